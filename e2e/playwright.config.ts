@@ -1,0 +1,60 @@
+import { defineConfig } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The product is served exactly as `npm start` serves it (api/dist/main.js serving the
+ * built host and remotes), each server on its own port with its own fresh database file.
+ * Two extra servers show the maintenance screen and the fatal business-config failure.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const main = path.join(here, '..', 'api', 'dist', 'main.js');
+const data = path.join(here, '.data');
+
+export const PORTS = { main: 8181, maintenance: 8182, fatal: 8183 } as const;
+
+function server(name: keyof typeof PORTS, env: Record<string, string> = {}) {
+  const db = path.join(data, `${name}.sqlite`);
+  return {
+    command: `rm -f ${db} ${db}-wal ${db}-shm && node ${main}`,
+    url: `http://127.0.0.1:${PORTS[name]}/api/biz_config/app`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { PORT: String(PORTS[name]), HOST: '127.0.0.1', JOIN_DB: db, ...env },
+    // The fatal server answers 503 on purpose: wait for the page instead.
+    ...(name === 'fatal' ? { url: `http://127.0.0.1:${PORTS[name]}/remotes.json` } : {}),
+  };
+}
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORTS.main}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: [
+    server('main'),
+    server('maintenance', { JOIN_MAINTENANCE: 'maintenance_blocking' }),
+    server('fatal', { JOIN_FAIL_BIZ_CONFIG: '1' }),
+  ],
+});

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { ShellPage } from './pages/shell';
+import { PlanStepPage } from './pages/plan-step';
+import { NumberStepPage } from './pages/number-step';
+
+/** Composition at run time: one copy of each singleton, and failure containment per remote. */
+test('the page holds exactly one React, router, jotai and @join/shared', async ({ page }) => {
+  const shell = new ShellPage(page);
+  await page.goto('/');
+  await new PlanStepPage(page).choose(0);
+  await shell.expectStep('/number', 'Choose your number');
+  await new NumberStepPage(page).expectOffer();
+  // Both remotes are now loaded. @join/shared counts its own evaluations.
+  expect(await page.evaluate(() => (window as unknown as { __JOIN_SHARED_INSTANCES__: number }).__JOIN_SHARED_INSTANCES__)).toBe(1);
+  // The federation share scope: each singleton resolved to one loaded version.
+  const loaded = await page.evaluate(() => {
+    type Share = Record<string, Record<string, Record<string, { loaded?: boolean; lib?: unknown; useIn?: string[] }>>>;
+    const fed = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Share> } }).__FEDERATION__;
+    const out: Record<string, number> = {};
+    for (const instance of Object.values(fed.__SHARE__)) {
+      for (const scope of Object.values(instance)) {
+        for (const [pkg, versions] of Object.entries(scope)) {
+          const n = Object.values(versions).filter((v) => v.loaded || v.lib).length;
+          out[pkg] = Math.max(out[pkg] ?? 0, n);
+        }
+      }
+    }
+    return out;
+  });
+  for (const pkg of ['react', 'react-dom', 'react-router', 'jotai', '@join/shared']) {
+    expect(loaded[pkg], `${pkg} loaded versions`).toBe(1);
+  }
+  // The remotes really came from their own manifests.
+  const remotes = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('mf-manifest.json')),
+  );
+  expect(remotes).toEqual(expect.arrayContaining(['/mfe/plan/mf-manifest.json', '/mfe/number/mf-manifest.json']));
+});
+
+for (const remote of ['plan', 'number'] as const) {
+  test(`when the ${remote} remote cannot load, the shell survives and recovers on retry`, async ({ page }) => {
+    const shell = new ShellPage(page);
+    const manifest = `**/mfe/${remote}/mf-manifest.json`;
+    await page.route(manifest, (route) => route.abort('connectionrefused'));
+    await page.goto(remote === 'plan' ? '/#/plan-selection' : '/#/number');
+    await expect(shell.heading()).toHaveText('This step could not be loaded');
+    await expect(page.getByRole('alert').filter({ hasText: 'Check your connection' })).toBeVisible();
+    // header and footer keep working
+    await expect(page.getByRole('banner')).toBeVisible();
+    await shell.footerButton('Help').click();
+    await expect(shell.dialog('Help')).toBeVisible();
+    await shell.dialog('Help').getByRole('button', { name: 'Close' }).click();
+    await shell.expectAccessible(`${remote} remote down`);
+    // the remote comes back: retry loads it
+    await page.unroute(manifest);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(shell.heading()).toHaveText(remote === 'plan' ? 'Choose your plan' : 'Choose your number');
+  });
+}

@@ -1,0 +1,105 @@
+import { expect, test, type Request } from '@playwright/test';
+import { ShellPage } from './pages/shell';
+import { PlanStepPage } from './pages/plan-step';
+import { NumberStepPage } from './pages/number-step';
+import { apiAsVisitor } from './pages/api-as-visitor';
+
+/** The foundation walk: plan -> save sequence -> random number held -> on to the next step. */
+test('a new visitor picks a plan, takes a number, reloads, and moves on', async ({ page, request }) => {
+  const shell = new ShellPage(page);
+  const plans = new PlanStepPage(page);
+  const numbers = new NumberStepPage(page);
+
+  const calls: { method: string; path: string; body: string | null; at: number }[] = [];
+  page.on('request', (r: Request) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) calls.push({ method: r.method(), path: url.pathname.slice(4), body: r.postData(), at: Date.now() });
+  });
+
+  await page.goto('/');
+  // 1. lands on plan selection; the first call is the device-id login
+  await shell.expectStep('/plan-selection', 'Choose your plan');
+  await shell.expectHeadingFocused();
+  await expect(page).toHaveTitle(/Choose your plan/);
+  expect(calls.find((c) => c.path.startsWith('/securitymanagement'))?.path).toBe('/securitymanagement/login_by_device_id');
+  await plans.expectPlans(7);
+  const prices = await plans.prices();
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  await expect(plans.cards().first()).toContainText(/Data: .*(GB|MB|Unlimited)/);
+  await expect(plans.cards().first()).toContainText(/Local minutes: .*(min|Unlimited)/);
+  await expect(plans.cards().first()).toContainText(/AED \d+(\.\d{2})?/);
+
+  // 2. picks one: save plan, save product, flow status 13, saved plans after 500 ms, next
+  const chosen = await plans.choose(1);
+  await shell.expectStep('/number', 'Choose your number');
+  await shell.expectHeadingFocused();
+  const seq = calls.filter((c) => ['/plans/saved_plans', '/products/save', '/me/flow_status'].includes(c.path));
+  const order = seq.map((c) => `${c.method} ${c.path}`);
+  const i = order.indexOf('POST /plans/saved_plans');
+  expect(order.slice(i, i + 4)).toEqual(['POST /plans/saved_plans', 'POST /products/save', 'POST /me/flow_status', 'GET /plans/saved_plans']);
+  expect(seq[i + 2]!.body).toContain('key=13');
+  expect(seq[i + 3]!.at - seq[i + 2]!.at).toBeGreaterThanOrEqual(450);
+  // the client never sends a price
+  expect(seq[i]!.body).not.toMatch(/price/i);
+
+  // 3. offered a random number, accepts it: reserved on the server, with a countdown
+  const offered = await numbers.expectOffer();
+  await numbers.take();
+  const held = await numbers.expectHeld(offered);
+  const visitor = await apiAsVisitor(page, request);
+  const onServer = await visitor.get<{ numbers: { MSISDN: string; ExpiryDate: string }[] }>('/numbers');
+  expect(onServer.numbers.map((n) => `0${n.MSISDN.slice(3)}`)).toEqual([held]);
+  const flags = await visitor.get<{ flow_status_flags: Record<string, boolean> }>('/me/flow_status');
+  expect(flags.flow_status_flags.is_plan_selected).toBe(true);
+  expect(flags.flow_status_flags.is_number_selected).toBe(true);
+
+  // Reload: the session, the plan and the number are kept
+  await page.reload();
+  await shell.expectStep('/number', 'Choose your number');
+  await numbers.expectHeld(held);
+  await shell.cartButton().click();
+  const cart = shell.dialog('Your selection');
+  await expect(cart).toContainText(held);
+  await expect(cart).toContainText(chosen);
+  await shell.expectAccessible('cart summary');
+  await cart.getByRole('button', { name: 'Close' }).click();
+
+  // Cancel releases it (and the product stays the 1-month default), a new number is offered
+  await numbers.release();
+  const next = await numbers.expectOffer();
+  expect((await visitor.get<{ numbers: unknown[] }>('/numbers')).numbers).toEqual([]);
+  const product = await visitor.get<{ product: { CommitmentDuration: number } }>('/products/current');
+  expect(product.product.CommitmentDuration).toBe(1);
+
+  // Picking another number cancels the current one first
+  await numbers.take();
+  await numbers.expectHeld(next);
+  await page.getByRole('button', { name: 'Choose a different number' }).click();
+  const third = await numbers.expectOffer();
+  const cancelsBefore = calls.filter((c) => c.method === 'DELETE' && c.path === '/numbers').length;
+  await numbers.take();
+  await numbers.expectHeld(third);
+  expect(calls.filter((c) => c.method === 'DELETE' && c.path === '/numbers').length).toBe(cancelsBefore + 1);
+  expect((await visitor.get<{ numbers: unknown[] }>('/numbers')).numbers).toHaveLength(1);
+
+  // 4. moves on as the flow contract says: saved plans exist, so /login
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await shell.expectStep('/login', 'Log in or create an account');
+  await shell.expectHeadingFocused();
+  await expect(page.getByText('This step is not available online yet')).toBeVisible();
+  await page.reload();
+  await shell.expectStep('/number', 'Choose your number');
+});
+
+test('unknown paths go to the start, and the plan step is skipped once a plan is selected', async ({ page }) => {
+  const shell = new ShellPage(page);
+  await page.goto('/#/no-such-page');
+  await shell.expectStep('/plan-selection', 'Choose your plan');
+  await new PlanStepPage(page).choose(0);
+  await shell.expectStep('/number', 'Choose your number');
+  await page.goto('/#/');
+  await shell.expectStep('/number', 'Choose your number');
+  // a step not yet allowed sends the user back (payment needs login)
+  await page.goto('/#/payment');
+  await expect(page).not.toHaveURL(/#\/payment/);
+});

@@ -1,0 +1,94 @@
+// One lint config for the workspace. The import rules keep the one-way flow of
+// ARCHITECTURE.md: shared <- mfe-* <- host; no step module reaches into another or the host.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import globals from 'globals';
+
+const stepModules = ['mfe-plan', 'mfe-number', 'mfe-identity', 'mfe-payment', 'mfe-delivery'];
+
+/** Files of `pkg` may not import any other step module, the host, or another package's internals. */
+function boundaries(pkg) {
+  const others = stepModules.filter((m) => m !== pkg);
+  return {
+    files: [`${pkg}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...others.map((m) => `@join/${m}`), ...others.map((m) => `@join/${m}/*`), '@join/host', '@join/host/*'],
+              message: 'A step module talks to other modules only through @join/shared.',
+            },
+            {
+              group: [...others.map((m) => `**/${m}/**`), '**/host/**', '**/shared/src/**', '@join/shared/src/*'],
+              message: 'Import @join/shared by its package name only (one bus, one store in the page).',
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.tsbuild/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['{shared,host,mfe-*}/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'jsx-a11y': jsxA11y },
+    rules: jsxA11y.configs.recommended.rules,
+  },
+  {
+    files: ['shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@join/*'], message: '@join/shared depends on no other package.' }] },
+      ],
+    },
+  },
+  {
+    files: ['api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@join/host', '@join/mfe-*', '@join/e2e'], message: 'The API imports only @join/shared.' }] },
+      ],
+    },
+  },
+  ...stepModules.map(boundaries),
+  {
+    files: ['host/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: stepModules.flatMap((m) => [`@join/${m}`, `@join/${m}/*`, `**/${m}/**`]),
+              message: 'The host loads step modules at run time through Module Federation, never by import.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
+);

@@ -1,0 +1,49 @@
+import { lazy, Suspense, useMemo, useState, useEffect } from 'react';
+import { StepHeading, useT, type RemoteName } from '@join/shared';
+import { hasRemote, loadStepModule } from './remotes';
+import { RemoteUnavailable } from './remote-unavailable';
+import { StepBoundary } from './step-boundary';
+import { StepLoading } from './step-loading';
+
+/**
+ * Renders one step from its remote, inside the three containment layers: retried fetches
+ * and a fallback module (runtime plugins), then this error boundary. Retry loads again.
+ */
+export function RemoteStep({ remote, route, loadingKey, titleKey }: { remote: RemoteName; route: string; loadingKey: string; titleKey: string }) {
+  const [attempt, setAttempt] = useState(0);
+  const [listed, setListed] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    hasRemote(remote).then(
+      (l) => live && setListed(l),
+      () => live && setListed(true), // the list itself failed: let the loader show the retry
+    );
+    return () => {
+      live = false;
+    };
+  }, [remote, attempt]);
+
+  const Step = useMemo(() => lazy(() => loadStepModule(remote, attempt)), [remote, attempt]);
+  const retry = () => setAttempt((a) => a + 1);
+
+  if (listed === null) return <StepLoading loadingKey={loadingKey} />;
+  if (!listed) return <ComingSoon titleKey={titleKey} />;
+  return (
+    <StepBoundary resetKey={`${remote}:${attempt}`} fallback={() => <RemoteUnavailable route={route} onRetry={retry} />}>
+      <Suspense fallback={<StepLoading loadingKey={loadingKey} />}>
+        <Step route={route} onRetry={retry} />
+      </Suspense>
+    </StepBoundary>
+  );
+}
+
+/** A step of the flow whose module is not deployed in this product yet. */
+function ComingSoon({ titleKey }: { titleKey: string }) {
+  const t = useT();
+  return (
+    <section className="card">
+      <StepHeading>{t(titleKey)}</StepHeading>
+      <p>{t('step.unavailable.text')}</p>
+    </section>
+  );
+}

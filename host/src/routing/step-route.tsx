@@ -1,0 +1,21 @@
+import { Navigate, useLocation } from 'react-router-dom';
+import { resolveRoute, stepForPath, type FlowContext } from '@join/shared';
+import { RemoteStep } from '../federation/remote-step';
+
+/** Every route: the flow contract decides (render or redirect); a step renders from its remote. */
+export function StepRoute({ ctx }: { ctx: FlowContext }) {
+  const { pathname, search } = useLocation();
+  const decision = resolveRoute(pathname, ctx);
+  if (decision.kind === 'redirect') return <Navigate to={decision.to + (decision.to.includes('?') ? '' : search)} replace />;
+  const step = stepForPath(pathname);
+  if (!step) return <Navigate to="/" replace />;
+  return (
+    <RemoteStep
+      key={step.name}
+      remote={step.remote}
+      route={pathname}
+      loadingKey={step.loadingKey}
+      titleKey={step.titleKey}
+    />
+  );
+}

@@ -1,0 +1,111 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { Provider } from 'jotai';
+import { EMPTY_FLOW_FLAGS, errorAtom, flowFlagsAtom, numberAtom, savedPlanAtom, store, type FlowContext } from '@join/shared';
+import { ErrorPopup } from '../error-popup';
+import { Footer } from '../footer';
+import { Header } from '../header';
+import { stepLoadingAtom } from '../loading-atom';
+
+// jsdom has no <dialog> methods; give it the minimal behaviour.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+const ctx: FlowContext = { flags: EMPTY_FLOW_FLAGS };
+const wrap = (ui: React.ReactNode) =>
+  render(
+    <Provider store={store}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </Provider>,
+  );
+
+describe('error pop-up', () => {
+  afterEach(() => act(() => store.set(errorAtom, null)));
+
+  it('shows the title, the scalar code, the text and up to two buttons', async () => {
+    wrap(<ErrorPopup ctx={ctx} />);
+    act(() =>
+      store.set(errorAtom, {
+        type: 'number_already_booked',
+        title: 'Oh no!',
+        text: 'Someone took it.',
+        code: -2015,
+        buttons: [
+          { label: 'Pick another', action: 'ok_clear_error' },
+          { label: 'More Info', action: 'ok_clear_error' },
+        ],
+      }),
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Oh no!' });
+    expect(dialog).toHaveAccessibleDescription('Someone took it.');
+    expect(within(dialog).getByText('Error code -2015')).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Pick another', 'More Info']);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pick another' }));
+    expect(store.get(errorAtom)).toBeNull();
+  });
+
+  it('falls back to OK when the error has no buttons', () => {
+    wrap(<ErrorPopup ctx={ctx} />);
+    act(() => store.set(errorAtom, { type: 'error_general', title: 'Something went wrong', text: 'x', code: null, buttons: [] }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Something went wrong' });
+    expect(within(dialog).getByRole('button', { name: 'OK' })).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Error code/)).toBeNull();
+  });
+});
+
+describe('footer', () => {
+  it('shows logout only when properly logged in, behind a confirm pop-up', async () => {
+    act(() => store.set(flowFlagsAtom, EMPTY_FLOW_FLAGS));
+    const { unmount } = wrap(<Footer />);
+    expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
+    unmount();
+    act(() => store.set(flowFlagsAtom, { ...EMPTY_FLOW_FLAGS, is_logged_in_via_email: true }));
+    wrap(<Footer />);
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(screen.getByRole('alertdialog', { name: 'Log out?' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    expect(screen.queryByRole('alertdialog', { name: 'Log out?' })).toBeNull();
+  });
+
+  it('is hidden while a loading text shows', () => {
+    act(() => store.set(stepLoadingAtom, true));
+    wrap(<Footer />);
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    act(() => store.set(stepLoadingAtom, false));
+  });
+});
+
+describe('header', () => {
+  it('is plain on the plan step and slanted on the number step', () => {
+    const { container, unmount } = wrap(<Header pathname="/plan-selection" ctx={ctx} />);
+    expect(container.querySelector('header')).toHaveClass('header--plain');
+    unmount();
+    const other = wrap(<Header pathname="/number" ctx={ctx} />);
+    expect(other.container.querySelector('header')).toHaveClass('header--slanted');
+  });
+
+  it('opens the summary only once a plan or number is selected', async () => {
+    act(() => {
+      store.set(savedPlanAtom, null);
+      store.set(numberAtom, null);
+    });
+    const { unmount } = wrap(<Header pathname="/number" ctx={ctx} />);
+    const cart = screen.getByRole('button', { name: /your selection/i });
+    expect(cart).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(cart);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    unmount();
+    act(() => store.set(numberAtom, { MSISDN: '971581234567', InTransferTo: null, VanityLevelId: 1, ReservationDate: null, ExpiryDate: null }));
+    wrap(<Header pathname="/number" ctx={ctx} />);
+    await userEvent.click(screen.getByRole('button', { name: /your selection/i }));
+    const dialog = screen.getByRole('dialog', { name: 'Your selection' });
+    expect(within(dialog).getByText('0581234567')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { api, bus, Button, EMPTY_FLOW_FLAGS, flowFlagsAtom, isProperlyLoggedIn, Modal, useT, wipeSession } from '@join/shared';
+import { stepLoadingAtom } from './loading-atom';
+
+/**
+ * Footer (SPEC 2): help and legal, plus logout when properly logged in (with a confirm
+ * pop-up). Hidden while a loading text shows.
+ */
+export function Footer() {
+  const t = useT();
+  const loading = useAtomValue(stepLoadingAtom);
+  const flags = useAtomValue(flowFlagsAtom) ?? EMPTY_FLOW_FLAGS;
+  const [open, setOpen] = useState<'help' | 'legal' | 'logout' | null>(null);
+  if (loading) return null;
+  const close = () => setOpen(null);
+  const logout = async () => {
+    close();
+    await api.logout().catch(() => undefined); // the local wipe happens whatever the server says
+    wipeSession();
+    bus.emit('session:ended', { code: null });
+  };
+  return (
+    <footer className="footer">
+      <nav aria-label="Footer">
+        <Button variant="link" onClick={() => setOpen('help')} aria-haspopup="dialog">
+          {t('footer.help')}
+        </Button>
+        <Button variant="link" onClick={() => setOpen('legal')} aria-haspopup="dialog">
+          {t('footer.legal')}
+        </Button>
+        {isProperlyLoggedIn(flags) ? (
+          <Button variant="link" onClick={() => setOpen('logout')} aria-haspopup="dialog">
+            {t('footer.logout')}
+          </Button>
+        ) : null}
+      </nav>
+      <Modal open={open === 'help'} onClose={close} title={t('help.title')} labelId="help-title">
+        <p>{t('help.text')}</p>
+        <div className="modal__actions">
+          <Button onClick={close}>{t('common.close')}</Button>
+        </div>
+      </Modal>
+      <Modal open={open === 'legal'} onClose={close} title={t('footer.legal')} labelId="legal-title">
+        <p>{t('legal.text')}</p>
+        <div className="modal__actions">
+          <Button onClick={close}>{t('common.close')}</Button>
+        </div>
+      </Modal>
+      <Modal open={open === 'logout'} onClose={close} title={t('logout.title')} labelId="logout-title" role="alertdialog" describedBy="logout-text">
+        <p id="logout-text">{t('logout.text')}</p>
+        <div className="modal__actions">
+          <Button variant="secondary" onClick={close}>
+            {t('logout.cancel')}
+          </Button>
+          <Button onClick={() => void logout()}>{t('logout.confirm')}</Button>
+        </div>
+      </Modal>
+    </footer>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState } from 'react';
+import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { useAtomValue, useSetAtom } from 'jotai';
+import {
+  bus,
+  errorAtom,
+  flowFlagsAtom,
+  focusStepHeading,
+  nextRoute,
+  recommendedRoute,
+  stepForPath,
+  STEPS,
+  store,
+  useT,
+  type FlowContext,
+} from '@join/shared';
+import { useFlowContext } from '../routing/use-flow-context';
+import { StepRoute } from '../routing/step-route';
+import { preloadStep } from '../federation/remotes';
+import { Header } from './header';
+import { Footer } from './footer';
+import { ErrorPopup } from './error-popup';
+import { useSessionEnded } from './use-session-ended';
+
+/**
+ * The routed shell: header, the current step, footer and pop-ups. Step modules announce
+ * what happened on the bus; the shell decides where the user goes, through the flow contract.
+ */
+export function Shell() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [inApp, setInApp] = useState(false);
+  const ctx = useFlowContext(inApp);
+  const ctxRef = useRef<FlowContext>(ctx);
+  ctxRef.current = ctx;
+  const flags = useAtomValue(flowFlagsAtom);
+  const setError = useSetAtom(errorAtom);
+  useSessionEnded();
+
+  useEffect(() => {
+    // The freshest flags are in the store right after a step's sequence; read them there.
+    const fresh = (): FlowContext => ({ ...ctxRef.current, flags: store.get(flowFlagsAtom) ?? ctxRef.current.flags, navigatingInApp: true });
+    const go = (to: string) => {
+      setInApp(true);
+      navigate(to);
+    };
+    const offs = [
+      bus.on('plan:saved', () => go(nextRoute('plan', fresh()))),
+      bus.on('step:done', ({ step, to }) => go(to ?? nextRoute(step, fresh()))),
+      bus.on('navigate:request', ({ to }) => go(to)),
+      bus.on('error:raised', ({ error }) => setError(error)),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [navigate, setError]);
+
+  // Focus the step heading and retitle the document on every step change (WCAG 2.4.3, 2.4.2).
+  const step = stepForPath(pathname);
+  const stepKey = step?.name ?? pathname;
+  useEffect(() => {
+    const title = step ? t(step.titleKey) : t('app.title');
+    document.title = `${title} | ${t('app.title')}`;
+    const stop = focusStepHeading();
+    // Warm the next step's remote while the user is here.
+    const next = step ? STEPS.find((s) => s.order > step.order && s.remote !== step.remote) : undefined;
+    if (next) preloadStep(next.remote);
+    return stop;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per step, not per render
+  }, [stepKey, t]);
+
+  if (!flags) return null; // routes render only once the flow status has loaded
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); focusStepHeading(); }}>
+        {t('app.skip')}
+      </a>
+      <Header pathname={pathname} ctx={ctx} />
+      <main id="main" className="shell__main" tabIndex={-1}>
+        <Routes>
+          <Route path="/" element={<RootRedirect ctx={ctx} />} />
+          <Route path="*" element={<StepRoute ctx={ctx} />} />
+        </Routes>
+      </main>
+      <Footer />
+      <ErrorPopup ctx={ctx} />
+    </div>
+  );
+}
+
+function RootRedirect({ ctx }: { ctx: FlowContext }) {
+  const navigate = useNavigate();
+  const to = recommendedRoute(ctx);
+  useEffect(() => {
+    navigate(to === '/' ? '/plan-selection' : to, { replace: true });
+  }, [navigate, to]);
+  return null;
+}

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+import { api, bus, errorAtom, errorObjectFor, translateOr, refreshFlowStatus, refreshSelection, SESSION_RECOVERY_CODE, store } from '@join/shared';
+
+/**
+ * When the client ends the session (SPEC 4: codes -27, -7104, -7043, -199), the stored data
+ * is already wiped with a new device id; start a fresh anonymous session and go to the start.
+ * -27 shows no pop-up; the others tell the user their session expired.
+ */
+export function useSessionEnded(): void {
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      bus.on('session:ended', ({ code }) => {
+        if (code !== null && code !== SESSION_RECOVERY_CODE) {
+          store.set(errorAtom, errorObjectFor('session_expired', code, translateOr));
+        }
+        void api
+          .loginByDeviceId()
+          .then(() => refreshFlowStatus())
+          .then((flags) => refreshSelection(flags))
+          .catch(() => undefined)
+          .finally(() => navigate('/', { replace: true }));
+      }),
+    [navigate],
+  );
+}

@@ -1,0 +1,52 @@
+import {
+  api as defaultApi,
+  bizConfigAtom,
+  clockSkewAtom,
+  i18n as defaultI18n,
+  refreshFlowStatus,
+  refreshSelection,
+  sessionAtom,
+  startParamsAtom,
+  store as defaultStore,
+  type Endpoints,
+  type I18n,
+  type Store,
+} from '@join/shared';
+import { readStartParams } from './start-params';
+
+export type StartResult = 'ready' | 'fatal' | 'maintenance';
+
+/**
+ * The start-up of SPEC 4: translations and business config first (in parallel), then
+ * the session (device-id login when none is stored) and the flow status. A business
+ * config failure is fatal; a translations failure falls back to bundled English.
+ */
+export async function startUp(
+  deps: { api?: Endpoints; store?: Store; i18n?: I18n; location?: { search: string; hash: string } } = {},
+): Promise<StartResult> {
+  const api = deps.api ?? defaultApi;
+  const store = deps.store ?? defaultStore;
+  const i18n = deps.i18n ?? defaultI18n;
+  const params = readStartParams(deps.location ?? window.location);
+  store.set(startParamsAtom, params);
+  if (params.gclid) store.set(sessionAtom, { ...store.get(sessionAtom), gclid: params.gclid });
+
+  const language = store.get(sessionAtom).language;
+  i18n.setLanguage(language);
+  const [translations, config] = await Promise.allSettled([api.getTranslations(), api.getBizConfig()]);
+  if (translations.status === 'fulfilled') i18n.set(translations.value.language, translations.value.translations);
+  if (config.status === 'rejected') {
+    store.set(bizConfigAtom, { status: 'failed' });
+    return 'fatal';
+  }
+  store.set(bizConfigAtom, { status: 'ready', config: config.value });
+  if (config.value.maintenance_mode === 'maintenance_blocking') return 'maintenance';
+
+  if (!store.get(sessionAtom).sessionId) await api.loginByDeviceId();
+  // A stored session that expired answers -27; the client recovers it by device-id login.
+  const [flags, now] = await Promise.all([refreshFlowStatus(api), api.getCurrentTimestamp().catch(() => null)]);
+  // Hold countdowns run on server time: remember how far this device's clock is off.
+  if (now) store.set(clockSkewAtom, now.timestamp - Date.now());
+  await refreshSelection(flags, api);
+  return 'ready';
+}

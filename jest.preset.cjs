@@ -1,0 +1,26 @@
+// One Jest preset for every package: SWC transform, TS and TSX, ESM-only deps transformed.
+const path = require('node:path');
+module.exports = function preset(dir, { environment = 'node', setup = [] } = {}) {
+  return {
+    rootDir: dir,
+    testEnvironment: environment,
+    testMatch: ['<rootDir>/src/**/__tests__/**/*.test.ts?(x)'],
+    transform: {
+      '^.+\\.(t|j|mj)sx?$': [
+        require.resolve('@swc/jest'),
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ofetch|destr|ufo|node-fetch-native|rosetta|dlv|templite))'],
+    moduleNameMapper: { '\\.css$': path.join(__dirname, 'jest.style-stub.cjs') },
+    setupFiles: [path.join(__dirname, 'jest.setup-globals.cjs')],
+    setupFilesAfterEnv: setup,
+  };
+};

@@ -1,0 +1,2 @@
+// CSS files have no behaviour under Jest; the browser tests cover styling.
+module.exports = {};

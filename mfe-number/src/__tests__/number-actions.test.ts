@@ -1,0 +1,78 @@
+import { bus, EMPTY_FLOW_FLAGS, flowFlagsAtom, numberAtom, store, type Endpoints, type PhoneNumber } from '@join/shared';
+import { cancelNumber, continueWithNumber, reserveNumber } from '../number-actions';
+
+const num = (msisdn: string): PhoneNumber => ({
+  MSISDN: msisdn,
+  InTransferTo: null,
+  VanityLevelId: 1,
+  ReservationDate: '2026-11-22T10:00:00.000Z',
+  ExpiryDate: '2026-11-22T10:15:00.000Z',
+});
+
+function fakeApi(savedPlans: unknown[] = []) {
+  const calls: string[] = [];
+  const api = {
+    reserveNumber: jest.fn(async (m: string) => {
+      calls.push(`reserve ${m}`);
+      return { number: num(m) };
+    }),
+    cancelNumber: jest.fn(async (m: string) => {
+      calls.push(`cancel ${m}`);
+      return { numbers: [] };
+    }),
+    postFlowStatus: jest.fn(async (key: number) => {
+      calls.push(`flowStatus ${key}`);
+      return { flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_number_selected: key !== 115 } };
+    }),
+    getCurrentProduct: jest.fn(async (save: boolean) => {
+      calls.push(`currentProduct save=${save}`);
+      return { product: {} };
+    }),
+    getSavedPlans: jest.fn(async () => {
+      calls.push('getSavedPlans');
+      return { product: null, save_plans: savedPlans };
+    }),
+  } as unknown as Endpoints;
+  return { api, calls };
+}
+
+describe('number sequences (SPEC 4)', () => {
+  beforeEach(() => store.set(numberAtom, null));
+
+  it('reserves a number and posts flow status 5 (random number)', async () => {
+    const { api, calls } = fakeApi();
+    await reserveNumber('971581111111', { api });
+    expect(calls).toEqual(['reserve 971581111111', 'flowStatus 5']);
+    expect(store.get(numberAtom)?.MSISDN).toBe('971581111111');
+    expect(store.get(flowFlagsAtom)?.is_number_selected).toBe(true);
+  });
+
+  it('picking a new number cancels the current one first', async () => {
+    store.set(numberAtom, num('971581111111'));
+    const { api, calls } = fakeApi();
+    await reserveNumber('971582222222', { api });
+    expect(calls.slice(0, 2)).toEqual(['cancel 971581111111', 'flowStatus 115']);
+    expect(calls.slice(-2)).toEqual(['reserve 971582222222', 'flowStatus 5']);
+  });
+
+  it('cancelling posts 115, then saves the current product and reloads saved plans', async () => {
+    store.set(numberAtom, num('971581111111'));
+    const { api, calls } = fakeApi();
+    const cancelled = jest.fn();
+    const off = bus.on('number:cancelled', cancelled);
+    await cancelNumber('971581111111', { api });
+    off();
+    expect(calls).toEqual(['cancel 971581111111', 'flowStatus 115', 'currentProduct save=true', 'getSavedPlans']);
+    expect(store.get(numberAtom)).toBeNull();
+    expect(cancelled).toHaveBeenCalledWith({ msisdn: '971581111111' });
+  });
+
+  it('after a number is selected: saved plans -> /login, none -> the next step', async () => {
+    const done = jest.fn();
+    const off = bus.on('step:done', done);
+    await continueWithNumber({ api: fakeApi([{ ID: 1 }]).api });
+    await continueWithNumber({ api: fakeApi([]).api });
+    off();
+    expect(done.mock.calls).toEqual([[{ step: 'number', to: '/login' }], [{ step: 'number' }]]);
+  });
+});

@@ -1,0 +1,48 @@
+// Build report: gzip sizes of what a visitor downloads first. The host's initial files
+// (index.html's scripts and styles) and each remote's remoteEntry plus the chunks its
+// manifest lists for the exposed step. Prints a table and fails over budget.
+import { readFileSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Budgets in KiB gzip. The host carries React, the router, jotai, zod and the shared package
+// (singletons the remotes reuse), so it is the big one; remotes must stay small.
+const BUDGET = { host: 170, remote: 40 };
+
+const gz = (file) => gzipSync(readFileSync(file)).length;
+const kib = (n) => (n / 1024).toFixed(1);
+const rows = [];
+let over = false;
+
+const hostDist = path.join(root, 'host', 'dist');
+const html = readFileSync(path.join(hostDist, 'index.html'), 'utf8');
+const hostFiles = [...html.matchAll(/(?:src|href)="\/([^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+const hostTotal = hostFiles.reduce((s, f) => s + gz(path.join(hostDist, f)), 0);
+rows.push(['host', 'initial (index.html scripts + styles)', hostFiles.length, hostTotal, BUDGET.host]);
+
+for (const remote of ['mfe-plan', 'mfe-number']) {
+  const dist = path.join(root, remote, 'dist');
+  const manifestFile = path.join(dist, 'mf-manifest.json');
+  if (!existsSync(manifestFile)) continue;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const files = new Set([manifest.metaData.remoteEntry.name]);
+  for (const expose of manifest.exposes ?? []) {
+    for (const f of [...(expose.assets?.js?.sync ?? []), ...(expose.assets?.css?.sync ?? [])]) files.add(f);
+  }
+  const total = [...files].reduce((s, f) => s + gz(path.join(dist, f)), 0);
+  rows.push([remote, 'remoteEntry + exposed Step (sync)', files.size, total, BUDGET.remote]);
+}
+
+console.log('\nBundle sizes (gzip)');
+console.log('package      what                                    files   KiB   budget');
+for (const [pkg, what, n, bytes, budget] of rows) {
+  const flag = bytes / 1024 > budget ? '  OVER BUDGET' : '';
+  if (flag) over = true;
+  console.log(`${pkg.padEnd(12)} ${what.padEnd(40)} ${String(n).padStart(5)} ${kib(bytes).padStart(6)} ${String(budget).padStart(7)}${flag}`);
+}
+if (over) {
+  console.error('A bundle is over its budget.');
+  process.exit(1);
+}

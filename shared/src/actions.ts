@@ -1,0 +1,47 @@
+import { api as defaultApi, type Endpoints } from './api/endpoints';
+import { flowFlagsAtom, numberAtom, savedPlanAtom, store } from './store';
+import type { FlowStatusFlags } from './schemas/entities';
+import { bus } from './bus';
+import { isApiError } from './errors/api-error';
+import { isLogoutCode, SESSION_RECOVERY_CODE } from './errors/codes';
+import { errorObjectFor } from './errors/catalogue';
+import { i18n } from './i18n/i18n';
+
+/**
+ * Small shared sequences every module needs, so none re-implements them. They keep the
+ * store in step with the server, which stays the authority.
+ */
+export async function refreshFlowStatus(api: Endpoints = defaultApi): Promise<FlowStatusFlags> {
+  const { flow_status_flags } = await api.getFlowStatus();
+  store.set(flowFlagsAtom, flow_status_flags);
+  return flow_status_flags;
+}
+
+/** Loads what the visitor has chosen so far (after a reload, or a session recovery). */
+export async function refreshSelection(flags: FlowStatusFlags, api: Endpoints = defaultApi): Promise<void> {
+  const [saved, numbers] = await Promise.all([
+    flags.is_plan_selected ? api.getSavedPlans() : Promise.resolve(null),
+    api.getNumbers(),
+  ]);
+  store.set(savedPlanAtom, saved?.save_plans[0] ?? null);
+  store.set(numberAtom, numbers.numbers[0] ?? null);
+}
+
+export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Turns any failure into the catalogue pop-up, through the bus (the host shows it).
+ * Session codes are not shown here: the API client already recovered or ended the session.
+ */
+export function reportError(err: unknown, source?: string): void {
+  if (isApiError(err) && (err.code === SESSION_RECOVERY_CODE || isLogoutCode(err.code))) return;
+  const type = isApiError(err) ? err.messageType : 'error_general';
+  const code = isApiError(err) ? err.code : null;
+  bus.emit('error:raised', { error: errorObjectFor(type, code, translateOr), ...(source ? { source } : {}) });
+}
+
+/** Translation when the dictionary has the key, else the catalogue's own English. */
+export function translateOr(key: string, fallback: string): string {
+  const v = i18n.t(key);
+  return v === key ? fallback : v;
+}

@@ -1,0 +1,116 @@
+/**
+ * @jest-environment node
+ */
+import { createStore } from 'jotai/vanilla';
+import { z } from 'zod';
+import { createApiClient, encodeForm } from '../client';
+import { bus } from '../../bus';
+import { sessionAtom, store } from '../../store';
+import { ApiError } from '../../errors/api-error';
+
+type Call = { url: string; method: string; headers: Headers; body: string | null };
+
+/** A fake fetch that answers from a script of responses, recording every request. */
+function fakeFetch(script: Array<(c: Call) => Response>) {
+  const calls: Call[] = [];
+  const impl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = new Request(input as string, init);
+    const call: Call = { url: req.url, method: req.method, headers: req.headers, body: init?.body ? String(init.body) : null };
+    calls.push(call);
+    const next = script.shift();
+    if (!next) throw new Error(`unexpected call ${call.method} ${call.url}`);
+    return next(call);
+  }) as typeof fetch;
+  return { impl, calls };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function setup(script: Array<(c: Call) => Response>) {
+  const f = fakeFetch(script);
+  store.set(sessionAtom, { deviceId: 'device-1234', sessionId: 'sess-old', uid: 'u1', accountNumber: null, language: 'ar', gclid: 'g-1' });
+  const client = createApiClient({ baseURL: 'http://api.test/api', fetchImpl: f.impl });
+  return { client, calls: f.calls };
+}
+
+const Ok = z.object({ ok: z.boolean() });
+
+describe('api client', () => {
+  it('sends the operator headers and form-encoded bodies', async () => {
+    const { client, calls } = setup([() => json(200, { ok: true })]);
+    await client.request('POST', '/numbers', { schema: Ok, body: { number: '971581234567', ids: [1, 2] } });
+    const c = calls[0]!;
+    expect(c.method).toBe('POST');
+    expect(c.url).toBe('http://api.test/api/numbers');
+    expect(c.headers.get('api-version')).toBe('v34');
+    expect(c.headers.get('channel')).toBe('Web');
+    expect(c.headers.get('device-os')).toBe('web');
+    expect(c.headers.get('language')).toBe('ar');
+    expect(c.headers.get('device-id')).toBe('device-1234');
+    expect(c.headers.get('session-id')).toBe('sess-old');
+    // gclid only on login calls
+    expect(c.headers.get('gclid')).toBeNull();
+    expect(c.headers.get('content-type')).toContain('application/x-www-form-urlencoded');
+    expect(c.body).toBe('number=971581234567&ids=1%2C2');
+  });
+
+  it('maps an error body to an ApiError with the catalogue message type', async () => {
+    const { client } = setup([() => json(409, { code: -2015, message: 'taken' })]);
+    const err = await client.request('POST', '/numbers', { schema: Ok }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ code: -2015, messageType: 'number_already_booked', status: 409, message: 'taken' });
+  });
+
+  it('rejects a response that does not match the contract', async () => {
+    const { client } = setup([() => json(200, { ok: 'yes' })]);
+    await expect(client.request('GET', '/x', { schema: Ok })).rejects.toMatchObject({ messageType: 'error_general', status: 200 });
+  });
+
+  it('recovers -27 by device-id login, without ending the session, and retries once', async () => {
+    const ended = jest.fn();
+    const off = bus.on('session:ended', ended);
+    const { client, calls } = setup([
+      () => json(401, { code: -27, message: 'Session expired' }),
+      () => json(200, { session_id: 'sess-new', profile: { uid: 'u1' } }),
+      (c) => json(200, { ok: c.headers.get('session-id') === 'sess-new' }),
+    ]);
+    await expect(client.request('GET', '/me/flow_status', { schema: Ok })).resolves.toEqual({ ok: true });
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual([
+      '/api/me/flow_status',
+      '/api/securitymanagement/login_by_device_id',
+      '/api/me/flow_status',
+    ]);
+    expect(calls[1]!.headers.get('gclid')).toBe('g-1');
+    expect(store.get(sessionAtom).sessionId).toBe('sess-new');
+    expect(ended).not.toHaveBeenCalled();
+    off();
+  });
+
+  it.each([-7104, -7043, -199])('code %i forces logout: stored data wiped, new device id', async (code) => {
+    const ended = jest.fn();
+    const off = bus.on('session:ended', ended);
+    const { client } = setup([() => json(401, { code, message: 'bye' })]);
+    await expect(client.request('GET', '/me/flow_status', { schema: Ok })).rejects.toMatchObject({ code });
+    expect(ended).toHaveBeenCalledWith({ code });
+    const s = store.get(sessionAtom);
+    expect(s.sessionId).toBeNull();
+    expect(s.deviceId).not.toBe('device-1234');
+    off();
+  });
+
+  it('a network failure becomes error_general', async () => {
+    const client = createApiClient({
+      baseURL: 'http://api.test/api',
+      store: createStore(),
+      fetchImpl: (async () => {
+        throw new TypeError('Failed to fetch');
+      }) as typeof fetch,
+    });
+    await expect(client.request('GET', '/x', { schema: Ok, anonymous: true })).rejects.toMatchObject({ messageType: 'error_general', code: null });
+  });
+
+  it('encodes forms without undefined fields', () => {
+    expect(encodeForm({ a: 1, b: undefined, c: true, d: 'x y' }).toString()).toBe('a=1&c=true&d=x+y');
+  });
+});

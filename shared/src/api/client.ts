@@ -1,0 +1,162 @@
+import { FetchError, ofetch } from 'ofetch';
+import type { z } from 'zod';
+import { API_VERSION, BIZ_CONFIG_API_VERSION, CHANNEL, DEVICE_OS } from '../constants';
+import { ApiErrorBody, Session } from '../schemas/entities';
+import { ApiError } from '../errors/api-error';
+import { LOGOUT_CODES, SESSION_RECOVERY_CODE } from '../errors/codes';
+import { bus } from '../bus';
+import { sessionAtom, store, wipeSession, type Store } from '../store';
+
+/**
+ * The one configured API client (SPEC 7): the operator headers on every call,
+ * form-encoded bodies, responses parsed with the contract schemas, and one error path
+ * to ApiError. Session codes are handled here once: -27 recovers the session by
+ * device-id login and retries (no pop-up); -7104, -7043, -199 (and a -27 that cannot be
+ * recovered) end the session.
+ */
+export type Query = Record<string, string | number | boolean | undefined>;
+export type FormBody = Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
+
+export interface RequestOptions<S extends z.ZodType> {
+  schema: S;
+  query?: Query;
+  body?: FormBody;
+  /** Calls made before a session exists (login, config, translations). */
+  anonymous?: boolean;
+  headers?: Record<string, string>;
+  /** Payment POSTs: never retried automatically, carry an idempotency key. */
+  idempotencyKey?: string;
+}
+
+export function encodeForm(body: FormBody): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries(body)) {
+    if (v === undefined) continue;
+    form.append(k, Array.isArray(v) ? v.join(',') : String(v));
+  }
+  return form;
+}
+
+export interface ApiClient {
+  request<S extends z.ZodType>(method: 'GET' | 'POST' | 'DELETE', path: string, opts: RequestOptions<S>): Promise<z.infer<S>>;
+  loginByDeviceId(): Promise<Session>;
+}
+
+export function createApiClient(config: { baseURL?: string; store?: Store; fetchImpl?: typeof fetch } = {}): ApiClient {
+  const st = config.store ?? store;
+  const $fetch = ofetch.create(
+    { baseURL: config.baseURL ?? '/api', retry: 0 },
+    config.fetchImpl ? { fetch: config.fetchImpl } : {},
+  );
+  let recovering: Promise<Session> | null = null;
+
+  function headersFor(opts: { headers?: Record<string, string>; idempotencyKey?: string }, withGclid: boolean) {
+    const s = st.get(sessionAtom);
+    const h: Record<string, string> = {
+      'api-version': API_VERSION,
+      language: s.language,
+      channel: CHANNEL,
+      'device-id': s.deviceId,
+      'device-os': DEVICE_OS,
+    };
+    if (s.sessionId) h['session-id'] = s.sessionId;
+    if (s.accountNumber) h['account-number'] = s.accountNumber;
+    if (withGclid && s.gclid) h.gclid = s.gclid;
+    if (opts.idempotencyKey) h['idempotency-key'] = opts.idempotencyKey;
+    return { ...h, ...opts.headers };
+  }
+
+  function toApiError(err: unknown): ApiError {
+    if (err instanceof ApiError) return err;
+    if (err instanceof FetchError) {
+      const body = ApiErrorBody.safeParse(err.data);
+      if (body.success) {
+        return new ApiError(body.data.message, {
+          code: body.data.code,
+          status: err.statusCode ?? null,
+          ...(body.data.field ? { field: body.data.field } : {}),
+          cause: err,
+        });
+      }
+      return new ApiError(err.statusCode ? `HTTP ${err.statusCode}` : 'Network error', {
+        code: null,
+        status: err.statusCode ?? null,
+        cause: err,
+      });
+    }
+    return new ApiError('Unexpected response', { code: null, status: null, cause: err });
+  }
+
+  async function raw<S extends z.ZodType>(method: string, path: string, opts: RequestOptions<S>): Promise<z.infer<S>> {
+    const isLogin = path.startsWith('/securitymanagement/login');
+    let data: unknown;
+    try {
+      data = await $fetch(path, {
+        method,
+        headers: headersFor(opts, isLogin),
+        ...(opts.query ? { query: opts.query } : {}),
+        ...(opts.body ? { body: encodeForm(opts.body) } : {}),
+      });
+    } catch (err) {
+      throw toApiError(err);
+    }
+    const parsed = opts.schema.safeParse(data);
+    if (!parsed.success) {
+      throw new ApiError(`Response of ${method} ${path} does not match the contract`, {
+        code: null,
+        status: 200,
+        cause: parsed.error,
+      });
+    }
+    return parsed.data;
+  }
+
+  async function loginByDeviceId(): Promise<Session> {
+    // Several calls may see -27 at once: one login serves them all.
+    recovering ??= raw('POST', '/securitymanagement/login_by_device_id', { schema: Session, anonymous: true })
+      .then((session) => {
+        st.set(sessionAtom, { ...st.get(sessionAtom), sessionId: session.session_id, uid: session.profile.uid });
+        return session;
+      })
+      .finally(() => {
+        recovering = null;
+      });
+    return recovering;
+  }
+
+  function endSession(code: number | null) {
+    wipeSession();
+    bus.emit('session:ended', { code });
+  }
+
+  async function request<S extends z.ZodType>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    opts: RequestOptions<S>,
+  ): Promise<z.infer<S>> {
+    try {
+      return await raw(method, path, opts);
+    } catch (e) {
+      const err = toApiError(e);
+      if (err.code === SESSION_RECOVERY_CODE && !opts.anonymous && !opts.idempotencyKey) {
+        try {
+          await loginByDeviceId();
+        } catch {
+          endSession(SESSION_RECOVERY_CODE);
+          throw err;
+        }
+        return raw(method, path, opts);
+      }
+      if (typeof err.code === 'number' && LOGOUT_CODES.includes(err.code)) endSession(err.code);
+      throw err;
+    }
+  }
+
+  return { request, loginByDeviceId };
+}
+
+/** The page's client. */
+export const apiClient: ApiClient = createApiClient();
+
+/** Headers of the business-config call (SPEC 7: api version v1, device os web, no-cache). */
+export const BIZ_CONFIG_HEADERS = { 'api-version': BIZ_CONFIG_API_VERSION, 'device-os': DEVICE_OS, 'cache-control': 'no-cache' };

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { FlowStatusKey } from '../constants';
+import {
+  BizConfigResponse,
+  CurrentTimestampResponse,
+  FlowStatusResponse,
+  NumberResponse,
+  NumbersResponse,
+  PlansResponse,
+  ProductResponse,
+  ProductsResponse,
+  SavePlanResponse,
+  SavedPlansResponse,
+  TranslationsResponse,
+} from '../schemas/api';
+import type { SubPlanType } from '../schemas/entities';
+import { apiClient, BIZ_CONFIG_HEADERS, type ApiClient } from './client';
+
+/**
+ * One typed function per SPEC section 7 call this product makes. Modules call these,
+ * never URLs. Each takes the client last so tests can pass their own.
+ */
+const Ok = z.object({}).passthrough();
+
+export const endpoints = (c: ApiClient = apiClient) => ({
+  loginByDeviceId: () => c.loginByDeviceId(),
+  logout: () => c.request('POST', '/securitymanagement/logout', { schema: Ok }),
+  getFlowStatus: () => c.request('GET', '/me/flow_status', { schema: FlowStatusResponse }),
+  postFlowStatus: (key: FlowStatusKey, value = 'true') =>
+    c.request('POST', '/me/flow_status', { schema: FlowStatusResponse, body: { key, value } }),
+  getCurrentTimestamp: () => c.request('GET', '/me/current_timestamp', { schema: CurrentTimestampResponse }),
+  getBizConfig: () => c.request('GET', '/biz_config/app', { schema: BizConfigResponse, anonymous: true, headers: BIZ_CONFIG_HEADERS }),
+  getTranslations: (containerId = 'web') =>
+    c.request('GET', '/translations', { schema: TranslationsResponse, anonymous: true, query: { container_id: containerId } }),
+  getAvailableProducts: (category: 'tourist' | 'PAYG' | 'Commitment' | 'VIP' = 'tourist') =>
+    c.request('GET', '/products/available', { schema: ProductsResponse, query: { category } }),
+  getCurrentProduct: (save = false) =>
+    c.request('GET', '/products/current', { schema: ProductResponse, ...(save ? { query: { save: 'true' } } : {}) }),
+  saveProduct: (productCode: number) =>
+    c.request('POST', '/products/save', { schema: ProductResponse, body: { product_code: productCode } }),
+  getAvailablePlans: (planTypes?: readonly SubPlanType[]) =>
+    c.request('GET', '/plans/available', {
+      schema: PlansResponse,
+      ...(planTypes ? { query: { plan_types: planTypes.join(',') } } : {}),
+    }),
+  getSavedPlans: () => c.request('GET', '/plans/saved_plans', { schema: SavedPlansResponse }),
+  savePlan: (p: { planIds: readonly number[]; productCode: number; rechargeAmount?: number }) =>
+    c.request('POST', '/plans/saved_plans', {
+      schema: SavePlanResponse,
+      body: { plan_ids: p.planIds, product_code: p.productCode, recharge_amount: p.rechargeAmount },
+    }),
+  getNumbers: () => c.request('GET', '/numbers', { schema: NumbersResponse }),
+  reserveNumber: (msisdn: string) => c.request('POST', '/numbers', { schema: NumberResponse, body: { number: msisdn } }),
+  cancelNumber: (msisdn: string) => c.request('DELETE', '/numbers', { schema: NumbersResponse, body: { number: msisdn } }),
+  randomNumbers: (count = 1) => c.request('POST', '/numbers/random', { schema: NumbersResponse, body: { count } }),
+});
+
+export type Endpoints = ReturnType<typeof endpoints>;
+/** The page's endpoints, over the page's client. */
+export const api: Endpoints = endpoints();

@@ -1,0 +1,9 @@
+/**
+ * The framework-free contract subset: constants and schemas, with no browser code.
+ * The API server imports this (`@join/shared/contract`) so that client and server parse
+ * one contract without pulling the browser client, store or i18n into Node.
+ */
+export * from './constants';
+export * from './schemas/entities';
+export * from './schemas/api';
+export * from './errors/codes';

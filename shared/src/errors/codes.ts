@@ -1,0 +1,98 @@
+/**
+ * SPEC section 8: server code -> message type, in one table. Components never switch on
+ * raw codes; they get a message type (and from it a catalogue entry).
+ */
+const CODE_TABLE: ReadonlyArray<readonly [readonly number[], string]> = [
+  [[-7109], 'payment_error_failed'],
+  [[-107], 'login_credentials_error'],
+  [[-7011], 'payment_error_insufficient'],
+  [[-10012], 'payment_error_transaction_failed'],
+  [[-7106], 'incorrect_details_temp_issue'],
+  [[-7103], 'payment_error_fraud'],
+  [[-7105], 'incorrect_cvv'],
+  [[-7110], 'transaction_declined'],
+  [[-7108], 'incorrect_details'],
+  [[-7099, -7111, -10001, -10016, -10013, -10015, -7100, -7059, -7101], 'payment_error_general'],
+  [[-2015], 'number_already_booked'],
+  [[-405], 'number_in_transfer'],
+  [[-440], 'wrong_operator'],
+  [[-434], 'number_not_activated'],
+  [[-401], 'delivery_unsupported_area'],
+  [[-128], 'delivery_closed_area'],
+  [[-2010], 'number_expired'],
+  [[-116], 'blacklisted_sim_activation'],
+  [[-10018], 'under_age'],
+  [[-169, -578, -579, -584], 'max_sims_reached'],
+  [[-606, -608], 'retry_scan'],
+  [[-607], 'identity_api_failure'],
+  [[-609], 'subscriber_id_mismatch'],
+  [[-611, -612], 'residents_not_allowed_with_passport'],
+  [[-614], 'residency_exists'],
+  [[-615], 'expired_immigration_record'],
+  [[-616], 'invalid_immigration_record'],
+  [[-617], 'mismatched_identifier_expiry'],
+  [[-618], 'expired_identifier'],
+  [[-619], 'uncorrelated_identifiers'],
+  [[-620], 'no_match'],
+  [[-621], 'no_trusted_database_record'],
+  [[-622], 'face_prints_of_multiple_persons'],
+  [[-623], 'no_trusted_identifier'],
+  [[-624, -625, -626, -627, -628, -629, -630, -631, -632, -633, -634, -635, -636, -637, -638], 'invalid_id_details'],
+  [[-639], 'expired_date'],
+  [[-640], 'mismatched_date_of_birth'],
+  [[-641], 'mismatched_gender'],
+  [[-642], 'unsupported_image_format'],
+  [[-643], 'unsuitable_portrait'],
+  [[-644], 'image_too_large'],
+  [[-645], 'mismatched_hash'],
+  [[-646], 'unsupported_tag'],
+  [[-27, -7104, -7043, -199], 'session_expired'],
+];
+
+/** Client-side message keys of SPEC section 8 (no server code). */
+export const CLIENT_MESSAGE_TYPES = [
+  'non_eligible_card',
+  'spotii_error',
+  'non_recurring_card',
+  'captcha_error',
+  'nonce_error',
+  'password_already_set',
+  'account_with_terminated_number',
+] as const;
+
+export const SERVER_MESSAGE_TYPES = [...new Set(CODE_TABLE.map(([, type]) => type))] as const;
+export type ServerMessageType = string;
+export type MessageType = ServerMessageType | (typeof CLIENT_MESSAGE_TYPES)[number] | 'error_general';
+
+const BY_CODE: ReadonlyMap<number, string> = new Map(
+  CODE_TABLE.flatMap(([codes, type]) => codes.map((c) => [c, type] as const)),
+);
+
+/** Every server code the catalogue knows. */
+export const KNOWN_SERVER_CODES: readonly number[] = [...BY_CODE.keys()];
+
+/** Codes that end the session: the client logs out (SPEC sections 4 and 8). */
+export const LOGOUT_CODES: readonly number[] = [-27, -7104, -7043, -199];
+/** The session code recovered silently by device-id login, with no pop-up. */
+export const SESSION_RECOVERY_CODE = -27;
+
+/** Error codes of our own API for failures section 8 has no code for (bad input and the like). */
+export const API_ERROR_CODES = {
+  badRequest: 'bad_request',
+  notFound: 'not_found',
+  flowOrder: 'flow_order',
+  rateLimited: 'rate_limited',
+  internal: 'internal',
+} as const;
+
+/** Message type of a server code; anything unknown is error_general (SPEC section 8). */
+export function messageTypeForCode(code: number | string | null | undefined): MessageType {
+  const n = typeof code === 'string' && /^-?\d+$/.test(code) ? Number(code) : code;
+  if (typeof n === 'number') return BY_CODE.get(n) ?? 'error_general';
+  if (typeof n === 'string' && (CLIENT_MESSAGE_TYPES as readonly string[]).includes(n)) return n;
+  return 'error_general';
+}
+
+export function isLogoutCode(code: unknown): boolean {
+  return typeof code === 'number' && LOGOUT_CODES.includes(code);
+}

@@ -1,0 +1,591 @@
+import type { FlowStatusFlags } from '../../schemas/entities';
+import { EMPTY_FLOW_FLAGS } from '../../schemas/entities';
+import { RETAIL_IDLE_MS_LONG, RETAIL_IDLE_MS_SHORT } from '../../constants';
+import type { FlowContext } from '../rules';
+import {
+  START_ROUTE,
+  backRoute,
+  canEditPlan,
+  canEditStep,
+  cartOpensSummary,
+  cartVisible,
+  clearsOnBack,
+  hasPasswordLogin,
+  headerVariant,
+  isDone,
+  isProperlyLoggedIn,
+  isRouteAllowed,
+  isStepAllowed,
+  legacyRedirectUrl,
+  nextRoute,
+  recommendedRoute,
+  resolveRoute,
+  retailBack,
+  retailIdleMs,
+  rewriteLegacyPath,
+  skipFlags,
+} from '../rules';
+import type { StepName } from '../steps';
+import { ROUTES, STEP_NAMES } from '../steps';
+
+function flags(on: Partial<FlowStatusFlags> = {}): FlowStatusFlags {
+  return { ...EMPTY_FLOW_FLAGS, ...on };
+}
+function ctx(on: Partial<FlowStatusFlags> = {}, extra: Omit<Partial<FlowContext>, 'flags'> = {}): FlowContext {
+  return { flags: flags(on), ...extra };
+}
+const PICKED = { is_plan_selected: true, is_number_selected: true } as const;
+const PICKED_LOGGED = { ...PICKED, is_logged_in_via_email: true } as const;
+
+function allowedSteps(c: FlowContext): StepName[] {
+  return STEP_NAMES.filter((s) => isStepAllowed(s, c));
+}
+
+describe('isDone and login', () => {
+  it.each(['is_delivery_in_progress', 'is_sim_delivered', 'is_sim_activated'] as const)('%s counts as done', (flag) => {
+    expect(isDone(flags({ [flag]: true }))).toBe(true);
+  });
+
+  it('is not done on paid or any other flag alone', () => {
+    expect(isDone(flags())).toBe(false);
+    expect(isDone(flags({ is_plan_paid: true, is_logged_in_via_email: true, is_resident_done: true }))).toBe(false);
+  });
+
+  it('counts only an email login as a proper login', () => {
+    expect(isProperlyLoggedIn(flags({ is_logged_in_via_email: true }))).toBe(true);
+    expect(isProperlyLoggedIn(flags({ has_password: true }))).toBe(false);
+    expect(hasPasswordLogin(flags({ is_logged_in_via_email: true, has_password: true }))).toBe(true);
+    expect(hasPasswordLogin(flags({ is_logged_in_via_email: true }))).toBe(false);
+    expect(hasPasswordLogin(flags({ has_password: true }))).toBe(false);
+  });
+});
+
+describe('isStepAllowed: access rules of SPEC section 2', () => {
+  it('allows only plan and number on a fresh session', () => {
+    expect(allowedSteps(ctx())).toEqual(['plan', 'number']);
+  });
+
+  it.each(['plan', 'number'] as const)('%s: allowed unless paid or done', (step) => {
+    expect(isStepAllowed(step, ctx(PICKED_LOGGED))).toBe(true);
+    expect(isStepAllowed(step, ctx({ is_plan_paid: true }))).toBe(false);
+    expect(isStepAllowed(step, ctx({ is_sim_activated: true }))).toBe(false);
+  });
+
+  it('account: plan and number, or an email login with a password', () => {
+    expect(isStepAllowed('account', ctx(PICKED))).toBe(true);
+    expect(isStepAllowed('account', ctx({ is_logged_in_via_email: true, has_password: true }))).toBe(true);
+    expect(isStepAllowed('account', ctx({ is_plan_selected: true }))).toBe(false);
+    expect(isStepAllowed('account', ctx({ is_number_selected: true }))).toBe(false);
+    expect(isStepAllowed('account', ctx({ is_logged_in_via_email: true }))).toBe(false);
+    expect(isStepAllowed('account', ctx({ has_password: true }))).toBe(false);
+  });
+
+  it('location_check: properly logged in and not retail', () => {
+    expect(isStepAllowed('location_check', ctx({ is_logged_in_via_email: true }))).toBe(true);
+    expect(isStepAllowed('location_check', ctx({ is_logged_in_via_email: true }, { retail: true }))).toBe(false);
+    expect(isStepAllowed('location_check', ctx(PICKED))).toBe(false);
+  });
+
+  it('activation_method: number, email login and inside the UAE', () => {
+    const ok = { is_number_selected: true, is_logged_in_via_email: true } as const;
+    expect(isStepAllowed('activation_method', ctx(ok, { insideUae: true }))).toBe(true);
+    expect(isStepAllowed('activation_method', ctx(ok, { insideUae: false }))).toBe(false);
+    expect(isStepAllowed('activation_method', ctx(ok, { insideUae: null }))).toBe(false);
+    expect(isStepAllowed('activation_method', ctx(ok))).toBe(false);
+    expect(isStepAllowed('activation_method', ctx({ is_number_selected: true }, { insideUae: true }))).toBe(false);
+    expect(isStepAllowed('activation_method', ctx({ is_logged_in_via_email: true }, { insideUae: true }))).toBe(false);
+  });
+
+  it('activation_method: a retail device counts as inside the UAE', () => {
+    const ok = { is_number_selected: true, is_logged_in_via_email: true } as const;
+    expect(isStepAllowed('activation_method', ctx(ok, { retail: true }))).toBe(true);
+  });
+
+  it('id_check: plan and number, not paid, not done, not a resident', () => {
+    expect(isStepAllowed('id_check', ctx(PICKED))).toBe(true);
+    expect(isStepAllowed('id_check', ctx(PICKED, { residentType: 'non_resident' }))).toBe(true);
+    expect(isStepAllowed('id_check', ctx(PICKED, { residentType: 'resident' }))).toBe(false);
+    expect(isStepAllowed('id_check', ctx({ is_plan_selected: true }))).toBe(false);
+    expect(isStepAllowed('id_check', ctx({ is_number_selected: true }))).toBe(false);
+    expect(isStepAllowed('id_check', ctx({ ...PICKED, is_plan_paid: true }))).toBe(false);
+    expect(isStepAllowed('id_check', ctx({ ...PICKED, is_delivery_in_progress: true }))).toBe(false);
+  });
+
+  it('payment: plan, number, email login, not paid, not done', () => {
+    expect(isStepAllowed('payment', ctx(PICKED_LOGGED))).toBe(true);
+    expect(isStepAllowed('payment', ctx(PICKED))).toBe(false);
+    expect(isStepAllowed('payment', ctx({ ...PICKED_LOGGED, is_plan_selected: false }))).toBe(false);
+    expect(isStepAllowed('payment', ctx({ ...PICKED_LOGGED, is_number_selected: false }))).toBe(false);
+    expect(isStepAllowed('payment', ctx({ ...PICKED_LOGGED, is_plan_paid: true }))).toBe(false);
+    expect(isStepAllowed('payment', ctx({ ...PICKED_LOGGED, is_sim_delivered: true }))).toBe(false);
+  });
+
+  it('submit_delivery: resident with a delivery form, not done, logged in', () => {
+    const good = { residentType: 'resident', hasDeliveryForm: true } as const;
+    expect(isStepAllowed('submit_delivery', ctx({ is_logged_in_via_email: true }, good))).toBe(true);
+    expect(isStepAllowed('submit_delivery', ctx({}, good))).toBe(false);
+    expect(isStepAllowed('submit_delivery', ctx({ is_logged_in_via_email: true }, { ...good, residentType: 'non_resident' }))).toBe(
+      false,
+    );
+    expect(isStepAllowed('submit_delivery', ctx({ is_logged_in_via_email: true }, { ...good, hasDeliveryForm: false }))).toBe(false);
+    expect(isStepAllowed('submit_delivery', ctx({ is_logged_in_via_email: true, is_sim_activated: true }, good))).toBe(false);
+  });
+
+  it('thank_you: done, or paid and properly logged in', () => {
+    expect(isStepAllowed('thank_you', ctx({ is_delivery_in_progress: true }))).toBe(true);
+    expect(isStepAllowed('thank_you', ctx({ is_plan_paid: true, is_logged_in_via_email: true }))).toBe(true);
+    expect(isStepAllowed('thank_you', ctx({ is_plan_paid: true }))).toBe(false);
+    expect(isStepAllowed('thank_you', ctx({ is_logged_in_via_email: true }))).toBe(false);
+  });
+});
+
+describe('isRouteAllowed', () => {
+  it('always allows the exception routes, even once done or on a fresh session', () => {
+    for (const c of [ctx(), ctx({ is_sim_activated: true }), ctx({ is_plan_paid: true })]) {
+      expect(isRouteAllowed(ROUTES.spotiiSuccess, c)).toBe(true);
+      expect(isRouteAllowed(ROUTES.spotiiFail, c)).toBe(true);
+      expect(isRouteAllowed(`${ROUTES.contractRequest}?id=1`, c)).toBe(true);
+    }
+  });
+
+  it('never renders the root or an unknown path', () => {
+    expect(isRouteAllowed('/', ctx())).toBe(false);
+    expect(isRouteAllowed('/nope', ctx())).toBe(false);
+  });
+
+  it('gives sub-routes the rule of their step', () => {
+    expect(isRouteAllowed(ROUTES.customPlan, ctx())).toBe(true);
+    expect(isRouteAllowed(ROUTES.customPlan, ctx({ is_plan_paid: true }))).toBe(false);
+    expect(isRouteAllowed(ROUTES.annualOffer, ctx({ is_sim_delivered: true }))).toBe(false);
+    expect(isRouteAllowed(ROUTES.scanFace, ctx({ is_number_selected: true, is_logged_in_via_email: true }, { insideUae: true }))).toBe(
+      true,
+    );
+    expect(isRouteAllowed(ROUTES.scanFace, ctx({ is_number_selected: true, is_logged_in_via_email: true }))).toBe(false);
+    expect(isRouteAllowed(ROUTES.paymentQr, ctx(PICKED_LOGGED))).toBe(true);
+    expect(isRouteAllowed(ROUTES.paymentQr, ctx(PICKED))).toBe(false);
+  });
+
+  it('terminated: a terminated email and no password login', () => {
+    expect(isRouteAllowed(ROUTES.terminated, ctx({}, { terminatedEmail: 'a@b.co' }))).toBe(true);
+    expect(isRouteAllowed(ROUTES.terminated, ctx({ has_password: true }, { terminatedEmail: 'a@b.co' }))).toBe(true);
+    expect(
+      isRouteAllowed(ROUTES.terminated, ctx({ is_logged_in_via_email: true, has_password: true }, { terminatedEmail: 'a@b.co' })),
+    ).toBe(false);
+    expect(isRouteAllowed(ROUTES.terminated, ctx(PICKED, { terminatedEmail: '' }))).toBe(false);
+    expect(isRouteAllowed(ROUTES.terminated, ctx(PICKED, { terminatedEmail: null }))).toBe(false);
+  });
+
+  it('payment confirmation: while paying, and once paid and logged in', () => {
+    expect(isRouteAllowed(ROUTES.paymentConfirmation, ctx(PICKED_LOGGED))).toBe(true);
+    expect(isRouteAllowed(ROUTES.paymentConfirmation, ctx({ ...PICKED_LOGGED, is_plan_paid: true }))).toBe(true);
+    expect(isRouteAllowed(ROUTES.payment, ctx({ ...PICKED_LOGGED, is_plan_paid: true }))).toBe(false);
+    expect(isRouteAllowed(ROUTES.paymentConfirmation, ctx({ ...PICKED, is_plan_paid: true }))).toBe(false);
+  });
+});
+
+describe('skipFlags', () => {
+  it('skips nothing on a fresh session', () => {
+    expect(Object.values(skipFlags(ctx())).some(Boolean)).toBe(false);
+  });
+
+  it('skips each step on its own flag', () => {
+    expect(skipFlags(ctx({ is_plan_selected: true })).plan).toBe(true);
+    expect(skipFlags(ctx({ is_number_selected: true })).number).toBe(true);
+    expect(skipFlags(ctx({ is_logged_in_via_email: true })).account).toBe(true);
+    expect(skipFlags(ctx({ is_plan_paid: true })).activation_method).toBe(true);
+    expect(skipFlags(ctx({ is_resident_done: true })).payment).toBe(true);
+    expect(skipFlags(ctx({}, { retail: true })).location_check).toBe(true);
+    expect(skipFlags(ctx({}, { insideUae: true })).location_check).toBe(true);
+    expect(skipFlags(ctx({ is_plan_paid: true })).location_check).toBe(true);
+    expect(skipFlags(ctx({}, { insideUae: false })).location_check).toBe(false);
+  });
+
+  it('never skips id check, delivery or thank-you', () => {
+    const all = ctx(
+      Object.fromEntries(Object.keys(EMPTY_FLOW_FLAGS).map((k) => [k, true])),
+      { retail: true, insideUae: true, residentType: 'resident', hasDeliveryForm: true },
+    );
+    const s = skipFlags(all);
+    expect([s.id_check, s.submit_delivery, s.thank_you]).toEqual([false, false, false]);
+  });
+});
+
+describe('recommendedRoute', () => {
+  it('1: thank-you once done, before every other rule', () => {
+    expect(recommendedRoute(ctx({ is_sim_delivered: true, is_number_selected: true }, { vipFilter: true }))).toBe(ROUTES.thankYou);
+  });
+
+  it('2: the number step when a number is selected, unpaid, on a fresh load', () => {
+    expect(recommendedRoute(ctx(PICKED_LOGGED))).toBe(ROUTES.number);
+    expect(recommendedRoute(ctx({ is_number_selected: true }, { vipFilter: true }))).toBe(ROUTES.number);
+  });
+
+  it('2 does not apply inside the app or once paid', () => {
+    expect(recommendedRoute(ctx(PICKED, { navigatingInApp: true }))).toBe(ROUTES.login);
+    expect(recommendedRoute(ctx({ ...PICKED_LOGGED, is_plan_paid: true }))).toBe(ROUTES.thankYou);
+  });
+
+  it('4 before 3: the search page for a vip filter or search with no number yet', () => {
+    expect(recommendedRoute(ctx({}, { vipFilter: true }))).toBe(ROUTES.numberSearch);
+    expect(recommendedRoute(ctx({ is_plan_selected: true }, { searchActive: true }))).toBe(ROUTES.numberSearch);
+    expect(recommendedRoute(ctx({ is_plan_selected: true }))).toBe(ROUTES.number);
+  });
+
+  it('4 does not apply once the number step is closed', () => {
+    expect(recommendedRoute(ctx({ is_plan_paid: true, is_logged_in_via_email: true }, { vipFilter: true }))).toBe(ROUTES.thankYou);
+  });
+
+  it('5: the start route with no flags at all', () => {
+    expect(recommendedRoute(ctx())).toBe(START_ROUTE);
+    expect(START_ROUTE).toBe('/plan-selection');
+  });
+
+  it('3: the first allowed step its skip flags do not skip', () => {
+    expect(recommendedRoute(ctx({ is_plan_selected: true }))).toBe(ROUTES.number);
+    expect(recommendedRoute(ctx({ is_number_selected: true }, { navigatingInApp: true }))).toBe(ROUTES.planSelection);
+    expect(recommendedRoute(ctx(PICKED_LOGGED, { navigatingInApp: true }))).toBe(ROUTES.locationCheck);
+    expect(recommendedRoute(ctx(PICKED_LOGGED, { navigatingInApp: true, insideUae: true }))).toBe(ROUTES.activationMethod);
+    expect(recommendedRoute(ctx(PICKED_LOGGED, { navigatingInApp: true, retail: true }))).toBe(ROUTES.activationMethod);
+    expect(
+      recommendedRoute(
+        ctx({ ...PICKED_LOGGED, is_plan_paid: true }, { residentType: 'resident', hasDeliveryForm: true, insideUae: true }),
+      ),
+    ).toBe(ROUTES.submitDelivery);
+  });
+
+  it('paid but not logged in: the login step', () => {
+    expect(recommendedRoute(ctx({ ...PICKED, is_plan_paid: true }))).toBe(ROUTES.login);
+  });
+
+  it('gives /login when no step is allowed at all', () => {
+    const stuck = ctx({ is_plan_paid: true });
+    expect(allowedSteps(stuck)).toEqual([]);
+    expect(recommendedRoute(stuck)).toBe(ROUTES.login);
+  });
+});
+
+describe('resolveRoute', () => {
+  const everyRoute = Object.values(ROUTES);
+
+  it('sends unknown paths to the root and the root to the recommended route', () => {
+    expect(resolveRoute('/nope', ctx())).toEqual({ kind: 'redirect', to: '/' });
+    expect(resolveRoute('/plan-selection/x', ctx())).toEqual({ kind: 'redirect', to: '/' });
+    expect(resolveRoute('/', ctx())).toEqual({ kind: 'redirect', to: '/plan-selection' });
+    expect(resolveRoute('', ctx({ is_sim_activated: true }))).toEqual({ kind: 'redirect', to: '/thank-you' });
+  });
+
+  it('fresh session: what every route does', () => {
+    const c = ctx();
+    const table = Object.fromEntries(everyRoute.map((r) => [r, resolveRoute(r, c)]));
+    const render = { kind: 'render' };
+    const toNumber = { kind: 'redirect', to: ROUTES.number };
+    expect(table).toEqual({
+      '/': { kind: 'redirect', to: '/plan-selection' },
+      '/plan-selection': render,
+      '/plan-selection/annual-offer': render,
+      '/plan-selection/custom-plan': render,
+      '/number': render,
+      '/number/search': render,
+      '/number/transfer': render,
+      '/number/transfer-terms': render,
+      '/number/confirmation': render,
+      // Later than the recommended plan step: back to the previous allowed step, the number step.
+      '/login': toNumber,
+      '/login/terminated': toNumber,
+      '/location_check': toNumber,
+      '/activation_method': toNumber,
+      '/activation_method/scan_face': toNumber,
+      '/activation_method/scan_document': toNumber,
+      '/activation_method/upload_document': toNumber,
+      '/id_check': toNumber,
+      '/payment': toNumber,
+      '/payment/confirmation': toNumber,
+      '/payment/payfort_token': toNumber,
+      '/payment/installments': toNumber,
+      '/submit_delivery': toNumber,
+      '/thank-you': toNumber,
+      '/payment-qr': toNumber,
+      '/delivery-closed': toNumber,
+      '/instalments': toNumber,
+      '/spotii-success': render,
+      '/spotii-fail': render,
+      '/contract-request': render,
+    });
+  });
+
+  it('plan and number picked, not logged in: later steps go back to the nearest open step', () => {
+    const c = ctx(PICKED);
+    expect(resolveRoute(ROUTES.login, c)).toEqual({ kind: 'render' });
+    expect(resolveRoute(ROUTES.idCheck, c)).toEqual({ kind: 'render' });
+    expect(resolveRoute(ROUTES.locationCheck, c)).toEqual({ kind: 'redirect', to: ROUTES.login });
+    expect(resolveRoute(ROUTES.scanDocument, c)).toEqual({ kind: 'redirect', to: ROUTES.login });
+    expect(resolveRoute(ROUTES.payment, c)).toEqual({ kind: 'redirect', to: ROUTES.idCheck });
+    expect(resolveRoute(ROUTES.thankYou, c)).toEqual({ kind: 'redirect', to: ROUTES.idCheck });
+    expect(resolveRoute(ROUTES.terminated, c)).toEqual({ kind: 'redirect', to: ROUTES.login });
+  });
+
+  it('a resident without a delivery form cannot reach the id check and goes back to login', () => {
+    const c = ctx(PICKED, { residentType: 'resident' });
+    expect(resolveRoute(ROUTES.idCheck, c)).toEqual({ kind: 'redirect', to: ROUTES.login });
+    expect(resolveRoute(ROUTES.submitDelivery, c)).toEqual({ kind: 'redirect', to: ROUTES.login });
+  });
+
+  it('paid: routes left behind go to the recommended route', () => {
+    const c = ctx({ ...PICKED_LOGGED, is_plan_paid: true }, { residentType: 'resident', hasDeliveryForm: true, insideUae: true });
+    expect(recommendedRoute(c)).toBe(ROUTES.submitDelivery);
+    expect(resolveRoute(ROUTES.planSelection, c)).toEqual({ kind: 'redirect', to: ROUTES.submitDelivery });
+    expect(resolveRoute(ROUTES.customPlan, c)).toEqual({ kind: 'redirect', to: ROUTES.submitDelivery });
+    expect(resolveRoute(ROUTES.numberSearch, c)).toEqual({ kind: 'redirect', to: ROUTES.submitDelivery });
+    expect(resolveRoute(ROUTES.idCheck, c)).toEqual({ kind: 'redirect', to: ROUTES.submitDelivery });
+    expect(resolveRoute(ROUTES.payment, c)).toEqual({ kind: 'redirect', to: ROUTES.submitDelivery });
+    expect(resolveRoute(ROUTES.paymentConfirmation, c)).toEqual({ kind: 'render' });
+    expect(resolveRoute(ROUTES.thankYou, c)).toEqual({ kind: 'render' });
+  });
+
+  it('done: every step that is not allowed goes to thank-you', () => {
+    const c = ctx({ ...PICKED_LOGGED, is_plan_paid: true, is_sim_delivered: true });
+    for (const r of [ROUTES.planSelection, ROUTES.number, ROUTES.payment, ROUTES.idCheck, ROUTES.submitDelivery, ROUTES.scanFace]) {
+      expect(resolveRoute(r, c)).toEqual({ kind: 'redirect', to: ROUTES.thankYou });
+    }
+    expect(resolveRoute(ROUTES.thankYou, c)).toEqual({ kind: 'render' });
+    expect(resolveRoute(ROUTES.spotiiFail, c)).toEqual({ kind: 'render' });
+  });
+
+  it('renders the recommended route in the state where no step is allowed', () => {
+    const stuck = ctx({ is_plan_paid: true });
+    expect(resolveRoute(ROUTES.login, stuck)).toEqual({ kind: 'render' });
+    expect(resolveRoute(ROUTES.payment, stuck)).toEqual({ kind: 'redirect', to: ROUTES.login });
+  });
+
+  describe('no redirect cycles', () => {
+    // The flags the rules read (is_product_selected and is_id_verified read by none).
+    const RULE_FLAGS = [
+      'is_plan_selected',
+      'is_number_selected',
+      'is_plan_paid',
+      'is_sim_delivered',
+      'is_delivery_in_progress',
+      'is_sim_activated',
+      'is_logged_in_via_email',
+      'has_password',
+      'has_vip',
+      'is_resident_done',
+    ] as const;
+    const EXTRAS: Omit<FlowContext, 'flags'>[] = [
+      {},
+      { navigatingInApp: true, insideUae: true },
+      { residentType: 'resident', hasDeliveryForm: true, insideUae: false, terminatedEmail: 'x@y.ae' },
+      { residentType: 'non_resident', retail: true, vipFilter: true },
+      { searchActive: true, navigatingInApp: true, residentType: 'resident', hasDeliveryForm: true },
+    ];
+    const paths = [...everyRoute, '/nope', '/submit_delivery/address', '/login/x', ''];
+
+    function follow(start: string, c: FlowContext): { end: string; hops: number } {
+      let path = start;
+      for (let hops = 0; hops <= 5; hops += 1) {
+        const r = resolveRoute(path, c);
+        if (r.kind === 'render') return { end: path, hops };
+        path = r.to;
+      }
+      throw new Error(`no render within 5 hops from ${start} with ${JSON.stringify(c)}`);
+    }
+
+    it('ends in a render within three hops for every route and all 2^10 flag combinations', () => {
+      let checked = 0;
+      let maxHops = 0;
+      const bad: string[] = [];
+      for (let mask = 0; mask < 1 << RULE_FLAGS.length; mask += 1) {
+        const on = Object.fromEntries(RULE_FLAGS.map((f, i) => [f, (mask & (1 << i)) !== 0]));
+        for (const extra of EXTRAS) {
+          const c = ctx(on, extra);
+          const recommended = recommendedRoute(c);
+          for (const p of paths) {
+            const { end, hops } = follow(p, c);
+            maxHops = Math.max(maxHops, hops);
+            // The route rendered is allowed, or it is the recommended route (the fixed point).
+            if (!isRouteAllowed(end, c) && end !== recommended) bad.push(`${p} -> ${end} with ${JSON.stringify(c)}`);
+            checked += 1;
+          }
+        }
+      }
+      expect(bad).toEqual([]);
+      expect(checked).toBe(1024 * EXTRAS.length * paths.length);
+      expect(maxHops).toBeLessThanOrEqual(3);
+    });
+
+    it('recommends an allowed route in every state where some step is allowed', () => {
+      for (let mask = 0; mask < 1 << RULE_FLAGS.length; mask += 1) {
+        const on = Object.fromEntries(RULE_FLAGS.map((f, i) => [f, (mask & (1 << i)) !== 0]));
+        for (const extra of EXTRAS) {
+          const c = ctx(on, extra);
+          if (allowedSteps(c).length > 0) expect(isRouteAllowed(recommendedRoute(c), c)).toBe(true);
+        }
+      }
+    });
+  });
+});
+
+describe('nextRoute', () => {
+  it('goes to the next allowed, non-skipped step', () => {
+    expect(nextRoute('plan', ctx({ is_plan_selected: true }))).toBe(ROUTES.number);
+    expect(nextRoute('number', ctx(PICKED))).toBe(ROUTES.login);
+    expect(nextRoute('account', ctx(PICKED_LOGGED))).toBe(ROUTES.locationCheck);
+    expect(nextRoute('account', ctx(PICKED_LOGGED, { retail: true }))).toBe(ROUTES.activationMethod);
+    expect(nextRoute('location_check', ctx(PICKED_LOGGED, { insideUae: true }))).toBe(ROUTES.activationMethod);
+    expect(nextRoute('activation_method', ctx(PICKED_LOGGED, { insideUae: true }))).toBe(ROUTES.idCheck);
+    expect(nextRoute('id_check', ctx(PICKED_LOGGED, { insideUae: true }))).toBe(ROUTES.payment);
+    expect(
+      nextRoute('payment', ctx({ ...PICKED_LOGGED, is_plan_paid: true }, { residentType: 'resident', hasDeliveryForm: true })),
+    ).toBe(ROUTES.submitDelivery);
+    expect(nextRoute('payment', ctx({ ...PICKED_LOGGED, is_plan_paid: true }))).toBe(ROUTES.thankYou);
+  });
+
+  it('passes over skipped steps', () => {
+    // Resident validation done: payment is skipped, and a resident has no id check, so delivery follows activation.
+    const c = ctx(
+      { ...PICKED_LOGGED, is_resident_done: true },
+      { insideUae: true, residentType: 'resident', hasDeliveryForm: true },
+    );
+    expect(nextRoute('activation_method', c)).toBe(ROUTES.submitDelivery);
+    expect(nextRoute('activation_method', ctx(PICKED_LOGGED, { insideUae: true, residentType: 'resident', hasDeliveryForm: true }))).toBe(
+      ROUTES.payment,
+    );
+  });
+
+  it('falls back to the recommended route when nothing later is open', () => {
+    expect(nextRoute('plan', ctx())).toBe(ROUTES.number);
+    expect(nextRoute('number', ctx({ is_number_selected: true }))).toBe(recommendedRoute(ctx({ is_number_selected: true })));
+    expect(nextRoute('thank_you', ctx({ is_sim_activated: true }))).toBe(ROUTES.thankYou);
+  });
+});
+
+describe('back navigation', () => {
+  it('goes from a sub-route to its step page', () => {
+    expect(backRoute(ROUTES.numberSearch, ctx({ is_number_selected: true }))).toBe(ROUTES.number);
+    expect(backRoute(ROUTES.customPlan, ctx())).toBe(ROUTES.planSelection);
+    expect(backRoute(ROUTES.paymentQr, ctx(PICKED_LOGGED))).toBe(ROUTES.payment);
+  });
+
+  it('goes from a step page to the previous allowed, non-skipped step', () => {
+    expect(backRoute(ROUTES.number, ctx())).toBe(ROUTES.planSelection);
+    expect(backRoute(ROUTES.number, ctx({ is_plan_selected: true }))).toBeNull();
+    expect(backRoute(ROUTES.payment, ctx(PICKED_LOGGED, { insideUae: true }))).toBe(ROUTES.idCheck);
+    expect(backRoute(ROUTES.payment, ctx(PICKED_LOGGED, { insideUae: true, residentType: 'resident' }))).toBe(ROUTES.activationMethod);
+  });
+
+  it('has no back on the first step, the root, exception routes or unknown paths', () => {
+    expect(backRoute(ROUTES.planSelection, ctx())).toBeNull();
+    expect(backRoute('/', ctx())).toBeNull();
+    expect(backRoute(ROUTES.spotiiSuccess, ctx())).toBeNull();
+    expect(backRoute('/nope', ctx())).toBeNull();
+  });
+
+  it('the delivery page goes back to the id check and clears residency, form and address', () => {
+    const c = ctx(PICKED_LOGGED, { residentType: 'resident', hasDeliveryForm: true, insideUae: true });
+    expect(backRoute(ROUTES.submitDelivery, c)).toBe(ROUTES.idCheck);
+    expect(clearsOnBack(ROUTES.submitDelivery)).toEqual(['residency', 'deliveryForm', 'address']);
+    expect(clearsOnBack(ROUTES.payment)).toEqual([]);
+    expect(clearsOnBack('/submit_delivery/address')).toEqual([]);
+  });
+
+  it('the delivery page falls back to the generic rule once the id check is closed (paid)', () => {
+    const c = ctx({ ...PICKED_LOGGED, is_plan_paid: true }, { residentType: 'resident', hasDeliveryForm: true, insideUae: false });
+    // Every earlier step is closed or skipped once paid: no in-app back.
+    expect(backRoute(ROUTES.submitDelivery, c)).toBeNull();
+    const unpaid = ctx({ ...PICKED_LOGGED, is_resident_done: true }, { residentType: 'resident', hasDeliveryForm: true, insideUae: true });
+    // Unpaid, the id check is open again once residency is cleared.
+    expect(backRoute(ROUTES.submitDelivery, unpaid)).toBe(ROUTES.idCheck);
+  });
+
+  it('retail: leaves from the plan page, scan_face to scan_document, else the plan step without the summary', () => {
+    expect(retailBack(ROUTES.planSelection)).toEqual({ kind: 'leave-to-retail-start' });
+    expect(retailBack('/plan-selection/')).toEqual({ kind: 'leave-to-retail-start' });
+    expect(retailBack(ROUTES.scanFace)).toEqual({ kind: 'route', to: ROUTES.scanDocument });
+    expect(retailBack(ROUTES.customPlan)).toEqual({ kind: 'route', to: ROUTES.planSelection, clearSummary: true });
+    expect(retailBack(ROUTES.payment)).toEqual({ kind: 'route', to: ROUTES.planSelection, clearSummary: true });
+    expect(retailBack(ROUTES.scanDocument)).toEqual({ kind: 'route', to: ROUTES.planSelection, clearSummary: true });
+  });
+});
+
+describe('shell rules', () => {
+  it.each([
+    [ROUTES.planSelection, 'plain'],
+    [ROUTES.customPlan, 'plain'],
+    [ROUTES.payment, 'plain'],
+    [ROUTES.paymentInstallments, 'plain'],
+    [ROUTES.instalments, 'plain'],
+    [ROUTES.number, 'slanted'],
+    [ROUTES.login, 'slanted'],
+    [ROUTES.idCheck, 'slanted'],
+    [ROUTES.thankYou, 'slanted'],
+    [ROUTES.spotiiSuccess, 'slanted'],
+  ])('header on %s is %s', (path, variant) => {
+    expect(headerVariant(path, false)).toBe(variant);
+  });
+
+  it('uses the retail header everywhere in retail mode', () => {
+    expect(headerVariant(ROUTES.payment, true)).toBe('retail');
+    expect(headerVariant(ROUTES.login, true)).toBe('retail');
+  });
+
+  it('shows the cart before the payment step only', () => {
+    expect(cartVisible(ROUTES.planSelection)).toBe(true);
+    expect(cartVisible(ROUTES.numberSearch)).toBe(true);
+    expect(cartVisible(ROUTES.idCheck)).toBe(true);
+    expect(cartVisible(ROUTES.payment)).toBe(false);
+    expect(cartVisible(ROUTES.paymentQr)).toBe(false);
+    expect(cartVisible(ROUTES.thankYou)).toBe(false);
+    expect(cartVisible(ROUTES.spotiiFail)).toBe(false);
+    expect(cartVisible('/')).toBe(false);
+  });
+
+  it('opens the summary only once a plan or number is selected', () => {
+    expect(cartOpensSummary(flags())).toBe(false);
+    expect(cartOpensSummary(flags({ is_plan_selected: true }))).toBe(true);
+    expect(cartOpensSummary(flags({ is_number_selected: true }))).toBe(true);
+  });
+
+  it('does not let a VIP number edit its plan', () => {
+    expect(canEditPlan(ctx(PICKED))).toBe(true);
+    expect(canEditPlan(ctx({ ...PICKED, has_vip: true }))).toBe(false);
+    expect(canEditPlan(ctx({ ...PICKED, is_plan_paid: true }))).toBe(false);
+    expect(canEditStep('plan', ctx({ ...PICKED, has_vip: true }))).toBe(false);
+    expect(canEditStep('number', ctx({ ...PICKED, has_vip: true }))).toBe(true);
+    expect(canEditStep('submit_delivery', ctx(PICKED))).toBe(false);
+  });
+
+  it('waits longer before the retail idle popup on plan selection and login', () => {
+    expect(retailIdleMs(ROUTES.planSelection)).toBe(RETAIL_IDLE_MS_LONG);
+    expect(retailIdleMs(ROUTES.login)).toBe(RETAIL_IDLE_MS_LONG);
+    expect(retailIdleMs(ROUTES.number)).toBe(RETAIL_IDLE_MS_SHORT);
+    expect(retailIdleMs('/')).toBe(RETAIL_IDLE_MS_SHORT);
+  });
+});
+
+describe('rewriteLegacyPath', () => {
+  it.each<[string, string, string, string | null]>([
+    ['/join/spotii-success', '?order=1', '/join/', '/spotii-success?order=1'],
+    ['/join/spotii-fail', '', '/join', '/spotii-fail'],
+    ['/join/contract-request/', 'id=7', '/join/', '/contract-request?id=7'],
+    ['/spotii-success', '?a=b', '/', '/spotii-success?a=b'],
+    ['/join/x/spotii-fail', '?', '/join/', '/spotii-fail'],
+  ])('%s%s under %s -> %s', (pathname, search, base, expected) => {
+    expect(rewriteLegacyPath(pathname, search, base)).toBe(expected);
+  });
+
+  it.each<[string, string]>([
+    ['/join/', '/join/'],
+    ['/join/plan-selection', '/join/'],
+    ['/other/spotii-success', '/join/'],
+    ['/joinx/spotii-success', '/join'],
+    ['/join/spotii-successful', '/join/'],
+  ])('leaves %s under %s alone', (pathname, base) => {
+    expect(rewriteLegacyPath(pathname, '?x=1', base)).toBeNull();
+  });
+
+  it('builds the hash URL to replace the location with', () => {
+    expect(legacyRedirectUrl('/join/spotii-success', '?order=1', '/join/')).toBe('/join/#/spotii-success?order=1');
+    expect(legacyRedirectUrl('/join/spotii-success', '', '/join')).toBe('/join/#/spotii-success');
+    expect(legacyRedirectUrl('/join/', '', '/join/')).toBeNull();
+  });
+});

@@ -1,0 +1,338 @@
+/**
+ * The flow contract of SPEC section 2 as pure functions over a FlowContext: which routes
+ * may render, where a disallowed route sends the user, the recommended route, skip flags,
+ * next and back. The host's guards and every module call these; nothing re-implements them.
+ *
+ * Contracts and decisions where the spec is silent:
+ * - The number step is allowed when not paid and not done. The spec gives it no rule; it
+ *   can come before the plan (the vip / search start), so it needs no other flag.
+ * - location_check is allowed when properly logged in and not in retail mode (the spec
+ *   removes it from the retail flow). A retail device stands in a store in the UAE, so in
+ *   retail mode "inside the UAE" holds without a check; otherwise activation would be
+ *   unreachable in retail.
+ * - /login/terminated has its own rule (terminated email, no password login) in place of
+ *   the login rule. /payment/confirmation is also allowed once paid and properly logged in:
+ *   it is the screen the user sees right after paying, when /payment itself no longer is.
+ * - location_check is also skipped once the plan is paid: it only gates activation, which
+ *   is skipped once paid, so a paid user must not be stopped there on the way to delivery.
+ * - "Logged in" in the delivery rule means properly logged in (SPEC section 6: only an
+ *   email login reaches payment, activation and delivery).
+ * - The root never renders: it always redirects, so isRouteAllowed('/') is false.
+ * - No redirect can loop: resolveRoute sends a disallowed route to an allowed route or to
+ *   the recommended route, and it renders the recommended route even in the one state where
+ *   no step is allowed at all (paid, not done, no email login, plan or number flag missing).
+ *   There the recommended route is /login, the only way out of that state.
+ */
+import { RETAIL_IDLE_MS_LONG, RETAIL_IDLE_MS_SHORT } from '../constants';
+import type { FlowStatusFlags } from '../schemas/entities';
+import { FLOW_FLAG_NAMES } from '../schemas/entities';
+import type { StepDefinition, StepName } from './steps';
+import { ROUTES, STEPS, isExceptionPath, isKnownPath, normalizePath, stepByName, stepForPath } from './steps';
+
+export type ResidentType = 'resident' | 'non_resident';
+
+export interface FlowContext {
+  flags: FlowStatusFlags;
+  residentType?: ResidentType | null;
+  hasDeliveryForm?: boolean;
+  /** Set when the email the user entered belongs to a terminated account. */
+  terminatedEmail?: string | null;
+  /** Result of the location check; null or undefined while unknown. */
+  insideUae?: boolean | null;
+  retail?: boolean;
+  /** The flow started with a vip filter (query parameter vip). */
+  vipFilter?: boolean;
+  /** The flow started with a search (query parameter search). */
+  searchActive?: boolean;
+  /** True once the user moves inside the app, false on a fresh load or deep link. */
+  navigatingInApp?: boolean;
+}
+
+/**
+ * The start path of the flow. SPEC's "the root" in the recommended-route list means this:
+ * '/' itself redirects to the recommended route, so it cannot be a destination.
+ */
+export const START_ROUTE = ROUTES.planSelection;
+
+/** Delivery in progress, SIM delivered and SIM activated each count as done (SPEC section 4). */
+export function isDone(flags: FlowStatusFlags): boolean {
+  return flags.is_delivery_in_progress || flags.is_sim_delivered || flags.is_sim_activated;
+}
+
+/** A proper login is an email login; a device-id (tourist) session is not one. */
+export function isProperlyLoggedIn(flags: FlowStatusFlags): boolean {
+  return flags.is_logged_in_via_email;
+}
+
+/** Logged in via email with a password: the state in which /login needs no selection. */
+export function hasPasswordLogin(flags: FlowStatusFlags): boolean {
+  return flags.is_logged_in_via_email && flags.has_password;
+}
+
+function isInsideUae(ctx: FlowContext): boolean {
+  return ctx.retail === true || ctx.insideUae === true;
+}
+
+function notPaidNotDone(flags: FlowStatusFlags): boolean {
+  return !flags.is_plan_paid && !isDone(flags);
+}
+
+function planAndNumber(flags: FlowStatusFlags): boolean {
+  return flags.is_plan_selected && flags.is_number_selected;
+}
+
+function paidAndLoggedIn(flags: FlowStatusFlags): boolean {
+  return flags.is_plan_paid && isProperlyLoggedIn(flags);
+}
+
+/** SPEC section 2 "Access rules", one predicate per step. */
+const STEP_RULES: Readonly<Record<StepName, (ctx: FlowContext) => boolean>> = {
+  plan: ({ flags }) => notPaidNotDone(flags),
+  number: ({ flags }) => notPaidNotDone(flags),
+  account: ({ flags }) => planAndNumber(flags) || hasPasswordLogin(flags),
+  location_check: (ctx) => isProperlyLoggedIn(ctx.flags) && ctx.retail !== true,
+  activation_method: (ctx) => ctx.flags.is_number_selected && isProperlyLoggedIn(ctx.flags) && isInsideUae(ctx),
+  id_check: (ctx) => planAndNumber(ctx.flags) && notPaidNotDone(ctx.flags) && ctx.residentType !== 'resident',
+  payment: ({ flags }) => planAndNumber(flags) && isProperlyLoggedIn(flags) && notPaidNotDone(flags),
+  submit_delivery: (ctx) =>
+    ctx.residentType === 'resident' && ctx.hasDeliveryForm === true && !isDone(ctx.flags) && isProperlyLoggedIn(ctx.flags),
+  thank_you: ({ flags }) => isDone(flags) || paidAndLoggedIn(flags),
+};
+
+/** Routes whose rule differs from their step's rule. */
+const ROUTE_RULES: ReadonlyMap<string, (ctx: FlowContext) => boolean> = new Map([
+  [ROUTES.terminated, (ctx: FlowContext) => Boolean(ctx.terminatedEmail) && !hasPasswordLogin(ctx.flags)],
+  [ROUTES.paymentConfirmation, (ctx: FlowContext) => isStepAllowed('payment', ctx) || paidAndLoggedIn(ctx.flags)],
+]);
+
+export function isStepAllowed(step: StepName, ctx: FlowContext): boolean {
+  return STEP_RULES[step](ctx);
+}
+
+/** Per step: true when the flow passes over it (SPEC section 2 step table). */
+export function skipFlags(ctx: FlowContext): Record<StepName, boolean> {
+  const { flags } = ctx;
+  return {
+    plan: flags.is_plan_selected,
+    number: flags.is_number_selected,
+    account: isProperlyLoggedIn(flags),
+    location_check: ctx.retail === true || ctx.insideUae === true || flags.is_plan_paid,
+    activation_method: flags.is_plan_paid,
+    id_check: false,
+    payment: flags.is_resident_done,
+    submit_delivery: false,
+    thank_you: false,
+  };
+}
+
+/** Allowed and not skipped: a step the flow should stop at. */
+function isStepActive(step: StepDefinition, ctx: FlowContext, skips: Record<StepName, boolean>): boolean {
+  return isStepAllowed(step.name, ctx) && !skips[step.name];
+}
+
+/** Whether the path may render now. Exception routes always may; the root and unknown paths never do. */
+export function isRouteAllowed(path: string, ctx: FlowContext): boolean {
+  const p = normalizePath(path);
+  if (isExceptionPath(p)) return true;
+  const step = stepForPath(p);
+  if (!step) return false;
+  const rule = ROUTE_RULES.get(p);
+  return rule ? rule(ctx) : isStepAllowed(step.name, ctx);
+}
+
+function hasNoFlowFlags(flags: FlowStatusFlags): boolean {
+  return FLOW_FLAG_NAMES.every((name) => !flags[name]);
+}
+
+/**
+ * SPEC section 2 "Recommended route". The spec lists the search page (4) after the first
+ * active step (3), but 3 finds a step in every state where the search page could apply
+ * (the plan step is allowed whenever the number step is), so 4 would never win. A vip or
+ * search query parameter is an explicit entry intent, so it is checked before 3. Rule 5
+ * (no flags at all) gives the start route; checked after 4 so a vip entry still lands on
+ * the search page.
+ */
+export function recommendedRoute(ctx: FlowContext): string {
+  const { flags } = ctx;
+  if (isDone(flags)) return ROUTES.thankYou;
+  if (flags.is_number_selected && !flags.is_plan_paid && ctx.navigatingInApp !== true) return ROUTES.number;
+  if ((ctx.vipFilter === true || ctx.searchActive === true) && !flags.is_number_selected && isStepAllowed('number', ctx)) {
+    return ROUTES.numberSearch;
+  }
+  if (hasNoFlowFlags(flags)) return START_ROUTE;
+  const skips = skipFlags(ctx);
+  const active = STEPS.find((s) => isStepActive(s, ctx, skips));
+  if (active) return active.route;
+  // Under these rules some step is active whenever any step is allowed (a test walks every
+  // flag combination), so this is reached only when no step is allowed (see the header):
+  // logging in is the only way forward.
+  return ROUTES.login;
+}
+
+/**
+ * The nearest step before `step` that is allowed and not skipped; a sub-route first tries
+ * its own step's page. Skipped steps are passed over: the flow never stops on them.
+ */
+function previousActiveRoute(path: string, step: StepDefinition, ctx: FlowContext): string | null {
+  if (path !== step.route && isStepActive(step, ctx, skipFlags(ctx))) return step.route;
+  return activeRouteBefore(step, ctx);
+}
+
+function activeRouteBefore(step: StepDefinition, ctx: FlowContext): string | null {
+  const skips = skipFlags(ctx);
+  const earlier = STEPS.filter((s) => s.order < step.order).reverse();
+  return earlier.find((s) => isStepActive(s, ctx, skips))?.route ?? null;
+}
+
+export type RouteResolution = { kind: 'render' } | { kind: 'redirect'; to: string };
+
+/**
+ * What the guard does with a path.
+ *
+ * SPEC gives two rules for a disallowed route: "a step route that is not yet allowed sends
+ * the user back to the previous allowed step", and the recommended route "when a route is
+ * disallowed". We read "not yet" literally: a route later in the flow than the recommended
+ * route goes back to the nearest earlier step that is allowed and not skipped; any other
+ * disallowed route (one the user has left behind, such as the plan after paying, or any
+ * step once the order is done) goes to the recommended route.
+ *
+ * Contract: following redirects always ends in a render within three hops (unknown -> root
+ * -> recommended), because every redirect target is either an allowed route or the
+ * recommended route, and the recommended route always renders.
+ */
+export function resolveRoute(path: string, ctx: FlowContext): RouteResolution {
+  const p = normalizePath(path);
+  if (!isKnownPath(p)) return { kind: 'redirect', to: ROUTES.root };
+  if (p === ROUTES.root) return { kind: 'redirect', to: recommendedRoute(ctx) };
+  if (isRouteAllowed(p, ctx)) return { kind: 'render' };
+  const recommended = recommendedRoute(ctx);
+  if (p === recommended) return { kind: 'render' };
+  const step = stepForPath(p);
+  const recommendedOrder = stepForPath(recommended)?.order ?? 0;
+  if (step && step.order > recommendedOrder) {
+    const back = previousActiveRoute(p, step, ctx);
+    if (back !== null) return { kind: 'redirect', to: back };
+  }
+  return { kind: 'redirect', to: recommended };
+}
+
+/** Where "continue" goes from a step: the next allowed, non-skipped step, else the recommended route. */
+export function nextRoute(from: StepName, ctx: FlowContext): string {
+  const { order } = stepByName(from);
+  const skips = skipFlags(ctx);
+  const next = STEPS.find((s) => s.order > order && isStepActive(s, ctx, skips));
+  return next ? next.route : recommendedRoute(ctx);
+}
+
+/** Data the delivery step's back button wipes (SPEC section 2 "Back navigation"). */
+export type BackClearable = 'residency' | 'deliveryForm' | 'address';
+
+/**
+ * What going back from a path clears. SPEC: "going back from step 6 clears the residency,
+ * delivery form and address data and returns to the id check". Our step after the id check
+ * that holds residency and address is the delivery step, so the rule applies to its page.
+ * The address sub-steps go back within the delivery module and clear nothing here.
+ */
+export function clearsOnBack(path: string): readonly BackClearable[] {
+  return normalizePath(path) === ROUTES.submitDelivery ? ['residency', 'deliveryForm', 'address'] : [];
+}
+
+/**
+ * The in-app back target (non-retail), or null where there is none (the first step, the root,
+ * exception routes and unknown paths). A sub-route goes back to its step's page; a step page
+ * to the previous allowed, non-skipped step. The delivery page goes to the id check when the
+ * id check is allowed once residency is cleared (see clearsOnBack).
+ */
+export function backRoute(path: string, ctx: FlowContext): string | null {
+  const p = normalizePath(path);
+  const step = stepForPath(p);
+  if (!step) return null;
+  if (p !== step.route && isStepAllowed(step.name, ctx)) return step.route;
+  if (p === ROUTES.submitDelivery) {
+    const cleared: FlowContext = { ...ctx, residentType: null, hasDeliveryForm: false };
+    if (isStepAllowed('id_check', cleared)) return ROUTES.idCheck;
+  }
+  return activeRouteBefore(step, ctx);
+}
+
+export type RetailBack = { kind: 'leave-to-retail-start' } | { kind: 'route'; to: string; clearSummary?: boolean };
+
+/**
+ * The retail header's back button (SPEC section 2). 'leave-to-retail-start' means: wipe the
+ * stored state and send the browser to the retail start page (the caller does both).
+ */
+export function retailBack(path: string): RetailBack {
+  const p = normalizePath(path);
+  if (p === ROUTES.planSelection) return { kind: 'leave-to-retail-start' };
+  if (p === ROUTES.scanFace) return { kind: 'route', to: ROUTES.scanDocument };
+  return { kind: 'route', to: ROUTES.planSelection, clearSummary: true };
+}
+
+export type HeaderVariant = 'retail' | 'plain' | 'slanted';
+
+const PLAIN_HEADER_STEPS: readonly StepName[] = ['plan', 'payment'];
+const PLAIN_HEADER_ROUTES: readonly string[] = [ROUTES.paymentInstallments, ROUTES.instalments];
+
+/** Plain on steps 1 (plan) and 7 (payment) and on installments; slanted elsewhere; retail in retail mode. */
+export function headerVariant(path: string, retail: boolean): HeaderVariant {
+  if (retail) return 'retail';
+  const p = normalizePath(path);
+  if (PLAIN_HEADER_ROUTES.includes(p)) return 'plain';
+  const step = stepForPath(p);
+  return step && PLAIN_HEADER_STEPS.includes(step.name) ? 'plain' : 'slanted';
+}
+
+const LEGACY_SEGMENTS: readonly string[] = [ROUTES.spotiiSuccess, ROUTES.spotiiFail, ROUTES.contractRequest].map((r) =>
+  r.slice(1),
+);
+
+/**
+ * BNPL providers and contract e-mails link to real paths (/join/spotii-success?...), but the
+ * app routes by hash. Returns the hash route to open (for example '/spotii-success?order=1'),
+ * or null when the path needs no rewrite (not under the join base, or not one of the three).
+ * The caller navigates to `${joinBase}#${route}`; see legacyRedirectUrl.
+ */
+export function rewriteLegacyPath(pathname: string, search: string, joinBase = '/'): string | null {
+  const base = joinBase.endsWith('/') ? joinBase : `${joinBase}/`;
+  if (!pathname.startsWith(base)) return null;
+  const segments = pathname.slice(base.length).split('/');
+  const target = segments.find((s) => LEGACY_SEGMENTS.includes(s));
+  if (target === undefined) return null;
+  const query = search === '' || search === '?' ? '' : search.startsWith('?') ? search : `?${search}`;
+  return `/${target}${query}`;
+}
+
+/** The full URL to replace a legacy path with, or null. */
+export function legacyRedirectUrl(pathname: string, search: string, joinBase = '/'): string | null {
+  const route = rewriteLegacyPath(pathname, search, joinBase);
+  if (route === null) return null;
+  const base = joinBase.endsWith('/') ? joinBase : `${joinBase}/`;
+  return `${base}#${route}`;
+}
+
+/** The cart icon shows on the steps before payment (SPEC section 2 "Shell"). */
+export function cartVisible(path: string): boolean {
+  const step = stepForPath(path);
+  return step !== null && step.order < stepByName('payment').order;
+}
+
+/** Clicking the cart opens the summary only once a plan or a number is selected. */
+export function cartOpensSummary(flags: FlowStatusFlags): boolean {
+  return flags.is_plan_selected || flags.is_number_selected;
+}
+
+/** The summary's plan edit control: the plan step must be allowed, and VIP numbers fix their plan. */
+export function canEditPlan(ctx: FlowContext): boolean {
+  return !ctx.flags.has_vip && isStepAllowed('plan', ctx);
+}
+
+/** A summary item's edit control goes back to its step only when that step is allowed. */
+export function canEditStep(step: StepName, ctx: FlowContext): boolean {
+  return step === 'plan' ? canEditPlan(ctx) : isStepAllowed(step, ctx);
+}
+
+/** Retail idle time before the popup: longer on the plan-selection and login screens (SPEC section 4). */
+export function retailIdleMs(path: string): number {
+  const step = stepForPath(path);
+  return step?.name === 'plan' || step?.name === 'account' ? RETAIL_IDLE_MS_LONG : RETAIL_IDLE_MS_SHORT;
+}

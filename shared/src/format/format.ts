@@ -1,0 +1,174 @@
+/**
+ * The formatters of SPEC sections 3 and 9: data units in 1024 steps, voice milliseconds to
+ * minutes, -1 as Unlimited, MSISDNs without the country code, AED prices with VAT, countdowns.
+ *
+ * Contract: numeric formatters throw a RangeError for a number that cannot be a value
+ * (NaN, infinite, or negative other than UNLIMITED): the schemas parse server data at the
+ * boundary, so such a number is a bug to surface, not a value to show. String formatters
+ * return input they do not recognise unchanged: showing a number as given beats hiding it.
+ */
+import {
+  CURRENCY,
+  FREE_INTERNATIONAL_CALLING_NET_PRICE,
+  PLAN_TYPES_ORDER,
+  UAE_COUNTRY_CODE,
+  UNIT_STEP,
+  UNLIMITED,
+} from '../constants';
+import type { SubPlan, SubPlanType } from '../schemas/entities';
+
+export const UNLIMITED_LABEL = 'Unlimited';
+export const UNLIMITED_SHORT_LABEL = 'unl';
+export const MINUTES_UNIT = 'min';
+const DATA_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+export type DataUnit = (typeof DATA_UNITS)[number];
+
+function assertAmount(value: number, what: string, allowUnlimited: boolean): void {
+  const ok = Number.isFinite(value) && (value >= 0 || (allowUnlimited && value === UNLIMITED));
+  if (!ok) throw new RangeError(`${what} must be a non-negative number${allowUnlimited ? ' or -1' : ''}, got ${value}`);
+}
+
+/** At most two decimals, no trailing zeros: 1.5, 1.25, 2. */
+function trimDecimals(value: number): string {
+  return String(Math.round(value * 100) / 100);
+}
+
+/**
+ * Bytes as the largest unit in 1024 steps that keeps the value at 1 or more
+ * (1073741824 -> 1 GB, 1536 MB -> 1.5 GB). Unlimited (-1) has no unit.
+ */
+export function formatDataValue(bytes: number, options: { short?: boolean } = {}): { value: string; unit: DataUnit | '' } {
+  assertAmount(bytes, 'bytes', true);
+  if (bytes === UNLIMITED) return { value: options.short ? UNLIMITED_SHORT_LABEL : UNLIMITED_LABEL, unit: '' };
+  let value = bytes;
+  let index = 0;
+  while (value >= UNIT_STEP && index < DATA_UNITS.length - 1) {
+    value /= UNIT_STEP;
+    index += 1;
+  }
+  // Rounding can reach the next step (1023.999 MB -> 1024): show it as 1 of the next unit.
+  if (Math.round(value * 100) / 100 >= UNIT_STEP && index < DATA_UNITS.length - 1) {
+    value /= UNIT_STEP;
+    index += 1;
+  }
+  return { value: trimDecimals(value), unit: DATA_UNITS[index] ?? 'B' };
+}
+
+/**
+ * Voice milliseconds to whole minutes (rounded), times the plan validity days multiplier
+ * (SPEC section 9). Unlimited (-1) stays -1.
+ */
+export function msToMinutes(ms: number, validityMultiplier = 1): number {
+  assertAmount(ms, 'milliseconds', true);
+  if (!Number.isFinite(validityMultiplier) || validityMultiplier <= 0) {
+    throw new RangeError(`validity multiplier must be positive, got ${validityMultiplier}`);
+  }
+  if (ms === UNLIMITED) return UNLIMITED;
+  return Math.round((ms / 60_000) * validityMultiplier);
+}
+
+/** The display fields SPEC section 3 adds to a sub-plan. */
+export interface SubPlanDisplay {
+  vmo_ValueFormatted: string;
+  UnitFormatted: string;
+}
+
+/** Display value and unit of a sub-plan: data in 1024 steps, voice in minutes, -1 as Unlimited (short 'unl'). */
+export function formatSubPlan(
+  subPlan: Pick<SubPlan, 'Type' | 'Value'>,
+  options: { short?: boolean; validityMultiplier?: number } = {},
+): SubPlanDisplay {
+  if (subPlan.Value === UNLIMITED) {
+    return { vmo_ValueFormatted: options.short ? UNLIMITED_SHORT_LABEL : UNLIMITED_LABEL, UnitFormatted: '' };
+  }
+  if (subPlan.Type === 'DATA') {
+    const { value, unit } = formatDataValue(subPlan.Value);
+    return { vmo_ValueFormatted: value, UnitFormatted: unit };
+  }
+  return { vmo_ValueFormatted: String(msToMinutes(subPlan.Value, options.validityMultiplier)), UnitFormatted: MINUTES_UNIT };
+}
+
+function typeRank(type: SubPlanType): number {
+  return PLAN_TYPES_ORDER.indexOf(type);
+}
+
+/** A new array in the plan types order DATA, VOICE-LCL, VOICE-INT; equal types keep their order. */
+export function sortSubPlans<T extends Pick<SubPlan, 'Type'>>(subPlans: readonly T[]): T[] {
+  return [...subPlans].sort((a, b) => typeRank(a.Type) - typeRank(b.Type));
+}
+
+/** vmo_subplans_ids_by_type: the sub-plan IDs of each type, every type present. */
+export function subPlanIdsByType(subPlans: readonly Pick<SubPlan, 'ID' | 'Type'>[]): Record<SubPlanType, number[]> {
+  const byType: Record<SubPlanType, number[]> = { DATA: [], 'VOICE-LCL': [], 'VOICE-INT': [] };
+  for (const p of subPlans) byType[p.Type].push(p.ID);
+  return byType;
+}
+
+const MSISDN_RE = new RegExp(`^(?:\\+|00)?${UAE_COUNTRY_CODE}(5\\d{8})$`);
+
+/**
+ * An MSISDN as a UAE user reads it, without the country code: '971581234567' -> '0581234567',
+ * grouped '058 123 4567'. Accepts '+971' and '00971' too; anything else is returned as given.
+ */
+export function formatMsisdn(msisdn: string, options: { grouped?: boolean } = {}): string {
+  const m = MSISDN_RE.exec(msisdn.replace(/[\s-]/g, ''));
+  if (!m?.[1]) return msisdn;
+  const local = `0${m[1]}`;
+  return options.grouped ? `${local.slice(0, 3)} ${local.slice(3, 6)} ${local.slice(6)}` : local;
+}
+
+/** A local UAE mobile ('0581234567', '581234567', spaces allowed) as an MSISDN; null if it is not one. */
+export function toMsisdn(local: string): string | null {
+  const d = local.replace(/[\s-]/g, '');
+  const m = /^(?:(?:\+|00)?971|0)?(5\d{8})$/.exec(d);
+  return m?.[1] ? `${UAE_COUNTRY_CODE}${m[1]}` : null;
+}
+
+/** 1 + percentage / 100 (SPEC section 3: vat_percentage turned into a factor). */
+export function vatFactor(vatPercentage: number): number {
+  assertAmount(vatPercentage, 'VAT percentage', false);
+  return 1 + vatPercentage / 100;
+}
+
+/**
+ * Net price plus VAT, rounded half up to fils (2 decimals). Computed in hundredths
+ * (net * (100 + p)) so that 50 at 5% is exactly 52.5; the tiny offset absorbs binary error such
+ * as 1.005 * 105 = 105.52499999999999, which must round to 1.06.
+ */
+export function priceWithVat(net: number, vatPercentage: number): number {
+  assertAmount(net, 'net price', false);
+  assertAmount(vatPercentage, 'VAT percentage', false);
+  return Math.round(net * (100 + vatPercentage) + 1e-7) / 100;
+}
+
+export type FormatLocale = 'en' | 'ar';
+
+/**
+ * A price in AED with two decimals: 'AED 52.50', 'AED 1,234.50' in English. Arabic uses the
+ * ar-AE currency format but Latin digits (numberingSystem latn), as the rest of the page does.
+ */
+export function formatAed(amount: number, locale: FormatLocale = 'en'): string {
+  if (!Number.isFinite(amount)) throw new RangeError(`amount must be a finite number, got ${amount}`);
+  if (locale === 'ar') {
+    return new Intl.NumberFormat('ar-AE', { style: 'currency', currency: CURRENCY, numberingSystem: 'latn' }).format(amount);
+  }
+  const number = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  return `${CURRENCY} ${number}`;
+}
+
+/** Plans from a net price of 2600 include free international calling (SPEC section 9). */
+export function hasFreeInternationalCalling(netPrice: number): boolean {
+  return netPrice >= FREE_INTERNATIONAL_CALLING_NET_PRICE;
+}
+
+/**
+ * Seconds left as 'mm:ss' (minutes are not capped at 59: 3600 -> '60:00'). A fraction counts
+ * up, so the display shows 00:00 only when no time is left; a negative value shows 00:00.
+ */
+export function formatCountdown(seconds: number): string {
+  if (Number.isNaN(seconds) || seconds === Infinity) throw new RangeError(`seconds must be a finite number, got ${seconds}`);
+  const total = Math.max(0, Math.ceil(seconds));
+  const mm = Math.floor(total / 60);
+  const ss = total % 60;
+  return `${String(mm).padStart(2, '0')}:${String(ss).padStart(2, '0')}`;
+}

@@ -1,0 +1,73 @@
+import rosetta from 'rosetta';
+import { EN } from './en';
+
+/**
+ * i18n with rosetta: translations fetched from the API (GET /translations) and bundled
+ * English as the fallback for anything missing. Flat keys are unflattened because
+ * rosetta reads dotted keys as paths.
+ */
+export type Language = 'en' | 'ar';
+export type Params = Record<string, string | number>;
+
+type Tree = { [k: string]: string | Tree };
+
+export function unflatten(flat: Readonly<Record<string, string>>): Tree {
+  const tree: Tree = {};
+  for (const [key, value] of Object.entries(flat)) {
+    const parts = key.split('.');
+    let node = tree;
+    parts.forEach((p, i) => {
+      if (i === parts.length - 1) {
+        // A key that is both a leaf and a namespace keeps the leaf under '' (rare).
+        const existing = node[p];
+        if (existing && typeof existing === 'object') existing[''] = value;
+        else node[p] = value;
+      } else {
+        const next = node[p];
+        if (typeof next === 'object') node = next;
+        else node = node[p] = typeof next === 'string' ? { '': next } : {};
+      }
+    });
+  }
+  return tree;
+}
+
+export function createI18n() {
+  const r = rosetta<Tree>({ en: unflatten(EN) });
+  let lang: Language = 'en';
+  let version = 0;
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    version++;
+    listeners.forEach((l) => l());
+  };
+  return {
+    /** Merge a dictionary for a language (bundled English stays underneath for missing keys). */
+    set(language: Language, flat: Readonly<Record<string, string>>) {
+      r.set(language, unflatten(language === 'en' ? { ...EN, ...flat } : flat));
+      changed();
+    },
+    setLanguage(language: Language) {
+      lang = language;
+      r.locale(language);
+      changed();
+    },
+    language: () => lang,
+    dir: (): 'ltr' | 'rtl' => (lang === 'ar' ? 'rtl' : 'ltr'),
+    t(key: string, params?: Params): string {
+      const v = r.t(key, params ?? {}, lang) || r.t(key, params ?? {}, 'en');
+      return typeof v === 'string' && v ? v : key;
+    },
+    /** Changes whenever a dictionary or the language changes (for React's useSyncExternalStore). */
+    version: () => version,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type I18n = ReturnType<typeof createI18n>;
+/** The page's i18n instance (a singleton through @join/shared). */
+export const i18n: I18n = createI18n();
+export const t = (key: string, params?: Params): string => i18n.t(key, params);

@@ -1,0 +1,33 @@
+/**
+ * @join/shared: the one public entry of the contracts package for the browser. Every module
+ * imports it by package name only, so the page holds exactly one bus, one store and one API
+ * client (a Module Federation singleton). The Node server imports `@join/shared/contract`.
+ */
+export * from './constants';
+export * from './schemas/entities';
+export * from './schemas/api';
+export * from './errors/codes';
+export * from './errors/catalogue';
+export * from './errors/api-error';
+export * from './flow/steps';
+export * from './flow/rules';
+export * from './validation/rules';
+export * from './format/format';
+export * from './api/client';
+export * from './api/endpoints';
+export * from './bus';
+export * from './store';
+// Counts evaluations of this module: the singleton test expects exactly one per page.
+export { SHARED_INSTANCE_ID } from './instance';
+export * from './i18n/i18n';
+// The thin React layer sits on top of the core above. It is exported from the same entry
+// so the page shares one module instance (one bus, one store) through Module Federation.
+export * from './react/use-t';
+export * from './react/use-focus-heading';
+export * from './ui/button';
+export * from './ui/modal';
+export * from './ui/step-heading';
+export * from './ui/live-region';
+export * from './step-contract';
+export * from './actions';
+export * from './ui/plan-specs';

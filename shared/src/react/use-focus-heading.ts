@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+
+/** Selector of the one heading a step renders; the host focuses it on each step change. */
+export const STEP_HEADING_SELECTOR = '[data-step-heading]';
+
+/**
+ * Moves focus to the step heading once it is in the document. Steps load lazily from
+ * remotes, so the heading may appear after the route changes: watch until it does.
+ */
+export function focusStepHeading(root: ParentNode = document, timeoutMs = 10_000): () => void {
+  const tryFocus = () => {
+    const el = root.querySelector<HTMLElement>(STEP_HEADING_SELECTOR);
+    if (!el) return false;
+    el.focus({ preventScroll: false });
+    return true;
+  };
+  if (tryFocus()) return () => {};
+  const observer = new MutationObserver(() => {
+    if (tryFocus()) observer.disconnect();
+  });
+  observer.observe(root instanceof Document ? root.body : (root as Node), { childList: true, subtree: true });
+  const timer = setTimeout(() => observer.disconnect(), timeoutMs);
+  return () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+}
+
+/** Focus the step heading whenever `key` (the step) changes. */
+export function useFocusStepHeading(key: string): void {
+  useEffect(() => focusStepHeading(), [key]);
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+/** Flow status flags (SPEC section 3). Missing flags read as false. */
+export const FlowStatusFlags = z.object({
+  is_plan_selected: z.boolean().default(false),
+  is_number_selected: z.boolean().default(false),
+  is_plan_paid: z.boolean().default(false),
+  is_sim_delivered: z.boolean().default(false),
+  is_delivery_in_progress: z.boolean().default(false),
+  is_sim_activated: z.boolean().default(false),
+  is_logged_in_via_email: z.boolean().default(false),
+  has_password: z.boolean().default(false),
+  is_product_selected: z.boolean().default(false),
+  has_vip: z.boolean().default(false),
+  is_resident_done: z.boolean().default(false),
+  is_id_verified: z.boolean().default(false),
+});
+export type FlowStatusFlags = z.infer<typeof FlowStatusFlags>;
+export const FLOW_FLAG_NAMES = Object.keys(FlowStatusFlags.shape) as (keyof FlowStatusFlags)[];
+export const EMPTY_FLOW_FLAGS: FlowStatusFlags = FlowStatusFlags.parse({});
+
+export const ProductCategory = z.enum(['PAYG', 'Commitment', 'VIP']);
+export type ProductCategory = z.infer<typeof ProductCategory>;
+
+export const SubPlanType = z.enum(['DATA', 'VOICE-LCL', 'VOICE-INT']);
+export type SubPlanType = z.infer<typeof SubPlanType>;
+
+/** A sub-plan: Value is bytes for DATA, milliseconds for voice; -1 is unlimited. */
+export const SubPlan = z.object({
+  ID: z.number().int(),
+  Type: SubPlanType,
+  Name: z.string(),
+  Value: z.number().int(),
+  Validity: z.number().int().positive(),
+  DailyAllowanceValue: z.number().int().nullable().default(null),
+});
+export type SubPlan = z.infer<typeof SubPlan>;
+
+export const ExtraCharge = z.object({ Name: z.string(), Amount: z.number() });
+export type ExtraCharge = z.infer<typeof ExtraCharge>;
+
+/** Prices in AED. NetPrice = PlanNetPrice + extra charges; VAT is on top (SPEC section 3). */
+export const PackagePrice = z.object({
+  NetPrice: z.number(),
+  PlanNetPrice: z.number(),
+  VATPercentage: z.number(),
+  VATAmount: z.number(),
+  ExtraCharges: z.array(ExtraCharge).default([]),
+});
+export type PackagePrice = z.infer<typeof PackagePrice>;
+
+export const Promotion = z.object({
+  ID: z.number().int(),
+  Key: z.string(),
+  Category: z.enum(['AmountDiscount', 'PercentageDiscount', 'AddOn', 'CashBack', 'RecurringData', 'MGM']),
+  Type: z.string(),
+  Value: z.number(),
+  Plan: z.string().nullable().default(null),
+  IsUserPromo: z.boolean().default(false),
+});
+export type Promotion = z.infer<typeof Promotion>;
+
+export const Product = z.object({
+  ProductCode: z.number().int(),
+  Name: z.string(),
+  ProductCategory,
+  /** Months. */
+  CommitmentDuration: z.number().int().positive(),
+  AvailablePlans: z.array(SubPlan),
+  PackagesPricingTable: z.array(PackagePrice),
+  AllowedFeatures: z.array(z.object({ Code: z.string() })).default([]),
+  Promotions: z.array(Promotion).default([]),
+});
+export type Product = z.infer<typeof Product>;
+
+export const SavedPlan = z.object({
+  ID: z.number().int(),
+  product: Product,
+  Plans: z.array(SubPlan),
+  PackagePrice,
+  Promotions: z.array(Promotion).default([]),
+  PromotionKeys: z.array(z.string()).default([]),
+  VanityLevel: z.number().int().nullable().default(null),
+});
+export type SavedPlan = z.infer<typeof SavedPlan>;
+
+/** MSISDN: 971 followed by the nine national digits (for example 971581234567). */
+export const Msisdn = z.string().regex(/^9715\d{8}$/, 'must be a UAE mobile MSISDN: 9715 then 8 digits');
+
+export const PhoneNumber = z.object({
+  MSISDN: Msisdn,
+  InTransferTo: z.string().nullable().default(null),
+  VanityLevelId: z.number().int(),
+  /** ISO 8601; present once reserved. */
+  ReservationDate: z.string().nullable().default(null),
+  ExpiryDate: z.string().nullable().default(null),
+});
+export type PhoneNumber = z.infer<typeof PhoneNumber>;
+
+export const ErrorButton = z.object({
+  label: z.string(),
+  action: z.string(),
+});
+export type ErrorButton = z.infer<typeof ErrorButton>;
+
+/** The error object of SPEC section 3, as the host's pop-up shows it. */
+export const ErrorObject = z.object({
+  type: z.string(),
+  title: z.string(),
+  text: z.string(),
+  code: z.union([z.number(), z.string()]).nullable().default(null),
+  buttons: z.array(ErrorButton).max(2).default([]),
+});
+export type ErrorObject = z.infer<typeof ErrorObject>;
+
+export const AppRating = z.object({ count: z.number().int().nonnegative(), rating: z.number().min(0).max(5) });
+export const BusinessConfig = z.object({
+  vat_percentage: z.number().nonnegative(),
+  min_promo_code_length: z.number().int().nonnegative(),
+  max_promo_code_length: z.number().int().positive(),
+  maintenance_mode: z.string().nullable().default(null),
+  enable_convert_websignup: z.boolean().default(false),
+  smart_banner_apps_rating: z.array(z.object({ Android: AppRating, iOS: AppRating })).default([]),
+});
+export type BusinessConfig = z.infer<typeof BusinessConfig>;
+
+export const Session = z.object({
+  session_id: z.string().min(1),
+  profile: z.object({ uid: z.string().min(1) }),
+});
+export type Session = z.infer<typeof Session>;
+
+/** Error body of every failed API call: the SPEC section 8 code and a human message. */
+export const ApiErrorBody = z.object({
+  code: z.union([z.number(), z.string()]),
+  message: z.string(),
+  field: z.string().optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;

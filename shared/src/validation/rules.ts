@@ -1,0 +1,423 @@
+/**
+ * Every validation rule of SPEC section 5 as a pure function.
+ *
+ * Contract: every `validate*` function returns a ValidationResult whose failure message is
+ * one of the catalogue messages of SPEC section 5, word for word (VALIDATION_MESSAGES).
+ * An empty required value always fails with 'Required field'; a value that is there but
+ * wrong fails with the rule's own message. `is*` functions return plain booleans: `is*Complete`
+ * tells a form when a value is complete, because "a field is checked once its value is
+ * complete" (SPEC section 4): a form shows no error while the user is still typing.
+ * Functions that take "now" take it as a parameter, so they stay pure and testable.
+ */
+import { CARD_EXPIRY_LIMIT_YEARS, CARD_TYPE_CODES, MARKETING, SMS_PREFIX, UAE_COUNTRY_CODE } from '../constants';
+
+/** The catalogue messages of SPEC section 5, exactly as written there. */
+export const VALIDATION_MESSAGES = {
+  required: 'Required field',
+  cardNumber: 'Incorrect card number, please check',
+  date: 'Invalid date',
+  wrongValue: 'Wrong value',
+  nameEmpty: "Name can't be empty",
+  email: 'Required valid email format',
+  credentials: 'wrong email or password',
+  phone: 'Number is Invalid',
+  emiratesId: "This Emirates ID doesn't look right - try again",
+} as const;
+export type ValidationMessage = (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES];
+
+export type ValidationResult = { valid: true } | { valid: false; message: ValidationMessage };
+
+const VALID: ValidationResult = { valid: true };
+function invalid(message: ValidationMessage): ValidationResult {
+  return { valid: false, message };
+}
+
+function digitsOf(raw: string): string {
+  return raw.replace(/\D/g, '');
+}
+
+/** A required text field: anything but blank. */
+export function validateRequired(value: string | null | undefined): ValidationResult {
+  return value !== null && value !== undefined && value.trim() !== '' ? VALID : invalid(VALIDATION_MESSAGES.required);
+}
+
+// --- email ---
+
+// local@domain.tld: dot-atom local part, domain labels that neither start nor end with '-',
+// and a top-level domain of two or more letters (SPEC section 5).
+const EMAIL_RE =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+
+/** Surrounding spaces are ignored (pasted addresses carry them); the caller submits the trimmed value. */
+export function validateEmail(email: string): ValidationResult {
+  const value = email.trim();
+  if (value === '') return invalid(VALIDATION_MESSAGES.required);
+  return EMAIL_RE.test(value) ? VALID : invalid(VALIDATION_MESSAGES.email);
+}
+
+// --- card ---
+
+export type CardBrand = 'visa' | 'mastercard' | 'amex';
+
+/** Digits a complete card number of each brand has. */
+export const CARD_NUMBER_LENGTH: Readonly<Record<CardBrand, number>> = { visa: 16, mastercard: 16, amex: 15 };
+/** Digits of the CVV of each brand. */
+export const CVV_LENGTH: Readonly<Record<CardBrand, number>> = { visa: 3, mastercard: 3, amex: 4 };
+
+/**
+ * The brand of a card number, from its leading digits (works on partial input, so a form can
+ * show the logo while the user types). Only the three brands of SPEC section 5 are accepted:
+ * Visa 4, Mastercard 51-55, American Express 34 or 37; anything else is null.
+ */
+export function cardBrand(cardNumber: string): CardBrand | null {
+  const d = digitsOf(cardNumber);
+  if (/^4/.test(d)) return 'visa';
+  if (/^5[1-5]/.test(d)) return 'mastercard';
+  if (/^3[47]/.test(d)) return 'amex';
+  return null;
+}
+
+/** The payment provider's card type code (SPEC section 9: 001, 002, 003). */
+export function cardTypeCode(brand: CardBrand): (typeof CARD_TYPE_CODES)[CardBrand] {
+  return CARD_TYPE_CODES[brand];
+}
+
+/** The Luhn (mod 10) check digit test over a string of digits. */
+export function passesLuhn(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let n = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      n *= 2;
+      if (n > 9) n -= 9;
+    }
+    sum += n;
+  }
+  return sum % 10 === 0;
+}
+
+/** Spaces and dashes are formatting; any other non-digit makes the number invalid. */
+function cardDigits(raw: string): string | null {
+  const compact = raw.replace(/[\s-]/g, '');
+  return /^\d*$/.test(compact) ? compact : null;
+}
+
+/**
+ * Complete at 15 digits for American Express, 16 otherwise (an unknown brand is checked at 16).
+ * Input with characters other than digits, spaces and dashes counts as complete, so its error shows at once.
+ */
+export function isCardNumberComplete(raw: string): boolean {
+  const d = cardDigits(raw);
+  if (d === null) return true;
+  const brand = cardBrand(d);
+  return d.length >= (brand ? CARD_NUMBER_LENGTH[brand] : 16);
+}
+
+export function validateCardNumber(raw: string): ValidationResult {
+  const d = cardDigits(raw);
+  if (d === '') return invalid(VALIDATION_MESSAGES.required);
+  if (d === null) return invalid(VALIDATION_MESSAGES.cardNumber);
+  const brand = cardBrand(d);
+  if (!brand || d.length !== CARD_NUMBER_LENGTH[brand] || !passesLuhn(d)) return invalid(VALIDATION_MESSAGES.cardNumber);
+  return VALID;
+}
+
+/** Groups the digits as printed on the card: 4-4-4-4, or 4-6-5 for American Express. At most the brand's length. */
+export function formatCardNumberInput(raw: string): string {
+  const brand = cardBrand(raw);
+  const d = digitsOf(raw).slice(0, brand ? CARD_NUMBER_LENGTH[brand] : 16);
+  const groups = brand === 'amex' ? [4, 6, 5] : [4, 4, 4, 4];
+  const parts: string[] = [];
+  let at = 0;
+  for (const size of groups) {
+    if (at >= d.length) break;
+    parts.push(d.slice(at, at + size));
+    at += size;
+  }
+  return parts.join(' ');
+}
+
+/** 4 digits for American Express, 3 otherwise; with no brand known yet, 3. */
+export function isCvvComplete(cvv: string, brand: CardBrand | null): boolean {
+  return cvv.length >= CVV_LENGTH[brand ?? 'visa'];
+}
+
+export function validateCvv(cvv: string, brand: CardBrand | null): ValidationResult {
+  if (cvv === '') return invalid(VALIDATION_MESSAGES.required);
+  const length = CVV_LENGTH[brand ?? 'visa'];
+  return new RegExp(`^\\d{${length}}$`).test(cvv) ? VALID : invalid(VALIDATION_MESSAGES.wrongValue);
+}
+
+// --- expiry ---
+
+/**
+ * Formats what the user types into MM/YY, inserting the slash by itself: '123' -> '12/3'.
+ * A first digit 2-9 can only be a single-digit month, so it gets its 0 ('4' -> '04'). A slash
+ * the user typed after two digits stays ('12/'), and removing it removes it ('12').
+ */
+export function formatExpiryInput(raw: string): string {
+  const oneDigitMonth = /^\s*(\d)\s*\//.exec(raw);
+  let d = digitsOf(raw);
+  if (oneDigitMonth && d.length >= 1) d = `0${d}`;
+  else if (/^[2-9]/.test(d)) d = `0${d}`;
+  d = d.slice(0, 4);
+  if (d.length > 2) return `${d.slice(0, 2)}/${d.slice(2)}`;
+  if (d.length === 2 && raw.includes('/')) return `${d}/`;
+  return d;
+}
+
+export function isExpiryComplete(value: string): boolean {
+  return value.length >= 5;
+}
+
+/**
+ * MM/YY, month 1-12. A card is valid through the end of its expiry month, so the current
+ * month is not in the past. At most CARD_EXPIRY_LIMIT_YEARS ahead of `now` (same month
+ * allowed). Months are compared in the user's local calendar.
+ */
+export function validateExpiry(value: string, now: Date): ValidationResult {
+  if (value.trim() === '') return invalid(VALIDATION_MESSAGES.required);
+  const m = /^(\d{2})\/(\d{2})$/.exec(value.trim());
+  if (!m) return invalid(VALIDATION_MESSAGES.date);
+  const month = Number(m[1]);
+  const year = 2000 + Number(m[2]);
+  if (month < 1 || month > 12) return invalid(VALIDATION_MESSAGES.date);
+  const months = year * 12 + (month - 1);
+  const nowMonths = now.getFullYear() * 12 + now.getMonth();
+  if (months < nowMonths || months > nowMonths + CARD_EXPIRY_LIMIT_YEARS * 12) return invalid(VALIDATION_MESSAGES.date);
+  return VALID;
+}
+
+// --- cardholder name ---
+
+/** Letters (any script, with their combining marks, so Arabic names work) and spaces. */
+const NAME_RE = /^[\p{L}\p{M} ]+$/u;
+
+/** What the name field keeps of the typed text: letters and spaces only (SPEC section 5, "on input"). */
+export function sanitizeNameInput(raw: string): string {
+  return raw.replace(/[^\p{L}\p{M} ]/gu, '');
+}
+
+export function validateCardholderName(name: string): ValidationResult {
+  if (name.trim() === '') return invalid(VALIDATION_MESSAGES.nameEmpty);
+  return NAME_RE.test(name) ? VALID : invalid(VALIDATION_MESSAGES.wrongValue);
+}
+
+// --- phone ---
+
+/** Input limit and the general valid range of SPEC section 5. */
+export const PHONE_MAX_DIGITS = 12;
+export const PHONE_MIN_DIGITS = 6;
+
+export interface PhoneCountryRule {
+  /** International dialling code, digits only. */
+  readonly dialCode: string;
+  /** Digits allowed as typed (with trunk 0 or dialling code). */
+  readonly minLength: number;
+  readonly maxLength: number;
+  /** The national mobile number without trunk 0 or dialling code. */
+  readonly national: RegExp;
+}
+
+/**
+ * Per-country phone rules, keyed by ISO 3166 alpha-2. AE follows SPEC section 5 (10-12 digits:
+ * 05XXXXXXXX or 9715XXXXXXXX); the others are common visitor origins, mobile numbers only,
+ * since the phone is the courier's contact number.
+ */
+export const PHONE_RULES: Readonly<Record<string, PhoneCountryRule>> = {
+  AE: { dialCode: UAE_COUNTRY_CODE, minLength: 10, maxLength: 12, national: /^5\d{8}$/ },
+  SA: { dialCode: '966', minLength: 10, maxLength: 12, national: /^5\d{8}$/ },
+  IN: { dialCode: '91', minLength: 10, maxLength: 12, national: /^[6-9]\d{9}$/ },
+  GB: { dialCode: '44', minLength: 10, maxLength: 12, national: /^7\d{9}$/ },
+};
+
+/** What the phone field keeps of the typed text: digits only, at most 12. */
+export function sanitizePhoneInput(raw: string): string {
+  return digitsOf(raw).slice(0, PHONE_MAX_DIGITS);
+}
+
+function matchesCountry(digits: string, rule: PhoneCountryRule): boolean {
+  if (digits.length < rule.minLength || digits.length > rule.maxLength) return false;
+  const candidates = [digits];
+  if (digits.startsWith(rule.dialCode)) candidates.push(digits.slice(rule.dialCode.length));
+  if (digits.startsWith('0')) candidates.push(digits.slice(1));
+  return candidates.some((c) => rule.national.test(c));
+}
+
+/**
+ * Digits only, 6 to 12 of them; with a country chosen that has a rule, that country's rule
+ * as well. A country without a rule gets the general check only.
+ */
+export function validatePhone(phone: string, countryIso2?: string | null): ValidationResult {
+  if (phone === '') return invalid(VALIDATION_MESSAGES.required);
+  if (!/^\d+$/.test(phone) || phone.length < PHONE_MIN_DIGITS || phone.length > PHONE_MAX_DIGITS) {
+    return invalid(VALIDATION_MESSAGES.phone);
+  }
+  const rule = countryIso2 ? PHONE_RULES[countryIso2.toUpperCase()] : undefined;
+  if (rule && !matchesCountry(phone, rule)) return invalid(VALIDATION_MESSAGES.phone);
+  return VALID;
+}
+
+/**
+ * The international form of a phone: with a country code, a leading 0 (trunk prefix) maps to
+ * the country code, 971 by default (SPEC section 5). '00' and an existing country code are kept
+ * as the international form.
+ */
+export function phoneWithCountryCode(phone: string, dialCode: string = UAE_COUNTRY_CODE): string {
+  const d = digitsOf(phone);
+  if (d.startsWith('00')) return d.slice(2);
+  if (d.startsWith(dialCode)) return d;
+  if (d.startsWith('0')) return `${dialCode}${d.slice(1)}`;
+  return `${dialCode}${d}`;
+}
+
+/**
+ * The SMS number field shows the 05 prefix and the user types the rest: a phone that does not
+ * start with 05 gets it, and the result must have exactly 10 digits ('81234567' -> '0581234567').
+ */
+export function withSmsPrefix(phone: string): string {
+  const d = digitsOf(phone);
+  return d.startsWith(SMS_PREFIX) ? d : `${SMS_PREFIX}${d}`;
+}
+
+export const SMS_PHONE_DIGITS = 10;
+
+export function isSmsPhoneComplete(phone: string): boolean {
+  return withSmsPrefix(phone).length >= SMS_PHONE_DIGITS;
+}
+
+export function validateSmsPhone(phone: string): ValidationResult {
+  if (phone === '') return invalid(VALIDATION_MESSAGES.required);
+  if (!/^\d+$/.test(phone)) return invalid(VALIDATION_MESSAGES.phone);
+  return withSmsPrefix(phone).length === SMS_PHONE_DIGITS ? VALID : invalid(VALIDATION_MESSAGES.phone);
+}
+
+// --- Emirates ID ---
+
+export const EMIRATES_ID_DIGITS = 15;
+const EMIRATES_ID_GROUPS = [3, 4, 7, 1] as const;
+
+/** Masks the typed digits as 3-4-7-1 ('784198012345671' -> '784-1980-1234567-1'), as far as typed. */
+export function formatEmiratesId(raw: string): string {
+  const d = digitsOf(raw).slice(0, EMIRATES_ID_DIGITS);
+  const parts: string[] = [];
+  let at = 0;
+  for (const size of EMIRATES_ID_GROUPS) {
+    if (at >= d.length) break;
+    parts.push(d.slice(at, at + size));
+    at += size;
+  }
+  return parts.join('-');
+}
+
+export function isEmiratesIdComplete(raw: string): boolean {
+  return digitsOf(raw).length >= EMIRATES_ID_DIGITS;
+}
+
+/** 15 digits, typed bare or in the 3-4-7-1 mask (SPEC section 5 gives no check digit rule). */
+export function validateEmiratesId(raw: string): ValidationResult {
+  if (raw.trim() === '') return invalid(VALIDATION_MESSAGES.required);
+  const bare = raw.trim();
+  const ok = /^\d{15}$/.test(bare) || /^\d{3}-\d{4}-\d{7}-\d$/.test(bare);
+  return ok ? VALID : invalid(VALIDATION_MESSAGES.emiratesId);
+}
+
+// --- promo code, password, feedback ---
+
+/** Length within the business config's min_promo_code_length and max_promo_code_length, inclusive. */
+export function validatePromoCode(code: string, limits: { min: number; max: number }): ValidationResult {
+  const value = code.trim();
+  if (value === '') return invalid(VALIDATION_MESSAGES.required);
+  return value.length >= limits.min && value.length <= limits.max ? VALID : invalid(VALIDATION_MESSAGES.wrongValue);
+}
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Each password requirement on its own, so the form can list which are met. */
+export function passwordChecks(password: string): { length: boolean; digit: boolean; uppercase: boolean } {
+  return {
+    length: Array.from(password).length >= PASSWORD_MIN_LENGTH,
+    digit: /\d/.test(password),
+    uppercase: /\p{Lu}/u.test(password),
+  };
+}
+
+export function validatePassword(password: string): ValidationResult {
+  if (password === '') return invalid(VALIDATION_MESSAGES.required);
+  const c = passwordChecks(password);
+  return c.length && c.digit && c.uppercase ? VALID : invalid(VALIDATION_MESSAGES.wrongValue);
+}
+
+export const FEEDBACK_MAX_LENGTH = 50;
+export const FEEDBACK_FORBIDDEN_CHARS = ['<', '>', '{', '}', '(', ')', '_', '*', '^', '#'] as const;
+
+/** Up to 50 characters (counted as the user sees them), none of < > { } ( ) _ * ^ #. */
+export function validateFeedback(text: string): ValidationResult {
+  if (text.trim() === '') return invalid(VALIDATION_MESSAGES.required);
+  if (Array.from(text).length > FEEDBACK_MAX_LENGTH) return invalid(VALIDATION_MESSAGES.wrongValue);
+  if (FEEDBACK_FORBIDDEN_CHARS.some((c) => text.includes(c))) return invalid(VALIDATION_MESSAGES.wrongValue);
+  return VALID;
+}
+
+// --- age ---
+
+export const MINIMUM_AGE = 18;
+
+interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+/**
+ * A date of birth is a calendar date, not an instant: 'YYYY-MM-DD' is read as it is written
+ * (new Date('YYYY-MM-DD') would be UTC midnight and shift a day west of Greenwich), and a
+ * Date is read in local time.
+ */
+function calendarDate(dob: string | Date): CalendarDate | null {
+  if (dob instanceof Date) {
+    if (Number.isNaN(dob.getTime())) return null;
+    return { year: dob.getFullYear(), month: dob.getMonth() + 1, day: dob.getDate() };
+  }
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dob.trim());
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const probe = new Date(year, month - 1, day);
+  if (probe.getFullYear() !== year || probe.getMonth() !== month - 1 || probe.getDate() !== day) return null;
+  return { year, month, day };
+}
+
+/** Whole years between the date of birth and `now`; null for a date that is not one. */
+export function ageOn(dob: string | Date, now: Date): number | null {
+  const birth = calendarDate(dob);
+  if (!birth) return null;
+  const [ny, nm, nd] = [now.getFullYear(), now.getMonth() + 1, now.getDate()];
+  const hadBirthday = nm > birth.month || (nm === birth.month && nd >= birth.day);
+  return ny - birth.year - (hadBirthday ? 0 : 1);
+}
+
+/** 18 or older on `now`. A date of birth in the future or not a date is 'Invalid date'. */
+export function validateAge(dob: string | Date, now: Date): ValidationResult {
+  if (typeof dob === 'string' && dob.trim() === '') return invalid(VALIDATION_MESSAGES.required);
+  const age = ageOn(dob, now);
+  if (age === null || age < 0) return invalid(VALIDATION_MESSAGES.date);
+  return age >= MINIMUM_AGE ? VALID : invalid(VALIDATION_MESSAGES.wrongValue);
+}
+
+// --- consents and promo hints ---
+
+/** A consent that must be ticked to go on (the MNP terms, the music-streaming partner consent). */
+export function validateConsent(ticked: boolean): ValidationResult {
+  return ticked ? VALID : invalid(VALIDATION_MESSAGES.required);
+}
+
+/** The payment step's promo hint shows for a plan of AED 79 or more (the price the step shows). */
+export function showsPaymentPromoHint(planPriceAed: number): boolean {
+  return planPriceAed >= MARKETING.paymentPromoHintMinAed;
+}
+
+/** The streaming-service offer needs a plan of at least AED 150 excluding VAT: pass the net price. */
+export function isStreamingPromoEligible(planNetPriceAed: number): boolean {
+  return planNetPriceAed >= MARKETING.streamingOfferMinPlanAed;
+}

@@ -1,0 +1,124 @@
+// The one Rspack + Module Federation recipe every browser package builds with, so the
+// host and each remote agree on shared singletons, CSS handling and output shape.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const require = createRequire(import.meta.url);
+
+/** requiredVersion from a package's own package.json range (never `workspace:*`). */
+function rangeOf(pkgDir, dep) {
+  const pkg = require(path.join(pkgDir, 'package.json'));
+  const r = pkg.dependencies?.[dep] ?? pkg.devDependencies?.[dep];
+  if (!r || r.startsWith('workspace:')) {
+    const version = require(path.join(pkgDir, '..', dep === '@join/shared' ? 'shared' : dep, 'package.json')).version;
+    return `^${version}`;
+  }
+  return r;
+}
+
+/**
+ * Shared singletons of ARCHITECTURE.md: one React, one router, one jotai store, one
+ * @join/shared. The trailing-slash entries share subpaths (react/jsx-runtime, react-dom/client,
+ * jotai/vanilla). Never eager: every entry has an async boundary instead.
+ */
+export function sharedSingletons(pkgDir) {
+  const sharedVersion = require(path.join(pkgDir, '..', 'shared', 'package.json')).version;
+  const entry = (dep) => ({ singleton: true, requiredVersion: rangeOf(pkgDir, dep) });
+  return {
+    react: entry('react'),
+    'react/': entry('react'),
+    'react-dom': entry('react-dom'),
+    'react-dom/': entry('react-dom'),
+    'react-router': { singleton: true, requiredVersion: rangeOf(pkgDir, 'react-router-dom') },
+    'react-router-dom': entry('react-router-dom'),
+    jotai: entry('jotai'),
+    'jotai/': entry('jotai'),
+    '@join/shared': { singleton: true, requiredVersion: `^${sharedVersion}`, version: sharedVersion },
+  };
+}
+
+/**
+ * @param {{ dir: string, kind: 'host' | 'remote', name: string, exposes?: Record<string,string>, port: number, title?: string }} o
+ */
+export function createConfig(o) {
+  const prod = process.env.NODE_ENV !== 'development';
+  const isHost = o.kind === 'host';
+  return {
+    mode: prod ? 'production' : 'development',
+    context: o.dir,
+    entry: { main: './src/index.ts' },
+    // No eval-based source maps: the product's CSP forbids eval, in dev as in production.
+    devtool: prod ? 'source-map' : 'cheap-module-source-map',
+    target: 'web',
+    output: {
+      path: path.join(o.dir, 'dist'),
+      // The host lives at /, a remote resolves its chunks next to its own remoteEntry.
+      publicPath: isHost ? '/' : 'auto',
+      filename: prod ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
+      cssFilename: prod ? '[name].[contenthash:8].css' : '[name].css',
+      cssChunkFilename: prod ? '[name].[contenthash:8].css' : '[name].css',
+      uniqueName: o.name,
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !prod, refresh: false } },
+            },
+            env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
+          },
+          type: 'javascript/auto',
+        },
+        // Native CSS to <link> files: the CSP allows no inline <style>.
+        { test: /\.css$/, type: 'css/auto' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: o.name,
+        ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: o.exposes ?? {} }),
+        manifest: true,
+        dts: false,
+        shared: sharedSingletons(o.dir),
+        ...(isHost ? { runtimePlugins: [] } : {}),
+      }),
+      ...(isHost
+        ? [
+            new rspack.HtmlRspackPlugin({
+              template: path.join(o.dir, 'src', 'index.html'),
+              title: o.title ?? 'Tourist SIM',
+              inject: 'body',
+              scriptLoading: 'defer',
+            }),
+          ]
+        : []),
+    ],
+    optimization: { minimize: prod },
+    performance: { hints: false },
+    devServer: {
+      port: o.port,
+      hot: false,
+      liveReload: true,
+      historyApiFallback: false,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      ...(isHost
+        ? {
+            proxy: [
+              // In dev the API server (port 8080) still serves /api and /remotes.json.
+              { context: ['/api', '/remotes.json'], target: 'http://localhost:8080' },
+            ],
+          }
+        : {}),
+    },
+  };
+}
