@@ -44,6 +44,7 @@ test('a new visitor picks a plan, takes a number, reloads, and moves on', async 
 
   // 3. offered a random number, accepts it: reserved on the server, with a countdown
   const offered = await numbers.expectOffer();
+  await shell.expectAccessible('number offer');
   await numbers.take();
   const held = await numbers.expectHeld(offered);
   const visitor = await apiAsVisitor(page, request);
@@ -87,8 +88,15 @@ test('a new visitor picks a plan, takes a number, reloads, and moves on', async 
   await shell.expectStep('/login', 'Log in or create an account');
   await shell.expectHeadingFocused();
   await expect(page.getByText('This step is not available online yet')).toBeVisible();
+  // reloading keeps the step; from the root, a held but unpaid number is where a returning
+  // visitor is sent (recommended route, rule 2)
   await page.reload();
+  await shell.expectStep('/login', 'Log in or create an account');
+  await shell.expectAccessible('login (coming soon)');
+  await page.goto('/#/');
   await shell.expectStep('/number', 'Choose your number');
+  await numbers.expectHeld(third);
+  await shell.expectAccessible('number held');
 });
 
 test('unknown paths go to the start, and the plan step is skipped once a plan is selected', async ({ page }) => {

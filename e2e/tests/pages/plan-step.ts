@@ -23,7 +23,8 @@ export class PlanStepPage {
   async choose(index: number): Promise<string> {
     const card = this.cards().nth(index);
     const name = (await card.getByRole('heading').textContent()) ?? '';
-    await card.getByRole('button', { name: `Choose this plan: ${name}` }).click();
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await card.getByRole('button', { name: new RegExp(`^Choose this plan\\s*:\\s*${escaped}$`) }).click();
     return name;
   }
 }

@@ -1,0 +1,121 @@
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import type { Database } from 'better-sqlite3';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { DEFAULT_NUMBER_HOLD_SECONDS } from '@join/shared/contract';
+import type { AppContext, RateLimitOptions } from './app-context';
+import { openSqliteStore } from './data/sqlite/open-store';
+import type { Store } from './data/store';
+import { frameworkErrors, installErrorHandler, installNotFoundHandler } from './http/error-handling';
+import { registerSecurityHeaders, securityHeaders } from './http/security-headers';
+import { apiRoutes } from './routes';
+import { remoteManifests, remoteOrigins, type RemoteManifests } from './static/remotes';
+import { registerStaticFiles, type StaticConfig } from './static/static-files';
+
+/**
+ * Builds the whole server: the operator API under /api and, when configured, the built host
+ * and remotes. Everything time- or environment-dependent is an option so tests can drive it.
+ */
+export interface AppOptions {
+  /** A Store, an open better-sqlite3 database, or a file path (created, migrated and seeded). */
+  db: Store | Database | string;
+  /** Numbers seeded into an empty pool (tests use fewer). */
+  poolSize?: number;
+  now?: () => number;
+  random?: () => number;
+  holdSeconds?: number;
+  sessionIdleMs?: number;
+  sessionAbsoluteMs?: number;
+  rateLimit?: Partial<RateLimitOptions>;
+  /** undefined: use the stored value; a string or null overrides maintenance_mode. */
+  maintenanceMode?: string | null;
+  failBizConfig?: boolean;
+  static?: StaticConfig;
+  /** Extra or replacing entries of /remotes.json (JOIN_REMOTES). */
+  remoteOverrides?: RemoteManifests;
+  logger?: FastifyServerOptions['logger'];
+  /** How often expired holds and sessions are swept away. */
+  sweepIntervalMs?: number;
+}
+
+export const DEFAULTS = {
+  sessionIdleMs: 30 * 60_000,
+  sessionAbsoluteMs: 24 * 3600_000,
+  rateLimit: { windowMs: 60_000, loginMax: 300, randomNumbersMax: 300 },
+  sweepIntervalMs: 60_000,
+  /** An expired hold keeps its row this long, so its owner's late cancel still hears "expired" (410). */
+  expiredHoldGraceMs: 3600_000,
+  bodyLimit: 64 * 1024,
+} as const;
+
+function isStore(db: AppOptions['db']): db is Store {
+  return typeof db === 'object' && 'reserveNumber' in db;
+}
+
+function resolveStore(options: AppOptions, now: () => number): { store: Store; owned: boolean } {
+  if (isStore(options.db)) return { store: options.db, owned: false };
+  const opened = openSqliteStore(options.db, { now: now(), ...(options.poolSize ? { poolSize: options.poolSize } : {}) });
+  return { store: opened.store, owned: typeof options.db === 'string' };
+}
+
+/** Treats an empty JSON body as no body (a bodiless POST with a JSON content type is common). */
+function lenientJsonParser(app: FastifyInstance): void {
+  const strict = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    strict(request, body as string, done);
+  });
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const now = options.now ?? Date.now;
+  const manifests = options.static
+    ? remoteManifests(Object.keys(options.static.remoteDirs), options.remoteOverrides)
+    : (options.remoteOverrides ?? {});
+  const headers = securityHeaders(remoteOrigins(manifests));
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: DEFAULTS.bodyLimit,
+    frameworkErrors: frameworkErrors(headers),
+    // Per-request lines would drown the e2e output; errors and warnings are still logged.
+    logController: new Fastify.LogController({ disableRequestLogging: true }),
+  });
+  const { store, owned } = resolveStore(options, now);
+  const ctx: AppContext = {
+    store,
+    now,
+    random: options.random ?? Math.random,
+    holdMs: (options.holdSeconds ?? DEFAULT_NUMBER_HOLD_SECONDS) * 1000,
+    session: {
+      idleMs: options.sessionIdleMs ?? DEFAULTS.sessionIdleMs,
+      absoluteMs: options.sessionAbsoluteMs ?? DEFAULTS.sessionAbsoluteMs,
+    },
+    bizConfig: { maintenanceMode: options.maintenanceMode, fail: options.failBizConfig ?? false },
+    rateLimit: { ...DEFAULTS.rateLimit, ...options.rateLimit },
+  };
+
+  registerSecurityHeaders(app, headers);
+  installErrorHandler(app);
+  lenientJsonParser(app);
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false });
+  await app.register(async (api) => apiRoutes(api, ctx), { prefix: '/api' });
+  const fallback = options.static ? await registerStaticFiles(app, options.static, manifests, app.log) : null;
+  installNotFoundHandler(app, fallback);
+
+  const sweep = setInterval(() => {
+    const t = now();
+    void Promise.all([
+      store.releaseExpiredHolds(t - DEFAULTS.expiredHoldGraceMs),
+      store.deleteStaleSessions(t - ctx.session.idleMs, t - ctx.session.absoluteMs),
+    ]).catch((err: unknown) => app.log.error({ err }, 'sweep failed'));
+  }, options.sweepIntervalMs ?? DEFAULTS.sweepIntervalMs);
+  sweep.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    if (owned) await store.close();
+  });
+  return app;
+}

@@ -1,0 +1,38 @@
+import { DEFAULT_NUMBER_HOLD_SECONDS } from '@join/shared/contract';
+import { readEnv } from '../env';
+
+describe('environment', () => {
+  it('has defaults for everything', () => {
+    expect(readEnv({})).toEqual({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      NUMBER_HOLD_SECONDS: DEFAULT_NUMBER_HOLD_SECONDS,
+      JOIN_FAIL_BIZ_CONFIG: false,
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('reads the test switches and the remotes JSON', () => {
+    const env = readEnv({
+      PORT: '3000',
+      NUMBER_HOLD_SECONDS: '30',
+      JOIN_MAINTENANCE: 'maintenance_blocking',
+      JOIN_FAIL_BIZ_CONFIG: '1',
+      JOIN_REMOTES: '{"plan":"https://plan.example.com/mf-manifest.json"}',
+    });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      NUMBER_HOLD_SECONDS: 30,
+      JOIN_MAINTENANCE: 'maintenance_blocking',
+      JOIN_FAIL_BIZ_CONFIG: true,
+      JOIN_REMOTES: { plan: 'https://plan.example.com/mf-manifest.json' },
+    });
+  });
+
+  it('names a bad variable', () => {
+    expect(() => readEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => readEnv({ NUMBER_HOLD_SECONDS: '-5' })).toThrow(/NUMBER_HOLD_SECONDS/);
+    expect(() => readEnv({ JOIN_REMOTES: '{nope' })).toThrow(/JOIN_REMOTES.*JSON/);
+    expect(() => readEnv({ JOIN_REMOTES: '{"plan":"javascript:x"}' })).toThrow(/JOIN_REMOTES/);
+  });
+});

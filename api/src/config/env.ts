@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { DEFAULT_NUMBER_HOLD_SECONDS } from '@join/shared/contract';
+import { RemoteManifests } from '../static/remotes';
+
+/**
+ * The environment is an edge too: every variable the product server reads is parsed here,
+ * and a bad value stops the start with a message naming it.
+ */
+const flag = z
+  .enum(['1', '0', 'true', 'false', ''])
+  .transform((v) => v === '1' || v === 'true')
+  .default(false);
+const positiveInt = z.coerce.number().int().positive();
+
+const JsonRemotes = z
+  .string()
+  .transform((s, ctx) => {
+    try {
+      return JSON.parse(s) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'is not valid JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(RemoteManifests);
+
+export const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  JOIN_DB: z.string().min(1).optional(),
+  NUMBER_HOLD_SECONDS: positiveInt.default(DEFAULT_NUMBER_HOLD_SECONDS),
+  JOIN_MAINTENANCE: z.string().max(64).optional(),
+  JOIN_FAIL_BIZ_CONFIG: flag,
+  JOIN_REMOTES: JsonRemotes.optional(),
+  JOIN_LOGIN_RATE_LIMIT: positiveInt.optional(),
+  JOIN_RANDOM_RATE_LIMIT: positiveInt.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type Env = z.infer<typeof Env>;
+
+export function readEnv(env: NodeJS.ProcessEnv): Env {
+  const result = Env.safeParse(env);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new Error(`Bad environment: ${issue?.path.join('.') ?? '?'} ${issue?.message ?? ''}`.trim());
+}

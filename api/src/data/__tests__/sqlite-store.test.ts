@@ -1,0 +1,107 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { BusinessConfig, Product, VANITY_LEVELS } from '@join/shared/contract';
+import { tempDir } from '../../testing/harness';
+import { MIGRATIONS, SCHEMA_VERSION, schemaVersion } from '../sqlite/migrations';
+import { openDatabase } from '../sqlite/open-database';
+import { openSqliteStore } from '../sqlite/open-store';
+
+describe('SQLite store: schema and seed', () => {
+  const dir = tempDir();
+  afterAll(() => dir.remove());
+
+  it('creates, migrates and seeds 100,000 numbers in one go, within seconds', async () => {
+    const file = join(dir.path, 'full.sqlite');
+    const started = Date.now();
+    const opened = openSqliteStore(file);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(opened.migrationsApplied).toEqual(MIGRATIONS.map((m) => m.version));
+    expect(opened.seed.numbersInserted).toBe(100_000);
+    await opened.store.close();
+
+    const db = new Database(file, { readonly: true });
+    const tiers = db.prepare('SELECT vanity_level AS level, COUNT(*) AS n FROM numbers GROUP BY vanity_level').all() as {
+      level: number;
+      n: number;
+    }[];
+    for (const level of Object.values(VANITY_LEVELS)) {
+      expect(tiers.find((t) => t.level === level)?.n ?? 0).toBeGreaterThanOrEqual(300);
+    }
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+  });
+
+  it('migrates idempotently and seeds only once', async () => {
+    const file = join(dir.path, 'again.sqlite');
+    const first = openSqliteStore(file, { poolSize: 300 });
+    await first.store.close();
+    const second = openSqliteStore(file, { poolSize: 300 });
+    expect(second.migrationsApplied).toEqual([]);
+    expect(second.seed.numbersInserted).toBe(0);
+    await second.store.close();
+
+    const db = openDatabase(file);
+    expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
+    expect((db.prepare('SELECT COUNT(*) AS n FROM numbers').get() as { n: number }).n).toBe(300);
+    expect((db.prepare('SELECT COUNT(*) AS n FROM products').get() as { n: number }).n).toBe(12);
+    db.close();
+  });
+
+  it('keeps an operator edit of seeded config on restart', async () => {
+    const file = join(dir.path, 'edited.sqlite');
+    const opened = openSqliteStore(file, { poolSize: 50 });
+    await opened.store.close();
+    const db = openDatabase(file);
+    db.prepare("UPDATE business_config SET value = '7' WHERE key = 'vat_percentage'").run();
+    db.close();
+    const reopened = openSqliteStore(file, { poolSize: 50 });
+    expect((await reopened.store.getBusinessConfig()).vat_percentage).toBe(7);
+    await reopened.store.close();
+  });
+
+  it('serves a contract-valid catalogue and config', async () => {
+    const opened = openSqliteStore(join(dir.path, 'catalogue.sqlite'), { poolSize: 50 });
+    const products = await opened.store.listProducts({ category: 'Commitment' });
+    expect(products.map((p) => p.CommitmentDuration)).toEqual([3, 6, 12]);
+    for (const p of products) expect(Product.parse(p)).toEqual(p);
+    expect(BusinessConfig.parse(await opened.store.getBusinessConfig()).vat_percentage).toBe(5);
+    await opened.store.close();
+  });
+});
+
+describe('SQLite store: invariants the database enforces', () => {
+  const dir = tempDir();
+  let db: Database.Database;
+  beforeAll(() => {
+    db = openDatabase(join(dir.path, 'invariants.sqlite'));
+    openSqliteStore(db, { poolSize: 50 });
+    db.prepare("INSERT INTO users (uid, device_id, created_at) VALUES ('u1', 'device-one', 0)").run();
+  });
+  afterAll(() => {
+    db.close();
+    dir.remove();
+  });
+
+  const twoNumbers = () => db.prepare('SELECT msisdn FROM numbers LIMIT 2').all() as { msisdn: string }[];
+
+  it('allows one hold per user (partial unique index)', () => {
+    const [a, b] = twoNumbers();
+    const hold = db.prepare("UPDATE numbers SET holder = 'u1', reserved_at = 1, held_until = 2 WHERE msisdn = ?");
+    hold.run(a!.msisdn);
+    expect(() => hold.run(b!.msisdn)).toThrow(/UNIQUE/);
+    db.prepare('UPDATE numbers SET holder = NULL, reserved_at = NULL, held_until = NULL').run();
+  });
+
+  it('refuses a half-written hold and a malformed MSISDN', () => {
+    const [a] = twoNumbers();
+    expect(() => db.prepare("UPDATE numbers SET holder = 'u1' WHERE msisdn = ?").run(a!.msisdn)).toThrow(/CHECK/);
+    expect(() => db.prepare("INSERT INTO numbers (msisdn, vanity_level) VALUES ('97158123', 1)").run()).toThrow(/CHECK/);
+  });
+
+  it('refuses a hold by a user that does not exist', () => {
+    const [a] = twoNumbers();
+    expect(() =>
+      db.prepare("UPDATE numbers SET holder = 'ghost', reserved_at = 1, held_until = 2 WHERE msisdn = ?").run(a!.msisdn),
+    ).toThrow(/FOREIGN KEY/);
+  });
+});

@@ -1,0 +1,55 @@
+import type { Database } from 'better-sqlite3';
+
+/** SQL for users, their sessions and the stored halves of their flow flags. */
+interface FlowStateRow {
+  number_flag: number;
+  plan_flag: number;
+  product_saved: number;
+  current_product_code: number | null;
+  saved_plan_product_code: number | null;
+  has_hold: number;
+}
+
+interface SessionRow {
+  uid: string;
+  device_id: string;
+  created_at: number;
+  last_seen_at: number;
+}
+
+export function userStatements(db: Database) {
+  return {
+    insertIfNew: db.prepare<[string, string, number]>('INSERT OR IGNORE INTO users (uid, device_id, created_at) VALUES (?, ?, ?)'),
+    byDevice: db.prepare<[string], { uid: string; device_id: string }>('SELECT uid, device_id FROM users WHERE device_id = ?'),
+    insertSession: db.prepare<[string, string, string, number, number]>(
+      'INSERT INTO sessions (token_hash, uid, device_id, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
+    ),
+    session: db.prepare<[string], SessionRow>('SELECT uid, device_id, created_at, last_seen_at FROM sessions WHERE token_hash = ?'),
+    touchSession: db.prepare<[number, string]>('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?'),
+    deleteSession: db.prepare<[string]>('DELETE FROM sessions WHERE token_hash = ?'),
+    deleteStaleSessions: db.prepare<[number, number]>('DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?'),
+    flowState: db.prepare<[{ uid: string; now: number }], FlowStateRow>(
+      `SELECT u.number_flag, u.plan_flag, u.product_saved, u.current_product_code,
+              sp.product_code AS saved_plan_product_code,
+              EXISTS (SELECT 1 FROM numbers n WHERE n.holder = u.uid AND n.held_until > @now) AS has_hold
+       FROM users u LEFT JOIN saved_plans sp ON sp.uid = u.uid
+       WHERE u.uid = @uid`,
+    ),
+    // NULL leaves a flag as it is, so one statement serves every key.
+    updateFlags: db.prepare<[{ uid: string; number: number | null; plan: number | null }]>(
+      `UPDATE users SET number_flag = COALESCE(@number, number_flag), plan_flag = COALESCE(@plan, plan_flag)
+       WHERE uid = @uid`,
+    ),
+    currentProduct: db.prepare<[string], { current_product_code: number | null }>(
+      'SELECT current_product_code FROM users WHERE uid = ?',
+    ),
+    // product_saved only ever turns on: saving a plan moves the product without un-saving it.
+    setCurrentProduct: db.prepare<[{ uid: string; code: number; saved: number }]>(
+      'UPDATE users SET current_product_code = @code, product_saved = MAX(product_saved, @saved) WHERE uid = @uid',
+    ),
+    resetLongProduct: db.prepare<[{ uid: string; code: number; months: number }]>(
+      `UPDATE users SET current_product_code = @code
+       WHERE uid = @uid AND current_product_code IN (SELECT code FROM products WHERE commitment_duration <> @months)`,
+    ),
+  };
+}

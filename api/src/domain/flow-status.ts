@@ -1,0 +1,70 @@
+import { EMPTY_FLOW_FLAGS, FLOW_STATUS_KEYS, type FlowStatusFlags, type FlowStatusKey } from '@join/shared/contract';
+import { DEFAULT_PRODUCT_CODE } from './catalogue';
+
+/**
+ * Flow-status flags are derived from what the database holds, never stored as the client
+ * says: a "number selected" flag with no live reservation, or a "plan selected" flag for a
+ * product the user has since left, reads false. The stored flags only record that the
+ * client confirmed a step; the facts behind them are checked on every read.
+ */
+export interface FlowState {
+  numberFlag: boolean;
+  planFlag: boolean;
+  productSaved: boolean;
+  /** null: the user never chose one, so the default product applies. */
+  currentProductCode: number | null;
+  savedPlanProductCode: number | null;
+  hasActiveHold: boolean;
+}
+
+export function currentProductOf(state: Pick<FlowState, 'currentProductCode'>): number {
+  return state.currentProductCode ?? DEFAULT_PRODUCT_CODE;
+}
+
+export function deriveFlags(state: FlowState): FlowStatusFlags {
+  return {
+    ...EMPTY_FLOW_FLAGS,
+    is_plan_selected: state.planFlag && state.savedPlanProductCode === currentProductOf(state),
+    is_product_selected: state.productSaved,
+    is_number_selected: state.numberFlag && state.hasActiveHold,
+  };
+}
+
+export interface FlowFlagChange {
+  numberFlag?: boolean;
+  planFlag?: boolean;
+}
+
+export type FlowKeyDecision = { ok: true; change: FlowFlagChange } | { ok: false; reason: string };
+
+/** Whether a posted key follows from the current state, and which stored flag it moves. */
+export function decideFlowKey(key: FlowStatusKey, state: FlowState): FlowKeyDecision {
+  switch (key) {
+    case FLOW_STATUS_KEYS.randomNumber:
+    case FLOW_STATUS_KEYS.numberChosen:
+      return state.hasActiveHold
+        ? { ok: true, change: { numberFlag: true } }
+        : { ok: false, reason: `Key ${key} needs an active number reservation: reserve a number first` };
+    case FLOW_STATUS_KEYS.planSaved: {
+      const current = currentProductOf(state);
+      if (state.savedPlanProductCode === null) {
+        return { ok: false, reason: `Key ${key} needs a saved plan: save a plan first` };
+      }
+      if (state.savedPlanProductCode !== current) {
+        return {
+          ok: false,
+          reason: `Key ${key} needs a saved plan for the current product ${current}, but the saved plan is for product ${state.savedPlanProductCode}`,
+        };
+      }
+      return { ok: true, change: { planFlag: true } };
+    }
+    case FLOW_STATUS_KEYS.numberCancelled:
+      return state.numberFlag
+        ? { ok: true, change: { numberFlag: false } }
+        : { ok: false, reason: `Key ${key} needs a selected number: there is no number selection to cancel` };
+    default: {
+      const never: never = key;
+      return { ok: false, reason: `Key ${String(never)} is not a flow-status key` };
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import { API_ERROR_CODES, SESSION_RECOVERY_CODE, type ApiErrorBody } from '@join/shared/contract';
+
+/**
+ * Every failure the API answers with, as one error type carrying its HTTP status and the
+ * body of the contract's ApiErrorBody. SPEC 8 numeric codes where one applies (the client
+ * maps them to message types); our own string codes for the rest.
+ */
+export const NUMBER_ALREADY_BOOKED = -2015;
+export const NUMBER_EXPIRED = -2010;
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: number | string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+
+  toBody(): ApiErrorBody {
+    return { code: this.code, message: this.message, ...(this.field ? { field: this.field } : {}) };
+  }
+}
+
+export const badRequest = (field: string, why: string, status = 400) =>
+  new HttpError(status, API_ERROR_CODES.badRequest, `${field}: ${why}`, field);
+export const notFound = (message: string) => new HttpError(404, API_ERROR_CODES.notFound, message);
+export const sessionExpired = () => new HttpError(401, SESSION_RECOVERY_CODE, 'Session expired');
+export const flowOrder = (message: string) => new HttpError(409, API_ERROR_CODES.flowOrder, message);
+export const numberTaken = () => new HttpError(409, NUMBER_ALREADY_BOOKED, 'This number was just taken by someone else');
+export const numberExpired = () => new HttpError(410, NUMBER_EXPIRED, 'Your number reservation has expired');
+export const rateLimited = (retryIn: string) =>
+  new HttpError(429, API_ERROR_CODES.rateLimited, `Too many requests: try again in ${retryIn}`);
+export const unavailable = (message: string) => new HttpError(503, API_ERROR_CODES.internal, message);
+export const internalError = () => new HttpError(500, API_ERROR_CODES.internal, 'Something went wrong');

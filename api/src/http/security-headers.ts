@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Security headers on every response the server writes: API, static files, errors and 404s
+ * alike (an onSend hook runs for all of them). The CSP allows scripts, styles and fetches from
+ * this origin and from the origins remotes are deployed to, and never 'unsafe-inline' or
+ * 'unsafe-eval'.
+ */
+export function contentSecurityPolicy(remoteOrigins: readonly string[]): string {
+  const self = ["'self'", ...remoteOrigins].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${self}`,
+    `style-src ${self}`,
+    `connect-src ${self}`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function securityHeaders(remoteOrigins: readonly string[]): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(remoteOrigins),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'permissions-policy': 'camera=(self), geolocation=(self), microphone=()',
+    'cross-origin-opener-policy': 'same-origin',
+  };
+}
+
+const REMOTE_ASSETS = /^\/mfe\//;
+const API = /^\/api(\/|$|\?)/;
+
+export function registerSecurityHeaders(app: FastifyInstance, headers: Readonly<Record<string, string>>): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.headers(headers);
+    // Remote assets may be loaded by a host on another origin (ARCHITECTURE: a team deploys its step alone).
+    if (REMOTE_ASSETS.test(request.url)) reply.header('access-control-allow-origin', '*');
+    // API answers carry session state: never cached unless a route says otherwise.
+    if (API.test(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}

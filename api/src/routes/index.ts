@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context';
+import { parseClientHeaders, sessionGuard } from '../http/session-auth';
+import { contentRoutes } from './content';
+import { meRoutes } from './me';
+import { numberRoutes } from './numbers';
+import { planRoutes } from './plans';
+import { productRoutes } from './products';
+import { loginRoutes, sessionRoutes } from './security';
+
+/**
+ * The operator API of SPEC 7, mounted under /api in three rings: open (config and
+ * translations), headers required (device-id login), and session required (everything else).
+ */
+export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+  api.decorateRequest('client', null);
+  api.decorateRequest('auth', null);
+
+  await api.register(async (open) => contentRoutes(open, ctx));
+
+  await api.register(async (identified) => {
+    identified.addHook('onRequest', parseClientHeaders);
+    await loginRoutes(identified, ctx);
+
+    await identified.register(async (authed) => {
+      authed.addHook('onRequest', sessionGuard(ctx));
+      await sessionRoutes(authed, ctx);
+      await meRoutes(authed, ctx);
+      await productRoutes(authed, ctx);
+      await planRoutes(authed, ctx);
+      await numberRoutes(authed, ctx);
+    });
+  });
+}

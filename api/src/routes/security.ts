@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { LoginByDeviceIdResponse } from '@join/shared/contract';
+import type { AppContext } from '../app-context';
+import { rateLimited } from '../http/http-error';
+import { authOf, clientOf, hashToken, newSessionToken } from '../http/session-auth';
+import { parseInput } from '../http/validate';
+
+/** The device id is the identity of an anonymous visitor; the body carries nothing. */
+const LoginBody = z.object({}).strict();
+
+export function rateLimitConfig(max: number, windowMs: number) {
+  return {
+    rateLimit: {
+      max,
+      timeWindow: windowMs,
+      errorResponseBuilder: (_request: unknown, context: { after: string }) => rateLimited(context.after),
+    },
+  };
+}
+
+/** Routes that need the SPEC 7 headers but no session yet. */
+export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post(
+    '/securitymanagement/login_by_device_id',
+    { config: rateLimitConfig(ctx.rateLimit.loginMax, ctx.rateLimit.windowMs) },
+    async (request): Promise<LoginByDeviceIdResponse> => {
+      parseInput(LoginBody, request.body, 'body');
+      const now = ctx.now();
+      // State belongs to the user (the device), so a new session after expiry finds it again.
+      const user = await ctx.store.findOrCreateUser(clientOf(request)['device-id'], randomUUID(), now);
+      const token = newSessionToken();
+      await ctx.store.createSession(hashToken(token), user, now);
+      return { session_id: token, profile: { uid: user.uid } };
+    },
+  );
+}
+
+/** Routes behind a valid session. */
+export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post('/securitymanagement/logout', async (request) => {
+    await ctx.store.deleteSession(authOf(request).tokenHash);
+    return {};
+  });
+}

@@ -1,0 +1,11 @@
+import type { BusinessConfig } from '@join/shared/contract';
+
+/** The business config rows seeded into the config table (SPEC 3 fields). */
+export const SEED_BUSINESS_CONFIG: BusinessConfig = {
+  vat_percentage: 5,
+  min_promo_code_length: 4,
+  max_promo_code_length: 12,
+  maintenance_mode: null,
+  enable_convert_websignup: false,
+  smart_banner_apps_rating: [{ Android: { count: 18234, rating: 4.6 }, iOS: { count: 9412, rating: 4.7 } }],
+};

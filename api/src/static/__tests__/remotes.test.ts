@@ -1,0 +1,47 @@
+import { contentSecurityPolicy } from '../../http/security-headers';
+import { RemoteManifests, remoteManifests, remoteOrigins } from '../remotes';
+import { cacheControlFor } from '../static-files';
+
+describe('remotes table', () => {
+  it('points served remotes at this origin and lets overrides win', () => {
+    expect(remoteManifests(['plan', 'number'], { number: 'https://n.example.com/mf-manifest.json' })).toEqual({
+      plan: '/mfe/plan/mf-manifest.json',
+      number: 'https://n.example.com/mf-manifest.json',
+    });
+  });
+
+  it('collects distinct origins of absolute manifest URLs only', () => {
+    expect(
+      remoteOrigins({
+        a: 'https://cdn.example.com/a/mf-manifest.json',
+        b: 'https://cdn.example.com/b/mf-manifest.json',
+        c: 'http://localhost:3002/mf-manifest.json',
+        d: '/mfe/d/mf-manifest.json',
+      }),
+    ).toEqual(['http://localhost:3002', 'https://cdn.example.com']);
+  });
+
+  it('accepts paths and http(s) URLs only', () => {
+    expect(RemoteManifests.safeParse({ plan: '/mfe/plan/mf-manifest.json' }).success).toBe(true);
+    expect(RemoteManifests.safeParse({ plan: 'http://localhost:3001/mf-manifest.json' }).success).toBe(true);
+    for (const bad of ['//evil.example.com/x', 'javascript:alert(1)', 'https://x.example.com;script-src/m.json', 'ftp://x']) {
+      expect(RemoteManifests.safeParse({ plan: bad }).success).toBe(false);
+    }
+    expect(RemoteManifests.safeParse({ 'Bad Name': '/x' }).success).toBe(false);
+  });
+
+  it('builds a CSP without unsafe sources', () => {
+    expect(contentSecurityPolicy(['https://cdn.example.com'])).toBe(
+      "default-src 'self'; script-src 'self' https://cdn.example.com; style-src 'self' https://cdn.example.com; connect-src 'self' https://cdn.example.com; img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+    );
+  });
+
+  it('caches only hashed assets for long', () => {
+    expect(cacheControlFor('/x/main.3fa9c2d1.js')).toMatch(/immutable/);
+    expect(cacheControlFor('/x/160.01153bf4.js.map')).toMatch(/immutable/);
+    expect(cacheControlFor('/x/logo.svg')).toBe('no-cache');
+    expect(cacheControlFor('/x/remoteEntry.js')).toBe('no-cache');
+    expect(cacheControlFor('/x/mf-manifest.json')).toBe('no-cache');
+    expect(cacheControlFor('/x/index.html')).toBe('no-cache');
+  });
+});

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * The remotes table: which step module is served from which folder, and the JSON the host
+ * reads at run time to find them (name -> manifest URL). JOIN_REMOTES can point a name at
+ * another origin without rebuilding the host; that origin is then allowed by the CSP.
+ */
+export const REMOTE_FOLDERS: Readonly<Record<string, string>> = {
+  plan: 'mfe-plan',
+  number: 'mfe-number',
+};
+
+const RemoteName = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be a lower-case remote name');
+function isManifestUrl(u: string): boolean {
+  if (u.startsWith('/')) return !u.startsWith('//'); // a path here, not a protocol-relative URL
+  if (!URL.canParse(u)) return false;
+  const url = new URL(u);
+  // The origin goes into the CSP header verbatim: only plain host names may get there.
+  return (url.protocol === 'https:' || url.protocol === 'http:') && /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:]+\]$/i.test(url.hostname);
+}
+const ManifestUrl = z.string().refine(isManifestUrl, { message: 'must be a path on this origin (/...) or an http(s) URL' });
+export const RemoteManifests = z.record(RemoteName, ManifestUrl);
+export type RemoteManifests = z.infer<typeof RemoteManifests>;
+
+export function localManifestUrl(name: string): string {
+  return `/mfe/${name}/mf-manifest.json`;
+}
+
+/** Served remotes point at this origin; overrides replace or add entries. */
+export function remoteManifests(servedNames: readonly string[], overrides: RemoteManifests = {}): RemoteManifests {
+  return { ...Object.fromEntries(servedNames.map((n) => [n, localManifestUrl(n)])), ...overrides };
+}
+
+/** Distinct origins of the absolute manifest URLs, for the CSP. */
+export function remoteOrigins(manifests: RemoteManifests): string[] {
+  const origins = Object.values(manifests)
+    .filter((u) => /^https?:\/\//.test(u))
+    .map((u) => new URL(u).origin);
+  return [...new Set(origins)].sort();
+}

@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RemoteManifests } from './remotes';
+
+/**
+ * Serves the built host at / and each remote at /mfe/<name>/, plus /remotes.json. Hashed
+ * assets are cached for a year; everything unhashed (index.html, mf-manifest.json,
+ * remoteEntry.js) is revalidated on every load, so a redeploy shows at once. A missing dist
+ * folder is logged and skipped: the API still starts.
+ */
+export interface StaticConfig {
+  /** The host's build output, served at /. */
+  hostDir: string;
+  /** Remote name -> its build output, served at /mfe/<name>/. */
+  remoteDirs: Readonly<Record<string, string>>;
+}
+
+export interface HtmlFallback {
+  /** Answers with the host's index.html when the request is a page navigation; false otherwise. */
+  handle(request: FastifyRequest, reply: FastifyReply): boolean;
+}
+
+// A content hash of 8+ hex digits as a name segment: main.371a70a7.js, 160.01153bf4.js.map.
+const HASHED = /[.-][0-9a-f]{8,}(\.[a-z0-9]+)+$/i;
+const NOT_A_PAGE = /^\/(api|mfe)(\/|$)/;
+const YEAR_S = 365 * 24 * 3600;
+
+export function cacheControlFor(file: string): string {
+  const name = basename(file);
+  return !name.endsWith('.html') && HASHED.test(name) ? `public, max-age=${YEAR_S}, immutable` : 'no-cache';
+}
+
+const setHeaders = (res: { setHeader(name: string, value: string): unknown }, file: string): void => {
+  res.setHeader('cache-control', cacheControlFor(file));
+};
+
+/** A navigation: an HTML GET that is not the API, a remote asset or a file name. */
+export function isPageNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0] ?? '/';
+  const last = path.split('/').pop() ?? '';
+  return !NOT_A_PAGE.test(path) && !last.includes('.') && (request.headers.accept ?? '').includes('text/html');
+}
+
+export async function registerStaticFiles(
+  app: FastifyInstance,
+  config: StaticConfig,
+  manifests: RemoteManifests,
+  log: FastifyBaseLogger,
+): Promise<HtmlFallback | null> {
+  app.get('/remotes.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return manifests;
+  });
+
+  let decorated = false;
+  const serve = async (root: string, prefix: string, what: string): Promise<boolean> => {
+    if (!existsSync(root)) {
+      log.warn(`${what}: ${root} does not exist (not built yet?); ${prefix} is not served`);
+      return false;
+    }
+    await app.register(fastifyStatic, {
+      root,
+      prefix,
+      cacheControl: false,
+      setHeaders,
+      // Only the first registration may add reply.sendFile (the fallback below uses it).
+      decorateReply: !decorated,
+      index: prefix === '/' ? ['index.html'] : false,
+    });
+    decorated = true;
+    return true;
+  };
+
+  const hostServed = await serve(config.hostDir, '/', 'host');
+  for (const [name, dir] of Object.entries(config.remoteDirs)) await serve(dir, `/mfe/${name}/`, `remote ${name}`);
+
+  if (!hostServed) return null;
+  return {
+    handle(request, reply) {
+      if (!isPageNavigation(request)) return false;
+      // The client turns deep paths such as /join/spotii-success into hash routes itself.
+      reply.header('cache-control', 'no-cache');
+      void reply.sendFile('index.html', config.hostDir, { cacheControl: false });
+      return true;
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { API_VERSION, CHANNEL, DEVICE_OS, LoginByDeviceIdResponse } from '@join/shared/contract';
+import { buildApp, type AppOptions } from '../app';
+
+/**
+ * Test support: a fresh SQLite file in a temp folder per app, a clock the test moves, and
+ * device-id logins. Not a test itself (no .test.ts), and never imported by the server.
+ */
+export interface TestClock {
+  now: () => number;
+  advance(ms: number): void;
+}
+
+export function testClock(start = Date.UTC(2026, 0, 15, 10, 0, 0)): TestClock {
+  let t = start;
+  return { now: () => t, advance: (ms) => void (t += ms) };
+}
+
+export function tempDir(): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), 'join-api-'));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+export const newDeviceId = (): string => `dev-${randomUUID()}`;
+
+export function clientHeaders(deviceId: string, sessionId?: string, language: 'en' | 'ar' = 'en'): Record<string, string> {
+  return {
+    'api-version': API_VERSION,
+    language,
+    channel: CHANNEL,
+    'device-id': deviceId,
+    'device-os': DEVICE_OS,
+    ...(sessionId ? { 'session-id': sessionId } : {}),
+  };
+}
+
+export interface Visitor {
+  deviceId: string;
+  uid: string;
+  sessionId: string;
+  headers: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: TestClock;
+  dbFile: string;
+  login(deviceId?: string): Promise<Visitor>;
+  close(): Promise<void>;
+}
+
+/** A small pool keeps each app's seed in the tens of milliseconds. */
+export const TEST_POOL_SIZE = 2000;
+
+export async function createTestApp(options: Partial<AppOptions> = {}): Promise<TestApp> {
+  const dir = tempDir();
+  const clock = testClock();
+  const dbFile = join(dir.path, 'join.sqlite');
+  const app = await buildApp({ db: dbFile, poolSize: TEST_POOL_SIZE, now: clock.now, ...options });
+  await app.ready();
+
+  async function login(deviceId = newDeviceId()): Promise<Visitor> {
+    const res = await app.inject({ method: 'POST', url: '/api/securitymanagement/login_by_device_id', headers: clientHeaders(deviceId) });
+    if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+    const session = LoginByDeviceIdResponse.parse(res.json());
+    return { deviceId, uid: session.profile.uid, sessionId: session.session_id, headers: clientHeaders(deviceId, session.session_id) };
+  }
+
+  return {
+    app,
+    clock,
+    dbFile,
+    login,
+    close: async () => {
+      await app.close();
+      dir.remove();
+    },
+  };
+}
+
+/** Form-encodes a body the way the client does (SPEC 7: bodies are form-encoded by default). */
+export function form(
+  headers: Record<string, string>,
+  body: Record<string, string | number>,
+): { payload: string; headers: Record<string, string> } {
+  const payload = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString();
+  return { payload, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } };
+}
+
+export function json(res: LightMyRequestResponse): unknown {
+  return res.json() as unknown;
+}
