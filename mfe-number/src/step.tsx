@@ -74,7 +74,7 @@ export default function NumberStep(_props: StepComponentProps) {
     run('cancel', async () => {
       await cancelNumber(n.MSISDN);
       setAnnouncement(t('number.released'));
-      setOffer(await offerRandomNumber());
+      // No offer fetched here: with nothing held, the effect below offers one (only once).
     });
 
   const expired = () => {

@@ -1,0 +1,67 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'jotai';
+import { api, EMPTY_FLOW_FLAGS, numberAtom, store, type PhoneNumber } from '@join/shared';
+import NumberStep from '../step';
+
+const num = (msisdn: string, held = false): PhoneNumber => ({
+  MSISDN: msisdn,
+  InTransferTo: null,
+  VanityLevelId: 1,
+  ReservationDate: held ? new Date().toISOString() : null,
+  ExpiryDate: held ? new Date(Date.now() + 15 * 60_000).toISOString() : null,
+});
+
+/** Answers after a network-like pause, so effects run in between as they do in a browser. */
+const later = <T,>(value: T) => new Promise<T>((r) => setTimeout(() => r(value), 10));
+
+function mockApi() {
+  let n = 0;
+  return {
+    random: jest.spyOn(api, 'randomNumbers').mockImplementation(() => later({ numbers: [num(`97158000000${n++}`)] })),
+    reserve: jest.spyOn(api, 'reserveNumber').mockImplementation((m: string) => later({ number: num(m, true) })),
+    cancel: jest.spyOn(api, 'cancelNumber').mockImplementation(() => later({ numbers: [] })),
+    flow: jest.spyOn(api, 'postFlowStatus').mockImplementation((key) =>
+      later({ flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_number_selected: key !== 115 } }),
+    ),
+    product: jest.spyOn(api, 'getCurrentProduct').mockImplementation(() => later({ product: {} as never })),
+    saved: jest.spyOn(api, 'getSavedPlans').mockImplementation(() => later({ product: null, save_plans: [] })),
+  };
+}
+
+const renderStep = () =>
+  render(
+    <Provider store={store}>
+      <NumberStep route="/number" />
+    </Provider>,
+  );
+
+describe('number step', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('offers a random number, takes it, and shows the hold countdown', async () => {
+    act(() => store.set(numberAtom, null));
+    const m = mockApi();
+    renderStep();
+    expect(await screen.findByText('0580000000')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Take this number' }));
+    expect(m.reserve).toHaveBeenCalledWith('971580000000');
+    expect(await screen.findByRole('timer')).toHaveTextContent(/^1[45]:\d{2}$/);
+    expect(screen.getByRole('status')).toHaveTextContent('Number 0580000000 is reserved for you.');
+  });
+
+  it('releasing the held number offers exactly one new number', async () => {
+    act(() => store.set(numberAtom, num('971589999999', true)));
+    const m = mockApi();
+    renderStep();
+    expect(screen.getByText('0589999999')).toBeInTheDocument();
+    expect(m.random).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Release this number' }));
+    expect(await screen.findByText('0580000000')).toBeInTheDocument();
+    // let every pending effect and request settle: the offer must not change under the user
+    await act(() => new Promise((r) => setTimeout(r, 100)));
+    expect(m.cancel).toHaveBeenCalledWith('971589999999');
+    expect(m.random).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('0580000000')).toBeInTheDocument();
+  });
+});

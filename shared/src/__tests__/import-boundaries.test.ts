@@ -1,0 +1,49 @@
+/**
+ * @jest-environment node
+ */
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+/**
+ * The workspace's one-way imports (shared <- mfe-* <- host) are enforced by the root lint
+ * config. These cases prove the rules fire, so a config change that drops them fails here.
+ */
+const root = path.resolve(__dirname, '../../..');
+const eslintBin = path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js');
+
+type Result = { messages: { ruleId: string | null; message: string }[] };
+
+// ESLint runs as its own process: its ESM config cannot load inside Jest's module system.
+async function restrictedImports(file: string, code: string): Promise<string[]> {
+  const run = spawnSync(process.execPath, [eslintBin, '--format', 'json', '--stdin', '--stdin-filename', path.join(root, file)], {
+    cwd: root,
+    input: code,
+    encoding: 'utf8',
+  });
+  const [result] = JSON.parse(run.stdout) as Result[];
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+jest.setTimeout(30_000);
+
+describe('import boundaries', () => {
+  it.each([
+    ['mfe-plan/src/x.ts', "import { x } from '@join/mfe-number';\nexport const y = x;\n"],
+    ['mfe-plan/src/x.ts', "import { x } from '../../mfe-number/src/step';\nexport const y = x;\n"],
+    ['mfe-number/src/x.ts', "import { x } from '@join/host';\nexport const y = x;\n"],
+    ['mfe-number/src/x.ts', "import { x } from '../../shared/src/store';\nexport const y = x;\n"],
+    ['host/src/x.ts', "import { x } from '@join/mfe-plan';\nexport const y = x;\n"],
+    ['shared/src/x.ts', "import { x } from '@join/host';\nexport const y = x;\n"],
+    ['api/src/x.ts', "import { x } from '@join/mfe-plan';\nexport const y = x;\n"],
+  ])('%s may not import across the boundary: %s', async (file, code) => {
+    expect(await restrictedImports(file, code)).toHaveLength(1);
+  });
+
+  it.each([
+    ['mfe-plan/src/x.ts', "import { store } from '@join/shared';\nexport const y = store;\n"],
+    ['host/src/x.ts', "import { bus } from '@join/shared';\nexport const y = bus;\n"],
+    ['api/src/x.ts', "import { Msisdn } from '@join/shared/contract';\nexport const y = Msisdn;\n"],
+  ])('%s may import the shared package by name', async (file, code) => {
+    expect(await restrictedImports(file, code)).toEqual([]);
+  });
+});
