@@ -97,6 +97,7 @@ export function createConfig(o) {
             new rspack.HtmlRspackPlugin({
               template: path.join(o.dir, 'src', 'index.html'),
               title: o.title ?? 'Tourist SIM',
+              favicon: path.join(o.dir, 'src', 'favicon.svg'),
               inject: 'body',
               scriptLoading: 'defer',
             }),

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { HashRouter } from 'react-router-dom';
-import { useLanguage } from '@join/shared';
+import { sessionAtom, store, useLanguage } from '@join/shared';
+import { loadRemotesList, preloadStep } from './federation/remotes';
 import { startUp, type StartResult } from './start/start-up';
 import { rewriteLocation } from './routing/rewrite-location';
 import { Shell } from './shell/shell';
@@ -16,6 +17,10 @@ export function App() {
   }, [language, dir]);
   useEffect(() => {
     rewriteLocation(window.location, window.history);
+    // In parallel with start-up: the remotes list, and for a first visit (which always starts
+    // at plan selection) the plan step itself. Saves several round trips before first content.
+    void loadRemotesList().catch(() => undefined);
+    if (!store.get(sessionAtom).sessionId) preloadStep('plan');
     startUp().then(setState, (err: unknown) => {
       console.error('start-up failed', err);
       setState('fatal');

@@ -21,7 +21,8 @@ export async function refreshFlowStatus(api: Endpoints = defaultApi): Promise<Fl
 export async function refreshSelection(flags: FlowStatusFlags, api: Endpoints = defaultApi): Promise<void> {
   const [saved, numbers] = await Promise.all([
     flags.is_plan_selected ? api.getSavedPlans() : Promise.resolve(null),
-    api.getNumbers(),
+    // The number flag is true only while the server holds a number for this user.
+    flags.is_number_selected ? api.getNumbers() : Promise.resolve({ numbers: [] }),
   ]);
   store.set(savedPlanAtom, saved?.save_plans[0] ?? null);
   store.set(numberAtom, numbers.numbers[0] ?? null);

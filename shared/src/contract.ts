@@ -7,3 +7,4 @@ export * from './constants';
 export * from './schemas/entities';
 export * from './schemas/api';
 export * from './errors/codes';
+export { EN as EN_TRANSLATIONS, type TranslationKey } from './i18n/en';

@@ -3,6 +3,7 @@
  * imports it by package name only, so the page holds exactly one bus, one store and one API
  * client (a Module Federation singleton). The Node server imports `@join/shared/contract`.
  */
+import './zod-config';
 export * from './constants';
 export * from './schemas/entities';
 export * from './schemas/api';

@@ -69,6 +69,9 @@ export async function registerStaticFiles(
       // Only the first registration may add reply.sendFile (the fallback below uses it).
       decorateReply: !decorated,
       index: prefix === '/' ? ['index.html'] : false,
+      // The front-end builds write .br and .gz next to each asset (tools/precompress.mjs):
+      // served as-is to browsers that accept them, with no compression work per request.
+      preCompressed: true,
     });
     decorated = true;
     return true;

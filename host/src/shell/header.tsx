@@ -25,7 +25,7 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
       </Link>
       <div className="header__actions">
         <button type="button" className="btn btn--link" onClick={switchLanguage} lang={i18n.language() === 'ar' ? 'en' : 'ar'}>
-          {i18n.language() === 'ar' ? 'English' : t('app.language.switch')}
+          {t('app.language.switch')}
         </button>
         {cartVisible(pathname) ? (
           <button

@@ -1,14 +1,25 @@
 import { Button, useT } from '@join/shared';
 
-/** Full-page states outside the routed shell: loading, fatal error, maintenance. */
+/**
+ * Full-page states outside the routed shell: loading, fatal error, maintenance. Loading uses
+ * the shell's own frame (header bar, main) so nothing shifts when the shell replaces it.
+ */
 export function AppLoading() {
   const t = useT();
   return (
-    <main className="screen" id="main">
-      <p role="status" aria-live="polite">
-        {t('LOADING_MESSAGE_APP')}
-      </p>
-    </main>
+    <div className="shell">
+      <header className="header header--plain">
+        <span className="header__brand">
+          <span aria-hidden="true">◆</span> {t('app.title')}
+        </span>
+      </header>
+      <main className="shell__main" id="main">
+        <div className="step-loading" role="status" aria-live="polite">
+          <span className="spinner" aria-hidden="true" />
+          {t('LOADING_MESSAGE_APP')}
+        </div>
+      </main>
+    </div>
   );
 }
 

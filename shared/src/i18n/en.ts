@@ -2,7 +2,7 @@
  * Bundled English: the fallback for every key when GET /translations fails or lacks a key.
  * Flat keys; dots are namespaces. {{x}} are parameters.
  */
-export const EN: Readonly<Record<string, string>> = {
+export const EN = {
   'app.title': 'Tourist SIM',
   'app.skip': 'Skip to content',
   'app.language': 'Language',
@@ -86,4 +86,7 @@ export const EN: Readonly<Record<string, string>> = {
   'number.reserved': 'Number {{number}} is reserved for you.',
   'number.none': 'No number is available right now. Please try again.',
   'form.required': 'Required field',
-};
+} as const satisfies Readonly<Record<string, string>>;
+
+/** Every key the UI uses; other dictionaries are typed against it so none is forgotten. */
+export type TranslationKey = keyof typeof EN;

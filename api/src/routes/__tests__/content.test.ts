@@ -1,6 +1,6 @@
 import { BizConfigResponse, TranslationsResponse } from '@join/shared/contract';
 import { TRANSLATIONS_AR } from '../../seed/translations-ar';
-import { TRANSLATIONS_EN } from '../../seed/translations-en';
+import { EN_TRANSLATIONS as TRANSLATIONS_EN } from '@join/shared/contract';
 import { createTestApp, type TestApp } from '../../testing/harness';
 
 describe('business config and translations', () => {
