@@ -63,6 +63,13 @@ test('a new visitor picks a plan, takes a number, reloads, and moves on', async 
   await expect(cart).toContainText(held);
   await expect(cart).toContainText(chosen);
   await shell.expectAccessible('cart summary');
+  // axe reports contrast inside a top-layer dialog as "incomplete": check the edit controls here
+  for (const name of ['Edit: Number', 'Edit: Plan']) {
+    const edit = cart.getByRole('button', { name });
+    await expect(edit).toBeVisible();
+    const [fg, bg] = await edit.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el.closest('dialog')!).backgroundColor]);
+    expect(fg, `${name} text colour`).not.toBe(bg);
+  }
   await cart.getByRole('button', { name: 'Close' }).click();
 
   // Cancel releases it (and the product stays the 1-month default), a new number is offered
@@ -97,6 +104,12 @@ test('a new visitor picks a plan, takes a number, reloads, and moves on', async 
   await shell.expectStep('/number', 'Choose your number');
   await numbers.expectHeld(third);
   await shell.expectAccessible('number held');
+
+  // editing the plan from the summary comes back to plan selection, number still held
+  await shell.cartButton().click();
+  await shell.dialog('Your selection').getByRole('button', { name: 'Edit: Plan' }).click();
+  await shell.expectStep('/plan-selection', 'Choose your plan');
+  await expect(page.locator('.plan-card--selected')).toContainText(chosen);
 });
 
 test('unknown paths go to the start, and the plan step is skipped once a plan is selected', async ({ page }) => {

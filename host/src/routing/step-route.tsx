@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router-dom';
-import { resolveRoute, stepForPath, type FlowContext } from '@join/shared';
+import { ownerStepForPath, resolveRoute, type FlowContext } from '@join/shared';
 import { RemoteStep } from '../federation/remote-step';
 
 /** Every route: the flow contract decides (render or redirect); a step renders from its remote. */
@@ -7,7 +7,7 @@ export function StepRoute({ ctx }: { ctx: FlowContext }) {
   const { pathname, search } = useLocation();
   const decision = resolveRoute(pathname, ctx);
   if (decision.kind === 'redirect') return <Navigate to={decision.to + (decision.to.includes('?') ? '' : search)} replace />;
-  const step = stepForPath(pathname);
+  const step = ownerStepForPath(pathname);
   if (!step) return <Navigate to="/" replace />;
   return (
     <RemoteStep

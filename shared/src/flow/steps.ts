@@ -171,6 +171,15 @@ export function isExceptionPath(path: string): boolean {
   return (EXCEPTION_ROUTES as readonly string[]).includes(normalizePath(path));
 }
 
+/**
+ * The step whose module renders a path. Exception routes (the BNPL return and the contract
+ * request, reachable at any time) are not steps, but the payment module renders them
+ * (ARCHITECTURE: mfe-payment owns spotii-success/fail and contract-request).
+ */
+export function ownerStepForPath(path: string): StepDefinition | null {
+  return stepForPath(path) ?? (isExceptionPath(path) ? stepByName('payment') : null);
+}
+
 export function isKnownPath(path: string): boolean {
   const p = normalizePath(path);
   return p === ROUTES.root || isExceptionPath(p) || stepForPath(p) !== null;

@@ -8,6 +8,7 @@ import {
   isExceptionPath,
   isKnownPath,
   isStepRoute,
+  ownerStepForPath,
   normalizePath,
   stepByName,
   stepForPath,
@@ -137,5 +138,17 @@ describe('isKnownPath and isExceptionPath', () => {
     expect(isStepRoute('/payment')).toBe(true);
     expect(isStepRoute('/payment/confirmation')).toBe(false);
     expect(isStepRoute('/payment-qr')).toBe(false);
+  });
+});
+
+describe('ownerStepForPath', () => {
+  it.each(['/spotii-success', '/spotii-fail', '/contract-request'])('the payment module renders the exception route %s', (path) => {
+    expect(ownerStepForPath(path)?.name).toBe('payment');
+  });
+
+  it('is stepForPath for every other path', () => {
+    expect(ownerStepForPath('/number/search')?.name).toBe('number');
+    expect(ownerStepForPath('/plan-selection')?.name).toBe('plan');
+    expect(ownerStepForPath('/nowhere')).toBeNull();
   });
 });
