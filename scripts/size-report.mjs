@@ -1,15 +1,16 @@
 // Build report: gzip sizes of what a visitor downloads first. The host's initial files
 // (index.html's scripts and styles) and each remote's remoteEntry plus the chunks its
 // manifest lists for the exposed step. Prints a table and fails over budget.
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-// Budgets in KiB gzip. The host carries React, the router, jotai, zod and the shared package
-// (singletons the remotes reuse), so it is the big one; remotes must stay small.
-const BUDGET = { host: 170, remote: 40 };
+// Budgets in KiB gzip: tripwires just above today's figures (README). The host carries React,
+// the router, jotai and @join/shared with zod (singletons the remotes reuse); zod 4 in the
+// browser is the largest piece that could shrink. Remotes must stay small.
+const BUDGET = { hostEntry: 40, hostAll: 240, remote: 40 };
 
 const gz = (file) => gzipSync(readFileSync(file)).length;
 const kib = (n) => (n / 1024).toFixed(1);
@@ -20,7 +21,11 @@ const hostDist = path.join(root, 'host', 'dist');
 const html = readFileSync(path.join(hostDist, 'index.html'), 'utf8');
 const hostFiles = [...html.matchAll(/(?:src|href)="\/([^"]+\.(?:js|css))"/g)].map((m) => m[1]);
 const hostTotal = hostFiles.reduce((s, f) => s + gz(path.join(hostDist, f)), 0);
-rows.push(['host', 'initial (index.html scripts + styles)', hostFiles.length, hostTotal, BUDGET.host]);
+rows.push(['host', 'entry (index.html scripts + styles)', hostFiles.length, hostTotal, BUDGET.hostEntry]);
+// Everything the host can load: the async bootstrap and the shared singletons behind it
+// (React, router, jotai, @join/shared with zod). A first visit downloads all of it.
+const hostAll = readdirSync(hostDist).filter((f) => /\.(js|css)$/.test(f));
+rows.push(['host', 'all JS + CSS (singletons included)', hostAll.length, hostAll.reduce((s, f) => s + gz(path.join(hostDist, f)), 0), BUDGET.hostAll]);
 
 for (const remote of ['mfe-plan', 'mfe-number']) {
   const dist = path.join(root, remote, 'dist');
