@@ -2,6 +2,13 @@ import { z } from 'zod';
 import type { FlowStatusKey } from '../constants';
 import {
   BizConfigResponse,
+  CommitNumberResponse,
+  MnpReserveResponse,
+  MnpVerifyResponse,
+  NumberSearchResponse,
+  OperatorsResponse,
+  PlansByVanityResponse,
+  ReservationsResponse,
   CurrentTimestampResponse,
   FlowStatusResponse,
   NumberResponse,
@@ -53,6 +60,24 @@ export const endpoints = (c: ApiClient = apiClient) => ({
   reserveNumber: (msisdn: string) => c.request('POST', '/numbers', { schema: NumberResponse, body: { number: msisdn } }),
   cancelNumber: (msisdn: string) => c.request('DELETE', '/numbers', { schema: NumbersResponse, body: { number: msisdn } }),
   randomNumbers: (count = 1) => c.request('POST', '/numbers/random', { schema: NumbersResponse, body: { count } }),
+  searchNumbers: (q: { pattern: string; match: 'contains' | 'ends_with'; vanityLevelIds: readonly number[]; page: number; perPage: number }) =>
+    c.request('POST', '/numbers/search', {
+      schema: NumberSearchResponse,
+      body: { pattern: q.pattern, match: q.match, vanity_level_ids: q.vanityLevelIds, page: q.page, per_page: q.perPage },
+    }),
+  getReservations: (types?: readonly ('number' | 'mnp')[]) =>
+    c.request('GET', '/numbers/reservation', {
+      schema: ReservationsResponse,
+      ...(types ? { query: { reservation_types: types.join(',') } } : {}),
+    }),
+  commitNumber: () => c.request('POST', '/numbers/commit_number', { schema: CommitNumberResponse }),
+  getPlansByVanityLevel: (msisdn: string, vanityLevel: number) =>
+    c.request('GET', '/plans/by_vanity_level.json', { schema: PlansByVanityResponse, query: { number: msisdn, vanity_level: vanityLevel } }),
+  getOperators: () => c.request('GET', '/mobile_number_portability/operators', { schema: OperatorsResponse }),
+  verifyPortability: (externalNumber: string, operator: string) =>
+    c.request('POST', '/mobile_number_portability/verify', { schema: MnpVerifyResponse, body: { external_number: externalNumber, operator } }),
+  reserveTransfer: (externalNumber: string, operator: string) =>
+    c.request('POST', '/mobile_number_portability/reserve', { schema: MnpReserveResponse, body: { number: externalNumber, operator } }),
 });
 
 export type Endpoints = ReturnType<typeof endpoints>;
