@@ -42,21 +42,26 @@ test('a new visitor picks a plan, takes a number, reloads, and moves on', async 
   // the client never sends a price
   expect(seq[i]!.body).not.toMatch(/price/i);
 
-  // 3. offered a random number, accepts it: reserved on the server, with a countdown
+  // 3. offered a random number, accepts it: reserved on the server, confirmed on its own page
+  //    with a countdown of the hold
   const offered = await numbers.expectOffer();
   await shell.expectAccessible('number offer');
   await numbers.take();
+  await shell.expectStep('/number/confirmation', 'Confirm your number');
+  await shell.expectHeadingFocused();
   const held = await numbers.expectHeld(offered);
+  await shell.expectAccessible('number confirmation');
   const visitor = await apiAsVisitor(page, request);
   const onServer = await visitor.get<{ numbers: { MSISDN: string; ExpiryDate: string }[] }>('/numbers');
   expect(onServer.numbers.map((n) => `0${n.MSISDN.slice(3)}`)).toEqual([held]);
   const flags = await visitor.get<{ flow_status_flags: Record<string, boolean> }>('/me/flow_status');
   expect(flags.flow_status_flags.is_plan_selected).toBe(true);
   expect(flags.flow_status_flags.is_number_selected).toBe(true);
+  expect(calls.some((c) => c.path === '/me/flow_status' && c.body?.includes('key=5'))).toBe(true);
 
   // Reload: the session, the plan and the number are kept
   await page.reload();
-  await shell.expectStep('/number', 'Choose your number');
+  await shell.expectStep('/number/confirmation', 'Confirm your number');
   await numbers.expectHeld(held);
   await shell.cartButton().click();
   const cart = shell.dialog('Your selection');
@@ -72,7 +77,11 @@ test('a new visitor picks a plan, takes a number, reloads, and moves on', async 
   }
   await cart.getByRole('button', { name: 'Close' }).click();
 
-  // Cancel releases it (and the product stays the 1-month default), a new number is offered
+  // Back on the number step the held number is "stored"; cancelling releases it (the product
+  // stays the 1-month default) and a new number is offered
+  await page.getByRole('button', { name: 'Choose another number' }).click();
+  await shell.expectStep('/number', 'Choose your number');
+  await numbers.expectHeld(held);
   await numbers.release();
   const next = await numbers.expectOffer();
   expect((await visitor.get<{ numbers: unknown[] }>('/numbers')).numbers).toEqual([]);
@@ -82,16 +91,19 @@ test('a new visitor picks a plan, takes a number, reloads, and moves on', async 
   // Picking another number cancels the current one first
   await numbers.take();
   await numbers.expectHeld(next);
+  await page.getByRole('button', { name: 'Choose another number' }).click();
   await page.getByRole('button', { name: 'Choose a different number' }).click();
   const third = await numbers.expectOffer();
   const cancelsBefore = calls.filter((c) => c.method === 'DELETE' && c.path === '/numbers').length;
   await numbers.take();
+  await shell.expectStep('/number/confirmation', 'Confirm your number');
   await numbers.expectHeld(third);
   expect(calls.filter((c) => c.method === 'DELETE' && c.path === '/numbers').length).toBe(cancelsBefore + 1);
   expect((await visitor.get<{ numbers: unknown[] }>('/numbers')).numbers).toHaveLength(1);
 
-  // 4. moves on as the flow contract says: saved plans exist, so /login
-  await page.getByRole('button', { name: 'Continue' }).click();
+  // 4. confirms (the server commits the number) and moves on as the flow contract says:
+  //    saved plans exist, so /login
+  await page.getByRole('button', { name: 'Confirm this number' }).click();
   await shell.expectStep('/login', 'Log in or create an account');
   await shell.expectHeadingFocused();
   await expect(page.getByText('This step is not available online yet')).toBeVisible();

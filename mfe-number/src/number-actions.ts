@@ -17,13 +17,17 @@ import {
  */
 type Deps = { api?: Endpoints };
 
-/** Reserve `msisdn`. Picking a new number first cancels the current one (SPEC 4). */
-export async function reserveNumber(msisdn: string, deps: Deps = {}): Promise<PhoneNumber> {
+/**
+ * Reserve `msisdn`. Picking a new number first cancels the current one (SPEC 4). A number
+ * taken from the random offer posts flow status 5, one chosen by search or VIP posts 12.
+ */
+export async function reserveNumber(msisdn: string, deps: Deps & { via?: 'random' | 'chosen' } = {}): Promise<PhoneNumber> {
   const api = deps.api ?? defaultApi;
   const current = store.get(numberAtom);
   if (current && current.MSISDN !== msisdn) await cancelNumber(current.MSISDN, deps);
   const { number } = await api.reserveNumber(msisdn);
-  const { flow_status_flags } = await api.postFlowStatus(FLOW_STATUS_KEYS.randomNumber);
+  const key = deps.via === 'chosen' ? FLOW_STATUS_KEYS.numberChosen : FLOW_STATUS_KEYS.randomNumber;
+  const { flow_status_flags } = await api.postFlowStatus(key);
   store.set(numberAtom, number);
   store.set(flowFlagsAtom, flow_status_flags);
   bus.emit('number:reserved', { msisdn: number.MSISDN, expiresAt: number.ExpiryDate });
@@ -60,4 +64,39 @@ export async function offerRandomNumber(deps: Deps = {}): Promise<PhoneNumber | 
   const api = deps.api ?? defaultApi;
   const { numbers } = await api.randomNumbers(1);
   return numbers[0] ?? null;
+}
+
+/** Keep the held number longer (WCAG 2.2.1): the server extends the hold, a limited number of times. */
+export async function extendHold(deps: Deps = {}): Promise<PhoneNumber> {
+  const api = deps.api ?? defaultApi;
+  const current = store.get(numberAtom);
+  if (!current) throw new Error('no number is held');
+  const { number } = await api.reserveNumber(current.MSISDN);
+  store.set(numberAtom, number);
+  return number;
+}
+
+/** The confirmation: the server records the choice (commit), then the flow moves on. */
+export async function commitAndContinue(deps: Deps = {}): Promise<void> {
+  const api = deps.api ?? defaultApi;
+  await api.commitNumber();
+  await continueWithNumber(deps);
+}
+
+/**
+ * The transfer of SPEC 4: (verified and terms accepted before this) cancel the existing
+ * number, reserve the MNP number (a temporary number, InTransferTo, stands in for it),
+ * flow status 12, back to the number step.
+ */
+export async function reserveTransfer(externalNumber: string, operator: string, deps: Deps = {}): Promise<PhoneNumber> {
+  const api = deps.api ?? defaultApi;
+  const current = store.get(numberAtom);
+  if (current) await cancelNumber(current.MSISDN, deps);
+  const { reservation } = await api.reserveTransfer(externalNumber, operator);
+  const { flow_status_flags } = await api.postFlowStatus(FLOW_STATUS_KEYS.numberChosen);
+  store.set(numberAtom, reservation.number);
+  store.set(flowFlagsAtom, flow_status_flags);
+  bus.emit('number:reserved', { msisdn: reservation.number.MSISDN, expiresAt: reservation.number.ExpiryDate });
+  bus.emit('navigate:request', { to: ROUTES.number });
+  return reservation.number;
 }

@@ -7,6 +7,7 @@ import {
   LiveRegion,
   MARKETING,
   reportError,
+  savePlanSequence,
   savedPlanAtom,
   StepHeading,
   useT,
@@ -15,7 +16,7 @@ import {
 } from '@join/shared';
 import { PlanCard } from './components/plan-card';
 import { useTouristProducts } from './hooks/use-tourist-products';
-import { savePlanSequence } from './save-plan';
+
 import './plan.css';
 
 /** The plan selection step (/plan-selection): the tourist plans, sorted by plan net price. */

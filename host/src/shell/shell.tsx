@@ -54,9 +54,9 @@ export function Shell() {
     return () => offs.forEach((off) => off());
   }, [navigate, setError]);
 
-  // Focus the step heading and retitle the document on every step change (WCAG 2.4.3, 2.4.2).
+  // Focus the page heading and retitle the document on every route change, sub-pages of a
+  // step included (WCAG 2.4.3, 2.4.2).
   const step = stepForPath(pathname);
-  const stepKey = step?.name ?? pathname;
   useEffect(() => {
     const title = step ? t(step.titleKey) : t('app.title');
     document.title = `${title} | ${t('app.title')}`;
@@ -65,8 +65,8 @@ export function Shell() {
     const next = step ? STEPS.find((s) => s.order > step.order && s.remote !== step.remote) : undefined;
     if (next) preloadStep(next.remote);
     return stop;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per step, not per render
-  }, [stepKey, t]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per route, not per render
+  }, [pathname, t]);
 
   if (!flags) return null; // routes render only once the flow status has loaded
   return (

@@ -1,5 +1,5 @@
 import { bus, EMPTY_FLOW_FLAGS, flowFlagsAtom, numberAtom, store, type Endpoints, type PhoneNumber } from '@join/shared';
-import { cancelNumber, continueWithNumber, reserveNumber } from '../number-actions';
+import { cancelNumber, commitAndContinue, continueWithNumber, extendHold, reserveNumber, reserveTransfer } from '../number-actions';
 
 const num = (msisdn: string): PhoneNumber => ({
   MSISDN: msisdn,
@@ -31,6 +31,14 @@ function fakeApi(savedPlans: unknown[] = []) {
     getSavedPlans: jest.fn(async () => {
       calls.push('getSavedPlans');
       return { product: null, save_plans: savedPlans };
+    }),
+    commitNumber: jest.fn(async () => {
+      calls.push('commit');
+      return { reservation: {} };
+    }),
+    reserveTransfer: jest.fn(async (ext: string, op: string) => {
+      calls.push(`transfer ${ext} ${op}`);
+      return { reservation: { number: { ...num('971501234567'), InTransferTo: '971580000123' } } };
     }),
   } as unknown as Endpoints;
   return { api, calls };
@@ -74,5 +82,47 @@ describe('number sequences (SPEC 4)', () => {
     await continueWithNumber({ api: fakeApi([]).api });
     off();
     expect(done.mock.calls).toEqual([[{ step: 'number', to: '/login' }], [{ step: 'number' }]]);
+  });
+
+  it('a number chosen by search or VIP posts flow status 12 (number chosen)', async () => {
+    const { api, calls } = fakeApi();
+    await reserveNumber('971583333333', { api, via: 'chosen' });
+    expect(calls).toEqual(['reserve 971583333333', 'flowStatus 12']);
+  });
+
+  it('extending re-reserves the held number and keeps the new expiry', async () => {
+    store.set(numberAtom, num('971581111111'));
+    const { api, calls } = fakeApi();
+    await extendHold({ api });
+    expect(calls).toEqual(['reserve 971581111111']);
+  });
+
+  it('confirming commits the number, then moves on', async () => {
+    const { api, calls } = fakeApi([{ ID: 1 }]);
+    const done = jest.fn();
+    const off = bus.on('step:done', done);
+    await commitAndContinue({ api });
+    off();
+    expect(calls).toEqual(['commit', 'getSavedPlans']);
+    expect(done).toHaveBeenCalledWith({ step: 'number', to: '/login' });
+  });
+
+  it('a transfer cancels the held number, reserves the MNP number, posts 12, and goes back to the number step', async () => {
+    store.set(numberAtom, num('971581111111'));
+    const { api, calls } = fakeApi();
+    const nav = jest.fn();
+    const off = bus.on('navigate:request', nav);
+    await reserveTransfer('0501234567', 'etisalat', { api });
+    off();
+    expect(calls).toEqual([
+      'cancel 971581111111',
+      'flowStatus 115',
+      'currentProduct save=true',
+      'getSavedPlans',
+      'transfer 0501234567 etisalat',
+      'flowStatus 12',
+    ]);
+    expect(store.get(numberAtom)?.InTransferTo).toBe('971580000123');
+    expect(nav).toHaveBeenCalledWith({ to: '/number' });
   });
 });

@@ -1,50 +1,58 @@
+import type { ReactNode } from 'react';
 import { Button, formatCountdown, formatMsisdn, useT, type PhoneNumber } from '@join/shared';
 import { useCountdown } from '../hooks/use-countdown';
+import { isTransfer, warningThresholdSeconds } from '../hold';
+import { TierBadge } from './tier-badge';
 
-/** The held number with its hold countdown, and the ways on: continue, or release it. */
+/**
+ * The held number with its hold countdown. Before the hold ends a warning offers to keep it
+ * longer (WCAG 2.2.1); the screen state is then "warning" instead of "stored".
+ */
 export function HeldNumber({
   number,
-  busy,
-  onContinue,
-  onRelease,
-  onDifferent,
   onExpired,
+  onExtend,
+  extending,
+  children,
 }: {
   number: PhoneNumber;
-  busy: 'continue' | 'cancel' | null;
-  onContinue: () => void;
-  onRelease: () => void;
-  onDifferent: () => void;
   onExpired: () => void;
+  onExtend: () => void;
+  extending: boolean;
+  children?: ReactNode;
 }) {
   const t = useT();
   const seconds = useCountdown(number.ExpiryDate, onExpired);
+  const warning = seconds !== null && seconds > 0 && seconds <= warningThresholdSeconds(number);
+  const transfer = isTransfer(number);
   return (
-    <div className="card number-held">
-      <h2 className="number-held__label">{t('number.heldLabel')}</h2>
+    <div className={`card number-held${warning ? ' number-held--warning' : ''}`} data-state={warning ? 'warning' : 'stored'}>
+      <h2 className="number-held__label">{transfer ? t('number.transferLabel') : t('number.heldLabel')}</h2>
       <p className="number-display" dir="ltr">
         {formatMsisdn(number.InTransferTo ?? number.MSISDN)}
       </p>
+      <TierBadge vanityLevelId={number.VanityLevelId} />
+      {transfer ? (
+        <p className="muted">{t('number.transferOf', { number: formatMsisdn(number.MSISDN) })}</p>
+      ) : null}
       {seconds !== null ? (
         <p className="number-countdown">
           {t('number.held')}{' '}
-          {/* role=timer is not live by default: the time is read when the user asks, not every second */}
+          {/* role=timer is not live: the time is read when asked, not announced every second */}
           <span role="timer" aria-label={t('number.countdown', { time: formatCountdown(seconds) })}>
             {formatCountdown(seconds)}
           </span>
         </p>
       ) : null}
-      <div className="number-actions">
-        <Button onClick={onContinue} busy={busy === 'continue'} disabled={busy !== null}>
-          {t('number.continue')}
-        </Button>
-        <Button variant="secondary" onClick={onRelease} busy={busy === 'cancel'} disabled={busy !== null}>
-          {t('number.cancel')}
-        </Button>
-        <Button variant="link" onClick={onDifferent} disabled={busy !== null}>
-          {t('number.different')}
-        </Button>
-      </div>
+      {warning ? (
+        <div className="hold-warning" role="alert">
+          <p>{t('number.warning', { time: formatCountdown(seconds) })}</p>
+          <Button onClick={onExtend} busy={extending}>
+            {t('number.extend')}
+          </Button>
+        </div>
+      ) : null}
+      {children ? <div className="number-actions">{children}</div> : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Button, formatMsisdn, useT, type PhoneNumber } from '@join/shared';
+import { TierBadge } from './tier-badge';
 
 /** A random number on offer: take it, or ask for another one. */
 export function NumberOffer({
@@ -19,6 +20,7 @@ export function NumberOffer({
       <p className="number-display" dir="ltr">
         {formatMsisdn(offer.MSISDN)}
       </p>
+      <TierBadge vanityLevelId={offer.VanityLevelId} />
       <div className="number-actions">
         <Button onClick={onTake} busy={busy === 'reserve'} disabled={busy !== null}>
           {t('number.accept')}

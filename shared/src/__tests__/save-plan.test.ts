@@ -1,6 +1,8 @@
-import { bus, EMPTY_FLOW_FLAGS, flowFlagsAtom, savedPlanAtom, store, type Endpoints, type Product } from '@join/shared';
-import { savePlanSequence } from '../save-plan';
-import { sortByPlanNetPrice } from '../hooks/use-tourist-products';
+import { bus } from '../bus';
+import { flowFlagsAtom, savedPlanAtom, store } from '../store';
+import { EMPTY_FLOW_FLAGS, type Product } from '../schemas/entities';
+import type { Endpoints } from '../api/endpoints';
+import { savePlanSequence } from '../actions';
 
 const product = (code: number, price: number): Product => ({
   ProductCode: code,
@@ -72,7 +74,4 @@ describe('plan save sequence (SPEC 4)', () => {
     expect(announced).not.toHaveBeenCalled();
   });
 
-  it('sorts tourist products by plan net price', () => {
-    expect(sortByPlanNetPrice([product(187, 99), product(188, 35), product(196, 150)]).map((p) => p.ProductCode)).toEqual([188, 187, 196]);
-  });
 });

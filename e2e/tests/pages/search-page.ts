@@ -1,0 +1,34 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The number search page. */
+export class SearchPageObject {
+  constructor(readonly page: Page) {}
+
+  results() {
+    return this.page.locator('.search-result');
+  }
+
+  numbers() {
+    return this.page.locator('.search-result .number-display');
+  }
+
+  async setTiers(tiers: string[]) {
+    for (const tier of ['Basic', 'Bronze', 'Gold', 'Diamond', 'Red']) {
+      const box = this.page.getByRole('checkbox', { name: tier, exact: true });
+      if (tiers.includes(tier)) await box.check();
+      else await box.uncheck();
+    }
+  }
+
+  async search(opts: { digits?: string; match?: 'Anywhere in the number' | 'At the end'; tiers?: string[] }) {
+    if (opts.digits !== undefined) await this.page.getByLabel('Digits').fill(opts.digits);
+    if (opts.match) await this.page.getByLabel(opts.match).check();
+    if (opts.tiers) await this.setTiers(opts.tiers);
+    await this.page.getByRole('button', { name: 'Search', exact: true }).click();
+  }
+
+  async shownNumbers(): Promise<string[]> {
+    await expect(this.results().first()).toBeVisible();
+    return (await this.numbers().allTextContents()).map((t) => t.trim());
+  }
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import {
+  api,
+  bizConfigAtom,
+  Button,
+  DEFAULT_VAT_PERCENTAGE,
+  formatAed,
+  PlanSpecs,
+  priceWithVat,
+  reportError,
+  savePlanSequence,
+  useLanguage,
+  useT,
+  type PhoneNumber,
+  type Product,
+} from '@join/shared';
+
+/**
+ * The VIP plans for the held number's level (/plans/by_vanity_level.json). Choosing one runs
+ * the plan save sequence; the plan is then fixed for this number (not editable from the cart).
+ */
+export function VipPlans({ number, onSaved }: { number: PhoneNumber; onSaved: () => void }) {
+  const t = useT();
+  const { language } = useLanguage();
+  const config = useAtomValue(bizConfigAtom);
+  const vat = config.status === 'ready' ? config.config.vat_percentage : DEFAULT_VAT_PERCENTAGE;
+  const [products, setProducts] = useState<Product[] | null>(null);
+  const [saving, setSaving] = useState<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.getPlansByVanityLevel(number.MSISDN, number.VanityLevelId).then(
+      (r) => live && setProducts(r.products),
+      (err: unknown) => reportError(err, 'number'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [number.MSISDN, number.VanityLevelId]);
+
+  const choose = async (p: Product) => {
+    setSaving(p.ProductCode);
+    try {
+      // The number step moves on itself after the VIP plan; the host need not route on plan:saved.
+      await savePlanSequence(p, { announce: false });
+      onSaved();
+    } catch (err) {
+      reportError(err, 'number');
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  if (!products) return <p role="status">{t('LOADING_MESSAGE_PLAN')}</p>;
+  return (
+    <section aria-labelledby="vip-plans-title" className="vip-plans">
+      <h2 id="vip-plans-title">{t('vip.plansTitle')}</h2>
+      <ul className="vip-plan-list">
+        {products.map((p) => {
+          const price = p.PackagesPricingTable[0];
+          return (
+            <li key={p.ProductCode} className="card vip-plan">
+              <h3>{p.Name}</h3>
+              <PlanSpecs plans={p.AvailablePlans} />
+              {price ? (
+                <p>
+                  <strong>{formatAed(priceWithVat(price.PlanNetPrice, vat), language)}</strong> {t('plan.priceInclVat')}
+                </p>
+              ) : null}
+              <Button onClick={() => void choose(p)} busy={saving === p.ProductCode} disabled={saving !== null}>
+                {t('plan.select')}
+                <span className="visually-hidden">: {p.Name}</span>
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

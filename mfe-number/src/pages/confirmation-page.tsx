@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { Button, numberAtom, reportError, ROUTES, savedPlanAtom, StepHeading, useT } from '@join/shared';
+import { commitAndContinue, extendHold } from '../number-actions';
+import { HeldNumber } from '../components/held-number';
+import { VipPlans } from '../components/vip-plans';
+import { isVip } from '../hold';
+import { go } from '../navigation';
+import { useNumberExpiry } from '../use-number-expiry';
+
+/**
+ * /number/confirmation: the visitor confirms the held number (the server records it). A VIP
+ * number first takes one of the VIP plans of its level.
+ */
+export function ConfirmationPage() {
+  const t = useT();
+  const held = useAtomValue(numberAtom);
+  const saved = useAtomValue(savedPlanAtom);
+  const [busy, setBusy] = useState<'confirm' | 'extend' | null>(null);
+  const backToNumber = () => go(ROUTES.number);
+  const expired = useNumberExpiry(backToNumber);
+
+  useEffect(() => {
+    if (!held) backToNumber();
+  }, [held]);
+  if (!held) return null;
+
+  const vip = isVip(held.VanityLevelId);
+  const needsVipPlan = vip && !(saved?.product.ProductCategory === 'VIP' && saved.VanityLevel === held.VanityLevelId);
+  const confirm = async () => {
+    setBusy('confirm');
+    try {
+      await commitAndContinue();
+    } catch (err) {
+      reportError(err, 'number');
+    } finally {
+      setBusy(null);
+    }
+  };
+  const extend = async () => {
+    setBusy('extend');
+    try {
+      await extendHold();
+    } catch (err) {
+      reportError(err, 'number');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className="number-confirmation" aria-labelledby="step-heading">
+      <StepHeading>{t('confirm.title')}</StepHeading>
+      <HeldNumber number={held} onExpired={expired} onExtend={() => void extend()} extending={busy === 'extend'}>
+        {!needsVipPlan ? (
+          <Button onClick={() => void confirm()} busy={busy === 'confirm'} disabled={busy !== null}>
+            {t('confirm.confirm')}
+          </Button>
+        ) : null}
+        <Button variant="secondary" onClick={backToNumber} disabled={busy !== null}>
+          {t('confirm.another')}
+        </Button>
+      </HeldNumber>
+      {needsVipPlan ? <VipPlans number={held} onSaved={() => void confirm()} /> : null}
+    </section>
+  );
+}

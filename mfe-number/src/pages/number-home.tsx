@@ -1,0 +1,166 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import {
+  Button,
+  FEATURE_FLAGS,
+  formatMsisdn,
+  isApiError,
+  LiveRegion,
+  numberAtom,
+  reportError,
+  ROUTES,
+  StepHeading,
+  useT,
+  type PhoneNumber,
+} from '@join/shared';
+import { cancelNumber, continueWithNumber, extendHold, offerRandomNumber, reserveNumber } from '../number-actions';
+import { HeldNumber } from '../components/held-number';
+import { NumberOffer } from '../components/number-offer';
+import { isTransfer } from '../hold';
+import { go } from '../navigation';
+import { useNumberExpiry } from '../use-number-expiry';
+
+type Busy = 'offer' | 'reserve' | 'cancel' | 'continue' | 'extend' | null;
+
+/**
+ * /number. Screen states of SPEC 2: loading, random (an offer, with the switch-to-us offer of
+ * a transfer beside it), stored (a held number, also after a reload) and warning (the hold is
+ * about to end; HeldNumber shows it). The transfer pages are the switchtous state.
+ */
+export function NumberHome() {
+  const t = useT();
+  const held = useAtomValue(numberAtom);
+  const [offer, setOffer] = useState<PhoneNumber | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [empty, setEmpty] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+
+  const run = useCallback(async (kind: Exclude<Busy, null>, work: () => Promise<void>) => {
+    setBusy(kind);
+    try {
+      await work();
+    } catch (err) {
+      reportError(err, 'number');
+      // Someone else took it (-2015) or it expired (-2010): offer another number.
+      if (isApiError(err) && (err.code === -2015 || err.code === -2010)) {
+        setOffer(await offerRandomNumber().catch(() => null));
+      }
+    } finally {
+      setBusy(null);
+    }
+  }, []);
+
+  const another = useCallback(
+    () =>
+      run('offer', async () => {
+        const next = await offerRandomNumber();
+        setOffer(next);
+        setEmpty(next === null);
+      }),
+    [run],
+  );
+
+  useEffect(() => {
+    if (!held && !offer) void another();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when nothing is held or offered
+  }, [held]);
+
+  const take = (n: PhoneNumber) =>
+    run('reserve', async () => {
+      const number = await reserveNumber(n.MSISDN, { via: 'random' });
+      setOffer(null);
+      setAnnouncement(t('number.reserved', { number: formatMsisdn(number.MSISDN) }));
+      // A non-VIP choice is confirmed on its own page unless the experiment skips it (SPEC 4).
+      if (!FEATURE_FLAGS.skipNumberConfirmation) go(ROUTES.numberConfirmation);
+    });
+
+  const release = (n: PhoneNumber) =>
+    run('cancel', async () => {
+      await cancelNumber(n.MSISDN);
+      setAnnouncement(t(isTransfer(n) ? 'number.transferReset' : 'number.released'));
+      // No offer fetched here: with nothing held, the effect above offers one (only once).
+    });
+
+  const proceed = () =>
+    FEATURE_FLAGS.skipNumberConfirmation ? void run('continue', continueWithNumber) : go(ROUTES.numberConfirmation);
+
+  const expired = useNumberExpiry();
+
+  return (
+    <section className="number-step" aria-labelledby="step-heading" aria-busy={busy === 'offer' && !offer}>
+      <StepHeading>{t('STEP_TITLE_NUMBER')}</StepHeading>
+      {held ? (
+        <>
+          <HeldNumber
+            number={held}
+            onExpired={expired}
+            extending={busy === 'extend'}
+            onExtend={() =>
+              void run('extend', async () => {
+                await extendHold();
+                setAnnouncement(t('number.extended'));
+              })
+            }
+          >
+            <Button onClick={proceed} busy={busy === 'continue'} disabled={busy !== null}>
+              {t('number.continue')}
+            </Button>
+            <Button variant="secondary" onClick={() => void release(held)} busy={busy === 'cancel'} disabled={busy !== null}>
+              {isTransfer(held) ? t('number.resetTransfer') : t('number.cancel')}
+            </Button>
+            <Button variant="link" onClick={() => void another()} disabled={busy !== null}>
+              {t('number.different')}
+            </Button>
+          </HeldNumber>
+          {offer ? (
+            // Taking this one cancels the held number first (SPEC 4).
+            <NumberOffer
+              offer={offer}
+              busy={busy === 'offer' || busy === 'reserve' ? busy : null}
+              onTake={() => void take(offer)}
+              onAnother={() => void another()}
+            />
+          ) : null}
+        </>
+      ) : offer ? (
+        <div data-state="random">
+          <p>{t('number.intro')}</p>
+          <NumberOffer
+            offer={offer}
+            busy={busy === 'offer' || busy === 'reserve' ? busy : null}
+            onTake={() => void take(offer)}
+            onAnother={() => void another()}
+          />
+        </div>
+      ) : empty ? (
+        <div className="card" role="alert">
+          <p>{t('number.none')}</p>
+          <Button onClick={() => void another()}>{t('common.retry')}</Button>
+        </div>
+      ) : (
+        <p role="status" data-state="loading">
+          {t('LOADING_MESSAGE_NUMBER')}
+        </p>
+      )}
+      {!held ? (
+        <div className="number-ways">
+          <div className="card">
+            <h2>{t('search.title')}</h2>
+            <p>{t('search.teaser')}</p>
+            <Button variant="secondary" onClick={() => go(ROUTES.numberSearch)}>
+              {t('search.open')}
+            </Button>
+          </div>
+          <div className="card switch-to-us">
+            <h2>{t('transfer.teaserTitle')}</h2>
+            <p>{t('transfer.teaser')}</p>
+            <Button variant="secondary" onClick={() => go(ROUTES.numberTransfer)}>
+              {t('transfer.open')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      <LiveRegion message={announcement} />
+    </section>
+  );
+}

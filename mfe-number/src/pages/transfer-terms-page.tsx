@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useAtom } from 'jotai';
+import { Button, formatMsisdn, reportError, ROUTES, StepHeading, useT, validateConsent, VALIDATION_MESSAGES } from '@join/shared';
+import { reserveTransfer } from '../number-actions';
+import { pendingTransferAtom } from '../transfer-atom';
+import { go } from '../navigation';
+
+/**
+ * /number/transfer-terms: the transfer terms, with the consent that must be ticked (SPEC 5);
+ * then the transfer is reserved and the visitor is back on the number step.
+ */
+export function TransferTermsPage() {
+  const t = useT();
+  const [pending, setPending] = useAtom(pendingTransferAtom);
+  const [agreed, setAgreed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const box = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    // The check comes first; after a reload it is asked again.
+    if (!pending) go(ROUTES.numberTransfer);
+  }, [pending]);
+  if (!pending) return null;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!validateConsent(agreed).valid) {
+      setError(VALIDATION_MESSAGES.required);
+      box.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await reserveTransfer(pending.externalNumber, pending.operator);
+      setPending(null);
+    } catch (err) {
+      reportError(err, 'number');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="number-transfer-terms" aria-labelledby="step-heading" data-state="switchtous">
+      <StepHeading>{t('transfer.termsTitle')}</StepHeading>
+      <p>
+        {t('transfer.termsFor', { number: formatMsisdn(`971${pending.externalNumber.slice(1)}`), operator: pending.operatorName })}
+      </p>
+      <div className="card terms-text">
+        <p>{t('transfer.terms1')}</p>
+        <p>{t('transfer.terms2')}</p>
+        <p>{t('transfer.terms3')}</p>
+      </div>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <div className="field">
+          <label className="choice">
+            <input
+              ref={box}
+              type="checkbox"
+              checked={agreed}
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? 'terms-error' : undefined}
+              onChange={(e) => {
+                setAgreed(e.target.checked);
+                if (e.target.checked) setError(null);
+              }}
+            />
+            {t('transfer.agree')}
+          </label>
+          {error ? (
+            <p id="terms-error" className="error-text" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <div className="number-actions">
+          <Button type="submit" busy={busy}>
+            {t('transfer.submit')}
+          </Button>
+          <Button variant="secondary" onClick={() => go(ROUTES.numberTransfer)} disabled={busy}>
+            {t('transfer.back')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
