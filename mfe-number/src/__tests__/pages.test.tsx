@@ -130,3 +130,23 @@ describe('transfer', () => {
     expect(store.get(pendingTransferAtom)).toBeNull();
   });
 });
+
+describe('transfer terms navigation', () => {
+  it('after the transfer is reserved, only the way back to /number is asked for', async () => {
+    act(() => {
+      store.set(pendingTransferAtom, { externalNumber: '0551234567', operator: 'du', operatorName: 'du' });
+      store.set(numberAtom, null);
+    });
+    jest.spyOn(api, 'reserveTransfer').mockResolvedValue({
+      reservation: { reservation_id: 2, reservation_type: 'mnp', committed: false, extensions_left: 10, number: { ...num('971551234567'), InTransferTo: '971580000002' } },
+    });
+    jest.spyOn(api, 'postFlowStatus').mockResolvedValue({ flow_status_flags: EMPTY_FLOW_FLAGS });
+    const nav = navigations();
+    wrap(<TransferTermsPage />);
+    await userEvent.click(screen.getByLabelText('I agree to the transfer terms'));
+    await userEvent.click(screen.getByRole('button', { name: 'Transfer my number' }));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    nav.off();
+    expect(nav.to).toEqual(['/number']);
+  });
+});

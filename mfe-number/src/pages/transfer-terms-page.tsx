@@ -18,9 +18,11 @@ export function TransferTermsPage() {
   const box = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    // The check comes first; after a reload it is asked again.
+    // The check comes first; arriving without one (after a reload) asks it again. On arrival
+    // only: once the transfer is reserved the pending check is cleared and /number is next.
     if (!pending) go(ROUTES.numberTransfer);
-  }, [pending]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- arrival only
+  }, []);
   if (!pending) return null;
 
   const submit = async (e: FormEvent) => {
