@@ -15,6 +15,13 @@ export interface RateLimitOptions {
   windowMs: number;
   /** Per IP and window, on login_by_device_id. */
   loginMax: number;
-  /** Per IP and window, on numbers/random. */
+  /** Per IP and window, on random offers (POST numbers/random and GET numbers?random=true together). */
   randomNumbersMax: number;
+  /** Per IP and window, on numbers/search. */
+  searchMax: number;
+  /**
+   * Per IP and window, on the transfer check and reserve together: each answer tells which
+   * operator a number is on, so the budget is small enough to stop probing.
+   */
+  transferMax: number;
 }

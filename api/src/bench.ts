@@ -1,79 +1,273 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_VERSION, CHANNEL, DEVICE_OS, LoginByDeviceIdResponse, NumbersResponse } from '@join/shared/contract';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import {
+  API_VERSION,
+  CHANNEL,
+  DEVICE_OS,
+  LoginByDeviceIdResponse,
+  NumberSearchResponse,
+  NumbersResponse,
+  SEARCH_DEFAULT_VANITY_LEVELS,
+  VANITY_LEVELS,
+} from '@join/shared/contract';
 import { buildApp } from './app';
+import { searchIndexQuery } from './data/sqlite/number-search';
 import { openSqliteStore } from './data/sqlite/open-store';
+import type { NumberSearch } from './data/store';
+import { mulberry32 } from './seed/prng';
 
 /**
- * `npm run bench` (after build): seeds a full database in a temp folder, then measures the
- * calls that matter under load over real HTTP: random offers and a many-way number race.
+ * `npm run bench` (after build): seeds a 1,000,000-number pool in a temp folder, then prints
+ * figures, not pass/fail: number search latency through the store and over real HTTP,
+ * reservation throughput with concurrent clients, and the one-winner races. Loopback only;
+ * the whole run takes well under two minutes on two cores. BENCH_POOL sets the pool size.
+ * The throughput clients run in a worker thread, so that they do not share the server's
+ * event loop (which would measure the client as much as the server).
  */
-const SESSIONS = 200;
-const OFFERS = 1000;
+const POOL = Number(process.env.BENCH_POOL ?? 1_000_000);
+const STORE_SAMPLES = 300;
+const HTTP_SAMPLES = 60;
+const CLIENTS = 50;
+const THROUGHPUT_MS = 3000;
+const RACERS = 200;
+const TARGET_P95_MS = 5;
+
+interface Case {
+  label: string;
+  match: 'contains' | 'ends_with';
+  digits: number;
+  levels: readonly number[];
+  page?: number;
+  perPage?: number;
+}
+
+const { basic, basicPlus, bronze, gold, diamond, red } = VANITY_LEVELS;
+const TIERS: [string, readonly number[]][] = [
+  ['bronze', [bronze]],
+  ['gold', [gold]],
+  ['diamond', [diamond]],
+  ['red', [red]],
+  ['basic', [basic, basicPlus]],
+];
+const CASES: Case[] = [
+  ...[2, 3, 4, 5, 6, 7].flatMap((digits): Case[] => [
+    { label: `contains ${digits} digits`, match: 'contains', digits, levels: SEARCH_DEFAULT_VANITY_LEVELS },
+    { label: `ends with ${digits} digits`, match: 'ends_with', digits, levels: SEARCH_DEFAULT_VANITY_LEVELS },
+  ]),
+  ...TIERS.flatMap(([tier, levels]): Case[] => [
+    { label: `${tier}, no pattern`, match: 'contains', digits: 0, levels },
+    { label: `${tier}, contains 2 digits`, match: 'contains', digits: 2, levels },
+    { label: `${tier}, contains 3 digits`, match: 'contains', digits: 3, levels },
+    { label: `${tier}, ends with 2 digits`, match: 'ends_with', digits: 2, levels },
+  ]),
+  { label: 'contains 1 digit, page 100 of 50', match: 'contains', digits: 1, levels: SEARCH_DEFAULT_VANITY_LEVELS, page: 100, perPage: 50 },
+];
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
+function stats(times: number[]): { p50: number; p95: number; max: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? 0 };
+}
+
+const ms = (n: number) => n.toFixed(2).padStart(7);
+const random = mulberry32(0xbe9c4);
+const digitsOf = (n: number) => Array.from({ length: n }, () => String(Math.floor(random() * 10))).join('');
+
+function headersFor(device: string, session?: string): Record<string, string> {
+  return {
+    'api-version': API_VERSION,
+    language: 'en',
+    channel: CHANNEL,
+    'device-id': device,
+    'device-os': DEVICE_OS,
+    ...(session ? { 'session-id': session } : {}),
+  };
+}
+
+const formHeaders = (h: Record<string, string>) => ({ ...h, 'content-type': 'application/x-www-form-urlencoded' });
+
+interface ClientJob {
+  base: string;
+  durationMs: number;
+  clients: { headers: Record<string, string>; numbers: string[] }[];
+}
+
+interface ClientResult {
+  reserveTimes: number[];
+  cancelTimes: number[];
+  failures: number;
+  seconds: number;
+}
+
+/** Worker thread: the concurrent clients of the throughput run. */
+async function runClients(job: ClientJob): Promise<ClientResult> {
+  const result: ClientResult = { reserveTimes: [], cancelTimes: [], failures: 0, seconds: 0 };
+  const started = performance.now();
+  const until = started + job.durationMs;
+  await Promise.all(
+    job.clients.map(async ({ headers, numbers }) => {
+      const bodiless = Object.fromEntries(Object.entries(headers).filter(([k]) => k !== 'content-type'));
+      for (let k = 0; performance.now() < until; k++) {
+        const body = new URLSearchParams({ number: numbers[k % numbers.length]! });
+        let t = performance.now();
+        const reserved = await fetch(`${job.base}/api/numbers`, { method: 'POST', headers, body });
+        await reserved.arrayBuffer();
+        result.reserveTimes.push(performance.now() - t);
+        if (reserved.status !== 200) result.failures++;
+        t = performance.now();
+        // The number goes in the query: Node's fetch (undici) closes the connection after any
+        // DELETE that carries a body, which would measure TCP handshakes instead of the API.
+        const cancelled = await fetch(`${job.base}/api/numbers?${body.toString()}`, { method: 'DELETE', headers: bodiless });
+        await cancelled.arrayBuffer();
+        result.cancelTimes.push(performance.now() - t);
+      }
+    }),
+  );
+  result.seconds = (performance.now() - started) / 1000;
+  return result;
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'join-bench-'));
   try {
-    const opened = openSqliteStore(join(dir, 'bench.sqlite'));
-    console.log(`seed: ${opened.seed.numbersInserted} numbers in ${opened.seedMs} ms`);
-    const app = await buildApp({ db: opened.store, rateLimit: { loginMax: 10_000, randomNumbersMax: 10_000 } });
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const headers = (device: string, session?: string): Record<string, string> => ({
-      'api-version': API_VERSION,
-      language: 'en',
-      channel: CHANNEL,
-      'device-id': device,
-      'device-os': DEVICE_OS,
-      ...(session ? { 'session-id': session } : {}),
-    });
+    const opened = openSqliteStore(join(dir, 'bench.sqlite'), { poolSize: POOL });
+    const { store } = opened;
+    console.log(`seed: ${opened.seed.numbersInserted.toLocaleString('en')} numbers (generated, inserted, indexed) in ${(opened.seedMs / 1000).toFixed(1)} s`);
 
+    const app = await buildApp({ db: store, rateLimit: { loginMax: 1e6, randomNumbersMax: 1e6, searchMax: 1e6, transferMax: 1e6 } });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const visitors = await Promise.all(
-      Array.from({ length: SESSIONS }, async (_, i) => {
+      Array.from({ length: RACERS }, async (_, i) => {
         const device = `bench-device-${i}`;
-        const res = await fetch(`${base}/api/securitymanagement/login_by_device_id`, { method: 'POST', headers: headers(device) });
-        return headers(device, LoginByDeviceIdResponse.parse(await res.json()).session_id);
+        const res = await fetch(`${base}/api/securitymanagement/login_by_device_id`, { method: 'POST', headers: headersFor(device) });
+        return headersFor(device, LoginByDeviceIdResponse.parse(await res.json()).session_id);
       }),
     );
 
-    const times: number[] = [];
-    let number = '';
-    for (let i = 0; i < OFFERS; i++) {
-      const started = performance.now();
-      const res = await fetch(`${base}/api/numbers/random`, { method: 'POST', headers: visitors[i % SESSIONS] });
-      number = NumbersResponse.parse(await res.json()).numbers[0]?.MSISDN ?? number;
-      times.push(performance.now() - started);
+    // --- search ---
+    const searchOf = (c: Case): NumberSearch => {
+      const perPage = c.perPage ?? 10;
+      return { pattern: digitsOf(c.digits), match: c.match, vanityLevels: c.levels, limit: perPage + 1, offset: ((c.page ?? 1) - 1) * perPage };
+    };
+    // Warm-up, not measured: the first calls of each path compile code and fill caches.
+    for (let i = 0; i < 100; i++) {
+      const c = CASES[i % CASES.length]!;
+      await store.searchFreeNumbers(searchOf(c), Date.now());
+      const body = new URLSearchParams({ pattern: digitsOf(c.digits), match: c.match, vanity_level_ids: c.levels.join(',') });
+      await (await fetch(`${base}/api/numbers/search`, { method: 'POST', headers: formHeaders(visitors[i]!), body })).arrayBuffer();
     }
-    times.sort((a, b) => a - b);
-    console.log(`numbers/random: p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms`);
+    console.log(`\nnumber search, ${POOL.toLocaleString('en')} numbers: ms per search (${STORE_SAMPLES} random patterns via the store, ${HTTP_SAMPLES} over HTTP)`);
+    console.log(`${'case'.padEnd(34)} path   | store p50     p95     max  rows | http p50     p95     max`);
+    const misses: string[] = [];
+    let request = 0;
+    for (const c of CASES) {
+      const storeTimes: number[] = [];
+      let rows = 0;
+      for (let i = 0; i < STORE_SAMPLES; i++) {
+        const search = searchOf(c);
+        const started = performance.now();
+        rows += (await store.searchFreeNumbers(search, Date.now())).length;
+        storeTimes.push(performance.now() - started);
+      }
+      const httpTimes: number[] = [];
+      for (let i = 0; i < HTTP_SAMPLES; i++) {
+        const body = new URLSearchParams({
+          pattern: digitsOf(c.digits),
+          match: c.match,
+          vanity_level_ids: c.levels.join(','),
+          per_page: String(c.perPage ?? 10),
+          page: String(c.page ?? 1),
+        });
+        const started = performance.now();
+        const res = await fetch(`${base}/api/numbers/search`, { method: 'POST', headers: formHeaders(visitors[request++ % RACERS]!), body });
+        NumberSearchResponse.parse(await res.json());
+        httpTimes.push(performance.now() - started);
+      }
+      const s = stats(storeTimes);
+      const h = stats(httpTimes);
+      const path = searchIndexQuery({ pattern: '9'.repeat(c.digits), match: c.match, vanityLevels: c.levels }) === null ? 'scan ' : 'index';
+      const flag = s.p95 > TARGET_P95_MS ? ' *' : '';
+      if (flag) misses.push(c.label);
+      console.log(
+        `${c.label.padEnd(34)} ${path}  | ${ms(s.p50)} ${ms(s.p95)} ${ms(s.max)} ${(rows / STORE_SAMPLES).toFixed(1).padStart(5)} | ${ms(h.p50)} ${ms(h.p95)} ${ms(h.max)}${flag}`,
+      );
+    }
+    console.log(misses.length === 0 ? `every case: store p95 <= ${TARGET_P95_MS} ms` : `store p95 above ${TARGET_P95_MS} ms (*): ${misses.join('; ')}`);
 
-    const started = performance.now();
+    // --- reservation throughput: each client reserves and cancels its own numbers ---
+    const free = await store.searchFreeNumbers(
+      { pattern: '', match: 'contains', vanityLevels: [basic], limit: CLIENTS * 400, offset: 0 },
+      Date.now(),
+    );
+    const job: ClientJob = {
+      base,
+      durationMs: THROUGHPUT_MS,
+      clients: Array.from({ length: CLIENTS }, (_, client) => ({
+        headers: formHeaders(visitors[client]!),
+        numbers: free.filter((_n, i) => i % CLIENTS === client).map((n) => n.msisdn),
+      })),
+    };
+    const { reserveTimes, cancelTimes, failures, seconds } = await new Promise<ClientResult>((resolve, reject) => {
+      const worker = new Worker(new URL(import.meta.url), { workerData: job });
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    const r = stats(reserveTimes);
+    const c = stats(cancelTimes);
+    console.log(
+      `\nreservations: ${CLIENTS} concurrent clients for ${seconds.toFixed(1)} s, each reserving then cancelling its own numbers over HTTP:` +
+        `\n  ${reserveTimes.length} reservations (${Math.round(reserveTimes.length / seconds)}/s, plus as many cancels), ${failures} refused;` +
+        ` reserve p50 ${r.p50.toFixed(2)} ms, p95 ${r.p95.toFixed(2)} ms; cancel p95 ${c.p95.toFixed(2)} ms`,
+    );
+
+    // --- the one-winner races ---
+    const offer = await fetch(`${base}/api/numbers/random`, { method: 'POST', headers: visitors[0]! });
+    const contested = NumbersResponse.parse(await offer.json()).numbers[0]!.MSISDN;
+    let started = performance.now();
     const statuses = await Promise.all(
       visitors.map(async (h) => {
-        const res = await fetch(`${base}/api/numbers`, {
-          method: 'POST',
-          headers: { ...h, 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ number }),
-        });
+        const res = await fetch(`${base}/api/numbers`, { method: 'POST', headers: formHeaders(h), body: new URLSearchParams({ number: contested }) });
         await res.arrayBuffer();
         return res.status;
       }),
     );
     const won = statuses.filter((s) => s === 200).length;
-    console.log(`race of ${SESSIONS} for ${number}: ${won} winner(s), ${statuses.filter((s) => s === 409).length} x 409, ${(performance.now() - started).toFixed(0)} ms`);
+    console.log(
+      `race of ${RACERS} for ${contested}: ${won} winner(s), ${statuses.filter((s) => s === 409).length} x 409 (-2015), ${(performance.now() - started).toFixed(0)} ms`,
+    );
+
+    started = performance.now();
+    const transferStatuses = await Promise.all(
+      visitors.slice(1, 51).map(async (h) => {
+        const body = new URLSearchParams({ number: '971502345678', operator: 'etisalat' });
+        const res = await fetch(`${base}/api/mobile_number_portability/reserve`, { method: 'POST', headers: formHeaders(h), body });
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
+    const transferWon = transferStatuses.filter((s) => s === 200).length;
+    console.log(
+      `transfer race of 50 for 971502345678: ${transferWon} winner(s), ${transferStatuses.filter((s) => s === 409).length} x 409 (-405), ${(performance.now() - started).toFixed(0)} ms`,
+    );
+
     await app.close();
-    await opened.store.close();
-    if (won !== 1) process.exitCode = 1;
+    await store.close();
+    if (won !== 1 || transferWon !== 1) process.exitCode = 1;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+if (isMainThread) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+} else {
+  void runClients(workerData as ClientJob).then((result) => parentPort?.postMessage(result));
+}

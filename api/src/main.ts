@@ -26,6 +26,8 @@ async function main(): Promise<void> {
     rateLimit: {
       ...(env.JOIN_LOGIN_RATE_LIMIT ? { loginMax: env.JOIN_LOGIN_RATE_LIMIT } : {}),
       ...(env.JOIN_RANDOM_RATE_LIMIT ? { randomNumbersMax: env.JOIN_RANDOM_RATE_LIMIT } : {}),
+      ...(env.JOIN_SEARCH_RATE_LIMIT ? { searchMax: env.JOIN_SEARCH_RATE_LIMIT } : {}),
+      ...(env.JOIN_TRANSFER_RATE_LIMIT ? { transferMax: env.JOIN_TRANSFER_RATE_LIMIT } : {}),
     },
     static: {
       hostDir: join(repoRoot, 'host', 'dist'),

@@ -34,6 +34,8 @@ export const Env = z.object({
   JOIN_REMOTES: JsonRemotes.optional(),
   JOIN_LOGIN_RATE_LIMIT: positiveInt.optional(),
   JOIN_RANDOM_RATE_LIMIT: positiveInt.optional(),
+  JOIN_SEARCH_RATE_LIMIT: positiveInt.optional(),
+  JOIN_TRANSFER_RATE_LIMIT: positiveInt.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof Env>;

@@ -1,4 +1,4 @@
-import type { BusinessConfig, PackagePrice, Product, ProductCategory } from '@join/shared/contract';
+import type { BusinessConfig, Operator, PackagePrice, Product, ProductCategory } from '@join/shared/contract';
 import type { FlowFlagChange, FlowState } from '../domain/flow-status';
 
 /**
@@ -24,9 +24,21 @@ export interface NumberRecord {
   vanityLevel: number;
 }
 
+/** A transfer (MNP) hold: the external number the held pool number stands in for. */
+export interface TransferRecord {
+  externalMsisdn: string;
+  operatorCode: string;
+}
+
+/** A user's hold of a pool number: a plain reservation, or the temporary number of a transfer. */
 export interface HoldRecord extends NumberRecord {
+  /** Unique over time: a new claim gets a new id, an extension keeps it. */
+  reservationId: number;
   reservedAt: number;
   heldUntil: number;
+  extensions: number;
+  committed: boolean;
+  transfer: TransferRecord | null;
 }
 
 export interface SavedPlanRecord {
@@ -42,10 +54,43 @@ export interface NewSavedPlan {
   price: PackagePrice;
 }
 
-export type ReserveResult = { kind: 'reserved'; hold: HoldRecord } | { kind: 'unknown' } | { kind: 'taken' };
+export type ReserveResult =
+  | { kind: 'reserved' | 'extended'; hold: HoldRecord }
+  | { kind: 'extension_limit' }
+  | { kind: 'unknown' }
+  | { kind: 'taken' };
+export type TransferReserveResult =
+  | { kind: 'reserved' | 'extended'; hold: HoldRecord }
+  | { kind: 'extension_limit' }
+  /** Another user holds a live transfer of this external number. */
+  | { kind: 'in_transfer' }
+  | { kind: 'no_temporary_number' };
 /** not_held covers someone else's hold, a free number and an unknown one alike: holds are private. */
 export type CancelResult = 'cancelled' | 'expired' | 'not_held';
-export type ProductFilter = { codes: readonly number[] } | { category: ProductCategory };
+/** none: no hold at all; expired: the user's hold has ended but is not swept yet. */
+export type CommitResult = { kind: 'committed'; hold: HoldRecord } | { kind: 'expired' } | { kind: 'none' };
+export type ProductFilter = { codes: readonly number[] } | { category: ProductCategory } | { vipVanityLevel: number };
+
+export interface NumberSearch {
+  /** 0 to 7 digits of the subscriber part (after 97158); empty matches any number. */
+  pattern: string;
+  match: 'contains' | 'ends_with';
+  vanityLevels: readonly number[];
+  limit: number;
+  offset: number;
+}
+
+export interface ExternalSubscriberRecord {
+  msisdn: string;
+  operatorCode: string;
+  status: 'active' | 'in_transfer' | 'not_activated';
+}
+
+/** How often a hold may be extended, and what to claim a transfer's temporary number from. */
+export interface HoldPolicy {
+  maxExtensions: number;
+  temporaryVanityLevels: readonly number[];
+}
 
 export interface Store {
   // --- users and sessions; session ids are stored only as hashes ---
@@ -64,6 +109,8 @@ export interface Store {
   // --- catalogue ---
   listProducts(filter: ProductFilter): Promise<Product[]>;
   getProduct(code: number): Promise<Product | null>;
+  /** The vanity level a VIP product is sold with; null for other products or an unknown code. */
+  getProductVanityLevel(code: number): Promise<number | null>;
   /** null when the user never chose a product (the default applies). */
   getCurrentProductCode(uid: string): Promise<number | null>;
   setCurrentProduct(uid: string, code: number, markSaved: boolean): Promise<void>;
@@ -78,12 +125,41 @@ export interface Store {
 
   // --- numbers: a hold is live while held_until > now; anything else is free ---
   getActiveHold(uid: string, now: number): Promise<HoldRecord | null>;
-  /** Releases the user's previous hold and claims `msisdn` until `heldUntil`, all or nothing. */
-  reserveNumber(uid: string, msisdn: string, now: number, heldUntil: number): Promise<ReserveResult>;
-  /** Releases the user's hold on `msisdn`; a cancel also moves a multi-month product back to `defaultProductCode`. */
-  cancelHold(uid: string, msisdn: string, now: number, defaultProductCode: number): Promise<CancelResult>;
+  /**
+   * Claims `msisdn` until `heldUntil`, releasing the user's previous hold, all or nothing.
+   * The user's own live hold of `msisdn` is extended instead, at most policy.maxExtensions times.
+   */
+  reserveNumber(uid: string, msisdn: string, now: number, heldUntil: number, policy: HoldPolicy): Promise<ReserveResult>;
+  /**
+   * Releases the user's hold of `number` (a pool number, or the external number of a transfer);
+   * a cancel also moves a multi-month product back to `defaultProductCode`.
+   */
+  cancelHold(uid: string, number: string, now: number, defaultProductCode: number): Promise<CancelResult>;
+  /** Marks the user's live hold committed (idempotent); the expiry does not move. */
+  commitHold(uid: string, now: number): Promise<CommitResult>;
   /** Up to `count` distinct free numbers of the given vanity levels, spread at random over the pool. */
   pickFreeNumbers(count: number, vanityLevels: readonly number[], now: number, random: () => number): Promise<NumberRecord[]>;
+  /** Free numbers matching the search, in a stable order (so pages do not overlap). */
+  searchFreeNumbers(search: NumberSearch, now: number): Promise<NumberRecord[]>;
+
+  // --- transfer (MNP) ---
+  listOperators(): Promise<Operator[]>;
+  getExternalSubscriber(msisdn: string): Promise<ExternalSubscriberRecord | null>;
+  /** Who holds a live transfer of the external number, if anyone. */
+  getTransferHolder(externalMsisdn: string, now: number): Promise<string | null>;
+  /**
+   * In one transaction: releases the user's hold (any type), claims a random free number of
+   * policy.temporaryVanityLevels as the temporary number, and records the transfer on it.
+   * The user's own live transfer of the same external number is extended instead.
+   */
+  reserveTransfer(
+    uid: string,
+    transfer: TransferRecord,
+    now: number,
+    heldUntil: number,
+    policy: HoldPolicy,
+    random: () => number,
+  ): Promise<TransferReserveResult>;
   /** Housekeeping: clears holds that ended before `before`; reads already treat them as free. */
   releaseExpiredHolds(before: number): Promise<number>;
 

@@ -1,5 +1,6 @@
 import { EMPTY_FLOW_FLAGS, FLOW_STATUS_KEYS, type FlowStatusFlags, type FlowStatusKey } from '@join/shared/contract';
 import { DEFAULT_PRODUCT_CODE } from './catalogue';
+import { isVipLevel } from './holds';
 
 /**
  * Flow-status flags are derived from what the database holds, never stored as the client
@@ -14,7 +15,10 @@ export interface FlowState {
   /** null: the user never chose one, so the default product applies. */
   currentProductCode: number | null;
   savedPlanProductCode: number | null;
+  /** A live hold of any type: a number, or a transfer's temporary number. */
   hasActiveHold: boolean;
+  /** The vanity level the live hold shows (a transfer is basic); null without a live hold. */
+  activeHoldVanityLevel: number | null;
 }
 
 export function currentProductOf(state: Pick<FlowState, 'currentProductCode'>): number {
@@ -27,6 +31,8 @@ export function deriveFlags(state: FlowState): FlowStatusFlags {
     is_plan_selected: state.planFlag && state.savedPlanProductCode === currentProductOf(state),
     is_product_selected: state.productSaved,
     is_number_selected: state.numberFlag && state.hasActiveHold,
+    // A VIP number is a fact of the hold alone: no client step confirms it.
+    has_vip: state.hasActiveHold && isVipLevel(state.activeHoldVanityLevel),
   };
 }
 

@@ -7,6 +7,9 @@ import { API_ERROR_CODES, SESSION_RECOVERY_CODE, type ApiErrorBody } from '@join
  */
 export const NUMBER_ALREADY_BOOKED = -2015;
 export const NUMBER_EXPIRED = -2010;
+export const NUMBER_IN_TRANSFER = -405;
+export const WRONG_OPERATOR = -440;
+export const NUMBER_NOT_ACTIVATED = -434;
 
 export class HttpError extends Error {
   constructor(
@@ -29,8 +32,14 @@ export const badRequest = (field: string, why: string, status = 400) =>
 export const notFound = (message: string) => new HttpError(404, API_ERROR_CODES.notFound, message);
 export const sessionExpired = () => new HttpError(401, SESSION_RECOVERY_CODE, 'Session expired');
 export const flowOrder = (message: string) => new HttpError(409, API_ERROR_CODES.flowOrder, message);
+/** A hold extended as often as allowed (WCAG 2.2.1 asks for at least ten). */
+export const extensionLimit = () => flowOrder('This number cannot be extended again');
 export const numberTaken = () => new HttpError(409, NUMBER_ALREADY_BOOKED, 'This number was just taken by someone else');
 export const numberExpired = () => new HttpError(410, NUMBER_EXPIRED, 'Your number reservation has expired');
+export const numberInTransfer = () => new HttpError(409, NUMBER_IN_TRANSFER, 'This number is already being transferred');
+export const wrongOperator = (message: string) => new HttpError(409, WRONG_OPERATOR, message);
+export const numberNotActivated = () =>
+  new HttpError(409, NUMBER_NOT_ACTIVATED, 'This number is not an active mobile number of another UAE operator');
 export const rateLimited = (retryIn: string) =>
   new HttpError(429, API_ERROR_CODES.rateLimited, `Too many requests: try again in ${retryIn}`);
 export const unavailable = (message: string) => new HttpError(503, API_ERROR_CODES.internal, message);

@@ -24,6 +24,12 @@ declare module 'fastify' {
 }
 
 const TOKEN = /^[0-9a-f]{64}$/;
+/**
+ * A session's last-seen time is rewritten at most this often: a write on every request cost
+ * as much as the request's own work under load. A session may so end up to this much before
+ * a full idle period after its very last request.
+ */
+export const SESSION_TOUCH_EVERY_MS = 5_000;
 
 export const newSessionToken = (): string => randomBytes(32).toString('hex');
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -59,7 +65,7 @@ export function sessionGuard(ctx: AppContext) {
       await ctx.store.deleteSession(tokenHash);
       throw sessionExpired();
     }
-    await ctx.store.touchSession(tokenHash, now);
+    if (now - session.lastSeenAt >= SESSION_TOUCH_EVERY_MS) await ctx.store.touchSession(tokenHash, now);
     request.auth = { uid: session.uid, tokenHash };
   };
 }

@@ -7,6 +7,7 @@ import { numberRoutes } from './numbers';
 import { planRoutes } from './plans';
 import { productRoutes } from './products';
 import { loginRoutes, sessionRoutes } from './security';
+import { transferRoutes } from './transfer';
 
 /**
  * The operator API of SPEC 7, mounted under /api in three rings: open (config and
@@ -29,6 +30,7 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
       await productRoutes(authed, ctx);
       await planRoutes(authed, ctx);
       await numberRoutes(authed, ctx);
+      await transferRoutes(authed, ctx);
     });
   });
 }

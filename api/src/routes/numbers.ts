@@ -1,18 +1,33 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   DEFAULT_SHUFFLE_VANITY_IDS,
   NumberBody,
+  NumberSearchBody,
+  NumbersQuery,
   RandomNumbersBody,
+  ReservationQuery,
+  SEARCH_DEFAULT_VANITY_LEVELS,
+  type CommitNumberResponse as CommitNumberResponseSchema,
   type NumberResponse,
+  type NumberSearchResponse,
   type NumbersResponse,
+  type PhoneNumber,
+  type ReservationsResponse,
 } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
 import { DEFAULT_PRODUCT_CODE } from '../domain/catalogue';
-import { notFound, numberExpired, numberTaken } from '../http/http-error';
+import { HOLD_POLICY } from '../domain/holds';
+import { badRequest, extensionLimit, notFound, numberExpired, numberTaken } from '../http/http-error';
 import { authOf } from '../http/session-auth';
 import { parseInput } from '../http/validate';
-import { toPhoneNumber } from './contract-mappers';
+import { toPhoneNumber, toReservation } from './contract-mappers';
 import { rateLimitConfig } from './security';
+
+type CommitNumberResponse = z.output<typeof CommitNumberResponseSchema>;
+
+/** POST /numbers/commit_number carries nothing. */
+const EmptyBody = z.object({}).strict();
 
 /** DELETE may carry the number in its body or, as many clients send DELETE, in the query. */
 function numberToCancel(request: FastifyRequest): string {
@@ -21,25 +36,50 @@ function numberToCancel(request: FastifyRequest): string {
   return hasBody ? parseInput(NumberBody, body, 'body').number : parseInput(NumberBody, request.query, 'query').number;
 }
 
+const asksForRandom = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.random === 'true';
+
 export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/numbers', async (request): Promise<NumbersResponse> => {
+  // One budget per IP for random offers, however they are asked for (POST /numbers/random or
+  // GET /numbers?random=true): a second route must not double it.
+  const randomLimit = app.rateLimit(rateLimitConfig(ctx.rateLimit.randomNumbersMax, ctx.rateLimit.windowMs).rateLimit);
+  async function limitRandom(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await randomLimit.call(this, request, reply);
+  }
+  async function limitRandomQuery(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (asksForRandom(request)) await randomLimit.call(this, request, reply);
+  }
+  const offerRandom = async (count: number): Promise<PhoneNumber[]> =>
+    (await ctx.store.pickFreeNumbers(count, DEFAULT_SHUFFLE_VANITY_IDS, ctx.now(), ctx.random)).map(toPhoneNumber);
+
+  /** The user's holds (0 or 1), optionally only those of the given reservation ids; or, with random=true, an offer. */
+  app.get('/numbers', { onRequest: limitRandomQuery }, async (request): Promise<NumbersResponse> => {
+    const query = parseInput(NumbersQuery, request.query, 'query');
+    if (query.random === 'true') {
+      if (query.reservation_ids !== undefined) throw badRequest('query.random', 'cannot be combined with reservation_ids');
+      return { numbers: await offerRandom(1) };
+    }
     const hold = await ctx.store.getActiveHold(authOf(request).uid, ctx.now());
-    return { numbers: hold ? [toPhoneNumber(hold)] : [] };
+    // Ids of other users' reservations simply match nothing: whether they exist is not said.
+    const ids = query.reservation_ids?.split(',').map(Number);
+    const shown = hold && (!ids || ids.includes(hold.reservationId)) ? [hold] : [];
+    return { numbers: shown.map(toPhoneNumber) };
   });
 
   app.post('/numbers', async (request): Promise<NumberResponse> => {
     const { uid } = authOf(request);
     const { number } = parseInput(NumberBody, request.body, 'body');
     const now = ctx.now();
-    const result = await ctx.store.reserveNumber(uid, number, now, now + ctx.holdMs);
+    const result = await ctx.store.reserveNumber(uid, number, now, now + ctx.holdMs, HOLD_POLICY);
     if (result.kind === 'unknown') throw notFound(`Number ${number} is not in the pool`);
     if (result.kind === 'taken') throw numberTaken();
+    if (result.kind === 'extension_limit') throw extensionLimit();
     return { number: toPhoneNumber(result.hold) };
   });
 
   app.delete('/numbers', async (request): Promise<NumbersResponse> => {
     const { uid } = authOf(request);
     const number = numberToCancel(request);
+    // A transfer is cancelled ("reset transfer") by its external or its temporary number.
     const result = await ctx.store.cancelHold(uid, number, ctx.now(), DEFAULT_PRODUCT_CODE);
     // Someone else's hold looks exactly like no hold: holds are nobody else's business.
     if (result === 'not_held') throw notFound(`You hold no reservation of ${number}`);
@@ -47,13 +87,54 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return { numbers: [] };
   });
 
+  app.post('/numbers/random', { onRequest: limitRandom }, async (request): Promise<NumbersResponse> => {
+    const { count } = parseInput(RandomNumbersBody, request.body, 'body');
+    return { numbers: await offerRandom(count) };
+  });
+
   app.post(
-    '/numbers/random',
-    { config: rateLimitConfig(ctx.rateLimit.randomNumbersMax, ctx.rateLimit.windowMs) },
-    async (request): Promise<NumbersResponse> => {
-      const { count } = parseInput(RandomNumbersBody, request.body, 'body');
-      const found = await ctx.store.pickFreeNumbers(count, DEFAULT_SHUFFLE_VANITY_IDS, ctx.now(), ctx.random);
-      return { numbers: found.map(toPhoneNumber) };
+    '/numbers/search',
+    { config: rateLimitConfig(ctx.rateLimit.searchMax, ctx.rateLimit.windowMs) },
+    async (request): Promise<NumberSearchResponse> => {
+      const body = parseInput(NumberSearchBody, request.body, 'body');
+      const found = await ctx.store.searchFreeNumbers(
+        {
+          pattern: body.pattern,
+          match: body.match,
+          vanityLevels: [...new Set(body.vanity_level_ids ?? SEARCH_DEFAULT_VANITY_LEVELS)],
+          // One more than a page says whether another page exists, without counting matches.
+          limit: body.per_page + 1,
+          offset: (body.page - 1) * body.per_page,
+        },
+        ctx.now(),
+      );
+      return {
+        numbers: found.slice(0, body.per_page).map(toPhoneNumber),
+        page: body.page,
+        per_page: body.per_page,
+        has_more: found.length > body.per_page,
+      };
     },
   );
+
+  app.get('/numbers/reservation', async (request): Promise<ReservationsResponse> => {
+    const { reservation_types } = parseInput(ReservationQuery, request.query, 'query');
+    const types = reservation_types?.split(',');
+    const hold = await ctx.store.getActiveHold(authOf(request).uid, ctx.now());
+    const reservations = hold ? [toReservation(hold)] : [];
+    return { reservations: reservations.filter((r) => !types || types.includes(r.reservation_type)) };
+  });
+
+  /**
+   * Marks the live hold committed: the visitor confirmed this number for the order. Payment
+   * (a later issue) will require a committed number. Committing again is harmless, and the
+   * hold's expiry does not move.
+   */
+  app.post('/numbers/commit_number', async (request): Promise<CommitNumberResponse> => {
+    parseInput(EmptyBody, request.body, 'body');
+    const result = await ctx.store.commitHold(authOf(request).uid, ctx.now());
+    if (result.kind === 'none') throw notFound('You hold no number reservation to commit');
+    if (result.kind === 'expired') throw numberExpired();
+    return { reservation: toReservation(result.hold) };
+  });
 }

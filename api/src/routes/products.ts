@@ -13,6 +13,7 @@ import { notFound } from '../http/http-error';
 import { authOf } from '../http/session-auth';
 import { parseInput } from '../http/validate';
 import { currentProduct } from './current-product';
+import { checkVipPairing } from './plans';
 
 export async function productRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/products/available', async (request): Promise<ProductsResponse> => {
@@ -36,6 +37,9 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const { product_code } = parseInput(ProductSaveBody, request.body, 'body');
     const product = await ctx.store.getProduct(product_code);
     if (!product) throw notFound(`Product ${product_code} does not exist`);
+    // The same pairing as saving a plan: a VIP product only with a number of its tier, and a
+    // held VIP number only with one of its VIP products.
+    checkVipPairing(product, await ctx.store.getProductVanityLevel(product.ProductCode), await ctx.store.getActiveHold(uid, ctx.now()));
     await ctx.store.setCurrentProduct(uid, product.ProductCode, true);
     return { product };
   });

@@ -16,11 +16,18 @@ export const DEFAULT_POOL_SIZE = 100_000;
 export const POOL_SEED = 0x5eed_71c5;
 /** Each made tier gets this share of the pool (0.5% of 100,000 is 500). */
 const SPECIALS_SHARE = 0.005;
+/** Bound on the tries per wanted special: far above what the default pool needs. */
+const MAX_TRIES_PER_SPECIAL = 20;
 
 type Maker = (random: () => number) => string;
 
-const digit = (random: () => number) => String(randomInt(random, 10));
-const randomDigits = (random: () => number, n: number) => Array.from({ length: n }, () => digit(random)).join('');
+const DIGITS = '0123456789';
+const digit = (random: () => number): string => DIGITS[randomInt(random, 10)]!;
+function randomDigits(random: () => number, n: number): string {
+  let out = '';
+  for (let i = 0; i < n; i++) out += digit(random);
+  return out;
+}
 
 /** Puts `block` at a random place among random digits, seven digits in all. */
 function embed(random: () => number, block: string): string {
@@ -50,7 +57,7 @@ const MAKERS: ReadonlyArray<readonly [VanityLevelId, Maker]> = [
   [VANITY_LEVELS.bronze, repeatBlock(3)],
 ];
 
-export function generateNumberPool(size = DEFAULT_POOL_SIZE, seed = POOL_SEED): PoolNumber[] {
+export function generateNumberPool(size = DEFAULT_POOL_SIZE, seed = POOL_SEED, specialsShare = SPECIALS_SHARE): PoolNumber[] {
   const random = mulberry32(seed);
   const seen = new Set<string>();
   const pool: PoolNumber[] = [];
@@ -63,11 +70,16 @@ export function generateNumberPool(size = DEFAULT_POOL_SIZE, seed = POOL_SEED): 
     return true;
   };
 
-  const perTier = Math.max(1, Math.floor(size * SPECIALS_SHARE));
+  const perTier = Math.max(1, Math.floor(size * specialsShare));
   for (const [level, make] of MAKERS) {
     let made = 0;
-    // A maker can produce a better tier than asked (a run of 5 inside a palindrome); those are skipped.
-    while (made < perTier && pool.length < size) if (add(make(random), level)) made++;
+    // A maker can produce a better tier than asked (a run of 5 inside a palindrome); those are
+    // skipped. A tier has only so many distinct numbers (about 3,000 diamonds of the 10 million),
+    // so a big pool stops making a tier once tries keep landing on numbers it already has; the
+    // default pool never gets near that bound, so it stays the same on every machine.
+    for (let tries = 0; made < perTier && pool.length < size && tries < perTier * MAX_TRIES_PER_SPECIAL; tries++) {
+      if (add(make(random), level)) made++;
+    }
   }
   while (pool.length < size) add(randomDigits(random, 7));
 

@@ -1,4 +1,4 @@
-import { DEFAULT_VAT_PERCENTAGE, UNLIMITED, type ProductCategory, type SubPlanType } from '@join/shared/contract';
+import { DEFAULT_VAT_PERCENTAGE, MARKETING, UNLIMITED, VANITY_LEVELS, type ProductCategory, type SubPlanType } from '@join/shared/contract';
 import { DEFAULT_PRODUCT_CODE, GIB, MINUTE_MS } from '../domain/catalogue';
 
 /**
@@ -24,6 +24,8 @@ export interface SeedProduct {
   planNetPrice: number;
   allowedFeatures?: string[];
   plans: SeedSubPlan[];
+  /** VIP products only: the vanity level of the numbers they are sold with. */
+  vanityLevel?: number;
 }
 
 const data = (gb: number, days: number, dailyGb?: number): SeedSubPlan => ({
@@ -62,6 +64,34 @@ const tourist = (code: number, name: string, price: number, plans: SeedSubPlan[]
   ...(features ? { allowedFeatures: features } : {}),
 });
 
+const vip = (code: number, name: string, vanityLevel: number, price: number, internationalMinutes: number): SeedProduct => ({
+  code,
+  name,
+  category: 'VIP',
+  commitmentMonths: MARKETING.vipPlanMonths,
+  tourist: false,
+  planNetPrice: price,
+  vanityLevel,
+  plans: bundle(UNLIMITED, UNLIMITED, internationalMinutes, 30),
+});
+
+/**
+ * VIP plans, two per tier, each a 12-month commitment priced per month (AED, before VAT).
+ * A VIP number is sold only with a plan of its tier, and the price rises with how rare the
+ * tier is in the pool: bronze (3 in a row) is common, then gold (4), red (a pattern), and
+ * diamond (5 in a row) the rarest. 212 was the one VIP product before tiers; it is gold.
+ */
+export const VIP_PRODUCTS: readonly SeedProduct[] = [
+  vip(221, 'VIP Bronze 12 months', VANITY_LEVELS.bronze, 199, 300),
+  vip(222, 'VIP Bronze Plus 12 months', VANITY_LEVELS.bronze, 249, 600),
+  vip(212, 'VIP Gold 12 months', VANITY_LEVELS.gold, 300, 500),
+  vip(232, 'VIP Gold Plus 12 months', VANITY_LEVELS.gold, 349, 1000),
+  vip(241, 'VIP Red 12 months', VANITY_LEVELS.red, 399, 750),
+  vip(242, 'VIP Red Plus 12 months', VANITY_LEVELS.red, 449, 1500),
+  vip(251, 'VIP Diamond 12 months', VANITY_LEVELS.diamond, 499, 1000),
+  vip(252, 'VIP Diamond Plus 12 months', VANITY_LEVELS.diamond, 599, 2000),
+];
+
 export const SEED_PRODUCTS: readonly SeedProduct[] = [
   tourist(199, 'Tourist Premium 28 days', 189, bundle(30, 300, 100, 28), ['web_apple_pay']),
   tourist(187, 'Tourist Starter 7 days', 35, bundle(2, 30, 10, 7)),
@@ -82,7 +112,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
   { code: 103, name: 'Commitment 3 months', category: 'Commitment', commitmentMonths: 3, tourist: false, planNetPrice: 90, plans: bundle(15, 200, 50, 30) },
   { code: 106, name: 'Commitment 6 months', category: 'Commitment', commitmentMonths: 6, tourist: false, planNetPrice: 80, plans: bundle(20, 300, 60, 30) },
   { code: 112, name: 'Commitment 12 months', category: 'Commitment', commitmentMonths: 12, tourist: false, planNetPrice: 70, plans: bundle(25, 400, 80, 30) },
-  { code: 212, name: 'VIP 12 months', category: 'VIP', commitmentMonths: 12, tourist: false, planNetPrice: 300, plans: bundle(UNLIMITED, UNLIMITED, 500, 30) },
+  ...VIP_PRODUCTS,
 ];
 
 /** Sub-plan ids are product code * 10 + position, so an id names its product at a glance. */

@@ -8,6 +8,8 @@ import { VANITY_LEVELS } from '@join/shared/contract';
 export type VanityLevelId = (typeof VANITY_LEVELS)[keyof typeof VANITY_LEVELS];
 
 const SUBSCRIBER_DIGITS = /^\d{7}$/;
+// A module-level copy: classifying a big pool makes millions of calls (see prng.ts).
+const { max } = Math;
 const MSISDN_PREFIX = '97158';
 
 /** Length of the longest run of one digit repeated back to back. */
@@ -16,7 +18,7 @@ export function longestRepeat(digits: string): number {
   let run = 1;
   for (let i = 1; i < digits.length; i++) {
     run = digits[i] === digits[i - 1] ? run + 1 : 1;
-    best = Math.max(best, run);
+    best = max(best, run);
   }
   return best;
 }
@@ -27,10 +29,10 @@ export function longestStepRun(digits: string): number {
   let up = 1;
   let down = 1;
   for (let i = 1; i < digits.length; i++) {
-    const step = Number(digits[i]) - Number(digits[i - 1]);
+    const step = digits.charCodeAt(i) - digits.charCodeAt(i - 1);
     up = step === 1 ? up + 1 : 1;
     down = step === -1 ? down + 1 : 1;
-    best = Math.max(best, up, down);
+    best = max(best, up, down);
   }
   return best;
 }

@@ -5,6 +5,7 @@ import { tempDir } from '../../testing/harness';
 import { MIGRATIONS, SCHEMA_VERSION, schemaVersion } from '../sqlite/migrations';
 import { openDatabase } from '../sqlite/open-database';
 import { openSqliteStore } from '../sqlite/open-store';
+import { SEED_PRODUCTS } from '../../seed/products';
 
 describe('SQLite store: schema and seed', () => {
   const dir = tempDir();
@@ -43,19 +44,25 @@ describe('SQLite store: schema and seed', () => {
     const db = openDatabase(file);
     expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
     expect((db.prepare('SELECT COUNT(*) AS n FROM numbers').get() as { n: number }).n).toBe(300);
-    expect((db.prepare('SELECT COUNT(*) AS n FROM products').get() as { n: number }).n).toBe(12);
+    expect((db.prepare('SELECT COUNT(*) AS n FROM products').get() as { n: number }).n).toBe(SEED_PRODUCTS.length);
     db.close();
   });
 
-  it('keeps an operator edit of seeded config on restart', async () => {
+  it('keeps an operator edit of seeded config, subscribers and VIP tiers on restart', async () => {
     const file = join(dir.path, 'edited.sqlite');
     const opened = openSqliteStore(file, { poolSize: 50 });
     await opened.store.close();
     const db = openDatabase(file);
     db.prepare("UPDATE business_config SET value = '7' WHERE key = 'vat_percentage'").run();
+    db.prepare("UPDATE external_subscribers SET status = 'in_transfer' WHERE msisdn = '971501234567'").run();
+    db.prepare("UPDATE mnp_operators SET name = 'Etisalat by e&' WHERE code = 'etisalat'").run();
+    db.prepare('UPDATE products SET vanity_level = 6 WHERE code = 212').run();
     db.close();
     const reopened = openSqliteStore(file, { poolSize: 50 });
     expect((await reopened.store.getBusinessConfig()).vat_percentage).toBe(7);
+    expect(await reopened.store.getExternalSubscriber('971501234567')).toMatchObject({ status: 'in_transfer' });
+    expect(await reopened.store.listOperators()).toContainEqual({ code: 'etisalat', name: 'Etisalat by e&' });
+    expect(await reopened.store.getProductVanityLevel(212)).toBe(6);
     await reopened.store.close();
   });
 
@@ -84,24 +91,60 @@ describe('SQLite store: invariants the database enforces', () => {
 
   const twoNumbers = () => db.prepare('SELECT msisdn FROM numbers LIMIT 2').all() as { msisdn: string }[];
 
+  const hold = (msisdn: string, id: number, holder = 'u1') =>
+    db.prepare('UPDATE numbers SET holder = ?, reservation_id = ?, reserved_at = 1, held_until = 2 WHERE msisdn = ?').run(holder, id, msisdn);
+  const releaseAll = () =>
+    db
+      .prepare(
+        `UPDATE numbers SET holder = NULL, reservation_id = NULL, reserved_at = NULL, held_until = NULL,
+           extensions = 0, committed = 0, transfer_msisdn = NULL, transfer_operator = NULL`,
+      )
+      .run();
+  afterEach(releaseAll);
+
   it('allows one hold per user (partial unique index)', () => {
     const [a, b] = twoNumbers();
-    const hold = db.prepare("UPDATE numbers SET holder = 'u1', reserved_at = 1, held_until = 2 WHERE msisdn = ?");
-    hold.run(a!.msisdn);
-    expect(() => hold.run(b!.msisdn)).toThrow(/UNIQUE/);
-    db.prepare('UPDATE numbers SET holder = NULL, reserved_at = NULL, held_until = NULL').run();
+    hold(a!.msisdn, 1);
+    expect(() => hold(b!.msisdn, 2)).toThrow(/UNIQUE/);
+  });
+
+  it('gives a reservation id to one hold only', () => {
+    db.prepare("INSERT INTO users (uid, device_id, created_at) VALUES ('u2', 'device-two', 0)").run();
+    const [a, b] = twoNumbers();
+    hold(a!.msisdn, 7);
+    expect(() => hold(b!.msisdn, 7, 'u2')).toThrow(/UNIQUE/);
+    db.prepare("DELETE FROM users WHERE uid = 'u2'").run();
   });
 
   it('refuses a half-written hold and a malformed MSISDN', () => {
     const [a] = twoNumbers();
     expect(() => db.prepare("UPDATE numbers SET holder = 'u1' WHERE msisdn = ?").run(a!.msisdn)).toThrow(/CHECK/);
+    expect(() =>
+      db.prepare("UPDATE numbers SET holder = 'u1', reserved_at = 1, held_until = 2 WHERE msisdn = ?").run(a!.msisdn),
+    ).toThrow(/CHECK/);
+    expect(() => db.prepare('UPDATE numbers SET committed = 1 WHERE msisdn = ?').run(a!.msisdn)).toThrow(/CHECK/);
     expect(() => db.prepare("INSERT INTO numbers (msisdn, vanity_level) VALUES ('97158123', 1)").run()).toThrow(/CHECK/);
   });
 
   it('refuses a hold by a user that does not exist', () => {
     const [a] = twoNumbers();
-    expect(() =>
-      db.prepare("UPDATE numbers SET holder = 'ghost', reserved_at = 1, held_until = 2 WHERE msisdn = ?").run(a!.msisdn),
-    ).toThrow(/FOREIGN KEY/);
+    expect(() => hold(a!.msisdn, 1, 'ghost')).toThrow(/FOREIGN KEY/);
+  });
+
+  it('allows one live claim per external number, of another operator only', () => {
+    db.prepare("INSERT INTO users (uid, device_id, created_at) VALUES ('u3', 'device-three', 0)").run();
+    const [a, b] = twoNumbers();
+    const transfer = db.prepare("UPDATE numbers SET transfer_msisdn = ?, transfer_operator = 'du' WHERE msisdn = ?");
+    hold(a!.msisdn, 1);
+    hold(b!.msisdn, 2, 'u3');
+    transfer.run('971551234567', a!.msisdn);
+    expect(() => transfer.run('971551234567', b!.msisdn)).toThrow(/UNIQUE/);
+    expect(() => transfer.run('971581234567', b!.msisdn)).toThrow(/CHECK/);
+    expect(() => db.prepare("UPDATE numbers SET transfer_msisdn = '971551111111' WHERE msisdn = ?").run(b!.msisdn)).toThrow(/CHECK/);
+    expect(() => db.prepare("UPDATE numbers SET transfer_msisdn = '971559999999', transfer_operator = 'nope' WHERE msisdn = ?").run(b!.msisdn)).toThrow(
+      /FOREIGN KEY/,
+    );
+    releaseAll();
+    db.prepare("DELETE FROM users WHERE uid = 'u3'").run();
   });
 });

@@ -48,24 +48,37 @@ function parseFeatures(json: string): { Code: string }[] {
 export class CatalogueReader {
   private readonly byCodes: Statement<[string], ProductRow>;
   private readonly byCategory: Statement<[string], ProductRow>;
+  private readonly vipOfLevel: Statement<[number], ProductRow>;
+  private readonly levelOf: Statement<[number], { vanity_level: number | null }>;
   private readonly plansOf: Statement<[string], SubPlanRow>;
 
   constructor(db: Database) {
     this.byCodes = db.prepare(`SELECT ${PRODUCT_COLUMNS} WHERE p.code IN (SELECT value FROM json_each(?)) ORDER BY p.code`);
     this.byCategory = db.prepare(`SELECT ${PRODUCT_COLUMNS} WHERE p.category = ? ORDER BY p.code`);
+    this.vipOfLevel = db.prepare(`SELECT ${PRODUCT_COLUMNS} WHERE p.category = 'VIP' AND p.vanity_level = ? ORDER BY p.code`);
+    this.levelOf = db.prepare("SELECT vanity_level FROM products WHERE code = ? AND category = 'VIP'");
     this.plansOf = db.prepare(
       'SELECT * FROM sub_plans WHERE product_code IN (SELECT value FROM json_each(?)) ORDER BY product_code, id',
     );
   }
 
   list(filter: ProductFilter): Product[] {
-    const rows = 'codes' in filter ? this.byCodes.all(JSON.stringify(filter.codes)) : this.byCategory.all(filter.category);
+    const rows =
+      'codes' in filter
+        ? this.byCodes.all(JSON.stringify(filter.codes))
+        : 'category' in filter
+          ? this.byCategory.all(filter.category)
+          : this.vipOfLevel.all(filter.vipVanityLevel);
     const plans = this.plansOf.all(JSON.stringify(rows.map((r) => r.code)));
     return rows.map((row) => this.toProduct(row, plans.filter((p) => p.product_code === row.code)));
   }
 
   get(code: number): Product | null {
     return this.list({ codes: [code] })[0] ?? null;
+  }
+
+  vanityLevelOf(code: number): number | null {
+    return this.levelOf.get(code)?.vanity_level ?? null;
   }
 
   private toProduct(row: ProductRow, plans: SubPlanRow[]): Product {

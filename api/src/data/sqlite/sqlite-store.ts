@@ -1,21 +1,30 @@
 import type { Database } from 'better-sqlite3';
-import { BusinessConfig, type Product } from '@join/shared/contract';
+import { BusinessConfig, type Operator, type Product } from '@join/shared/contract';
 import { DEFAULT_COMMITMENT_MONTHS } from '../../domain/catalogue';
+import { shownVanityLevel } from '../../domain/holds';
 import type { FlowFlagChange, FlowState } from '../../domain/flow-status';
 import type {
   CancelResult,
+  CommitResult,
+  ExternalSubscriberRecord,
+  HoldPolicy,
   HoldRecord,
   NewSavedPlan,
   NumberRecord,
+  NumberSearch,
   ProductFilter,
   ReserveResult,
   SavedPlanRecord,
   SessionRecord,
   Store,
+  TransferRecord,
+  TransferReserveResult,
   UserRecord,
 } from '../store';
 import { CatalogueReader } from './catalogue-reader';
+import { NumberSearcher } from './number-search';
 import { numberStatements, type NumberRow } from './number-statements';
+import { transferStatements } from './transfer-statements';
 import { savedPlanStatements, toSavedPlanRecord } from './saved-plan-statements';
 import { userStatements } from './user-statements';
 
@@ -26,16 +35,34 @@ import { userStatements } from './user-statements';
  * conditional UPDATE whose change count decides, so the rule holds on any database.
  */
 class NumberTaken extends Error {}
+class NoTemporaryNumber extends Error {}
 
 function toHold(row: NumberRow): HoldRecord {
-  return { msisdn: row.msisdn, vanityLevel: row.vanity_level, reservedAt: row.reserved_at ?? 0, heldUntil: row.held_until ?? 0 };
+  return {
+    msisdn: row.msisdn,
+    vanityLevel: row.vanity_level,
+    reservationId: row.reservation_id ?? 0,
+    reservedAt: row.reserved_at ?? 0,
+    heldUntil: row.held_until ?? 0,
+    extensions: row.extensions,
+    committed: row.committed === 1,
+    transfer:
+      row.transfer_msisdn !== null && row.transfer_operator !== null
+        ? { externalMsisdn: row.transfer_msisdn, operatorCode: row.transfer_operator }
+        : null,
+  };
 }
+
+const isUniqueViolation = (e: unknown): boolean =>
+  e instanceof Error && 'code' in e && (e as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 export class SqliteStore implements Store {
   private readonly catalogue: CatalogueReader;
   private readonly numbers: ReturnType<typeof numberStatements>;
   private readonly users: ReturnType<typeof userStatements>;
   private readonly plans: ReturnType<typeof savedPlanStatements>;
+  private readonly transfers: ReturnType<typeof transferStatements>;
+  private readonly searcher: NumberSearcher;
 
   constructor(
     private readonly db: Database,
@@ -45,6 +72,8 @@ export class SqliteStore implements Store {
     this.numbers = numberStatements(db);
     this.users = userStatements(db);
     this.plans = savedPlanStatements(db);
+    this.transfers = transferStatements(db);
+    this.searcher = new NumberSearcher(db);
   }
 
   // --- users and sessions ---
@@ -88,7 +117,9 @@ export class SqliteStore implements Store {
       productSaved: row.product_saved === 1,
       currentProductCode: row.current_product_code,
       savedPlanProductCode: row.saved_plan_product_code,
-      hasActiveHold: row.has_hold === 1,
+      hasActiveHold: row.hold_level !== null,
+      activeHoldVanityLevel:
+        row.hold_level === null ? null : shownVanityLevel({ vanityLevel: row.hold_level, transfer: row.hold_is_transfer === 1 }),
     };
   }
 
@@ -105,6 +136,10 @@ export class SqliteStore implements Store {
 
   async getProduct(code: number): Promise<Product | null> {
     return this.catalogue.get(code);
+  }
+
+  async getProductVanityLevel(code: number): Promise<number | null> {
+    return this.catalogue.vanityLevelOf(code);
   }
 
   async getCurrentProductCode(uid: string): Promise<number | null> {
@@ -170,33 +205,36 @@ export class SqliteStore implements Store {
     return row ? toHold(row) : null;
   }
 
-  async reserveNumber(uid: string, msisdn: string, now: number, heldUntil: number): Promise<ReserveResult> {
+  async reserveNumber(uid: string, msisdn: string, now: number, heldUntil: number, policy: HoldPolicy): Promise<ReserveResult> {
     try {
       return this.db
         .transaction((): ReserveResult => {
-          if (!this.numbers.get.get(msisdn)) return { kind: 'unknown' };
+          const current = this.numbers.get.get(msisdn);
+          if (!current) return { kind: 'unknown' };
+          // The holder asking again for its live hold: an extension, not a new claim.
+          if (current.holder === uid && (current.held_until ?? 0) > now) {
+            return this.extendHold(uid, msisdn, now, heldUntil, policy.maxExtensions);
+          }
           // One hold per user: the previous one goes first (the partial unique index insists).
           this.numbers.releaseAllOf.run(uid);
-          const claimed = this.numbers.claim.run({ uid, now, until: heldUntil, msisdn });
-          // Throwing rolls the release back too, so a lost race leaves the old hold in place.
-          if (claimed.changes !== 1) throw new NumberTaken();
-          const row = this.numbers.get.get(msisdn);
-          if (!row) throw new Error('number row vanished inside its transaction');
-          return { kind: 'reserved', hold: toHold(row) };
+          this.claimOrThrow({ uid, now, until: heldUntil, msisdn, transfer: null, operator: null });
+          return { kind: 'reserved', hold: this.holdRow(msisdn) };
         })
         .immediate();
     } catch (e) {
+      // Throwing rolls the release back too, so a lost race leaves the old hold in place.
       if (e instanceof NumberTaken) return { kind: 'taken' };
       throw e;
     }
   }
 
-  async cancelHold(uid: string, msisdn: string, now: number, defaultProductCode: number): Promise<CancelResult> {
+  async cancelHold(uid: string, number: string, now: number, defaultProductCode: number): Promise<CancelResult> {
     return this.db
       .transaction((): CancelResult => {
-        const row = this.numbers.get.get(msisdn);
+        // A pool number (a plain hold, or a transfer's temporary number), or a transfer's external number.
+        const row = this.numbers.get.get(number) ?? this.numbers.byTransfer.get(number);
         if (!row || row.holder !== uid) return 'not_held';
-        this.numbers.releaseOne.run(msisdn, uid);
+        this.numbers.releaseOne.run(row.msisdn, uid);
         if ((row.held_until ?? 0) <= now) return 'expired';
         // SPEC 4: cancelling resets the product to the 1-month default; 1-month products stay.
         this.users.resetLongProduct.run({ uid, code: defaultProductCode, months: DEFAULT_COMMITMENT_MONTHS });
@@ -205,7 +243,112 @@ export class SqliteStore implements Store {
       .immediate();
   }
 
+  async commitHold(uid: string, now: number): Promise<CommitResult> {
+    return this.db
+      .transaction((): CommitResult => {
+        const row = this.numbers.holdOf.get(uid);
+        if (!row) return { kind: 'none' };
+        if ((row.held_until ?? 0) <= now) return { kind: 'expired' };
+        this.numbers.commit.run(uid, now);
+        return { kind: 'committed', hold: this.holdRow(row.msisdn) };
+      })
+      .immediate();
+  }
+
   async pickFreeNumbers(count: number, vanityLevels: readonly number[], now: number, random: () => number): Promise<NumberRecord[]> {
+    return this.pickFree(count, vanityLevels, now, random);
+  }
+
+  async searchFreeNumbers(search: NumberSearch, now: number): Promise<NumberRecord[]> {
+    return this.searcher.search(search, now);
+  }
+
+  // --- transfer (MNP) ---
+
+  async listOperators(): Promise<Operator[]> {
+    return this.transfers.operators.all();
+  }
+
+  async getExternalSubscriber(msisdn: string): Promise<ExternalSubscriberRecord | null> {
+    const row = this.transfers.subscriber.get(msisdn);
+    return row ? { msisdn: row.msisdn, operatorCode: row.operator_code, status: row.status } : null;
+  }
+
+  async getTransferHolder(externalMsisdn: string, now: number): Promise<string | null> {
+    const row = this.numbers.byTransfer.get(externalMsisdn);
+    return row && (row.held_until ?? 0) > now ? row.holder : null;
+  }
+
+  async reserveTransfer(
+    uid: string,
+    transfer: TransferRecord,
+    now: number,
+    heldUntil: number,
+    policy: HoldPolicy,
+    random: () => number,
+  ): Promise<TransferReserveResult> {
+    try {
+      return this.db
+        .transaction((): TransferReserveResult => {
+          // A lapsed claim on this external number, whoever made it, no longer counts.
+          this.numbers.releaseExpiredTransfer.run(transfer.externalMsisdn, now);
+          const live = this.numbers.byTransfer.get(transfer.externalMsisdn);
+          if (live && live.holder !== uid) return { kind: 'in_transfer' };
+          if (live) return this.extendHold(uid, live.msisdn, now, heldUntil, policy.maxExtensions);
+          this.numbers.releaseAllOf.run(uid);
+          // Inside this transaction nobody else writes, so a free number stays free until claimed.
+          const [temporary] = this.pickFree(1, policy.temporaryVanityLevels, now, random);
+          if (!temporary) throw new NoTemporaryNumber();
+          this.claimOrThrow({
+            uid,
+            now,
+            until: heldUntil,
+            msisdn: temporary.msisdn,
+            transfer: transfer.externalMsisdn,
+            operator: transfer.operatorCode,
+          });
+          return { kind: 'reserved', hold: this.holdRow(temporary.msisdn) };
+        })
+        .immediate();
+    } catch (e) {
+      // (NumberTaken cannot happen here: the pick and the claim share one write transaction.)
+      if (e instanceof NoTemporaryNumber || e instanceof NumberTaken) return { kind: 'no_temporary_number' };
+      // Another process claimed the same external number first: the unique index decided.
+      if (isUniqueViolation(e) && this.numbers.byTransfer.get(transfer.externalMsisdn)?.holder !== uid) {
+        return { kind: 'in_transfer' };
+      }
+      throw e;
+    }
+  }
+
+  // --- shared steps; each runs inside the caller's transaction ---
+
+  private holdRow(msisdn: string): HoldRecord {
+    const row = this.numbers.get.get(msisdn);
+    if (!row || row.holder === null) throw new Error('hold row vanished inside its transaction');
+    return toHold(row);
+  }
+
+  /** A new claim with a new reservation id; throws NumberTaken (rolling back) if the number is not free. */
+  private claimOrThrow(claim: { uid: string; now: number; until: number; msisdn: string; transfer: string | null; operator: string | null }): void {
+    const id = this.numbers.nextReservationId.get()?.value;
+    if (id === undefined) throw new Error('reservation id counter missing');
+    if (this.numbers.claim.run({ ...claim, id }).changes !== 1) throw new NumberTaken();
+  }
+
+  private extendHold(
+    uid: string,
+    msisdn: string,
+    now: number,
+    heldUntil: number,
+    maxExtensions: number,
+  ): { kind: 'extended'; hold: HoldRecord } | { kind: 'extension_limit' } {
+    const extended = this.numbers.extend.run({ uid, msisdn, now, until: heldUntil, max: maxExtensions });
+    if (extended.changes !== 1) return { kind: 'extension_limit' };
+    return { kind: 'extended', hold: this.holdRow(msisdn) };
+  }
+
+  private pickFree(count: number, vanityLevels: readonly number[], now: number, random: () => number): NumberRecord[] {
     const max = this.numbers.maxRowid.get()?.max ?? null;
     if (max === null) return [];
     const levels = JSON.stringify(vanityLevels);

@@ -7,7 +7,9 @@ interface FlowStateRow {
   product_saved: number;
   current_product_code: number | null;
   saved_plan_product_code: number | null;
-  has_hold: number;
+  /** The live hold's pool number level and whether it is a transfer; both null: no live hold. */
+  hold_level: number | null;
+  hold_is_transfer: number | null;
 }
 
 interface SessionRow {
@@ -31,8 +33,9 @@ export function userStatements(db: Database) {
     flowState: db.prepare<[{ uid: string; now: number }], FlowStateRow>(
       `SELECT u.number_flag, u.plan_flag, u.product_saved, u.current_product_code,
               sp.product_code AS saved_plan_product_code,
-              EXISTS (SELECT 1 FROM numbers n WHERE n.holder = u.uid AND n.held_until > @now) AS has_hold
+              h.vanity_level AS hold_level, h.transfer_msisdn IS NOT NULL AS hold_is_transfer
        FROM users u LEFT JOIN saved_plans sp ON sp.uid = u.uid
+         LEFT JOIN numbers h ON h.holder = u.uid AND h.held_until > @now
        WHERE u.uid = @uid`,
     ),
     // NULL leaves a flag as it is, so one statement serves every key.

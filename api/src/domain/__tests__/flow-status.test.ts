@@ -9,6 +9,7 @@ const base: FlowState = {
   currentProductCode: null,
   savedPlanProductCode: null,
   hasActiveHold: false,
+  activeHoldVanityLevel: null,
 };
 
 describe('deriveFlags', () => {
@@ -19,6 +20,13 @@ describe('deriveFlags', () => {
   it('needs a live hold behind the number flag', () => {
     expect(deriveFlags({ ...base, numberFlag: true }).is_number_selected).toBe(false);
     expect(deriveFlags({ ...base, numberFlag: true, hasActiveHold: true }).is_number_selected).toBe(true);
+  });
+
+  it('derives has_vip from the live hold’s vanity level alone', () => {
+    expect(deriveFlags({ ...base, hasActiveHold: true, activeHoldVanityLevel: 2 }).has_vip).toBe(false);
+    expect(deriveFlags({ ...base, hasActiveHold: true, activeHoldVanityLevel: 3 }).has_vip).toBe(true);
+    expect(deriveFlags({ ...base, hasActiveHold: true, activeHoldVanityLevel: 10 }).has_vip).toBe(true);
+    expect(deriveFlags({ ...base, hasActiveHold: false, activeHoldVanityLevel: 6 }).has_vip).toBe(false);
   });
 
   it('needs a saved plan for the current product behind the plan flag', () => {

@@ -40,7 +40,11 @@ describe('products and plans', () => {
     const commitment = ProductsResponse.parse((await get('/api/products/available?category=Commitment')).json()).products;
     expect(commitment.map((p) => p.CommitmentDuration)).toEqual([3, 6, 12]);
     const vip = ProductsResponse.parse((await get('/api/products/available?category=VIP')).json()).products;
-    expect(vip).toHaveLength(1);
+    // Two per tier, all 12 months, so the list reads cheapest first.
+    expect(vip).toHaveLength(8);
+    expect(vip.every((p) => p.ProductCategory === 'VIP' && p.CommitmentDuration === 12)).toBe(true);
+    const prices = vip.map((p) => p.PackagesPricingTable[0]!.PlanNetPrice);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect((await get('/api/products/available?category=Gold')).json()).toMatchObject({ field: 'query.category' });
   });
 

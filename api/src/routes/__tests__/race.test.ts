@@ -1,4 +1,4 @@
-import { ApiErrorBody, NumberResponse, NumbersResponse } from '@join/shared/contract';
+import { ApiErrorBody, MnpReserveResponse, NumberResponse, NumbersResponse } from '@join/shared/contract';
 import { createTestApp, type TestApp, type Visitor } from '../../testing/harness';
 
 /** Real HTTP and real parallel requests: the database, not the test, has to pick one winner. */
@@ -9,7 +9,8 @@ describe('the number race', () => {
   let visitors: Visitor[];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Every player shares one IP here: lift the transfer budget, the race is what is tested.
+    t = await createTestApp({ rateLimit: { transferMax: 1000 } });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     visitors = await Promise.all(Array.from({ length: PLAYERS }, async () => t.login()));
   });
@@ -44,6 +45,27 @@ describe('the number race', () => {
     );
     expect(holds.filter((h) => h.length === 1)).toHaveLength(1);
     expect(holds.flat().map((n) => n.MSISDN)).toEqual([msisdn]);
+  });
+
+  it(`gives one external number to exactly one of ${PLAYERS - 2} parallel transfer reservations`, async () => {
+    const external = '971552345678';
+    const contenders = visitors.slice(2);
+    const responses = await Promise.all(
+      contenders.map((v) => post(v, '/mobile_number_portability/reserve', { number: external, operator: 'du' })),
+    );
+    const bodies = await Promise.all(responses.map((r) => r.json() as Promise<unknown>));
+    const won = responses.flatMap((r, i) => (r.status === 200 ? [MnpReserveResponse.parse(bodies[i]).reservation] : []));
+    expect(won).toHaveLength(1);
+    for (const [i, r] of responses.entries()) {
+      if (r.status !== 200) {
+        expect(r.status).toBe(409);
+        expect(ApiErrorBody.parse(bodies[i]).code).toBe(-405);
+      }
+    }
+    const holds = await Promise.all(
+      contenders.map(async (v) => NumbersResponse.parse(await (await fetch(`${base}/api/numbers`, { headers: v.headers })).json()).numbers),
+    );
+    expect(holds.flat()).toEqual([won[0]!.number]);
   });
 
   it('keeps one hold per user when one user races for many numbers', async () => {

@@ -1,5 +1,5 @@
 import { Msisdn, VANITY_LEVELS } from '@join/shared/contract';
-import { DEFAULT_POOL_SIZE, generateNumberPool } from '../number-pool';
+import { DEFAULT_POOL_SIZE, generateNumberPool, POOL_SEED } from '../number-pool';
 import { classifyMsisdn } from '../vanity';
 
 describe('number pool', () => {
@@ -19,6 +19,13 @@ describe('number pool', () => {
     const counts = new Map<number, number>();
     for (const n of pool) counts.set(n.vanityLevel, (counts.get(n.vanityLevel) ?? 0) + 1);
     for (const level of Object.values(VANITY_LEVELS)) expect(counts.get(level) ?? 0).toBeGreaterThanOrEqual(300);
+  });
+
+  it('finishes when a tier is asked for more numbers than exist (as the 1,000,000-number benchmark does)', () => {
+    // 20% of 20,000 is 4,000 diamonds, more than the ~3,000 distinct five-in-a-row numbers.
+    const greedy = generateNumberPool(20_000, POOL_SEED, 0.2);
+    expect(greedy).toHaveLength(20_000);
+    expect(greedy.filter((n) => n.vanityLevel === VANITY_LEVELS.diamond).length).toBeGreaterThan(2000);
   });
 
   it('is the same on every run', () => {
