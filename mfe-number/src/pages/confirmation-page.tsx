@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
-import { Button, numberAtom, reportError, ROUTES, savedPlanAtom, StepHeading, useT } from '@join/shared';
+import { Button, numberAtom, ROUTES, savedPlanAtom, StepHeading, useT } from '@join/shared';
+import { useBusyRun } from '../hooks/use-busy-run';
 import { commitAndContinue, extendHold } from '../number-actions';
 import { HeldNumber } from '../components/held-number';
 import { VipPlans } from '../components/vip-plans';
@@ -16,7 +17,7 @@ export function ConfirmationPage() {
   const t = useT();
   const held = useAtomValue(numberAtom);
   const saved = useAtomValue(savedPlanAtom);
-  const [busy, setBusy] = useState<'confirm' | 'extend' | null>(null);
+  const { busy, run } = useBusyRun<'confirm' | 'extend'>();
   const backToNumber = () => go(ROUTES.number);
   const expired = useNumberExpiry(backToNumber);
 
@@ -27,26 +28,11 @@ export function ConfirmationPage() {
 
   const vip = isVip(held.VanityLevelId);
   const needsVipPlan = vip && !(saved?.product.ProductCategory === 'VIP' && saved.VanityLevel === held.VanityLevelId);
-  const confirm = async () => {
-    setBusy('confirm');
-    try {
-      await commitAndContinue();
-    } catch (err) {
-      reportError(err, 'number');
-    } finally {
-      setBusy(null);
-    }
-  };
-  const extend = async () => {
-    setBusy('extend');
-    try {
+  const confirm = () => run('confirm', commitAndContinue);
+  const extend = () =>
+    run('extend', async () => {
       await extendHold();
-    } catch (err) {
-      reportError(err, 'number');
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
   return (
     <section className="number-confirmation" aria-labelledby="step-heading">

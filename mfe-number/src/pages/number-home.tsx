@@ -7,7 +7,6 @@ import {
   isApiError,
   LiveRegion,
   numberAtom,
-  reportError,
   ROUTES,
   StepHeading,
   useT,
@@ -19,6 +18,7 @@ import { NumberOffer } from '../components/number-offer';
 import { isTransfer } from '../hold';
 import { go } from '../navigation';
 import { useNumberExpiry } from '../use-number-expiry';
+import { useBusyRun } from '../hooks/use-busy-run';
 
 type Busy = 'offer' | 'reserve' | 'cancel' | 'continue' | 'extend' | null;
 
@@ -31,24 +31,16 @@ export function NumberHome() {
   const t = useT();
   const held = useAtomValue(numberAtom);
   const [offer, setOffer] = useState<PhoneNumber | null>(null);
-  const [busy, setBusy] = useState<Busy>(null);
   const [empty, setEmpty] = useState(false);
   const [announcement, setAnnouncement] = useState('');
 
-  const run = useCallback(async (kind: Exclude<Busy, null>, work: () => Promise<void>) => {
-    setBusy(kind);
-    try {
-      await work();
-    } catch (err) {
-      reportError(err, 'number');
-      // Someone else took it (-2015) or it expired (-2010): offer another number.
-      if (isApiError(err) && (err.code === -2015 || err.code === -2010)) {
-        setOffer(await offerRandomNumber().catch(() => null));
-      }
-    } finally {
-      setBusy(null);
+  const offerAfterLoss = useCallback(async (err: unknown) => {
+    // Someone else took it (-2015) or it expired (-2010): offer another number.
+    if (isApiError(err) && (err.code === -2015 || err.code === -2010)) {
+      setOffer(await offerRandomNumber().catch(() => null));
     }
   }, []);
+  const { busy, run } = useBusyRun<Exclude<Busy, null>>(offerAfterLoss);
 
   const another = useCallback(
     () =>

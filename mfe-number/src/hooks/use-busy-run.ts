@@ -1,0 +1,25 @@
+import { useCallback, useState } from 'react';
+import { reportError } from '@join/shared';
+
+/**
+ * One action at a time: marks which one is running (for busy buttons), reports a failure as
+ * the catalogue pop-up, and lets the caller react to it (for example, offer another number).
+ */
+export function useBusyRun<K extends string>(onError?: (err: unknown) => Promise<void> | void) {
+  const [busy, setBusy] = useState<K | null>(null);
+  const run = useCallback(
+    async (kind: K, work: () => Promise<void>) => {
+      setBusy(kind);
+      try {
+        await work();
+      } catch (err) {
+        reportError(err, 'number');
+        await onError?.(err);
+      } finally {
+        setBusy(null);
+      }
+    },
+    [onError],
+  );
+  return { busy, run };
+}
