@@ -105,7 +105,7 @@ export const TRANSLATIONS_AR: Record<TranslationKey, string> = {
   'search.open': 'ابحث في الأرقام',
   'search.pattern': 'الأرقام',
   'search.patternHint': 'حتى 7 أرقام بعد {{prefix}}.',
-  'search.match': 'موضع الأرقام',
+  'search.matchLegend': 'موضع الأرقام',
   'search.match.contains': 'في أي مكان من الرقم',
   'search.match.ends_with': 'في نهاية الرقم',
   'search.tiers': 'نوع الرقم',

@@ -111,7 +111,7 @@ export function SearchPage() {
           </p>
         </div>
         <fieldset className="field">
-          <legend>{t('search.match')}</legend>
+          <legend>{t('search.matchLegend')}</legend>
           {(['contains', 'ends_with'] as const).map((m) => (
             <label key={m} className="choice">
               <input type="radio" name="match" value={m} checked={filters.match === m} onChange={() => setFilters((f) => ({ ...f, match: m }))} />

@@ -102,7 +102,7 @@ export const EN = {
   'search.open': 'Search numbers',
   'search.pattern': 'Digits',
   'search.patternHint': 'Up to 7 digits after {{prefix}}.',
-  'search.match': 'Where the digits appear',
+  'search.matchLegend': 'Where the digits appear',
   'search.match.contains': 'Anywhere in the number',
   'search.match.ends_with': 'At the end',
   'search.tiers': 'Number type',

@@ -55,8 +55,16 @@ export function createI18n() {
     language: () => lang,
     dir: (): 'ltr' | 'rtl' => (lang === 'ar' ? 'rtl' : 'ltr'),
     t(key: string, params?: Params): string {
-      const v = r.t(key, params ?? {}, lang) || r.t(key, params ?? {}, 'en');
-      return typeof v === 'string' && v ? v : key;
+      // A key that is also a namespace (app.language and app.language.switch) keeps its own
+      // text under '' (see unflatten); rosetta reaches it with a trailing dot.
+      const lookup = (language: Language): string => {
+        for (const k of [key, `${key}.`]) {
+          const v: unknown = r.t(k, params ?? {}, language);
+          if (typeof v === 'string' && v) return v;
+        }
+        return '';
+      };
+      return lookup(lang) || lookup('en') || key;
     },
     /** Changes whenever a dictionary or the language changes (for React's useSyncExternalStore). */
     version: () => version,

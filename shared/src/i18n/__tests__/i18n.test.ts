@@ -1,4 +1,5 @@
 import { createI18n, unflatten } from '../i18n';
+import { EN } from '../en';
 
 describe('i18n', () => {
   it('falls back to bundled English for missing keys, and to the key itself last', () => {
@@ -28,5 +29,15 @@ describe('i18n', () => {
 
   it('unflattens dotted keys, keeping a leaf that is also a namespace', () => {
     expect(unflatten({ 'a.b': 'x', a: 'y', c: 'z' })).toEqual({ a: { b: 'x', '': 'y' }, c: 'z' });
+  });
+});
+
+describe('the bundled dictionary', () => {
+  it('renders every key as its own text (no key is both a text and a namespace)', () => {
+    const i18n = createI18n();
+    for (const [key, value] of Object.entries(EN)) {
+      // rosetta fills missing {{params}} with nothing
+      expect([key, i18n.t(key)]).toEqual([key, value.replace(/\{\{\s*\w+\s*\}\}/g, '')]);
+    }
   });
 });
