@@ -12,7 +12,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const lighthouseCli = path.join(path.dirname(require.resolve('lighthouse/package.json')), 'cli', 'index.js');
 const PORT = 8190;
-// Measured 66-79 for performance on this 2-core machine (simulated mobile, 4x CPU slowdown),
+// Measured 65-79 for performance on this 2-core machine (simulated mobile, 4x CPU slowdown),
 // and one run swings by several points when anything else runs: the median of RUNS is judged
 // (as Lighthouse CI does), against a tripwire for regressions. The README keeps the figures.
 const BUDGET = { performance: 0.6, accessibility: 1, 'best-practices': 0.95 };
@@ -41,23 +41,36 @@ let failed = false;
 try {
   await waitForServer();
   const reports = [];
-  for (let run = 0; run < RUNS; run++) {
-    const out = path.join(dir, `report-${run}.json`);
-    execFileSync(
-      process.execPath,
-      [
-        lighthouseCli,
-        `http://127.0.0.1:${PORT}/`,
-        '--quiet',
-        '--output=json',
-        `--output-path=${out}`,
-        '--only-categories=performance,accessibility,best-practices',
-        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic',
-      ],
-      { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, stdio: 'inherit' },
-    );
-    reports.push(JSON.parse(readFileSync(out, 'utf8')));
+  // A run that crashes (Lighthouse's own NO_NAVSTART and the like: "run Lighthouse again")
+  // measured nothing: try again, a bounded number of times.
+  for (let attempt = 0; reports.length < RUNS && attempt < RUNS + 3; attempt++) {
+    const out = path.join(dir, `report-${attempt}.json`);
+    try {
+      execFileSync(
+        process.execPath,
+        [
+          lighthouseCli,
+          `http://127.0.0.1:${PORT}/`,
+          '--quiet',
+          '--output=json',
+          `--output-path=${out}`,
+          '--only-categories=performance,accessibility,best-practices',
+          '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic',
+        ],
+        { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, stdio: 'inherit' },
+      );
+    } catch {
+      console.log(`Lighthouse run ${attempt + 1} crashed; running it again`);
+      continue;
+    }
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    if (report.runtimeError) {
+      console.log(`Lighthouse run ${attempt + 1}: ${report.runtimeError.code}; running it again`);
+      continue;
+    }
+    reports.push(report);
   }
+  if (reports.length < RUNS) throw new Error(`only ${reports.length} of ${RUNS} Lighthouse runs completed`);
   reports.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
   console.log(`\nperformance over ${RUNS} runs: ${reports.map((r) => Math.round(r.categories.performance.score * 100)).join(', ')}`);
   const report = reports[Math.floor(RUNS / 2)];
