@@ -73,7 +73,9 @@ export function createConfig(o) {
           options: {
             jsc: {
               parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !prod, refresh: false } },
+              // Always the production JSX runtime: a remote in dev mode is loaded by hosts running
+              // production React, and react/jsx-dev-runtime does not work against it.
+              transform: { react: { runtime: 'automatic', development: false, refresh: false } },
             },
             env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
           },
@@ -112,6 +114,9 @@ export function createConfig(o) {
       liveReload: true,
       historyApiFallback: false,
       headers: { 'Access-Control-Allow-Origin': '*' },
+      // A remote's dev server exists to be loaded by a host on another origin (README:
+      // working on one step alone); without this it answers that host's scripts with 403.
+      ...(isHost ? {} : { allowedHosts: 'all', client: { webSocketURL: `ws://localhost:${o.port}/ws` } }),
       ...(isHost
         ? {
             proxy: [

@@ -8,11 +8,13 @@ import type { FastifyInstance } from 'fastify';
  */
 export function contentSecurityPolicy(remoteOrigins: readonly string[]): string {
   const self = ["'self'", ...remoteOrigins].join(' ');
+  // A remote served by its dev server reloads over a websocket on its own origin.
+  const sockets = remoteOrigins.map((o) => o.replace(/^http/, 'ws'));
   return [
     "default-src 'self'",
     `script-src ${self}`,
     `style-src ${self}`,
-    `connect-src ${self}`,
+    `connect-src ${[self, ...sockets].join(' ')}`,
     "img-src 'self' data:",
     "font-src 'self'",
     "object-src 'none'",

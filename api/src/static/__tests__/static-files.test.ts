@@ -111,7 +111,7 @@ describe('remote origins in the CSP', () => {
     expect(res.json()).toEqual({ plan: 'https://plan.example.com/v2/mf-manifest.json', number: '/mfe/number/mf-manifest.json' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self' https://plan.example.com;");
-    expect(csp).toContain("connect-src 'self' https://plan.example.com;");
+    expect(csp).toContain("connect-src 'self' https://plan.example.com wss://plan.example.com;");
     expect(csp).not.toMatch(/unsafe-(inline|eval)/);
     // With no host built, a page navigation is an ordinary 404.
     expect((await t.app.inject({ method: 'GET', url: '/join/x', headers: { accept: 'text/html' } })).statusCode).toBe(404);
