@@ -21,6 +21,7 @@ import { Header } from './header';
 import { Footer } from './footer';
 import { ErrorPopup } from './error-popup';
 import { useSessionEnded } from './use-session-ended';
+import { whenIdle } from './when-idle';
 
 /**
  * The routed shell: header, the current step, footer and pop-ups. Step modules announce
@@ -61,10 +62,14 @@ export function Shell() {
     const title = step ? t(step.titleKey) : t('app.title');
     document.title = `${title} | ${t('app.title')}`;
     const stop = focusStepHeading();
-    // Warm the next step's remote while the user is here.
+    // Warm the next step's remote while the user is here, once the browser is idle: not in
+    // competition with the step on screen (Lighthouse showed it in the blocking time).
     const next = step ? STEPS.find((s) => s.order > step.order && s.remote !== step.remote) : undefined;
-    if (next) preloadStep(next.remote);
-    return stop;
+    const idle = next ? whenIdle(() => preloadStep(next.remote)) : () => undefined;
+    return () => {
+      stop();
+      idle();
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per route, not per render
   }, [pathname, t]);
 
