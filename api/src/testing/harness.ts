@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { API_VERSION, CHANNEL, DEVICE_OS, LoginByDeviceIdResponse } from '@join/shared/contract';
+import { API_VERSION, CHANNEL, DEVICE_OS, LoginByDeviceIdResponse, NumbersResponse } from '@join/shared/contract';
 import { buildApp, type AppOptions } from '../app';
 
 /**
@@ -50,6 +50,11 @@ export interface TestApp {
   clock: TestClock;
   dbFile: string;
   login(deviceId?: string): Promise<Visitor>;
+  /** Requests as a visitor: a GET, and a POST with a form body as the client sends it. */
+  get(v: Visitor, url: string): Promise<LightMyRequestResponse>;
+  post(v: Visitor, url: string, body: Record<string, string | number>): Promise<LightMyRequestResponse>;
+  /** A random offer for the visitor (POST /numbers/random); throws unless it answers 200. */
+  offer(v: Visitor, count?: number): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -70,11 +75,22 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
     return { deviceId, uid: session.profile.uid, sessionId: session.session_id, headers: clientHeaders(deviceId, session.session_id) };
   }
 
+  const get = (v: Visitor, url: string) => app.inject({ method: 'GET', url, headers: v.headers });
+  const post = (v: Visitor, url: string, body: Record<string, string | number>) => app.inject({ method: 'POST', url, ...form(v.headers, body) });
+  async function offer(v: Visitor, count = 1): Promise<string[]> {
+    const res = await post(v, '/api/numbers/random', { count });
+    if (res.statusCode !== 200) throw new Error(`offer failed: ${res.statusCode} ${res.body}`);
+    return NumbersResponse.parse(res.json()).numbers.map((n) => n.MSISDN);
+  }
+
   return {
     app,
     clock,
     dbFile,
     login,
+    get,
+    post,
+    offer,
     close: async () => {
       await app.close();
       dir.remove();

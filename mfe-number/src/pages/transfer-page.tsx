@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { api, Button, reportError, ROUTES, StepHeading, useT, VALIDATION_MESSAGES, type Operator } from '@join/shared';
+import { useBusyRun } from '../hooks/use-busy-run';
 import { pendingTransferAtom } from '../transfer-atom';
 import { go } from '../navigation';
 
@@ -18,7 +19,7 @@ export function TransferPage() {
   const [number, setNumber] = useState('');
   const [operator, setOperator] = useState('');
   const [errors, setErrors] = useState<{ number?: string; operator?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyRun<'check'>();
   const numberRef = useRef<HTMLInputElement>(null);
   const operatorRef = useRef<HTMLSelectElement>(null);
 
@@ -39,16 +40,11 @@ export function TransferPage() {
     setErrors(next);
     if (next.number) return numberRef.current?.focus();
     if (next.operator) return operatorRef.current?.focus();
-    setBusy(true);
-    try {
+    await run('check', async () => {
       await api.verifyPortability(digits, operator);
       setPending({ externalNumber: digits, operator, operatorName: operators.find((o) => o.code === operator)?.name ?? operator });
       go(ROUTES.numberTransferTerms);
-    } catch (err) {
-      reportError(err, 'number');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -102,7 +98,7 @@ export function TransferPage() {
             </p>
           ) : null}
         </div>
-        <Button type="submit" busy={busy}>
+        <Button type="submit" busy={busy === 'check'}>
           {t('transfer.check')}
         </Button>
       </form>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
-import { Button, formatMsisdn, reportError, ROUTES, StepHeading, useT, validateConsent, VALIDATION_MESSAGES } from '@join/shared';
+import { Button, formatMsisdn, ROUTES, StepHeading, useT, validateConsent, VALIDATION_MESSAGES } from '@join/shared';
+import { useBusyRun } from '../hooks/use-busy-run';
 import { reserveTransfer } from '../number-actions';
 import { pendingTransferAtom } from '../transfer-atom';
 import { go } from '../navigation';
@@ -14,7 +15,7 @@ export function TransferTermsPage() {
   const [pending, setPending] = useAtom(pendingTransferAtom);
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyRun<'transfer'>();
   const box = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -32,15 +33,10 @@ export function TransferTermsPage() {
       box.current?.focus();
       return;
     }
-    setBusy(true);
-    try {
+    await run('transfer', async () => {
       await reserveTransfer(pending.externalNumber, pending.operator);
       setPending(null);
-    } catch (err) {
-      reportError(err, 'number');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -77,10 +73,10 @@ export function TransferTermsPage() {
           ) : null}
         </div>
         <div className="number-actions">
-          <Button type="submit" busy={busy}>
+          <Button type="submit" busy={busy === 'transfer'}>
             {t('transfer.submit')}
           </Button>
-          <Button variant="secondary" onClick={() => go(ROUTES.numberTransfer)} disabled={busy}>
+          <Button variant="secondary" onClick={() => go(ROUTES.numberTransfer)} disabled={busy !== null}>
             {t('transfer.back')}
           </Button>
         </div>

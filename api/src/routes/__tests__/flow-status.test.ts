@@ -11,9 +11,9 @@ describe('flow status', () => {
   afterEach(() => t.close());
 
   const flags = async (): Promise<FlowStatusFlags> =>
-    FlowStatusResponse.parse((await t.app.inject({ method: 'GET', url: '/api/me/flow_status', headers: v.headers })).json())
+    FlowStatusResponse.parse((await t.get(v, '/api/me/flow_status')).json())
       .flow_status_flags;
-  const postKey = (key: number) => t.app.inject({ method: 'POST', url: '/api/me/flow_status', ...form(v.headers, { key, value: 'true' }) });
+  const postKey = (key: number) => t.post(v, '/api/me/flow_status', { key, value: 'true' });
   const call = (method: 'POST' | 'DELETE', url: string, body: Record<string, string | number>) =>
     t.app.inject({ method, url, ...form(v.headers, body) });
   const reserveSome = async (): Promise<string> => {
@@ -81,7 +81,7 @@ describe('flow status', () => {
   it('sets is_product_selected only on an explicit product save', async () => {
     await call('POST', '/api/plans/saved_plans', { product_code: 187, plan_ids: '1871' });
     expect((await flags()).is_product_selected).toBe(false);
-    await t.app.inject({ method: 'GET', url: '/api/products/current?save=true', headers: v.headers });
+    await t.get(v, '/api/products/current?save=true');
     expect((await flags()).is_product_selected).toBe(true);
   });
 

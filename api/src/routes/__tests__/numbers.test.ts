@@ -17,22 +17,18 @@ describe('numbers', () => {
   });
   afterEach(() => t.close());
 
-  const offer = async (v: Visitor, count = 1): Promise<string[]> => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/numbers/random', ...form(v.headers, { count }) });
-    expect(res.statusCode).toBe(200);
-    return NumbersResponse.parse(res.json()).numbers.map((n) => n.MSISDN);
-  };
+  const offer = (v: Visitor, count = 1) => t.offer(v, count);
   const reserve = (v: Visitor, number: string) =>
-    t.app.inject({ method: 'POST', url: '/api/numbers', ...form(v.headers, { number }) });
+    t.post(v, '/api/numbers', { number });
   const cancel = (v: Visitor, number: string) =>
     t.app.inject({ method: 'DELETE', url: '/api/numbers', ...form(v.headers, { number }) });
   const held = async (v: Visitor) =>
-    NumbersResponse.parse((await t.app.inject({ method: 'GET', url: '/api/numbers', headers: v.headers })).json()).numbers;
+    NumbersResponse.parse((await t.get(v, '/api/numbers')).json()).numbers;
   const currentProduct = async (v: Visitor) =>
-    ProductResponse.parse((await t.app.inject({ method: 'GET', url: '/api/products/current', headers: v.headers })).json()).product;
+    ProductResponse.parse((await t.get(v, '/api/products/current')).json()).product;
 
   it('offers distinct free basic numbers without reserving them', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/numbers/random', ...form(alice.headers, { count: 10 }) });
+    const res = await t.post(alice, '/api/numbers/random', { count: 10 });
     const numbers = NumbersResponse.parse(res.json()).numbers;
     expect(numbers).toHaveLength(10);
     expect(new Set(numbers.map((n) => n.MSISDN)).size).toBe(10);
@@ -152,13 +148,13 @@ describe('numbers', () => {
 
   it('resets a 3-month product to the 1-month default on cancel, and keeps a tourist product', async () => {
     const [first, second] = await offer(alice, 2);
-    await t.app.inject({ method: 'POST', url: '/api/products/save', ...form(alice.headers, { product_code: 103 }) });
+    await t.post(alice, '/api/products/save', { product_code: 103 });
     await reserve(alice, first!);
     expect((await currentProduct(alice)).ProductCode).toBe(103);
     await cancel(alice, first!);
     expect((await currentProduct(alice)).ProductCode).toBe(100);
 
-    await t.app.inject({ method: 'POST', url: '/api/products/save', ...form(alice.headers, { product_code: 196 }) });
+    await t.post(alice, '/api/products/save', { product_code: 196 });
     await reserve(alice, second!);
     await cancel(alice, second!);
     expect((await currentProduct(alice)).ProductCode).toBe(196);

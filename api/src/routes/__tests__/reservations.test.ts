@@ -20,13 +20,10 @@ describe('reservations: ids, extensions, listing, commit', () => {
   });
   afterEach(() => t.close());
 
-  const offer = async (v: Visitor, count = 1): Promise<string[]> => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/numbers/random', ...form(v.headers, { count }) });
-    return NumbersResponse.parse(res.json()).numbers.map((n) => n.MSISDN);
-  };
-  const reserve = (v: Visitor, number: string) => t.app.inject({ method: 'POST', url: '/api/numbers', ...form(v.headers, { number }) });
+  const offer = (v: Visitor, count = 1) => t.offer(v, count);
+  const reserve = (v: Visitor, number: string) => t.post(v, '/api/numbers', { number });
   const cancel = (v: Visitor, number: string) => t.app.inject({ method: 'DELETE', url: '/api/numbers', ...form(v.headers, { number }) });
-  const get = (v: Visitor, url: string) => t.app.inject({ method: 'GET', url, headers: v.headers });
+  const get = (v: Visitor, url: string) => t.get(v, url);
   const reservations = async (v: Visitor, query = '') =>
     ReservationsResponse.parse((await get(v, `/api/numbers/reservation${query}`)).json()).reservations;
   const commit = (v: Visitor) => t.app.inject({ method: 'POST', url: '/api/numbers/commit_number', headers: v.headers });
@@ -172,7 +169,7 @@ describe('reservations: ids, extensions, listing, commit', () => {
     await commit(alice);
     await reserve(alice, second!);
     expect((await reservations(alice))[0]).toMatchObject({ committed: false, number: { MSISDN: second } });
-    const withBody = await t.app.inject({ method: 'POST', url: '/api/numbers/commit_number', ...form(alice.headers, { number: second! }) });
+    const withBody = await t.post(alice, '/api/numbers/commit_number', { number: second! });
     expect(withBody.statusCode).toBe(400);
     expect(withBody.json()).toMatchObject({ field: 'body.number' });
   });
@@ -191,9 +188,9 @@ describe('random offers share one rate limit', () => {
     const t = await createTestApp({ rateLimit: { randomNumbersMax: 2 } });
     const v = await t.login();
     expect((await t.app.inject({ method: 'POST', url: '/api/numbers/random', headers: v.headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/numbers?random=true', headers: v.headers })).statusCode).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await t.app.inject({ method: 'GET', url: '/api/numbers', headers: v.headers })).statusCode).toBe(200);
-    const limited = await t.app.inject({ method: 'GET', url: '/api/numbers?random=true', headers: v.headers });
+    expect((await t.get(v, '/api/numbers?random=true')).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await t.get(v, '/api/numbers')).statusCode).toBe(200);
+    const limited = await t.get(v, '/api/numbers?random=true');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'rate_limited' });
     expect((await t.app.inject({ method: 'POST', url: '/api/numbers/random', headers: v.headers })).statusCode).toBe(429);

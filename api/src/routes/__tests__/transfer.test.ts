@@ -30,8 +30,8 @@ describe('transfer (MNP)', () => {
   });
   afterEach(() => t.close());
 
-  const post = (v: Visitor, url: string, body: Record<string, string | number>) => t.app.inject({ method: 'POST', url, ...form(v.headers, body) });
-  const get = (v: Visitor, url: string) => t.app.inject({ method: 'GET', url, headers: v.headers });
+  const post = (v: Visitor, url: string, body: Record<string, string | number>) => t.post(v, url, body);
+  const get = (v: Visitor, url: string) => t.get(v, url);
   const verify = (v: Visitor, external_number: string, operator: string) =>
     post(v, '/api/mobile_number_portability/verify', { external_number, operator });
   const reserveTransfer = (v: Visitor, number: string, operator: string) => post(v, '/api/mobile_number_portability/reserve', { number, operator });

@@ -24,8 +24,8 @@ describe('VIP numbers and their plans', () => {
   });
   afterEach(() => t.close());
 
-  const get = (v: Visitor, url: string) => t.app.inject({ method: 'GET', url, headers: v.headers });
-  const post = (v: Visitor, url: string, body: Record<string, string | number>) => t.app.inject({ method: 'POST', url, ...form(v.headers, body) });
+  const get = (v: Visitor, url: string) => t.get(v, url);
+  const post = (v: Visitor, url: string, body: Record<string, string | number>) => t.post(v, url, body);
   /** A free number of the tier, found the way a visitor would: by search. */
   const numberOf = async (level: number, skip = 0): Promise<string> => {
     const res = await post(bob, '/api/numbers/search', { vanity_level_ids: level, per_page: 5 });
