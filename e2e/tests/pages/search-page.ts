@@ -24,7 +24,10 @@ export class SearchPageObject {
     if (opts.digits !== undefined) await this.page.getByLabel('Digits').fill(opts.digits);
     if (opts.match) await this.page.getByLabel(opts.match).check();
     if (opts.tiers) await this.setTiers(opts.tiers);
-    await this.page.getByRole('button', { name: 'Search', exact: true }).click();
+    const button = this.page.getByRole('button', { name: 'Search', exact: true });
+    await button.click();
+    // The results shown are this search's once the button is no longer busy.
+    await expect(button).not.toHaveAttribute('aria-busy', 'true');
   }
 
   async shownNumbers(): Promise<string[]> {
