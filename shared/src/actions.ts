@@ -1,4 +1,4 @@
-import { api as defaultApi, type Endpoints } from './api/endpoints';
+import { api as defaultApi, type Endpoints, type PlanChoice } from './api/endpoints';
 import { flowFlagsAtom, numberAtom, savedPlanAtom, store } from './store';
 import type { FlowStatusFlags, Product } from './schemas/entities';
 import { FLOW_STATUS_KEYS, SAVED_PLAN_FETCH_DELAY_MS } from './constants';
@@ -56,11 +56,21 @@ export function translateOr(key: string, fallback: string): string {
  */
 export async function savePlanSequence(
   product: Product,
-  deps: { api?: Endpoints; delay?: (ms: number) => Promise<void>; announce?: boolean } = {},
+  deps: {
+    api?: Endpoints;
+    delay?: (ms: number) => Promise<void>;
+    announce?: boolean;
+    /** What else was chosen: the options of a customizable product, boosters, a top-up, opt-in promotions, a promo code. */
+    choice?: Omit<PlanChoice, 'productCode'>;
+  } = {},
 ): Promise<void> {
   const api = deps.api ?? defaultApi;
   const wait = deps.delay ?? delay;
-  await api.savePlan({ planIds: product.AvailablePlans.map((p) => p.ID), productCode: product.ProductCode });
+  await api.savePlan({
+    ...deps.choice,
+    planIds: deps.choice?.planIds ?? product.AvailablePlans.map((p) => p.ID),
+    productCode: product.ProductCode,
+  });
   await api.saveProduct(product.ProductCode);
   const { flow_status_flags } = await api.postFlowStatus(FLOW_STATUS_KEYS.planSaved);
   store.set(flowFlagsAtom, flow_status_flags);

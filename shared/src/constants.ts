@@ -104,3 +104,18 @@ export const PREFERENCE_IDS = {
 export const DEFAULT_NUMBER_HOLD_SECONDS = 15 * 60;
 /** When the hold countdown starts warning (WCAG 2.2.1: a way to extend before it ends). */
 export const NUMBER_HOLD_WARNING_SECONDS = 120;
+
+/**
+ * Customizable products (our codes): the custom plan (/plan-selection/custom-plan, month by
+ * month) and the annual offer (/plan-selection/annual-offer, a 12-month commitment). Both are
+ * built from options, one per sub-plan type, read from /products/available_plans.
+ */
+export const CUSTOM_PLAN_PRODUCT_CODE = 300;
+export const ANNUAL_OFFER_PRODUCT_CODE = 312;
+/** The streaming-service offer (SPEC 1): an opt-in promotion that needs the music-service consent (preference 4). */
+export const STREAMING_PROMOTION_KEY = 'streaming_music_3m';
+/** The plan categories the plan step shows, in order; `plantype` at start picks one (or a builder page). */
+export const PLAN_CATEGORIES = ['tourist', 'PAYG', 'Commitment', 'VIP'] as const;
+export type PlanCategory = (typeof PLAN_CATEGORIES)[number];
+/** Top-up amounts offered with a pay-as-you-go plan (AED); charged as the RechargeAmount extra charge. */
+export const RECHARGE_AMOUNTS = [0, 25, 50, 100] as const;

@@ -1,10 +1,11 @@
 import { bus } from '../bus';
 import { flowFlagsAtom, savedPlanAtom, store } from '../store';
-import { EMPTY_FLOW_FLAGS, type Product } from '../schemas/entities';
+import { EMPTY_FLOW_FLAGS, Product, SavedPlan } from '../schemas/entities';
 import type { Endpoints } from '../api/endpoints';
 import { savePlanSequence } from '../actions';
 
-const product = (code: number, price: number): Product => ({
+const product = (code: number, price: number): Product =>
+  Product.parse({
   ProductCode: code,
   Name: `Tourist ${code}`,
   ProductCategory: 'PAYG',
@@ -16,13 +17,13 @@ const product = (code: number, price: number): Product => ({
   PackagesPricingTable: [{ NetPrice: price, PlanNetPrice: price, VATPercentage: 5, VATAmount: price * 0.05, ExtraCharges: [] }],
   AllowedFeatures: [],
   Promotions: [],
-});
+  });
 
 describe('plan save sequence (SPEC 4)', () => {
   it('saves plan, saves product, posts flow status 13, waits 500 ms, fetches saved plans, then announces', async () => {
     const calls: string[] = [];
     const p = product(199, 99);
-    const saved = { ID: 1, product: p, Plans: p.AvailablePlans, PackagePrice: p.PackagesPricingTable[0]!, Promotions: [], PromotionKeys: [], VanityLevel: null };
+    const saved = SavedPlan.parse({ ID: 1, product: p, Plans: p.AvailablePlans, PackagePrice: p.PackagesPricingTable[0]! });
     const api = {
       savePlan: jest.fn(async (args: unknown) => {
         calls.push(`savePlan ${JSON.stringify(args)}`);

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { FlowStatusKey } from '../constants';
 import {
+  AvailablePlansResponse,
+  BoostersResponse,
+  PlanQuoteResponse,
+  PreferencesResponse,
+  PromoEligibilityResponse,
   BizConfigResponse,
   CommitNumberResponse,
   MnpReserveResponse,
@@ -22,6 +27,39 @@ import {
 } from '../schemas/api';
 import type { SubPlanType } from '../schemas/entities';
 import { apiClient, BIZ_CONFIG_HEADERS, type ApiClient } from './client';
+
+/** What the visitor chose for a plan: never a price (the server computes every amount). */
+export interface PlanChoice {
+  planIds: readonly number[];
+  productCode: number;
+  rechargeAmount?: number;
+  boosterIds?: readonly number[];
+  promotionKeys?: readonly string[];
+  promoCode?: string;
+}
+
+function planChoiceForm(p: PlanChoice) {
+  return {
+    plan_ids: p.planIds,
+    product_code: p.productCode,
+    recharge_amount: p.rechargeAmount || undefined,
+    booster_ids: p.boosterIds?.length ? p.boosterIds : undefined,
+    promotion_keys: p.promotionKeys?.length ? p.promotionKeys : undefined,
+    promo_code: p.promoCode || undefined,
+  };
+}
+
+function planChoiceQuery(p: PlanChoice): Record<string, string | number | undefined> {
+  const f = planChoiceForm(p);
+  return {
+    plan_ids: f.plan_ids.join(','),
+    product_code: f.product_code,
+    recharge_amount: f.recharge_amount,
+    booster_ids: f.booster_ids?.join(','),
+    promotion_keys: f.promotion_keys?.join(','),
+    promo_code: f.promo_code,
+  };
+}
 
 /**
  * One typed function per SPEC section 7 call this product makes. Modules call these,
@@ -51,11 +89,35 @@ export const endpoints = (c: ApiClient = apiClient) => ({
       ...(planTypes ? { query: { plan_types: planTypes.join(',') } } : {}),
     }),
   getSavedPlans: () => c.request('GET', '/plans/saved_plans', { schema: SavedPlansResponse }),
-  savePlan: (p: { planIds: readonly number[]; productCode: number; rechargeAmount?: number }) =>
-    c.request('POST', '/plans/saved_plans', {
-      schema: SavePlanResponse,
-      body: { plan_ids: p.planIds, product_code: p.productCode, recharge_amount: p.rechargeAmount },
+  savePlan: (p: PlanChoice) => c.request('POST', '/plans/saved_plans', { schema: SavePlanResponse, body: planChoiceForm(p) }),
+  /** The live price of a choice, computed by the server as a save would (our addition). */
+  quotePlan: (p: PlanChoice) => c.request('GET', '/plans/quote.json', { schema: PlanQuoteResponse, query: planChoiceQuery(p) }),
+  getPlanOptions: (productCodes: readonly number[], serviceTypes?: readonly SubPlanType[]) =>
+    c.request('GET', '/products/available_plans.json', {
+      schema: AvailablePlansResponse,
+      query: { product_codes: productCodes.join(','), ...(serviceTypes ? { service_types: serviceTypes.join(',') } : {}) },
     }),
+  getBoosters: (msisdn: string, q: { productCode: number; planType?: SubPlanType; filters?: readonly string[] }) =>
+    c.request('GET', `/boosters/${encodeURIComponent(msisdn)}`, {
+      schema: BoostersResponse,
+      query: {
+        product_code: q.productCode,
+        ...(q.planType ? { plan_type: q.planType } : {}),
+        ...(q.filters?.length ? { filters: q.filters.join(',') } : {}),
+      },
+    }),
+  checkPromoCodes: (codes: readonly string[], productCode: number, selectedServices?: readonly number[]) =>
+    c.request('GET', '/promotions/check_promo_code_eligibility.json', {
+      schema: PromoEligibilityResponse,
+      query: {
+        promo_codes: codes.join(','),
+        product_code: productCode,
+        ...(selectedServices?.length ? { selected_services: selectedServices.join(',') } : {}),
+      },
+    }),
+  getPreferences: () => c.request('GET', '/me/preferences', { schema: PreferencesResponse }),
+  setPreference: (preferenceId: number, value: boolean) =>
+    c.request('POST', '/me/preferences', { schema: PreferencesResponse, body: { PreferenceID: preferenceId, Value: String(value) } }),
   getNumbers: () => c.request('GET', '/numbers', { schema: NumbersResponse }),
   reserveNumber: (msisdn: string) => c.request('POST', '/numbers', { schema: NumberResponse, body: { number: msisdn } }),
   cancelNumber: (msisdn: string) => c.request('DELETE', '/numbers', { schema: NumbersResponse, body: { number: msisdn } }),

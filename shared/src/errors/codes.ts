@@ -83,13 +83,22 @@ export const API_ERROR_CODES = {
   flowOrder: 'flow_order',
   rateLimited: 'rate_limited',
   internal: 'internal',
+  /** SPEC 8 "promo invalid or expired" and "promo not supported": the code is the message type. */
+  promoInvalid: 'promo_invalid',
+  promoNotSupported: 'promo_not_supported',
+  /** An opt-in promotion asked for without its consent (the streaming offer without preference 4). */
+  consentRequired: 'consent_required',
 } as const;
+
+/** Our string codes that name their SPEC 8 message type directly. */
+const MESSAGE_TYPE_CODES: readonly string[] = [API_ERROR_CODES.promoInvalid, API_ERROR_CODES.promoNotSupported];
 
 /** Message type of a server code; anything unknown is error_general (SPEC section 8). */
 export function messageTypeForCode(code: number | string | null | undefined): MessageType {
   const n = typeof code === 'string' && /^-?\d+$/.test(code) ? Number(code) : code;
   if (typeof n === 'number') return BY_CODE.get(n) ?? 'error_general';
   if (typeof n === 'string' && (CLIENT_MESSAGE_TYPES as readonly string[]).includes(n)) return n;
+  if (typeof n === 'string' && MESSAGE_TYPE_CODES.includes(n)) return n;
   return 'error_general';
 }
 

@@ -15,7 +15,7 @@ import {
   UNIT_STEP,
   UNLIMITED,
 } from '../constants';
-import type { SubPlan, SubPlanType } from '../schemas/entities';
+import type { PackagePrice, Promotion, SubPlan, SubPlanType } from '../schemas/entities';
 
 export const UNLIMITED_LABEL = 'Unlimited';
 export const UNLIMITED_SHORT_LABEL = 'unl';
@@ -88,6 +88,25 @@ export function formatSubPlan(
   return { vmo_ValueFormatted: String(msToMinutes(subPlan.Value, options.validityMultiplier)), UnitFormatted: MINUTES_UNIT };
 }
 
+/**
+ * What a sub-plan gives over its whole validity. A voice sub-plan sold as a daily allowance
+ * (DailyAllowanceValue in milliseconds a day) shows its minutes times the validity days: the
+ * plan validity days multiplier of SPEC 9. Everything else shows its Value.
+ */
+export function formatSubPlanTotal(subPlan: Pick<SubPlan, 'Type' | 'Value' | 'Validity' | 'DailyAllowanceValue'>): SubPlanDisplay {
+  if (subPlan.Type !== 'DATA' && subPlan.DailyAllowanceValue !== null && subPlan.DailyAllowanceValue > 0) {
+    return formatSubPlan({ Type: subPlan.Type, Value: subPlan.DailyAllowanceValue }, { validityMultiplier: subPlan.Validity });
+  }
+  return formatSubPlan(subPlan);
+}
+
+/** A sub-plan's daily allowance as shown ('10 GB', '10 min'); null when it has none. */
+export function formatDailyAllowance(subPlan: Pick<SubPlan, 'Type' | 'DailyAllowanceValue'>): string | null {
+  if (subPlan.DailyAllowanceValue === null || subPlan.DailyAllowanceValue <= 0) return null;
+  const f = formatSubPlan({ Type: subPlan.Type, Value: subPlan.DailyAllowanceValue });
+  return `${f.vmo_ValueFormatted} ${f.UnitFormatted}`.trim();
+}
+
 function typeRank(type: SubPlanType): number {
   return PLAN_TYPES_ORDER.indexOf(type);
 }
@@ -154,6 +173,32 @@ export function formatAed(amount: number, locale: FormatLocale = 'en'): string {
   }
   const number = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
   return `${CURRENCY} ${number}`;
+}
+
+/** What the visitor pays: the server's NetPrice plus its VAT amount, in fils-exact AED. */
+export function amountToPay(price: Pick<PackagePrice, 'NetPrice' | 'VATAmount'>): number {
+  return Math.round((price.NetPrice + price.VATAmount) * 100) / 100;
+}
+
+/** The extras fields SPEC 3 adds to a saved plan's promo: what a promotion adds, formatted ('+5 GB'). */
+export interface PromotionExtras {
+  extraDataFormatted: string | null;
+  extraLocalFormatted: string | null;
+  extraInternationalFormatted: string | null;
+}
+
+/** AddOn and RecurringData promotions add an allowance of their Plan (or Type) sub-plan type. */
+export function formatPromotionExtras(promo: Pick<Promotion, 'Category' | 'Type' | 'Plan' | 'Value'>): PromotionExtras {
+  const extras: PromotionExtras = { extraDataFormatted: null, extraLocalFormatted: null, extraInternationalFormatted: null };
+  if (promo.Category !== 'AddOn' && promo.Category !== 'RecurringData') return extras;
+  const type = (promo.Plan ?? promo.Type) as SubPlanType;
+  if (!(PLAN_TYPES_ORDER as readonly string[]).includes(type) || promo.Value <= 0) return extras;
+  const f = formatSubPlan({ Type: type, Value: promo.Value });
+  const text = `+${f.vmo_ValueFormatted} ${f.UnitFormatted}`.trim();
+  if (type === 'DATA') extras.extraDataFormatted = text;
+  else if (type === 'VOICE-LCL') extras.extraLocalFormatted = text;
+  else extras.extraInternationalFormatted = text;
+  return extras;
 }
 
 /** Plans from a net price of 2600 include free international calling (SPEC section 9). */

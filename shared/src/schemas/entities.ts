@@ -33,32 +33,75 @@ export const SubPlan = z.object({
   Value: z.number().int(),
   Validity: z.number().int().positive(),
   DailyAllowanceValue: z.number().int().nullable().default(null),
+  /**
+   * Our addition: the net price (AED, before VAT) of this option when the product is built
+   * from options (the custom plan and the annual offer, IsCustomizable); null in a fixed bundle.
+   */
+  NetPrice: z.number().nonnegative().nullable().default(null),
 });
 export type SubPlan = z.infer<typeof SubPlan>;
 
 export const ExtraCharge = z.object({ Name: z.string(), Amount: z.number() });
 export type ExtraCharge = z.infer<typeof ExtraCharge>;
 
-/** Prices in AED. NetPrice = PlanNetPrice + extra charges; VAT is on top (SPEC section 3). */
+/** Our addition: a price reduction the server applied (Name is the promotion Key, Amount positive AED). */
+export const Discount = z.object({ Name: z.string(), Amount: z.number().nonnegative() });
+export type Discount = z.infer<typeof Discount>;
+
+/**
+ * Prices in AED, all computed by the server. NetPrice = PlanNetPrice + extra charges - discounts
+ * (never below 0); VAT is on top of NetPrice (SPEC section 3). The amount to pay is
+ * NetPrice + VATAmount.
+ */
 export const PackagePrice = z.object({
   NetPrice: z.number(),
   PlanNetPrice: z.number(),
   VATPercentage: z.number(),
   VATAmount: z.number(),
   ExtraCharges: z.array(ExtraCharge).default([]),
+  Discounts: z.array(Discount).default([]),
 });
 export type PackagePrice = z.infer<typeof PackagePrice>;
 
+export const PromotionCategory = z.enum(['AmountDiscount', 'PercentageDiscount', 'AddOn', 'CashBack', 'RecurringData', 'MGM']);
+export type PromotionCategory = z.infer<typeof PromotionCategory>;
+
+/**
+ * A promotion (SPEC section 3). Value by category: AmountDiscount AED off; PercentageDiscount
+ * percent off the plan net price; AddOn an extra allowance of Type (DATA bytes, VOICE-LCL /
+ * VOICE-INT milliseconds) or, Type STREAMING, a streaming subscription; CashBack AED back;
+ * RecurringData bytes added every month; MGM AED per referred friend (up to MaxValue).
+ * Plan is the sub-plan type it adds to, when it adds to one.
+ */
 export const Promotion = z.object({
   ID: z.number().int(),
   Key: z.string(),
-  Category: z.enum(['AmountDiscount', 'PercentageDiscount', 'AddOn', 'CashBack', 'RecurringData', 'MGM']),
+  Category: PromotionCategory,
   Type: z.string(),
   Value: z.number(),
   Plan: z.string().nullable().default(null),
   IsUserPromo: z.boolean().default(false),
+  /** Our addition: how many months it lasts (RecurringData, the streaming offer); null for once. */
+  DurationMonths: z.number().int().positive().nullable().default(null),
+  /** Our addition: a cap (MGM: up to AED 150 in all); null for none. */
+  MaxValue: z.number().nullable().default(null),
+  /** Our addition: true when the visitor must opt in (with a consent) to get it: the streaming offer. */
+  RequiresConsent: z.boolean().default(false),
 });
 export type Promotion = z.infer<typeof Promotion>;
+
+/** A booster (our reading of GET /boosters/{number}): an extra allowance bought with the plan. */
+export const Booster = z.object({
+  ID: z.number().int(),
+  Name: z.string(),
+  Type: SubPlanType,
+  /** Bytes for DATA, milliseconds for voice (as a sub-plan). */
+  Value: z.number().int().positive(),
+  Validity: z.number().int().positive(),
+  NetPrice: z.number().nonnegative(),
+  Tags: z.array(z.string()).default([]),
+});
+export type Booster = z.infer<typeof Booster>;
 
 export const Product = z.object({
   ProductCode: z.number().int(),
@@ -70,6 +113,14 @@ export const Product = z.object({
   PackagesPricingTable: z.array(PackagePrice),
   AllowedFeatures: z.array(z.object({ Code: z.string() })).default([]),
   Promotions: z.array(Promotion).default([]),
+  /** Our addition: built from options, one per type (the custom plan, the annual offer). */
+  IsCustomizable: z.boolean().default(false),
+  /** Our addition: what a commitment saves against paying month by month (6 months 30, 12 months 50). */
+  CommitmentSavingPercentage: z.number().nonnegative().nullable().default(null),
+  /** Our addition: the monthly price without the commitment saving (AED, before VAT); null without one. */
+  ListNetPrice: z.number().nonnegative().nullable().default(null),
+  /** Our addition: VIP products only, the vanity level of the numbers they are sold with. */
+  VanityLevel: z.number().int().nullable().default(null),
 });
 export type Product = z.infer<typeof Product>;
 
@@ -81,6 +132,10 @@ export const SavedPlan = z.object({
   Promotions: z.array(Promotion).default([]),
   PromotionKeys: z.array(z.string()).default([]),
   VanityLevel: z.number().int().nullable().default(null),
+  /** Our addition: boosters bought with the plan (their prices are in PackagePrice.ExtraCharges). */
+  Boosters: z.array(Booster).default([]),
+  /** Our addition: the promo code redeemed with the plan, if any. */
+  PromoCode: z.string().nullable().default(null),
 });
 export type SavedPlan = z.infer<typeof SavedPlan>;
 
@@ -121,6 +176,8 @@ export const BusinessConfig = z.object({
   maintenance_mode: z.string().nullable().default(null),
   enable_convert_websignup: z.boolean().default(false),
   smart_banner_apps_rating: z.array(z.object({ Android: AppRating, iOS: AppRating })).default([]),
+  /** Our addition: promo codes are off by configuration (SPEC 9); true turns the field on. */
+  promo_codes_enabled: z.boolean().default(false),
 });
 export type BusinessConfig = z.infer<typeof BusinessConfig>;
 

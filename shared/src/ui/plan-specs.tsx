@@ -1,4 +1,4 @@
-import { formatSubPlan, sortSubPlans } from '../format/format';
+import { formatDailyAllowance, formatSubPlanTotal, sortSubPlans } from '../format/format';
 import { useT } from '../react/use-t';
 import type { SubPlan } from '../schemas/entities';
 
@@ -8,16 +8,22 @@ const LABEL: Record<SubPlan['Type'], string> = {
   'VOICE-INT': 'plan.international',
 };
 
-/** Sub-plans in the order DATA, VOICE-LCL, VOICE-INT with formatted values. */
+/**
+ * Sub-plans in the order DATA, VOICE-LCL, VOICE-INT with formatted values: data in 1024 steps,
+ * minutes (a daily voice allowance times the validity days), Unlimited for -1, and the daily
+ * allowance where there is one.
+ */
 export function PlanSpecs({ plans }: { plans: readonly SubPlan[] }) {
   const t = useT();
   return (
     <ul className="plan-specs">
       {sortSubPlans(plans).map((p) => {
-        const f = formatSubPlan(p);
+        const f = formatSubPlanTotal(p);
+        const daily = formatDailyAllowance(p);
         return (
           <li key={p.ID}>
             {t(LABEL[p.Type])}: {f.vmo_ValueFormatted} {f.UnitFormatted}
+            {daily ? <span className="muted"> ({t('plan.daily', { value: daily })})</span> : null}
           </li>
         );
       })}

@@ -19,7 +19,7 @@ const MB = KB * 1024;
 const GB = MB * 1024;
 
 function sub(ID: number, Type: SubPlan['Type'], Value: number): SubPlan {
-  return { ID, Type, Name: `${Type} ${ID}`, Value, Validity: 30, DailyAllowanceValue: null };
+  return { ID, Type, Name: `${Type} ${ID}`, Value, Validity: 30, DailyAllowanceValue: null, NetPrice: null };
 }
 
 describe('formatDataValue', () => {
