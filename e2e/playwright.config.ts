@@ -5,13 +5,14 @@ import { fileURLToPath } from 'node:url';
 /**
  * The product is served exactly as `npm start` serves it (api/dist/main.js serving the
  * built host and remotes), each server on its own port with its own fresh database file.
- * Extra servers show the maintenance screen, the fatal business-config failure, and short holds.
+ * Extra servers show the maintenance screen, the fatal business-config failure, short holds,
+ * and promo codes turned on.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const main = path.join(here, '..', 'api', 'dist', 'main.js');
 const data = path.join(here, '.data');
 
-export const PORTS = { main: 8181, maintenance: 8182, fatal: 8183, shortHold: 8184 } as const;
+export const PORTS = { main: 8181, maintenance: 8182, fatal: 8183, shortHold: 8184, promo: 8185 } as const;
 
 function server(name: keyof typeof PORTS, env: Record<string, string> = {}) {
   const db = path.join(data, `${name}.sqlite`);
@@ -58,5 +59,7 @@ export default defineConfig({
     server('fatal', { JOIN_FAIL_BIZ_CONFIG: '1' }),
     // Holds of 8 seconds: the warning, the extension and the expiry within one test.
     server('shortHold', { NUMBER_HOLD_SECONDS: '8' }),
+    // Promo codes are off by configuration (SPEC 9); this server turns them on.
+    server('promo', { JOIN_PROMO_CODES: 'on' }),
   ],
 });

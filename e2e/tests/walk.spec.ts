@@ -23,8 +23,10 @@ test('a new visitor picks a plan, takes a number, reloads, and moves on', async 
   await expect(page).toHaveTitle(/Choose your plan/);
   expect(calls.find((c) => c.path.startsWith('/securitymanagement'))?.path).toBe('/securitymanagement/login_by_device_id');
   await plans.expectPlans(7);
-  const prices = await plans.prices();
+  // SPEC 9: sorted by plan net price (a discounted plan keeps its place)
+  const prices = await plans.planNetPrices();
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  expect(await plans.codes()).toEqual([187, 196, 188, 206, 199, 208, 207]);
   await expect(plans.cards().first()).toContainText(/Data: .*(GB|MB|Unlimited)/);
   await expect(plans.cards().first()).toContainText(/Local minutes: .*(min|Unlimited)/);
   await expect(plans.cards().first()).toContainText(/AED \d+(\.\d{2})?/);

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 
 /** Calls the API with the same session the page holds, to check what the server knows. */
-export async function apiAsVisitor(page: Page, request: APIRequestContext) {
+export async function apiAsVisitor(page: Page, request: APIRequestContext, origin = '') {
   const stored = await page.evaluate(() => localStorage.getItem('join.session.v1'));
   const s = JSON.parse(stored ?? '{}') as { deviceId: string; sessionId: string };
   const headers = {
@@ -15,7 +15,7 @@ export async function apiAsVisitor(page: Page, request: APIRequestContext) {
   return {
     session: s,
     get: async <T>(path: string): Promise<T> => {
-      const res = await request.get(`/api${path}`, { headers });
+      const res = await request.get(`${origin}/api${path}`, { headers });
       if (!res.ok()) throw new Error(`GET ${path}: ${res.status()} ${await res.text()}`);
       return (await res.json()) as T;
     },

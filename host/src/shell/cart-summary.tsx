@@ -1,10 +1,9 @@
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import {
-  bizConfigAtom,
+  amountToPay,
   Button,
   canEditPlan,
-  DEFAULT_VAT_PERCENTAGE,
   formatAed,
   formatMsisdn,
   isRouteAllowed,
@@ -26,8 +25,6 @@ export function CartSummary({ open, onClose, ctx }: { open: boolean; onClose: ()
   const { language } = useLanguage();
   const plan = useAtomValue(savedPlanAtom);
   const number = useAtomValue(numberAtom);
-  const config = useAtomValue(bizConfigAtom);
-  const vat = config.status === 'ready' ? config.config.vat_percentage : DEFAULT_VAT_PERCENTAGE;
   const edit = (to: string) => {
     onClose();
     navigate(to);
@@ -54,7 +51,21 @@ export function CartSummary({ open, onClose, ctx }: { open: boolean; onClose: ()
             <dd>
               <strong>{plan.product.Name}</strong>
               <PlanSpecs plans={plan.Plans} />
-              <span>{formatAed(plan.PackagePrice.NetPrice + plan.PackagePrice.VATAmount, language)} {t('plan.priceInclVat', { vat })}</span>
+              {plan.Boosters.length > 0 ? (
+                <ul className="summary__extras">
+                  {plan.Boosters.map((b) => (
+                    <li key={b.ID}>{b.Name}</li>
+                  ))}
+                </ul>
+              ) : null}
+              {plan.PackagePrice.Discounts.map((d) => (
+                <span key={d.Name} className="summary__discount">
+                  {t('price.discount', { name: d.Name })}: −{formatAed(d.Amount, language)}
+                </span>
+              ))}
+              <span>
+                {formatAed(amountToPay(plan.PackagePrice), language)} {t('plan.priceInclVat', { vat: plan.PackagePrice.VATPercentage })}
+              </span>
               {canEditPlan(ctx) && isRouteAllowed(ROUTES.planSelection, ctx) ? (
                 <Button variant="link" onClick={() => edit(ROUTES.planSelection)} aria-label={`${t('cart.edit')}: ${t('cart.plan')}`}>
                   {t('cart.edit')}

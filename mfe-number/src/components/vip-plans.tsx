@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useAtomValue } from 'jotai';
 import {
+  amountToPay,
   api,
-  bizConfigAtom,
   Button,
-  DEFAULT_VAT_PERCENTAGE,
   formatAed,
+  hasFreeInternationalCalling,
   PlanSpecs,
-  priceWithVat,
   reportError,
   savePlanSequence,
   useLanguage,
@@ -23,8 +21,6 @@ import {
 export function VipPlans({ number, onSaved }: { number: PhoneNumber; onSaved: () => void }) {
   const t = useT();
   const { language } = useLanguage();
-  const config = useAtomValue(bizConfigAtom);
-  const vat = config.status === 'ready' ? config.config.vat_percentage : DEFAULT_VAT_PERCENTAGE;
   const [products, setProducts] = useState<Product[] | null>(null);
   const [saving, setSaving] = useState<number | null>(null);
   useEffect(() => {
@@ -62,9 +58,12 @@ export function VipPlans({ number, onSaved }: { number: PhoneNumber; onSaved: ()
             <li key={p.ProductCode} className="card vip-plan">
               <h3>{p.Name}</h3>
               <PlanSpecs plans={p.AvailablePlans} />
+              {price && hasFreeInternationalCalling(price.NetPrice) ? <p className="vip-plan__free">{t('plan.freeInternational')}</p> : null}
               {price ? (
                 <p>
-                  <strong>{formatAed(priceWithVat(price.PlanNetPrice, vat), language)}</strong> {t('plan.priceInclVat')}
+                  {/* The server's price: net plus its VAT, for the whole 12 months. */}
+                  <strong>{formatAed(amountToPay(price), language)}</strong> {t('plan.forMonths', { months: p.CommitmentDuration })}{' '}
+                  {t('plan.priceInclVat')}
                 </p>
               ) : null}
               <Button onClick={() => void choose(p)} busy={saving === p.ProductCode} disabled={saving !== null}>

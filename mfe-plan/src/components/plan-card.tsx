@@ -1,64 +1,70 @@
-import {
-  Button,
-  formatAed,
-  formatSubPlan,
-  PlanSpecs,
-  priceWithVat,
-  useLanguage,
-  useT,
-  type Product,
-} from '@join/shared';
+import type { ReactNode } from 'react';
+import { amountToPay, formatAed, PlanSpecs, useLanguage, useT, type Product } from '@join/shared';
+import { freeInternationalCalling, shownPromotions, validityDays } from '../plan-rules';
+import { PromotionList } from './promotion-list';
 
-/** One tourist plan: its name, sub-plans, validity, and the price including VAT. */
+/** How a product's price is read: per month for commitments, for the whole term for VIP. */
+export function PriceSuffix({ product }: { product: Product }) {
+  const t = useT();
+  if (product.ProductCategory === 'VIP') return <>{t('plan.forMonths', { months: product.CommitmentDuration })}</>;
+  if (product.ProductCategory === 'Commitment') return <>{t('plan.perMonth')}</>;
+  return null;
+}
+
+/**
+ * One plan: name, commitment and saving, sub-plans (DATA, VOICE-LCL, VOICE-INT), validity,
+ * offers, free international calling, and the server's price to pay (VAT included). `action`
+ * is the card's button: choose it, or for VIP find a number of its tier.
+ */
 export function PlanCard({
   product,
-  vatPercentage,
   selected,
-  busy,
-  disabled,
-  onChoose,
+  recommended = false,
+  action,
 }: {
   product: Product;
-  vatPercentage: number;
   selected: boolean;
-  busy: boolean;
-  disabled: boolean;
-  onChoose: () => void;
+  recommended?: boolean;
+  action: ReactNode;
 }) {
   const t = useT();
   const { language } = useLanguage();
   const price = product.PackagesPricingTable[0];
-  const validity = Math.max(0, ...product.AvailablePlans.map((p) => p.Validity));
   const headingId = `plan-${product.ProductCode}-name`;
-  const daily = product.AvailablePlans.find((p) => p.DailyAllowanceValue !== null);
+  const promotions = shownPromotions(product);
   return (
-    <li className={`plan-card${selected ? ' plan-card--selected' : ''}`} aria-labelledby={headingId}>
+    <li
+      className={`plan-card${selected ? ' plan-card--selected' : ''}`}
+      aria-labelledby={headingId}
+      data-product-code={product.ProductCode}
+      data-plan-net-price={price?.PlanNetPrice}
+    >
       <h2 id={headingId} className="plan-card__name">
         {product.Name}
       </h2>
-      <p className="plan-card__validity">{t('plan.validity', { days: validity })}</p>
-      <PlanSpecs plans={product.AvailablePlans} />
-      {daily?.DailyAllowanceValue != null ? (
-        <p className="muted">
-          {t('plan.daily', {
-            value: (() => {
-              const f = formatSubPlan({ ...daily, Value: daily.DailyAllowanceValue });
-              return `${f.vmo_ValueFormatted} ${f.UnitFormatted}`;
-            })(),
-          })}
+      {recommended || product.CommitmentSavingPercentage ? (
+        <p className="plan-card__badges">
+          {recommended ? <span className="badge badge--brand">{t('plan.recommended')}</span> : null}
+          {product.CommitmentSavingPercentage ? (
+            <span className="badge">{t('plan.saves', { percent: product.CommitmentSavingPercentage })}</span>
+          ) : null}
         </p>
       ) : null}
+      <p className="plan-card__validity">
+        {product.CommitmentDuration > 1 ? `${t('plan.commitment', { months: product.CommitmentDuration })} · ` : ''}
+        {t('plan.validity', { days: validityDays(product.AvailablePlans) })}
+      </p>
+      <PlanSpecs plans={product.AvailablePlans} />
+      {freeInternationalCalling(price) ? <p className="plan-card__free">{t('plan.freeInternational')}</p> : null}
+      <PromotionList promotions={promotions} label={`${t('plan.offers')}: ${product.Name}`} />
       {price ? (
         <p className="plan-card__price">
-          <strong>{formatAed(priceWithVat(price.PlanNetPrice, vatPercentage), language)}</strong>{' '}
-          <span className="muted">{t('plan.priceInclVat', { vat: vatPercentage })}</span>
+          <strong>{formatAed(amountToPay(price), language)}</strong> <span className="muted">
+            <PriceSuffix product={product} /> {t('plan.priceInclVat')}
+          </span>
         </p>
       ) : null}
-      {/* The visible text starts the accessible name (WCAG 2.5.3); the plan name completes it. */}
-      <Button onClick={onChoose} busy={busy} disabled={disabled}>
-        {selected ? t('plan.selected') : t('plan.select')}
-        <span className="visually-hidden">: {product.Name}</span>
-      </Button>
+      {action}
     </li>
   );
 }

@@ -1,0 +1,168 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'jotai';
+import {
+  api,
+  bizConfigAtom,
+  BusinessConfig,
+  bus,
+  EMPTY_FLOW_FLAGS,
+  flowFlagsAtom,
+  numberAtom,
+  Product,
+  startParamsAtom,
+  store,
+  type PlanChoice,
+} from '@join/shared';
+import { ChoicePanel } from '../components/choice-panel';
+import { PlanSelectionPage } from '../pages/plan-selection-page';
+
+const price = (net: number) => ({ NetPrice: net, PlanNetPrice: net, VATPercentage: 5, VATAmount: Math.round(net * 5) / 100, ExtraCharges: [], Discounts: [] });
+const streaming = { ID: 9, Key: 'streaming_music_3m', Category: 'AddOn', Type: 'STREAMING', Value: 0, RequiresConsent: true, DurationMonths: 3 };
+const product = (code: number, net: number, extra: Record<string, unknown> = {}) =>
+  Product.parse({
+    ProductCode: code,
+    Name: `Plan ${code}`,
+    ProductCategory: 'PAYG',
+    CommitmentDuration: 1,
+    AvailablePlans: [{ ID: code * 10 + 1, Type: 'DATA', Name: 'Data', Value: 1024 ** 3, Validity: 28 }],
+    PackagesPricingTable: [price(net)],
+    ...extra,
+  });
+const config = (promo: boolean) =>
+  BusinessConfig.parse({ vat_percentage: 5, min_promo_code_length: 4, max_promo_code_length: 12, promo_codes_enabled: promo });
+const wrap = (ui: React.ReactNode) => render(<Provider store={store}>{ui}</Provider>);
+
+function mockQuote() {
+  return jest.spyOn(api, 'quotePlan').mockImplementation(async (c: PlanChoice) => ({
+    package_price: { ...price(200), ...(c.promoCode ? { NetPrice: 180, VATAmount: 9, Discounts: [{ Name: 'WELCOME10', Amount: 20 }] } : {}) },
+    promotions: [],
+  }));
+}
+
+beforeEach(() => {
+  act(() => {
+    store.set(bizConfigAtom, { status: 'ready', config: config(false) });
+    store.set(flowFlagsAtom, EMPTY_FLOW_FLAGS);
+    store.set(numberAtom, null);
+    store.set(startParamsAtom, {});
+  });
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('choice panel', () => {
+  it('shows the server price and asks for it with the choice only', async () => {
+    const quote = mockQuote();
+    wrap(<ChoicePanel product={product(199, 200)} planIds={[1991]} />);
+    expect(await screen.findByTestId('price-total')).toHaveTextContent('AED 210.00');
+    expect(quote).toHaveBeenLastCalledWith({ productCode: 199, planIds: [1991] });
+    await userEvent.click(screen.getByLabelText('AED 25.00'));
+    await waitFor(() => expect(quote).toHaveBeenLastCalledWith({ productCode: 199, planIds: [1991], rechargeAmount: 25 }));
+    expect(JSON.stringify(quote.mock.calls)).not.toMatch(/price/i);
+  });
+
+  it('will not take the streaming offer without the partner consent, then records preference 4 and saves with it', async () => {
+    mockQuote();
+    const setPreference = jest.spyOn(api, 'setPreference').mockResolvedValue({ preferences: [{ PreferenceID: 4, Value: true }] });
+    const savePlan = jest.spyOn(api, 'savePlan').mockRejectedValue(new Error('stop here'));
+    wrap(<ChoicePanel product={product(207, 299, { Promotions: [streaming] })} planIds={[2071]} />);
+    await userEvent.click(screen.getByLabelText('Add 3 months of music streaming, free'));
+    const consent = screen.getByLabelText(/music streaming partner/);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with this plan' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Required field');
+    expect(consent).toHaveFocus();
+    expect(consent).toHaveAttribute('aria-invalid', 'true');
+    expect(savePlan).not.toHaveBeenCalled();
+    await userEvent.click(consent);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with this plan' }));
+    await waitFor(() => expect(savePlan).toHaveBeenCalled());
+    expect(setPreference).toHaveBeenCalledWith(4, true);
+    expect(savePlan.mock.calls[0]![0]).toEqual({ productCode: 207, planIds: [2071], promotionKeys: ['streaming_music_3m'] });
+  });
+
+  it('offers no streaming for a plan the server does not list it for', async () => {
+    mockQuote();
+    wrap(<ChoicePanel product={product(187, 35)} planIds={[1871]} />);
+    await screen.findByTestId('price-total');
+    expect(screen.queryByLabelText(/music streaming/)).toBeNull();
+  });
+
+  it('hides promo codes when the configuration has them off', async () => {
+    mockQuote();
+    wrap(<ChoicePanel product={product(199, 200)} planIds={[1991]} />);
+    await screen.findByTestId('price-total');
+    expect(screen.queryByLabelText('Promo code')).toBeNull();
+  });
+
+  it('checks a promo code length, then its eligibility, then prices with it', async () => {
+    act(() => store.set(bizConfigAtom, { status: 'ready', config: config(true) }));
+    const quote = mockQuote();
+    const check = jest
+      .spyOn(api, 'checkPromoCodes')
+      .mockResolvedValueOnce({ promotions: [{ promo_code: 'NOPE1', eligible: false, reason: 'promo_invalid', promotion: null }] })
+      .mockResolvedValueOnce({ promotions: [{ promo_code: 'WELCOME10', eligible: true, reason: null, promotion: null }] });
+    wrap(<ChoicePanel product={product(199, 200)} planIds={[1991]} />);
+    const field = screen.getByLabelText('Promo code');
+    await userEvent.type(field, 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong value');
+    expect(check).not.toHaveBeenCalled();
+    await userEvent.type(field, 'nope1');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This promo code is invalid or has expired.');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'welcome10{Enter}');
+    expect(await screen.findByText('Promo code WELCOME10 applied')).toBeInTheDocument();
+    expect(check).toHaveBeenLastCalledWith(['welcome10'], 199, [1991]);
+    await waitFor(() => expect(quote).toHaveBeenLastCalledWith({ productCode: 199, planIds: [1991], promoCode: 'WELCOME10' }));
+    expect(await screen.findByTestId('price-total')).toHaveTextContent('AED 189.00');
+    expect(screen.getByText('Discount: WELCOME10')).toBeInTheDocument();
+  });
+
+  it('offers boosters for the held number and adds the chosen ones to the choice', async () => {
+    act(() => store.set(numberAtom, { MSISDN: '971581234567', InTransferTo: null, VanityLevelId: 1, ReservationDate: null, ExpiryDate: null }));
+    const quote = mockQuote();
+    const boosters = jest.spyOn(api, 'getBoosters').mockResolvedValue({
+      number: '971581234567',
+      boosters: [{ ID: 901, Name: 'Data booster 5 GB', Type: 'DATA', Value: 5 * 1024 ** 3, Validity: 30, NetPrice: 25, Tags: ['data'] }],
+    });
+    wrap(<ChoicePanel product={product(199, 200)} planIds={[1991]} />);
+    expect(await screen.findByRole('group', { name: 'Boosters for 0581234567' })).toBeInTheDocument();
+    expect(boosters).toHaveBeenCalledWith('971581234567', { productCode: 199 });
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Data booster 5 GB/ }));
+    await waitFor(() => expect(quote).toHaveBeenLastCalledWith({ productCode: 199, planIds: [1991], boosterIds: [901] }));
+  });
+});
+
+describe('plan selection page', () => {
+  it('moves between categories with the arrow keys and sends VIP plans to the number search of their tier', async () => {
+    const vip = product(212, 1799, { ProductCategory: 'VIP', CommitmentDuration: 12, VanityLevel: 4 });
+    jest.spyOn(api, 'getAvailableProducts').mockImplementation(async (c) => ({ products: c === 'VIP' ? [vip] : [product(199, 200)] }));
+    const to: string[] = [];
+    const off = bus.on('navigate:request', (e) => to.push(e.to));
+    wrap(<PlanSelectionPage />);
+    const tourist = await screen.findByRole('tab', { name: 'Tourist' });
+    expect(tourist).toHaveAttribute('aria-selected', 'true');
+    tourist.focus();
+    await userEvent.keyboard('{End}');
+    const vipTab = screen.getByRole('tab', { name: 'VIP' });
+    expect(vipTab).toHaveFocus();
+    expect(vipTab).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(await screen.findByRole('button', { name: /^Find a Gold number/ }));
+    expect(to).toEqual(['/number/search']);
+    expect(store.get(startParamsAtom)).toEqual({ vip: 'gold' });
+    await userEvent.keyboard('{ArrowRight}');
+    off();
+  });
+
+  it('opens the product of the product_code start parameter in review, once', async () => {
+    act(() => store.set(startParamsAtom, { product_code: '199', gclid: 'x' }));
+    jest.spyOn(api, 'getAvailableProducts').mockResolvedValue({ products: [product(188, 99), product(199, 200)] });
+    mockQuote();
+    wrap(<PlanSelectionPage />);
+    expect(await screen.findByRole('heading', { name: 'Your plan: Plan 199' })).toHaveFocus();
+    expect(store.get(startParamsAtom)).toEqual({ gclid: 'x' });
+    await userEvent.click(screen.getByRole('button', { name: 'Back to all plans' }));
+    expect(await screen.findByRole('button', { name: /^Choose this plan\s*:\s*Plan 199$/ })).toHaveFocus();
+  });
+});

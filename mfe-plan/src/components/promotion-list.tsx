@@ -1,0 +1,41 @@
+import { formatAed, formatPromotionExtras, useLanguage, useT, type Promotion } from '@join/shared';
+
+/** One promotion as a visitor reads it, per category of SPEC 3, with its formatted extras. */
+export function usePromotionText(): (p: Promotion) => string {
+  const t = useT();
+  const { language } = useLanguage();
+  const aed = (n: number) => formatAed(n, language);
+  return (p) => {
+    const extras = formatPromotionExtras(p);
+    const extra = extras.extraDataFormatted ?? extras.extraLocalFormatted ?? extras.extraInternationalFormatted ?? '';
+    const what = extras.extraDataFormatted ? t('plan.data') : extras.extraLocalFormatted ? t('plan.local') : t('plan.international');
+    switch (p.Category) {
+      case 'AmountDiscount':
+        return t('promo.AmountDiscount', { amount: aed(p.Value) });
+      case 'PercentageDiscount':
+        return t('promo.PercentageDiscount', { percent: p.Value });
+      case 'AddOn':
+        return p.Type === 'STREAMING' ? t('promo.streaming', { months: p.DurationMonths ?? 0 }) : t('promo.AddOn', { extra: `${extra} ${what}` });
+      case 'CashBack':
+        return t('promo.CashBack', { amount: aed(p.Value) });
+      case 'RecurringData':
+        return t('promo.RecurringData', { extra: `${extra} ${what}`, months: p.DurationMonths ?? 1 });
+      case 'MGM':
+        return t('promo.MGM', { amount: aed(p.Value), max: aed(p.MaxValue ?? p.Value) });
+    }
+  };
+}
+
+export function PromotionList({ promotions, label }: { promotions: readonly Promotion[]; label: string }) {
+  const text = usePromotionText();
+  if (promotions.length === 0) return null;
+  return (
+    <ul className="promotions" aria-label={label}>
+      {promotions.map((p) => (
+        <li key={p.Key} className={`promotion promotion--${p.Category}`} data-category={p.Category}>
+          {text(p)}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,146 @@
+import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import {
+  ANNUAL_OFFER_PRODUCT_CODE,
+  api,
+  Button,
+  formatAed,
+  formatSubPlan,
+  MARKETING,
+  reportError,
+  ROUTES,
+  savedPlanAtom,
+  startParamsAtom,
+  StepHeading,
+  store,
+  useLanguage,
+  useT,
+  type Product,
+  type SubPlan,
+  type SubPlanType,
+} from '@join/shared';
+import { ChoicePanel } from '../components/choice-panel';
+import { go, withoutPlanStart } from '../navigation';
+import { choiceIds, initialBuilderChoice, startSelection, type BuilderChoice } from '../plan-rules';
+
+type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'ready'; product: Product; options: SubPlan[] };
+
+const TYPES: readonly SubPlanType[] = ['DATA', 'VOICE-LCL', 'VOICE-INT'];
+const LEGEND: Record<SubPlanType, string> = { DATA: 'plan.data', 'VOICE-LCL': 'plan.local', 'VOICE-INT': 'plan.international' };
+
+/** A customizable product and its options, from /products/available_plans. */
+async function loadBuilder(productCode: number): Promise<{ product: Product; options: SubPlan[] }> {
+  const { products } = await api.getPlanOptions([productCode]);
+  const entry = products.find((p) => p.product_code === productCode);
+  if (!entry) throw new Error(`product ${productCode} is not offered`);
+  return { product: entry.product, options: entry.plans };
+}
+
+/**
+ * /plan-selection/custom-plan and /plan-selection/annual-offer: one option per type from
+ * /products/available_plans, the live price from the server, then the same review and save as
+ * any plan. The annual offer is a 12-month commitment with its saving.
+ */
+export function BuilderPage({ productCode }: { productCode: number }) {
+  const t = useT();
+  const { language } = useLanguage();
+  const saved = useAtomValue(savedPlanAtom);
+  const annual = productCode === ANNUAL_OFFER_PRODUCT_CODE;
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [choice, setChoice] = useState<BuilderChoice>({});
+
+  useEffect(() => {
+    let live = true;
+    setLoaded({ status: 'loading' });
+    loadBuilder(productCode).then(
+      ({ product, options }) => {
+        if (!live) return;
+        const start = startSelection(store.get(startParamsAtom));
+        const preset = start.kind === 'builder' && start.productCode === productCode ? start.presetIds : [];
+        if (start.kind !== 'none') store.set(startParamsAtom, withoutPlanStart(store.get(startParamsAtom)));
+        const fromSaved = saved?.product.ProductCode === productCode ? saved.Plans.map((p) => p.ID) : [];
+        setChoice(initialBuilderChoice(options, preset.length ? preset : fromSaved));
+        setLoaded({ status: 'ready', product, options });
+      },
+      (err: unknown) => {
+        if (!live) return;
+        setLoaded({ status: 'error' });
+        reportError(err, 'plan');
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // The saved plan only seeds the first choice; later changes to it do not reset the builder.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [productCode, attempt]);
+
+  const title = annual ? t('builder.annualTitle') : t('builder.customTitle');
+  const perPeriod = (price: number) =>
+    annual ? t('builder.perYear', { price: formatAed(price, language) }) : t('builder.perMonth', { price: formatAed(price, language) });
+
+  return (
+    <section className="plan-step plan-builder" aria-labelledby="step-heading" aria-busy={loaded.status === 'loading'}>
+      <StepHeading>{title}</StepHeading>
+      <Button variant="link" onClick={() => go(ROUTES.planSelection)}>
+        {t('builder.back')}
+      </Button>
+      <p>{t('builder.intro')}</p>
+      {annual ? <p>{t('builder.annualIntro', { percent: MARKETING.commitmentSavings[12] })}</p> : null}
+      {loaded.status === 'loading' ? <p role="status">{t('LOADING_MESSAGE_PLAN')}</p> : null}
+      {loaded.status === 'error' ? (
+        <div role="alert" className="card">
+          <p>{t('builder.loadFailed')}</p>
+          <Button onClick={() => setAttempt((a) => a + 1)}>{t('common.retry')}</Button>
+        </div>
+      ) : null}
+      {loaded.status === 'ready' ? (
+        <>
+          {TYPES.map((type) => {
+            const options = loaded.options.filter((o) => o.Type === type);
+            if (options.length === 0) return null;
+            const optional = type === 'VOICE-INT';
+            return (
+              <fieldset key={type}>
+                <legend>{t(LEGEND[type])}</legend>
+                <div className="plan-choice__options">
+                  {optional ? (
+                    <label className="plan-choice__option">
+                      <input
+                        type="radio"
+                        name={`builder-${type}`}
+                        checked={choice[type] === undefined}
+                        onChange={() => setChoice(({ [type]: _gone, ...rest }) => rest)}
+                      />
+                      {t('builder.none')}
+                    </label>
+                  ) : null}
+                  {options.map((o) => {
+                    const f = formatSubPlan(o);
+                    return (
+                      <label key={o.ID} className="plan-choice__option">
+                        <input
+                          type="radio"
+                          name={`builder-${type}`}
+                          value={o.ID}
+                          checked={choice[type] === o.ID}
+                          onChange={() => setChoice((c) => ({ ...c, [type]: o.ID }))}
+                        />
+                        <span>
+                          {`${f.vmo_ValueFormatted} ${f.UnitFormatted}`.trim()}{' '}
+                          <span className="muted">{o.NetPrice !== null ? perPeriod(o.NetPrice) : ''}</span>
+                        </span>
+                      </label>
+                    );
+                  })}
+                </div>
+              </fieldset>
+            );
+          })}
+          <ChoicePanel product={loaded.product} planIds={choiceIds(choice)} />
+        </>
+      ) : null}
+    </section>
+  );
+}

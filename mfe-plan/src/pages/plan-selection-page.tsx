@@ -1,0 +1,232 @@
+import { useEffect, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import {
+  ANNUAL_OFFER_PRODUCT_CODE,
+  api,
+  bizConfigAtom,
+  Button,
+  DEFAULT_VAT_PERCENTAGE,
+  flowFlagsAtom,
+  formatAed,
+  MARKETING,
+  PLAN_CATEGORIES,
+  PlanSpecs,
+  ROUTES,
+  savedPlanAtom,
+  startParamsAtom,
+  StepHeading,
+  store,
+  TOURIST_PRODUCT_CODES,
+  useLanguage,
+  useT,
+  VANITY_TIER_BY_ID,
+  type PlanCategory,
+  type Product,
+} from '@join/shared';
+import { CategoryTabs, panelId, tabId } from '../components/category-tabs';
+import { ChoicePanel } from '../components/choice-panel';
+import { PlanCard } from '../components/plan-card';
+import { PromotionList } from '../components/promotion-list';
+import { useProducts } from '../hooks/use-products';
+import { go, withoutPlanStart } from '../navigation';
+import { categoryOf, defaultCommitmentProduct, fromPrice, shownPromotions, startSelection, validityDays } from '../plan-rules';
+
+const BUILDER_ROUTE: Readonly<Record<number, string>> = {
+  [ANNUAL_OFFER_PRODUCT_CODE]: ROUTES.annualOffer,
+};
+const builderRoute = (code: number) => BUILDER_ROUTE[code] ?? ROUTES.customPlan;
+
+/** Finds a product by code in the category lists (product_code start parameter). */
+async function findProduct(code: number): Promise<{ category: PlanCategory; product: Product } | null> {
+  const categories: PlanCategory[] = (TOURIST_PRODUCT_CODES as readonly number[]).includes(code) ? ['tourist'] : ['PAYG', 'Commitment', 'VIP'];
+  const lists = await Promise.all(categories.map((c) => api.getAvailableProducts(c)));
+  for (const [i, list] of lists.entries()) {
+    const product = list.products.find((p) => p.ProductCode === code);
+    if (product) return { category: categories[i] ?? 'tourist', product };
+  }
+  return null;
+}
+
+/**
+ * /plan-selection: plans by category (tourist, pay as you go, commitment, VIP), the two plan
+ * builders, and the marketing facts a visitor decides on. Choosing a plan opens its review
+ * (top-up, boosters, streaming offer, promo code, live price); Continue saves it.
+ */
+export function PlanSelectionPage() {
+  const t = useT();
+  const { language } = useLanguage();
+  const flags = useAtomValue(flowFlagsAtom);
+  const saved = useAtomValue(savedPlanAtom);
+  const config = useAtomValue(bizConfigAtom);
+  const vat = config.status === 'ready' ? config.config.vat_percentage : DEFAULT_VAT_PERCENTAGE;
+  const [start] = useState(() => startSelection(store.get(startParamsAtom)));
+  const [category, setCategory] = useState<PlanCategory>(() => {
+    if (start.kind === 'category') return start.category;
+    if (saved && !saved.product.IsCustomizable) return categoryOf(saved.product);
+    return 'tourist';
+  });
+  const [attempt, setAttempt] = useState(0);
+  const state = useProducts(category, attempt);
+  const [review, setReview] = useState<Product | null>(null);
+  const reviewHeading = useRef<HTMLHeadingElement>(null);
+  const returnFocusTo = useRef<number | null>(null);
+
+  // The start parameters apply once, then are dropped (a later visit, e.g. editing from the cart, starts plain).
+  useEffect(() => {
+    if (start.kind === 'none') return;
+    if (start.kind === 'builder') {
+      go(builderRoute(start.productCode));
+      return;
+    }
+    store.set(startParamsAtom, withoutPlanStart(store.get(startParamsAtom)));
+    if (start.kind !== 'product') return;
+    let live = true;
+    findProduct(start.productCode).then(
+      (found) => {
+        if (!live || !found) return;
+        setCategory(found.category);
+        if (found.category !== 'VIP') setReview(found.product);
+      },
+      () => undefined, // an unknown or unreachable product just leaves the plain list
+    );
+    return () => {
+      live = false;
+    };
+  }, [start]);
+
+  useEffect(() => {
+    if (review) reviewHeading.current?.focus();
+    else if (returnFocusTo.current !== null) {
+      document.querySelector<HTMLElement>(`[data-product-code="${returnFocusTo.current}"] button`)?.focus();
+      returnFocusTo.current = null;
+    }
+  }, [review]);
+
+  if (flags?.has_vip) {
+    return (
+      <section className="plan-step" aria-labelledby="step-heading">
+        <StepHeading>{t('STEP_TITLE_PLAN')}</StepHeading>
+        <p className="card">{t('plan.vipLocked')}</p>
+      </section>
+    );
+  }
+
+  if (review) {
+    const price = review.PackagesPricingTable[0];
+    return (
+      <section className="plan-step plan-review" aria-labelledby="step-heading">
+        <StepHeading>{t('STEP_TITLE_PLAN')}</StepHeading>
+        <Button
+          variant="link"
+          onClick={() => {
+            returnFocusTo.current = review.ProductCode;
+            setReview(null);
+          }}
+        >
+          {t('builder.back')}
+        </Button>
+        <h2 ref={reviewHeading} tabIndex={-1} className="plan-review__title">
+          {t('choice.title')}: {review.Name}
+        </h2>
+        <p className="muted">
+          {review.CommitmentDuration > 1 ? `${t('plan.commitment', { months: review.CommitmentDuration })} · ` : ''}
+          {t('plan.validity', { days: validityDays(review.AvailablePlans) })}
+        </p>
+        <PlanSpecs plans={review.AvailablePlans} />
+        <PromotionList promotions={shownPromotions(review)} label={t('plan.offers')} />
+        {price ? <ChoicePanel key={review.ProductCode} product={review} planIds={review.AvailablePlans.map((p) => p.ID)} /> : null}
+      </section>
+    );
+  }
+
+  const products = state.status === 'ready' ? state.products : [];
+  const recommended = category === 'Commitment' ? defaultCommitmentProduct(products) : null;
+  const payg = category === 'PAYG' ? fromPrice(products) : null;
+  const savings = MARKETING.commitmentSavings;
+
+  return (
+    <section className="plan-step" aria-labelledby="step-heading" aria-busy={state.status === 'loading'}>
+      <StepHeading>{t('STEP_TITLE_PLAN')}</StepHeading>
+      <p>{t('plan.intro', { vat })}</p>
+      <ul className="plan-facts">
+        <li>{t('plan.moneyBack', { days: MARKETING.moneyBackDays })}</li>
+        <li>{t('plan.delivery', { minutes: MARKETING.deliveryMinutes })}</li>
+        <li>{t('plan.referral', { amount: formatAed(MARKETING.referralUpToAed, language) })}</li>
+      </ul>
+      <CategoryTabs
+        categories={PLAN_CATEGORIES}
+        selected={category}
+        onSelect={setCategory}
+        label={t('plan.categories')}
+        renderLabel={(c) => t(`plan.category.${c}`)}
+      />
+      <div role="tabpanel" id={panelId(category)} aria-labelledby={tabId(category)} tabIndex={0} className="plan-panel">
+        <p className="plan-panel__intro">
+          {category === 'tourist' ? t('plan.touristIntro') : null}
+          {category === 'PAYG' && payg !== null ? t('plan.paygFrom', { price: formatAed(payg, language) }) : null}
+          {category === 'Commitment' ? t('plan.commitmentIntro', { six: savings[6], twelve: savings[12] }) : null}
+          {category === 'VIP' ? t('plan.vipIntro', { months: MARKETING.vipPlanMonths }) : null}
+        </p>
+        {state.status === 'loading' ? <p role="status">{t('LOADING_MESSAGE_PLAN')}</p> : null}
+        {state.status === 'error' ? (
+          <div role="alert" className="card">
+            <p>{t('plan.loadFailed')}</p>
+            <Button onClick={() => setAttempt((a) => a + 1)}>{t('common.retry')}</Button>
+          </div>
+        ) : null}
+        {state.status === 'ready' && products.length === 0 ? <p>{t('plan.empty')}</p> : null}
+        {state.status === 'ready' && products.length > 0 ? (
+          <ul className="plan-list" aria-label={t(`plan.category.${category}`)}>
+            {products.map((p) => {
+              const tier = p.VanityLevel !== null ? VANITY_TIER_BY_ID[p.VanityLevel] : undefined;
+              return (
+                <PlanCard
+                  key={p.ProductCode}
+                  product={p}
+                  selected={saved?.product.ProductCode === p.ProductCode}
+                  recommended={recommended?.ProductCode === p.ProductCode}
+                  action={
+                    category === 'VIP' ? (
+                      <Button
+                        variant="secondary"
+                        onClick={() => {
+                          store.set(startParamsAtom, { ...store.get(startParamsAtom), vip: tier ?? 'vip' });
+                          go(ROUTES.numberSearch);
+                        }}
+                      >
+                        {t('plan.findVipNumber', { tier: tier ? t(`tier.${tier}`) : 'VIP' })}
+                        <span className="visually-hidden">: {p.Name}</span>
+                      </Button>
+                    ) : (
+                      // The visible text starts the accessible name (WCAG 2.5.3); the plan name completes it.
+                      <Button onClick={() => setReview(p)}>
+                        {saved?.product.ProductCode === p.ProductCode ? t('plan.selected') : t('plan.select')}
+                        <span className="visually-hidden">: {p.Name}</span>
+                      </Button>
+                    )
+                  }
+                />
+              );
+            })}
+          </ul>
+        ) : null}
+      </div>
+      <div className="plan-builders">
+        <div className="card">
+          <h2>{t('plan.buildOwn')}</h2>
+          <p className="muted">{t('plan.buildOwnText')}</p>
+          <Button variant="secondary" onClick={() => go(ROUTES.customPlan)}>
+            {t('plan.buildOwn')}
+          </Button>
+        </div>
+        <div className="card">
+          <h2>{t('plan.annualOffer')}</h2>
+          <p className="muted">{t('plan.annualOfferText', { percent: savings[12] })}</p>
+          <Button variant="secondary" onClick={() => go(ROUTES.annualOffer)}>
+            {t('plan.annualOffer')}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
