@@ -62,6 +62,12 @@ test('keyboard only: a plan can be chosen without a mouse', async ({ page }) => 
   for (let i = 0; i < 20 && !(await first.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
   await expect(first).toBeFocused();
   await page.keyboard.press('Enter');
+  // the review opens with focus on its heading; Tab reaches Continue through the choices
+  await expect(page.getByRole('heading', { name: /^Your plan: / })).toBeFocused();
+  const next = page.getByRole('button', { name: 'Continue with this plan' });
+  for (let i = 0; i < 20 && !(await next.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(next).toBeFocused();
+  await page.keyboard.press('Enter');
   await shell.expectStep('/number', 'Choose your number');
 });
 
