@@ -93,6 +93,10 @@ export function createConfig(o) {
         dts: false,
         shared: sharedSingletons(o.dir),
         ...(isHost ? { runtimePlugins: [] } : {}),
+        // A step module loads no remotes of its own and runs only in the browser: its
+        // remoteEntry can leave out the runtime's remote-loading and snapshot code. That is
+        // most of the first download of a step (the budget in scripts/size-report.mjs).
+        ...(isHost ? {} : { experiments: { optimization: { disableSnapshot: true, disableRemote: true, target: 'web' } } }),
       }),
       ...(isHost
         ? [

@@ -1,7 +1,16 @@
-import { ANNUAL_OFFER_PRODUCT_CODE, CUSTOM_PLAN_PRODUCT_CODE, ROUTES, type StepComponentProps } from '@join/shared';
+import { lazy, Suspense } from 'react';
+import { ANNUAL_OFFER_PRODUCT_CODE, CUSTOM_PLAN_PRODUCT_CODE, ROUTES, useT, type StepComponentProps } from '@join/shared';
 import { PlanSelectionPage } from './pages/plan-selection-page';
-import { BuilderPage } from './pages/builder-page';
 import './plan.css';
+
+// The builders are a second visit's page: their code loads when opened, so the first
+// download stays inside the remote's size budget (scripts/size-report.mjs).
+const BuilderPage = lazy(() => import('./pages/builder-page').then((m) => ({ default: m.BuilderPage })));
+
+function Loading() {
+  const t = useT();
+  return <p role="status">{t('LOADING_MESSAGE_PLAN')}</p>;
+}
 
 /**
  * The plan step (remote join_plan, exposed as ./Step). The host routes /plan-selection and its
@@ -10,9 +19,15 @@ import './plan.css';
 export default function PlanStep({ route }: StepComponentProps) {
   switch (route) {
     case ROUTES.customPlan:
-      return <BuilderPage key="custom" productCode={CUSTOM_PLAN_PRODUCT_CODE} />;
     case ROUTES.annualOffer:
-      return <BuilderPage key="annual" productCode={ANNUAL_OFFER_PRODUCT_CODE} />;
+      return (
+        <Suspense fallback={<Loading />}>
+          <BuilderPage
+            key={route}
+            productCode={route === ROUTES.annualOffer ? ANNUAL_OFFER_PRODUCT_CODE : CUSTOM_PLAN_PRODUCT_CODE}
+          />
+        </Suspense>
+      );
     default:
       return <PlanSelectionPage />;
   }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import {
   ANNUAL_OFFER_PRODUCT_CODE,
@@ -24,12 +24,14 @@ import {
   type Product,
 } from '@join/shared';
 import { CategoryTabs, panelId, tabId } from '../components/category-tabs';
-import { ChoicePanel } from '../components/choice-panel';
 import { PlanCard } from '../components/plan-card';
 import { PromotionList } from '../components/promotion-list';
 import { useProducts } from '../hooks/use-products';
 import { go, withoutPlanStart } from '../navigation';
 import { categoryOf, defaultCommitmentProduct, fromPrice, shownPromotions, startSelection, validityDays } from '../plan-rules';
+
+// The review loads when a plan is chosen (a small chunk), keeping the first download small.
+const ChoicePanel = lazy(() => import('../components/choice-panel').then((m) => ({ default: m.ChoicePanel })));
 
 const BUILDER_ROUTE: Readonly<Record<number, string>> = {
   [ANNUAL_OFFER_PRODUCT_CODE]: ROUTES.annualOffer,
@@ -134,7 +136,11 @@ export function PlanSelectionPage() {
         </p>
         <PlanSpecs plans={review.AvailablePlans} />
         <PromotionList promotions={shownPromotions(review)} label={t('plan.offers')} />
-        {price ? <ChoicePanel key={review.ProductCode} product={review} planIds={review.AvailablePlans.map((p) => p.ID)} /> : null}
+        {price ? (
+          <Suspense fallback={<p role="status">{t('price.updating')}</p>}>
+            <ChoicePanel key={review.ProductCode} product={review} planIds={review.AvailablePlans.map((p) => p.ID)} />
+          </Suspense>
+        ) : null}
       </section>
     );
   }
