@@ -7,7 +7,8 @@ export interface AppContext {
   random: () => number;
   holdMs: number;
   session: { idleMs: number; absoluteMs: number };
-  bizConfig: { maintenanceMode: string | null | undefined; fail: boolean };
+  /** Overrides of the stored business config: maintenance_mode (undefined: stored), promo_codes_enabled. */
+  bizConfig: { maintenanceMode: string | null | undefined; fail: boolean; promoCodesEnabled: boolean };
   rateLimit: RateLimitOptions;
 }
 
@@ -24,4 +25,9 @@ export interface RateLimitOptions {
    * operator a number is on, so the budget is small enough to stop probing.
    */
   transferMax: number;
+  /**
+   * Per IP and window, on every answer that tells whether a promo code exists: eligibility
+   * checks, and quotes and saves that carry promo_code, so codes cannot be guessed in bulk.
+   */
+  promoMax: number;
 }

@@ -30,6 +30,8 @@ export interface AppOptions {
   /** undefined: use the stored value; a string or null overrides maintenance_mode. */
   maintenanceMode?: string | null;
   failBizConfig?: boolean;
+  /** Promo codes are off unless turned on (SPEC 9; JOIN_PROMO_CODES). */
+  promoCodesEnabled?: boolean;
   static?: StaticConfig;
   /** Extra or replacing entries of /remotes.json (JOIN_REMOTES). */
   remoteOverrides?: RemoteManifests;
@@ -41,7 +43,7 @@ export interface AppOptions {
 export const DEFAULTS = {
   sessionIdleMs: 30 * 60_000,
   sessionAbsoluteMs: 24 * 3600_000,
-  rateLimit: { windowMs: 60_000, loginMax: 300, randomNumbersMax: 300, searchMax: 300, transferMax: 30 },
+  rateLimit: { windowMs: 60_000, loginMax: 300, randomNumbersMax: 300, searchMax: 300, transferMax: 30, promoMax: 30 },
   sweepIntervalMs: 60_000,
   /** An expired hold keeps its row this long, so its owner's late cancel still hears "expired" (410). */
   expiredHoldGraceMs: 3600_000,
@@ -91,7 +93,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       idleMs: options.sessionIdleMs ?? DEFAULTS.sessionIdleMs,
       absoluteMs: options.sessionAbsoluteMs ?? DEFAULTS.sessionAbsoluteMs,
     },
-    bizConfig: { maintenanceMode: options.maintenanceMode, fail: options.failBizConfig ?? false },
+    bizConfig: {
+      maintenanceMode: options.maintenanceMode,
+      fail: options.failBizConfig ?? false,
+      promoCodesEnabled: options.promoCodesEnabled ?? false,
+    },
     rateLimit: { ...DEFAULTS.rateLimit, ...options.rateLimit },
   };
 

@@ -23,11 +23,13 @@ async function main(): Promise<void> {
     holdSeconds: env.NUMBER_HOLD_SECONDS,
     ...(env.JOIN_MAINTENANCE ? { maintenanceMode: env.JOIN_MAINTENANCE } : {}),
     failBizConfig: env.JOIN_FAIL_BIZ_CONFIG,
+    promoCodesEnabled: env.JOIN_PROMO_CODES,
     rateLimit: {
       ...(env.JOIN_LOGIN_RATE_LIMIT ? { loginMax: env.JOIN_LOGIN_RATE_LIMIT } : {}),
       ...(env.JOIN_RANDOM_RATE_LIMIT ? { randomNumbersMax: env.JOIN_RANDOM_RATE_LIMIT } : {}),
       ...(env.JOIN_SEARCH_RATE_LIMIT ? { searchMax: env.JOIN_SEARCH_RATE_LIMIT } : {}),
       ...(env.JOIN_TRANSFER_RATE_LIMIT ? { transferMax: env.JOIN_TRANSFER_RATE_LIMIT } : {}),
+      ...(env.JOIN_PROMO_RATE_LIMIT ? { promoMax: env.JOIN_PROMO_RATE_LIMIT } : {}),
     },
     static: {
       hostDir: join(repoRoot, 'host', 'dist'),

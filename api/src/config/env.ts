@@ -10,6 +10,11 @@ const flag = z
   .enum(['1', '0', 'true', 'false', ''])
   .transform((v) => v === '1' || v === 'true')
   .default(false);
+/** An on/off switch that also reads on and off. */
+const onOff = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'on')
+  .default(false);
 const positiveInt = z.coerce.number().int().positive();
 
 const JsonRemotes = z
@@ -36,6 +41,8 @@ export const Env = z.object({
   JOIN_RANDOM_RATE_LIMIT: positiveInt.optional(),
   JOIN_SEARCH_RATE_LIMIT: positiveInt.optional(),
   JOIN_TRANSFER_RATE_LIMIT: positiveInt.optional(),
+  JOIN_PROMO_CODES: onOff,
+  JOIN_PROMO_RATE_LIMIT: positiveInt.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof Env>;

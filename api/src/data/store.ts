@@ -1,5 +1,7 @@
-import type { BusinessConfig, Operator, PackagePrice, Product, ProductCategory } from '@join/shared/contract';
+import type { Booster, BusinessConfig, Operator, PackagePrice, ProductCategory, Promotion } from '@join/shared/contract';
+import type { CatalogueProduct } from '../domain/catalogue';
 import type { FlowFlagChange, FlowState } from '../domain/flow-status';
+import type { PromotionRule } from '../domain/promotions';
 
 /**
  * The one boundary between the API and its database. Routes call these operations and never
@@ -41,17 +43,25 @@ export interface HoldRecord extends NumberRecord {
   transfer: TransferRecord | null;
 }
 
-export interface SavedPlanRecord {
-  id: number;
-  productCode: number;
-  planIds: number[];
-  price: PackagePrice;
-}
-
+/** A saved plan: the choice, and its price and applied promotions as computed when it was saved. */
 export interface NewSavedPlan {
   productCode: number;
   planIds: number[];
+  boosterIds: number[];
+  /** Opt-in promotions the visitor asked for. */
+  promotionKeys: string[];
+  promoCode: string | null;
   price: PackagePrice;
+  appliedPromotions: Promotion[];
+}
+
+export interface SavedPlanRecord extends NewSavedPlan {
+  id: number;
+}
+
+export interface PreferenceRecord {
+  preferenceId: number;
+  value: boolean;
 }
 
 export type ReserveResult =
@@ -106,11 +116,14 @@ export interface Store {
   getFlowState(uid: string, now: number): Promise<FlowState>;
   updateFlowFlags(uid: string, change: FlowFlagChange): Promise<void>;
 
-  // --- catalogue ---
-  listProducts(filter: ProductFilter): Promise<Product[]>;
-  getProduct(code: number): Promise<Product | null>;
-  /** The vanity level a VIP product is sold with; null for other products or an unknown code. */
-  getProductVanityLevel(code: number): Promise<number | null>;
+  // --- catalogue (reference data; prices are the domain's to compute) ---
+  listCatalogue(filter: ProductFilter): Promise<CatalogueProduct[]>;
+  getCatalogueProduct(code: number): Promise<CatalogueProduct | null>;
+  /** Promotions a visitor opts in to (linked to no product, behind no code): the streaming offer. */
+  listOptInPromotions(): Promise<PromotionRule[]>;
+  /** The promotion behind a promo code (upper case), ended or not; null for an unknown code. */
+  findPromoCode(code: string): Promise<PromotionRule | null>;
+  listBoosters(): Promise<Booster[]>;
   /** null when the user never chose a product (the default applies). */
   getCurrentProductCode(uid: string): Promise<number | null>;
   setCurrentProduct(uid: string, code: number, markSaved: boolean): Promise<void>;
@@ -118,6 +131,10 @@ export interface Store {
   // --- saved plan: one per user; saving replaces it and makes its product current ---
   getSavedPlan(uid: string): Promise<SavedPlanRecord | null>;
   replaceSavedPlan(uid: string, plan: NewSavedPlan, now: number): Promise<SavedPlanRecord>;
+
+  // --- preferences (SPEC 3): one value per user and preference id ---
+  getPreferences(uid: string): Promise<PreferenceRecord[]>;
+  setPreference(uid: string, preferenceId: number, value: boolean): Promise<void>;
 
   // --- content and configuration ---
   getBusinessConfig(): Promise<BusinessConfig>;

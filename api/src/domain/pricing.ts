@@ -1,8 +1,8 @@
-import type { ExtraCharge, PackagePrice } from '@join/shared/contract';
+import type { Booster, Discount, ExtraCharge, PackagePrice, Promotion } from '@join/shared/contract';
 
 /**
  * Prices are computed here from database values only: a client never sends a price the
- * server trusts. Money is AED with two decimals.
+ * server trusts. Money is AED with two decimals, rounded at every step a person could read.
  */
 export function roundMoney(amount: number): number {
   // EPSILON nudges values such as 1.005 that binary floating point stores just below the half.
@@ -14,19 +14,97 @@ export function rechargeCharges(rechargeAmount: number | undefined): ExtraCharge
   return rechargeAmount && rechargeAmount > 0 ? [{ Name: 'RechargeAmount', Amount: roundMoney(rechargeAmount) }] : [];
 }
 
-/** NetPrice = PlanNetPrice + extras; VAT is charged on top of NetPrice (SPEC 3). */
+/** One extra charge per booster bought with the plan, named as the booster. */
+export function boosterCharges(boosters: readonly Pick<Booster, 'Name' | 'NetPrice'>[]): ExtraCharge[] {
+  return boosters.map((b) => ({ Name: b.Name, Amount: roundMoney(b.NetPrice) }));
+}
+
+/** A commitment's price: the month-by-month (list) price less its saving; no saving, no change. */
+export function commitmentPrice(listNetPrice: number, savingPercentage: number | null): number {
+  return roundMoney(listNetPrice * (1 - (savingPercentage ?? 0) / 100));
+}
+
+/**
+ * The discounts of the applied promotions, in their order: AmountDiscount takes its Value
+ * off, PercentageDiscount its Value percent of the plan price. Together they never exceed
+ * the plan price (a later discount is cut down to what is left); other categories (add-ons,
+ * cashback, recurring data, referral) do not change the price.
+ */
+export function discountsFor(planNetPrice: number, promotions: readonly Promotion[]): Discount[] {
+  let left = roundMoney(planNetPrice);
+  const discounts: Discount[] = [];
+  for (const p of promotions) {
+    const wanted =
+      p.Category === 'AmountDiscount' ? roundMoney(p.Value) : p.Category === 'PercentageDiscount' ? roundMoney((planNetPrice * p.Value) / 100) : 0;
+    const amount = Math.min(Math.max(0, wanted), left);
+    if (amount <= 0) continue;
+    discounts.push({ Name: p.Key, Amount: amount });
+    left = roundMoney(left - amount);
+  }
+  return discounts;
+}
+
+/** NetPrice = PlanNetPrice + extras - discounts (never below 0); VAT is charged on top of NetPrice (SPEC 3). */
 export function computePackagePrice(input: {
   planNetPrice: number;
   vatPercentage: number;
   extraCharges?: readonly ExtraCharge[];
+  discounts?: readonly Discount[];
 }): PackagePrice {
   const extras = [...(input.extraCharges ?? [])];
-  const net = roundMoney(extras.reduce((sum, c) => sum + c.Amount, input.planNetPrice));
+  const discounts = [...(input.discounts ?? [])];
+  const gross = extras.reduce((sum, c) => sum + c.Amount, input.planNetPrice);
+  const net = Math.max(0, roundMoney(discounts.reduce((sum, d) => sum - d.Amount, gross)));
   return {
     PlanNetPrice: roundMoney(input.planNetPrice),
     NetPrice: net,
     VATPercentage: input.vatPercentage,
     VATAmount: roundMoney((net * input.vatPercentage) / 100),
     ExtraCharges: extras,
+    Discounts: discounts,
   };
+}
+
+/**
+ * How a choice's plan price is made: a fixed bundle price, or a list price (the month-by-month
+ * price of a commitment, or the sum of a customizable product's chosen options) less the
+ * commitment saving.
+ */
+export type PlanBase = { planNetPrice: number } | { listNetPrice: number; savingPercentage: number | null };
+
+export interface ChoicePricing {
+  base: PlanBase;
+  /** Promotions the product carries (already checked as eligible). */
+  automatic: readonly Promotion[];
+  /** Opt-in promotions the visitor asked for (the streaming offer). */
+  optIn: readonly Promotion[];
+  promoCode: Promotion | null;
+  boosters: readonly Pick<Booster, 'Name' | 'NetPrice'>[];
+  rechargeAmount?: number | undefined;
+  vatPercentage: number;
+}
+
+export interface PricedChoice {
+  price: PackagePrice;
+  /** Applied promotions: automatic, then opted-in, then the promo code's. */
+  promotions: Promotion[];
+  /** The plan price before the commitment saving; null for a fixed bundle price. */
+  listNetPrice: number | null;
+}
+
+export function planNetPriceOf(base: PlanBase): number {
+  return 'planNetPrice' in base ? roundMoney(base.planNetPrice) : commitmentPrice(base.listNetPrice, base.savingPercentage);
+}
+
+/** The whole price of a choice: plan price, extras (top-up, then boosters), discounts, VAT. */
+export function priceChoice(input: ChoicePricing): PricedChoice {
+  const planNetPrice = planNetPriceOf(input.base);
+  const promotions = [...input.automatic, ...input.optIn, ...(input.promoCode ? [input.promoCode] : [])];
+  const price = computePackagePrice({
+    planNetPrice,
+    vatPercentage: input.vatPercentage,
+    extraCharges: [...rechargeCharges(input.rechargeAmount), ...boosterCharges(input.boosters)],
+    discounts: discountsFor(planNetPrice, promotions),
+  });
+  return { price, promotions, listNetPrice: 'listNetPrice' in input.base ? roundMoney(input.base.listNetPrice) : null };
 }

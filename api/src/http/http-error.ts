@@ -44,3 +44,10 @@ export const rateLimited = (retryIn: string) =>
   new HttpError(429, API_ERROR_CODES.rateLimited, `Too many requests: try again in ${retryIn}`);
 export const unavailable = (message: string) => new HttpError(503, API_ERROR_CODES.internal, message);
 export const internalError = () => new HttpError(500, API_ERROR_CODES.internal, 'Something went wrong');
+/** SPEC 8 "promo invalid or expired": an unknown or ended promo code or promotion. */
+export const promoInvalid = (field: string, message: string) => new HttpError(400, API_ERROR_CODES.promoInvalid, message, field);
+/** SPEC 8 "promo not supported": promo codes are off, or the promotion does not fit this choice. */
+export const promoNotSupported = (field: string, message: string) =>
+  new HttpError(400, API_ERROR_CODES.promoNotSupported, message, field);
+/** An opt-in promotion asked for without the consent it needs. */
+export const consentRequired = (field: string, message: string) => new HttpError(409, API_ERROR_CODES.consentRequired, message, field);

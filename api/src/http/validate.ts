@@ -5,7 +5,7 @@ import { badRequest } from './http-error';
  * zod at the edge: every header set, query and body is parsed with a contract schema, and
  * the first problem becomes a 400 that names the field ("body.number: must be ...").
  */
-export type InputPart = 'body' | 'query' | 'headers';
+export type InputPart = 'body' | 'query' | 'params' | 'headers';
 
 /** zod's default texts start with "Invalid input: "; the field name already says that. */
 const tidy = (message: string) => message.replace(/^Invalid input:\s*/i, '');

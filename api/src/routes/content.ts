@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { RequestHeaders, TranslationsQuery, type BusinessConfig, type TranslationsResponse } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
 import { unavailable } from '../http/http-error';
+import { businessConfig } from './catalogue-view';
 import { parseInput } from '../http/validate';
 
 /**
@@ -18,10 +19,9 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get('/biz_config/app', async (_request, reply): Promise<BusinessConfig> => {
     // Lets the e2e suite reach the fatal start-up screen of SPEC 4.
     if (ctx.bizConfig.fail) throw unavailable('Business config is unavailable');
-    const config = await ctx.store.getBusinessConfig();
+    const config = await businessConfig(ctx);
     reply.header('cache-control', 'no-cache');
-    const maintenance = ctx.bizConfig.maintenanceMode;
-    return maintenance === undefined ? config : { ...config, maintenance_mode: maintenance };
+    return config;
   });
 
   app.get('/translations', async (request, reply): Promise<TranslationsResponse> => {

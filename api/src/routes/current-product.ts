@@ -2,11 +2,12 @@ import type { Product } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
 import { DEFAULT_PRODUCT_CODE } from '../domain/catalogue';
 import { internalError } from '../http/http-error';
+import { productView } from './catalogue-view';
 
 /** The user's current product; a user who never chose one is on the 1-month default. */
 export async function currentProduct(ctx: AppContext, uid: string): Promise<Product> {
   const code = (await ctx.store.getCurrentProductCode(uid)) ?? DEFAULT_PRODUCT_CODE;
-  const product = (await ctx.store.getProduct(code)) ?? (await ctx.store.getProduct(DEFAULT_PRODUCT_CODE));
+  const product = (await ctx.store.getCatalogueProduct(code)) ?? (await ctx.store.getCatalogueProduct(DEFAULT_PRODUCT_CODE));
   if (!product) throw internalError(); // the seed always has the default product
-  return product;
+  return productView(ctx, product);
 }

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { parseClientHeaders, sessionGuard } from '../http/session-auth';
+import { boosterRoutes } from './boosters';
 import { contentRoutes } from './content';
 import { meRoutes } from './me';
 import { numberRoutes } from './numbers';
 import { planRoutes } from './plans';
 import { productRoutes } from './products';
+import { promotionRoutes } from './promotions';
+import { rateLimitHook } from './rate-limits';
 import { loginRoutes, sessionRoutes } from './security';
 import { transferRoutes } from './transfer';
 
@@ -27,8 +30,12 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
       authed.addHook('onRequest', sessionGuard(ctx));
       await sessionRoutes(authed, ctx);
       await meRoutes(authed, ctx);
+      // One budget for every answer that tells whether a promo code exists.
+      const promoLimit = rateLimitHook(authed, ctx.rateLimit.promoMax, ctx.rateLimit.windowMs);
       await productRoutes(authed, ctx);
-      await planRoutes(authed, ctx);
+      await planRoutes(authed, ctx, promoLimit);
+      await boosterRoutes(authed, ctx);
+      await promotionRoutes(authed, ctx, promoLimit);
       await numberRoutes(authed, ctx);
       await transferRoutes(authed, ctx);
     });

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import {
   FLOW_STATUS_KEYS,
   FlowStatusUpdateBody,
+  PreferenceBody,
   type CurrentTimestampResponse,
   type FlowStatusKey,
   type FlowStatusResponse,
+  type PreferencesResponse,
 } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
 import { decideFlowKey, deriveFlags } from '../domain/flow-status';
@@ -32,6 +34,21 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     await ctx.store.updateFlowFlags(uid, decision.change);
     return { flow_status_flags: deriveFlags(await ctx.store.getFlowState(uid, ctx.now())) };
   });
+
+  const preferencesOf = async (uid: string): Promise<PreferencesResponse> => ({
+    preferences: (await ctx.store.getPreferences(uid)).map((p) => ({ PreferenceID: p.preferenceId, Value: p.value })),
+  });
+
+  /** SPEC 7: sets one preference (a consent) of the visitor; answers all of theirs. */
+  app.post('/me/preferences', async (request): Promise<PreferencesResponse> => {
+    const { uid } = authOf(request);
+    const { PreferenceID, Value } = parseInput(PreferenceBody, request.body, 'body');
+    await ctx.store.setPreference(uid, PreferenceID, Value === 'true');
+    return preferencesOf(uid);
+  });
+
+  /** Our addition to SPEC 7: the visitor's preferences, so a page can show a consent as given. */
+  app.get('/me/preferences', async (request): Promise<PreferencesResponse> => preferencesOf(authOf(request).uid));
 
   app.get('/me/current_timestamp', async (): Promise<CurrentTimestampResponse> => ({ timestamp: ctx.now() }));
 }

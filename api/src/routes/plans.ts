@@ -1,64 +1,46 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  PlanQuoteQuery,
   PlansAvailableQuery,
   PlansByVanityQuery,
-  type PlansByVanityResponse,
-  type PlansResponse as PlansResponseSchema,
-  type Product,
   SavePlanBody,
   VANITY_LEVELS,
-  VANITY_TIER_BY_ID,
+  type PlanQuoteResponse,
+  type PlansByVanityResponse,
+  type PlansResponse as PlansResponseSchema,
   type SavePlanResponse,
   type SavedPlansResponse,
-  type SubPlan,
 } from '@join/shared/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { sortByPlanNetPrice } from '../domain/catalogue';
-import { isVipLevel, shownVanityLevel } from '../domain/holds';
-import { computePackagePrice, rechargeCharges } from '../domain/pricing';
-import type { HoldRecord } from '../data/store';
-import { badRequest, flowOrder, notFound } from '../http/http-error';
+import { shownVanityLevel } from '../domain/holds';
+import type { RateLimitHook } from './rate-limits';
+import { badRequest, notFound } from '../http/http-error';
 import { authOf } from '../http/session-auth';
 import { parseInput } from '../http/validate';
+import { productView, productViews } from './catalogue-view';
 import { toSavedPlan } from './contract-mappers';
 import { currentProduct } from './current-product';
+import { evaluateChoice, holdsNumber } from './plan-choice';
 
 type PlansResponse = z.output<typeof PlansResponseSchema>;
 
-/** Checks every id belongs to the product's plans, once each; answers with the first problem. */
-function checkPlanIds(ids: readonly number[], available: readonly SubPlan[]): void {
-  const known = new Set(available.map((p) => p.ID));
-  const seen = new Set<number>();
-  for (const id of ids) {
-    if (!known.has(id)) throw badRequest('body.plan_ids', `plan ${id} is not a plan of this product`);
-    if (seen.has(id)) throw badRequest('body.plan_ids', `plan ${id} is listed twice`);
-    seen.add(id);
-  }
-}
-
 const KNOWN_LEVELS: readonly number[] = Object.values(VANITY_LEVELS);
-const tierName = (level: number | null): string => (level === null ? 'VIP' : (VANITY_TIER_BY_ID[level] ?? `level ${level}`));
 
-/**
- * A VIP number is sold only with a VIP plan of its tier, and a VIP plan only with such a
- * number (SPEC 2: "the plan cannot be edited for VIP numbers": for a VIP number the plan is
- * one of its VIP plans). Throws flow_order when the product and the live hold do not fit.
- */
-export function checkVipPairing(product: Product, productLevel: number | null, hold: HoldRecord | null): void {
-  const holdLevel = hold ? shownVanityLevel(hold) : null;
-  if (product.ProductCategory === 'VIP') {
-    if (productLevel === null || holdLevel !== productLevel) {
-      throw flowOrder(
-        `Product ${product.ProductCode} is a VIP plan for ${tierName(productLevel)} numbers: reserve a ${tierName(productLevel)} number first`,
-      );
-    }
-  } else if (isVipLevel(holdLevel)) {
-    throw flowOrder(`Your ${tierName(holdLevel)} number comes with a VIP plan: choose one of its VIP plans`);
+const carriesPromoCode = (part: unknown): boolean =>
+  typeof part === 'object' && part !== null && (part as Record<string, unknown>).promo_code !== undefined;
+
+export async function planRoutes(app: FastifyInstance, ctx: AppContext, promoLimit: RateLimitHook): Promise<void> {
+  // A quote or save with a promo code tells whether the code exists, so it spends the promo
+  // budget (the save's body is parsed by preHandler time; the quote's query is there at once).
+  async function limitQuotedCode(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (carriesPromoCode(request.query)) await promoLimit.call(this, request, reply);
   }
-}
+  async function limitSavedCode(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (carriesPromoCode(request.body)) await promoLimit.call(this, request, reply);
+  }
 
-export async function planRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/plans/available', async (request): Promise<PlansResponse> => {
     const { plan_types } = parseInput(PlansAvailableQuery, request.query, 'query');
     const product = await currentProduct(ctx, authOf(request).uid);
@@ -74,7 +56,7 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext): Promise
     // A plan saved for a product the user has since left is not a plan for what they are buying.
     if (!saved || saved.productCode !== product.ProductCode) return { product, save_plans: [] };
     const hold = await ctx.store.getActiveHold(uid, ctx.now());
-    return { product, save_plans: [toSavedPlan(saved, product, hold ? shownVanityLevel(hold) : null)] };
+    return { product, save_plans: [toSavedPlan(saved, product, hold ? shownVanityLevel(hold) : null, await ctx.store.listBoosters())] };
   });
 
   /** The VIP plans a held VIP number can be sold with, cheapest first. */
@@ -83,32 +65,38 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext): Promise
     if (!KNOWN_LEVELS.includes(vanity_level)) throw badRequest('query.vanity_level', `must be one of ${KNOWN_LEVELS.join(', ')}`);
     const hold = await ctx.store.getActiveHold(authOf(request).uid, ctx.now());
     // Only the visitor's own live hold answers; any other number reads as not there.
-    const held = hold && (hold.msisdn === number || hold.transfer?.externalMsisdn === number) ? hold : null;
-    if (!held) throw notFound(`You hold no reservation of ${number}`);
-    const level = shownVanityLevel(held);
+    if (!hold || !holdsNumber(hold, number)) throw notFound(`You hold no reservation of ${number}`);
+    const level = shownVanityLevel(hold);
     if (level !== vanity_level) throw badRequest('query.vanity_level', `number ${number} is of vanity level ${level}`);
-    return { products: sortByPlanNetPrice(await ctx.store.listProducts({ vipVanityLevel: level })) };
+    return { products: sortByPlanNetPrice(await productViews(ctx, await ctx.store.listCatalogue({ vipVanityLevel: level }))) };
   });
 
-  app.post('/plans/saved_plans', async (request): Promise<SavePlanResponse> => {
+  /** Our addition to SPEC 7: the price of a choice, checked and computed exactly as a save would; writes nothing. */
+  app.get('/plans/quote.json', { onRequest: limitQuotedCode }, async (request): Promise<PlanQuoteResponse> => {
+    const query = parseInput(PlanQuoteQuery, request.query, 'query');
+    const choice = await evaluateChoice(ctx, authOf(request).uid, query, 'query', { requireConsent: false });
+    return { package_price: choice.priced.price, promotions: choice.priced.promotions };
+  });
+
+  app.post('/plans/saved_plans', { preHandler: limitSavedCode }, async (request): Promise<SavePlanResponse> => {
     const { uid } = authOf(request);
-    const body: z.output<typeof SavePlanBody> = parseInput(SavePlanBody, request.body, 'body');
-    const product = await ctx.store.getProduct(body.product_code);
-    if (!product) throw notFound(`Product ${body.product_code} does not exist`);
-    checkPlanIds(body.plan_ids, product.AvailablePlans);
-    const priceRow = product.PackagesPricingTable[0];
-    if (!priceRow) throw notFound(`Product ${body.product_code} has no price`);
-    const now = ctx.now();
-    checkVipPairing(product, await ctx.store.getProductVanityLevel(product.ProductCode), await ctx.store.getActiveHold(uid, now));
     // Prices come from the database only; the body cannot carry one (the schema is strict).
-    const { vat_percentage } = await ctx.store.getBusinessConfig();
-    const price = computePackagePrice({
-      planNetPrice: priceRow.PlanNetPrice,
-      vatPercentage: vat_percentage,
-      extraCharges: rechargeCharges(body.recharge_amount),
-    });
-    const record = await ctx.store.replaceSavedPlan(uid, { productCode: product.ProductCode, planIds: body.plan_ids, price }, now);
-    const hold = await ctx.store.getActiveHold(uid, now);
-    return { saved_plan: toSavedPlan(record, product, hold ? shownVanityLevel(hold) : null) };
+    const body = parseInput(SavePlanBody, request.body, 'body');
+    const choice = await evaluateChoice(ctx, uid, body, 'body', { requireConsent: true });
+    const record = await ctx.store.replaceSavedPlan(
+      uid,
+      {
+        productCode: choice.product.code,
+        planIds: choice.chosen.map((p) => p.ID),
+        boosterIds: choice.boosters.map((b) => b.ID),
+        promotionKeys: choice.promotionKeys,
+        promoCode: choice.promoCode,
+        price: choice.priced.price,
+        appliedPromotions: choice.priced.promotions,
+      },
+      ctx.now(),
+    );
+    const product = await productView(ctx, choice.product);
+    return { saved_plan: toSavedPlan(record, product, choice.hold ? shownVanityLevel(choice.hold) : null, choice.boosters) };
   });
 }

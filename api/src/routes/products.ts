@@ -1,28 +1,75 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  AvailablePlansQuery,
   ProductSaveBody,
   ProductsAvailableQuery,
   ProductsCurrentQuery,
   TOURIST_PRODUCT_CODES,
+  type AvailablePlansResponse,
+  type Product,
+  type ProductCategoryQuery,
   type ProductResponse,
   type ProductsResponse,
 } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
-import { sortByDuration, sortByPlanNetPrice } from '../domain/catalogue';
-import { notFound } from '../http/http-error';
+import { sortByDuration, sortByPlanNetPrice, sortByVanityLevel, type CatalogueProduct } from '../domain/catalogue';
+import { toProduct } from '../domain/product-view';
+import { badRequest, notFound } from '../http/http-error';
 import { authOf } from '../http/session-auth';
 import { parseInput } from '../http/validate';
+import { productView, productViews, requireCatalogueProduct, viewEnv } from './catalogue-view';
 import { currentProduct } from './current-product';
-import { checkVipPairing } from './plans';
+import { checkVipPairing } from './vip-pairing';
+
+/**
+ * The lists of the plan step, one per category. Customizable products are in none: their
+ * pages read them through available_plans. Tourist and pay-as-you-go plans read cheapest
+ * first, commitments shortest first (SPEC 9: the default is the third by duration), VIP
+ * plans by tier then price.
+ */
+async function productsOf(ctx: AppContext, category: ProductCategoryQuery): Promise<Product[]> {
+  const listed = (products: CatalogueProduct[]) => productViews(ctx, products.filter((p) => !p.customizable));
+  switch (category) {
+    case 'tourist':
+      return sortByPlanNetPrice(await listed(await ctx.store.listCatalogue({ codes: TOURIST_PRODUCT_CODES })));
+    case 'PAYG':
+      return sortByPlanNetPrice(await listed((await ctx.store.listCatalogue({ category })).filter((p) => !p.tourist)));
+    case 'Commitment':
+      return sortByDuration(await listed(await ctx.store.listCatalogue({ category })));
+    case 'VIP':
+      return sortByVanityLevel(await listed(await ctx.store.listCatalogue({ category })));
+    default: {
+      const never: never = category;
+      throw new Error(`unhandled category ${String(never)}`);
+    }
+  }
+}
 
 export async function productRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/products/available', async (request): Promise<ProductsResponse> => {
     const { category } = parseInput(ProductsAvailableQuery, request.query, 'query');
-    if (category === 'tourist') {
-      return { products: sortByPlanNetPrice(await ctx.store.listProducts({ codes: TOURIST_PRODUCT_CODES })) };
-    }
-    return { products: sortByDuration(await ctx.store.listProducts({ category })) };
+    return { products: await productsOf(ctx, category) };
   });
+
+  /** The plans (a customizable product's options) of each product asked for, in the order asked. */
+  const availablePlans = async (query: unknown): Promise<AvailablePlansResponse> => {
+    const { product_codes, service_types } = parseInput(AvailablePlansQuery, query, 'query');
+    const twice = product_codes.find((c, i) => product_codes.indexOf(c) !== i);
+    if (twice !== undefined) throw badRequest('query.product_codes', `product ${twice} is listed twice`);
+    const found = new Map((await ctx.store.listCatalogue({ codes: product_codes })).map((p) => [p.code, p]));
+    const env = await viewEnv(ctx);
+    const types = service_types ? new Set(service_types) : null;
+    return {
+      products: product_codes.map((code) => {
+        const product = found.get(code);
+        if (!product) throw notFound(`Product ${code} does not exist`);
+        // Plans are stored in SPEC 9 type order, options of a type cheapest first.
+        return { product_code: code, plans: product.plans.filter((p) => !types || types.has(p.Type)), product: toProduct(product, env) };
+      }),
+    };
+  };
+  app.get('/products/available_plans', async (request) => availablePlans(request.query));
+  app.get('/products/available_plans.json', async (request) => availablePlans(request.query));
 
   app.get('/products/current', async (request): Promise<ProductResponse> => {
     const { uid } = authOf(request);
@@ -35,12 +82,11 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.post('/products/save', async (request): Promise<ProductResponse> => {
     const { uid } = authOf(request);
     const { product_code } = parseInput(ProductSaveBody, request.body, 'body');
-    const product = await ctx.store.getProduct(product_code);
-    if (!product) throw notFound(`Product ${product_code} does not exist`);
+    const product = await requireCatalogueProduct(ctx, product_code);
     // The same pairing as saving a plan: a VIP product only with a number of its tier, and a
     // held VIP number only with one of its VIP products.
-    checkVipPairing(product, await ctx.store.getProductVanityLevel(product.ProductCode), await ctx.store.getActiveHold(uid, ctx.now()));
-    await ctx.store.setCurrentProduct(uid, product.ProductCode, true);
-    return { product };
+    checkVipPairing(product, await ctx.store.getActiveHold(uid, ctx.now()));
+    await ctx.store.setCurrentProduct(uid, product.code, true);
+    return { product: await productView(ctx, product) };
   });
 }

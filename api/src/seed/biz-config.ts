@@ -1,7 +1,10 @@
 import type { BusinessConfig } from '@join/shared/contract';
 
-/** The business config rows seeded into the config table (SPEC 3 fields). */
-export const SEED_BUSINESS_CONFIG: BusinessConfig = {
+/**
+ * The business config rows seeded into the config table (SPEC 3 fields). promo_codes_enabled
+ * is not stored: the server's configuration switches it (JOIN_PROMO_CODES, AppOptions).
+ */
+export const SEED_BUSINESS_CONFIG: Omit<BusinessConfig, 'promo_codes_enabled'> = {
   vat_percentage: 5,
   min_promo_code_length: 4,
   max_promo_code_length: 12,

@@ -8,6 +8,7 @@ describe('environment', () => {
       HOST: '0.0.0.0',
       NUMBER_HOLD_SECONDS: DEFAULT_NUMBER_HOLD_SECONDS,
       JOIN_FAIL_BIZ_CONFIG: false,
+      JOIN_PROMO_CODES: false,
       LOG_LEVEL: 'info',
     });
   });
@@ -27,6 +28,14 @@ describe('environment', () => {
       JOIN_FAIL_BIZ_CONFIG: true,
       JOIN_REMOTES: { plan: 'https://plan.example.com/mf-manifest.json' },
     });
+  });
+
+  it('turns promo codes on with 1, true or on, and reads their rate limit', () => {
+    for (const on of ['1', 'true', 'on']) expect(readEnv({ JOIN_PROMO_CODES: on }).JOIN_PROMO_CODES).toBe(true);
+    for (const off of ['0', 'false', 'off', '']) expect(readEnv({ JOIN_PROMO_CODES: off }).JOIN_PROMO_CODES).toBe(false);
+    expect(readEnv({ JOIN_PROMO_RATE_LIMIT: '5' }).JOIN_PROMO_RATE_LIMIT).toBe(5);
+    expect(() => readEnv({ JOIN_PROMO_CODES: 'yes please' })).toThrow(/JOIN_PROMO_CODES/);
+    expect(() => readEnv({ JOIN_PROMO_RATE_LIMIT: '0' })).toThrow(/JOIN_PROMO_RATE_LIMIT/);
   });
 
   it('names a bad variable', () => {

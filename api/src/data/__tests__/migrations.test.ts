@@ -1,57 +1,20 @@
 import type Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { tempDir } from '../../testing/harness';
-import { generateNumberPool } from '../../seed/number-pool';
-import { SEED_PRODUCTS, subPlanId } from '../../seed/products';
+import { SavedPlansResponse } from '@join/shared/contract';
+import { buildApp } from '../../app';
+import { clientHeaders, tempDir } from '../../testing/harness';
+import { createV1Database, createV2Database, OLD_NOW as NOW, V1_CATALOGUE } from '../../testing/old-databases';
+import { SEED_PRODUCTS } from '../../seed/products';
 import { FIXED_EXTERNAL_SUBSCRIBERS, SEED_OPERATORS } from '../../seed/transfer';
 import { HOLD_POLICY } from '../../domain/holds';
-import { MIGRATIONS, SCHEMA_VERSION, schemaVersion } from '../sqlite/migrations';
+import { toProduct } from '../../domain/product-view';
+import { hashToken } from '../../http/session-auth';
+import { SCHEMA_VERSION, schemaVersion } from '../sqlite/migrations';
 import { openDatabase } from '../sqlite/open-database';
 import { openSqliteStore } from '../sqlite/open-store';
 
-const NOW = Date.UTC(2026, 0, 15, 10, 0, 0);
-const V1_PRODUCT_CODES = [199, 187, 207, 188, 208, 196, 206, 100, 103, 106, 112, 212];
-
-/**
- * A database as version 1 left it (schema 1, its seed, two visitors with holds and a saved
- * plan), written with version 1's own SQL so the test does not depend on today's seed code.
- */
-function createV1Database(file: string): void {
-  const db = openDatabase(file);
-  db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
-  db.exec(MIGRATIONS[0]!.sql);
-  db.prepare('INSERT INTO schema_migrations VALUES (1, ?, ?)').run(MIGRATIONS[0]!.name, NOW);
-  for (const p of SEED_PRODUCTS.filter((p) => V1_PRODUCT_CODES.includes(p.code))) {
-    const name = p.code === 212 ? 'VIP 12 months' : p.name;
-    db.prepare('INSERT INTO products (code, name, category, commitment_duration, is_tourist) VALUES (?, ?, ?, ?, ?)').run(
-      p.code,
-      name,
-      p.category,
-      p.commitmentMonths,
-      p.tourist ? 1 : 0,
-    );
-    db.prepare('INSERT INTO package_prices VALUES (?, ?, 5)').run(p.code, p.planNetPrice);
-    p.plans.forEach((s, i) =>
-      db.prepare('INSERT INTO sub_plans VALUES (?, ?, ?, ?, ?, ?, ?)').run(subPlanId(p.code, i), p.code, s.type, s.name, s.value, s.validityDays, null),
-    );
-  }
-  db.prepare("INSERT INTO business_config VALUES ('vat_percentage', '7')").run();
-  db.prepare("INSERT INTO translations VALUES ('web', 'en', 'hello', 'Hello')").run();
-  const insert = db.prepare('INSERT INTO numbers (msisdn, vanity_level) VALUES (?, ?)');
-  for (const n of generateNumberPool(500)) insert.run(n.msisdn, n.vanityLevel);
-  for (const uid of ['u1', 'u2']) {
-    db.prepare('INSERT INTO users (uid, device_id, created_at, current_product_code) VALUES (?, ?, ?, 188)').run(uid, `device-${uid}`, NOW);
-    db.prepare('INSERT INTO sessions VALUES (?, ?, ?, ?, ?)').run(`hash-${uid}`, uid, `device-${uid}`, NOW, NOW);
-  }
-  db.prepare(
-    `INSERT INTO saved_plans (uid, product_code, plan_ids, plan_net_price, extra_charges, net_price, vat_percentage, vat_amount, created_at)
-     VALUES ('u1', 188, '[1881]', 99, '[]', 99, 5, 4.95, ?)`,
-  ).run(NOW);
-  // u1: a live hold; u2: an expired one the sweep has not cleared yet.
-  db.prepare("UPDATE numbers SET holder = 'u1', reserved_at = ?, held_until = ? WHERE rowid = 10").run(NOW, NOW + 900_000);
-  db.prepare("UPDATE numbers SET holder = 'u2', reserved_at = ?, held_until = ? WHERE rowid = 20").run(NOW - 2_000_000, NOW - 1_100_000);
-  db.close();
-}
+/** The saved plan columns of versions 1 and 2 (version 3 adds the choice's extras after them). */
+const V2_SAVED_PLAN_COLUMNS = 'id, uid, product_code, plan_ids, plan_net_price, extra_charges, net_price, vat_percentage, vat_amount, created_at';
 
 const all = (db: Database.Database, sql: string) => db.prepare(sql).all();
 const count = (db: Database.Database, table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
@@ -59,7 +22,7 @@ const count = (db: Database.Database, table: string) => (db.prepare(`SELECT COUN
 describe('migrating a version 1 database', () => {
   const dir = tempDir();
   const file = join(dir.path, 'v1.sqlite');
-  let before: { numbers: unknown[]; users: unknown[]; sessions: unknown[]; savedPlans: unknown[]; products: unknown[] };
+  let before: { numbers: unknown[]; users: unknown[]; sessions: unknown[]; savedPlans: unknown[] };
   beforeAll(() => {
     createV1Database(file);
     const db = openDatabase(file);
@@ -67,16 +30,15 @@ describe('migrating a version 1 database', () => {
       numbers: all(db, 'SELECT rowid, msisdn, vanity_level, holder, reserved_at, held_until FROM numbers ORDER BY rowid'),
       users: all(db, 'SELECT * FROM users ORDER BY uid'),
       sessions: all(db, 'SELECT * FROM sessions ORDER BY token_hash'),
-      savedPlans: all(db, 'SELECT * FROM saved_plans'),
-      products: all(db, 'SELECT code, name, category, commitment_duration FROM products ORDER BY code'),
+      savedPlans: all(db, `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`),
     };
     db.close();
   });
   afterAll(() => dir.remove());
 
-  it('applies version 2 only, keeps every row, and adds the new seed without overwriting', async () => {
+  it('applies versions 2 and 3, keeps every row of users, and brings the catalogue up to today’s seed', async () => {
     const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
-    expect(opened.migrationsApplied).toEqual([2]);
+    expect(opened.migrationsApplied).toEqual([2, 3]);
     expect(opened.seed.numbersInserted).toBe(0);
     await opened.store.close();
 
@@ -85,12 +47,17 @@ describe('migrating a version 1 database', () => {
     expect(all(db, 'SELECT rowid, msisdn, vanity_level, holder, reserved_at, held_until FROM numbers ORDER BY rowid')).toEqual(before.numbers);
     expect(all(db, 'SELECT * FROM users ORDER BY uid')).toEqual(before.users);
     expect(all(db, 'SELECT * FROM sessions ORDER BY token_hash')).toEqual(before.sessions);
-    expect(all(db, 'SELECT * FROM saved_plans')).toEqual(before.savedPlans);
-    // Version 1's products are untouched (212 keeps its name); the new VIP products are added.
-    const products = all(db, 'SELECT code, name, category, commitment_duration FROM products ORDER BY code');
-    expect(products).toEqual(expect.arrayContaining(before.products as object[]));
+    expect(all(db, `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`)).toEqual(before.savedPlans);
+    expect(all(db, 'SELECT booster_ids, promotion_keys, promo_code, discounts, applied_promotions FROM saved_plans')).toEqual([
+      { booster_ids: '[]', promotion_keys: '[]', promo_code: null, discounts: '[]', applied_promotions: '[]' },
+    ]);
+    // The catalogue is reference data: version 1's products are all there, with today's values
+    // (212 is now the gold VIP plan at its 12-month price), and the new products are added.
+    const products = all(db, 'SELECT code, name FROM products ORDER BY code') as { code: number; name: string }[];
+    expect(products.map((p) => p.code)).toEqual(expect.arrayContaining(V1_CATALOGUE.map((p) => p.code)));
     expect(products).toHaveLength(SEED_PRODUCTS.length);
-    expect(db.prepare('SELECT name, vanity_level FROM products WHERE code = 212').get()).toEqual({ name: 'VIP 12 months', vanity_level: 4 });
+    expect(db.prepare('SELECT name, vanity_level FROM products WHERE code = 212').get()).toEqual({ name: 'VIP Gold 12 months', vanity_level: 4 });
+    expect(db.prepare('SELECT plan_net_price FROM package_prices WHERE product_code = 212').get()).toEqual({ plan_net_price: 1799 });
     expect(db.prepare("SELECT value FROM business_config WHERE key = 'vat_percentage'").get()).toEqual({ value: '7' });
     expect(count(db, 'mnp_operators')).toBe(SEED_OPERATORS.length);
     expect(count(db, 'external_subscribers')).toBeGreaterThan(FIXED_EXTERNAL_SUBSCRIBERS.length);
@@ -153,5 +120,115 @@ describe('migrating a version 1 database', () => {
     expect(await find('9080707')).toEqual([]);
     db.close();
     await opened.store.close();
+  });
+});
+
+describe('migrating a version 2 database', () => {
+  const dir = tempDir();
+  const file = join(dir.path, 'v2.sqlite');
+  const HOLD_COLUMNS = 'SELECT * FROM numbers WHERE holder IS NOT NULL ORDER BY rowid';
+  let before: Record<string, unknown[]>;
+  beforeAll(() => {
+    createV2Database(file);
+    const db = openDatabase(file);
+    before = {
+      numbers: all(db, 'SELECT * FROM numbers ORDER BY rowid'),
+      holds: all(db, HOLD_COLUMNS),
+      users: all(db, 'SELECT * FROM users ORDER BY uid'),
+      sessions: all(db, 'SELECT * FROM sessions ORDER BY token_hash'),
+      savedPlans: all(db, `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`),
+      counters: all(db, 'SELECT * FROM counters'),
+    };
+    db.close();
+  });
+  afterAll(() => dir.remove());
+
+  it('applies version 3 only and keeps users, sessions, holds (with their transfer) and saved plans', async () => {
+    const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
+    expect(opened.migrationsApplied).toEqual([3]);
+    expect(opened.seed.numbersInserted).toBe(0);
+    await opened.store.close();
+
+    const db = openDatabase(file);
+    expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
+    expect(all(db, 'SELECT * FROM numbers ORDER BY rowid')).toEqual(before.numbers);
+    expect(all(db, HOLD_COLUMNS)).toHaveLength(2);
+    expect(all(db, 'SELECT * FROM users ORDER BY uid')).toEqual(before.users);
+    expect(all(db, 'SELECT * FROM sessions ORDER BY token_hash')).toEqual(before.sessions);
+    expect(all(db, `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`)).toEqual(before.savedPlans);
+    expect(all(db, 'SELECT * FROM counters')).toEqual(before.counters);
+    expect(count(db, 'preferences')).toBe(0);
+    db.close();
+  });
+
+  it('serves the old saved plan at its saved price, and the old holds as they were', async () => {
+    const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
+    const { store } = opened;
+    expect(await store.getSavedPlan('u1')).toEqual({
+      id: 1,
+      productCode: 188,
+      planIds: [1881, 1882, 1883],
+      boosterIds: [],
+      promotionKeys: [],
+      promoCode: null,
+      price: {
+        PlanNetPrice: 99,
+        NetPrice: 124,
+        VATPercentage: 5,
+        VATAmount: 6.2,
+        ExtraCharges: [{ Name: 'RechargeAmount', Amount: 25 }],
+        Discounts: [],
+      },
+      appliedPromotions: [],
+    });
+    expect(await store.getActiveHold('u1', NOW)).toMatchObject({ reservationId: 7, extensions: 1, committed: true, transfer: null });
+    expect(await store.getActiveHold('u2', NOW)).toMatchObject({ reservationId: 8, transfer: { externalMsisdn: '971551234567' } });
+    // The counter continues after the old ids.
+    const free = await store.pickFreeNumbers(1, HOLD_POLICY.temporaryVanityLevels, NOW, () => 0.5);
+    expect(await store.reserveNumber('u1', free[0]!.msisdn, NOW, NOW + 1000, HOLD_POLICY)).toMatchObject({ hold: { reservationId: 9 } });
+    await store.close();
+  });
+
+  it('brings the old catalogue’s prices and plans up to today’s seed', async () => {
+    const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
+    const env = { vatPercentage: 5, optIn: await opened.store.listOptInPromotions(), now: NOW };
+    const priceOf = async (code: number) => toProduct((await opened.store.getCatalogueProduct(code))!, env).PackagesPricingTable[0]!.PlanNetPrice;
+    // Version 2 priced 103/106/112 at 90/80/70 and the VIP plans per month.
+    expect([await priceOf(103), await priceOf(106), await priceOf(112)]).toEqual([100, 70, 50]);
+    expect([await priceOf(221), await priceOf(212), await priceOf(252)]).toEqual([1199, 1799, 3599]);
+    const longStay = await opened.store.getCatalogueProduct(208);
+    expect(longStay?.plans.find((p) => p.Type === 'VOICE-LCL')).toMatchObject({ ID: 2082, DailyAllowanceValue: 10 * 60_000, Value: 900 * 60_000 });
+    expect((await opened.store.getCatalogueProduct(112))?.plans[0]).toMatchObject({ ID: 1121, Value: 25 * 1024 ** 3 });
+    // The old per-row VAT (5) and the database's own config (7): VAT comes from the config.
+    expect((await opened.store.getBusinessConfig()).vat_percentage).toBe(7);
+    await opened.store.close();
+  });
+
+  it('answers the old saved plan over HTTP, with today’s catalogue around it', async () => {
+    const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
+    const token = 'a'.repeat(64);
+    const db = openDatabase(file);
+    db.prepare("INSERT INTO sessions VALUES (?, 'u2', 'device-u2', ?, ?)").run(hashToken(token), NOW, NOW);
+    db.prepare(
+      `INSERT INTO saved_plans (uid, product_code, plan_ids, plan_net_price, extra_charges, net_price, vat_percentage, vat_amount, created_at)
+       VALUES ('u2', 188, '[1881,1882,1883]', 99, '[]', 99, 5, 4.95, ?)`,
+    ).run(NOW);
+    db.close();
+    const app = await buildApp({ db: opened.store, now: () => NOW });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/plans/saved_plans', headers: clientHeaders('device-u2', token) });
+      expect(res.statusCode).toBe(200);
+      const { product, save_plans } = SavedPlansResponse.parse(res.json());
+      expect(save_plans[0]).toMatchObject({
+        PackagePrice: { PlanNetPrice: 99, NetPrice: 99, VATAmount: 4.95, Discounts: [] },
+        Promotions: [],
+        Boosters: [],
+        PromoCode: null,
+      });
+      expect(product?.Promotions.map((p) => p.Key)).toEqual(['explorer_bonus_data']);
+    } finally {
+      await app.close();
+      await opened.store.close();
+    }
   });
 });

@@ -1,11 +1,12 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { BusinessConfig, Product, VANITY_LEVELS } from '@join/shared/contract';
+import { Booster, BusinessConfig, Product, VANITY_LEVELS } from '@join/shared/contract';
 import { tempDir } from '../../testing/harness';
 import { MIGRATIONS, SCHEMA_VERSION, schemaVersion } from '../sqlite/migrations';
 import { openDatabase } from '../sqlite/open-database';
 import { openSqliteStore } from '../sqlite/open-store';
-import { SEED_PRODUCTS } from '../../seed/products';
+import { SEED_PRODUCTS, subPlanId } from '../../seed/products';
+import { toProduct } from '../../domain/product-view';
 
 describe('SQLite store: schema and seed', () => {
   const dir = tempDir();
@@ -48,7 +49,7 @@ describe('SQLite store: schema and seed', () => {
     db.close();
   });
 
-  it('keeps an operator edit of seeded config, subscribers and VIP tiers on restart', async () => {
+  it('keeps an operator edit of config, operators and subscribers on restart, but rewrites the catalogue', async () => {
     const file = join(dir.path, 'edited.sqlite');
     const opened = openSqliteStore(file, { poolSize: 50 });
     await opened.store.close();
@@ -56,23 +57,60 @@ describe('SQLite store: schema and seed', () => {
     db.prepare("UPDATE business_config SET value = '7' WHERE key = 'vat_percentage'").run();
     db.prepare("UPDATE external_subscribers SET status = 'in_transfer' WHERE msisdn = '971501234567'").run();
     db.prepare("UPDATE mnp_operators SET name = 'Etisalat by e&' WHERE code = 'etisalat'").run();
+    // The catalogue is reference data: these are put back on the next start.
     db.prepare('UPDATE products SET vanity_level = 6 WHERE code = 212').run();
+    db.prepare('UPDATE package_prices SET plan_net_price = 1 WHERE product_code = 187').run();
+    db.prepare('UPDATE commitment_terms SET saving_percentage = 90 WHERE months = 12').run();
+    db.prepare("INSERT INTO sub_plans (id, product_code, type, name, value, validity_days) VALUES (1874, 187, 'DATA', 'stale', 1, 1)").run();
+    db.prepare('DELETE FROM product_promotions WHERE product_code = 199').run();
+    db.prepare('UPDATE boosters SET net_price = 0 WHERE id = 901').run();
+    db.prepare("INSERT INTO products (code, name, category, commitment_duration) VALUES (555, 'Operator special', 'PAYG', 1)").run();
     db.close();
     const reopened = openSqliteStore(file, { poolSize: 50 });
-    expect((await reopened.store.getBusinessConfig()).vat_percentage).toBe(7);
-    expect(await reopened.store.getExternalSubscriber('971501234567')).toMatchObject({ status: 'in_transfer' });
-    expect(await reopened.store.listOperators()).toContainEqual({ code: 'etisalat', name: 'Etisalat by e&' });
-    expect(await reopened.store.getProductVanityLevel(212)).toBe(6);
-    await reopened.store.close();
+    const { store } = reopened;
+    expect((await store.getBusinessConfig()).vat_percentage).toBe(7);
+    expect(await store.getExternalSubscriber('971501234567')).toMatchObject({ status: 'in_transfer' });
+    expect(await store.listOperators()).toContainEqual({ code: 'etisalat', name: 'Etisalat by e&' });
+    expect((await store.getCatalogueProduct(212))?.vanityLevel).toBe(4);
+    expect((await store.getCatalogueProduct(187))?.fixedNetPrice).toBe(35);
+    expect((await store.getCatalogueProduct(187))?.plans.map((p) => p.ID)).toEqual([1871, 1872, 1873]);
+    expect((await store.getCatalogueProduct(112))?.termSavingPercentage).toBe(50);
+    expect((await store.getCatalogueProduct(199))?.promotions.map((r) => r.promotion.Key)).toEqual(['welcome_20']);
+    expect((await store.listBoosters()).find((b) => b.ID === 901)?.NetPrice).toBe(25);
+    // A product the seed does not name is the operator's own and stays.
+    expect((await store.getCatalogueProduct(555))?.name).toBe('Operator special');
+    await store.close();
   });
 
   it('serves a contract-valid catalogue and config', async () => {
     const opened = openSqliteStore(join(dir.path, 'catalogue.sqlite'), { poolSize: 50 });
-    const products = await opened.store.listProducts({ category: 'Commitment' });
-    expect(products.map((p) => p.CommitmentDuration)).toEqual([3, 6, 12]);
-    for (const p of products) expect(Product.parse(p)).toEqual(p);
+    const commitment = await opened.store.listCatalogue({ category: 'Commitment' });
+    expect(commitment.map((p) => [p.code, p.commitmentMonths, p.customizable])).toEqual([
+      [103, 3, false],
+      [106, 6, false],
+      [112, 12, false],
+      [312, 12, true],
+    ]);
+    const env = { vatPercentage: 5, optIn: await opened.store.listOptInPromotions(), now: Date.now() };
+    for (const code of SEED_PRODUCTS.map((p) => p.code)) {
+      const product = toProduct((await opened.store.getCatalogueProduct(code))!, env);
+      expect(Product.parse(product)).toEqual(product);
+      expect(product.PackagesPricingTable).toHaveLength(1);
+    }
+    for (const b of await opened.store.listBoosters()) expect(Booster.parse(b)).toEqual(b);
     expect(BusinessConfig.parse(await opened.store.getBusinessConfig()).vat_percentage).toBe(5);
     await opened.store.close();
+  });
+
+  it('gives every seeded plan and option an id of its own', () => {
+    const ids = SEED_PRODUCTS.flatMap((p) => p.plans.map((_, i) => subPlanId(p.code, i, p.plans.length)));
+    expect(new Set(ids).size).toBe(ids.length);
+    // Each id still names its product: code * 10 + position, or code * 100 + position for more than nine.
+    for (const p of SEED_PRODUCTS) {
+      const own = p.plans.map((_, i) => subPlanId(p.code, i, p.plans.length));
+      expect(own.every((id) => String(id).startsWith(String(p.code)))).toBe(true);
+    }
+    expect(subPlanId(300, 9, 10)).toBe(30010);
   });
 });
 

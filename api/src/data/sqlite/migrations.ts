@@ -181,6 +181,75 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 3,
+    name: 'plans: prices, promotions, boosters, preferences',
+    sql: `
+      -- How a product is priced besides a fixed bundle price: built from options
+      -- (is_customizable), or a month-by-month list price less its term's saving.
+      ALTER TABLE products ADD COLUMN is_customizable INTEGER NOT NULL DEFAULT 0 CHECK (is_customizable IN (0, 1));
+      ALTER TABLE products ADD COLUMN list_net_price REAL CHECK (list_net_price IS NULL OR list_net_price >= 0);
+      CREATE TABLE commitment_terms (
+        months INTEGER PRIMARY KEY CHECK (months > 0),
+        saving_percentage REAL NOT NULL CHECK (saving_percentage >= 0 AND saving_percentage < 100)
+      );
+      -- The price of an option of a customizable product (NULL in a fixed bundle).
+      ALTER TABLE sub_plans ADD COLUMN net_price REAL CHECK (net_price IS NULL OR net_price >= 0);
+
+      CREATE TABLE promotions (
+        id INTEGER PRIMARY KEY,
+        key TEXT NOT NULL UNIQUE CHECK (length(key) BETWEEN 1 AND 40 AND key NOT GLOB '*[^a-z0-9_-]*'),
+        category TEXT NOT NULL
+          CHECK (category IN ('AmountDiscount', 'PercentageDiscount', 'AddOn', 'CashBack', 'RecurringData', 'MGM')),
+        type TEXT NOT NULL,
+        value REAL NOT NULL CHECK (value >= 0),
+        plan TEXT CHECK (plan IS NULL OR plan IN ('DATA', 'VOICE-LCL', 'VOICE-INT')),
+        is_user_promo INTEGER NOT NULL DEFAULT 0 CHECK (is_user_promo IN (0, 1)),
+        duration_months INTEGER CHECK (duration_months IS NULL OR duration_months > 0),
+        max_value REAL CHECK (max_value IS NULL OR max_value >= 0),
+        requires_consent INTEGER NOT NULL DEFAULT 0 CHECK (requires_consent IN (0, 1)),
+        valid_until INTEGER,
+        min_plan_net_price REAL CHECK (min_plan_net_price IS NULL OR min_plan_net_price >= 0),
+        tourist_only INTEGER NOT NULL DEFAULT 0 CHECK (tourist_only IN (0, 1)),
+        CHECK (category <> 'PercentageDiscount' OR value <= 100)
+      );
+      -- Automatic promotions, product by product.
+      CREATE TABLE product_promotions (
+        product_code INTEGER NOT NULL REFERENCES products(code) ON DELETE CASCADE,
+        promotion_id INTEGER NOT NULL REFERENCES promotions(id) ON DELETE CASCADE,
+        PRIMARY KEY (product_code, promotion_id)
+      );
+      CREATE TABLE promo_codes (
+        code TEXT PRIMARY KEY CHECK (length(code) BETWEEN 1 AND 40 AND code NOT GLOB '*[^A-Z0-9]*'),
+        promotion_id INTEGER NOT NULL REFERENCES promotions(id) ON DELETE CASCADE
+      );
+
+      CREATE TABLE boosters (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        type TEXT NOT NULL CHECK (type IN ('DATA', 'VOICE-LCL', 'VOICE-INT')),
+        value INTEGER NOT NULL CHECK (value > 0),
+        validity_days INTEGER NOT NULL CHECK (validity_days > 0),
+        net_price REAL NOT NULL CHECK (net_price >= 0),
+        tags TEXT NOT NULL DEFAULT '[]'
+      );
+
+      CREATE TABLE preferences (
+        uid TEXT NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+        preference_id INTEGER NOT NULL,
+        value INTEGER NOT NULL CHECK (value IN (0, 1)),
+        PRIMARY KEY (uid, preference_id)
+      );
+
+      -- What was chosen with the plan besides its sub-plans, and what the saved price applied
+      -- (a snapshot, like the price itself).
+      ALTER TABLE saved_plans ADD COLUMN booster_ids TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE saved_plans ADD COLUMN promotion_keys TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE saved_plans ADD COLUMN promo_code TEXT;
+      ALTER TABLE saved_plans ADD COLUMN discounts TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE saved_plans ADD COLUMN applied_promotions TEXT NOT NULL DEFAULT '[]';
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -1,15 +1,21 @@
 import type { Database } from 'better-sqlite3';
 import { SEED_BUSINESS_CONFIG } from '../../seed/biz-config';
 import { DEFAULT_POOL_SIZE, generateNumberPool } from '../../seed/number-pool';
-import { SEED_PRODUCTS, SEED_VAT_PERCENTAGE, subPlanId } from '../../seed/products';
+import { SEED_BOOSTERS } from '../../seed/boosters';
+import { SEED_COMMITMENT_TERMS, SEED_PRODUCTS, SEED_VAT_PERCENTAGE, subPlanId, type SeedProduct } from '../../seed/products';
+import { SEED_PROMOTIONS } from '../../seed/promotions';
 import { externalSubscribers, SEED_OPERATORS } from '../../seed/transfer';
 import { SEED_TRANSLATIONS, WEB_CONTAINER_ID } from '../../seed/translations';
 
 /**
- * Fills a migrated database. Catalogue, config, translations, operators and external
- * subscribers use INSERT OR IGNORE on every start: a key added to the seed files reaches an
- * existing database, and a value an operator changed in the database is kept. The number
- * pool is seeded only into an empty table.
+ * Fills a migrated database. The catalogue (products, their plans and prices, commitment
+ * terms, promotions, promo codes, boosters) is reference data: every start writes the seed's
+ * rows over the database's (an UPSERT), so a database made by an earlier version gets today's
+ * catalogue and prices; a seeded product's plans and automatic promotions are replaced as a
+ * set, and rows the seed does not name are left alone. Config, translations, operators and
+ * external subscribers use INSERT OR IGNORE: a key added to the seed files reaches an
+ * existing database, and a value an operator changed is kept. Users' data is never touched.
+ * The number pool is seeded only into an empty table.
  */
 export interface SeedOptions {
   /** Numbers in the pool; tests use a smaller one to stay fast. */
@@ -20,19 +26,34 @@ export interface SeedReport {
   numbersInserted: number;
 }
 
-function seedCatalogue(db: Database): void {
+const fixedPriceOf = (p: SeedProduct): number | null => ('planNetPrice' in p ? p.planNetPrice : null);
+const listPriceOf = (p: SeedProduct): number | null => ('listNetPrice' in p ? p.listNetPrice : null);
+const isCustomizable = (p: SeedProduct): boolean => 'customizable' in p && p.customizable;
+
+function seedProducts(db: Database): void {
   const product = db.prepare(
-    `INSERT OR IGNORE INTO products (code, name, category, commitment_duration, is_tourist, allowed_features)
-     VALUES (@code, @name, @category, @months, @tourist, @features)`,
+    `INSERT INTO products (code, name, category, commitment_duration, is_tourist, allowed_features, vanity_level, is_customizable, list_net_price)
+     VALUES (@code, @name, @category, @months, @tourist, @features, @level, @customizable, @list)
+     ON CONFLICT (code) DO UPDATE SET name = excluded.name, category = excluded.category,
+       commitment_duration = excluded.commitment_duration, is_tourist = excluded.is_tourist,
+       allowed_features = excluded.allowed_features, vanity_level = excluded.vanity_level,
+       is_customizable = excluded.is_customizable, list_net_price = excluded.list_net_price`,
   );
-  const price = db.prepare('INSERT OR IGNORE INTO package_prices (product_code, plan_net_price, vat_percentage) VALUES (?, ?, ?)');
+  // Only bundles have a fixed price row; a list-priced or customizable product has none, so
+  // nothing can contradict how it is priced.
+  const price = db.prepare(
+    `INSERT INTO package_prices (product_code, plan_net_price, vat_percentage) VALUES (?, ?, ?)
+     ON CONFLICT (product_code) DO UPDATE SET plan_net_price = excluded.plan_net_price, vat_percentage = excluded.vat_percentage`,
+  );
+  const noPrice = db.prepare('DELETE FROM package_prices WHERE product_code = ?');
   const plan = db.prepare(
-    `INSERT OR IGNORE INTO sub_plans (id, product_code, type, name, value, validity_days, daily_allowance)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO sub_plans (id, product_code, type, name, value, validity_days, daily_allowance, net_price)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET product_code = excluded.product_code, type = excluded.type, name = excluded.name,
+       value = excluded.value, validity_days = excluded.validity_days, daily_allowance = excluded.daily_allowance,
+       net_price = excluded.net_price`,
   );
-  // Fills a product's tier only where none is set, so an existing 212 becomes gold but an
-  // operator's own choice stands.
-  const tier = db.prepare('UPDATE products SET vanity_level = ? WHERE code = ? AND vanity_level IS NULL');
+  const stalePlans = db.prepare('DELETE FROM sub_plans WHERE product_code = ? AND id NOT IN (SELECT value FROM json_each(?))');
   for (const p of SEED_PRODUCTS) {
     product.run({
       code: p.code,
@@ -41,13 +62,70 @@ function seedCatalogue(db: Database): void {
       months: p.commitmentMonths,
       tourist: p.tourist ? 1 : 0,
       features: JSON.stringify((p.allowedFeatures ?? []).map((Code) => ({ Code }))),
+      level: p.vanityLevel ?? null,
+      customizable: isCustomizable(p) ? 1 : 0,
+      list: listPriceOf(p),
     });
-    price.run(p.code, p.planNetPrice, SEED_VAT_PERCENTAGE);
+    const fixed = fixedPriceOf(p);
+    if (fixed === null) noPrice.run(p.code);
+    else price.run(p.code, fixed, SEED_VAT_PERCENTAGE);
+    const ids = p.plans.map((_, i) => subPlanId(p.code, i, p.plans.length));
     p.plans.forEach((s, i) =>
-      plan.run(subPlanId(p.code, i), p.code, s.type, s.name, s.value, s.validityDays, s.dailyAllowance ?? null),
+      plan.run(ids[i], p.code, s.type, s.name, s.value, s.validityDays, s.dailyAllowance ?? null, s.netPrice ?? null),
     );
-    if (p.vanityLevel !== undefined) tier.run(p.vanityLevel, p.code);
+    stalePlans.run(p.code, JSON.stringify(ids));
   }
+  const term = db.prepare(
+    `INSERT INTO commitment_terms (months, saving_percentage) VALUES (?, ?)
+     ON CONFLICT (months) DO UPDATE SET saving_percentage = excluded.saving_percentage`,
+  );
+  for (const t of SEED_COMMITMENT_TERMS) term.run(t.months, t.savingPercentage);
+}
+
+function seedPromotions(db: Database): void {
+  const promotion = db.prepare(
+    `INSERT INTO promotions (id, key, category, type, value, plan, is_user_promo, duration_months, max_value, requires_consent,
+       valid_until, min_plan_net_price, tourist_only)
+     VALUES (@id, @key, @category, @type, @value, @plan, @user, @months, @max, @consent, @until, @min, @tourist)
+     ON CONFLICT (id) DO UPDATE SET key = excluded.key, category = excluded.category, type = excluded.type,
+       value = excluded.value, plan = excluded.plan, is_user_promo = excluded.is_user_promo,
+       duration_months = excluded.duration_months, max_value = excluded.max_value,
+       requires_consent = excluded.requires_consent, valid_until = excluded.valid_until,
+       min_plan_net_price = excluded.min_plan_net_price, tourist_only = excluded.tourist_only`,
+  );
+  // A seeded product's automatic promotions are the seed's, as a set.
+  const unlink = db.prepare('DELETE FROM product_promotions WHERE product_code = ?');
+  for (const p of SEED_PRODUCTS) unlink.run(p.code);
+  const link = db.prepare('INSERT OR IGNORE INTO product_promotions (product_code, promotion_id) VALUES (?, ?)');
+  const code = db.prepare(
+    'INSERT INTO promo_codes (code, promotion_id) VALUES (?, ?) ON CONFLICT (code) DO UPDATE SET promotion_id = excluded.promotion_id',
+  );
+  for (const s of SEED_PROMOTIONS) {
+    const p = s.promotion;
+    promotion.run({
+      id: p.ID,
+      key: p.Key,
+      category: p.Category,
+      type: p.Type,
+      value: p.Value,
+      plan: p.Plan,
+      user: p.IsUserPromo ? 1 : 0,
+      months: p.DurationMonths,
+      max: p.MaxValue,
+      consent: p.RequiresConsent ? 1 : 0,
+      until: s.validUntil ?? null,
+      min: s.minPlanNetPrice ?? null,
+      tourist: s.touristOnly ? 1 : 0,
+    });
+    for (const productCode of s.productCodes ?? []) link.run(productCode, p.ID);
+    if (s.code) code.run(s.code, p.ID);
+  }
+  const booster = db.prepare(
+    `INSERT INTO boosters (id, name, type, value, validity_days, net_price, tags) VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET name = excluded.name, type = excluded.type, value = excluded.value,
+       validity_days = excluded.validity_days, net_price = excluded.net_price, tags = excluded.tags`,
+  );
+  for (const b of SEED_BOOSTERS) booster.run(b.ID, b.Name, b.Type, b.Value, b.Validity, b.NetPrice, JSON.stringify(b.Tags));
 }
 
 function seedTransfer(db: Database): void {
@@ -87,7 +165,8 @@ function seedNumbers(db: Database, poolSize: number): number {
 export function seedDatabase(db: Database, options: SeedOptions = {}): SeedReport {
   return db
     .transaction(() => {
-      seedCatalogue(db);
+      seedProducts(db);
+      seedPromotions(db);
       seedContent(db);
       seedTransfer(db);
       return { numbersInserted: seedNumbers(db, options.poolSize ?? DEFAULT_POOL_SIZE) };

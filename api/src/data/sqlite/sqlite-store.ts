@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
-import { BusinessConfig, type Operator, type Product } from '@join/shared/contract';
-import { DEFAULT_COMMITMENT_MONTHS } from '../../domain/catalogue';
+import { BusinessConfig, type Booster, type Operator } from '@join/shared/contract';
+import { DEFAULT_COMMITMENT_MONTHS, type CatalogueProduct } from '../../domain/catalogue';
+import type { PromotionRule } from '../../domain/promotions';
 import { shownVanityLevel } from '../../domain/holds';
 import type { FlowFlagChange, FlowState } from '../../domain/flow-status';
 import type {
@@ -12,6 +13,7 @@ import type {
   NewSavedPlan,
   NumberRecord,
   NumberSearch,
+  PreferenceRecord,
   ProductFilter,
   ReserveResult,
   SavedPlanRecord,
@@ -130,16 +132,24 @@ export class SqliteStore implements Store {
 
   // --- catalogue ---
 
-  async listProducts(filter: ProductFilter): Promise<Product[]> {
+  async listCatalogue(filter: ProductFilter): Promise<CatalogueProduct[]> {
     return this.catalogue.list(filter);
   }
 
-  async getProduct(code: number): Promise<Product | null> {
+  async getCatalogueProduct(code: number): Promise<CatalogueProduct | null> {
     return this.catalogue.get(code);
   }
 
-  async getProductVanityLevel(code: number): Promise<number | null> {
-    return this.catalogue.vanityLevelOf(code);
+  async listOptInPromotions(): Promise<PromotionRule[]> {
+    return this.catalogue.optInPromotions();
+  }
+
+  async findPromoCode(code: string): Promise<PromotionRule | null> {
+    return this.catalogue.promotionOfCode(code);
+  }
+
+  async listBoosters(): Promise<Booster[]> {
+    return this.catalogue.allBoosters();
   }
 
   async getCurrentProductCode(uid: string): Promise<number | null> {
@@ -171,6 +181,11 @@ export class SqliteStore implements Store {
           net: p.NetPrice,
           vat: p.VATPercentage,
           vatAmount: p.VATAmount,
+          boosterIds: JSON.stringify(plan.boosterIds),
+          promotionKeys: JSON.stringify(plan.promotionKeys),
+          promoCode: plan.promoCode,
+          discounts: JSON.stringify(p.Discounts),
+          promotions: JSON.stringify(plan.appliedPromotions),
           now,
         });
         this.users.setCurrentProduct.run({ uid, code: plan.productCode, saved: 0 });
@@ -179,6 +194,16 @@ export class SqliteStore implements Store {
         return toSavedPlanRecord(row);
       })
       .immediate();
+  }
+
+  // --- preferences ---
+
+  async getPreferences(uid: string): Promise<PreferenceRecord[]> {
+    return this.users.preferencesOf.all(uid).map((r) => ({ preferenceId: r.preference_id, value: r.value === 1 }));
+  }
+
+  async setPreference(uid: string, preferenceId: number, value: boolean): Promise<void> {
+    this.users.setPreference.run({ uid, id: preferenceId, value: value ? 1 : 0 });
   }
 
   // --- content and configuration ---

@@ -50,6 +50,13 @@ export function userStatements(db: Database) {
     setCurrentProduct: db.prepare<[{ uid: string; code: number; saved: number }]>(
       'UPDATE users SET current_product_code = @code, product_saved = MAX(product_saved, @saved) WHERE uid = @uid',
     ),
+    preferencesOf: db.prepare<[string], { preference_id: number; value: number }>(
+      'SELECT preference_id, value FROM preferences WHERE uid = ? ORDER BY preference_id',
+    ),
+    setPreference: db.prepare<[{ uid: string; id: number; value: number }]>(
+      `INSERT INTO preferences (uid, preference_id, value) VALUES (@uid, @id, @value)
+       ON CONFLICT (uid, preference_id) DO UPDATE SET value = excluded.value`,
+    ),
     resetLongProduct: db.prepare<[{ uid: string; code: number; months: number }]>(
       `UPDATE users SET current_product_code = @code
        WHERE uid = @uid AND current_product_code IN (SELECT code FROM products WHERE commitment_duration <> @months)`,

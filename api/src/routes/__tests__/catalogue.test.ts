@@ -40,11 +40,10 @@ describe('products and plans', () => {
     const commitment = ProductsResponse.parse((await get('/api/products/available?category=Commitment')).json()).products;
     expect(commitment.map((p) => p.CommitmentDuration)).toEqual([3, 6, 12]);
     const vip = ProductsResponse.parse((await get('/api/products/available?category=VIP')).json()).products;
-    // Two per tier, all 12 months, so the list reads cheapest first.
+    // Two per tier, all 12 months; the list reads by tier (vanity level), cheapest first within one.
     expect(vip).toHaveLength(8);
     expect(vip.every((p) => p.ProductCategory === 'VIP' && p.CommitmentDuration === 12)).toBe(true);
-    const prices = vip.map((p) => p.PackagesPricingTable[0]!.PlanNetPrice);
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(vip.map((p) => p.ProductCode)).toEqual([221, 222, 212, 232, 251, 252, 241, 242]);
     expect((await get('/api/products/available?category=Gold')).json()).toMatchObject({ field: 'query.category' });
   });
 
@@ -84,7 +83,10 @@ describe('products and plans', () => {
       NetPrice: 124,
       VATPercentage: 5,
       VATAmount: 6.2,
+      Discounts: [],
     });
+    // 188 comes with its bonus data (an add-on: no price change).
+    expect(saved_plan.Promotions.map((p) => p.Key)).toEqual(['explorer_bonus_data']);
     expect(saved_plan.Plans.map((p) => p.ID)).toEqual([1881, 1882, 1883]);
     expect(saved_plan.product.ProductCode).toBe(188);
     // Saving a plan makes its product the current one.
@@ -112,12 +114,12 @@ describe('products and plans', () => {
       product: { ProductCode: 100 },
       save_plans: [],
     });
-    await post('/api/plans/saved_plans', { plan_ids: '1871', product_code: 187 });
-    await post('/api/plans/saved_plans', { plan_ids: '1961,1962', product_code: 196 });
+    await post('/api/plans/saved_plans', { plan_ids: '1871,1872,1873', product_code: 187 });
+    await post('/api/plans/saved_plans', { plan_ids: '1961,1962,1963', product_code: 196 });
     const saved = SavedPlansResponse.parse((await get('/api/plans/saved_plans')).json());
     expect(saved.product?.ProductCode).toBe(196);
     expect(saved.save_plans).toHaveLength(1);
-    expect(saved.save_plans[0]!.Plans.map((p) => p.ID)).toEqual([1961, 1962]);
+    expect(saved.save_plans[0]!.Plans.map((p) => p.ID)).toEqual([1961, 1962, 1963]);
     expect(saved.save_plans[0]!.PackagePrice).toMatchObject({ PlanNetPrice: 69, NetPrice: 69, VATAmount: 3.45, ExtraCharges: [] });
   });
 });

@@ -19,6 +19,7 @@ describe('business config and translations', () => {
       maintenance_mode: null,
       enable_convert_websignup: false,
       smart_banner_apps_rating: [{ Android: { count: 18234, rating: 4.6 }, iOS: { count: 9412, rating: 4.7 } }],
+      promo_codes_enabled: false,
     });
   });
 

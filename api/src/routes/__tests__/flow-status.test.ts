@@ -63,7 +63,7 @@ describe('flow status', () => {
 
   it('refuses 13 without a saved plan or with one for another product', async () => {
     await expectRefused(13, /save a plan first/);
-    await call('POST', '/api/plans/saved_plans', { product_code: 187, plan_ids: '1871' });
+    await call('POST', '/api/plans/saved_plans', { product_code: 187, plan_ids: '1871,1872,1873' });
     await call('POST', '/api/products/save', { product_code: 103 });
     await expectRefused(13, /current product 103.*product 187/);
   });
@@ -79,7 +79,7 @@ describe('flow status', () => {
   });
 
   it('sets is_product_selected only on an explicit product save', async () => {
-    await call('POST', '/api/plans/saved_plans', { product_code: 187, plan_ids: '1871' });
+    await call('POST', '/api/plans/saved_plans', { product_code: 187, plan_ids: '1871,1872,1873' });
     expect((await flags()).is_product_selected).toBe(false);
     await t.get(v, '/api/products/current?save=true');
     expect((await flags()).is_product_selected).toBe(true);

@@ -79,7 +79,7 @@ describe('sessions', () => {
     const post = (url: string, payload: Record<string, string | number>) =>
       t.app.inject({ method: 'POST', url, headers: v.headers, payload });
     expect((await post('/api/products/save', { product_code: 187 })).statusCode).toBe(200);
-    expect((await post('/api/plans/saved_plans', { product_code: 187, plan_ids: '1871,1872' })).statusCode).toBe(200);
+    expect((await post('/api/plans/saved_plans', { product_code: 187, plan_ids: '1871,1872,1873' })).statusCode).toBe(200);
     expect((await post('/api/me/flow_status', { key: 13 })).statusCode).toBe(200);
 
     t.clock.advance(IDLE_MS + 1);

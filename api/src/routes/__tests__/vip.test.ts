@@ -36,7 +36,9 @@ describe('VIP numbers and their plans', () => {
     get(v, `/api/plans/by_vanity_level.json?number=${number}&vanity_level=${level}`);
   const hasVip = async (v: Visitor) =>
     FlowStatusResponse.parse((await get(v, '/api/me/flow_status')).json()).flow_status_flags.has_vip;
-  const savePlan = (v: Visitor, productCode: number) => post(v, '/api/plans/saved_plans', { product_code: productCode, plan_ids: `${productCode}1` });
+  /** A VIP product is bought whole: all three of its plans. */
+  const savePlan = (v: Visitor, productCode: number) =>
+    post(v, '/api/plans/saved_plans', { product_code: productCode, plan_ids: [1, 2, 3].map((i) => productCode * 10 + i).join(',') });
 
   it('lists VIP products for every tier, each a 12-month commitment', async () => {
     const { products } = ProductsResponse.parse((await get(alice, '/api/products/available?category=VIP')).json());
