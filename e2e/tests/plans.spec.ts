@@ -152,6 +152,25 @@ test('annual offer from the plantype start parameter: yearly prices with the 12-
   expect(plan.PackagePrice.PlanNetPrice).toBe(240);
 });
 
+test('preset start: the custom plan opens with the named options picked, also in Arabic', async ({ page }) => {
+  const shell = new ShellPage(page);
+  const plans = new PlanStepPage(page);
+  await page.goto('/?preset=30003,30007,30009');
+  await shell.expectStep('/plan-selection/custom-plan', 'Build your own plan');
+  await expect(page.getByRole('group', { name: 'Data' }).getByLabel(/^25 GB/)).toBeChecked();
+  await expect(page.getByRole('group', { name: 'Local minutes' }).getByLabel(/^Unlimited/)).toBeChecked();
+  await expect(page.getByRole('group', { name: 'International minutes' }).getByLabel(/^100 min/)).toBeChecked();
+  expect(await plans.total()).toBe(136.5);
+  await page.getByRole('button', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(shell.heading()).toHaveText('صمّم باقتك');
+  await shell.expectAccessible('custom plan (Arabic)');
+  // back on the list the start parameters are spent: the plain list, not the builder again
+  await page.getByRole('button', { name: 'العودة إلى كل الباقات' }).click();
+  await expect(page.getByRole('tab', { name: 'السياح' })).toHaveAttribute('aria-selected', 'true');
+  await shell.expectAccessible('plan selection (Arabic)');
+});
+
 test('product_code start: the streaming offer needs the partner consent; a top-up is an extra charge', async ({ page, request }) => {
   const shell = new ShellPage(page);
   const plans = new PlanStepPage(page);
@@ -250,12 +269,16 @@ test('promo codes, where the configuration turns them on: length, validity, then
   await field.press('Enter');
   await expect(page.getByText('Promo code WELCOME10 applied')).toBeVisible();
   expect(await plans.total()).toBe(157.61); // 189 - 20 - 18.90 = 150.10, plus 7.51 VAT
-  await expect(page.locator('.price-breakdown')).toContainText('Discount: WELCOME10');
+  await expect(page.locator('.price-breakdown')).toContainText('Offer: AED 20.00 off');
+  await expect(page.locator('.price-breakdown')).toContainText('Promo code: 10% off');
   await plans.continue();
   await shell.expectStep('/number', 'Choose your number');
   const promoVisitor = await apiAsVisitor(page, request, `http://127.0.0.1:${PORTS.promo}`);
   const saved = (await promoVisitor.get<SavedPlans>('/plans/saved_plans')).save_plans[0]!;
   expect(saved.PromoCode).toBe('WELCOME10');
   expect(saved.PackagePrice).toMatchObject({ NetPrice: 150.1, VATAmount: 7.51 });
-  expect(saved.PackagePrice.Discounts.map((d) => d.Name)).toEqual(['welcome_20', 'WELCOME10']);
+  expect(saved.PackagePrice.Discounts).toEqual([
+    { Name: 'welcome_20', Amount: 20 },
+    { Name: 'welcome10', Amount: 18.9 },
+  ]);
 });

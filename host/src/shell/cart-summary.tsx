@@ -58,11 +58,11 @@ export function CartSummary({ open, onClose, ctx }: { open: boolean; onClose: ()
                   ))}
                 </ul>
               ) : null}
-              {plan.PackagePrice.Discounts.map((d) => (
-                <span key={d.Name} className="summary__discount">
-                  {t('price.discount', { name: d.Name })}: −{formatAed(d.Amount, language)}
+              {plan.PackagePrice.Discounts.length > 0 ? (
+                <span className="summary__discount">
+                  {t('cart.discounts', { amount: formatAed(plan.PackagePrice.Discounts.reduce((sum, d) => sum + d.Amount, 0), language) })}
                 </span>
-              ))}
+              ) : null}
               <span>
                 {formatAed(amountToPay(plan.PackagePrice), language)} {t('plan.priceInclVat', { vat: plan.PackagePrice.VATPercentage })}
               </span>

@@ -116,7 +116,7 @@ describe('choice panel', () => {
     expect(check).toHaveBeenLastCalledWith(['welcome10'], 199, [1991]);
     await waitFor(() => expect(quote).toHaveBeenLastCalledWith({ productCode: 199, planIds: [1991], promoCode: 'WELCOME10' }));
     expect(await screen.findByTestId('price-total')).toHaveTextContent('AED 189.00');
-    expect(screen.getByText('Discount: WELCOME10')).toBeInTheDocument();
+    expect(screen.getByText('Offer: WELCOME10')).toBeInTheDocument();
   });
 
   it('offers boosters for the held number and adds the chosen ones to the choice', async () => {

@@ -98,8 +98,9 @@ export function ChoicePanel({ product, planIds }: { product: Product; planIds: r
   // The streaming offer: listed by the server for a fixed product; for a built plan it follows the
   // plan price of the current quote (AED 150 before VAT, SPEC 5).
   const streamingPromo = consentPromotion(product);
-  const streamingOffered =
-    streamingPromo !== null || (product.IsCustomizable && shown !== null && isStreamingPromoEligible(shown.package_price.PlanNetPrice));
+  const streamingOffered = product.IsCustomizable
+    ? shown !== null && isStreamingPromoEligible(shown.package_price.PlanNetPrice)
+    : streamingPromo !== null;
   const streamingMonths = streamingPromo?.DurationMonths ?? MARKETING.streamingOfferMonths;
   useEffect(() => {
     if (!streamingOffered) setStreaming(false);
@@ -296,7 +297,7 @@ export function ChoicePanel({ product, planIds }: { product: Product; planIds: r
         <h3 id={`${uid}-price`}>{t('price.title')}</h3>
         {shown ? (
           <>
-            <PriceBreakdown price={shown.package_price} busy={quote.status === 'loading'} />
+            <PriceBreakdown price={shown.package_price} promotions={shown.promotions} busy={quote.status === 'loading'} />
             <PromotionList promotions={shown.promotions} label={t('plan.offers')} />
             {freeInternationalCalling(shown.package_price) ? <p className="plan-card__free">{t('plan.freeInternational')}</p> : null}
             {total !== null && showsPaymentPromoHint(total) ? (

@@ -1,11 +1,27 @@
-import { amountToPay, formatAed, useLanguage, useT, type PackagePrice } from '@join/shared';
+import { amountToPay, formatAed, useLanguage, useT, type PackagePrice, type Promotion } from '@join/shared';
+import { usePromotionText } from './promotion-list';
 
 /**
  * The server's price, line by line: plan, extra charges (a top-up, boosters), discounts, the
  * total before VAT, VAT, and the total to pay. Nothing here is computed but the display.
  */
-export function PriceBreakdown({ price, busy = false }: { price: PackagePrice; busy?: boolean }) {
+export function PriceBreakdown({
+  price,
+  promotions = [],
+  busy = false,
+}: {
+  price: PackagePrice;
+  /** The applied promotions: a discount is named by its promotion (the Discount's Name is the promotion Key). */
+  promotions?: readonly Promotion[];
+  busy?: boolean;
+}) {
   const t = useT();
+  const promoText = usePromotionText();
+  const discountLabel = (name: string) => {
+    const promo = promotions.find((p) => p.Key === name);
+    if (!promo) return t('price.discount', { name });
+    return promo.IsUserPromo ? t('price.promoCode', { what: promoText(promo) }) : t('price.discount', { name: promoText(promo) });
+  };
   const { language } = useLanguage();
   const aed = (n: number) => formatAed(n, language);
   const label = (name: string) => {
@@ -27,7 +43,7 @@ export function PriceBreakdown({ price, busy = false }: { price: PackagePrice; b
       ))}
       {price.Discounts.map((d) => (
         <div key={`d-${d.Name}`} className="price-breakdown__discount">
-          <dt>{t('price.discount', { name: d.Name })}</dt>
+          <dt>{discountLabel(d.Name)}</dt>
           <dd>− {aed(d.Amount)}</dd>
         </div>
       ))}
