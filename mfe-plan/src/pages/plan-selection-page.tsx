@@ -217,6 +217,8 @@ export function PlanSelectionPage() {
           </ul>
         ) : null}
       </div>
+      {/* Shown once the list is in, so the list never pushes it down (no layout shift). */}
+      {state.status !== 'loading' ? (
       <div className="plan-builders">
         <div className="card">
           <h2>{t('plan.buildOwn')}</h2>
@@ -233,6 +235,7 @@ export function PlanSelectionPage() {
           </Button>
         </div>
       </div>
+      ) : null}
     </section>
   );
 }
