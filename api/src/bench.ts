@@ -21,7 +21,8 @@ import { mulberry32 } from './seed/prng';
 /**
  * `npm run bench` (after build): seeds a 1,000,000-number pool in a temp folder, then prints
  * figures, not pass/fail: number search latency through the store and over real HTTP,
- * reservation throughput with concurrent clients, and the one-winner races. Loopback only;
+ * reservation throughput with concurrent clients, plan prices (lists and quotes) under load,
+ * and the one-winner races. Loopback only;
  * the whole run takes well under two minutes on two cores. BENCH_POOL sets the pool size.
  * The throughput clients run in a worker thread, so that they do not share the server's
  * event loop (which would measure the client as much as the server).
@@ -91,7 +92,49 @@ function headersFor(device: string, session?: string): Record<string, string> {
 
 const formHeaders = (h: Record<string, string>) => ({ ...h, 'content-type': 'application/x-www-form-urlencoded' });
 
+interface GetJob {
+  kind: 'get';
+  base: string;
+  durationMs: number;
+  clients: { headers: Record<string, string>; paths: string[] }[];
+}
+
+interface GetResult {
+  times: number[];
+  failures: number;
+  seconds: number;
+}
+
+/** Worker thread: concurrent clients each cycling through GET paths (plan prices). */
+async function runGets(job: GetJob): Promise<GetResult> {
+  const result: GetResult = { times: [], failures: 0, seconds: 0 };
+  const started = performance.now();
+  const until = started + job.durationMs;
+  await Promise.all(
+    job.clients.map(async ({ headers, paths }) => {
+      for (let k = 0; performance.now() < until; k++) {
+        const t = performance.now();
+        const res = await fetch(`${job.base}/api${paths[k % paths.length]!}`, { headers });
+        await res.arrayBuffer();
+        result.times.push(performance.now() - t);
+        if (res.status !== 200) result.failures++;
+      }
+    }),
+  );
+  result.seconds = (performance.now() - started) / 1000;
+  return result;
+}
+
+function inWorker<T>(job: ClientJob | GetJob): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: job });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
 interface ClientJob {
+  kind?: 'reserve';
   base: string;
   durationMs: number;
   clients: { headers: Record<string, string>; numbers: string[] }[];
@@ -212,17 +255,38 @@ async function main(): Promise<void> {
         numbers: free.filter((_n, i) => i % CLIENTS === client).map((n) => n.msisdn),
       })),
     };
-    const { reserveTimes, cancelTimes, failures, seconds } = await new Promise<ClientResult>((resolve, reject) => {
-      const worker = new Worker(new URL(import.meta.url), { workerData: job });
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
+    const { reserveTimes, cancelTimes, failures, seconds } = await inWorker<ClientResult>(job);
     const r = stats(reserveTimes);
     const c = stats(cancelTimes);
     console.log(
       `\nreservations: ${CLIENTS} concurrent clients for ${seconds.toFixed(1)} s, each reserving then cancelling its own numbers over HTTP:` +
         `\n  ${reserveTimes.length} reservations (${Math.round(reserveTimes.length / seconds)}/s, plus as many cancels), ${failures} refused;` +
         ` reserve p50 ${r.p50.toFixed(2)} ms, p95 ${r.p95.toFixed(2)} ms; cancel p95 ${c.p95.toFixed(2)} ms`,
+    );
+
+    // --- plan prices under load: every price is computed per request from the database ---
+    const pricePaths = [
+      '/products/available?category=tourist',
+      '/products/available?category=Commitment',
+      '/plans/quote.json?product_code=206&plan_ids=2061,2062,2063',
+      '/plans/quote.json?product_code=207&plan_ids=2071,2072,2073&recharge_amount=25&promotion_keys=streaming_music_3m',
+      '/plans/quote.json?product_code=300&plan_ids=30004,30007,30009',
+      '/plans/quote.json?product_code=312&plan_ids=31203,31206',
+      '/products/available_plans.json?product_codes=300,312',
+    ];
+    const prices = await inWorker<GetResult>({
+      kind: 'get',
+      base,
+      durationMs: THROUGHPUT_MS,
+      clients: Array.from({ length: CLIENTS }, (_, client) => ({
+        headers: visitors[RACERS - 1 - client]!,
+        paths: pricePaths.slice(client % pricePaths.length).concat(pricePaths.slice(0, client % pricePaths.length)),
+      })),
+    });
+    const q = stats(prices.times);
+    console.log(
+      `\nplan prices: ${CLIENTS} concurrent clients for ${prices.seconds.toFixed(1)} s over product lists, quotes (fixed, top-up + streaming, custom, annual) and builder options:` +
+        `\n  ${prices.times.length} requests (${Math.round(prices.times.length / prices.seconds)}/s), ${prices.failures} failed; p50 ${q.p50.toFixed(2)} ms, p95 ${q.p95.toFixed(2)} ms, max ${q.max.toFixed(2)} ms`,
     );
 
     // --- the one-winner races ---
@@ -257,7 +321,7 @@ async function main(): Promise<void> {
 
     await app.close();
     await store.close();
-    if (won !== 1 || transferWon !== 1) process.exitCode = 1;
+    if (won !== 1 || transferWon !== 1 || prices.failures > 0) process.exitCode = 1;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -269,5 +333,7 @@ if (isMainThread) {
     process.exit(1);
   });
 } else {
-  void runClients(workerData as ClientJob).then((result) => parentPort?.postMessage(result));
+  const job = workerData as ClientJob | GetJob;
+  if (job.kind === 'get') void runGets(job).then((result) => parentPort?.postMessage(result));
+  else void runClients(job).then((result) => parentPort?.postMessage(result));
 }
