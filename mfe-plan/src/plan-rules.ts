@@ -52,9 +52,9 @@ export function consentPromotion(product: Product): Promotion | null {
   return product.Promotions.find((p) => p.RequiresConsent) ?? null;
 }
 
-/** Promotions shown on a card: automatic ones (the opt-in one is offered in the choice dialog). */
+/** Promotions shown on a card: every offer of the plan (the opt-in one is taken in the review); never a promo code's. */
 export function shownPromotions(product: Product): Promotion[] {
-  return product.Promotions.filter((p) => !p.RequiresConsent && !p.IsUserPromo);
+  return product.Promotions.filter((p) => !p.IsUserPromo);
 }
 
 /** SPEC 9: free international calling from a net price of 2600. */

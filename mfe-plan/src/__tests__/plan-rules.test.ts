@@ -71,12 +71,14 @@ describe('facts from the data', () => {
     expect(categoryOf(product(100, 50))).toBe('PAYG');
     expect(categoryOf(product(252, 3599, { category: 'VIP' }))).toBe('VIP');
   });
-  it('the consent promotion is offered apart from the card offers', () => {
+  it('the consent promotion is found for the review; cards list every offer but promo codes', () => {
     const streaming = { ID: 1, Key: 'streaming_music_3m', Category: 'AddOn', Type: 'STREAMING', Value: 0, RequiresConsent: true, DurationMonths: 3 };
     const cash = { ID: 2, Key: 'cash', Category: 'CashBack', Type: 'AED', Value: 30 };
     const p = product(207, 299, { promotions: [streaming, cash] });
     expect(consentPromotion(p)?.Key).toBe('streaming_music_3m');
-    expect(shownPromotions(p).map((x) => x.Key)).toEqual(['cash']);
+    expect(shownPromotions(p).map((x) => x.Key)).toEqual(['streaming_music_3m', 'cash']);
+    const code = { ID: 3, Key: 'welcome10', Category: 'PercentageDiscount', Type: 'PERCENT', Value: 10, IsUserPromo: true };
+    expect(shownPromotions(product(199, 189, { promotions: [code] }))).toEqual([]);
     expect(consentPromotion(product(187, 35))).toBeNull();
   });
 });

@@ -22,6 +22,7 @@ import {
   translateOr,
   amountToPay,
   useLanguage,
+  useAmountText,
   useT,
   validateConsent,
   validatePromoCode,
@@ -44,6 +45,7 @@ type BoostersState = { status: 'none' } | { status: 'loading' } | { status: 'rea
  */
 export function ChoicePanel({ product, planIds }: { product: Product; planIds: readonly number[] }) {
   const t = useT();
+  const amount = useAmountText();
   const { language } = useLanguage();
   const uid = useId();
   const config = useAtomValue(bizConfigAtom);
@@ -193,7 +195,7 @@ export function ChoicePanel({ product, planIds }: { product: Product; planIds: r
                     <span>
                       <strong>{b.Name}</strong>{' '}
                       <span className="muted">
-                        {f.vmo_ValueFormatted} {f.UnitFormatted} · {t('choice.boosterDays', { days: b.Validity })} · +{formatAed(b.NetPrice, language)}
+                        {amount(f)} · {t('choice.boosterDays', { days: b.Validity })} · +{formatAed(b.NetPrice, language)}
                       </span>
                     </span>
                   </label>

@@ -14,6 +14,7 @@ import {
   StepHeading,
   store,
   useLanguage,
+  useAmountText,
   useT,
   type Product,
   type SubPlan,
@@ -43,6 +44,7 @@ async function loadBuilder(productCode: number): Promise<{ product: Product; opt
  */
 export function BuilderPage({ productCode }: { productCode: number }) {
   const t = useT();
+  const amount = useAmountText();
   const { language } = useLanguage();
   const saved = useAtomValue(savedPlanAtom);
   const annual = productCode === ANNUAL_OFFER_PRODUCT_CODE;
@@ -128,7 +130,7 @@ export function BuilderPage({ productCode }: { productCode: number }) {
                           onChange={() => setChoice((c) => ({ ...c, [type]: o.ID }))}
                         />
                         <span>
-                          {`${f.vmo_ValueFormatted} ${f.UnitFormatted}`.trim()}{' '}
+                          {amount(f)}{' '}
                           <span className="muted">{o.NetPrice !== null ? perPeriod(o.NetPrice) : ''}</span>
                         </span>
                       </label>

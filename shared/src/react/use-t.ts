@@ -12,3 +12,23 @@ export function useLanguage(): { language: 'en' | 'ar'; dir: 'ltr' | 'rtl' } {
   useSyncExternalStore(i18n.subscribe, i18n.version, i18n.version);
   return { language: i18n.language(), dir: i18n.dir() };
 }
+
+/**
+ * A formatted amount (formatSubPlan's value and unit) in the page language: "Unlimited" and
+ * "min" are words and are translated (unit.* keys); data units (GB, MB) stay as written.
+ */
+export function useAmountText(): (display: { vmo_ValueFormatted: string; UnitFormatted: string }) => string {
+  const t = useT();
+  return useCallback(
+    ({ vmo_ValueFormatted: value, UnitFormatted: unit }) => {
+      const word = (s: string) => {
+        if (!s) return s;
+        const key = `unit.${s}`;
+        const text = t(key);
+        return text === key ? s : text;
+      };
+      return `${/^[\d.]+$/.test(value) ? value : word(value)} ${word(unit)}`.trim();
+    },
+    [t],
+  );
+}

@@ -1,5 +1,5 @@
-import { formatDailyAllowance, formatSubPlanTotal, sortSubPlans } from '../format/format';
-import { useT } from '../react/use-t';
+import { formatSubPlan, formatSubPlanTotal, sortSubPlans } from '../format/format';
+import { useAmountText, useT } from '../react/use-t';
 import type { SubPlan } from '../schemas/entities';
 
 const LABEL: Record<SubPlan['Type'], string> = {
@@ -15,14 +15,15 @@ const LABEL: Record<SubPlan['Type'], string> = {
  */
 export function PlanSpecs({ plans }: { plans: readonly SubPlan[] }) {
   const t = useT();
+  const amount = useAmountText();
   return (
     <ul className="plan-specs">
       {sortSubPlans(plans).map((p) => {
-        const f = formatSubPlanTotal(p);
-        const daily = formatDailyAllowance(p);
+        const daily =
+          p.DailyAllowanceValue !== null && p.DailyAllowanceValue > 0 ? amount(formatSubPlan({ Type: p.Type, Value: p.DailyAllowanceValue })) : null;
         return (
           <li key={p.ID}>
-            {t(LABEL[p.Type])}: {f.vmo_ValueFormatted} {f.UnitFormatted}
+            {t(LABEL[p.Type])}: {amount(formatSubPlanTotal(p))}
             {daily ? <span className="muted"> ({t('plan.daily', { value: daily })})</span> : null}
           </li>
         );
