@@ -27,6 +27,7 @@ export * from './react/use-t';
 export * from './react/use-focus-heading';
 export * from './ui/button';
 export * from './ui/modal';
+export * from './ui/consent-checkbox';
 export * from './ui/step-heading';
 export * from './ui/live-region';
 export * from './step-contract';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
-import { Button, formatMsisdn, ROUTES, StepHeading, useT, validateConsent, VALIDATION_MESSAGES } from '@join/shared';
+import { Button, ConsentCheckbox, formatMsisdn, ROUTES, StepHeading, useT, validateConsent, VALIDATION_MESSAGES } from '@join/shared';
 import { useBusyRun } from '../hooks/use-busy-run';
 import { reserveTransfer } from '../number-actions';
 import { pendingTransferAtom } from '../transfer-atom';
@@ -52,25 +52,18 @@ export function TransferTermsPage() {
       </div>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <div className="field">
-          <label className="choice">
-            <input
-              ref={box}
-              type="checkbox"
-              checked={agreed}
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? 'terms-error' : undefined}
-              onChange={(e) => {
-                setAgreed(e.target.checked);
-                if (e.target.checked) setError(null);
-              }}
-            />
+          <ConsentCheckbox
+            className="choice"
+            inputRef={box}
+            checked={agreed}
+            error={error}
+            onChange={(ticked) => {
+              setAgreed(ticked);
+              if (ticked) setError(null);
+            }}
+          >
             {t('transfer.agree')}
-          </label>
-          {error ? (
-            <p id="terms-error" className="error-text" role="alert">
-              {error}
-            </p>
-          ) : null}
+          </ConsentCheckbox>
         </div>
         <div className="number-actions">
           <Button type="submit" busy={busy === 'transfer'}>

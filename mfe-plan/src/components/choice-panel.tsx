@@ -4,6 +4,7 @@ import {
   api,
   bizConfigAtom,
   Button,
+  ConsentCheckbox,
   errorObjectFor,
   formatAed,
   formatMsisdn,
@@ -26,16 +27,14 @@ import {
   useT,
   validateConsent,
   validatePromoCode,
-  type Booster,
   type PlanChoice,
   type Product,
 } from '@join/shared';
+import { useLoad } from '../hooks/use-load';
 import { useQuote } from '../hooks/use-quote';
 import { consentPromotion, freeInternationalCalling } from '../plan-rules';
 import { PriceBreakdown } from './price-breakdown';
 import { PromotionList } from './promotion-list';
-
-type BoostersState = { status: 'none' } | { status: 'loading' } | { status: 'ready'; boosters: Booster[] } | { status: 'error' };
 
 /**
  * Everything chosen with a plan before it is saved: a starting credit (pay as you go), boosters
@@ -53,7 +52,6 @@ export function ChoicePanel({ product, planIds }: { product: Product; planIds: r
   const flags = useAtomValue(flowFlagsAtom);
   const [recharge, setRecharge] = useState(0);
   const [boosterIds, setBoosterIds] = useState<number[]>([]);
-  const [boosters, setBoosters] = useState<BoostersState>({ status: 'none' });
   const [streaming, setStreaming] = useState(false);
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState<string | null>(null);
@@ -69,23 +67,12 @@ export function ChoicePanel({ product, planIds }: { product: Product; planIds: r
   const topUp = product.ProductCategory === 'PAYG';
   const heldMsisdn = number && !flags?.has_vip ? number.MSISDN : null;
 
-  useEffect(() => {
-    if (!heldMsisdn) return;
-    let live = true;
-    setBoosters({ status: 'loading' });
-    setBoosterIds([]);
-    api.getBoosters(heldMsisdn, { productCode: product.ProductCode }).then(
-      (r) => live && setBoosters({ status: 'ready', boosters: r.boosters }),
-      (err: unknown) => {
-        if (!live) return;
-        setBoosters({ status: 'error' });
-        reportError(err, 'plan');
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [heldMsisdn, product.ProductCode]);
+  const boosters = useLoad(heldMsisdn ? () => api.getBoosters(heldMsisdn, { productCode: product.ProductCode }).then((r) => r.boosters) : null, [
+    heldMsisdn,
+    product.ProductCode,
+  ]);
+  // A booster chosen for another plan or number is not carried over.
+  useEffect(() => setBoosterIds([]), [heldMsisdn, product.ProductCode]);
 
   const choice: PlanChoice = {
     productCode: product.ProductCode,
@@ -185,9 +172,9 @@ export function ChoicePanel({ product, planIds }: { product: Product; planIds: r
       {heldMsisdn ? (
         <fieldset className="plan-choice__group" aria-busy={boosters.status === 'loading'}>
           <legend>{t('choice.boosters', { number: formatMsisdn(heldMsisdn) })}</legend>
-          {boosters.status === 'ready' && boosters.boosters.length === 0 ? <p className="muted">{t('choice.boostersNone')}</p> : null}
+          {boosters.status === 'ready' && boosters.data.length === 0 ? <p className="muted">{t('choice.boostersNone')}</p> : null}
           {boosters.status === 'ready'
-            ? boosters.boosters.map((b) => {
+            ? boosters.data.map((b) => {
                 const f = formatSubPlan(b);
                 return (
                   <label key={b.ID} className="plan-choice__option plan-choice__option--block">
@@ -221,26 +208,18 @@ export function ChoicePanel({ product, planIds }: { product: Product; planIds: r
           </label>
           {streaming ? (
             <div className="plan-choice__consent">
-              <label className="plan-choice__option plan-choice__option--block">
-                <input
-                  ref={consentRef}
-                  type="checkbox"
-                  checked={consent}
-                  required
-                  aria-invalid={consentError ? true : undefined}
-                  aria-describedby={consentError ? `${uid}-consent-error` : undefined}
-                  onChange={(e) => {
-                    setConsent(e.target.checked);
-                    if (e.target.checked) setConsentError(null);
-                  }}
-                />
+              <ConsentCheckbox
+                className="plan-choice__option plan-choice__option--block"
+                inputRef={consentRef}
+                checked={consent}
+                error={consentError}
+                onChange={(ticked) => {
+                  setConsent(ticked);
+                  if (ticked) setConsentError(null);
+                }}
+              >
                 {t('choice.streamingConsent')}
-              </label>
-              {consentError ? (
-                <p id={`${uid}-consent-error`} className="error-text" role="alert">
-                  {consentError}
-                </p>
-              ) : null}
+              </ConsentCheckbox>
             </div>
           ) : null}
         </fieldset>

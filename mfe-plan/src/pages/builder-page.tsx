@@ -7,7 +7,6 @@ import {
   formatAed,
   formatSubPlan,
   MARKETING,
-  reportError,
   ROUTES,
   savedPlanAtom,
   startParamsAtom,
@@ -21,10 +20,9 @@ import {
   type SubPlanType,
 } from '@join/shared';
 import { ChoicePanel } from '../components/choice-panel';
+import { useLoad } from '../hooks/use-load';
 import { go, withoutPlanStart } from '../navigation';
 import { choiceIds, initialBuilderChoice, startSelection, type BuilderChoice } from '../plan-rules';
-
-type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'ready'; product: Product; options: SubPlan[] };
 
 const TYPES: readonly SubPlanType[] = ['DATA', 'VOICE-LCL', 'VOICE-INT'];
 const LEGEND: Record<SubPlanType, string> = { DATA: 'plan.data', 'VOICE-LCL': 'plan.local', 'VOICE-INT': 'plan.international' };
@@ -49,34 +47,20 @@ export function BuilderPage({ productCode }: { productCode: number }) {
   const saved = useAtomValue(savedPlanAtom);
   const annual = productCode === ANNUAL_OFFER_PRODUCT_CODE;
   const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const loaded = useLoad(() => loadBuilder(productCode), [productCode, attempt]);
   const [choice, setChoice] = useState<BuilderChoice>({});
 
+  // The first choice: preset ids of the start link, else the saved plan's options, else the cheapest.
   useEffect(() => {
-    let live = true;
-    setLoaded({ status: 'loading' });
-    loadBuilder(productCode).then(
-      ({ product, options }) => {
-        if (!live) return;
-        const start = startSelection(store.get(startParamsAtom));
-        const preset = start.kind === 'builder' && start.productCode === productCode ? start.presetIds : [];
-        if (start.kind !== 'none') store.set(startParamsAtom, withoutPlanStart(store.get(startParamsAtom)));
-        const fromSaved = saved?.product.ProductCode === productCode ? saved.Plans.map((p) => p.ID) : [];
-        setChoice(initialBuilderChoice(options, preset.length ? preset : fromSaved));
-        setLoaded({ status: 'ready', product, options });
-      },
-      (err: unknown) => {
-        if (!live) return;
-        setLoaded({ status: 'error' });
-        reportError(err, 'plan');
-      },
-    );
-    return () => {
-      live = false;
-    };
+    if (loaded.status !== 'ready') return;
+    const start = startSelection(store.get(startParamsAtom));
+    const preset = start.kind === 'builder' && start.productCode === productCode ? start.presetIds : [];
+    if (start.kind !== 'none') store.set(startParamsAtom, withoutPlanStart(store.get(startParamsAtom)));
+    const fromSaved = saved?.product.ProductCode === productCode ? saved.Plans.map((p) => p.ID) : [];
+    setChoice(initialBuilderChoice(loaded.data.options, preset.length ? preset : fromSaved));
     // The saved plan only seeds the first choice; later changes to it do not reset the builder.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [productCode, attempt]);
+  }, [loaded]);
 
   const title = annual ? t('builder.annualTitle') : t('builder.customTitle');
   const perPeriod = (price: number) =>
@@ -100,7 +84,7 @@ export function BuilderPage({ productCode }: { productCode: number }) {
       {loaded.status === 'ready' ? (
         <>
           {TYPES.map((type) => {
-            const options = loaded.options.filter((o) => o.Type === type);
+            const options = loaded.data.options.filter((o) => o.Type === type);
             if (options.length === 0) return null;
             const optional = type === 'VOICE-INT';
             return (
@@ -140,7 +124,7 @@ export function BuilderPage({ productCode }: { productCode: number }) {
               </fieldset>
             );
           })}
-          <ChoicePanel product={loaded.product} planIds={choiceIds(choice)} />
+          {choiceIds(choice).length > 0 ? <ChoicePanel product={loaded.data.product} planIds={choiceIds(choice)} /> : null}
         </>
       ) : null}
     </section>

@@ -145,7 +145,7 @@ export function PlanSelectionPage() {
     );
   }
 
-  const products = state.status === 'ready' ? state.products : [];
+  const products = state.status === 'ready' ? state.data : [];
   const recommended = category === 'Commitment' ? defaultCommitmentProduct(products) : null;
   const payg = category === 'PAYG' ? fromPrice(products) : null;
   const savings = MARKETING.commitmentSavings;
