@@ -135,6 +135,17 @@ describe('choice panel', () => {
 });
 
 describe('plan selection page', () => {
+  it('with a VIP number held, explains that the plan comes with the number and offers no other', async () => {
+    act(() => store.set(flowFlagsAtom, { ...EMPTY_FLOW_FLAGS, has_vip: true, is_number_selected: true }));
+    const list = jest.spyOn(api, 'getAvailableProducts').mockResolvedValue({ products: [product(199, 200)] });
+    wrap(<PlanSelectionPage />);
+    expect(await screen.findByText(/comes with its VIP plan/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Choose this plan/ })).toBeNull();
+    expect(screen.queryByRole('tablist')).toBeNull();
+    list.mockRestore();
+  });
+
+
   it('moves between categories with the arrow keys and sends VIP plans to the number search of their tier', async () => {
     const vip = product(212, 1799, { ProductCategory: 'VIP', CommitmentDuration: 12, VanityLevel: 4 });
     jest.spyOn(api, 'getAvailableProducts').mockImplementation(async (c) => ({ products: c === 'VIP' ? [vip] : [product(199, 200)] }));
