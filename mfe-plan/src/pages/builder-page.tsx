@@ -20,6 +20,7 @@ import {
   type SubPlanType,
 } from '@join/shared';
 import { ChoicePanel } from '../components/choice-panel';
+import { LoadStatus } from '../components/load-status';
 import { useLoad } from '../hooks/use-load';
 import { go, withoutPlanStart } from '../navigation';
 import { choiceIds, initialBuilderChoice, startSelection, type BuilderChoice } from '../plan-rules';
@@ -74,13 +75,7 @@ export function BuilderPage({ productCode }: { productCode: number }) {
       </Button>
       <p>{t('builder.intro')}</p>
       {annual ? <p>{t('builder.annualIntro', { percent: MARKETING.commitmentSavings[12] })}</p> : null}
-      {loaded.status === 'loading' ? <p role="status">{t('LOADING_MESSAGE_PLAN')}</p> : null}
-      {loaded.status === 'error' ? (
-        <div role="alert" className="card">
-          <p>{t('builder.loadFailed')}</p>
-          <Button onClick={() => setAttempt((a) => a + 1)}>{t('common.retry')}</Button>
-        </div>
-      ) : null}
+      <LoadStatus state={loaded} failedText={t('builder.loadFailed')} onRetry={() => setAttempt((a) => a + 1)} />
       {loaded.status === 'ready' ? (
         <>
           {TYPES.map((type) => {

@@ -24,6 +24,7 @@ import {
   type Product,
 } from '@join/shared';
 import { CategoryTabs, panelId, tabId } from '../components/category-tabs';
+import { LoadStatus } from '../components/load-status';
 import { PlanCard } from '../components/plan-card';
 import { PromotionList } from '../components/promotion-list';
 import { useProducts } from '../hooks/use-products';
@@ -173,13 +174,7 @@ export function PlanSelectionPage() {
           {category === 'Commitment' ? t('plan.commitmentIntro', { six: savings[6], twelve: savings[12] }) : null}
           {category === 'VIP' ? t('plan.vipIntro', { months: MARKETING.vipPlanMonths }) : null}
         </p>
-        {state.status === 'loading' ? <p role="status">{t('LOADING_MESSAGE_PLAN')}</p> : null}
-        {state.status === 'error' ? (
-          <div role="alert" className="card">
-            <p>{t('plan.loadFailed')}</p>
-            <Button onClick={() => setAttempt((a) => a + 1)}>{t('common.retry')}</Button>
-          </div>
-        ) : null}
+        <LoadStatus state={state} failedText={t('plan.loadFailed')} onRetry={() => setAttempt((a) => a + 1)} />
         {state.status === 'ready' && products.length === 0 ? <p>{t('plan.empty')}</p> : null}
         {state.status === 'ready' && products.length > 0 ? (
           <ul className="plan-list" aria-label={t(`plan.category.${category}`)}>
@@ -219,22 +214,20 @@ export function PlanSelectionPage() {
       </div>
       {/* Shown once the list is in, so the list never pushes it down (no layout shift). */}
       {state.status !== 'loading' ? (
-      <div className="plan-builders">
-        <div className="card">
-          <h2>{t('plan.buildOwn')}</h2>
-          <p className="muted">{t('plan.buildOwnText')}</p>
-          <Button variant="secondary" onClick={() => go(ROUTES.customPlan)}>
-            {t('plan.buildOwn')}
-          </Button>
+        <div className="plan-builders">
+          {[
+            { title: t('plan.buildOwn'), text: t('plan.buildOwnText'), route: ROUTES.customPlan },
+            { title: t('plan.annualOffer'), text: t('plan.annualOfferText', { percent: savings[12] }), route: ROUTES.annualOffer },
+          ].map((b) => (
+            <div key={b.route} className="card">
+              <h2>{b.title}</h2>
+              <p className="muted">{b.text}</p>
+              <Button variant="secondary" onClick={() => go(b.route)}>
+                {b.title}
+              </Button>
+            </div>
+          ))}
         </div>
-        <div className="card">
-          <h2>{t('plan.annualOffer')}</h2>
-          <p className="muted">{t('plan.annualOfferText', { percent: savings[12] })}</p>
-          <Button variant="secondary" onClick={() => go(ROUTES.annualOffer)}>
-            {t('plan.annualOffer')}
-          </Button>
-        </div>
-      </div>
       ) : null}
     </section>
   );
