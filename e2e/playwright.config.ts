@@ -12,7 +12,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const main = path.join(here, '..', 'api', 'dist', 'main.js');
 const data = path.join(here, '.data');
 
-export const PORTS = { main: 8181, maintenance: 8182, fatal: 8183, shortHold: 8184, promo: 8185 } as const;
+// E2E_PORT_BASE moves every server, so two checkouts on one machine can run the suite at once.
+const base = Number(process.env.E2E_PORT_BASE ?? 8181);
+export const PORTS = { main: base, maintenance: base + 1, fatal: base + 2, shortHold: base + 3, promo: base + 4 } as const;
 
 function server(name: keyof typeof PORTS, env: Record<string, string> = {}) {
   const db = path.join(data, `${name}.sqlite`);
