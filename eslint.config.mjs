@@ -56,11 +56,35 @@ export default tseslint.config(
     rules: jsxA11y.configs.recommended.rules,
   },
   {
+    // The kernel: depends on no other package and on no domain (a domain changes without a kernel release).
     files: ['shared/**/*.{ts,tsx}'],
+    ignores: ['shared/src/domains/**', 'shared/src/contract.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@join/*'], message: '@join/shared depends on no other package.' }] },
+        {
+          patterns: [
+            { group: ['@join/*'], message: '@join/shared depends on no other package.' },
+            { group: ['**/domains/**', '**/domains'], message: 'The kernel imports no domain contract: domains depend on the kernel, not the other way.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A domain contract reaches the kernel by the package's name only: in a remote's build that is the
+    // page's singleton, where a relative path would bundle a second kernel. It imports no other domain.
+    files: ['shared/src/domains/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@join/*', '!@join/shared'], message: 'A domain contract depends only on the kernel (@join/shared).' },
+            { group: ['../../*', '../../../*'], message: 'Import the kernel as @join/shared (one instance in the page), not by a relative path.' },
+            { group: ['@join/shared/*'], message: 'A domain contract imports no other domain.' },
+          ],
+        },
       ],
     },
   },

@@ -35,6 +35,18 @@ export function sharedSingletons(pkgDir) {
     'react-router-dom': entry('react-router-dom'),
     jotai: entry('jotai'),
     'jotai/': entry('jotai'),
+    // The domain contracts (@join/shared/plans, /numbers) are bundled by each remote, and their
+    // schemas need zod: one zod for the page keeps each remote's first download small (and the
+    // kernel's jitless setting applies to it).
+    zod: {
+      singleton: true,
+      requiredVersion: '^4.0.0',
+      version: require(path.join(pkgDir, '..', 'shared', 'node_modules', 'zod', 'package.json')).version,
+      import: path.join(pkgDir, '..', 'shared', 'src', 'zod-browser.ts'),
+    },
+    // The kernel: one instance in the page, with a real semver version. A remote built against
+    // kernel x.y requires ^x.y; the host refuses a remote whose range its kernel does not satisfy
+    // (host/src/federation/kernel-compat.ts) before the runtime ever mixes them.
     '@join/shared': { singleton: true, requiredVersion: `^${sharedVersion}`, version: sharedVersion },
   };
 }

@@ -1,21 +1,11 @@
-import {
-  api as defaultApi,
-  bus,
-  FLOW_STATUS_KEYS,
-  flowFlagsAtom,
-  numberAtom,
-  ROUTES,
-  savedPlanAtom,
-  store,
-  type Endpoints,
-  type PhoneNumber,
-} from '@join/shared';
+import { bus, FLOW_STATUS_KEYS, flowFlagsAtom, numberAtom, ROUTES, savedPlanAtom, store, type PhoneNumber } from '@join/shared';
+import { api as defaultApi, type Api } from './api';
 
 /**
  * The number sequences of SPEC 4, as plain functions over the shared client and store.
  * The server is the authority on holds; these keep the page in step with it.
  */
-type Deps = { api?: Endpoints };
+type Deps = { api?: Api };
 
 /**
  * Reserve `msisdn`. Picking a new number first cancels the current one (SPEC 4). A number

@@ -1,7 +1,6 @@
-import { api as defaultApi, type Endpoints, type PlanChoice } from './api/endpoints';
+import { api as defaultApi, type Endpoints } from './api/endpoints';
 import { flowFlagsAtom, numberAtom, savedPlanAtom, store } from './store';
-import type { FlowStatusFlags, Product } from './schemas/entities';
-import { FLOW_STATUS_KEYS, SAVED_PLAN_FETCH_DELAY_MS } from './constants';
+import type { FlowStatusFlags } from './schemas/entities';
 import { bus } from './bus';
 import { isApiError } from './errors/api-error';
 import { isLogoutCode, SESSION_RECOVERY_CODE } from './errors/codes';
@@ -46,36 +45,4 @@ export function reportError(err: unknown, source?: string): void {
 export function translateOr(key: string, fallback: string): string {
   const v = i18n.t(key);
   return v === key ? fallback : v;
-}
-
-/**
- * The plan save sequence of SPEC 4: save plan, save product, flow status 13, fetch saved
- * plans after 500 ms, then go next (the host moves on when it hears plan:saved). Prices are
- * the server's: only which plans and which product are sent. The plan step and the VIP
- * choice of the number step both run it.
- */
-export async function savePlanSequence(
-  product: Product,
-  deps: {
-    api?: Endpoints;
-    delay?: (ms: number) => Promise<void>;
-    announce?: boolean;
-    /** What else was chosen: the options of a customizable product, boosters, a top-up, opt-in promotions, a promo code. */
-    choice?: Omit<PlanChoice, 'productCode'>;
-  } = {},
-): Promise<void> {
-  const api = deps.api ?? defaultApi;
-  const wait = deps.delay ?? delay;
-  await api.savePlan({
-    ...deps.choice,
-    planIds: deps.choice?.planIds ?? product.AvailablePlans.map((p) => p.ID),
-    productCode: product.ProductCode,
-  });
-  await api.saveProduct(product.ProductCode);
-  const { flow_status_flags } = await api.postFlowStatus(FLOW_STATUS_KEYS.planSaved);
-  store.set(flowFlagsAtom, flow_status_flags);
-  await wait(SAVED_PLAN_FETCH_DELAY_MS);
-  const saved = await api.getSavedPlans();
-  store.set(savedPlanAtom, saved.save_plans[0] ?? null);
-  if (deps.announce !== false) bus.emit('plan:saved', { productCode: product.ProductCode });
 }

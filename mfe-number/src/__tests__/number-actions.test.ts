@@ -1,4 +1,5 @@
-import { bus, EMPTY_FLOW_FLAGS, flowFlagsAtom, numberAtom, store, type Endpoints, type PhoneNumber } from '@join/shared';
+import { bus, EMPTY_FLOW_FLAGS, flowFlagsAtom, numberAtom, store, type PhoneNumber } from '@join/shared';
+import { type Api } from '../api';
 import { cancelNumber, commitAndContinue, continueWithNumber, extendHold, reserveNumber, reserveTransfer } from '../number-actions';
 
 const num = (msisdn: string): PhoneNumber => ({
@@ -40,7 +41,7 @@ function fakeApi(savedPlans: unknown[] = []) {
       calls.push(`transfer ${ext} ${op}`);
       return { reservation: { number: { ...num('971501234567'), InTransferTo: '971580000123' } } };
     }),
-  } as unknown as Endpoints;
+  } as unknown as Api;
   return { api, calls };
 }
 

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
-import { api, EMPTY_FLOW_FLAGS, numberAtom, store, type PhoneNumber } from '@join/shared';
+import { EMPTY_FLOW_FLAGS, numberAtom, store, type PhoneNumber } from '@join/shared';
+import { api } from '../api';
 import NumberStep from '../step';
 
 const num = (msisdn: string, held = false): PhoneNumber => ({

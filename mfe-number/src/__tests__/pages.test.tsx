@@ -1,7 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
-import { api, bus, EMPTY_FLOW_FLAGS, numberAtom, startParamsAtom, store, type PhoneNumber } from '@join/shared';
+import { bus, EMPTY_FLOW_FLAGS, numberAtom, startParamsAtom, store, type PhoneNumber } from '@join/shared';
+import { api } from '../api';
 import { SearchPage } from '../pages/search-page';
 import { TransferPage } from '../pages/transfer-page';
 import { TransferTermsPage } from '../pages/transfer-terms-page';

@@ -1,18 +1,6 @@
 import { useEffect, useState } from 'react';
-import {
-  amountToPay,
-  api,
-  Button,
-  formatAed,
-  hasFreeInternationalCalling,
-  PlanSpecs,
-  reportError,
-  savePlanSequence,
-  useLanguage,
-  useT,
-  type PhoneNumber,
-  type Product,
-} from '@join/shared';
+import { amountToPay, Button, formatAed, hasFreeInternationalCalling, PlanSpecs, reportError, useLanguage, useT, type PhoneNumber, type Product } from '@join/shared';
+import { planApi, savePlanSequence } from '@join/shared/plans';
 
 /**
  * The VIP plans for the held number's level (/plans/by_vanity_level.json). Choosing one runs
@@ -25,7 +13,7 @@ export function VipPlans({ number, onSaved }: { number: PhoneNumber; onSaved: ()
   const [saving, setSaving] = useState<number | null>(null);
   useEffect(() => {
     let live = true;
-    api.getPlansByVanityLevel(number.MSISDN, number.VanityLevelId).then(
+    planApi.getPlansByVanityLevel(number.MSISDN, number.VanityLevelId).then(
       (r) => live && setProducts(r.products),
       (err: unknown) => reportError(err, 'number'),
     );

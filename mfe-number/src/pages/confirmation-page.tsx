@@ -1,13 +1,15 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { Button, numberAtom, ROUTES, savedPlanAtom, StepHeading, useT } from '@join/shared';
 import { useBusyRun } from '../hooks/use-busy-run';
 import { commitAndContinue, extendHold } from '../number-actions';
 import { HeldNumber } from '../components/held-number';
-import { VipPlans } from '../components/vip-plans';
 import { isVip } from '../hold';
 import { go } from '../navigation';
 import { useNumberExpiry } from '../use-number-expiry';
+
+// The VIP plans (and the plan domain they call) load only when a VIP number needs its plan.
+const VipPlans = lazy(() => import('../components/vip-plans').then((m) => ({ default: m.VipPlans })));
 
 /**
  * /number/confirmation: the visitor confirms the held number (the server records it). A VIP
@@ -47,7 +49,11 @@ export function ConfirmationPage() {
           {t('confirm.another')}
         </Button>
       </HeldNumber>
-      {needsVipPlan ? <VipPlans number={held} onSaved={() => void confirm()} /> : null}
+      {needsVipPlan ? (
+        <Suspense fallback={<p role="status">{t('LOADING_MESSAGE_PLAN')}</p>}>
+          <VipPlans number={held} onSaved={() => void confirm()} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,21 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import {
-  api,
-  Button,
-  FEATURE_FLAGS,
-  formatMsisdn,
-  isApiError,
-  LiveRegion,
-  NUMBER_SEARCH_PREFIX,
-  reportError,
-  ROUTES,
-  SEARCH_PAGE_SIZE,
-  startParamsAtom,
-  StepHeading,
-  useT,
-  type PhoneNumber,
-} from '@join/shared';
+import { Button, FEATURE_FLAGS, formatMsisdn, isApiError, LiveRegion, NUMBER_SEARCH_PREFIX, reportError, ROUTES, SEARCH_PAGE_SIZE, startParamsAtom, StepHeading, useT, type PhoneNumber } from '@join/shared';
+import { api } from '../api';
 import { reserveNumber } from '../number-actions';
 import { TierBadge } from '../components/tier-badge';
 import { VipConfirm } from '../components/vip-confirm';

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
-import { api, Button, reportError, ROUTES, StepHeading, useT, VALIDATION_MESSAGES, type Operator } from '@join/shared';
+import { Button, reportError, ROUTES, StepHeading, useT, VALIDATION_MESSAGES } from '@join/shared';
+import { type Operator } from '@join/shared/numbers';
+import { api } from '../api';
 import { useBusyRun } from '../hooks/use-busy-run';
 import { pendingTransferAtom } from '../transfer-atom';
 import { go } from '../navigation';

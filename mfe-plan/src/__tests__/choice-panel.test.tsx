@@ -1,19 +1,9 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
-import {
-  api,
-  bizConfigAtom,
-  BusinessConfig,
-  bus,
-  EMPTY_FLOW_FLAGS,
-  flowFlagsAtom,
-  numberAtom,
-  Product,
-  startParamsAtom,
-  store,
-  type PlanChoice,
-} from '@join/shared';
+import { bizConfigAtom, BusinessConfig, bus, EMPTY_FLOW_FLAGS, flowFlagsAtom, numberAtom, Product, startParamsAtom, store } from '@join/shared';
+import { type PlanChoice } from '@join/shared/plans';
+import { api } from '../api';
 import { ChoicePanel } from '../components/choice-panel';
 import { PlanSelectionPage } from '../pages/plan-selection-page';
 

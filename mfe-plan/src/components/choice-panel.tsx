@@ -1,35 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import {
-  api,
-  bizConfigAtom,
-  Button,
-  ConsentCheckbox,
-  errorObjectFor,
-  formatAed,
-  formatMsisdn,
-  formatSubPlan,
-  flowFlagsAtom,
-  isStreamingPromoEligible,
-  LiveRegion,
-  MARKETING,
-  numberAtom,
-  PREFERENCE_IDS,
-  RECHARGE_AMOUNTS,
-  reportError,
-  savePlanSequence,
-  showsPaymentPromoHint,
-  STREAMING_PROMOTION_KEY,
-  translateOr,
-  amountToPay,
-  useLanguage,
-  useAmountText,
-  useT,
-  validateConsent,
-  validatePromoCode,
-  type PlanChoice,
-  type Product,
-} from '@join/shared';
+import { bizConfigAtom, Button, ConsentCheckbox, errorObjectFor, formatAed, formatMsisdn, formatSubPlan, flowFlagsAtom, isStreamingPromoEligible, LiveRegion, MARKETING, numberAtom, PREFERENCE_IDS, RECHARGE_AMOUNTS, reportError, showsPaymentPromoHint, STREAMING_PROMOTION_KEY, translateOr, amountToPay, useLanguage, useAmountText, useT, validateConsent, validatePromoCode, type Product } from '@join/shared';
+import { savePlanSequence, type PlanChoice } from '@join/shared/plans';
+import { api } from '../api';
 import { useLoad } from '../hooks/use-load';
 import { useQuote } from '../hooks/use-quote';
 import { consentPromotion, freeInternationalCalling } from '../plan-rules';
@@ -132,7 +105,7 @@ export function ChoicePanel({ product, planIds }: { product: Product; planIds: r
     try {
       if (streaming) await api.setPreference(PREFERENCE_IDS.musicService, true);
       const { productCode: _code, ...rest } = choice;
-      await savePlanSequence(product, { choice: rest });
+      await savePlanSequence(product, { api, choice: rest });
     } catch (err) {
       reportError(err, 'plan');
     } finally {

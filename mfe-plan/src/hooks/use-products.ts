@@ -1,4 +1,5 @@
-import { api, type PlanCategory, type Product } from '@join/shared';
+import { type PlanCategory, type Product } from '@join/shared';
+import { api } from '../api';
 import { sortByDuration, sortByPlanNetPrice } from '../plan-rules';
 import { useLoad, type Load } from './use-load';
 

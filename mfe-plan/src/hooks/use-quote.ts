@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { api, isApiError, type PlanChoice, type PlanQuoteResponse } from '@join/shared';
+import { isApiError } from '@join/shared';
+import { type PlanChoice, type PlanQuoteResponse } from '@join/shared/plans';
+import { api } from '../api';
 
 export type QuoteState =
   | { status: 'loading'; last: PlanQuoteResponse | null }

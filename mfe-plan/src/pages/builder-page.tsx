@@ -1,24 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import {
-  ANNUAL_OFFER_PRODUCT_CODE,
-  api,
-  Button,
-  formatAed,
-  formatSubPlan,
-  MARKETING,
-  ROUTES,
-  savedPlanAtom,
-  startParamsAtom,
-  StepHeading,
-  store,
-  useLanguage,
-  useAmountText,
-  useT,
-  type Product,
-  type SubPlan,
-  type SubPlanType,
-} from '@join/shared';
+import { ANNUAL_OFFER_PRODUCT_CODE, Button, formatAed, formatSubPlan, MARKETING, ROUTES, savedPlanAtom, startParamsAtom, StepHeading, store, useLanguage, useAmountText, useT, type Product, type SubPlan, type SubPlanType } from '@join/shared';
+import { api } from '../api';
 import { ChoicePanel } from '../components/choice-panel';
 import { LoadStatus } from '../components/load-status';
 import { useLoad } from '../hooks/use-load';

@@ -1,28 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import {
-  ANNUAL_OFFER_PRODUCT_CODE,
-  api,
-  bizConfigAtom,
-  Button,
-  DEFAULT_VAT_PERCENTAGE,
-  flowFlagsAtom,
-  formatAed,
-  MARKETING,
-  PLAN_CATEGORIES,
-  PlanSpecs,
-  ROUTES,
-  savedPlanAtom,
-  startParamsAtom,
-  StepHeading,
-  store,
-  TOURIST_PRODUCT_CODES,
-  useLanguage,
-  useT,
-  VANITY_TIER_BY_ID,
-  type PlanCategory,
-  type Product,
-} from '@join/shared';
+import { ANNUAL_OFFER_PRODUCT_CODE, bizConfigAtom, Button, DEFAULT_VAT_PERCENTAGE, flowFlagsAtom, formatAed, MARKETING, PLAN_CATEGORIES, PlanSpecs, ROUTES, savedPlanAtom, startParamsAtom, StepHeading, store, TOURIST_PRODUCT_CODES, useLanguage, useT, VANITY_TIER_BY_ID, type PlanCategory, type Product } from '@join/shared';
+import { api } from '../api';
 import { CategoryTabs, panelId, tabId } from '../components/category-tabs';
 import { LoadStatus } from '../components/load-status';
 import { PlanCard } from '../components/plan-card';

@@ -35,6 +35,10 @@ describe('import boundaries', () => {
     ['host/src/x.ts', "import { x } from '@join/mfe-plan';\nexport const y = x;\n"],
     ['shared/src/x.ts', "import { x } from '@join/host';\nexport const y = x;\n"],
     ['api/src/x.ts', "import { x } from '@join/mfe-plan';\nexport const y = x;\n"],
+    // The kernel imports no domain; a domain reaches the kernel by package name only, and no other domain.
+    ['shared/src/x.ts', "import { planApi } from './domains/plans/endpoints';\nexport const y = planApi;\n"],
+    ['shared/src/domains/numbers/x.ts', "import { store } from '../../store';\nexport const y = store;\n"],
+    ['shared/src/domains/numbers/x.ts', "import { planApi } from '@join/shared/plans';\nexport const y = planApi;\n"],
   ])('%s may not import across the boundary: %s', async (file, code) => {
     expect(await restrictedImports(file, code)).toHaveLength(1);
   });
@@ -43,6 +47,8 @@ describe('import boundaries', () => {
     ['mfe-plan/src/x.ts', "import { store } from '@join/shared';\nexport const y = store;\n"],
     ['host/src/x.ts', "import { bus } from '@join/shared';\nexport const y = bus;\n"],
     ['api/src/x.ts', "import { Msisdn } from '@join/shared/contract';\nexport const y = Msisdn;\n"],
+    ['shared/src/domains/numbers/x.ts', "import { store } from '@join/shared';\nexport const y = store;\n"],
+    ['mfe-number/src/x.ts', "import { numberApi } from '@join/shared/numbers';\nexport const y = numberApi;\n"],
   ])('%s may import the shared package by name', async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([]);
   });

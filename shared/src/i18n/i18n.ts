@@ -33,7 +33,10 @@ export function unflatten(flat: Readonly<Record<string, string>>): Tree {
 }
 
 export function createI18n() {
-  const r = rosetta<Tree>({ en: unflatten(EN) });
+  // Bundled English: the kernel's, plus each domain's as its remote registers it (extend).
+  let bundled: Record<string, string> = { ...EN };
+  let fromApi: Record<string, string> = {};
+  const r = rosetta<Tree>({ en: unflatten(bundled) });
   let lang: Language = 'en';
   let version = 0;
   const listeners = new Set<() => void>();
@@ -44,7 +47,17 @@ export function createI18n() {
   return {
     /** Merge a dictionary for a language (bundled English stays underneath for missing keys). */
     set(language: Language, flat: Readonly<Record<string, string>>) {
-      r.set(language, unflatten(language === 'en' ? { ...EN, ...flat } : flat));
+      if (language === 'en') fromApi = { ...flat };
+      r.set(language, unflatten(language === 'en' ? { ...bundled, ...flat } : flat));
+      changed();
+    },
+    /**
+     * Adds bundled English (a domain's texts, when its remote loads) under what the API sent:
+     * the API's translations still win, the bundle fills what they lack.
+     */
+    extend(texts: Readonly<Record<string, string>>) {
+      bundled = { ...bundled, ...texts };
+      r.set('en', unflatten({ ...bundled, ...fromApi }));
       changed();
     },
     setLanguage(language: Language) {
@@ -79,3 +92,5 @@ export type I18n = ReturnType<typeof createI18n>;
 /** The page's i18n instance (a singleton through @join/shared). */
 export const i18n: I18n = createI18n();
 export const t = (key: string, params?: Params): string => i18n.t(key, params);
+/** A domain registers its bundled English into the page's i18n (see extend). */
+export const registerTexts = (texts: Readonly<Record<string, string>>): void => i18n.extend(texts);

@@ -14,7 +14,19 @@ describe('i18n', () => {
 
   it('interpolates parameters', () => {
     const i18n = createI18n();
+    expect(i18n.t('app.stepOf', { n: 2, total: 6 })).toBe('Step 2 of 6');
+  });
+
+  it("takes a domain's bundled English under the API's texts: the API wins, the bundle fills the gaps", () => {
+    const i18n = createI18n();
+    expect(i18n.t('plan.validity', { days: 7 })).toBe('plan.validity');
+    i18n.set('en', { 'plan.select': 'Pick this plan' });
+    i18n.extend({ 'plan.validity': '{{days}} days', 'plan.select': 'Choose this plan' });
     expect(i18n.t('plan.validity', { days: 7 })).toBe('7 days');
+    expect(i18n.t('plan.select')).toBe('Pick this plan');
+    // A later dictionary from the API keeps the bundle underneath.
+    i18n.set('en', { 'footer.help': 'Help' });
+    expect(i18n.t('plan.validity', { days: 3 })).toBe('3 days');
   });
 
   it('notifies subscribers when the language changes', () => {

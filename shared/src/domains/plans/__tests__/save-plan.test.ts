@@ -1,8 +1,5 @@
-import { bus } from '../bus';
-import { flowFlagsAtom, savedPlanAtom, store } from '../store';
-import { EMPTY_FLOW_FLAGS, Product, SavedPlan } from '../schemas/entities';
-import type { Endpoints } from '../api/endpoints';
-import { savePlanSequence } from '../actions';
+import { bus, EMPTY_FLOW_FLAGS, flowFlagsAtom, Product, SavedPlan, savedPlanAtom, store } from '@join/shared';
+import { savePlanSequence, type SavePlanApi } from '../save-plan';
 
 const product = (code: number, price: number): Product =>
   Product.parse({
@@ -41,7 +38,7 @@ describe('plan save sequence (SPEC 4)', () => {
         calls.push('getSavedPlans');
         return { product: p, save_plans: [saved] };
       }),
-    } as unknown as Endpoints;
+    } as unknown as SavePlanApi;
     const delay = jest.fn(async (ms: number) => {
       calls.push(`delay ${ms}`);
     });
@@ -66,7 +63,7 @@ describe('plan save sequence (SPEC 4)', () => {
     const api = {
       savePlan: jest.fn(async () => Promise.reject(new Error('down'))),
       saveProduct: jest.fn(),
-    } as unknown as Endpoints;
+    } as unknown as SavePlanApi;
     const announced = jest.fn();
     const off = bus.on('plan:saved', announced);
     await expect(savePlanSequence(p, { api, delay: async () => undefined })).rejects.toThrow('down');

@@ -1,0 +1,12 @@
+/**
+ * The kernel's Node-safe part: what `@join/shared` means to Node (the package's `node` export
+ * condition). Constants, entity and kernel payload schemas, error codes and the pure flow
+ * contract; no browser client, store, i18n or React. The domain schemas import the kernel by
+ * package name, so in a browser build they reach the page's kernel singleton and in Node this.
+ */
+export * from './constants';
+export * from './schemas/entities';
+export * from './schemas/api';
+export * from './errors/codes';
+export * from './flow/steps';
+export * from './flow/rules';
