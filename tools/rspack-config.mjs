@@ -24,7 +24,9 @@ function rangeOf(pkgDir, dep) {
  * jotai/vanilla). Never eager: every entry has an async boundary instead.
  */
 export function sharedSingletons(pkgDir) {
-  const sharedVersion = require(path.join(pkgDir, '..', 'shared', 'package.json')).version;
+  // JOIN_KERNEL_VERSION builds a remote as if against another kernel version (the kernel
+  // compatibility test in e2e uses it); a real build always takes the package's version.
+  const sharedVersion = process.env.JOIN_KERNEL_VERSION || require(path.join(pkgDir, '..', 'shared', 'package.json')).version;
   const entry = (dep) => ({ singleton: true, requiredVersion: rangeOf(pkgDir, dep) });
   return {
     react: entry('react'),
@@ -65,7 +67,8 @@ export function createConfig(o) {
     devtool: prod ? 'source-map' : 'cheap-module-source-map',
     target: 'web',
     output: {
-      path: path.join(o.dir, 'dist'),
+      // JOIN_DIST_DIR puts a build elsewhere (a test's variant of a remote), never over dist/.
+      path: process.env.JOIN_DIST_DIR ? path.resolve(process.env.JOIN_DIST_DIR) : path.join(o.dir, 'dist'),
       // The host lives at /, a remote resolves its chunks next to its own remoteEntry.
       publicPath: isHost ? '/' : 'auto',
       filename: prod ? '[name].[contenthash:8].js' : '[name].js',

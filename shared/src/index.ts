@@ -1,7 +1,10 @@
 /**
- * @join/shared: the one public entry of the contracts package for the browser. Every module
- * imports it by package name only, so the page holds exactly one bus, one store and one API
- * client (a Module Federation singleton). The Node server imports `@join/shared/contract`.
+ * @join/shared, the kernel: what must be one instance in the page (API client core with session
+ * handling and the one error class, bus, store and its actions, flow contract, i18n instance,
+ * UI primitives) and the entity schemas its state holds. A Module Federation singleton with a
+ * semver version (kernel-version.ts). Every module imports it by package name only. Each
+ * domain's contract is its own entry (@join/shared/plans, /numbers), bundled by its remote. The
+ * Node server imports `@join/shared/contract`.
  */
 import './zod-config';
 export * from './constants';
@@ -18,6 +21,7 @@ export * from './api/client';
 export * from './api/endpoints';
 export * from './bus';
 export * from './store';
+export { KERNEL_PACKAGE, KERNEL_VERSION } from './kernel-version';
 // Counts evaluations of this module: the singleton test expects exactly one per page.
 export { SHARED_INSTANCE_ID } from './instance';
 export * from './i18n/i18n';

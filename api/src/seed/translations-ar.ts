@@ -55,6 +55,7 @@ export const TRANSLATIONS_AR: Record<TranslationKey, string> = {
   'common.cancel': 'إلغاء',
   'remote.failed.title': 'تعذّر تحميل هذه الخطوة',
   'remote.failed.text': 'تحقق من اتصالك وحاول مرة أخرى. اختياراتك محفوظة.',
+  'remote.incompatible.text': 'يجري تحديث هذه الخطوة. يُرجى المحاولة مرة أخرى بعد بضع دقائق. اختياراتك محفوظة.',
   'step.unavailable.title': 'قريبًا',
   'step.unavailable.text': 'هذه الخطوة غير متاحة عبر الإنترنت بعد. باقتك ورقمك محفوظان.',
   'fatal.title': 'عذرًا! حدث خطأ ما.',

@@ -3,6 +3,7 @@ import { StepHeading, useT, type RemoteName } from '@join/shared';
 import { hasRemote, loadStepModule } from './remotes';
 import { RemoteUnavailable } from './remote-unavailable';
 import { StepBoundary } from './step-boundary';
+import { KernelMismatchError } from './kernel-compat';
 import { StepLoading } from './step-loading';
 
 /**
@@ -29,7 +30,9 @@ export function RemoteStep({ remote, route, loadingKey, titleKey }: { remote: Re
   if (listed === null) return <StepLoading loadingKey={loadingKey} />;
   if (!listed) return <ComingSoon titleKey={titleKey} />;
   return (
-    <StepBoundary resetKey={`${remote}:${attempt}`} fallback={() => <RemoteUnavailable route={route} onRetry={retry} />}>
+    <StepBoundary resetKey={`${remote}:${attempt}`} fallback={(_reset, error) => (
+        <RemoteUnavailable route={route} onRetry={retry} reason={error instanceof KernelMismatchError ? 'incompatible' : 'failed'} />
+      )}>
       <Suspense fallback={<StepLoading loadingKey={loadingKey} />}>
         <Step route={route} onRetry={retry} />
       </Suspense>

@@ -1,12 +1,15 @@
 import { Button, StepHeading, useT, type StepComponentProps } from '@join/shared';
 
-/** What a step shows when its remote cannot load: clear, announced, retryable. */
-export function RemoteUnavailable({ onRetry }: StepComponentProps) {
+/**
+ * What a step shows when its remote cannot load: clear, announced, retryable. A remote refused
+ * for its kernel range is being redeployed, not a connection problem: it says so.
+ */
+export function RemoteUnavailable({ onRetry, reason = 'failed' }: StepComponentProps & { reason?: 'failed' | 'incompatible' }) {
   const t = useT();
   return (
     <section className="card remote-unavailable" aria-labelledby="step-heading">
       <StepHeading>{t('remote.failed.title')}</StepHeading>
-      <p role="alert">{t('remote.failed.text')}</p>
+      <p role="alert">{t(reason === 'incompatible' ? 'remote.incompatible.text' : 'remote.failed.text')}</p>
       {onRetry ? <Button onClick={onRetry}>{t('common.retry')}</Button> : null}
     </section>
   );

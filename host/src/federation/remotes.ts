@@ -2,6 +2,7 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import type { ComponentType } from 'react';
 import { REMOTE_CONTAINER, RemotesList, STEP_EXPOSE, type RemoteName, type StepComponentProps } from '@join/shared';
 import { fallbackPlugin, retryPlugin } from './plugins';
+import { assertKernelCompatible } from './kernel-compat';
 
 /**
  * Run-time composition: the host reads /remotes.json (remote name -> manifest URL), so a
@@ -56,6 +57,8 @@ export async function loadStepModule(name: RemoteName, attempt = 0): Promise<Ste
   const entry = list[name];
   if (!entry) throw new Error(`No remote named ${name} in the remotes list`);
   const container = REMOTE_CONTAINER[name];
+  // Before any of the remote's code runs: a remote built for another kernel is refused here.
+  await assertKernelCompatible(name, absolute(entry));
   if (!registered.has(name) || attempt > 0) {
     registerRemotes([{ name: container, entry: absolute(entry) }], { force: registered.has(name) });
     registered.add(name);

@@ -52,6 +52,7 @@ export const EN = {
   'common.cancel': 'Cancel',
   'remote.failed.title': 'This step could not be loaded',
   'remote.failed.text': 'Check your connection and try again. Your selection is kept.',
+  'remote.incompatible.text': 'This step is being updated. Please try again in a few minutes. Your selection is kept.',
   'step.unavailable.title': 'Coming soon',
   'step.unavailable.text': 'This step is not available online yet. Your plan and number are kept.',
   'fatal.title': "Uh-oh! Something's gone wrong.",

@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { ShellPage } from './pages/shell';
+import { PlanStepPage } from './pages/plan-step';
+import { NumberStepPage } from './pages/number-step';
+
+/**
+ * Independent deploys: the number step is rebuilt as if against other kernel versions (the real
+ * build with JOIN_KERNEL_VERSION, into e2e/.data) and served in place of the deployed one. A
+ * remote built against the host's major and an older or equal minor works; one built against a
+ * newer minor (it may use kernel exports this host lacks) or another major is refused before any
+ * of its code runs: the step's retryable panel, a console message naming both versions, and the
+ * rest of the shell working.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..', '..');
+const kernel = (JSON.parse(readFileSync(path.join(root, 'shared', 'package.json'), 'utf8')) as { version: string }).version;
+const [major, minor] = kernel.split('.').map(Number) as [number, number];
+
+function buildNumberRemote(kernelVersion: string): string {
+  const out = path.join(root, 'e2e', '.data', `mfe-number-kernel-${kernelVersion}`);
+  // Built every run (about 2 s): a variant left from an older checkout would test old code.
+  execFileSync(path.join(root, 'mfe-number', 'node_modules', '.bin', 'rspack'), ['build'], {
+    cwd: path.join(root, 'mfe-number'),
+    env: { ...process.env, NODE_ENV: 'production', JOIN_KERNEL_VERSION: kernelVersion, JOIN_DIST_DIR: out },
+    stdio: 'pipe',
+  });
+  return out;
+}
+
+/** Serves the number remote from a variant build instead of the deployed one. */
+async function deployNumberRemote(page: Page, dist: string) {
+  await page.route('**/mfe/number/**', (route) => {
+    const file = new URL(route.request().url()).pathname.replace(/^\/mfe\/number\//, '');
+    return route.fulfill({ path: path.join(dist, file), headers: { 'cache-control': 'no-cache' } });
+  });
+}
+
+async function openNumberStep(page: Page) {
+  await page.goto('/');
+  await new PlanStepPage(page).choose(0);
+}
+
+test.describe.configure({ timeout: 90_000 });
+
+test(`a number step built against an older minor of kernel ${major}.x loads and works`, async ({ page }) => {
+  const dist = buildNumberRemote(`${major}.0.0`);
+  expect(JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')).shared).toEqual(
+    expect.arrayContaining([expect.objectContaining({ name: '@join/shared', requiredVersion: `^${major}.0.0` })]),
+  );
+  await deployNumberRemote(page, dist);
+  await openNumberStep(page);
+  await new ShellPage(page).expectStep('/number', 'Choose your number');
+  await new NumberStepPage(page).expectOffer();
+  expect(await page.evaluate(() => (window as unknown as { __JOIN_SHARED_INSTANCES__: number }).__JOIN_SHARED_INSTANCES__)).toBe(1);
+});
+
+for (const [what, version] of [
+  ['a newer minor', `${major}.${minor + 1}.0`],
+  ['the next major', `${major + 1}.0.0`],
+] as const) {
+  test(`a number step built against ${what} of the kernel (${version}) is refused with the retryable panel`, async ({ page }) => {
+    const dist = buildNumberRemote(version);
+    await deployNumberRemote(page, dist);
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await openNumberStep(page);
+    const shell = new ShellPage(page);
+    await shell.expectStep('/number', 'This step could not be loaded');
+    await expect(page.getByRole('alert')).toHaveText(/This step is being updated/);
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    expect(errors.join('\n')).toContain(`built for kernel ^${version}; this page runs kernel ${kernel}`);
+    // None of the refused remote's code ran: no second kernel, no step rendered.
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+    expect(scripts).not.toContain('/mfe/number/remoteEntry.js');
+    // The shell keeps working: the cart shows the plan chosen before.
+    await shell.cartButton().click();
+    await expect(shell.dialog(/your selection/i)).toBeVisible();
+    await shell.expectAccessible(`the refused ${what} panel`);
+  });
+}
