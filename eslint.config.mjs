@@ -6,7 +6,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
-const stepModules = ['mfe-plan', 'mfe-number', 'mfe-identity', 'mfe-payment', 'mfe-delivery'];
+import { MODULES } from './tools/module-registry.mjs';
+
+// The step modules' folders come from the module registry (shared/src/modules/registry.json).
+const stepModules = MODULES.map((m) => m.folder);
 
 /** Files of `pkg` may not import any other step module, the host, or another package's internals. */
 function boundaries(pkg) {

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { createConfig } from '../tools/rspack-config.mjs';
+import { createRemoteConfig } from '../tools/rspack-config.mjs';
 
-const dir = path.dirname(fileURLToPath(import.meta.url));
-export default createConfig({ dir, kind: 'remote', name: 'join_number', port: 3002, exposes: { './Step': './src/step.tsx' } });
+// Container name and dev port: this folder's entry in the module registry (shared/src/modules/registry.json).
+export default createRemoteConfig({ dir: path.dirname(fileURLToPath(import.meta.url)) });

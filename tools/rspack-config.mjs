@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { moduleInFolder } from './module-registry.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -146,4 +147,14 @@ export function createConfig(o) {
         : {}),
     },
   };
+}
+
+/**
+ * A step module's build: its container name and dev port come from the module registry, and it
+ * exposes its step as ./Step (the contract the host loads: src/step.tsx's default export).
+ * @param {{ dir: string }} o
+ */
+export function createRemoteConfig(o) {
+  const m = moduleInFolder(o.dir);
+  return createConfig({ dir: o.dir, kind: 'remote', name: m.container, port: m.devPort, exposes: { './Step': './src/step.tsx' } });
 }

@@ -35,5 +35,6 @@ export * from './ui/consent-checkbox';
 export * from './ui/step-heading';
 export * from './ui/live-region';
 export * from './step-contract';
+export * from './modules/registry';
 export * from './actions';
 export * from './ui/plan-specs';

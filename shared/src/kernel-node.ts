@@ -10,3 +10,4 @@ export * from './schemas/api';
 export * from './errors/codes';
 export * from './flow/steps';
 export * from './flow/rules';
+export * from './modules/registry';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MODULES } from './modules/registry';
 
 /**
  * How the host and the step modules meet at run time. Every remote exposes one module,
@@ -7,20 +8,15 @@ import { z } from 'zod';
  */
 export const STEP_EXPOSE = 'Step';
 
-export const RemoteName = z.enum(['plan', 'number', 'identity', 'payment', 'delivery']);
-export type RemoteName = z.infer<typeof RemoteName>;
+/** A registered step module's name (src/modules/registry.json). */
+export const RemoteName = z.string().refine((n) => MODULES.some((m) => m.name === n), { message: 'is not a registered step module' });
+export type RemoteName = string;
 
-/** The Module Federation container name of each remote (what `name` is in its build). */
-export const REMOTE_CONTAINER: Readonly<Record<RemoteName, string>> = {
-  plan: 'join_plan',
-  number: 'join_number',
-  identity: 'join_identity',
-  payment: 'join_payment',
-  delivery: 'join_delivery',
-};
+/** The Module Federation container name of each registered remote (what `name` is in its build). */
+export const REMOTE_CONTAINER: Readonly<Record<string, string>> = Object.fromEntries(MODULES.map((m) => [m.name, m.container]));
 
 /** GET /remotes.json: remote name -> manifest URL (relative to the page or absolute). */
-export const RemotesList = z.partialRecord(RemoteName, z.string().min(1));
+export const RemotesList = z.record(z.string(), z.string().min(1));
 export type RemotesList = z.infer<typeof RemotesList>;
 
 export interface StepComponentProps {

@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { MODULES } from '@join/shared/contract';
 
 /**
- * The remotes table: which step module is served from which folder, and the JSON the host
+ * The remotes table (from the module registry): which step module is served from which folder, and the JSON the host
  * reads at run time to find them (name -> manifest URL). JOIN_REMOTES can point a name at
  * another origin without rebuilding the host; that origin is then allowed by the CSP.
  */
-export const REMOTE_FOLDERS: Readonly<Record<string, string>> = {
-  plan: 'mfe-plan',
-  number: 'mfe-number',
-};
+export const REMOTE_FOLDERS: Readonly<Record<string, string>> = Object.fromEntries(MODULES.map((m) => [m.name, m.folder]));
 
 const RemoteName = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be a lower-case remote name');
 function isManifestUrl(u: string): boolean {

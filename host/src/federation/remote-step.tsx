@@ -40,8 +40,8 @@ export function RemoteStep({ remote, route, loadingKey, titleKey }: { remote: Re
   );
 }
 
-/** A step of the flow whose module is not deployed in this product yet. */
-function ComingSoon({ titleKey }: { titleKey: string }) {
+/** A step of the flow whose module is not registered or not deployed in this product yet. */
+export function ComingSoon({ titleKey }: { titleKey: string }) {
   const t = useT();
   return (
     <section className="card">

@@ -57,6 +57,7 @@ export async function loadStepModule(name: RemoteName, attempt = 0): Promise<Ste
   const entry = list[name];
   if (!entry) throw new Error(`No remote named ${name} in the remotes list`);
   const container = REMOTE_CONTAINER[name];
+  if (!container) throw new Error(`${name} is not a registered step module`);
   // Before any of the remote's code runs: a remote built for another kernel is refused here.
   await assertKernelCompatible(name, absolute(entry));
   if (!registered.has(name) || attempt > 0) {

@@ -64,8 +64,8 @@ export function Shell() {
     const stop = focusStepHeading();
     // Warm the next step's remote while the user is here, once the browser is idle: not in
     // competition with the step on screen (Lighthouse showed it in the blocking time).
-    const next = step ? STEPS.find((s) => s.order > step.order && s.remote !== step.remote) : undefined;
-    const idle = next ? whenIdle(() => preloadStep(next.remote)) : () => undefined;
+    const next = step ? STEPS.find((s) => s.order > step.order && s.remote !== null && s.remote !== step.remote)?.remote : undefined;
+    const idle = next ? whenIdle(() => preloadStep(next)) : () => undefined;
     return () => {
       stop();
       idle();

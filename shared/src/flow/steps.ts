@@ -21,16 +21,10 @@
  *   them itself. Every other path must be in the table, or it is unknown.
  */
 
-export type StepName =
-  | 'plan'
-  | 'number'
-  | 'account'
-  | 'location_check'
-  | 'activation_method'
-  | 'id_check'
-  | 'payment'
-  | 'submit_delivery'
-  | 'thank_you';
+import { moduleForStep } from '../modules/registry';
+import type { StepName } from './step-names';
+
+export type { StepName } from './step-names';
 
 /** Every route of the flow. Paths are hash-router paths (the part after `#`). */
 export const ROUTES = {
@@ -68,9 +62,6 @@ export const ROUTES = {
 export type RouteKey = keyof typeof ROUTES;
 export type RoutePath = (typeof ROUTES)[RouteKey];
 
-/** Module Federation remotes that render the steps (ARCHITECTURE.md). */
-export type StepRemote = 'plan' | 'number' | 'identity' | 'payment' | 'delivery';
-
 export interface StepDefinition {
   readonly name: StepName;
   /** 1-based position in the flow; the stepper and the shell rules count by it. */
@@ -78,44 +69,39 @@ export interface StepDefinition {
   readonly route: RoutePath;
   /** Routes under this step; they share its access rule unless rules.ts overrides one. */
   readonly subRoutes: readonly RoutePath[];
-  readonly remote: StepRemote;
+  /** The step module that renders it (the module registry), or null while none is registered. */
+  readonly remote: string | null;
   /** Translation key of the step heading. */
   readonly titleKey: string;
   /** Translation key of the step's loading text (SPEC: LOADING_MESSAGE_{STEP}). */
   readonly loadingKey: string;
 }
 
-function step(
-  name: StepName,
-  order: number,
-  route: RoutePath,
-  remote: StepRemote,
-  subRoutes: readonly RoutePath[] = [],
-): StepDefinition {
+function step(name: StepName, order: number, route: RoutePath, subRoutes: readonly RoutePath[] = []): StepDefinition {
   const upper = name.toUpperCase();
-  return { name, order, route, subRoutes, remote, titleKey: `STEP_TITLE_${upper}`, loadingKey: `LOADING_MESSAGE_${upper}` };
+  return { name, order, route, subRoutes, remote: moduleForStep(name)?.name ?? null, titleKey: `STEP_TITLE_${upper}`, loadingKey: `LOADING_MESSAGE_${upper}` };
 }
 
 /** The steps in flow order. */
 export const STEPS: readonly StepDefinition[] = [
-  step('plan', 1, ROUTES.planSelection, 'plan', [ROUTES.annualOffer, ROUTES.customPlan]),
-  step('number', 2, ROUTES.number, 'number', [
+  step('plan', 1, ROUTES.planSelection, [ROUTES.annualOffer, ROUTES.customPlan]),
+  step('number', 2, ROUTES.number, [
     ROUTES.numberSearch,
     ROUTES.numberTransfer,
     ROUTES.numberTransferTerms,
     ROUTES.numberConfirmation,
   ]),
-  step('account', 3, ROUTES.login, 'identity', [ROUTES.terminated]),
-  step('location_check', 4, ROUTES.locationCheck, 'identity'),
-  step('activation_method', 5, ROUTES.activationMethod, 'identity', [
+  step('account', 3, ROUTES.login, [ROUTES.terminated]),
+  step('location_check', 4, ROUTES.locationCheck),
+  step('activation_method', 5, ROUTES.activationMethod, [
     ROUTES.scanFace,
     ROUTES.scanDocument,
     ROUTES.uploadDocument,
   ]),
-  step('id_check', 6, ROUTES.idCheck, 'identity'),
-  step('payment', 7, ROUTES.payment, 'payment', [ROUTES.paymentConfirmation, ROUTES.payfortToken, ROUTES.paymentInstallments]),
-  step('submit_delivery', 8, ROUTES.submitDelivery, 'delivery'),
-  step('thank_you', 9, ROUTES.thankYou, 'delivery'),
+  step('id_check', 6, ROUTES.idCheck),
+  step('payment', 7, ROUTES.payment, [ROUTES.paymentConfirmation, ROUTES.payfortToken, ROUTES.paymentInstallments]),
+  step('submit_delivery', 8, ROUTES.submitDelivery),
+  step('thank_you', 9, ROUTES.thankYou),
 ];
 
 export const STEP_NAMES: readonly StepName[] = STEPS.map((s) => s.name);

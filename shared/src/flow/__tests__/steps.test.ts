@@ -44,18 +44,19 @@ describe('STEPS', () => {
     expect(STEP_NAMES).toHaveLength(9);
   });
 
-  it('gives each step its route and remote', () => {
+  it('gives each step its route, and the module that renders it from the module registry', () => {
     const table = Object.fromEntries(STEPS.map((s) => [s.name, [s.route, s.remote]]));
     expect(table).toEqual({
       plan: ['/plan-selection', 'plan'],
       number: ['/number', 'number'],
-      account: ['/login', 'identity'],
-      location_check: ['/location_check', 'identity'],
-      activation_method: ['/activation_method', 'identity'],
-      id_check: ['/id_check', 'identity'],
-      payment: ['/payment', 'payment'],
-      submit_delivery: ['/submit_delivery', 'delivery'],
-      thank_you: ['/thank-you', 'delivery'],
+      // Not registered yet (their modules come with their issues): coming soon.
+      account: ['/login', null],
+      location_check: ['/location_check', null],
+      activation_method: ['/activation_method', null],
+      id_check: ['/id_check', null],
+      payment: ['/payment', null],
+      submit_delivery: ['/submit_delivery', null],
+      thank_you: ['/thank-you', null],
     });
   });
 

@@ -1,0 +1,48 @@
+/**
+ * @jest-environment node
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { MODULES, moduleForStep, parseModuleRegistry } from '../registry';
+import { STEPS, stepForPath } from '../../flow/steps';
+import { REMOTE_CONTAINER } from '../../step-contract';
+
+const root = path.resolve(__dirname, '../../../..');
+const entry = { name: 'plan', container: 'join_plan', folder: 'mfe-plan', steps: ['plan'], devPort: 3001, budgetKiB: 40 };
+
+describe('the module registry', () => {
+  it('lists the plan and number modules, each owning its step and its routes', () => {
+    expect(MODULES.map((m) => [m.name, m.container, m.folder, m.steps])).toEqual([
+      ['plan', 'join_plan', 'mfe-plan', ['plan']],
+      ['number', 'join_number', 'mfe-number', ['number']],
+    ]);
+    expect(stepForPath('/plan-selection/custom-plan')?.remote).toBe('plan');
+    expect(stepForPath('/number/transfer-terms')?.remote).toBe('number');
+    expect(REMOTE_CONTAINER).toEqual({ plan: 'join_plan', number: 'join_number' });
+  });
+
+  it('is what the step table reads: a step no module owns is rendered by none (coming soon)', () => {
+    for (const s of STEPS) expect([s.name, s.remote]).toEqual([s.name, moduleForStep(s.name)?.name ?? null]);
+    expect(moduleForStep('payment')).toBeNull();
+  });
+
+  it("names each module's workspace folder, which builds it with the registry's recipe", () => {
+    for (const m of MODULES) {
+      const pkg = JSON.parse(readFileSync(path.join(root, m.folder, 'package.json'), 'utf8')) as { name: string; scripts: Record<string, string> };
+      expect(pkg.name).toBe(`@join/${m.folder}`);
+      expect(Object.keys(pkg.scripts)).toEqual(expect.arrayContaining(['build', 'test', 'lint', 'check-types']));
+      expect(readFileSync(path.join(root, m.folder, 'rspack.config.mjs'), 'utf8')).toContain('createRemoteConfig');
+      expect(existsSync(path.join(root, m.folder, 'src', 'step.tsx'))).toBe(true);
+    }
+  });
+
+  it('refuses a malformed or ambiguous registry', () => {
+    expect(() => parseModuleRegistry({ modules: [entry] })).not.toThrow();
+    expect(() => parseModuleRegistry({ modules: [{ ...entry, steps: ['nope'] }] })).toThrow();
+    expect(() => parseModuleRegistry({ modules: [{ ...entry, container: 'plan' }] })).toThrow();
+    expect(() => parseModuleRegistry({ modules: [entry, { ...entry, name: 'other', container: 'join_other', folder: 'mfe-other', devPort: 3009 }] })).toThrow(
+      /step plan appears twice/,
+    );
+    expect(() => parseModuleRegistry({ modules: [entry, { ...entry, steps: ['number'] }] })).toThrow(/appears twice/);
+  });
+});
