@@ -1,5 +1,6 @@
-import { bus, FLOW_STATUS_KEYS, flowFlagsAtom, numberAtom, ROUTES, savedPlanAtom, store, type PhoneNumber } from '@join/shared';
+import { bus, FLOW_STATUS_KEYS, numberAtom, ROUTES, setFlowFlags, setHeldNumber, setSavedPlan, store, type PhoneNumber } from '@join/shared';
 import { api as defaultApi, type Api } from './api';
+import { go } from './navigation';
 
 /**
  * The number sequences of SPEC 4, as plain functions over the shared client and store.
@@ -18,8 +19,8 @@ export async function reserveNumber(msisdn: string, deps: Deps & { via?: 'random
   const { number } = await api.reserveNumber(msisdn);
   const key = deps.via === 'chosen' ? FLOW_STATUS_KEYS.numberChosen : FLOW_STATUS_KEYS.randomNumber;
   const { flow_status_flags } = await api.postFlowStatus(key);
-  store.set(numberAtom, number);
-  store.set(flowFlagsAtom, flow_status_flags);
+  setHeldNumber(number);
+  setFlowFlags(flow_status_flags);
   bus.emit('number:reserved', { msisdn: number.MSISDN, expiresAt: number.ExpiryDate });
   return number;
 }
@@ -33,20 +34,20 @@ export async function cancelNumber(msisdn: string, deps: Deps = {}): Promise<voi
   const api = deps.api ?? defaultApi;
   await api.cancelNumber(msisdn);
   const { flow_status_flags } = await api.postFlowStatus(FLOW_STATUS_KEYS.numberCancelled);
-  store.set(numberAtom, null);
-  store.set(flowFlagsAtom, flow_status_flags);
+  setHeldNumber(null);
+  setFlowFlags(flow_status_flags);
   await api.getCurrentProduct(true);
   const saved = await api.getSavedPlans();
-  store.set(savedPlanAtom, saved.save_plans[0] ?? null);
+  setSavedPlan(saved.save_plans[0] ?? null);
   bus.emit('number:cancelled', { msisdn });
 }
 
-/** After a number is selected, saved plans are fetched: any -> /login, else the next step. */
+/** After a number is selected, saved plans are fetched (SPEC 4); the host decides where that leads. */
 export async function continueWithNumber(deps: Deps = {}): Promise<void> {
   const api = deps.api ?? defaultApi;
   const saved = await api.getSavedPlans();
-  store.set(savedPlanAtom, saved.save_plans[0] ?? null);
-  bus.emit('step:done', saved.save_plans.length > 0 ? { step: 'number', to: ROUTES.login } : { step: 'number' });
+  setSavedPlan(saved.save_plans[0] ?? null);
+  bus.emit('number:confirmed', { msisdn: store.get(numberAtom)?.MSISDN ?? '', hasSavedPlan: saved.save_plans.length > 0 });
 }
 
 /** A shuffled offer from the default vanity ids (the server picks at random). */
@@ -62,7 +63,7 @@ export async function extendHold(deps: Deps = {}): Promise<PhoneNumber> {
   const current = store.get(numberAtom);
   if (!current) throw new Error('no number is held');
   const { number } = await api.reserveNumber(current.MSISDN);
-  store.set(numberAtom, number);
+  setHeldNumber(number);
   return number;
 }
 
@@ -84,9 +85,9 @@ export async function reserveTransfer(externalNumber: string, operator: string, 
   if (current) await cancelNumber(current.MSISDN, deps);
   const { reservation } = await api.reserveTransfer(externalNumber, operator);
   const { flow_status_flags } = await api.postFlowStatus(FLOW_STATUS_KEYS.numberChosen);
-  store.set(numberAtom, reservation.number);
-  store.set(flowFlagsAtom, flow_status_flags);
+  setHeldNumber(reservation.number);
+  setFlowFlags(flow_status_flags);
   bus.emit('number:reserved', { msisdn: reservation.number.MSISDN, expiresAt: reservation.number.ExpiryDate });
-  bus.emit('navigate:request', { to: ROUTES.number });
+  go(ROUTES.number);
   return reservation.number;
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { ApiError, numberAtom, refreshFlowStatus, reportError, store } from '@join/shared';
+import { ApiError, refreshFlowStatus, reportError, setHeldNumber } from '@join/shared';
 
 /**
  * When the hold runs out on screen: the server has already freed the number; tell the
@@ -7,7 +7,7 @@ import { ApiError, numberAtom, refreshFlowStatus, reportError, store } from '@jo
  */
 export function useNumberExpiry(after?: () => void): () => void {
   return useCallback(() => {
-    store.set(numberAtom, null);
+    setHeldNumber(null);
     reportError(new ApiError('Your number reservation has expired', { code: -2010, status: 410 }), 'number');
     void refreshFlowStatus().catch(() => undefined);
     after?.();

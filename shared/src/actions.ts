@@ -1,5 +1,5 @@
 import { api as defaultApi, type Endpoints } from './api/endpoints';
-import { flowFlagsAtom, numberAtom, savedPlanAtom, store } from './store';
+import { setFlowFlags, setHeldNumber, setSavedPlan } from './store';
 import type { FlowStatusFlags } from './schemas/entities';
 import { bus } from './bus';
 import { isApiError } from './errors/api-error';
@@ -13,7 +13,7 @@ import { i18n } from './i18n/i18n';
  */
 export async function refreshFlowStatus(api: Endpoints = defaultApi): Promise<FlowStatusFlags> {
   const { flow_status_flags } = await api.getFlowStatus();
-  store.set(flowFlagsAtom, flow_status_flags);
+  setFlowFlags(flow_status_flags);
   return flow_status_flags;
 }
 
@@ -24,8 +24,8 @@ export async function refreshSelection(flags: FlowStatusFlags, api: Endpoints = 
     // The number flag is true only while the server holds a number for this user.
     flags.is_number_selected ? api.getNumbers() : Promise.resolve({ numbers: [] }),
   ]);
-  store.set(savedPlanAtom, saved?.save_plans[0] ?? null);
-  store.set(numberAtom, numbers.numbers[0] ?? null);
+  setSavedPlan(saved?.save_plans[0] ?? null);
+  setHeldNumber(numbers.numbers[0] ?? null);
 }
 
 export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,24 +1,49 @@
+import type { VanityTier } from './constants';
 import type { ErrorObject } from './schemas/entities';
-import type { StepName } from './flow/steps';
 
 /**
- * The typed event bus. Step modules announce what happened; the host decides where the
- * user goes. Event name -> payload type, checked at compile time on both ends.
+ * The typed event bus. Step modules announce what happened (outcomes); the host alone decides
+ * where the user goes, from the flow contract (flow/outcomes.ts). Event name -> payload type,
+ * checked at compile time on both ends; BUS_EVENTS lists the names at run time, and a host test
+ * proves each has a listener.
  */
 export interface BusEvents {
   /** The plan save sequence finished (SPEC 4): the host moves on. */
   'plan:saved': { productCode: number };
+  /** The visitor asked for a VIP number of a plan's tier: the host opens the number search on it. */
+  'plan:vip-number-wanted': { tier: VanityTier | null };
+  /** The server now holds this number for the visitor (tracking). */
   'number:reserved': { msisdn: string; expiresAt: string | null };
+  /** The visitor released the held number (tracking). */
   'number:cancelled': { msisdn: string };
-  /** A step finished its work; the host routes to the next step per the flow contract. */
-  'step:done': { step: StepName; to?: string };
+  /** The visitor confirmed the held number; saved plans were fetched (SPEC 4: then /login, or the next step). */
+  'number:confirmed': { msisdn: string; hasSavedPlan: boolean };
   /** Something the user must see as an error pop-up. */
   'error:raised': { error: ErrorObject; source?: string };
   /** The session ended (logout codes of SPEC 8, or the user logged out). */
   'session:ended': { code: number | null };
-  /** A module asks the host to go to a route inside the flow (the host still guards it). */
-  'navigate:request': { to: string };
+  /**
+   * A module shows one of its own pages (a route of a step it owns, per the module registry).
+   * The host refuses any other route and still guards this one.
+   */
+  'navigate:request': { from: string; to: string };
 }
+
+/** Every event name, at run time (the type below keeps the list complete). */
+export const BUS_EVENTS = [
+  'plan:saved',
+  'plan:vip-number-wanted',
+  'number:reserved',
+  'number:cancelled',
+  'number:confirmed',
+  'error:raised',
+  'session:ended',
+  'navigate:request',
+] as const satisfies readonly (keyof BusEvents)[];
+// Fails to compile when an event is added to BusEvents but not to BUS_EVENTS.
+type MissingEvents = Exclude<keyof BusEvents, (typeof BUS_EVENTS)[number]>;
+const allListed: MissingEvents extends never ? true : MissingEvents = true;
+void allListed;
 
 type Handler<T> = (payload: T) => void;
 

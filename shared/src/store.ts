@@ -1,10 +1,12 @@
-import { atom, createStore } from 'jotai/vanilla';
+import { atom, createStore, type Atom } from 'jotai/vanilla';
 import { z } from 'zod';
 import type { BusinessConfig, ErrorObject, FlowStatusFlags, PhoneNumber, SavedPlan } from './schemas/entities';
 
 /**
  * The page's one jotai store, created here and mounted by the host with <Provider store>.
- * Step modules read and write the same atoms because @join/shared is a singleton.
+ * Every module reads the same atoms because @join/shared is a singleton. The atoms are exported
+ * read-only (`Atom`, so `store.set` on them does not compile); state changes only through the
+ * kernel's actions below, each of which says what happened. The writable atoms stay here.
  */
 export const store = createStore();
 export type Store = typeof store;
@@ -51,29 +53,86 @@ export function writeStoredSession(s: StoredSession, storage: Storage | null = s
   storage?.setItem(STORAGE_KEY, JSON.stringify(s));
 }
 
-export const sessionAtom = atom<StoredSession>(readStoredSession());
-store.sub(sessionAtom, () => writeStoredSession(store.get(sessionAtom)));
+const sessionState = atom<StoredSession>(readStoredSession());
+store.sub(sessionState, () => writeStoredSession(store.get(sessionState)));
+export const sessionAtom: Atom<StoredSession> = sessionState;
 
+const flowFlagsState = atom<FlowStatusFlags | null>(null);
 /** null until the first GET /me/flow_status answers: routes render only after that. */
-export const flowFlagsAtom = atom<FlowStatusFlags | null>(null);
+export const flowFlagsAtom: Atom<FlowStatusFlags | null> = flowFlagsState;
 export type BizConfigState =
   | { status: 'loading' }
   | { status: 'failed' }
   | { status: 'ready'; config: BusinessConfig };
-export const bizConfigAtom = atom<BizConfigState>({ status: 'loading' });
-export const savedPlanAtom = atom<SavedPlan | null>(null);
-export const numberAtom = atom<PhoneNumber | null>(null);
+const bizConfigState = atom<BizConfigState>({ status: 'loading' });
+export const bizConfigAtom: Atom<BizConfigState> = bizConfigState;
+const savedPlanState = atom<SavedPlan | null>(null);
+export const savedPlanAtom: Atom<SavedPlan | null> = savedPlanState;
+const numberState = atom<PhoneNumber | null>(null);
+/** The number the server holds for the visitor (or a transfer's temporary number). */
+export const numberAtom: Atom<PhoneNumber | null> = numberState;
+const errorState = atom<ErrorObject | null>(null);
 /** The error pop-up the host shows; null when none. */
-export const errorAtom = atom<ErrorObject | null>(null);
+export const errorAtom: Atom<ErrorObject | null> = errorState;
+const startParamsState = atom<Readonly<Record<string, string>>>({});
 /** Start parameters that steer the recommended route (SPEC 2, rule 4). */
-export const startParamsAtom = atom<Readonly<Record<string, string>>>({});
+export const startParamsAtom: Atom<Readonly<Record<string, string>>> = startParamsState;
+const clockSkewState = atom<number>(0);
 /** Milliseconds to add to Date.now() to get server time (for hold countdowns). */
-export const clockSkewAtom = atom<number>(0);
+export const clockSkewAtom: Atom<number> = clockSkewState;
+
+// --- the kernel's actions: the only writers of the state above ---
+
+/** The server answered the flow status (GET or POST /me/flow_status). */
+export function setFlowFlags(flags: FlowStatusFlags | null, st: Store = store): void {
+  st.set(flowFlagsState, flags);
+}
+
+/** The server holds this number for the visitor now (null: none). */
+export function setHeldNumber(number: PhoneNumber | null, st: Store = store): void {
+  st.set(numberState, number);
+}
+
+/** The visitor's saved plan as the server has it (null: none). */
+export function setSavedPlan(plan: SavedPlan | null, st: Store = store): void {
+  st.set(savedPlanState, plan);
+}
+
+export function setBizConfig(state: BizConfigState, st: Store = store): void {
+  st.set(bizConfigState, state);
+}
+
+/** How far this device's clock is behind the server's (ms). */
+export function setClockSkew(ms: number, st: Store = store): void {
+  st.set(clockSkewState, ms);
+}
+
+/** Shows an error pop-up (the host renders it); null closes it. */
+export function setError(error: ErrorObject | null, st: Store = store): void {
+  st.set(errorState, error);
+}
+
+/** The start parameters read at start-up (SPEC 2). */
+export function setStartParams(params: Readonly<Record<string, string>>, st: Store = store): void {
+  st.set(startParamsState, params);
+}
+
+/** A step has applied these start parameters: a later visit to it starts plain. */
+export function dropStartParams(keys: readonly string[], st: Store = store): void {
+  const rest: Record<string, string> = { ...st.get(startParamsState) };
+  for (const k of keys) delete rest[k];
+  st.set(startParamsState, rest);
+}
+
+/** Changes the session's stored fields (ids after a login, the language, the gclid). */
+export function updateSession(patch: Partial<StoredSession>, st: Store = store): void {
+  st.set(sessionState, { ...st.get(sessionState), ...patch });
+}
 
 /** Logout (SPEC 4): wipe stored data and assign a new random device id. */
-export function wipeSession(): void {
-  const lang = store.get(sessionAtom).language;
-  store.set(sessionAtom, {
+export function wipeSession(st: Store = store): void {
+  const lang = st.get(sessionState).language;
+  st.set(sessionState, {
     deviceId: newDeviceId(),
     sessionId: null,
     uid: null,
@@ -81,7 +140,7 @@ export function wipeSession(): void {
     language: lang,
     gclid: null,
   });
-  store.set(flowFlagsAtom, null);
-  store.set(savedPlanAtom, null);
-  store.set(numberAtom, null);
+  st.set(flowFlagsState, null);
+  st.set(savedPlanState, null);
+  st.set(numberState, null);
 }

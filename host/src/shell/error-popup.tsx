@@ -1,17 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { useAtom } from 'jotai';
-import {
-  Button,
-  errorAtom,
-  numberAtom,
-  recommendedRoute,
-  refreshFlowStatus,
-  store,
-  useT,
-  Modal,
-  type ErrorButton,
-  type FlowContext,
-} from '@join/shared';
+import { useAtomValue } from 'jotai';
+import { Button, errorAtom, setError, recommendedRoute, refreshFlowStatus, useT, Modal, type ErrorButton, type FlowContext, setHeldNumber } from '@join/shared';
 
 /** With no buttons, the pop-up falls back to OK and redirect (SPEC 8), except the fatal error. */
 const FALLBACK: ErrorButton = { label: 'OK', action: 'ok_clear_error_redirect' };
@@ -23,7 +12,7 @@ const FALLBACK: ErrorButton = { label: 'OK', action: 'ok_clear_error_redirect' }
 export function ErrorPopup({ ctx }: { ctx: FlowContext }) {
   const t = useT();
   const navigate = useNavigate();
-  const [error, setError] = useAtom(errorAtom);
+  const error = useAtomValue(errorAtom);
   const buttons = error && error.buttons.length > 0 ? error.buttons.slice(0, 2) : error?.type === 'fatal_config' ? [] : [FALLBACK];
 
   const act = async (action: string) => {
@@ -35,7 +24,7 @@ export function ErrorPopup({ ctx }: { ctx: FlowContext }) {
         return;
       case 'ok_clear_error_get_status': {
         const flags = await refreshFlowStatus().catch(() => ctx.flags);
-        store.set(numberAtom, null);
+        setHeldNumber(null);
         navigate(recommendedRoute({ ...ctx, flags, navigatingInApp: true }));
         return;
       }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { cartVisible, headerVariant, i18n, numberAtom, savedPlanAtom, sessionAtom, store, useT, type FlowContext } from '@join/shared';
+import { cartVisible, headerVariant, i18n, numberAtom, savedPlanAtom, useT, type FlowContext, updateSession } from '@join/shared';
 import { CartSummary } from './cart-summary';
 
 /** Header: plain on steps 1 and 7 and on installments, slanted otherwise (SPEC 2). */
@@ -14,7 +14,7 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
   const variant = headerVariant(pathname, Boolean(ctx.retail));
   const switchLanguage = () => {
     const next = i18n.language() === 'ar' ? 'en' : 'ar';
-    store.set(sessionAtom, { ...store.get(sessionAtom), language: next });
+    updateSession({ language: next });
     // Reload the dictionary from the API in the new language; bundled English stays underneath.
     window.location.reload();
   };

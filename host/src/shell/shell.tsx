@@ -1,19 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { useAtomValue, useSetAtom } from 'jotai';
-import {
-  bus,
-  errorAtom,
-  flowFlagsAtom,
-  focusStepHeading,
-  nextRoute,
-  recommendedRoute,
-  stepForPath,
-  STEPS,
-  store,
-  useT,
-  type FlowContext,
-} from '@join/shared';
+import { useAtomValue } from 'jotai';
+import { flowFlagsAtom, focusStepHeading, recommendedRoute, stepForPath, STEPS, useT, type FlowContext } from '@join/shared';
 import { useFlowContext } from '../routing/use-flow-context';
 import { StepRoute } from '../routing/step-route';
 import { preloadStep } from '../federation/remotes';
@@ -22,6 +10,8 @@ import { Footer } from './footer';
 import { ErrorPopup } from './error-popup';
 import { useSessionEnded } from './use-session-ended';
 import { whenIdle } from './when-idle';
+import { listenForOutcomes } from './outcomes';
+import { listenForTracking } from './tracking';
 
 /**
  * The routed shell: header, the current step, footer and pop-ups. Step modules announce
@@ -36,24 +26,20 @@ export function Shell() {
   const ctxRef = useRef<FlowContext>(ctx);
   ctxRef.current = ctx;
   const flags = useAtomValue(flowFlagsAtom);
-  const setError = useSetAtom(errorAtom);
   useSessionEnded();
 
-  useEffect(() => {
-    // The freshest flags are in the store right after a step's sequence; read them there.
-    const fresh = (): FlowContext => ({ ...ctxRef.current, flags: store.get(flowFlagsAtom) ?? ctxRef.current.flags, navigatingInApp: true });
-    const go = (to: string) => {
-      setInApp(true);
-      navigate(to);
-    };
-    const offs = [
-      bus.on('plan:saved', () => go(nextRoute('plan', fresh()))),
-      bus.on('step:done', ({ step, to }) => go(to ?? nextRoute(step, fresh()))),
-      bus.on('navigate:request', ({ to }) => go(to)),
-      bus.on('error:raised', ({ error }) => setError(error)),
-    ];
-    return () => offs.forEach((off) => off());
-  }, [navigate, setError]);
+  useEffect(
+    () =>
+      listenForOutcomes({
+        context: () => ctxRef.current,
+        navigate: (to) => {
+          setInApp(true);
+          navigate(to);
+        },
+      }),
+    [navigate],
+  );
+  useEffect(() => listenForTracking(), []);
 
   // Focus the page heading and retitle the document on every route change, sub-pages of a
   // step included (WCAG 2.4.3, 2.4.2).

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { api, bus, errorAtom, errorObjectFor, translateOr, refreshFlowStatus, refreshSelection, SESSION_RECOVERY_CODE, store } from '@join/shared';
+import { api, bus, errorObjectFor, translateOr, refreshFlowStatus, refreshSelection, SESSION_RECOVERY_CODE, setError } from '@join/shared';
 
 /**
  * When the client ends the session (SPEC 4: codes -27, -7104, -7043, -199), the stored data
@@ -14,7 +14,7 @@ export function useSessionEnded(): void {
     () =>
       bus.on('session:ended', ({ code }) => {
         if (code !== null && code !== SESSION_RECOVERY_CODE) {
-          store.set(errorAtom, errorObjectFor('session_expired', code, translateOr));
+          setError(errorObjectFor('session_expired', code, translateOr));
         }
         void api
           .loginByDeviceId()

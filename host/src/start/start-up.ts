@@ -1,17 +1,4 @@
-import {
-  api as defaultApi,
-  bizConfigAtom,
-  clockSkewAtom,
-  i18n as defaultI18n,
-  refreshFlowStatus,
-  refreshSelection,
-  sessionAtom,
-  startParamsAtom,
-  store as defaultStore,
-  type Endpoints,
-  type I18n,
-  type Store,
-} from '@join/shared';
+import { api as defaultApi, i18n as defaultI18n, refreshFlowStatus, refreshSelection, sessionAtom, store as defaultStore, type Endpoints, type I18n, type Store, setBizConfig, setClockSkew, setStartParams, updateSession } from '@join/shared';
 import { readStartParams } from './start-params';
 
 export type StartResult = 'ready' | 'fatal' | 'maintenance';
@@ -28,25 +15,25 @@ export async function startUp(
   const store = deps.store ?? defaultStore;
   const i18n = deps.i18n ?? defaultI18n;
   const params = readStartParams(deps.location ?? window.location);
-  store.set(startParamsAtom, params);
-  if (params.gclid) store.set(sessionAtom, { ...store.get(sessionAtom), gclid: params.gclid });
+  setStartParams(params, store);
+  if (params.gclid) updateSession({ gclid: params.gclid }, store);
 
   const language = store.get(sessionAtom).language;
   i18n.setLanguage(language);
   const [translations, config] = await Promise.allSettled([api.getTranslations(), api.getBizConfig()]);
   if (translations.status === 'fulfilled') i18n.set(translations.value.language, translations.value.translations);
   if (config.status === 'rejected') {
-    store.set(bizConfigAtom, { status: 'failed' });
+    setBizConfig({ status: 'failed' }, store);
     return 'fatal';
   }
-  store.set(bizConfigAtom, { status: 'ready', config: config.value });
+  setBizConfig({ status: 'ready', config: config.value }, store);
   if (config.value.maintenance_mode === 'maintenance_blocking') return 'maintenance';
 
   if (!store.get(sessionAtom).sessionId) await api.loginByDeviceId();
   // A stored session that expired answers -27; the client recovers it by device-id login.
   const [flags, now] = await Promise.all([refreshFlowStatus(api), api.getCurrentTimestamp().catch(() => null)]);
   // Hold countdowns run on server time: remember how far this device's clock is off.
-  if (now) store.set(clockSkewAtom, now.timestamp - Date.now());
+  if (now) setClockSkew(now.timestamp - Date.now(), store);
   await refreshSelection(flags, api);
   return 'ready';
 }

@@ -1,4 +1,4 @@
-import { bus, EMPTY_FLOW_FLAGS, flowFlagsAtom, numberAtom, store, type PhoneNumber } from '@join/shared';
+import { bus, EMPTY_FLOW_FLAGS, flowFlagsAtom, numberAtom, store, type PhoneNumber, setHeldNumber } from '@join/shared';
 import { type Api } from '../api';
 import { cancelNumber, commitAndContinue, continueWithNumber, extendHold, reserveNumber, reserveTransfer } from '../number-actions';
 
@@ -46,7 +46,7 @@ function fakeApi(savedPlans: unknown[] = []) {
 }
 
 describe('number sequences (SPEC 4)', () => {
-  beforeEach(() => store.set(numberAtom, null));
+  beforeEach(() => setHeldNumber(null));
 
   it('reserves a number and posts flow status 5 (random number)', async () => {
     const { api, calls } = fakeApi();
@@ -57,7 +57,7 @@ describe('number sequences (SPEC 4)', () => {
   });
 
   it('picking a new number cancels the current one first', async () => {
-    store.set(numberAtom, num('971581111111'));
+    setHeldNumber(num('971581111111'));
     const { api, calls } = fakeApi();
     await reserveNumber('971582222222', { api });
     expect(calls.slice(0, 2)).toEqual(['cancel 971581111111', 'flowStatus 115']);
@@ -65,7 +65,7 @@ describe('number sequences (SPEC 4)', () => {
   });
 
   it('cancelling posts 115, then saves the current product and reloads saved plans', async () => {
-    store.set(numberAtom, num('971581111111'));
+    setHeldNumber(num('971581111111'));
     const { api, calls } = fakeApi();
     const cancelled = jest.fn();
     const off = bus.on('number:cancelled', cancelled);
@@ -76,13 +76,17 @@ describe('number sequences (SPEC 4)', () => {
     expect(cancelled).toHaveBeenCalledWith({ msisdn: '971581111111' });
   });
 
-  it('after a number is selected: saved plans -> /login, none -> the next step', async () => {
+  it('after a number is selected, saved plans are fetched and the outcome says whether there are any (the host routes)', async () => {
+    setHeldNumber(num('971581111111'));
     const done = jest.fn();
-    const off = bus.on('step:done', done);
+    const off = bus.on('number:confirmed', done);
     await continueWithNumber({ api: fakeApi([{ ID: 1 }]).api });
     await continueWithNumber({ api: fakeApi([]).api });
     off();
-    expect(done.mock.calls).toEqual([[{ step: 'number', to: '/login' }], [{ step: 'number' }]]);
+    expect(done.mock.calls).toEqual([
+      [{ msisdn: '971581111111', hasSavedPlan: true }],
+      [{ msisdn: '971581111111', hasSavedPlan: false }],
+    ]);
   });
 
   it('a number chosen by search or VIP posts flow status 12 (number chosen)', async () => {
@@ -92,7 +96,7 @@ describe('number sequences (SPEC 4)', () => {
   });
 
   it('extending re-reserves the held number and keeps the new expiry', async () => {
-    store.set(numberAtom, num('971581111111'));
+    setHeldNumber(num('971581111111'));
     const { api, calls } = fakeApi();
     await extendHold({ api });
     expect(calls).toEqual(['reserve 971581111111']);
@@ -101,15 +105,15 @@ describe('number sequences (SPEC 4)', () => {
   it('confirming commits the number, then moves on', async () => {
     const { api, calls } = fakeApi([{ ID: 1 }]);
     const done = jest.fn();
-    const off = bus.on('step:done', done);
+    const off = bus.on('number:confirmed', done);
     await commitAndContinue({ api });
     off();
     expect(calls).toEqual(['commit', 'getSavedPlans']);
-    expect(done).toHaveBeenCalledWith({ step: 'number', to: '/login' });
+    expect(done).toHaveBeenCalledWith(expect.objectContaining({ hasSavedPlan: true }));
   });
 
   it('a transfer cancels the held number, reserves the MNP number, posts 12, and goes back to the number step', async () => {
-    store.set(numberAtom, num('971581111111'));
+    setHeldNumber(num('971581111111'));
     const { api, calls } = fakeApi();
     const nav = jest.fn();
     const off = bus.on('navigate:request', nav);
@@ -124,6 +128,6 @@ describe('number sequences (SPEC 4)', () => {
       'flowStatus 12',
     ]);
     expect(store.get(numberAtom)?.InTransferTo).toBe('971580000123');
-    expect(nav).toHaveBeenCalledWith({ to: '/number' });
+    expect(nav).toHaveBeenCalledWith({ from: 'number', to: '/number' });
   });
 });

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
-import { EMPTY_FLOW_FLAGS, numberAtom, store, type PhoneNumber } from '@join/shared';
+import { EMPTY_FLOW_FLAGS, store, type PhoneNumber, setHeldNumber } from '@join/shared';
 import { api } from '../api';
 import NumberStep from '../step';
 
@@ -41,7 +41,7 @@ describe('number step', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('offers a random number, takes it, and shows the hold countdown', async () => {
-    act(() => store.set(numberAtom, null));
+    act(() => setHeldNumber(null));
     const m = mockApi();
     renderStep();
     expect(await screen.findByText('0580000000')).toBeInTheDocument();
@@ -52,7 +52,7 @@ describe('number step', () => {
   });
 
   it('releasing the held number offers exactly one new number', async () => {
-    act(() => store.set(numberAtom, num('971589999999', true)));
+    act(() => setHeldNumber(num('971589999999', true)));
     const m = mockApi();
     renderStep();
     expect(screen.getByText('0589999999')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
-import { bus, EMPTY_FLOW_FLAGS, numberAtom, startParamsAtom, store, type PhoneNumber } from '@join/shared';
+import { bus, EMPTY_FLOW_FLAGS, numberAtom, store, type PhoneNumber, setHeldNumber, setStartParams } from '@join/shared';
 import { api } from '../api';
 import { SearchPage } from '../pages/search-page';
 import { TransferPage } from '../pages/transfer-page';
@@ -27,7 +27,7 @@ const navigations = () => {
 };
 
 describe('search page', () => {
-  beforeEach(() => act(() => store.set(startParamsAtom, {})));
+  beforeEach(() => act(() => setStartParams({})));
 
   it('searches with the filters, pages with next and previous, and sends the tier levels', async () => {
     const search = jest.spyOn(api, 'searchNumbers').mockImplementation(async (q) => ({
@@ -53,7 +53,7 @@ describe('search page', () => {
   });
 
   it('opens on the VIP tiers with the vip start parameter, and shows a helpful empty state', async () => {
-    act(() => store.set(startParamsAtom, { vip: '1', search: '777' }));
+    act(() => setStartParams({ vip: '1', search: '777' }));
     const search = jest.spyOn(api, 'searchNumbers').mockResolvedValue({ numbers: [], page: 1, per_page: 10, has_more: false });
     wrap(<SearchPage />);
     expect(await screen.findByText('Try fewer digits.')).toBeInTheDocument();
@@ -63,7 +63,7 @@ describe('search page', () => {
   });
 
   it('a VIP number asks for confirmation before it is reserved, then goes to the confirmation', async () => {
-    act(() => store.set(numberAtom, null));
+    act(() => setHeldNumber(null));
     jest.spyOn(api, 'searchNumbers').mockResolvedValue({ numbers: [num('971585555555', 6)], page: 1, per_page: 10, has_more: false });
     const reserve = jest.spyOn(api, 'reserveNumber').mockImplementation(async (m) => ({ number: num(m, 6) }));
     jest.spyOn(api, 'postFlowStatus').mockResolvedValue({ flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_number_selected: true } });
@@ -112,7 +112,7 @@ describe('transfer', () => {
   it('the terms must be ticked before the transfer is reserved', async () => {
     act(() => {
       store.set(pendingTransferAtom, { externalNumber: '0551234567', operator: 'du', operatorName: 'du' });
-      store.set(numberAtom, null);
+      setHeldNumber(null);
     });
     const transfer = jest.spyOn(api, 'reserveTransfer').mockResolvedValue({
       reservation: { reservation_id: 1, reservation_type: 'mnp', committed: false, extensions_left: 10, number: { ...num('971551234567'), InTransferTo: '971580000001' } },
@@ -136,7 +136,7 @@ describe('transfer terms navigation', () => {
   it('after the transfer is reserved, only the way back to /number is asked for', async () => {
     act(() => {
       store.set(pendingTransferAtom, { externalNumber: '0551234567', operator: 'du', operatorName: 'du' });
-      store.set(numberAtom, null);
+      setHeldNumber(null);
     });
     jest.spyOn(api, 'reserveTransfer').mockResolvedValue({
       reservation: { reservation_id: 2, reservation_type: 'mnp', committed: false, extensions_left: 10, number: { ...num('971551234567'), InTransferTo: '971580000002' } },

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
-import { bizConfigAtom, BusinessConfig, bus, EMPTY_FLOW_FLAGS, flowFlagsAtom, numberAtom, Product, startParamsAtom, store } from '@join/shared';
+import  { BusinessConfig, bus, EMPTY_FLOW_FLAGS, Product, startParamsAtom, store, setBizConfig, setFlowFlags, setHeldNumber, setStartParams } from '@join/shared';
 import { type PlanChoice } from '@join/shared/plans';
 import { api } from '../api';
 import { ChoicePanel } from '../components/choice-panel';
@@ -32,10 +32,10 @@ function mockQuote() {
 
 beforeEach(() => {
   act(() => {
-    store.set(bizConfigAtom, { status: 'ready', config: config(false) });
-    store.set(flowFlagsAtom, EMPTY_FLOW_FLAGS);
-    store.set(numberAtom, null);
-    store.set(startParamsAtom, {});
+    setBizConfig({ status: 'ready', config: config(false) });
+    setFlowFlags(EMPTY_FLOW_FLAGS);
+    setHeldNumber(null);
+    setStartParams({});
   });
 });
 afterEach(() => jest.restoreAllMocks());
@@ -85,7 +85,7 @@ describe('choice panel', () => {
   });
 
   it('checks a promo code length, then its eligibility, then prices with it', async () => {
-    act(() => store.set(bizConfigAtom, { status: 'ready', config: config(true) }));
+    act(() => setBizConfig({ status: 'ready', config: config(true) }));
     const quote = mockQuote();
     const check = jest
       .spyOn(api, 'checkPromoCodes')
@@ -110,7 +110,7 @@ describe('choice panel', () => {
   });
 
   it('offers boosters for the held number and adds the chosen ones to the choice', async () => {
-    act(() => store.set(numberAtom, { MSISDN: '971581234567', InTransferTo: null, VanityLevelId: 1, ReservationDate: null, ExpiryDate: null }));
+    act(() => setHeldNumber({ MSISDN: '971581234567', InTransferTo: null, VanityLevelId: 1, ReservationDate: null, ExpiryDate: null }));
     const quote = mockQuote();
     const boosters = jest.spyOn(api, 'getBoosters').mockResolvedValue({
       number: '971581234567',
@@ -126,7 +126,7 @@ describe('choice panel', () => {
 
 describe('plan selection page', () => {
   it('with a VIP number held, explains that the plan comes with the number and offers no other', async () => {
-    act(() => store.set(flowFlagsAtom, { ...EMPTY_FLOW_FLAGS, has_vip: true, is_number_selected: true }));
+    act(() => setFlowFlags({ ...EMPTY_FLOW_FLAGS, has_vip: true, is_number_selected: true }));
     const list = jest.spyOn(api, 'getAvailableProducts').mockResolvedValue({ products: [product(199, 200)] });
     wrap(<PlanSelectionPage />);
     expect(await screen.findByText(/comes with its VIP plan/)).toBeInTheDocument();
@@ -136,11 +136,13 @@ describe('plan selection page', () => {
   });
 
 
-  it('moves between categories with the arrow keys and sends VIP plans to the number search of their tier', async () => {
+  it('moves between categories with the arrow keys; a VIP plan asks for a number of its tier (the host routes)', async () => {
     const vip = product(212, 1799, { ProductCategory: 'VIP', CommitmentDuration: 12, VanityLevel: 4 });
     jest.spyOn(api, 'getAvailableProducts').mockImplementation(async (c) => ({ products: c === 'VIP' ? [vip] : [product(199, 200)] }));
-    const to: string[] = [];
-    const off = bus.on('navigate:request', (e) => to.push(e.to));
+    const wanted: unknown[] = [];
+    const off = bus.on('plan:vip-number-wanted', (e) => wanted.push(e));
+    const nav = jest.fn();
+    const offNav = bus.on('navigate:request', nav);
     wrap(<PlanSelectionPage />);
     const tourist = await screen.findByRole('tab', { name: 'Tourist' });
     expect(tourist).toHaveAttribute('aria-selected', 'true');
@@ -150,14 +152,15 @@ describe('plan selection page', () => {
     expect(vipTab).toHaveFocus();
     expect(vipTab).toHaveAttribute('aria-selected', 'true');
     await userEvent.click(await screen.findByRole('button', { name: /^Find a Gold number/ }));
-    expect(to).toEqual(['/number/search']);
-    expect(store.get(startParamsAtom)).toEqual({ vip: 'gold' });
+    expect(wanted).toEqual([{ tier: 'gold' }]);
+    expect(nav).not.toHaveBeenCalled();
     await userEvent.keyboard('{ArrowRight}');
     off();
+    offNav();
   });
 
   it('opens the product of the product_code start parameter in review, once', async () => {
-    act(() => store.set(startParamsAtom, { product_code: '199', gclid: 'x' }));
+    act(() => setStartParams({ product_code: '199', gclid: 'x' }));
     jest.spyOn(api, 'getAvailableProducts').mockResolvedValue({ products: [product(188, 99), product(199, 200)] });
     mockQuote();
     wrap(<PlanSelectionPage />);

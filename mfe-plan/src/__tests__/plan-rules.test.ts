@@ -13,7 +13,8 @@ import {
   startSelection,
 } from '../plan-rules';
 import { orderFor } from '../hooks/use-products';
-import { withoutPlanStart } from '../navigation';
+import { dropStartParams, setStartParams, startParamsAtom, store } from '@join/shared';
+import { PLAN_START_PARAMS } from '../navigation';
 
 const product = (code: number, price: number, extra: { category?: ProductCategory; months?: number; promotions?: unknown[] } = {}): Product =>
   Product.parse({
@@ -100,7 +101,9 @@ describe('start parameters (SPEC 2: preset, product_code, plantype)', () => {
     expect(startSelection({ preset: '1,x' })).toEqual({ kind: 'none' });
   });
   it('drops only the plan parameters once used', () => {
-    expect(withoutPlanStart({ preset: '1', product_code: '2', plantype: 'vip', vip: 'gold', gclid: 'g' })).toEqual({ vip: 'gold', gclid: 'g' });
+    setStartParams({ preset: '1', product_code: '2', plantype: 'vip', vip: 'gold', gclid: 'g' });
+    dropStartParams(PLAN_START_PARAMS);
+    expect(store.get(startParamsAtom)).toEqual({ vip: 'gold', gclid: 'g' });
   });
 });
 

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { ANNUAL_OFFER_PRODUCT_CODE, Button, formatAed, formatSubPlan, MARKETING, ROUTES, savedPlanAtom, startParamsAtom, StepHeading, store, useLanguage, useAmountText, useT, type Product, type SubPlan, type SubPlanType } from '@join/shared';
+import { ANNUAL_OFFER_PRODUCT_CODE, Button, formatAed, formatSubPlan, MARKETING, ROUTES, savedPlanAtom, startParamsAtom, StepHeading, store, useLanguage, useAmountText, useT, type Product, type SubPlan, type SubPlanType, dropStartParams } from '@join/shared';
 import { api } from '../api';
 import { ChoicePanel } from '../components/choice-panel';
 import { LoadStatus } from '../components/load-status';
 import { useLoad } from '../hooks/use-load';
-import { go, withoutPlanStart } from '../navigation';
+import { go, PLAN_START_PARAMS } from '../navigation';
 import { choiceIds, initialBuilderChoice, startSelection, type BuilderChoice } from '../plan-rules';
 
 const TYPES: readonly SubPlanType[] = ['DATA', 'VOICE-LCL', 'VOICE-INT'];
@@ -39,7 +39,7 @@ export function BuilderPage({ productCode }: { productCode: number }) {
     if (loaded.status !== 'ready') return;
     const start = startSelection(store.get(startParamsAtom));
     const preset = start.kind === 'builder' && start.productCode === productCode ? start.presetIds : [];
-    if (start.kind !== 'none') store.set(startParamsAtom, withoutPlanStart(store.get(startParamsAtom)));
+    if (start.kind !== 'none') dropStartParams(PLAN_START_PARAMS);
     const fromSaved = saved?.product.ProductCode === productCode ? saved.Plans.map((p) => p.ID) : [];
     setChoice(initialBuilderChoice(loaded.data.options, preset.length ? preset : fromSaved));
     // The saved plan only seeds the first choice; later changes to it do not reset the builder.

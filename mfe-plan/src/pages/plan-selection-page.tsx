@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { ANNUAL_OFFER_PRODUCT_CODE, bizConfigAtom, Button, DEFAULT_VAT_PERCENTAGE, flowFlagsAtom, formatAed, MARKETING, PLAN_CATEGORIES, PlanSpecs, ROUTES, savedPlanAtom, startParamsAtom, StepHeading, store, TOURIST_PRODUCT_CODES, useLanguage, useT, VANITY_TIER_BY_ID, type PlanCategory, type Product } from '@join/shared';
+import { ANNUAL_OFFER_PRODUCT_CODE, bizConfigAtom, Button, DEFAULT_VAT_PERCENTAGE, flowFlagsAtom, formatAed, MARKETING, PLAN_CATEGORIES, PlanSpecs, ROUTES, savedPlanAtom, startParamsAtom, StepHeading, store, TOURIST_PRODUCT_CODES, useLanguage, useT, VANITY_TIER_BY_ID, type PlanCategory, type Product, bus, dropStartParams } from '@join/shared';
 import { api } from '../api';
 import { CategoryTabs, panelId, tabId } from '../components/category-tabs';
 import { LoadStatus } from '../components/load-status';
 import { PlanCard } from '../components/plan-card';
 import { PromotionList } from '../components/promotion-list';
 import { useProducts } from '../hooks/use-products';
-import { go, withoutPlanStart } from '../navigation';
+import { go, PLAN_START_PARAMS } from '../navigation';
 import { categoryOf, defaultCommitmentProduct, fromPrice, shownPromotions, startSelection, validityDays } from '../plan-rules';
 
 // The review loads when a plan is chosen (a small chunk), keeping the first download small.
@@ -60,7 +60,7 @@ export function PlanSelectionPage() {
       go(builderRoute(start.productCode));
       return;
     }
-    store.set(startParamsAtom, withoutPlanStart(store.get(startParamsAtom)));
+    dropStartParams(PLAN_START_PARAMS);
     if (start.kind !== 'product') return;
     let live = true;
     findProduct(start.productCode).then(
@@ -169,10 +169,8 @@ export function PlanSelectionPage() {
                     category === 'VIP' ? (
                       <Button
                         variant="secondary"
-                        onClick={() => {
-                          store.set(startParamsAtom, { ...store.get(startParamsAtom), vip: tier ?? 'vip' });
-                          go(ROUTES.numberSearch);
-                        }}
+                        // An outcome, not a route: the host opens the number search on this tier.
+                        onClick={() => bus.emit('plan:vip-number-wanted', { tier: tier ?? null })}
                       >
                         {t('plan.findVipNumber', { tier: tier ? t(`tier.${tier}`) : 'VIP' })}
                         <span className="visually-hidden">: {p.Name}</span>

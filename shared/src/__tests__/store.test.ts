@@ -1,4 +1,4 @@
-import { readStoredSession, writeStoredSession, wipeSession, store, sessionAtom, flowFlagsAtom } from '../store';
+import { readStoredSession, writeStoredSession, wipeSession, store, sessionAtom, flowFlagsAtom, setFlowFlags, updateSession } from '../store';
 import { EMPTY_FLOW_FLAGS } from '../schemas/entities';
 
 describe('session storage', () => {
@@ -18,8 +18,8 @@ describe('session storage', () => {
   });
 
   it('wipe keeps the language and assigns a new device id (SPEC 4 logout)', () => {
-    store.set(sessionAtom, { deviceId: 'device-old1', sessionId: 's', uid: 'u', accountNumber: '1', language: 'ar', gclid: null });
-    store.set(flowFlagsAtom, { ...EMPTY_FLOW_FLAGS, is_plan_selected: true });
+    updateSession({ deviceId: 'device-old1', sessionId: 's', uid: 'u', accountNumber: '1', language: 'ar', gclid: null });
+    setFlowFlags({ ...EMPTY_FLOW_FLAGS, is_plan_selected: true });
     wipeSession();
     const s = store.get(sessionAtom);
     expect(s).toMatchObject({ sessionId: null, uid: null, accountNumber: null, language: 'ar' });

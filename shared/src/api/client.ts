@@ -5,7 +5,7 @@ import { ApiErrorBody, Session } from '../schemas/entities';
 import { ApiError } from '../errors/api-error';
 import { LOGOUT_CODES, SESSION_RECOVERY_CODE } from '../errors/codes';
 import { bus } from '../bus';
-import { sessionAtom, store, wipeSession, type Store } from '../store';
+import { sessionAtom, store, updateSession, wipeSession, type Store } from '../store';
 
 /**
  * The one configured API client (SPEC 7): the operator headers on every call,
@@ -115,7 +115,7 @@ export function createApiClient(config: { baseURL?: string; store?: Store; fetch
     // Several calls may see -27 at once: one login serves them all.
     recovering ??= raw('POST', '/securitymanagement/login_by_device_id', { schema: Session, anonymous: true })
       .then((session) => {
-        st.set(sessionAtom, { ...st.get(sessionAtom), sessionId: session.session_id, uid: session.profile.uid });
+        updateSession({ sessionId: session.session_id, uid: session.profile.uid }, st);
         return session;
       })
       .finally(() => {

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { Provider } from 'jotai';
-import { EMPTY_FLOW_FLAGS, errorAtom, flowFlagsAtom, numberAtom, savedPlanAtom, store, type FlowContext } from '@join/shared';
+import { EMPTY_FLOW_FLAGS, errorAtom, store, type FlowContext, setError, setFlowFlags, setHeldNumber, setSavedPlan } from '@join/shared';
 import { ErrorPopup } from '../error-popup';
 import { Footer } from '../footer';
 import { Header } from '../header';
@@ -27,12 +27,12 @@ const wrap = (ui: React.ReactNode) =>
   );
 
 describe('error pop-up', () => {
-  afterEach(() => act(() => store.set(errorAtom, null)));
+  afterEach(() => act(() => setError(null)));
 
   it('shows the title, the scalar code, the text and up to two buttons', async () => {
     wrap(<ErrorPopup ctx={ctx} />);
     act(() =>
-      store.set(errorAtom, {
+      setError({
         type: 'number_already_booked',
         title: 'Oh no!',
         text: 'Someone took it.',
@@ -53,7 +53,7 @@ describe('error pop-up', () => {
 
   it('falls back to OK when the error has no buttons', () => {
     wrap(<ErrorPopup ctx={ctx} />);
-    act(() => store.set(errorAtom, { type: 'error_general', title: 'Something went wrong', text: 'x', code: null, buttons: [] }));
+    act(() => setError({ type: 'error_general', title: 'Something went wrong', text: 'x', code: null, buttons: [] }));
     const dialog = screen.getByRole('alertdialog', { name: 'Something went wrong' });
     expect(within(dialog).getByRole('button', { name: 'OK' })).toBeInTheDocument();
     expect(within(dialog).queryByText(/Error code/)).toBeNull();
@@ -62,11 +62,11 @@ describe('error pop-up', () => {
 
 describe('footer', () => {
   it('shows logout only when properly logged in, behind a confirm pop-up', async () => {
-    act(() => store.set(flowFlagsAtom, EMPTY_FLOW_FLAGS));
+    act(() => setFlowFlags(EMPTY_FLOW_FLAGS));
     const { unmount } = wrap(<Footer />);
     expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
     unmount();
-    act(() => store.set(flowFlagsAtom, { ...EMPTY_FLOW_FLAGS, is_logged_in_via_email: true }));
+    act(() => setFlowFlags({ ...EMPTY_FLOW_FLAGS, is_logged_in_via_email: true }));
     wrap(<Footer />);
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
     expect(screen.getByRole('alertdialog', { name: 'Log out?' })).toBeInTheDocument();
@@ -93,8 +93,8 @@ describe('header', () => {
 
   it('opens the summary only once a plan or number is selected', async () => {
     act(() => {
-      store.set(savedPlanAtom, null);
-      store.set(numberAtom, null);
+      setSavedPlan(null);
+      setHeldNumber(null);
     });
     const { unmount } = wrap(<Header pathname="/number" ctx={ctx} />);
     const cart = screen.getByRole('button', { name: /your selection/i });
@@ -102,7 +102,7 @@ describe('header', () => {
     await userEvent.click(cart);
     expect(screen.queryByRole('dialog')).toBeNull();
     unmount();
-    act(() => store.set(numberAtom, { MSISDN: '971581234567', InTransferTo: null, VanityLevelId: 1, ReservationDate: null, ExpiryDate: null }));
+    act(() => setHeldNumber({ MSISDN: '971581234567', InTransferTo: null, VanityLevelId: 1, ReservationDate: null, ExpiryDate: null }));
     wrap(<Header pathname="/number" ctx={ctx} />);
     await userEvent.click(screen.getByRole('button', { name: /your selection/i }));
     const dialog = screen.getByRole('dialog', { name: 'Your selection' });

@@ -1,4 +1,4 @@
-import { createI18n, EMPTY_FLOW_FLAGS, bizConfigAtom, flowFlagsAtom, numberAtom, sessionAtom, startParamsAtom, store, type Endpoints } from '@join/shared';
+import { createI18n, EMPTY_FLOW_FLAGS, bizConfigAtom, flowFlagsAtom, numberAtom, sessionAtom, startParamsAtom, store, type Endpoints, setFlowFlags, setHeldNumber, updateSession } from '@join/shared';
 import { startUp } from '../start-up';
 
 const config = {
@@ -22,7 +22,7 @@ function fakeApi(over: Partial<Record<keyof Endpoints, jest.Mock>> = {}) {
     getBizConfig: rec('bizConfig', config),
     loginByDeviceId: jest.fn(async () => {
       calls.push('login');
-      store.set(sessionAtom, { ...store.get(sessionAtom), sessionId: 'new-session', uid: 'u1' });
+      updateSession({ ...store.get(sessionAtom), sessionId: 'new-session', uid: 'u1' });
       return { session_id: 'new-session', profile: { uid: 'u1' } };
     }),
     getFlowStatus: rec('flowStatus', { flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_number_selected: true } }),
@@ -38,9 +38,9 @@ const loc = { search: '?vip=gold&gclid=abc', hash: '#/plan-selection?search=123'
 
 describe('start-up (SPEC 4)', () => {
   beforeEach(() => {
-    store.set(sessionAtom, { deviceId: 'device-xyz1', sessionId: null, uid: null, accountNumber: null, language: 'en', gclid: null });
-    store.set(flowFlagsAtom, null);
-    store.set(numberAtom, null);
+    updateSession({ deviceId: 'device-xyz1', sessionId: null, uid: null, accountNumber: null, language: 'en', gclid: null });
+    setFlowFlags(null);
+    setHeldNumber(null);
   });
 
   it('loads translations and config, logs in by device id when no session is stored, then flow status', async () => {
@@ -59,7 +59,7 @@ describe('start-up (SPEC 4)', () => {
   });
 
   it('does not log in again when a session is stored', async () => {
-    store.set(sessionAtom, { ...store.get(sessionAtom), sessionId: 'kept' });
+    updateSession({ ...store.get(sessionAtom), sessionId: 'kept' });
     const { api, calls } = fakeApi();
     await startUp({ api, i18n: createI18n(), location: loc });
     expect(calls).not.toContain('login');

@@ -5,7 +5,7 @@ import { createStore } from 'jotai/vanilla';
 import { z } from 'zod';
 import { createApiClient, encodeForm } from '../client';
 import { bus } from '../../bus';
-import { sessionAtom, store } from '../../store';
+import { sessionAtom, store, updateSession } from '../../store';
 import { ApiError } from '../../errors/api-error';
 
 type Call = { url: string; method: string; headers: Headers; body: string | null };
@@ -29,7 +29,7 @@ const json = (status: number, body: unknown) =>
 
 function setup(script: Array<(c: Call) => Response>) {
   const f = fakeFetch(script);
-  store.set(sessionAtom, { deviceId: 'device-1234', sessionId: 'sess-old', uid: 'u1', accountNumber: null, language: 'ar', gclid: 'g-1' });
+  updateSession({ deviceId: 'device-1234', sessionId: 'sess-old', uid: 'u1', accountNumber: null, language: 'ar', gclid: 'g-1' });
   const client = createApiClient({ baseURL: 'http://api.test/api', fetchImpl: f.impl });
   return { client, calls: f.calls };
 }

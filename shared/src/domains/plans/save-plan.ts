@@ -3,10 +3,9 @@ import {
   bus,
   delay,
   FLOW_STATUS_KEYS,
-  flowFlagsAtom,
   SAVED_PLAN_FETCH_DELAY_MS,
-  savedPlanAtom,
-  store,
+  setFlowFlags,
+  setSavedPlan,
   type Endpoints,
   type Product,
 } from '@join/shared';
@@ -41,9 +40,9 @@ export async function savePlanSequence(
   });
   await api.saveProduct(product.ProductCode);
   const { flow_status_flags } = await api.postFlowStatus(FLOW_STATUS_KEYS.planSaved);
-  store.set(flowFlagsAtom, flow_status_flags);
+  setFlowFlags(flow_status_flags);
   await wait(SAVED_PLAN_FETCH_DELAY_MS);
   const saved = await api.getSavedPlans();
-  store.set(savedPlanAtom, saved.save_plans[0] ?? null);
+  setSavedPlan(saved.save_plans[0] ?? null);
   if (deps.announce !== false) bus.emit('plan:saved', { productCode: product.ProductCode });
 }

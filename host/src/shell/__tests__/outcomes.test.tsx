@@ -1,0 +1,102 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { Provider } from 'jotai';
+import {
+  bus,
+  BUS_EVENTS,
+  EMPTY_FLOW_FLAGS,
+  setFlowFlags,
+  setStartParams,
+  startParamsAtom,
+  store,
+  TRACKING_EVENT_TIMEOUT_MS,
+  type FlowStatusFlags,
+} from '@join/shared';
+import { listenForOutcomes } from '../outcomes';
+import { listenForTracking } from '../tracking';
+import { Shell } from '../shell';
+
+const flags = (over: Partial<FlowStatusFlags>): FlowStatusFlags => ({ ...EMPTY_FLOW_FLAGS, ...over });
+
+function listen(over: Partial<FlowStatusFlags> = {}) {
+  setFlowFlags(flags(over));
+  const navigate = jest.fn();
+  const warn = jest.fn();
+  const off = listenForOutcomes({ context: () => ({ flags: EMPTY_FLOW_FLAGS }), navigate, warn });
+  return { navigate, warn, off };
+}
+
+describe('the host owns navigation', () => {
+  afterEach(() => {
+    setFlowFlags(null);
+    setStartParams({});
+  });
+
+  it('has a listener for every bus event once the shell is mounted', () => {
+    setFlowFlags(EMPTY_FLOW_FLAGS);
+    const { unmount } = render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/plan-selection']}>
+          <Shell />
+        </MemoryRouter>
+      </Provider>,
+    );
+    const without = BUS_EVENTS.filter((e) => bus.listenerCount(e) === 0);
+    expect(without).toEqual([]);
+    unmount();
+    expect(BUS_EVENTS.filter((e) => bus.listenerCount(e) > 0)).toEqual([]);
+  });
+
+  it('after a plan is saved, goes to the next step the contract allows (the number, before one is held)', () => {
+    const { navigate, off } = listen({ is_plan_selected: true });
+    bus.emit('plan:saved', { productCode: 199 });
+    off();
+    expect(navigate).toHaveBeenCalledWith('/number');
+  });
+
+  it('after a number is confirmed: /login when a plan is saved (SPEC 4), the plan step when none is', () => {
+    const withPlan = listen({ is_plan_selected: true, is_number_selected: true });
+    bus.emit('number:confirmed', { msisdn: '971581234567', hasSavedPlan: true });
+    withPlan.off();
+    expect(withPlan.navigate).toHaveBeenCalledWith('/login');
+
+    const noPlan = listen({ is_number_selected: true });
+    bus.emit('number:confirmed', { msisdn: '971581234567', hasSavedPlan: false });
+    noPlan.off();
+    expect(noPlan.navigate).toHaveBeenCalledWith('/plan-selection');
+  });
+
+  it('a VIP plan asks for a number of its tier: the host sets the vip filter and opens the search', () => {
+    const { navigate, off } = listen();
+    bus.emit('plan:vip-number-wanted', { tier: 'gold' });
+    off();
+    expect(store.get(startParamsAtom)).toMatchObject({ vip: 'gold' });
+    expect(navigate).toHaveBeenCalledWith('/number/search');
+  });
+
+  it("shows a module's own pages, and refuses a route of another step", () => {
+    const { navigate, warn, off } = listen();
+    bus.emit('navigate:request', { from: 'number', to: '/number/transfer' });
+    bus.emit('navigate:request', { from: 'number', to: '/login' });
+    bus.emit('navigate:request', { from: 'plan', to: '/number/search' });
+    off();
+    expect(navigate.mock.calls).toEqual([['/number/transfer']]);
+    expect(warn.mock.calls.map(([m]) => m)).toEqual([
+      expect.stringContaining('number step asked to show /login'),
+      expect.stringContaining('plan step asked to show /number/search, which the number step owns'),
+    ]);
+  });
+
+  it('pushes the outcomes to the tag-manager data layer, without the number itself', () => {
+    const target: { dataLayer?: unknown[] } = {};
+    const off = listenForTracking(target);
+    bus.emit('number:reserved', { msisdn: '971581234567', expiresAt: null });
+    bus.emit('number:confirmed', { msisdn: '971581234567', hasSavedPlan: true });
+    off();
+    expect(target.dataLayer).toEqual([
+      { event: 'join.number:reserved', eventTimeout: TRACKING_EVENT_TIMEOUT_MS },
+      { event: 'join.number:confirmed', eventTimeout: TRACKING_EVENT_TIMEOUT_MS, hasSavedPlan: true },
+    ]);
+    expect(JSON.stringify(target.dataLayer)).not.toContain('971581234567');
+  });
+});

@@ -1,0 +1,53 @@
+import {
+  bus,
+  flowFlagsAtom,
+  routeAfterNumberConfirmed,
+  routeAfterPlanSaved,
+  routeForVipNumberSearch,
+  setError,
+  setStartParams,
+  startParamsAtom,
+  stepForPath,
+  store,
+  type FlowContext,
+} from '@join/shared';
+
+/**
+ * The host owns navigation. Step modules announce outcomes on the bus; these listeners decide the
+ * next route from the flow contract (shared/src/flow/outcomes.ts). A module may show its own
+ * pages (navigate:request), never another step's: the module registry says which routes it owns.
+ * Returns the unsubscribe.
+ */
+export interface OutcomeDeps {
+  /** The flow context as the guards see it, with the freshest flags from the store. */
+  context: () => FlowContext;
+  navigate: (to: string) => void;
+  warn?: (message: string) => void;
+}
+
+export function listenForOutcomes({ context, navigate, warn = console.warn }: OutcomeDeps): () => void {
+  // The freshest flags are in the store right after a step's sequence; read them there.
+  const fresh = (): FlowContext => {
+    const ctx = context();
+    return { ...ctx, flags: store.get(flowFlagsAtom) ?? ctx.flags, navigatingInApp: true };
+  };
+  const offs = [
+    bus.on('plan:saved', () => navigate(routeAfterPlanSaved(fresh()))),
+    bus.on('plan:vip-number-wanted', ({ tier }) => {
+      // The vip start parameter is what the number search reads its tier from (SPEC 2).
+      setStartParams({ ...store.get(startParamsAtom), vip: tier ?? 'vip' });
+      navigate(routeForVipNumberSearch({ ...fresh(), vipFilter: true }));
+    }),
+    bus.on('number:confirmed', ({ hasSavedPlan }) => navigate(routeAfterNumberConfirmed(fresh(), hasSavedPlan))),
+    bus.on('navigate:request', ({ from, to }) => {
+      const owner = stepForPath(to)?.remote ?? null;
+      if (owner !== from) {
+        warn(`[join] the ${from} step asked to show ${to}, which ${owner ? `the ${owner} step owns` : 'no step module owns'}: refused`);
+        return;
+      }
+      navigate(to);
+    }),
+    bus.on('error:raised', ({ error }) => setError(error)),
+  ];
+  return () => offs.forEach((off) => off());
+}

@@ -1,0 +1,24 @@
+/**
+ * Where the flow goes after a step announces an outcome on the bus. Step modules never name
+ * another step's route: they say what happened, and the host routes with these pure functions
+ * (tested with the rest of the flow contract).
+ */
+import type { FlowContext } from './rules';
+import { isRouteAllowed, isStepAllowed, nextRoute, recommendedRoute } from './rules';
+import { ROUTES } from './steps';
+
+/** SPEC 4 plan save sequence: "... then go next". */
+export function routeAfterPlanSaved(ctx: FlowContext): string {
+  return nextRoute('plan', ctx);
+}
+
+/** SPEC 4: "After a number is selected, saved plans are fetched. If they exist the user goes to /login, otherwise to the next step." */
+export function routeAfterNumberConfirmed(ctx: FlowContext, hasSavedPlan: boolean): string {
+  if (hasSavedPlan && isRouteAllowed(ROUTES.login, ctx)) return ROUTES.login;
+  return nextRoute('number', ctx);
+}
+
+/** A VIP plan's "find a number of its tier": the number search, where the number step is open. */
+export function routeForVipNumberSearch(ctx: FlowContext): string {
+  return isStepAllowed('number', ctx) ? ROUTES.numberSearch : recommendedRoute(ctx);
+}
