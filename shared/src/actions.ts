@@ -7,13 +7,16 @@ import { isApiError } from './errors/api-error';
 import { isLogoutCode, SESSION_RECOVERY_CODE } from './errors/codes';
 import { errorObjectFor } from './errors/catalogue';
 import { i18n } from './i18n/i18n';
+import { serverFlowContextAtom } from './flow/context-atom';
 
 /**
  * Small shared sequences every module needs, so none re-implements them. They keep the
  * store in step with the server, which stays the authority.
  */
 export async function refreshFlowStatus(api: Endpoints = defaultApi): Promise<FlowStatusFlags> {
-  const { flow_status_flags } = await api.getFlowStatus();
+  const { flow_status_flags, flow_context } = await api.getFlowStatus();
+  // The context first: a guard woken by the flags must already see the context of the same answer.
+  store.set(serverFlowContextAtom, flow_context ?? null);
   store.set(flowFlagsAtom, flow_status_flags);
   return flow_status_flags;
 }
@@ -72,7 +75,8 @@ export async function savePlanSequence(
     productCode: product.ProductCode,
   });
   await api.saveProduct(product.ProductCode);
-  const { flow_status_flags } = await api.postFlowStatus(FLOW_STATUS_KEYS.planSaved);
+  const { flow_status_flags, flow_context } = await api.postFlowStatus(FLOW_STATUS_KEYS.planSaved);
+  store.set(serverFlowContextAtom, flow_context ?? null);
   store.set(flowFlagsAtom, flow_status_flags);
   await wait(SAVED_PLAN_FETCH_DELAY_MS);
   const saved = await api.getSavedPlans();

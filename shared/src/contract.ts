@@ -8,3 +8,7 @@ export * from './schemas/entities';
 export * from './schemas/api';
 export * from './errors/codes';
 export { EN as EN_TRANSLATIONS, type TranslationKey } from './i18n/en';
+// The flow contract is pure: the API enforces the same access rules the host's guards apply.
+export * from './flow/steps';
+export * from './flow/rules';
+export * from './flow/context';

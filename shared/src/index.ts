@@ -12,6 +12,8 @@ export * from './errors/catalogue';
 export * from './errors/api-error';
 export * from './flow/steps';
 export * from './flow/rules';
+export * from './flow/context';
+export * from './flow/context-atom';
 export * from './validation/rules';
 export * from './format/format';
 export * from './api/client';
