@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { Database } from 'better-sqlite3';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { DEFAULT_NUMBER_HOLD_SECONDS, type FlowStatusFlags } from '@join/shared/contract';
 import type { AppContext, RateLimitOptions } from './app-context';
 import { openSqliteStore } from './data/sqlite/open-store';
@@ -44,6 +44,8 @@ export interface AppOptions {
    * step guard's refusals can be exercised. Never set by main.ts.
    */
   flowFlagsOverlay?: (uid: string) => Partial<FlowStatusFlags>;
+  /** Called for every route as it is registered (tests list what each route declares). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export const DEFAULTS = {
@@ -113,6 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   lenientJsonParser(app);
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   await app.register(async (api) => apiRoutes(api, ctx), { prefix: '/api' });
   const fallback = options.static ? await registerStaticFiles(app, options.static, manifests, app.log) : null;
   installNotFoundHandler(app, fallback);
