@@ -52,8 +52,8 @@ describe('migrating a version 1 database', () => {
     expect(all(db, `SELECT ${V3_USER_COLUMNS} FROM users ORDER BY uid`)).toEqual(before.users);
     // Version 4: nobody's residency, location, delivery form or terminated e-mail is known; nobody is retail.
     expect(all(db, 'SELECT resident_type, inside_uae, has_delivery_form, terminated_email, retail FROM users')).toEqual(
-      before.users.map(() => NEW_USER_DEFAULTS),
-    )
+      before.users?.map(() => NEW_USER_DEFAULTS),
+    );
     expect(all(db, 'SELECT * FROM sessions ORDER BY token_hash')).toEqual(before.sessions);
     expect(all(db, `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`)).toEqual(before.savedPlans);
     expect(all(db, 'SELECT booster_ids, promotion_keys, promo_code, discounts, applied_promotions FROM saved_plans')).toEqual([
@@ -164,8 +164,8 @@ describe('migrating a version 2 database', () => {
     expect(all(db, `SELECT ${V3_USER_COLUMNS} FROM users ORDER BY uid`)).toEqual(before.users);
     // Version 4: nobody's residency, location, delivery form or terminated e-mail is known; nobody is retail.
     expect(all(db, 'SELECT resident_type, inside_uae, has_delivery_form, terminated_email, retail FROM users')).toEqual(
-      before.users.map(() => NEW_USER_DEFAULTS),
-    )
+      before.users?.map(() => NEW_USER_DEFAULTS),
+    );
     expect(all(db, 'SELECT * FROM sessions ORDER BY token_hash')).toEqual(before.sessions);
     expect(all(db, `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`)).toEqual(before.savedPlans);
     expect(all(db, 'SELECT * FROM counters')).toEqual(before.counters);
