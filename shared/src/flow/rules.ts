@@ -238,7 +238,7 @@ export function nextRoute(from: StepName, ctx: FlowContext): string {
   return next ? next.route : recommendedRoute(ctx);
 }
 
-/** Data the delivery step's back button wipes (SPEC section 2 "Back navigation"). */
+/** Data going back from the id check's later screens wipes (SPEC section 2 "Back navigation"). */
 export type BackClearable = 'residency' | 'deliveryForm' | 'address';
 
 /** A later screen of the id check (step 6): a path under /id_check, not the page itself. */
