@@ -1,3 +1,4 @@
+import type { FlowStatusFlags } from '@join/shared/contract';
 import type { Store } from './data/store';
 
 /** What route handlers share: the store, the injected clock and the tunables of buildApp. */
@@ -10,6 +11,8 @@ export interface AppContext {
   /** Overrides of the stored business config: maintenance_mode (undefined: stored), promo_codes_enabled. */
   bizConfig: { maintenanceMode: string | null | undefined; fail: boolean; promoCodesEnabled: boolean };
   rateLimit: RateLimitOptions;
+  /** See AppOptions.flowFlagsOverlay. */
+  flowFlagsOverlay?: (uid: string) => Partial<FlowStatusFlags>;
 }
 
 export interface RateLimitOptions {

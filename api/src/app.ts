@@ -1,8 +1,8 @@
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { Database } from 'better-sqlite3';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { DEFAULT_NUMBER_HOLD_SECONDS } from '@join/shared/contract';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { DEFAULT_NUMBER_HOLD_SECONDS, type FlowStatusFlags } from '@join/shared/contract';
 import type { AppContext, RateLimitOptions } from './app-context';
 import { openSqliteStore } from './data/sqlite/open-store';
 import type { Store } from './data/store';
@@ -38,6 +38,14 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** How often expired holds and sessions are swept away. */
   sweepIntervalMs?: number;
+  /**
+   * Flags laid over the derived ones. The server does not store payment, delivery, activation
+   * or e-mail login yet (later issues); tests use this to put a visitor past payment, so the
+   * step guard's refusals can be exercised. Never set by main.ts.
+   */
+  flowFlagsOverlay?: (uid: string) => Partial<FlowStatusFlags>;
+  /** Called for every route as it is registered (tests list what each route declares). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export const DEFAULTS = {
@@ -99,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       promoCodesEnabled: options.promoCodesEnabled ?? false,
     },
     rateLimit: { ...DEFAULTS.rateLimit, ...options.rateLimit },
+    ...(options.flowFlagsOverlay ? { flowFlagsOverlay: options.flowFlagsOverlay } : {}),
   };
 
   registerSecurityHeaders(app, headers);
@@ -106,6 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   lenientJsonParser(app);
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   await app.register(async (api) => apiRoutes(api, ctx), { prefix: '/api' });
   const fallback = options.static ? await registerStaticFiles(app, options.static, manifests, app.log) : null;
   installNotFoundHandler(app, fallback);

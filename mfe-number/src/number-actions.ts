@@ -1,4 +1,4 @@
-import { bus, FLOW_STATUS_KEYS, numberAtom, ROUTES, setFlowFlags, setHeldNumber, setSavedPlan, store, type PhoneNumber } from '@join/shared';
+import { applyFlowStatus, bus, FLOW_STATUS_KEYS, numberAtom, ROUTES, setHeldNumber, setSavedPlan, store, type PhoneNumber } from '@join/shared';
 import { api as defaultApi, type Api } from './api';
 import { go } from './navigation';
 
@@ -18,9 +18,9 @@ export async function reserveNumber(msisdn: string, deps: Deps & { via?: 'random
   if (current && current.MSISDN !== msisdn) await cancelNumber(current.MSISDN, deps);
   const { number } = await api.reserveNumber(msisdn);
   const key = deps.via === 'chosen' ? FLOW_STATUS_KEYS.numberChosen : FLOW_STATUS_KEYS.randomNumber;
-  const { flow_status_flags } = await api.postFlowStatus(key);
+  const status = await api.postFlowStatus(key);
   setHeldNumber(number);
-  setFlowFlags(flow_status_flags);
+  applyFlowStatus(status);
   bus.emit('number:reserved', { msisdn: number.MSISDN, expiresAt: number.ExpiryDate });
   return number;
 }
@@ -33,9 +33,9 @@ export async function reserveNumber(msisdn: string, deps: Deps & { via?: 'random
 export async function cancelNumber(msisdn: string, deps: Deps = {}): Promise<void> {
   const api = deps.api ?? defaultApi;
   await api.cancelNumber(msisdn);
-  const { flow_status_flags } = await api.postFlowStatus(FLOW_STATUS_KEYS.numberCancelled);
+  const status = await api.postFlowStatus(FLOW_STATUS_KEYS.numberCancelled);
   setHeldNumber(null);
-  setFlowFlags(flow_status_flags);
+  applyFlowStatus(status);
   await api.getCurrentProduct(true);
   const saved = await api.getSavedPlans();
   setSavedPlan(saved.save_plans[0] ?? null);
@@ -84,9 +84,9 @@ export async function reserveTransfer(externalNumber: string, operator: string, 
   const current = store.get(numberAtom);
   if (current) await cancelNumber(current.MSISDN, deps);
   const { reservation } = await api.reserveTransfer(externalNumber, operator);
-  const { flow_status_flags } = await api.postFlowStatus(FLOW_STATUS_KEYS.numberChosen);
+  const status = await api.postFlowStatus(FLOW_STATUS_KEYS.numberChosen);
   setHeldNumber(reservation.number);
-  setFlowFlags(flow_status_flags);
+  applyFlowStatus(status);
   bus.emit('number:reserved', { msisdn: reservation.number.MSISDN, expiresAt: reservation.number.ExpiryDate });
   go(ROUTES.number);
   return reservation.number;

@@ -1,5 +1,5 @@
 import { api as defaultApi, type Endpoints } from './api/endpoints';
-import { setFlowFlags, setHeldNumber, setSavedPlan } from './store';
+import { applyFlowStatus, setHeldNumber, setSavedPlan } from './store';
 import type { FlowStatusFlags } from './schemas/entities';
 import { bus } from './bus';
 import { isApiError } from './errors/api-error';
@@ -12,8 +12,9 @@ import { i18n } from './i18n/i18n';
  * store in step with the server, which stays the authority.
  */
 export async function refreshFlowStatus(api: Endpoints = defaultApi): Promise<FlowStatusFlags> {
-  const { flow_status_flags } = await api.getFlowStatus();
-  setFlowFlags(flow_status_flags);
+  const answer = await api.getFlowStatus();
+  applyFlowStatus(answer);
+  const { flow_status_flags } = answer;
   return flow_status_flags;
 }
 

@@ -16,6 +16,7 @@ export * from './errors/api-error';
 export * from './flow/steps';
 export * from './flow/rules';
 export * from './flow/outcomes';
+export * from './flow/context';
 export * from './validation/rules';
 export * from './format/format';
 export * from './api/client';

@@ -10,4 +10,5 @@ export * from './schemas/api';
 export * from './errors/codes';
 export * from './flow/steps';
 export * from './flow/rules';
+export * from './flow/context';
 export * from './modules/registry';

@@ -1,6 +1,7 @@
 import { atom, createStore, type Atom } from 'jotai/vanilla';
 import { z } from 'zod';
 import type { BusinessConfig, ErrorObject, FlowStatusFlags, PhoneNumber, SavedPlan } from './schemas/entities';
+import type { ServerFlowContext } from './flow/context';
 
 /**
  * The page's one jotai store, created here and mounted by the host with <Provider store>.
@@ -60,6 +61,13 @@ export const sessionAtom: Atom<StoredSession> = sessionState;
 const flowFlagsState = atom<FlowStatusFlags | null>(null);
 /** null until the first GET /me/flow_status answers: routes render only after that. */
 export const flowFlagsAtom: Atom<FlowStatusFlags | null> = flowFlagsState;
+const serverFlowContextState = atom<ServerFlowContext | null>(null);
+/**
+ * The server's flow context (resident type, inside the UAE, delivery form, terminated e-mail,
+ * retail), as the last flow-status answer gave it; null before the first one. The host's guards
+ * read it with the flags (flow/context.ts builds their FlowContext).
+ */
+export const serverFlowContextAtom: Atom<ServerFlowContext | null> = serverFlowContextState;
 export type BizConfigState =
   | { status: 'loading' }
   | { status: 'failed' }
@@ -83,8 +91,21 @@ export const clockSkewAtom: Atom<number> = clockSkewState;
 
 // --- the kernel's actions: the only writers of the state above ---
 
-/** The server answered the flow status (GET or POST /me/flow_status). */
+/**
+ * The server answered the flow status (GET or POST /me/flow_status): its context first, so a
+ * guard woken by the flags already sees the context of the same answer.
+ */
+export function applyFlowStatus(
+  answer: { flow_status_flags: FlowStatusFlags; flow_context?: ServerFlowContext | undefined },
+  st: Store = store,
+): void {
+  st.set(serverFlowContextState, answer.flow_context ?? null);
+  st.set(flowFlagsState, answer.flow_status_flags);
+}
+
+/** Flags alone (tests, and the kernel's wipe); null also drops the context, which belongs to the same answer. */
 export function setFlowFlags(flags: FlowStatusFlags | null, st: Store = store): void {
+  if (flags === null) st.set(serverFlowContextState, null);
   st.set(flowFlagsState, flags);
 }
 
@@ -140,6 +161,8 @@ export function wipeSession(st: Store = store): void {
     language: lang,
     gclid: null,
   });
+  // A new visitor never inherits the previous one's residency or retail.
+  st.set(serverFlowContextState, null);
   st.set(flowFlagsState, null);
   st.set(savedPlanState, null);
   st.set(numberState, null);

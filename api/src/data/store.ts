@@ -1,4 +1,13 @@
-import type { Booster, BusinessConfig, Operator, PackagePrice, ProductCategory, Promotion } from '@join/shared/contract';
+import type {
+  Booster,
+  BusinessConfig,
+  Operator,
+  PackagePrice,
+  ProductCategory,
+  Promotion,
+  ResidentType,
+  ServerFlowContext,
+} from '@join/shared/contract';
 import type { CatalogueProduct } from '../domain/catalogue';
 import type { FlowFlagChange, FlowState } from '../domain/flow-status';
 import type { PromotionRule } from '../domain/promotions';
@@ -115,6 +124,22 @@ export interface Store {
   // --- flow state of a user (the facts flags are derived from) ---
   getFlowState(uid: string, now: number): Promise<FlowState>;
   updateFlowFlags(uid: string, change: FlowFlagChange): Promise<void>;
+
+  // --- flow context: the access rules' inputs that are not flags (flow/context.ts) ---
+  // Each setter belongs to the one endpoint that owns its input (see api/README.md).
+  getFlowContext(uid: string): Promise<ServerFlowContext>;
+  /** The device-id login with the retail start parameter. */
+  setRetail(uid: string, retail: boolean): Promise<void>;
+  /** The location check; null forgets the answer. */
+  setInsideUae(uid: string, inside: boolean | null): Promise<void>;
+  /** The id details. */
+  setResidentType(uid: string, type: ResidentType | null): Promise<void>;
+  /** The delivery form. */
+  setDeliveryForm(uid: string, present: boolean): Promise<void>;
+  /** The e-mail check: the entered e-mail when it belongs to a terminated account, else null. */
+  setTerminatedEmail(uid: string, email: string | null): Promise<void>;
+  /** Going back to the id check (SPEC 2, step 6): residency and delivery form are asked again. */
+  clearIdCheckAnswers(uid: string): Promise<void>;
 
   // --- catalogue (reference data; prices are the domain's to compute) ---
   listCatalogue(filter: ProductFilter): Promise<CatalogueProduct[]>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { parseClientHeaders, sessionGuard } from '../http/session-auth';
+import { stepGuard } from '../http/step-guard';
 import { boosterRoutes } from './boosters';
 import { contentRoutes } from './content';
 import { meRoutes } from './me';
@@ -28,6 +29,8 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
 
     await identified.register(async (authed) => {
       authed.addHook('onRequest', sessionGuard(ctx));
+      // The SPEC 2 access rules, for every route that declares its flow step.
+      authed.addHook('preHandler', stepGuard(ctx));
       await sessionRoutes(authed, ctx);
       await meRoutes(authed, ctx);
       // One budget for every answer that tells whether a promo code exists.

@@ -9,7 +9,9 @@ import {
   type PreferencesResponse,
 } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
-import { decideFlowKey, deriveFlags } from '../domain/flow-status';
+import { loadFlowStatus } from '../domain/flow-context';
+import { decideFlowKey } from '../domain/flow-status';
+import type { FlowStepOf } from '../http/step-guard';
 import { badRequest, flowOrder } from '../http/http-error';
 import { authOf } from '../http/session-auth';
 import { parseInput } from '../http/validate';
@@ -17,13 +19,23 @@ import { parseInput } from '../http/validate';
 const KEYS: readonly number[] = Object.values(FLOW_STATUS_KEYS);
 const isFlowStatusKey = (k: number): k is FlowStatusKey => KEYS.includes(k);
 
-export async function meRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/me/flow_status', async (request): Promise<FlowStatusResponse> => {
-    const state = await ctx.store.getFlowState(authOf(request).uid, ctx.now());
-    return { flow_status_flags: deriveFlags(state) };
-  });
+/** The flags and, beside them, the non-flag inputs of the access rules. */
+async function flowStatusOf(ctx: AppContext, uid: string): Promise<FlowStatusResponse> {
+  const { flags, context } = await loadFlowStatus(ctx, uid);
+  return { flow_status_flags: flags, flow_context: context };
+}
 
-  app.post('/me/flow_status', async (request): Promise<FlowStatusResponse> => {
+/** A posted key reports a step: the number keys the number step, "plan saved" the plan step. */
+const stepOfFlowKey: FlowStepOf = (request) => {
+  const key = (request.body as { key?: unknown } | undefined)?.key;
+  if (String(key) === String(FLOW_STATUS_KEYS.planSaved)) return 'plan';
+  return KEYS.map(String).includes(String(key)) ? 'number' : null;
+};
+
+export async function meRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/me/flow_status', async (request): Promise<FlowStatusResponse> => flowStatusOf(ctx, authOf(request).uid));
+
+  app.post('/me/flow_status', { config: { flowStep: stepOfFlowKey } }, async (request): Promise<FlowStatusResponse> => {
     const { uid } = authOf(request);
     const { key } = parseInput(FlowStatusUpdateBody, request.body, 'body');
     if (!isFlowStatusKey(key)) throw badRequest('body.key', `must be one of ${KEYS.join(', ')}`);
@@ -32,7 +44,7 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     const decision = decideFlowKey(key, state);
     if (!decision.ok) throw flowOrder(decision.reason);
     await ctx.store.updateFlowFlags(uid, decision.change);
-    return { flow_status_flags: deriveFlags(await ctx.store.getFlowState(uid, ctx.now())) };
+    return flowStatusOf(ctx, uid);
   });
 
   const preferencesOf = async (uid: string): Promise<PreferencesResponse> => ({

@@ -52,7 +52,8 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     (await ctx.store.pickFreeNumbers(count, DEFAULT_SHUFFLE_VANITY_IDS, ctx.now(), ctx.random)).map(toPhoneNumber);
 
   /** The user's holds (0 or 1), optionally only those of the given reservation ids; or, with random=true, an offer. */
-  app.get('/numbers', { onRequest: limitRandomQuery }, async (request): Promise<NumbersResponse> => {
+  // A random offer acts for the number step; reading one's own hold stays open (cart, summary).
+  app.get('/numbers', { onRequest: limitRandomQuery, config: { flowStep: (r) => (asksForRandom(r) ? 'number' : null) } }, async (request): Promise<NumbersResponse> => {
     const query = parseInput(NumbersQuery, request.query, 'query');
     if (query.random === 'true') {
       if (query.reservation_ids !== undefined) throw badRequest('query.random', 'cannot be combined with reservation_ids');
@@ -65,7 +66,7 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return { numbers: shown.map(toPhoneNumber) };
   });
 
-  app.post('/numbers', async (request): Promise<NumberResponse> => {
+  app.post('/numbers', { config: { flowStep: 'number' } }, async (request): Promise<NumberResponse> => {
     const { uid } = authOf(request);
     const { number } = parseInput(NumberBody, request.body, 'body');
     const now = ctx.now();
@@ -76,7 +77,7 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return { number: toPhoneNumber(result.hold) };
   });
 
-  app.delete('/numbers', async (request): Promise<NumbersResponse> => {
+  app.delete('/numbers', { config: { flowStep: 'number' } }, async (request): Promise<NumbersResponse> => {
     const { uid } = authOf(request);
     const number = numberToCancel(request);
     // A transfer is cancelled ("reset transfer") by its external or its temporary number.
@@ -87,14 +88,14 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return { numbers: [] };
   });
 
-  app.post('/numbers/random', { onRequest: limitRandom }, async (request): Promise<NumbersResponse> => {
+  app.post('/numbers/random', { onRequest: limitRandom, config: { flowStep: 'number' } }, async (request): Promise<NumbersResponse> => {
     const { count } = parseInput(RandomNumbersBody, request.body, 'body');
     return { numbers: await offerRandom(count) };
   });
 
   app.post(
     '/numbers/search',
-    { config: rateLimitConfig(ctx.rateLimit.searchMax, ctx.rateLimit.windowMs) },
+    { config: { ...rateLimitConfig(ctx.rateLimit.searchMax, ctx.rateLimit.windowMs), flowStep: 'number' } },
     async (request): Promise<NumberSearchResponse> => {
       const body = parseInput(NumberSearchBody, request.body, 'body');
       const found = await ctx.store.searchFreeNumbers(
@@ -130,7 +131,7 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
    * (a later issue) will require a committed number. Committing again is harmless, and the
    * hold's expiry does not move.
    */
-  app.post('/numbers/commit_number', async (request): Promise<CommitNumberResponse> => {
+  app.post('/numbers/commit_number', { config: { flowStep: 'number' } }, async (request): Promise<CommitNumberResponse> => {
     parseInput(EmptyBody, request.body, 'body');
     const result = await ctx.store.commitHold(authOf(request).uid, ctx.now());
     if (result.kind === 'none') throw notFound('You hold no number reservation to commit');

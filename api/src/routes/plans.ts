@@ -78,7 +78,7 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext, promoLim
     return { package_price: choice.priced.price, promotions: choice.priced.promotions };
   });
 
-  app.post('/plans/saved_plans', { preHandler: limitSavedCode }, async (request): Promise<SavePlanResponse> => {
+  app.post('/plans/saved_plans', { preHandler: limitSavedCode, config: { flowStep: 'plan' } }, async (request): Promise<SavePlanResponse> => {
     const { uid } = authOf(request);
     // Prices come from the database only; the body cannot carry one (the schema is strict).
     const body = parseInput(SavePlanBody, request.body, 'body');

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AvailablePlansQuery,
   ProductSaveBody,
@@ -45,6 +45,8 @@ async function productsOf(ctx: AppContext, category: ProductCategoryQuery): Prom
   }
 }
 
+const saveAsked = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.save === 'true';
+
 export async function productRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/products/available', async (request): Promise<ProductsResponse> => {
     const { category } = parseInput(ProductsAvailableQuery, request.query, 'query');
@@ -71,7 +73,8 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get('/products/available_plans', async (request) => availablePlans(request.query));
   app.get('/products/available_plans.json', async (request) => availablePlans(request.query));
 
-  app.get('/products/current', async (request): Promise<ProductResponse> => {
+  // ?save=true writes (the product becomes the saved one): a plan-step action then.
+  app.get('/products/current', { config: { flowStep: (r) => (saveAsked(r) ? 'plan' : null) } }, async (request): Promise<ProductResponse> => {
     const { uid } = authOf(request);
     const { save } = parseInput(ProductsCurrentQuery, request.query, 'query');
     const product = await currentProduct(ctx, uid);
@@ -79,7 +82,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return { product };
   });
 
-  app.post('/products/save', async (request): Promise<ProductResponse> => {
+  app.post('/products/save', { config: { flowStep: 'plan' } }, async (request): Promise<ProductResponse> => {
     const { uid } = authOf(request);
     const { product_code } = parseInput(ProductSaveBody, request.body, 'body');
     const product = await requireCatalogueProduct(ctx, product_code);

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { LoginByDeviceIdResponse } from '@join/shared/contract';
+import { LoginByDeviceIdBody, type LoginByDeviceIdResponse } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
 import { rateLimited } from '../http/http-error';
 import { authOf, clientOf, hashToken, newSessionToken } from '../http/session-auth';
 import { parseInput } from '../http/validate';
-
-/** The device id is the identity of an anonymous visitor; the body carries nothing. */
-const LoginBody = z.object({}).strict();
 
 export function rateLimitConfig(max: number, windowMs: number) {
   return {
@@ -26,10 +22,14 @@ export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promis
     '/securitymanagement/login_by_device_id',
     { config: rateLimitConfig(ctx.rateLimit.loginMax, ctx.rateLimit.windowMs) },
     async (request): Promise<LoginByDeviceIdResponse> => {
-      parseInput(LoginBody, request.body, 'body');
+      // The device id is the identity of an anonymous visitor; the body only says a retail start.
+      const { is_retail } = parseInput(LoginByDeviceIdBody, request.body, 'body');
       const now = ctx.now();
       // State belongs to the user (the device), so a new session after expiry finds it again.
       const user = await ctx.store.findOrCreateUser(clientOf(request)['device-id'], randomUUID(), now);
+      // Retail is the device user's for good: a login without the parameter (a session
+      // recovery) leaves it; a logout makes a new device id, so a new user.
+      if (is_retail === 'true' || is_retail === '1') await ctx.store.setRetail(user.uid, true);
       const token = newSessionToken();
       await ctx.store.createSession(hashToken(token), user, now);
       return { session_id: token, profile: { uid: user.uid } };

@@ -69,13 +69,13 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
   // One budget for check and reserve (numbers/random and GET numbers?random share theirs the same way).
   const transferLimit = app.rateLimit(rateLimitConfig(ctx.rateLimit.transferMax, ctx.rateLimit.windowMs).rateLimit);
 
-  app.post('/mobile_number_portability/verify', { onRequest: transferLimit }, async (request): Promise<MnpVerifyResponse> => {
+  app.post('/mobile_number_portability/verify', { onRequest: transferLimit, config: { flowStep: 'number' } }, async (request): Promise<MnpVerifyResponse> => {
     const { external_number, operator } = parseInput(MnpVerifyBody, request.body, 'body');
     const found = await verify(authOf(request).uid, external_number, operator, ctx.now());
     return { portable: true, external_number, operator: found };
   });
 
-  app.post('/mobile_number_portability/reserve', { onRequest: transferLimit }, async (request): Promise<MnpReserveResponse> => {
+  app.post('/mobile_number_portability/reserve', { onRequest: transferLimit, config: { flowStep: 'number' } }, async (request): Promise<MnpReserveResponse> => {
     const { uid } = authOf(request);
     const { number, operator } = parseInput(MnpReserveBody, request.body, 'body');
     const now = ctx.now();

@@ -5,7 +5,8 @@ import { ApiErrorBody, Session } from '../schemas/entities';
 import { ApiError } from '../errors/api-error';
 import { LOGOUT_CODES, SESSION_RECOVERY_CODE } from '../errors/codes';
 import { bus } from '../bus';
-import { sessionAtom, store, updateSession, wipeSession, type Store } from '../store';
+import { sessionAtom, startParamsAtom, store, updateSession, wipeSession, type Store } from '../store';
+import { isRetailStart } from '../flow/context';
 
 /**
  * The one configured API client (SPEC 7): the operator headers on every call,
@@ -113,7 +114,9 @@ export function createApiClient(config: { baseURL?: string; store?: Store; fetch
 
   async function loginByDeviceId(): Promise<Session> {
     // Several calls may see -27 at once: one login serves them all.
-    recovering ??= raw('POST', '/securitymanagement/login_by_device_id', { schema: Session, anonymous: true })
+    // A retail start marks the device's user retail on the server (flow/context.ts).
+    const body = isRetailStart(st.get(startParamsAtom)) ? { is_retail: 'true' } : undefined;
+    recovering ??= raw('POST', '/securitymanagement/login_by_device_id', { schema: Session, anonymous: true, ...(body ? { body } : {}) })
       .then((session) => {
         updateSession({ sessionId: session.session_id, uid: session.profile.uid }, st);
         return session;

@@ -100,12 +100,17 @@ export const EXTRA_CLIENT_MESSAGE_TYPES = [
   'promo_cancel_error',
   'email_already_registered',
   'orders_link_invalid',
+  'step_not_allowed',
 ] as const;
 
 export const ERROR_CATALOGUE = {
   error_general: entry('Something went wrong', 'Please try again. If it keeps happening, message us and we will help.', b('retry', 'retry')),
   fatal_config: entry(uhOh, "We couldn't load the page. Check your connection, then reload.", b('reload', 'reload')),
   session_expired: entry('Session expired', 'For your security, your session has ended. Please start again.'),
+
+  // The API refused a call for a step the visitor may not be on (their state moved on, in
+  // another tab for example): reload the flow status and go where the flow now is.
+  step_not_allowed: entry(ohNo, "This step isn't open to you right now. We'll take you to where you left off.", b('ok', 'ok_clear_error_get_status')),
 
   // --- login and account ---
   login_credentials_error: entry(ohNo, 'Wrong email or password. Check them and try again.', OK_CLEAR),

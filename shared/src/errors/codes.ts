@@ -88,10 +88,19 @@ export const API_ERROR_CODES = {
   promoNotSupported: 'promo_not_supported',
   /** An opt-in promotion asked for without its consent (the streaming offer without preference 4). */
   consentRequired: 'consent_required',
+  /**
+   * A call for a step the user may not be on now (SPEC 2 access rules, checked by the API
+   * with the host's own rule functions); 409, and the body names the step.
+   */
+  stepNotAllowed: 'step_not_allowed',
 } as const;
 
 /** Our string codes that name their SPEC 8 message type directly. */
-const MESSAGE_TYPE_CODES: readonly string[] = [API_ERROR_CODES.promoInvalid, API_ERROR_CODES.promoNotSupported];
+const MESSAGE_TYPE_CODES: readonly string[] = [
+  API_ERROR_CODES.promoInvalid,
+  API_ERROR_CODES.promoNotSupported,
+  API_ERROR_CODES.stepNotAllowed,
+];
 
 /** Message type of a server code; anything unknown is error_general (SPEC section 8). */
 export function messageTypeForCode(code: number | string | null | undefined): MessageType {

@@ -17,6 +17,10 @@
  *   is skipped once paid, so a paid user must not be stopped there on the way to delivery.
  * - "Logged in" in the delivery rule means properly logged in (SPEC section 6: only an
  *   email login reaches payment, activation and delivery).
+ * - /delivery-closed (delivery is closed for the user's area) has its own rule: a selected
+ *   plan and number, a proper login, not done. It does not inherit the delivery page's
+ *   resident-with-delivery-form rule: whoever reaches delivery, resident or not, can be told
+ *   their area is closed, and it is shown before any delivery form exists.
  * - The root never renders: it always redirects, so isRouteAllowed('/') is false.
  * - No redirect can loop: resolveRoute sends a disallowed route to an allowed route or to
  *   the recommended route, and it renders the recommended route even in the one state where
@@ -103,6 +107,7 @@ const STEP_RULES: Readonly<Record<StepName, (ctx: FlowContext) => boolean>> = {
 const ROUTE_RULES: ReadonlyMap<string, (ctx: FlowContext) => boolean> = new Map([
   [ROUTES.terminated, (ctx: FlowContext) => Boolean(ctx.terminatedEmail) && !hasPasswordLogin(ctx.flags)],
   [ROUTES.paymentConfirmation, (ctx: FlowContext) => isStepAllowed('payment', ctx) || paidAndLoggedIn(ctx.flags)],
+  [ROUTES.deliveryClosed, (ctx: FlowContext) => planAndNumber(ctx.flags) && isProperlyLoggedIn(ctx.flags) && !isDone(ctx.flags)],
 ]);
 
 export function isStepAllowed(step: StepName, ctx: FlowContext): boolean {
@@ -169,19 +174,25 @@ export function recommendedRoute(ctx: FlowContext): string {
   return ROUTES.login;
 }
 
-/**
- * The nearest step before `step` that is allowed and not skipped; a sub-route first tries
- * its own step's page. Skipped steps are passed over: the flow never stops on them.
- */
-function previousActiveRoute(path: string, step: StepDefinition, ctx: FlowContext): string | null {
-  if (path !== step.route && isStepActive(step, ctx, skipFlags(ctx))) return step.route;
-  return activeRouteBefore(step, ctx);
-}
-
 function activeRouteBefore(step: StepDefinition, ctx: FlowContext): string | null {
   const skips = skipFlags(ctx);
   const earlier = STEPS.filter((s) => s.order < step.order).reverse();
   return earlier.find((s) => isStepActive(s, ctx, skips))?.route ?? null;
+}
+
+/**
+ * Where a route of `step` that is not yet allowed goes back to: the first step, from the
+ * recommended one on and before `step`, that is allowed and not skipped; the recommended
+ * route itself when that is the recommended step, or when there is none. A sub-route first
+ * tries its own step's page.
+ */
+function backToFlowPosition(path: string, step: StepDefinition, ctx: FlowContext, recommended: string): string {
+  const skips = skipFlags(ctx);
+  const from = stepForPath(recommended);
+  const fromOrder = from?.order ?? 0;
+  if (path !== step.route && step.order >= fromOrder && isStepActive(step, ctx, skips)) return step.route;
+  const first = STEPS.find((s) => s.order >= fromOrder && s.order < step.order && isStepActive(s, ctx, skips));
+  return !first || first === from ? recommended : first.route;
 }
 
 export type RouteResolution = { kind: 'render' } | { kind: 'redirect'; to: string };
@@ -191,10 +202,16 @@ export type RouteResolution = { kind: 'render' } | { kind: 'redirect'; to: strin
  *
  * SPEC gives two rules for a disallowed route: "a step route that is not yet allowed sends
  * the user back to the previous allowed step", and the recommended route "when a route is
- * disallowed". We read "not yet" literally: a route later in the flow than the recommended
- * route goes back to the nearest earlier step that is allowed and not skipped; any other
- * disallowed route (one the user has left behind, such as the plan after paying, or any
- * step once the order is done) goes to the recommended route.
+ * disallowed". The recommended route says where the user's flow is; we never send anyone
+ * back to a step earlier than that, nor past it to a step they have not reached:
+ * - a route later in the flow than the recommended route ("not yet allowed") goes back to the
+ *   first step, from the recommended one up to the route asked for, that is allowed and not
+ *   skipped: the previous allowed step the flow has reached. The rules allow some steps
+ *   out of order (the number step before any plan, the id check before the login), and
+ *   "the nearest allowed step" would land a fresh visitor who deep-links to /payment on the
+ *   number step before any plan; they land on plan selection, where their flow begins;
+ * - any other disallowed route (one the user has left behind, such as the plan after paying,
+ *   or any step once the order is done) goes to the recommended route.
  *
  * Contract: following redirects always ends in a render within three hops (unknown -> root
  * -> recommended), because every redirect target is either an allowed route or the
@@ -209,10 +226,7 @@ export function resolveRoute(path: string, ctx: FlowContext): RouteResolution {
   if (p === recommended) return { kind: 'render' };
   const step = stepForPath(p);
   const recommendedOrder = stepForPath(recommended)?.order ?? 0;
-  if (step && step.order > recommendedOrder) {
-    const back = previousActiveRoute(p, step, ctx);
-    if (back !== null) return { kind: 'redirect', to: back };
-  }
+  if (step && step.order > recommendedOrder) return { kind: 'redirect', to: backToFlowPosition(p, step, ctx, recommended) };
   return { kind: 'redirect', to: recommended };
 }
 
@@ -224,34 +238,42 @@ export function nextRoute(from: StepName, ctx: FlowContext): string {
   return next ? next.route : recommendedRoute(ctx);
 }
 
-/** Data the delivery step's back button wipes (SPEC section 2 "Back navigation"). */
+/** Data going back from the id check's later screens wipes (SPEC section 2 "Back navigation"). */
 export type BackClearable = 'residency' | 'deliveryForm' | 'address';
+
+/** A later screen of the id check (step 6): a path under /id_check, not the page itself. */
+function isIdCheckLaterScreen(path: string): boolean {
+  const p = normalizePath(path);
+  return p !== ROUTES.idCheck && stepForPath(p)?.name === 'id_check';
+}
 
 /**
  * What going back from a path clears. SPEC: "going back from step 6 clears the residency,
- * delivery form and address data and returns to the id check". Our step after the id check
- * that holds residency and address is the delivery step, so the rule applies to its page.
- * The address sub-steps go back within the delivery module and clear nothing here.
+ * delivery form and address data and returns to the id check". Step 6 is the id check
+ * (steps.ts), so the rule applies to its later screens (/id_check/..., where the identity
+ * module asks residency, delivery form and address); the id check's own page has no step-6
+ * screen behind it to clear. The delivery step (8) and its address sub-steps clear nothing
+ * here: they go back within the delivery module, or to the previous step.
  */
 export function clearsOnBack(path: string): readonly BackClearable[] {
-  return normalizePath(path) === ROUTES.submitDelivery ? ['residency', 'deliveryForm', 'address'] : [];
+  return isIdCheckLaterScreen(path) ? ['residency', 'deliveryForm', 'address'] : [];
 }
 
 /**
  * The in-app back target (non-retail), or null where there is none (the first step, the root,
  * exception routes and unknown paths). A sub-route goes back to its step's page; a step page
- * to the previous allowed, non-skipped step. The delivery page goes to the id check when the
- * id check is allowed once residency is cleared (see clearsOnBack).
+ * to the previous allowed, non-skipped step. A later screen of the id check returns to the
+ * id check when it is allowed once residency and delivery form are cleared (see clearsOnBack).
  */
 export function backRoute(path: string, ctx: FlowContext): string | null {
   const p = normalizePath(path);
   const step = stepForPath(p);
   if (!step) return null;
-  if (p !== step.route && isStepAllowed(step.name, ctx)) return step.route;
-  if (p === ROUTES.submitDelivery) {
+  if (isIdCheckLaterScreen(p)) {
     const cleared: FlowContext = { ...ctx, residentType: null, hasDeliveryForm: false };
     if (isStepAllowed('id_check', cleared)) return ROUTES.idCheck;
   }
+  if (p !== step.route && isStepAllowed(step.name, ctx)) return step.route;
   return activeRouteBefore(step, ctx);
 }
 

@@ -15,10 +15,10 @@
  *   and 7 the payment (installments are a payment screen). Delivery is 8 and thank-you 9.
  * - The "other routes" belong to the step whose module renders them: /payment-qr and
  *   /instalments to payment (card and BNPL screens), /delivery-closed to delivery. They
- *   share that step's access rule.
- * - Only the delivery step owns open-ended sub-paths (/submit_delivery/...): the spec
- *   says its address sub-steps exist without naming them, so the delivery module routes
- *   them itself. Every other path must be in the table, or it is unknown.
+ *   share that step's access rule, except /delivery-closed (rules.ts gives it its own).
+ * - Only the delivery and id check steps own open-ended sub-paths (/submit_delivery/...,
+ *   /id_check/...): the spec says their sub-steps exist without naming them, so their
+ *   modules route them. Every other path must be in the table, or it is unknown.
  */
 
 import { moduleForStep } from '../modules/registry';
@@ -116,8 +116,13 @@ export const STEP_OWNED_ROUTES: ReadonlyArray<{ readonly route: RoutePath; reado
   { route: ROUTES.deliveryClosed, step: 'submit_delivery' },
 ];
 
-/** Steps whose module routes sub-paths the table does not list (see the header). */
-const OPEN_SUB_PATH_STEPS: readonly StepName[] = ['submit_delivery'];
+/**
+ * Steps whose module routes sub-paths the table does not list (see the header): the
+ * delivery's address sub-steps, and the id check's later screens (residency, delivery form,
+ * address: SPEC 2 "going back from step 6 clears the residency, delivery form and address
+ * data and returns to the id check"), which the spec does not name either.
+ */
+const OPEN_SUB_PATH_STEPS: readonly StepName[] = ['id_check', 'submit_delivery'];
 
 /**
  * Path without query, hash or trailing slash; '' becomes '/'. Paths are compared in this

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FLOW_STATUS_KEYS } from '../constants';
+import { ServerFlowContext } from '../flow/context';
 import { BusinessConfig, FlowStatusFlags, PhoneNumber, Product, SavedPlan, Session } from './entities';
 
 /**
@@ -30,7 +31,11 @@ export const LoginByDeviceIdResponse = Session;
 export type LoginByDeviceIdResponse = z.infer<typeof LoginByDeviceIdResponse>;
 
 // --- me ---
-export const FlowStatusResponse = z.object({ flow_status_flags: FlowStatusFlags });
+/**
+ * The flags and, beside them, the flow contract's non-flag inputs (flow/context.ts). Optional
+ * so a client reads an older server's answer too; this API always sends it.
+ */
+export const FlowStatusResponse = z.object({ flow_status_flags: FlowStatusFlags, flow_context: ServerFlowContext.optional() });
 export type FlowStatusResponse = z.infer<typeof FlowStatusResponse>;
 
 export const FlowStatusUpdateBody = z

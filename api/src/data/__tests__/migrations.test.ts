@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { SavedPlansResponse } from '@join/shared/contract';
+import { EMPTY_SERVER_FLOW_CONTEXT, SavedPlansResponse } from '@join/shared/contract';
 import { buildApp } from '../../app';
 import { clientHeaders, tempDir } from '../../testing/harness';
 import { createV1Database, createV2Database, OLD_NOW as NOW, V1_CATALOGUE } from '../../testing/old-databases';
@@ -9,12 +9,16 @@ import { FIXED_EXTERNAL_SUBSCRIBERS, SEED_OPERATORS } from '../../seed/transfer'
 import { HOLD_POLICY } from '../../domain/holds';
 import { toProduct } from '../../domain/product-view';
 import { hashToken } from '../../http/session-auth';
-import { SCHEMA_VERSION, schemaVersion } from '../sqlite/migrations';
+import { MIGRATIONS, SCHEMA_VERSION, schemaVersion } from '../sqlite/migrations';
 import { openDatabase } from '../sqlite/open-database';
 import { openSqliteStore } from '../sqlite/open-store';
 
 /** The saved plan columns of versions 1 and 2 (version 3 adds the choice's extras after them). */
 const V2_SAVED_PLAN_COLUMNS = 'id, uid, product_code, plan_ids, plan_net_price, extra_charges, net_price, vat_percentage, vat_amount, created_at';
+
+/** The users columns of versions 1 to 3 (version 4 adds the flow context after them). */
+const V3_USER_COLUMNS = 'uid, device_id, created_at, current_product_code, product_saved, number_flag, plan_flag';
+const NEW_USER_DEFAULTS = { resident_type: null, inside_uae: null, has_delivery_form: 0, terminated_email: null, retail: 0 };
 
 const all = (db: Database.Database, sql: string) => db.prepare(sql).all();
 const count = (db: Database.Database, table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
@@ -38,14 +42,18 @@ describe('migrating a version 1 database', () => {
 
   it('applies versions 2 and 3, keeps every row of users, and brings the catalogue up to today’s seed', async () => {
     const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
-    expect(opened.migrationsApplied).toEqual([2, 3]);
+    expect(opened.migrationsApplied).toEqual([2, 3, 4]);
     expect(opened.seed.numbersInserted).toBe(0);
     await opened.store.close();
 
     const db = openDatabase(file);
     expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
     expect(all(db, 'SELECT rowid, msisdn, vanity_level, holder, reserved_at, held_until FROM numbers ORDER BY rowid')).toEqual(before.numbers);
-    expect(all(db, 'SELECT * FROM users ORDER BY uid')).toEqual(before.users);
+    expect(all(db, `SELECT ${V3_USER_COLUMNS} FROM users ORDER BY uid`)).toEqual(before.users);
+    // Version 4: nobody's residency, location, delivery form or terminated e-mail is known; nobody is retail.
+    expect(all(db, 'SELECT resident_type, inside_uae, has_delivery_form, terminated_email, retail FROM users')).toEqual(
+      before.users?.map(() => NEW_USER_DEFAULTS),
+    );
     expect(all(db, 'SELECT * FROM sessions ORDER BY token_hash')).toEqual(before.sessions);
     expect(all(db, `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`)).toEqual(before.savedPlans);
     expect(all(db, 'SELECT booster_ids, promotion_keys, promo_code, discounts, applied_promotions FROM saved_plans')).toEqual([
@@ -145,7 +153,7 @@ describe('migrating a version 2 database', () => {
 
   it('applies version 3 only and keeps users, sessions, holds (with their transfer) and saved plans', async () => {
     const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
-    expect(opened.migrationsApplied).toEqual([3]);
+    expect(opened.migrationsApplied).toEqual([3, 4]);
     expect(opened.seed.numbersInserted).toBe(0);
     await opened.store.close();
 
@@ -153,7 +161,11 @@ describe('migrating a version 2 database', () => {
     expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
     expect(all(db, 'SELECT * FROM numbers ORDER BY rowid')).toEqual(before.numbers);
     expect(all(db, HOLD_COLUMNS)).toHaveLength(2);
-    expect(all(db, 'SELECT * FROM users ORDER BY uid')).toEqual(before.users);
+    expect(all(db, `SELECT ${V3_USER_COLUMNS} FROM users ORDER BY uid`)).toEqual(before.users);
+    // Version 4: nobody's residency, location, delivery form or terminated e-mail is known; nobody is retail.
+    expect(all(db, 'SELECT resident_type, inside_uae, has_delivery_form, terminated_email, retail FROM users')).toEqual(
+      before.users?.map(() => NEW_USER_DEFAULTS),
+    );
     expect(all(db, 'SELECT * FROM sessions ORDER BY token_hash')).toEqual(before.sessions);
     expect(all(db, `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`)).toEqual(before.savedPlans);
     expect(all(db, 'SELECT * FROM counters')).toEqual(before.counters);
@@ -229,6 +241,48 @@ describe('migrating a version 2 database', () => {
     } finally {
       await app.close();
       await opened.store.close();
+    }
+  });
+});
+
+describe('migrating a version 3 database', () => {
+  const dir = tempDir();
+  const file = join(dir.path, 'v3.sqlite');
+  beforeAll(() => {
+    createV2Database(file);
+    const db = openDatabase(file);
+    const v3 = MIGRATIONS.find((m) => m.version === 3);
+    if (!v3) throw new Error('migration 3 missing');
+    db.exec(v3.sql);
+    db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(v3.version, v3.name, NOW);
+    db.close();
+  });
+  afterAll(() => dir.remove());
+
+  it('applies version 4 only: every user gets an empty flow context, which the setters then fill', async () => {
+    const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
+    expect(opened.migrationsApplied).toEqual([4]);
+    const { store } = opened;
+    expect(await store.getFlowContext('u1')).toEqual(EMPTY_SERVER_FLOW_CONTEXT);
+    await store.setResidentType('u1', 'resident');
+    await store.setRetail('u2', true);
+    await store.close();
+
+    const again = openSqliteStore(file, { now: NOW, poolSize: 500 });
+    expect(again.migrationsApplied).toEqual([]);
+    expect(await again.store.getFlowContext('u1')).toEqual({ ...EMPTY_SERVER_FLOW_CONTEXT, resident_type: 'resident' });
+    expect(await again.store.getFlowContext('u2')).toEqual({ ...EMPTY_SERVER_FLOW_CONTEXT, retail: true });
+    await again.store.close();
+  });
+
+  it('refuses values the contract does not have', () => {
+    const db = openDatabase(file);
+    try {
+      expect(() => db.prepare("UPDATE users SET resident_type = 'tourist' WHERE uid = 'u1'").run()).toThrow(/CHECK/);
+      expect(() => db.prepare("UPDATE users SET inside_uae = 2 WHERE uid = 'u1'").run()).toThrow(/CHECK/);
+      expect(() => db.prepare("UPDATE users SET retail = NULL WHERE uid = 'u1'").run()).toThrow(/NOT NULL/);
+    } finally {
+      db.close();
     }
   });
 });

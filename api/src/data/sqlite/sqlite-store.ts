@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { BusinessConfig, type Booster, type Operator } from '@join/shared/contract';
+import { BusinessConfig, type Booster, type Operator, type ResidentType, type ServerFlowContext } from '@join/shared/contract';
 import { DEFAULT_COMMITMENT_MONTHS, type CatalogueProduct } from '../../domain/catalogue';
 import type { PromotionRule } from '../../domain/promotions';
 import { shownVanityLevel } from '../../domain/holds';
@@ -128,6 +128,44 @@ export class SqliteStore implements Store {
   async updateFlowFlags(uid: string, change: FlowFlagChange): Promise<void> {
     const bit = (v: boolean | undefined) => (v === undefined ? null : v ? 1 : 0);
     this.users.updateFlags.run({ uid, number: bit(change.numberFlag), plan: bit(change.planFlag) });
+  }
+
+  // --- flow context ---
+
+  async getFlowContext(uid: string): Promise<ServerFlowContext> {
+    const row = this.users.flowContext.get(uid);
+    if (!row) throw new Error(`no user ${uid}`);
+    return {
+      resident_type: row.resident_type,
+      inside_uae: row.inside_uae === null ? null : row.inside_uae === 1,
+      has_delivery_form: row.has_delivery_form === 1,
+      terminated_email: row.terminated_email,
+      retail: row.retail === 1,
+    };
+  }
+
+  async setRetail(uid: string, retail: boolean): Promise<void> {
+    this.users.setRetail.run({ uid, retail: retail ? 1 : 0 });
+  }
+
+  async setInsideUae(uid: string, inside: boolean | null): Promise<void> {
+    this.users.setInsideUae.run({ uid, inside: inside === null ? null : inside ? 1 : 0 });
+  }
+
+  async setResidentType(uid: string, type: ResidentType | null): Promise<void> {
+    this.users.setResidentType.run({ uid, type });
+  }
+
+  async setDeliveryForm(uid: string, present: boolean): Promise<void> {
+    this.users.setDeliveryForm.run({ uid, present: present ? 1 : 0 });
+  }
+
+  async setTerminatedEmail(uid: string, email: string | null): Promise<void> {
+    this.users.setTerminatedEmail.run({ uid, email });
+  }
+
+  async clearIdCheckAnswers(uid: string): Promise<void> {
+    this.users.clearIdCheckAnswers.run(uid);
   }
 
   // --- catalogue ---

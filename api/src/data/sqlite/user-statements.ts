@@ -12,6 +12,14 @@ interface FlowStateRow {
   hold_is_transfer: number | null;
 }
 
+export interface FlowContextRow {
+  resident_type: 'resident' | 'non_resident' | null;
+  inside_uae: number | null;
+  has_delivery_form: number;
+  terminated_email: string | null;
+  retail: number;
+}
+
 interface SessionRow {
   uid: string;
   device_id: string;
@@ -57,6 +65,15 @@ export function userStatements(db: Database) {
       `INSERT INTO preferences (uid, preference_id, value) VALUES (@uid, @id, @value)
        ON CONFLICT (uid, preference_id) DO UPDATE SET value = excluded.value`,
     ),
+    flowContext: db.prepare<[string], FlowContextRow>(
+      'SELECT resident_type, inside_uae, has_delivery_form, terminated_email, retail FROM users WHERE uid = ?',
+    ),
+    setRetail: db.prepare<[{ uid: string; retail: number }]>('UPDATE users SET retail = @retail WHERE uid = @uid'),
+    setInsideUae: db.prepare<[{ uid: string; inside: number | null }]>('UPDATE users SET inside_uae = @inside WHERE uid = @uid'),
+    setResidentType: db.prepare<[{ uid: string; type: string | null }]>('UPDATE users SET resident_type = @type WHERE uid = @uid'),
+    setDeliveryForm: db.prepare<[{ uid: string; present: number }]>('UPDATE users SET has_delivery_form = @present WHERE uid = @uid'),
+    setTerminatedEmail: db.prepare<[{ uid: string; email: string | null }]>('UPDATE users SET terminated_email = @email WHERE uid = @uid'),
+    clearIdCheckAnswers: db.prepare<[string]>('UPDATE users SET resident_type = NULL, has_delivery_form = 0 WHERE uid = ?'),
     resetLongProduct: db.prepare<[{ uid: string; code: number; months: number }]>(
       `UPDATE users SET current_product_code = @code
        WHERE uid = @uid AND current_product_code IN (SELECT code FROM products WHERE commitment_duration <> @months)`,

@@ -88,7 +88,7 @@ describe('the host owns navigation', () => {
   });
 
   it('pushes the outcomes to the tag-manager data layer, without the number itself', () => {
-    const target: { dataLayer?: unknown[] } = {};
+    const target: Parameters<typeof listenForTracking>[0] = {};
     const off = listenForTracking(target);
     bus.emit('number:reserved', { msisdn: '971581234567', expiresAt: null });
     bus.emit('number:confirmed', { msisdn: '971581234567', hasSavedPlan: true });

@@ -5,7 +5,7 @@ import { createStore } from 'jotai/vanilla';
 import { z } from 'zod';
 import { createApiClient, encodeForm } from '../client';
 import { bus } from '../../bus';
-import { sessionAtom, store, updateSession } from '../../store';
+import { sessionAtom, setStartParams, startParamsAtom, store, updateSession } from '../../store';
 import { ApiError } from '../../errors/api-error';
 
 type Call = { url: string; method: string; headers: Headers; body: string | null };
@@ -97,6 +97,16 @@ describe('api client', () => {
     expect(s.sessionId).toBeNull();
     expect(s.deviceId).not.toBe('device-1234');
     off();
+  });
+
+  it('says is_retail on the device-id login of a retail start, and nothing otherwise', async () => {
+    const session = { session_id: 'a'.repeat(64), profile: { uid: 'u9' } };
+    const { client, calls } = setup([() => json(200, session), () => json(200, session)]);
+    setStartParams({ is_retail: 'true' });
+    await client.loginByDeviceId();
+    setStartParams({});
+    await client.loginByDeviceId();
+    expect(calls.map((c) => c.body)).toEqual(['is_retail=true', null]);
   });
 
   it('a network failure becomes error_general', async () => {

@@ -1,10 +1,10 @@
 import {
   api as kernelApi,
+  applyFlowStatus,
   bus,
   delay,
   FLOW_STATUS_KEYS,
   SAVED_PLAN_FETCH_DELAY_MS,
-  setFlowFlags,
   setSavedPlan,
   type Endpoints,
   type Product,
@@ -39,8 +39,7 @@ export async function savePlanSequence(
     productCode: product.ProductCode,
   });
   await api.saveProduct(product.ProductCode);
-  const { flow_status_flags } = await api.postFlowStatus(FLOW_STATUS_KEYS.planSaved);
-  setFlowFlags(flow_status_flags);
+  applyFlowStatus(await api.postFlowStatus(FLOW_STATUS_KEYS.planSaved));
   await wait(SAVED_PLAN_FETCH_DELAY_MS);
   const saved = await api.getSavedPlans();
   setSavedPlan(saved.save_plans[0] ?? null);

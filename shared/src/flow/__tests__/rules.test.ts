@@ -175,6 +175,18 @@ describe('isRouteAllowed', () => {
     expect(isRouteAllowed(ROUTES.terminated, ctx(PICKED, { terminatedEmail: null }))).toBe(false);
   });
 
+  it('delivery-closed: plan, number and an email login, not done; not the delivery page rule', () => {
+    const allowed = (c: FlowContext) => isRouteAllowed(ROUTES.deliveryClosed, c);
+    // The delivery page needs a resident with a delivery form; the closed-area page does not.
+    expect(allowed(ctx(PICKED_LOGGED))).toBe(true);
+    expect(isRouteAllowed(ROUTES.submitDelivery, ctx(PICKED_LOGGED))).toBe(false);
+    expect(allowed(ctx({ ...PICKED_LOGGED, is_plan_paid: true }, { residentType: 'non_resident' }))).toBe(true);
+    expect(allowed(ctx(PICKED))).toBe(false);
+    expect(allowed(ctx({ ...PICKED_LOGGED, is_plan_selected: false }))).toBe(false);
+    expect(allowed(ctx({ ...PICKED_LOGGED, is_number_selected: false }))).toBe(false);
+    expect(allowed(ctx({ ...PICKED_LOGGED, is_sim_delivered: true }, { residentType: 'resident', hasDeliveryForm: true }))).toBe(false);
+  });
+
   it('payment confirmation: while paying, and once paid and logged in', () => {
     expect(isRouteAllowed(ROUTES.paymentConfirmation, ctx(PICKED_LOGGED))).toBe(true);
     expect(isRouteAllowed(ROUTES.paymentConfirmation, ctx({ ...PICKED_LOGGED, is_plan_paid: true }))).toBe(true);
@@ -278,7 +290,8 @@ describe('resolveRoute', () => {
     const c = ctx();
     const table = Object.fromEntries(everyRoute.map((r) => [r, resolveRoute(r, c)]));
     const render = { kind: 'render' };
-    const toNumber = { kind: 'redirect', to: ROUTES.number };
+    // Where a fresh visitor's flow begins: plan selection, never the number step ahead of it.
+    const toPlan = { kind: 'redirect', to: ROUTES.planSelection };
     expect(table).toEqual({
       '/': { kind: 'redirect', to: '/plan-selection' },
       '/plan-selection': render,
@@ -289,38 +302,40 @@ describe('resolveRoute', () => {
       '/number/transfer': render,
       '/number/transfer-terms': render,
       '/number/confirmation': render,
-      // Later than the recommended plan step: back to the previous allowed step, the number step.
-      '/login': toNumber,
-      '/login/terminated': toNumber,
-      '/location_check': toNumber,
-      '/activation_method': toNumber,
-      '/activation_method/scan_face': toNumber,
-      '/activation_method/scan_document': toNumber,
-      '/activation_method/upload_document': toNumber,
-      '/id_check': toNumber,
-      '/payment': toNumber,
-      '/payment/confirmation': toNumber,
-      '/payment/payfort_token': toNumber,
-      '/payment/installments': toNumber,
-      '/submit_delivery': toNumber,
-      '/thank-you': toNumber,
-      '/payment-qr': toNumber,
-      '/delivery-closed': toNumber,
-      '/instalments': toNumber,
+      // Later than the recommended plan step: back to where the flow is, plan selection (a
+      // deep link to /payment or /thank-you used to land on /number, before any plan).
+      '/login': toPlan,
+      '/login/terminated': toPlan,
+      '/location_check': toPlan,
+      '/activation_method': toPlan,
+      '/activation_method/scan_face': toPlan,
+      '/activation_method/scan_document': toPlan,
+      '/activation_method/upload_document': toPlan,
+      '/id_check': toPlan,
+      '/payment': toPlan,
+      '/payment/confirmation': toPlan,
+      '/payment/payfort_token': toPlan,
+      '/payment/installments': toPlan,
+      '/submit_delivery': toPlan,
+      '/thank-you': toPlan,
+      '/payment-qr': toPlan,
+      '/delivery-closed': toPlan,
+      '/instalments': toPlan,
       '/spotii-success': render,
       '/spotii-fail': render,
       '/contract-request': render,
     });
   });
 
-  it('plan and number picked, not logged in: later steps go back to the nearest open step', () => {
+  it('plan and number picked, not logged in: later steps go back to where the flow is, the login', () => {
     const c = ctx(PICKED);
     expect(resolveRoute(ROUTES.login, c)).toEqual({ kind: 'render' });
     expect(resolveRoute(ROUTES.idCheck, c)).toEqual({ kind: 'render' });
     expect(resolveRoute(ROUTES.locationCheck, c)).toEqual({ kind: 'redirect', to: ROUTES.login });
     expect(resolveRoute(ROUTES.scanDocument, c)).toEqual({ kind: 'redirect', to: ROUTES.login });
-    expect(resolveRoute(ROUTES.payment, c)).toEqual({ kind: 'redirect', to: ROUTES.idCheck });
-    expect(resolveRoute(ROUTES.thankYou, c)).toEqual({ kind: 'redirect', to: ROUTES.idCheck });
+    // The id check is allowed before the login, but the flow has not reached it.
+    expect(resolveRoute(ROUTES.payment, c)).toEqual({ kind: 'redirect', to: ROUTES.login });
+    expect(resolveRoute(ROUTES.thankYou, c)).toEqual({ kind: 'redirect', to: ROUTES.login });
     expect(resolveRoute(ROUTES.terminated, c)).toEqual({ kind: 'redirect', to: ROUTES.login });
   });
 
@@ -351,6 +366,25 @@ describe('resolveRoute', () => {
     expect(resolveRoute(ROUTES.spotiiFail, c)).toEqual({ kind: 'render' });
   });
 
+  it('deep links to any later step land on the recommended route for a fresh visitor, with or without a vip start', () => {
+    for (const r of [ROUTES.payment, ROUTES.thankYou, ROUTES.submitDelivery, ROUTES.idCheck, ROUTES.deliveryClosed, ROUTES.scanFace]) {
+      expect(resolveRoute(r, ctx())).toEqual({ kind: 'redirect', to: recommendedRoute(ctx()) });
+      expect(resolveRoute(r, ctx({}, { vipFilter: true }))).toEqual({ kind: 'redirect', to: ROUTES.numberSearch });
+    }
+  });
+
+  it('goes back to a step between the recommended one and the route asked for when the flow stands there', () => {
+    // A number held, fresh load: the recommended route is the number step (rule 2), the flow
+    // itself stands at the location check; activation needs it first.
+    const c = ctx(PICKED_LOGGED);
+    expect(recommendedRoute(c)).toBe(ROUTES.number);
+    expect(resolveRoute(ROUTES.scanFace, c)).toEqual({ kind: 'redirect', to: ROUTES.locationCheck });
+    // Never back to a step earlier than the recommended one: the plan is open but behind it.
+    const planOpen = ctx({ is_number_selected: true });
+    expect(recommendedRoute(planOpen)).toBe(ROUTES.number);
+    expect(resolveRoute(ROUTES.payment, planOpen)).toEqual({ kind: 'redirect', to: ROUTES.number });
+  });
+
   it('renders the recommended route in the state where no step is allowed', () => {
     const stuck = ctx({ is_plan_paid: true });
     expect(resolveRoute(ROUTES.login, stuck)).toEqual({ kind: 'render' });
@@ -378,7 +412,7 @@ describe('resolveRoute', () => {
       { residentType: 'non_resident', retail: true, vipFilter: true },
       { searchActive: true, navigatingInApp: true, residentType: 'resident', hasDeliveryForm: true },
     ];
-    const paths = [...everyRoute, '/nope', '/submit_delivery/address', '/login/x', ''];
+    const paths = [...everyRoute, '/nope', '/submit_delivery/address', '/id_check/address', '/login/x', ''];
 
     function follow(start: string, c: FlowContext): { end: string; hops: number } {
       let path = start;
@@ -480,21 +514,31 @@ describe('back navigation', () => {
     expect(backRoute('/nope', ctx())).toBeNull();
   });
 
-  it('the delivery page goes back to the id check and clears residency, form and address', () => {
+  it('step 6: a later screen of the id check goes back to the id check and clears residency, form and address', () => {
     const c = ctx(PICKED_LOGGED, { residentType: 'resident', hasDeliveryForm: true, insideUae: true });
-    expect(backRoute(ROUTES.submitDelivery, c)).toBe(ROUTES.idCheck);
-    expect(clearsOnBack(ROUTES.submitDelivery)).toEqual(['residency', 'deliveryForm', 'address']);
+    // A resident may not be on the id check; clearing the residency opens it again.
+    expect(backRoute('/id_check/address', c)).toBe(ROUTES.idCheck);
+    expect(backRoute('/id_check/residency', ctx(PICKED, { residentType: 'non_resident' }))).toBe(ROUTES.idCheck);
+    expect(clearsOnBack('/id_check/address')).toEqual(['residency', 'deliveryForm', 'address']);
+    expect(clearsOnBack('/id_check/delivery-form/')).toEqual(['residency', 'deliveryForm', 'address']);
+    expect(clearsOnBack(ROUTES.idCheck)).toEqual([]);
     expect(clearsOnBack(ROUTES.payment)).toEqual([]);
-    expect(clearsOnBack('/submit_delivery/address')).toEqual([]);
   });
 
-  it('the delivery page falls back to the generic rule once the id check is closed (paid)', () => {
-    const c = ctx({ ...PICKED_LOGGED, is_plan_paid: true }, { residentType: 'resident', hasDeliveryForm: true, insideUae: false });
+  it('step 8 is not step 6: the delivery page clears nothing and goes back by the generic rule', () => {
+    const c = ctx(PICKED_LOGGED, { residentType: 'resident', hasDeliveryForm: true, insideUae: true });
+    expect(clearsOnBack(ROUTES.submitDelivery)).toEqual([]);
+    expect(clearsOnBack('/submit_delivery/address')).toEqual([]);
+    // The previous allowed, non-skipped step: a resident has no id check, so payment.
+    expect(backRoute(ROUTES.submitDelivery, c)).toBe(ROUTES.payment);
+    const paid = ctx({ ...PICKED_LOGGED, is_plan_paid: true }, { residentType: 'resident', hasDeliveryForm: true, insideUae: false });
     // Every earlier step is closed or skipped once paid: no in-app back.
-    expect(backRoute(ROUTES.submitDelivery, c)).toBeNull();
-    const unpaid = ctx({ ...PICKED_LOGGED, is_resident_done: true }, { residentType: 'resident', hasDeliveryForm: true, insideUae: true });
-    // Unpaid, the id check is open again once residency is cleared.
-    expect(backRoute(ROUTES.submitDelivery, unpaid)).toBe(ROUTES.idCheck);
+    expect(backRoute(ROUTES.submitDelivery, paid)).toBeNull();
+  });
+
+  it('a later id check screen falls back to the generic rule once the id check is closed (paid)', () => {
+    const paid = ctx({ ...PICKED_LOGGED, is_plan_paid: true }, { residentType: 'non_resident', insideUae: true });
+    expect(backRoute('/id_check/address', paid)).toBeNull();
   });
 
   it('retail: leaves from the plan page, scan_face to scan_document, else the plan step without the summary', () => {

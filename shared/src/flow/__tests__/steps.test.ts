@@ -98,6 +98,8 @@ describe('stepForPath', () => {
     ['/login/terminated', 'account'],
     ['/activation_method/upload_document', 'activation_method'],
     ['/id_check', 'id_check'],
+    // The id check's later screens (residency, delivery form, address) are its own to route.
+    ['/id_check/address', 'id_check'],
     ['/payment/installments', 'payment'],
     ['/payment-qr', 'payment'],
     ['/instalments', 'payment'],

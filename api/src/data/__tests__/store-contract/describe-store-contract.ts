@@ -1,0 +1,415 @@
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { DEFAULT_SHUFFLE_VANITY_IDS, EMPTY_SERVER_FLOW_CONTEXT, type PackagePrice } from '@join/shared/contract';
+import { DEFAULT_PRODUCT_CODE } from '../../../domain/catalogue';
+import type { HoldPolicy, Store, UserRecord } from '../../store';
+import type { RaceAnswer, RaceJob, RaceRound, RaceWorkerData } from './race-protocol';
+
+/**
+ * The behaviour every Store implementation must have, as one suite: run it with
+ * describeStoreContract for SQLite today, and for PostgreSQL (or anything else) when it comes.
+ * The races run on separate connections in worker threads, each through the implementation's
+ * own connect module, so a check-then-act claim (read the holder, then write unconditionally)
+ * loses the race here even though one process's event loop would serialise it.
+ */
+export interface StoreUnderTest {
+  store: Store;
+  /** Where the database is, as the connect module understands it (a file, a URL). */
+  location: string;
+  dispose(): Promise<void>;
+}
+
+export interface StoreImplementation {
+  /** A fresh database, migrated and seeded (a small number pool is enough). */
+  open(): Promise<StoreUnderTest>;
+  /** Absolute path of a module exporting `connectStore(location): Promise<Store>`. */
+  connectModule: string;
+}
+
+const NOW = Date.UTC(2026, 0, 15, 10, 0, 0);
+const HOLD_MS = 15 * 60_000;
+const POLICY: HoldPolicy = { maxExtensions: 2, temporaryVanityLevels: DEFAULT_SHUFFLE_VANITY_IDS };
+/** A well-formed number outside the pool (the pool is 97158...). */
+const NOT_IN_POOL = '971500000000';
+
+const price = (net: number): PackagePrice => ({
+  NetPrice: net,
+  PlanNetPrice: net,
+  VATPercentage: 5,
+  VATAmount: Math.round(net * 5) / 100,
+  ExtraCharges: [],
+  Discounts: [],
+});
+
+export function describeStoreContract(name: string, impl: StoreImplementation): void {
+  describe(`Store contract: ${name}`, () => {
+    let sut: StoreUnderTest;
+    let store: Store;
+    let made = 0;
+    beforeAll(async () => {
+      sut = await impl.open();
+      store = sut.store;
+    });
+    afterAll(async () => sut.dispose());
+
+    const newUser = async (): Promise<UserRecord> => {
+      made += 1;
+      return store.findOrCreateUser(`device-${made}`, `uid-${made}`, NOW);
+    };
+    const freeNumbers = async (count: number): Promise<string[]> =>
+      (await store.pickFreeNumbers(count, DEFAULT_SHUFFLE_VANITY_IDS, NOW, Math.random)).map((n) => n.msisdn);
+    const firstOperator = async (): Promise<string> => {
+      const [op] = await store.listOperators();
+      if (!op) throw new Error('the seed has no operator');
+      return op.code;
+    };
+    /** External numbers of other operators, unique per call. */
+    let external = 0;
+    const externalNumber = (): string => `97155${String(9_000_000 + (external += 1)).padStart(7, '0')}`;
+
+    describe('users and sessions', () => {
+      it('finds the user of a device again, whatever uid a later login proposes', async () => {
+        const first = await store.findOrCreateUser('device-a', 'uid-a', NOW);
+        expect(first).toEqual({ uid: 'uid-a', deviceId: 'device-a' });
+        expect(await store.findOrCreateUser('device-a', 'uid-other', NOW + 1)).toEqual(first);
+        expect((await store.findOrCreateUser('device-b', 'uid-b', NOW)).uid).toBe('uid-b');
+      });
+
+      it('creates, finds, touches and deletes sessions; sweeps idle and too old ones', async () => {
+        const user = await newUser();
+        await store.createSession('hash-1', user, NOW);
+        await store.createSession('hash-2', user, NOW - 10_000);
+        await store.createSession('hash-3', user, NOW);
+        expect(await store.findSession('hash-1')).toEqual({ uid: user.uid, deviceId: user.deviceId, createdAt: NOW, lastSeenAt: NOW });
+        await store.touchSession('hash-1', NOW + 500);
+        expect((await store.findSession('hash-1'))?.lastSeenAt).toBe(NOW + 500);
+        await store.touchSession('hash-3', NOW + 500);
+        // hash-2 is idle since NOW - 10 s; hash-3 was created before NOW + 1 (too old).
+        expect(await store.deleteStaleSessions(NOW - 1, NOW - 1)).toBe(1);
+        expect(await store.findSession('hash-2')).toBeNull();
+        expect(await store.deleteStaleSessions(NOW, NOW + 1)).toBe(2);
+        expect(await store.findSession('hash-3')).toBeNull();
+        await store.createSession('hash-4', user, NOW);
+        await store.deleteSession('hash-4');
+        expect(await store.findSession('hash-4')).toBeNull();
+      });
+    });
+
+    describe('flow state', () => {
+      it('starts empty and moves only the stored flags it is told to', async () => {
+        const { uid } = await newUser();
+        expect(await store.getFlowState(uid, NOW)).toEqual({
+          numberFlag: false,
+          planFlag: false,
+          productSaved: false,
+          currentProductCode: null,
+          savedPlanProductCode: null,
+          hasActiveHold: false,
+          activeHoldVanityLevel: null,
+        });
+        await store.updateFlowFlags(uid, { numberFlag: true });
+        expect(await store.getFlowState(uid, NOW)).toMatchObject({ numberFlag: true, planFlag: false });
+        await store.updateFlowFlags(uid, { planFlag: true });
+        await store.updateFlowFlags(uid, { numberFlag: false });
+        expect(await store.getFlowState(uid, NOW)).toMatchObject({ numberFlag: false, planFlag: true });
+      });
+
+      it('sees a live hold and its vanity level, and no hold once it has ended', async () => {
+        const { uid } = await newUser();
+        const [n] = await store.pickFreeNumbers(1, DEFAULT_SHUFFLE_VANITY_IDS, NOW, Math.random);
+        if (!n) throw new Error('no free number');
+        await store.reserveNumber(uid, n.msisdn, NOW, NOW + HOLD_MS, POLICY);
+        expect(await store.getFlowState(uid, NOW + 1)).toMatchObject({ hasActiveHold: true, activeHoldVanityLevel: n.vanityLevel });
+        expect(await store.getFlowState(uid, NOW + HOLD_MS)).toMatchObject({ hasActiveHold: false, activeHoldVanityLevel: null });
+      });
+    });
+
+    describe('flow context (the access rules inputs that are not flags)', () => {
+      it('starts unknown and not retail, and each setter changes its own input of its own user only', async () => {
+        const { uid } = await newUser();
+        const other = await newUser();
+        expect(await store.getFlowContext(uid)).toEqual(EMPTY_SERVER_FLOW_CONTEXT);
+        await store.setRetail(uid, true);
+        await store.setInsideUae(uid, true);
+        await store.setResidentType(uid, 'resident');
+        await store.setDeliveryForm(uid, true);
+        await store.setTerminatedEmail(uid, 'old@example.ae');
+        expect(await store.getFlowContext(uid)).toEqual({
+          resident_type: 'resident',
+          inside_uae: true,
+          has_delivery_form: true,
+          terminated_email: 'old@example.ae',
+          retail: true,
+        });
+        expect(await store.getFlowContext(other.uid)).toEqual(EMPTY_SERVER_FLOW_CONTEXT);
+        await store.setInsideUae(uid, false);
+        expect((await store.getFlowContext(uid)).inside_uae).toBe(false);
+        await store.setInsideUae(uid, null);
+        await store.setTerminatedEmail(uid, null);
+        await store.setResidentType(uid, 'non_resident');
+        expect(await store.getFlowContext(uid)).toMatchObject({ inside_uae: null, terminated_email: null, resident_type: 'non_resident' });
+      });
+
+      it('clears the id check answers (residency, delivery form) and keeps the rest', async () => {
+        const { uid } = await newUser();
+        await store.setResidentType(uid, 'resident');
+        await store.setDeliveryForm(uid, true);
+        await store.setInsideUae(uid, true);
+        await store.setRetail(uid, true);
+        await store.clearIdCheckAnswers(uid);
+        expect(await store.getFlowContext(uid)).toEqual({ ...EMPTY_SERVER_FLOW_CONTEXT, inside_uae: true, retail: true });
+      });
+    });
+
+    describe('number holds', () => {
+      it('reserves, extends up to the policy, and refuses a number held by someone else or not in the pool', async () => {
+        const alice = await newUser();
+        const bob = await newUser();
+        const [n] = await freeNumbers(1);
+        if (!n) throw new Error('no free number');
+        const reserved = await store.reserveNumber(alice.uid, n, NOW, NOW + HOLD_MS, POLICY);
+        expect(reserved).toMatchObject({ kind: 'reserved', hold: { msisdn: n, heldUntil: NOW + HOLD_MS, extensions: 0, committed: false, transfer: null } });
+        const id = reserved.kind === 'reserved' ? reserved.hold.reservationId : -1;
+        expect(id).toBeGreaterThan(0);
+        expect(await store.getActiveHold(alice.uid, NOW)).toMatchObject({ msisdn: n, reservationId: id });
+        expect(await store.reserveNumber(bob.uid, n, NOW + 1, NOW + HOLD_MS, POLICY)).toEqual({ kind: 'taken' });
+        const extended = await store.reserveNumber(alice.uid, n, NOW + 2, NOW + 2 + HOLD_MS, POLICY);
+        expect(extended).toMatchObject({ kind: 'extended', hold: { reservationId: id, extensions: 1, heldUntil: NOW + 2 + HOLD_MS } });
+        await store.reserveNumber(alice.uid, n, NOW + 3, NOW + 3 + HOLD_MS, POLICY);
+        expect(await store.reserveNumber(alice.uid, n, NOW + 4, NOW + 4 + HOLD_MS, POLICY)).toEqual({ kind: 'extension_limit' });
+        expect(await store.reserveNumber(bob.uid, NOT_IN_POOL, NOW, NOW + HOLD_MS, POLICY)).toEqual({ kind: 'unknown' });
+      });
+
+      it('keeps one hold per user: a new claim releases the old one, a lost one keeps it', async () => {
+        const alice = await newUser();
+        const bob = await newUser();
+        const [a, b] = await freeNumbers(2);
+        if (!a || !b) throw new Error('no free numbers');
+        await store.reserveNumber(alice.uid, a, NOW, NOW + HOLD_MS, POLICY);
+        await store.reserveNumber(bob.uid, b, NOW, NOW + HOLD_MS, POLICY);
+        // Alice loses b to Bob: her hold of a stays.
+        expect(await store.reserveNumber(alice.uid, b, NOW, NOW + HOLD_MS, POLICY)).toEqual({ kind: 'taken' });
+        expect((await store.getActiveHold(alice.uid, NOW))?.msisdn).toBe(a);
+        await store.cancelHold(bob.uid, b, NOW, DEFAULT_PRODUCT_CODE);
+        expect((await store.reserveNumber(alice.uid, b, NOW, NOW + HOLD_MS, POLICY)).kind).toBe('reserved');
+        expect((await store.getActiveHold(alice.uid, NOW))?.msisdn).toBe(b);
+        // a is free again.
+        expect((await store.reserveNumber(bob.uid, a, NOW, NOW + HOLD_MS, POLICY)).kind).toBe('reserved');
+      });
+
+      it('frees a number when its hold ends: another user claims it, the sweep clears it', async () => {
+        const alice = await newUser();
+        const bob = await newUser();
+        const [n] = await freeNumbers(1);
+        if (!n) throw new Error('no free number');
+        await store.reserveNumber(alice.uid, n, NOW, NOW + 1000, POLICY);
+        expect(await store.getActiveHold(alice.uid, NOW + 1000)).toBeNull();
+        expect((await store.reserveNumber(bob.uid, n, NOW + 1000, NOW + 1000 + HOLD_MS, POLICY)).kind).toBe('reserved');
+        const [m] = await freeNumbers(1);
+        if (!m) throw new Error('no free number');
+        await store.reserveNumber(alice.uid, m, NOW, NOW + 1000, POLICY);
+        expect(await store.releaseExpiredHolds(NOW + 1001)).toBeGreaterThanOrEqual(1);
+        expect(await store.cancelHold(alice.uid, m, NOW + 2000, DEFAULT_PRODUCT_CODE)).toBe('not_held');
+      });
+
+      it('cancels only its own hold, says when it had already ended, and commits a live one', async () => {
+        const alice = await newUser();
+        const bob = await newUser();
+        const [n, m] = await freeNumbers(2);
+        if (!n || !m) throw new Error('no free numbers');
+        expect(await store.commitHold(alice.uid, NOW)).toEqual({ kind: 'none' });
+        await store.reserveNumber(alice.uid, n, NOW, NOW + HOLD_MS, POLICY);
+        expect(await store.cancelHold(bob.uid, n, NOW, DEFAULT_PRODUCT_CODE)).toBe('not_held');
+        const committed = await store.commitHold(alice.uid, NOW + 1);
+        expect(committed).toMatchObject({ kind: 'committed', hold: { msisdn: n, committed: true, heldUntil: NOW + HOLD_MS } });
+        expect(await store.cancelHold(alice.uid, n, NOW + 2, DEFAULT_PRODUCT_CODE)).toBe('cancelled');
+        expect(await store.getActiveHold(alice.uid, NOW + 2)).toBeNull();
+        expect(await store.cancelHold(alice.uid, n, NOW + 3, DEFAULT_PRODUCT_CODE)).toBe('not_held');
+        await store.reserveNumber(alice.uid, m, NOW, NOW + 1000, POLICY);
+        expect(await store.commitHold(alice.uid, NOW + 1000)).toEqual({ kind: 'expired' });
+        expect(await store.cancelHold(alice.uid, m, NOW + 1000, DEFAULT_PRODUCT_CODE)).toBe('expired');
+      });
+    });
+
+    describe('transfer holds', () => {
+      it('claims a temporary number for an external one, once, and extends or releases it for its holder', async () => {
+        const operatorCode = await firstOperator();
+        const alice = await newUser();
+        const bob = await newUser();
+        const ext = externalNumber();
+        const got = await store.reserveTransfer(alice.uid, { externalMsisdn: ext, operatorCode }, NOW, NOW + HOLD_MS, POLICY, Math.random);
+        expect(got).toMatchObject({ kind: 'reserved', hold: { transfer: { externalMsisdn: ext, operatorCode } } });
+        expect(await store.getTransferHolder(ext, NOW)).toBe(alice.uid);
+        expect(await store.reserveTransfer(bob.uid, { externalMsisdn: ext, operatorCode }, NOW, NOW + HOLD_MS, POLICY, Math.random)).toEqual({
+          kind: 'in_transfer',
+        });
+        expect((await store.reserveTransfer(alice.uid, { externalMsisdn: ext, operatorCode }, NOW + 1, NOW + HOLD_MS, POLICY, Math.random)).kind).toBe(
+          'extended',
+        );
+        expect(await store.cancelHold(alice.uid, ext, NOW + 2, DEFAULT_PRODUCT_CODE)).toBe('cancelled');
+        expect(await store.getTransferHolder(ext, NOW + 2)).toBeNull();
+        expect((await store.reserveTransfer(bob.uid, { externalMsisdn: ext, operatorCode }, NOW + 3, NOW + HOLD_MS, POLICY, Math.random)).kind).toBe(
+          'reserved',
+        );
+      });
+    });
+
+    describe('products, saved plans and preferences', () => {
+      it('keeps the current product, and one saved plan per user that makes its product current', async () => {
+        const { uid } = await newUser();
+        const [first, second] = await store.listCatalogue({ category: 'PAYG' });
+        if (!first || !second) throw new Error('the seed has fewer than two PAYG products');
+        expect(await store.getCurrentProductCode(uid)).toBeNull();
+        await store.setCurrentProduct(uid, first.code, true);
+        expect(await store.getCurrentProductCode(uid)).toBe(first.code);
+        expect(await store.getFlowState(uid, NOW)).toMatchObject({ productSaved: true, currentProductCode: first.code });
+        expect(await store.getSavedPlan(uid)).toBeNull();
+        const plan = {
+          productCode: second.code,
+          planIds: [1, 2],
+          boosterIds: [],
+          promotionKeys: ['streaming'],
+          promoCode: null,
+          price: price(100),
+          appliedPromotions: [],
+        };
+        const saved = await store.replaceSavedPlan(uid, plan, NOW);
+        expect(saved).toEqual({ id: expect.any(Number), ...plan });
+        expect(await store.getSavedPlan(uid)).toEqual(saved);
+        expect(await store.getCurrentProductCode(uid)).toBe(second.code);
+        const again = await store.replaceSavedPlan(uid, { ...plan, productCode: first.code, price: price(50) }, NOW + 1);
+        expect(await store.getSavedPlan(uid)).toEqual(again);
+        expect(await store.getFlowState(uid, NOW)).toMatchObject({ savedPlanProductCode: first.code });
+      });
+
+      it('keeps one value per preference and user', async () => {
+        const { uid } = await newUser();
+        const other = await newUser();
+        expect(await store.getPreferences(uid)).toEqual([]);
+        await store.setPreference(uid, 9, true);
+        await store.setPreference(uid, 4, true);
+        await store.setPreference(uid, 9, false);
+        expect(await store.getPreferences(uid)).toEqual([
+          { preferenceId: 4, value: true },
+          { preferenceId: 9, value: false },
+        ]);
+        expect(await store.getPreferences(other.uid)).toEqual([]);
+      });
+    });
+
+    describeRaces(impl, () => sut);
+  });
+}
+
+/** Several connections, one per worker thread, race for the same numbers, round after round. */
+function describeRaces(impl: StoreImplementation, current: () => StoreUnderTest): void {
+  describe('races across separate connections', () => {
+    // Measured on 2 shared cores: with 4 workers and 60 rounds a check-then-act claim lost
+    // 9 to 16 rounds a run (3 workers and 40 rounds sometimes none); each race takes ~1.5 s.
+    const WORKERS = 4;
+    const ROUNDS = 60;
+    const TRANSFER_ROUNDS = 30;
+    let workers: Worker[] = [];
+    let serial = 0;
+
+    const answer = (w: Worker) =>
+      new Promise<RaceAnswer>((resolve, reject) => {
+        w.once('message', resolve);
+        w.once('error', reject);
+      });
+
+    beforeAll(async () => {
+      const data: RaceWorkerData = { connectModule: impl.connectModule, location: current().location };
+      workers = Array.from({ length: WORKERS }, () => new Worker(join(__dirname, 'race-worker-boot.mjs'), { workerData: data }));
+      const ready = await Promise.all(workers.map(answer));
+      expect(ready.every((a) => a.kind === 'ready')).toBe(true);
+    }, 30_000);
+    afterAll(async () => {
+      await Promise.all(
+        workers.map(
+          (w) =>
+            new Promise<void>((resolve) => {
+              w.once('exit', () => resolve());
+              w.postMessage('close');
+            }),
+        ),
+      );
+    });
+
+    /** Runs the rounds in every worker at once; answers each worker's result per round. */
+    async function race(kind: RaceJob['kind'], targets: string[]): Promise<{ users: string[][]; results: string[][] }> {
+      const store = current().store;
+      const users: string[][] = [];
+      for (let w = 0; w < WORKERS; w += 1) {
+        const mine: string[] = [];
+        for (let r = 0; r < targets.length; r += 1) {
+          serial += 1;
+          mine.push((await store.findOrCreateUser(`race-device-${serial}`, `race-${serial}`, NOW)).uid);
+        }
+        users.push(mine);
+      }
+      const [operator] = await store.listOperators();
+      const barrier = new SharedArrayBuffer(4 * targets.length);
+      const results = await Promise.all(
+        workers.map((worker, w) => {
+          const rounds: RaceRound[] = targets.map((target, r) => ({ uid: users[w]?.[r] ?? '', target }));
+          const job: RaceJob = {
+            kind,
+            barrier,
+            workers: WORKERS,
+            rounds,
+            now: NOW,
+            heldUntil: NOW + HOLD_MS,
+            policy: POLICY,
+            operatorCode: operator?.code ?? '',
+          };
+          const done = answer(worker);
+          worker.postMessage(job);
+          return done;
+        }),
+      );
+      return {
+        users,
+        results: results.map((a) => {
+          if (a.kind !== 'results') throw new Error(`a worker failed: ${a.kind === 'failed' ? a.message : a.kind}`);
+          return a.results;
+        }),
+      };
+    }
+
+    /** Per round: which worker won, and what the others heard. */
+    function outcomes(results: string[][], rounds: number): { winners: number[]; losers: string[] }[] {
+      return Array.from({ length: rounds }, (_, r) => {
+        const kinds = results.map((rs) => rs[r] ?? 'missing');
+        return { winners: kinds.flatMap((k, w) => (k === 'reserved' ? [w] : [])), losers: kinds.filter((k) => k !== 'reserved') };
+      });
+    }
+
+    it('lets exactly one connection reserve a number, the others hear "taken", and the winner holds it', async () => {
+      const targets = await current().store.pickFreeNumbers(ROUNDS, DEFAULT_SHUFFLE_VANITY_IDS, NOW, Math.random);
+      expect(targets).toHaveLength(ROUNDS);
+      const { users, results } = await race(
+        'number',
+        targets.map((t) => t.msisdn),
+      );
+      const per = outcomes(results, ROUNDS);
+      expect(per.map((o) => o.winners.length)).toEqual(Array(ROUNDS).fill(1));
+      expect(per.flatMap((o) => o.losers)).toEqual(Array(ROUNDS * (WORKERS - 1)).fill('taken'));
+      for (const [r, o] of per.entries()) {
+        const winner = users[o.winners[0] ?? -1]?.[r] ?? '';
+        expect((await current().store.getActiveHold(winner, NOW))?.msisdn).toBe(targets[r]?.msisdn);
+      }
+    }, 30_000);
+
+    it('lets exactly one connection start the transfer of an external number, the others hear "in_transfer"', async () => {
+      const targets = Array.from({ length: TRANSFER_ROUNDS }, (_, r) => `97155${String(8_000_000 + r).padStart(7, '0')}`);
+      const { users, results } = await race('transfer', targets);
+      const per = outcomes(results, TRANSFER_ROUNDS);
+      expect(per.map((o) => o.winners.length)).toEqual(Array(TRANSFER_ROUNDS).fill(1));
+      expect(per.flatMap((o) => o.losers)).toEqual(Array(TRANSFER_ROUNDS * (WORKERS - 1)).fill('in_transfer'));
+      for (const [r, o] of per.entries()) {
+        expect(await current().store.getTransferHolder(targets[r] ?? '', NOW)).toBe(users[o.winners[0] ?? -1]?.[r]);
+      }
+    }, 30_000);
+  });
+}

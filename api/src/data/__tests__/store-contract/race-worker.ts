@@ -1,0 +1,62 @@
+import { parentPort } from 'node:worker_threads';
+import type { Store } from '../../store';
+import type { RaceAnswer, RaceJob, RaceWorkerData } from './race-protocol';
+
+/** How long a worker spins at the barrier before it sleeps instead. */
+const SPIN_MS = 20;
+
+/**
+ * Waits until every worker has reached round `r` (a barrier on a shared counter). It spins
+ * first: a sleeping thread wakes late, after the others are done, and there would be no race
+ * left to lose. Past SPIN_MS it sleeps, so early workers do not starve a late one of the CPU.
+ */
+function meet(barrier: Int32Array, r: number, workers: number): void {
+  if (Atomics.add(barrier, r, 1) + 1 === workers) {
+    Atomics.notify(barrier, r);
+    return;
+  }
+  const spinUntil = performance.now() + SPIN_MS;
+  for (let seen = Atomics.load(barrier, r); seen < workers; seen = Atomics.load(barrier, r)) {
+    if (performance.now() > spinUntil) Atomics.wait(barrier, r, seen, 5);
+  }
+}
+
+async function run(store: Store, job: RaceJob): Promise<string[]> {
+  const barrier = new Int32Array(job.barrier);
+  const results: string[] = [];
+  for (const [r, round] of job.rounds.entries()) {
+    meet(barrier, r, job.workers);
+    const result =
+      job.kind === 'number'
+        ? await store.reserveNumber(round.uid, round.target, job.now, job.heldUntil, job.policy)
+        : await store.reserveTransfer(
+            round.uid,
+            { externalMsisdn: round.target, operatorCode: job.operatorCode },
+            job.now,
+            job.heldUntil,
+            job.policy,
+            Math.random,
+          );
+    results.push(result.kind);
+  }
+  return results;
+}
+
+export async function runRaceWorker(data: RaceWorkerData): Promise<void> {
+  const port = parentPort;
+  if (!port) throw new Error('not a worker thread');
+  const send = (answer: RaceAnswer) => port.postMessage(answer);
+  const { connectStore } = (await import(data.connectModule)) as { connectStore: (location: string) => Promise<Store> };
+  const store = await connectStore(data.location);
+  port.on('message', (job: RaceJob | 'close') => {
+    if (job === 'close') {
+      void store.close().then(() => port.close());
+      return;
+    }
+    run(store, job).then(
+      (results) => send({ kind: 'results', results }),
+      (e: unknown) => send({ kind: 'failed', message: e instanceof Error ? `${e.name}: ${e.message}` : String(e) }),
+    );
+  });
+  send({ kind: 'ready' });
+}

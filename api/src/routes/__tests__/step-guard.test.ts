@@ -1,0 +1,199 @@
+import type { LightMyRequestResponse } from 'fastify';
+import {
+  API_ERROR_CODES,
+  EMPTY_FLOW_FLAGS,
+  EMPTY_SERVER_FLOW_CONTEXT,
+  FlowStatusResponse,
+  buildFlowContext,
+  isStepAllowed,
+  type FlowStatusFlags,
+  type StepName,
+} from '@join/shared/contract';
+import { clientHeaders, createTestApp, form, type TestApp, type Visitor } from '../../testing/harness';
+
+/**
+ * The API enforces SPEC 2's access rules with the host's rule functions. The server does not
+ * store payment or delivery yet, so the tests lay those flags over the derived ones
+ * (AppOptions.flowFlagsOverlay) to put a visitor where a step is closed.
+ */
+type Call = { name: string; step: StepName; run: (t: TestApp, v: Visitor, held: string) => Promise<LightMyRequestResponse> };
+
+const post = (url: string, body: Record<string, string | number>) => (t: TestApp, v: Visitor) => t.post(v, url, body);
+
+/** Every state-changing call, by the step it belongs to. */
+const GUARDED: readonly Call[] = [
+  { name: 'POST /numbers (reserve)', step: 'number', run: (t, v, held) => t.post(v, '/api/numbers', { number: held }) },
+  {
+    name: 'DELETE /numbers (cancel)',
+    step: 'number',
+    run: (t, v, held) => t.app.inject({ method: 'DELETE', url: '/api/numbers', ...form(v.headers, { number: held }) }),
+  },
+  { name: 'POST /numbers/random', step: 'number', run: post('/api/numbers/random', { count: 1 }) },
+  { name: 'GET /numbers?random=true', step: 'number', run: (t, v) => t.get(v, '/api/numbers?random=true') },
+  { name: 'POST /numbers/search', step: 'number', run: post('/api/numbers/search', { pattern: '12', match: 'contains' }) },
+  { name: 'POST /numbers/commit_number', step: 'number', run: post('/api/numbers/commit_number', {}) },
+  {
+    name: 'POST /mobile_number_portability/verify',
+    step: 'number',
+    run: post('/api/mobile_number_portability/verify', { external_number: '0551234567', operator: 'du' }),
+  },
+  {
+    name: 'POST /mobile_number_portability/reserve',
+    step: 'number',
+    run: post('/api/mobile_number_portability/reserve', { number: '0551234567', operator: 'du' }),
+  },
+  { name: 'POST /me/flow_status key 12', step: 'number', run: post('/api/me/flow_status', { key: 12, value: 'true' }) },
+  {
+    name: 'POST /plans/saved_plans',
+    step: 'plan',
+    run: post('/api/plans/saved_plans', { plan_ids: '1881,1882,1883', product_code: 188, recharge_amount: 25 }),
+  },
+  { name: 'POST /products/save', step: 'plan', run: post('/api/products/save', { product_code: 188 }) },
+  { name: 'GET /products/current?save=true', step: 'plan', run: (t, v) => t.get(v, '/api/products/current?save=true') },
+  { name: 'POST /me/flow_status key 13', step: 'plan', run: post('/api/me/flow_status', { key: 13, value: 'true' }) },
+];
+
+/** Reads the cart and summary need once the plan and number steps are closed. */
+const OPEN: readonly { name: string; url: string }[] = [
+  { name: 'flow status', url: '/api/me/flow_status' },
+  { name: 'own hold', url: '/api/numbers' },
+  { name: 'reservations', url: '/api/numbers/reservation' },
+  { name: 'saved plans', url: '/api/plans/saved_plans' },
+  { name: 'current product', url: '/api/products/current' },
+  { name: 'catalogue', url: '/api/products/available' },
+  { name: 'plans of the product', url: '/api/plans/available' },
+  { name: 'operators', url: '/api/mobile_number_portability/operators' },
+  { name: 'preferences', url: '/api/me/preferences' },
+];
+
+const PAID: Partial<FlowStatusFlags> = { is_plan_paid: true, is_logged_in_via_email: true };
+const DONE: Partial<FlowStatusFlags> = { is_sim_delivered: true };
+
+describe('the step guard', () => {
+  let t: TestApp;
+  /** The overlay per uid: what the server does not store yet. */
+  const overlay = new Map<string, Partial<FlowStatusFlags>>();
+  let alice: Visitor;
+  let held: string;
+
+  beforeAll(async () => {
+    // Budgets high enough for the many transfer and random calls below.
+    t = await createTestApp({
+      flowFlagsOverlay: (uid) => overlay.get(uid) ?? {},
+      rateLimit: { transferMax: 10_000, randomNumbersMax: 10_000, searchMax: 10_000 },
+    });
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    alice = await t.login();
+    [held] = (await t.offer(alice)) as [string];
+    expect((await t.post(alice, '/api/numbers', { number: held })).statusCode).toBe(200);
+  });
+
+  it.each(GUARDED.map((c) => [c.name, c] as const))('refuses %s once paid, naming its step, with 409 step_not_allowed', async (_name, call) => {
+    overlay.set(alice.uid, PAID);
+    const res = await call.run(t, alice, held);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: API_ERROR_CODES.stepNotAllowed, message: expect.stringContaining(`Step ${call.step} `) });
+  });
+
+  it.each(GUARDED.map((c) => [c.name, c] as const))('lets %s through while its step is open', async (_name, call) => {
+    const res = await call.run(t, alice, held);
+    expect(res.json()).not.toMatchObject({ code: API_ERROR_CODES.stepNotAllowed });
+  });
+
+  it.each(OPEN.map((o) => [o.name, o.url] as const))('keeps the %s read open once the order is done', async (_name, url) => {
+    overlay.set(alice.uid, { ...PAID, ...DONE });
+    expect((await t.get(alice, url)).statusCode).toBe(200);
+  });
+
+  it('changes nothing when it refuses: the hold stays', async () => {
+    overlay.set(alice.uid, PAID);
+    const cancel = GUARDED.find((c) => c.name.startsWith('DELETE'));
+    expect((await cancel?.run(t, alice, held))?.statusCode).toBe(409);
+    overlay.delete(alice.uid);
+    const numbers = (await t.get(alice, '/api/numbers')).json() as { numbers: { MSISDN: string }[] };
+    expect(numbers.numbers.map((n) => n.MSISDN)).toEqual([held]);
+  });
+
+  it('decides with the same rule function as the host, on the flow status it answers', async () => {
+    // Every combination of the flags that close or open the plan and number steps.
+    const combos: Partial<FlowStatusFlags>[] = [];
+    for (const paid of [false, true]) {
+      for (const done of [{}, { is_delivery_in_progress: true }, { is_sim_activated: true }]) {
+        for (const email of [false, true]) combos.push({ is_plan_paid: paid, is_logged_in_via_email: email, ...done });
+      }
+    }
+    for (const combo of combos) {
+      overlay.set(alice.uid, combo);
+      // What the host would do: its FlowContext from the answer, through the same builder.
+      const status = FlowStatusResponse.parse((await t.get(alice, '/api/me/flow_status')).json());
+      const hostCtx = buildFlowContext(status.flow_status_flags, status.flow_context, { navigatingInApp: true });
+      for (const call of GUARDED.filter((c) => !c.name.startsWith('DELETE') && !c.name.startsWith('POST /numbers ('))) {
+        const refused = (await call.run(t, alice, held)).json() as { code?: unknown };
+        expect({ call: call.name, combo, refused: refused.code === API_ERROR_CODES.stepNotAllowed }).toEqual({
+          call: call.name,
+          combo,
+          refused: !isStepAllowed(call.step, hostCtx),
+        });
+      }
+    }
+  });
+
+  it('answers the flow context beside the flags on GET and POST /me/flow_status', async () => {
+    const got = FlowStatusResponse.parse((await t.get(alice, '/api/me/flow_status')).json());
+    expect(got.flow_context).toEqual(EMPTY_SERVER_FLOW_CONTEXT);
+    expect(got.flow_status_flags).toEqual(EMPTY_FLOW_FLAGS);
+    const posted = FlowStatusResponse.parse((await t.post(alice, '/api/me/flow_status', { key: 12, value: 'true' })).json());
+    expect(posted.flow_context).toEqual(EMPTY_SERVER_FLOW_CONTEXT);
+    expect(posted.flow_status_flags.is_number_selected).toBe(true);
+  });
+});
+
+describe('retail by the device-id login', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const loginWith = (deviceId: string, body: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/securitymanagement/login_by_device_id',
+      ...form(clientHeaders(deviceId), body),
+    });
+
+  it('marks the device user retail with is_retail=true, keeps it on a later plain login, and refuses other values', async () => {
+    const plain = await t.login();
+    const context = async (v: Visitor) => FlowStatusResponse.parse((await t.get(v, '/api/me/flow_status')).json()).flow_context;
+    expect((await context(plain))?.retail).toBe(false);
+
+    const deviceId = `dev-retail-${Date.now()}`;
+    expect((await loginWith(deviceId, { is_retail: 'true' })).statusCode).toBe(200);
+    const again = await t.login(deviceId);
+    // The plain login (a session recovery) does not clear it: retail belongs to the device's user.
+    expect((await context(again))?.retail).toBe(true);
+    expect((await loginWith(deviceId, { is_retail: 'yes' })).statusCode).toBe(400);
+    expect((await loginWith(deviceId, { other: '1' })).statusCode).toBe(400);
+  });
+});
+
+describe('every state-changing route declares its step', () => {
+  /** Writes that belong to no step: sessions, and consents a visitor may give on any step. */
+  const OPEN_WRITES = ['POST /api/securitymanagement/login_by_device_id', 'POST /api/securitymanagement/logout', 'POST /api/me/preferences'];
+
+  it('lists each POST and DELETE with its flowStep, or as open on purpose', async () => {
+    const seen: string[] = [];
+    const t = await createTestApp({
+      onRoute: (route) => {
+        const methods = ([] as string[]).concat(route.method);
+        if (methods.some((m) => m === 'POST' || m === 'DELETE') && route.config?.flowStep === undefined) {
+          seen.push(`${methods.join(',')} ${route.url}`);
+        }
+      },
+    });
+    await t.close();
+    expect(seen.sort()).toEqual([...OPEN_WRITES].sort());
+  });
+});

@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { ShellPage } from './pages/shell';
+
+/** Issue 8: the flow contract as a fresh visitor meets it, with the server's flow context. */
+test('a fresh visitor deep-linking to a later step lands where the flow begins, plan selection', async ({ page }) => {
+  const shell = new ShellPage(page);
+  for (const later of ['/payment', '/thank-you', '/delivery-closed']) {
+    await page.goto(`/#${later}`);
+    // It used to land on /number, ahead of any plan.
+    await shell.expectStep('/plan-selection', 'Choose your plan');
+  }
+});
+
+test('a retail start marks the visitor retail on the server, and the shell shows the retail header', async ({ page }) => {
+  const logins: (string | null)[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/securitymanagement/login_by_device_id') logins.push(r.postData());
+  });
+  const status = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me/flow_status' && r.request().method() === 'GET');
+  await page.goto('/?is_retail=true');
+  const answer = (await (await status).json()) as { flow_context?: { retail: boolean } };
+  expect(logins).toEqual(['is_retail=true']);
+  expect(answer.flow_context?.retail).toBe(true);
+  await new ShellPage(page).expectStep('/plan-selection', 'Choose your plan');
+  await expect(page.getByRole('banner')).toHaveClass(/header--retail/);
+});
