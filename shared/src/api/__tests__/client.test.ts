@@ -5,7 +5,7 @@ import { createStore } from 'jotai/vanilla';
 import { z } from 'zod';
 import { createApiClient, encodeForm } from '../client';
 import { bus } from '../../bus';
-import { sessionAtom, setStartParams, startParamsAtom, store, updateSession } from '../../store';
+import { sessionAtom, setStartParams, store, updateSession } from '../../store';
 import { ApiError } from '../../errors/api-error';
 
 type Call = { url: string; method: string; headers: Headers; body: string | null };

@@ -2,7 +2,7 @@ import { EMPTY_FLOW_FLAGS } from '../../schemas/entities';
 import { FlowStatusResponse } from '../../schemas/api';
 import { API_ERROR_CODES, messageTypeForCode } from '../../errors/codes';
 import { errorObjectForCode } from '../../errors/catalogue';
-import { flowFlagsAtom, store } from '../../store';
+import  { store } from '../../store';
 import { EMPTY_SERVER_FLOW_CONTEXT, LoginByDeviceIdBody, ServerFlowContext, buildFlowContext, isRetailStart } from '../context';
 import { applyFlowStatus, serverFlowContextAtom, setFlowFlags, wipeSession } from '../../store';
 import { isRouteAllowed, isStepAllowed, recommendedRoute } from '../rules';
