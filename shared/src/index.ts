@@ -10,6 +10,7 @@ export * from './schemas/api';
 export * from './errors/codes';
 export * from './errors/catalogue';
 export * from './errors/api-error';
+export * from './errors/error-actions';
 export * from './flow/steps';
 export * from './flow/rules';
 export * from './validation/rules';

@@ -20,6 +20,7 @@ import { preloadStep } from '../federation/remotes';
 import { Header } from './header';
 import { Footer } from './footer';
 import { ErrorPopup } from './error-popup';
+import { HelpModal } from './help-modal';
 import { useSessionEnded } from './use-session-ended';
 import { whenIdle } from './when-idle';
 
@@ -87,6 +88,7 @@ export function Shell() {
         </Routes>
       </main>
       <Footer />
+      <HelpModal />
       <ErrorPopup ctx={ctx} />
     </div>
   );

@@ -7,16 +7,9 @@ import { ErrorPopup } from '../error-popup';
 import { Footer } from '../footer';
 import { Header } from '../header';
 import { stepLoadingAtom } from '../loading-atom';
+import { polyfillDialog } from '../../test-utils/dialog-polyfill';
 
-// jsdom has no <dialog> methods; give it the minimal behaviour.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(polyfillDialog);
 
 const ctx: FlowContext = { flags: EMPTY_FLOW_FLAGS };
 const wrap = (ui: React.ReactNode) =>
