@@ -41,7 +41,7 @@ export function VipPlans({ number, onSaved }: { number: PhoneNumber; onSaved: ()
       await savePlanSequence(p, { announce: false });
       onSaved();
     } catch (err) {
-      reportError(err, 'number');
+      reportError(err, { source: 'number', actions: { retry: () => choose(p) } });
     } finally {
       setSaving(null);
     }
