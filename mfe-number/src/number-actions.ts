@@ -36,8 +36,9 @@ export async function reserveNumber(msisdn: string, deps: Deps & { via?: 'random
 
 /**
  * Cancel the held number: the reservation is deleted (the server resets the product to the
- * 1-month default), flow status 115; then, as the number flag went from selected to not
- * selected, the current product is saved and the saved plans reloaded (SPEC 4).
+ * 1-month default), flow status 115. The number flag falling then saves the current product
+ * and reloads the saved plans (SPEC 4): the kernel's watchNumberFlag does that, for every way
+ * the flag falls.
  */
 export async function cancelNumber(msisdn: string, deps: Deps = {}): Promise<void> {
   const api = deps.api ?? defaultApi;
@@ -45,9 +46,6 @@ export async function cancelNumber(msisdn: string, deps: Deps = {}): Promise<voi
   const { flow_status_flags } = await api.postFlowStatus(FLOW_STATUS_KEYS.numberCancelled);
   store.set(numberAtom, null);
   store.set(flowFlagsAtom, flow_status_flags);
-  await api.getCurrentProduct(true);
-  const saved = await api.getSavedPlans();
-  store.set(savedPlanAtom, saved.save_plans[0] ?? null);
   bus.emit('number:cancelled', { msisdn });
 }
 

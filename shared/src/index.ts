@@ -33,4 +33,5 @@ export * from './ui/step-heading';
 export * from './ui/live-region';
 export * from './step-contract';
 export * from './actions';
+export * from './number-flag-watch';
 export * from './ui/plan-specs';
