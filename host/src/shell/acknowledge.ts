@@ -7,6 +7,7 @@ import {
   type FlowStatusFlags,
   type Store,
 } from '@join/shared';
+import { browserLocation } from './browser-location';
 
 export interface AcknowledgeDeps {
   navigate: (to: string) => void;
@@ -49,7 +50,7 @@ export async function acknowledge(action: string, deps: AcknowledgeDeps): Promis
       deps.openHelp();
       return;
     case 'reload':
-      (deps.reload ?? (() => window.location.reload()))();
+      (deps.reload ?? browserLocation.reload)();
       return;
     default:
       // ok_clear_error, and any action this shell does not know: the pop-up is closed, nothing more.

@@ -12,7 +12,7 @@ function StepComponent() {
 }
 const entryExports = {
   init: () => undefined,
-  get: async () => () => ({ __esModule: true, default: StepComponent }),
+  get: () => () => Promise.resolve({ __esModule: true, default: StepComponent }),
 };
 
 function flakyScripts(failures: number): ModuleFederationRuntimePlugin & { attempts: () => number } {

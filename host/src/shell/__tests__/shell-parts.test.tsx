@@ -84,10 +84,10 @@ describe('header', () => {
     expect(other.container.querySelector('header')).toHaveClass('header--slanted');
   });
 
-  it('opens the summary only once a plan or number is selected', async () => {
+  it('opens the summary only once a plan or number is selected (the flags say so)', async () => {
     act(() => {
       store.set(savedPlanAtom, null);
-      store.set(numberAtom, null);
+      store.set(numberAtom, { MSISDN: '971581234567', InTransferTo: null, VanityLevelId: 1, ReservationDate: null, ExpiryDate: null });
     });
     const { unmount } = wrap(<Header pathname="/number" ctx={ctx} />);
     const cart = screen.getByRole('button', { name: /your selection/i });
@@ -95,8 +95,7 @@ describe('header', () => {
     await userEvent.click(cart);
     expect(screen.queryByRole('dialog')).toBeNull();
     unmount();
-    act(() => store.set(numberAtom, { MSISDN: '971581234567', InTransferTo: null, VanityLevelId: 1, ReservationDate: null, ExpiryDate: null }));
-    wrap(<Header pathname="/number" ctx={ctx} />);
+    wrap(<Header pathname="/number" ctx={{ flags: { ...EMPTY_FLOW_FLAGS, is_number_selected: true } }} />);
     await userEvent.click(screen.getByRole('button', { name: /your selection/i }));
     const dialog = screen.getByRole('dialog', { name: 'Your selection' });
     expect(within(dialog).getByText('0581234567')).toBeInTheDocument();
