@@ -10,7 +10,8 @@ import { clockSkewAtom, flowFlagsAtom, numberAtom, savedPlanAtom, store as defau
  *   status refresh, a pop-up's "get status") triggers it; flags going to null (logout) do not.
  * - A held number's hold is watched too: shortly after it ends (on server time) the flow status
  *   is refreshed, which makes the flag fall when the server has freed the number. The grace
- *   lets the number step's own countdown tell the visitor first.
+ *   lets the number step's own countdown tell the visitor first; the guard and the summary
+ *   read the flags, so a held number left in the store after that is shown nowhere.
  *
  * The host starts it once at start-up; it returns a stop function.
  */
@@ -47,18 +48,12 @@ export function watchNumberFlag(deps: NumberFlagWatchDeps = {}): () => void {
   };
   const checkHold = async (msisdn: string) => {
     if (store.get(numberAtom)?.MSISDN !== msisdn) return;
-    const flags = await api.getFlowStatus().then(
-      ({ flow_status_flags }) => {
-        store.set(flowFlagsAtom, flow_status_flags);
-        return flow_status_flags;
-      },
-      (err: unknown) => {
-        onError(err);
-        return null;
-      },
+    // Only the flags are refreshed: the number itself stays in the store for the step that shows
+    // it to announce the expiry (dropping it here could unmount that step before it does).
+    await api.getFlowStatus().then(
+      ({ flow_status_flags }) => store.set(flowFlagsAtom, flow_status_flags),
+      onError,
     );
-    // The server no longer holds it: the number is gone here too.
-    if (flags && !flags.is_number_selected && store.get(numberAtom)?.MSISDN === msisdn) store.set(numberAtom, null);
   };
   const stopNumber = store.sub(numberAtom, scheduleHoldCheck);
   scheduleHoldCheck();

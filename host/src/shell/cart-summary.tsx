@@ -31,7 +31,8 @@ export function CartSummary({ open, onClose, ctx }: { open: boolean; onClose: ()
   return (
     <Modal open={open} onClose={onClose} title={t('cart.title')} labelId="cart-title">
       <dl className="summary">
-        {number ? (
+        {/* The flags are the truth: a hold that ran out elsewhere leaves the number in the store. */}
+        {number && ctx.flags.is_number_selected ? (
           <div className="summary__item">
             <dt>{t('cart.number')}</dt>
             <dd>
