@@ -93,9 +93,16 @@ test.describe('a short hold', () => {
     await warning.getByRole('button', { name: 'Keep this number longer' }).click();
     await expect(warning).toBeHidden();
     expect(Number((await numbers.countdown().textContent())!.split(':')[1])).toBeGreaterThan(Number(before!.split(':')[1]));
-    // Then let it run out
+    // Then let it run out. SPEC 4: the number flag falling saves the current product and
+    // reloads the saved plans.
+    const productSaved = page.waitForRequest((r) => /\/api\/products\/current\?save=true$/.test(r.url()), { timeout: 20_000 });
+    const plansReloaded = page.waitForResponse((r) => r.url().endsWith('/api/plans/saved_plans') && r.request().method() === 'GET', {
+      timeout: 20_000,
+    });
     const popup = page.getByRole('alertdialog');
     await expect(popup).toBeVisible({ timeout: 15_000 });
+    await productSaved;
+    expect((await plansReloaded).ok()).toBe(true);
     await expect(popup).toContainText('-2010');
     await shell.expectAccessible('number expired pop-up');
     await popup.getByRole('button').first().click();

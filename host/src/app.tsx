@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { HashRouter } from 'react-router-dom';
-import { sessionAtom, store, useLanguage } from '@join/shared';
+import { sessionAtom, store, useLanguage, watchNumberFlag } from '@join/shared';
 import { loadRemotesList, preloadStep } from './federation/remotes';
 import { startUp, type StartResult } from './start/start-up';
 import { rewriteLocation } from './routing/rewrite-location';
@@ -15,6 +15,9 @@ export function App() {
     document.documentElement.lang = language;
     document.documentElement.dir = dir;
   }, [language, dir]);
+  // SPEC 4: whenever the number flag falls (cancel, transfer reset, a hold running out on any
+  // screen), the current product is saved and the saved plans reloaded: one watcher for the page.
+  useEffect(() => watchNumberFlag(), []);
   useEffect(() => {
     rewriteLocation(window.location, window.history);
     // In parallel with start-up: the remotes list, and for a first visit (which always starts

@@ -27,8 +27,9 @@ export async function reserveNumber(msisdn: string, deps: Deps & { via?: 'random
 
 /**
  * Cancel the held number: the reservation is deleted (the server resets the product to the
- * 1-month default), flow status 115; then, as the number flag went from selected to not
- * selected, the current product is saved and the saved plans reloaded (SPEC 4).
+ * 1-month default), flow status 115. The number flag falling then saves the current product
+ * and reloads the saved plans (SPEC 4): the kernel's watchNumberFlag does that, for every way
+ * the flag falls.
  */
 export async function cancelNumber(msisdn: string, deps: Deps = {}): Promise<void> {
   const api = deps.api ?? defaultApi;
@@ -36,9 +37,6 @@ export async function cancelNumber(msisdn: string, deps: Deps = {}): Promise<voi
   const status = await api.postFlowStatus(FLOW_STATUS_KEYS.numberCancelled);
   setHeldNumber(null);
   applyFlowStatus(status);
-  await api.getCurrentProduct(true);
-  const saved = await api.getSavedPlans();
-  setSavedPlan(saved.save_plans[0] ?? null);
   bus.emit('number:cancelled', { msisdn });
 }
 

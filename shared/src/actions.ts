@@ -5,6 +5,7 @@ import { bus } from './bus';
 import { isApiError } from './errors/api-error';
 import { isLogoutCode, SESSION_RECOVERY_CODE } from './errors/codes';
 import { errorObjectFor } from './errors/catalogue';
+import { registerErrorActions, type StepActions } from './errors/error-actions';
 import { i18n } from './i18n/i18n';
 
 /**
@@ -31,15 +32,29 @@ export async function refreshSelection(flags: FlowStatusFlags, api: Endpoints = 
 
 export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Who reported an error, and what its pop-up's step actions (Retry...) do. See errors/error-actions.ts. */
+export interface ReportOptions {
+  source?: string;
+  actions?: StepActions;
+}
+
 /**
  * Turns any failure into the catalogue pop-up, through the bus (the host shows it).
  * Session codes are not shown here: the API client already recovered or ended the session.
+ * `actions` are the raising step's handlers for the pop-up's step buttons (a Retry with no
+ * handler is not offered). Returns a withdraw function for a step that goes away; calling it
+ * is optional. A plain string is the source alone (the older form).
  */
-export function reportError(err: unknown, source?: string): void {
-  if (isApiError(err) && (err.code === SESSION_RECOVERY_CODE || isLogoutCode(err.code))) return;
+export function reportError(err: unknown, options?: string | ReportOptions): () => void {
+  if (isApiError(err) && (err.code === SESSION_RECOVERY_CODE || isLogoutCode(err.code))) return () => undefined;
+  const { source, actions } = typeof options === 'string' ? { source: options, actions: undefined } : (options ?? {});
   const type = isApiError(err) ? err.messageType : 'error_general';
   const code = isApiError(err) ? err.code : null;
-  bus.emit('error:raised', { error: errorObjectFor(type, code, translateOr), ...(source ? { source } : {}) });
+  const error = errorObjectFor(type, code, translateOr);
+  // Registered before the emit: the pop-up may render synchronously on it.
+  const withdraw = actions ? registerErrorActions(error, actions) : () => undefined;
+  bus.emit('error:raised', { error, ...(source ? { source } : {}) });
+  return withdraw;
 }
 
 /** Translation when the dictionary has the key, else the catalogue's own English. */

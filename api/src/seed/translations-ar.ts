@@ -31,6 +31,7 @@ export const TRANSLATIONS_AR: Record<TranslationKey, string> = {
   LOADING_MESSAGE_APP: 'جارٍ التحميل…',
   'header.home': 'الصفحة الرئيسية لشريحة السائح',
   'header.cart': 'اختياراتك',
+  'header.back': 'رجوع',
   'cart.title': 'اختياراتك',
   'cart.number': 'الرقم',
   'cart.plan': 'الباقة',

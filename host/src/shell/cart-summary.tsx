@@ -3,10 +3,9 @@ import { useAtomValue } from 'jotai';
 import {
   amountToPay,
   Button,
-  canEditPlan,
+  canEditStep,
   formatAed,
   formatMsisdn,
-  isRouteAllowed,
   Modal,
   numberAtom,
   PlanSpecs,
@@ -18,7 +17,7 @@ import {
 } from '@join/shared';
 
 
-/** The summary panel (SPEC 2): number, plan specs; each with an edit control when allowed. */
+/** The summary panel (SPEC 2): number, plan specs; each with an edit control when its step allows it (canEditStep: never the plan of a VIP number). */
 export function CartSummary({ open, onClose, ctx }: { open: boolean; onClose: () => void; ctx: FlowContext }) {
   const t = useT();
   const navigate = useNavigate();
@@ -32,12 +31,13 @@ export function CartSummary({ open, onClose, ctx }: { open: boolean; onClose: ()
   return (
     <Modal open={open} onClose={onClose} title={t('cart.title')} labelId="cart-title">
       <dl className="summary">
-        {number ? (
+        {/* The flags are the truth: a hold that ran out elsewhere leaves the number in the store. */}
+        {number && ctx.flags.is_number_selected ? (
           <div className="summary__item">
             <dt>{t('cart.number')}</dt>
             <dd>
               <span dir="ltr">{formatMsisdn(number.InTransferTo ?? number.MSISDN)}</span>
-              {isRouteAllowed(ROUTES.number, ctx) ? (
+              {canEditStep('number', ctx) ? (
                 <Button variant="link" onClick={() => edit(ROUTES.number)} aria-label={`${t('cart.edit')}: ${t('cart.number')}`}>
                   {t('cart.edit')}
                 </Button>
@@ -66,7 +66,7 @@ export function CartSummary({ open, onClose, ctx }: { open: boolean; onClose: ()
               <span>
                 {formatAed(amountToPay(plan.PackagePrice), language)} {t('plan.priceInclVat', { vat: plan.PackagePrice.VATPercentage })}
               </span>
-              {canEditPlan(ctx) && isRouteAllowed(ROUTES.planSelection, ctx) ? (
+              {canEditStep('plan', ctx) ? (
                 <Button variant="link" onClick={() => edit(ROUTES.planSelection)} aria-label={`${t('cart.edit')}: ${t('cart.plan')}`}>
                   {t('cart.edit')}
                 </Button>

@@ -1,17 +1,19 @@
 import { useState } from 'react';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { api, bus, Button, EMPTY_FLOW_FLAGS, flowFlagsAtom, isProperlyLoggedIn, Modal, useT, wipeSession } from '@join/shared';
 import { stepLoadingAtom } from './loading-atom';
+import { helpOpenAtom } from './help-modal';
 
 /**
  * Footer (SPEC 2): help and legal, plus logout when properly logged in (with a confirm
- * pop-up). Hidden while a loading text shows.
+ * pop-up). Hidden while a loading text shows. Help opens the shell's help modal.
  */
 export function Footer() {
   const t = useT();
   const loading = useAtomValue(stepLoadingAtom);
   const flags = useAtomValue(flowFlagsAtom) ?? EMPTY_FLOW_FLAGS;
-  const [open, setOpen] = useState<'help' | 'legal' | 'logout' | null>(null);
+  const [open, setOpen] = useState<'legal' | 'logout' | null>(null);
+  const openHelp = useSetAtom(helpOpenAtom);
   if (loading) return null;
   const close = () => setOpen(null);
   const logout = async () => {
@@ -23,7 +25,7 @@ export function Footer() {
   return (
     <footer className="footer">
       <nav aria-label="Footer">
-        <Button variant="link" onClick={() => setOpen('help')} aria-haspopup="dialog">
+        <Button variant="link" onClick={() => openHelp(true)} aria-haspopup="dialog">
           {t('footer.help')}
         </Button>
         <Button variant="link" onClick={() => setOpen('legal')} aria-haspopup="dialog">
@@ -35,12 +37,6 @@ export function Footer() {
           </Button>
         ) : null}
       </nav>
-      <Modal open={open === 'help'} onClose={close} title={t('help.title')} labelId="help-title">
-        <p>{t('help.text')}</p>
-        <div className="modal__actions">
-          <Button onClick={close}>{t('common.close')}</Button>
-        </div>
-      </Modal>
       <Modal open={open === 'legal'} onClose={close} title={t('footer.legal')} labelId="legal-title">
         <p>{t('legal.text')}</p>
         <div className="modal__actions">

@@ -1,28 +1,61 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { useAtomValue } from 'jotai';
-import { cartVisible, headerVariant, i18n, numberAtom, savedPlanAtom, useT, type FlowContext, updateSession } from '@join/shared';
+import { Link, useNavigate } from 'react-router-dom';
+import { backRoute, cartOpensSummary, cartVisible, headerVariant, i18n, retailBack, sessionAtom, store, useT, wipeSession, type FlowContext, updateSession } from '@join/shared';
 import { CartSummary } from './cart-summary';
+import { browserLocation } from './browser-location';
 
-/** Header: plain on steps 1 and 7 and on installments, slanted otherwise (SPEC 2). */
+/** Where the retail back button leaves to from the first step: the retail entry of this product. */
+export const RETAIL_START_URL = '/?is_retail=1';
+
+/**
+ * Header (SPEC 2): plain on steps 1 and 7 and on installments, slanted otherwise; in retail
+ * mode the retail header. A back control goes where the flow contract says: backRoute in the
+ * app, retailBack in retail mode (which may also close the summary, or leave to the retail start).
+ * The cart opens the summary only once a plan or a number is selected (cartOpensSummary).
+ */
 export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }) {
   const t = useT();
+  const navigate = useNavigate();
   const [cartOpen, setCartOpen] = useState(false);
-  const plan = useAtomValue(savedPlanAtom);
-  const number = useAtomValue(numberAtom);
-  const hasSelection = Boolean(plan || number);
+  const hasSelection = cartOpensSummary(ctx.flags);
   const variant = headerVariant(pathname, Boolean(ctx.retail));
+  const back = ctx.retail ? true : backRoute(pathname, ctx) !== null;
+  const goBack = () => {
+    if (!ctx.retail) {
+      const to = backRoute(pathname, ctx);
+      if (to) navigate(to);
+      return;
+    }
+    const r = retailBack(pathname);
+    if (r.kind === 'leave-to-retail-start') {
+      wipeSession();
+      browserLocation.assign(RETAIL_START_URL);
+      return;
+    }
+    if (r.clearSummary) setCartOpen(false);
+    navigate(r.to);
+  };
   const switchLanguage = () => {
     const next = i18n.language() === 'ar' ? 'en' : 'ar';
-    updateSession({ language: next });
+    updateSession({ ...store.get(sessionAtom), language: next });
     // Reload the dictionary from the API in the new language; bundled English stays underneath.
-    window.location.reload();
+    browserLocation.reload();
   };
   return (
     <header className={`header header--${variant}`}>
-      <Link to="/" className="header__brand" aria-label={t('header.home')}>
-        <span aria-hidden="true">◆</span> {t('app.title')}
-      </Link>
+      <div className="header__start">
+        {back ? (
+          <button type="button" className="btn btn--link header__back" onClick={goBack}>
+            <span aria-hidden="true" className="header__back-arrow">
+              ←
+            </span>{' '}
+            {t('header.back')}
+          </button>
+        ) : null}
+        <Link to="/" className="header__brand" aria-label={t('header.home')}>
+          <span aria-hidden="true">◆</span> {t('app.title')}
+        </Link>
+      </div>
       <div className="header__actions">
         <button type="button" className="btn btn--link" onClick={switchLanguage} lang={i18n.language() === 'ar' ? 'en' : 'ar'}>
           {t('app.language.switch')}

@@ -8,6 +8,7 @@ import { preloadStep } from '../federation/remotes';
 import { Header } from './header';
 import { Footer } from './footer';
 import { ErrorPopup } from './error-popup';
+import { HelpModal } from './help-modal';
 import { useSessionEnded } from './use-session-ended';
 import { whenIdle } from './when-idle';
 import { listenForOutcomes } from './outcomes';
@@ -73,6 +74,7 @@ export function Shell() {
         </Routes>
       </main>
       <Footer />
+      <HelpModal />
       <ErrorPopup ctx={ctx} />
     </div>
   );

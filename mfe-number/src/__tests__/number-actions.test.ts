@@ -1,4 +1,4 @@
-import { bus, EMPTY_FLOW_FLAGS, flowFlagsAtom, numberAtom, store, type PhoneNumber, setHeldNumber } from '@join/shared';
+import { bus, EMPTY_FLOW_FLAGS, flowFlagsAtom, numberAtom, store, watchNumberFlag, type PhoneNumber, setFlowFlags, setHeldNumber } from '@join/shared';
 import { type Api } from '../api';
 import { cancelNumber, commitAndContinue, continueWithNumber, extendHold, reserveNumber, reserveTransfer } from '../number-actions';
 
@@ -64,13 +64,17 @@ describe('number sequences (SPEC 4)', () => {
     expect(calls.slice(-2)).toEqual(['reserve 971582222222', 'flowStatus 5']);
   });
 
-  it('cancelling posts 115, then saves the current product and reloads saved plans', async () => {
+  it('cancelling posts 115; the kernel watch then saves the current product and reloads saved plans', async () => {
     setHeldNumber(num('971581111111'));
+    setFlowFlags({ ...EMPTY_FLOW_FLAGS, is_number_selected: true });
     const { api, calls } = fakeApi();
+    const stop = watchNumberFlag({ api });
     const cancelled = jest.fn();
     const off = bus.on('number:cancelled', cancelled);
     await cancelNumber('971581111111', { api });
+    await new Promise((resolve) => setTimeout(resolve, 0));
     off();
+    stop();
     expect(calls).toEqual(['cancel 971581111111', 'flowStatus 115', 'currentProduct save=true', 'getSavedPlans']);
     expect(store.get(numberAtom)).toBeNull();
     expect(cancelled).toHaveBeenCalledWith({ msisdn: '971581111111' });
@@ -122,8 +126,6 @@ describe('number sequences (SPEC 4)', () => {
     expect(calls).toEqual([
       'cancel 971581111111',
       'flowStatus 115',
-      'currentProduct save=true',
-      'getSavedPlans',
       'transfer 0501234567 etisalat',
       'flowStatus 12',
     ]);

@@ -11,16 +11,21 @@ export function VipPlans({ number, onSaved }: { number: PhoneNumber; onSaved: ()
   const { language } = useLanguage();
   const [products, setProducts] = useState<Product[] | null>(null);
   const [saving, setSaving] = useState<number | null>(null);
+  const [attempt, setAttempt] = useState(0); // bumped by the error pop-up's Retry
   useEffect(() => {
     let live = true;
+    let withdraw: () => void = () => undefined;
     planApi.getPlansByVanityLevel(number.MSISDN, number.VanityLevelId).then(
       (r) => live && setProducts(r.products),
-      (err: unknown) => reportError(err, 'number'),
+      (err: unknown) => {
+        if (live) withdraw = reportError(err, { source: 'number', actions: { retry: () => setAttempt((a) => a + 1) } });
+      },
     );
     return () => {
       live = false;
+      withdraw();
     };
-  }, [number.MSISDN, number.VanityLevelId]);
+  }, [number.MSISDN, number.VanityLevelId, attempt]);
 
   const choose = async (p: Product) => {
     setSaving(p.ProductCode);
@@ -29,7 +34,7 @@ export function VipPlans({ number, onSaved }: { number: PhoneNumber; onSaved: ()
       await savePlanSequence(p, { announce: false });
       onSaved();
     } catch (err) {
-      reportError(err, 'number');
+      reportError(err, { source: 'number', actions: { retry: () => choose(p) } });
     } finally {
       setSaving(null);
     }

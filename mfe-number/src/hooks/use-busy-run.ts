@@ -8,12 +8,13 @@ import { reportError } from '@join/shared';
 export function useBusyRun<K extends string>(onError?: (err: unknown) => Promise<void> | void) {
   const [busy, setBusy] = useState<K | null>(null);
   const run = useCallback(
-    async (kind: K, work: () => Promise<void>) => {
+    async function run(kind: K, work: () => Promise<void>): Promise<void> {
       setBusy(kind);
       try {
         await work();
       } catch (err) {
-        reportError(err, 'number');
+        // The pop-up's Retry runs the same action again.
+        reportError(err, { source: 'number', actions: { retry: () => run(kind, work) } });
         await onError?.(err);
       } finally {
         setBusy(null);

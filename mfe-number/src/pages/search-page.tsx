@@ -35,7 +35,7 @@ export function SearchPage() {
         setAnnouncement(r.numbers.length ? t('search.resultsPage', { page: r.page }) : t('search.empty'));
         if (moveFocus) resultsHeading.current?.focus();
       } catch (err) {
-        reportError(err, 'number');
+        reportError(err, { source: 'number', actions: { retry: () => search(f, page, moveFocus) } });
       } finally {
         setLoading(false);
       }
@@ -62,7 +62,7 @@ export function SearchPage() {
       go(isVip(n.VanityLevelId) || !FEATURE_FLAGS.skipNumberConfirmation ? ROUTES.numberConfirmation : ROUTES.number);
     } catch (err) {
       setVipCandidate(null);
-      reportError(err, 'number');
+      reportError(err, { source: 'number', actions: { retry: () => reserve(n) } });
       // -2015: someone else took it; the list refreshes.
       if (isApiError(err) && err.code === -2015 && results) void search(filters, results.page, false);
     } finally {

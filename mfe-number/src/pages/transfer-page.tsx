@@ -25,12 +25,17 @@ export function TransferPage() {
   const numberRef = useRef<HTMLInputElement>(null);
   const operatorRef = useRef<HTMLSelectElement>(null);
 
+  const [attempt, setAttempt] = useState(0); // bumped by the error pop-up's Retry
   useEffect(() => {
+    let withdraw: () => void = () => undefined;
     api.getOperators().then(
       (r) => setOperators(r.operators),
-      (err: unknown) => reportError(err, 'number'),
+      (err: unknown) => {
+        withdraw = reportError(err, { source: 'number', actions: { retry: () => setAttempt((a) => a + 1) } });
+      },
     );
-  }, []);
+    return () => withdraw();
+  }, [attempt]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -86,7 +86,7 @@ export function ChoicePanel({ product, planIds }: { product: Product; planIds: r
         setPromoError(errorObjectFor(result?.reason ?? 'promo_invalid', null, translateOr).text);
       }
     } catch (err) {
-      reportError(err, 'plan');
+      reportError(err, { source: 'plan', actions: { retry: applyPromo } });
     } finally {
       setCheckingPromo(false);
     }
@@ -107,7 +107,7 @@ export function ChoicePanel({ product, planIds }: { product: Product; planIds: r
       const { productCode: _code, ...rest } = choice;
       await savePlanSequence(product, { api, choice: rest });
     } catch (err) {
-      reportError(err, 'plan');
+      reportError(err, { source: 'plan', actions: { retry: onContinue } });
     } finally {
       setSaving(false);
     }

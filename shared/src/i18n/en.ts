@@ -29,6 +29,7 @@ export const EN = {
   LOADING_MESSAGE_APP: 'Loading…',
   'header.home': 'Tourist SIM home',
   'header.cart': 'Your selection',
+  'header.back': 'Back',
   'cart.title': 'Your selection',
   'cart.number': 'Number',
   'cart.plan': 'Plan',

@@ -7,16 +7,9 @@ import { ErrorPopup } from '../error-popup';
 import { Footer } from '../footer';
 import { Header } from '../header';
 import { stepLoadingAtom } from '../loading-atom';
+import { polyfillDialog } from '../../test-utils/dialog-polyfill';
 
-// jsdom has no <dialog> methods; give it the minimal behaviour.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(polyfillDialog);
 
 const ctx: FlowContext = { flags: EMPTY_FLOW_FLAGS };
 const wrap = (ui: React.ReactNode) =>
@@ -91,10 +84,10 @@ describe('header', () => {
     expect(other.container.querySelector('header')).toHaveClass('header--slanted');
   });
 
-  it('opens the summary only once a plan or number is selected', async () => {
+  it('opens the summary only once a plan or number is selected (the flags say so)', async () => {
     act(() => {
       setSavedPlan(null);
-      setHeldNumber(null);
+      setHeldNumber({ MSISDN: '971581234567', InTransferTo: null, VanityLevelId: 1, ReservationDate: null, ExpiryDate: null });
     });
     const { unmount } = wrap(<Header pathname="/number" ctx={ctx} />);
     const cart = screen.getByRole('button', { name: /your selection/i });
@@ -102,8 +95,7 @@ describe('header', () => {
     await userEvent.click(cart);
     expect(screen.queryByRole('dialog')).toBeNull();
     unmount();
-    act(() => setHeldNumber({ MSISDN: '971581234567', InTransferTo: null, VanityLevelId: 1, ReservationDate: null, ExpiryDate: null }));
-    wrap(<Header pathname="/number" ctx={ctx} />);
+    wrap(<Header pathname="/number" ctx={{ flags: { ...EMPTY_FLOW_FLAGS, is_number_selected: true } }} />);
     await userEvent.click(screen.getByRole('button', { name: /your selection/i }));
     const dialog = screen.getByRole('dialog', { name: 'Your selection' });
     expect(within(dialog).getByText('0581234567')).toBeInTheDocument();

@@ -1,0 +1,161 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Provider } from 'jotai';
+import { api, EMPTY_FLOW_FLAGS, errorAtom, errorObjectFor, numberAtom, registerErrorActions, store, type ErrorObject, type FlowContext, type StepAction, setError, setHeldNumber } from '@join/shared';
+import { ErrorPopup } from '../error-popup';
+import { HelpModal, helpOpenAtom } from '../help-modal';
+import { acknowledge } from '../acknowledge';
+import { polyfillDialog } from '../../test-utils/dialog-polyfill';
+
+beforeAll(polyfillDialog);
+afterEach(() =>
+  act(() => {
+    setError(null);
+    store.set(helpOpenAtom, false);
+  }),
+);
+
+const ctx: FlowContext = { flags: EMPTY_FLOW_FLAGS };
+
+function Where() {
+  const { pathname } = useLocation();
+  return <output aria-label="route">{pathname}</output>;
+}
+
+function renderPopup(at = '/number/search') {
+  return render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[at]}>
+        <Routes>
+          <Route path="*" element={<Where />} />
+        </Routes>
+        <HelpModal />
+        <ErrorPopup ctx={ctx} />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+const raise = (error: ErrorObject) => act(() => setError(error));
+const custom = (action: string, label = 'Do it'): ErrorObject => ({ type: 't', title: 'Oh no!', text: 'x', code: null, buttons: [{ label, action }] });
+const popup = () => screen.getByRole('alertdialog', { name: 'Oh no!' });
+const route = () => screen.getByRole('status', { name: 'route' }).textContent;
+
+describe('error pop-up: step actions reach the step that raised the error', () => {
+  it('Retry runs the registered retry once and closes the pop-up', async () => {
+    renderPopup();
+    const error = errorObjectFor('error_general');
+    const retry = jest.fn();
+    registerErrorActions(error, { retry });
+    raise(error);
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+    expect(store.get(errorAtom)).toBeNull();
+    expect(route()).toBe('/number/search');
+  });
+
+  it.each<Exclude<StepAction, 'retry'>>(['change_card', 'retry_payment', 'continue_payment', 'reset_transfer', 'resend_code'])('%s goes to its handler', async (action) => {
+    renderPopup();
+    const error = custom(action);
+    const handlers = { change_card: jest.fn(), retry_payment: jest.fn(), continue_payment: jest.fn(), reset_transfer: jest.fn(), resend_code: jest.fn() };
+    registerErrorActions(error, handlers);
+    raise(error);
+    await userEvent.click(within(popup()).getByRole('button', { name: 'Do it' }));
+    expect(handlers[action]).toHaveBeenCalledTimes(1);
+    expect(Object.values(handlers).filter((h) => h.mock.calls.length > 0)).toHaveLength(1);
+    expect(store.get(errorAtom)).toBeNull();
+  });
+
+  it('offers no Retry when no step handles it: a plain OK closes and leaves the visitor where they are', async () => {
+    renderPopup();
+    raise(errorObjectFor('error_general'));
+    const dialog = screen.getByRole('alertdialog');
+    expect(within(dialog).queryByRole('button', { name: 'Retry' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(store.get(errorAtom)).toBeNull();
+    expect(route()).toBe('/number/search');
+  });
+
+  it('a handler the step withdrew after raising does nothing: the button just closes', async () => {
+    renderPopup();
+    const error = errorObjectFor('error_general');
+    const retry = jest.fn();
+    const withdraw = registerErrorActions(error, { retry });
+    raise(error);
+    withdraw();
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Retry' }));
+    expect(retry).not.toHaveBeenCalled();
+    expect(store.get(errorAtom)).toBeNull();
+  });
+});
+
+describe('error pop-up: acknowledgements run in the shell', () => {
+  it.each(['ok_clear_error_redirect', 'clear_and_redirect'])('%s clears and goes home', async (action) => {
+    renderPopup();
+    raise(custom(action));
+    await userEvent.click(within(popup()).getByRole('button', { name: 'Do it' }));
+    expect(store.get(errorAtom)).toBeNull();
+    expect(route()).toBe('/');
+  });
+
+  it('ok_clear_error just clears', async () => {
+    renderPopup();
+    raise(custom('ok_clear_error'));
+    await userEvent.click(within(popup()).getByRole('button', { name: 'Do it' }));
+    expect(store.get(errorAtom)).toBeNull();
+    expect(route()).toBe('/number/search');
+  });
+
+  it('ok_clear_error_get_status reloads the flow status, clears the number and goes to the recommended route', async () => {
+    const flags = { ...EMPTY_FLOW_FLAGS, is_plan_selected: true };
+    const spy = jest.spyOn(api, 'getFlowStatus').mockResolvedValue({ flow_status_flags: flags } as Awaited<ReturnType<typeof api.getFlowStatus>>);
+    act(() => setHeldNumber({ MSISDN: '971581234567', InTransferTo: null, VanityLevelId: 1, ReservationDate: null, ExpiryDate: null }));
+    renderPopup('/number/confirmation');
+    raise(custom('ok_clear_error_get_status'));
+    await userEvent.click(within(popup()).getByRole('button', { name: 'Do it' }));
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(store.get(numberAtom)).toBeNull();
+    // Plan selected, no number: the number step is the first active one.
+    expect(route()).toBe('/number');
+    spy.mockRestore();
+  });
+
+  it.each(['max_sims_redirect', 'redirect_to_info_page', 'redirect_to_app_chat'])('%s opens the help', async (action) => {
+    renderPopup();
+    raise(custom(action));
+    await userEvent.click(within(popup()).getByRole('button', { name: 'Do it' }));
+    expect(store.get(errorAtom)).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Help' })).toBeInTheDocument();
+  });
+
+  it('Escape answers with the primary button', async () => {
+    renderPopup();
+    const error = errorObjectFor('error_general');
+    const retry = jest.fn();
+    registerErrorActions(error, { retry });
+    raise(error);
+    act(() => {
+      screen.getByRole('alertdialog').dispatchEvent(new Event('cancel', { cancelable: true }));
+    });
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('acknowledge', () => {
+  it('reload reloads the page (the fatal error\'s one button)', async () => {
+    const reload = jest.fn();
+    const navigate = jest.fn();
+    await acknowledge('reload', { navigate, ctx, openHelp: jest.fn(), reload });
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('an action it does not know only closes', async () => {
+    const navigate = jest.fn();
+    const openHelp = jest.fn();
+    await acknowledge('made_up_by_a_server', { navigate, ctx, openHelp });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(openHelp).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,127 @@
+import { createStore } from 'jotai/vanilla';
+import  { flowFlagsAtom, savedPlanAtom, type Store, setClockSkew, setFlowFlags, setHeldNumber } from '../store';
+import { EMPTY_FLOW_FLAGS, Product, SavedPlan, type PhoneNumber } from '../schemas/entities';
+import type { Endpoints } from '../api/endpoints';
+import { HOLD_EXPIRY_GRACE_MS, watchNumberFlag } from '../number-flag-watch';
+
+const p = Product.parse({
+  ProductCode: 100,
+  Name: 'Tourist 100',
+  ProductCategory: 'PAYG',
+  CommitmentDuration: 1,
+  AvailablePlans: [{ ID: 1, Type: 'DATA', Name: 'Data', Value: 1024, Validity: 30, DailyAllowanceValue: null }],
+  PackagesPricingTable: [{ NetPrice: 50, PlanNetPrice: 50, VATPercentage: 5, VATAmount: 2.5, ExtraCharges: [] }],
+  AllowedFeatures: [],
+  Promotions: [],
+});
+const saved = SavedPlan.parse({ ID: 7, product: p, Plans: p.AvailablePlans, PackagePrice: p.PackagesPricingTable[0]! });
+const withNumber = { ...EMPTY_FLOW_FLAGS, is_plan_selected: true, is_number_selected: true };
+const without = { ...EMPTY_FLOW_FLAGS, is_plan_selected: true };
+const held = (expiresInMs: number): PhoneNumber => ({
+  MSISDN: '971581234567',
+  InTransferTo: null,
+  VanityLevelId: 1,
+  ReservationDate: new Date(Date.now() - 60_000).toISOString(),
+  ExpiryDate: new Date(Date.now() + expiresInMs).toISOString(),
+});
+
+function fakeApi(serverFlags: () => typeof withNumber) {
+  const calls: string[] = [];
+  const api = {
+    getCurrentProduct: jest.fn(async (save: boolean) => {
+      calls.push(`currentProduct save=${save}`);
+      return { product: p };
+    }),
+    getSavedPlans: jest.fn(async () => {
+      calls.push('savedPlans');
+      return { product: p, save_plans: [saved] };
+    }),
+    getFlowStatus: jest.fn(async () => {
+      calls.push('flowStatus');
+      return { flow_status_flags: serverFlags() };
+    }),
+  } as unknown as Endpoints;
+  return { api, calls };
+}
+
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
+
+describe('number flag watch (SPEC 4: number flag selected -> not selected)', () => {
+  let store: Store;
+  let stop: () => void = () => undefined;
+  beforeEach(() => {
+    store = createStore();
+  });
+  afterEach(() => {
+    stop();
+    jest.useRealTimers();
+  });
+
+  it('saves the current product and reloads the saved plans when the flag falls', async () => {
+    setFlowFlags(withNumber, store);
+    const { api, calls } = fakeApi(() => without);
+    stop = watchNumberFlag({ api, store });
+    setFlowFlags(without, store);
+    await settle();
+    expect(calls).toEqual(['currentProduct save=true', 'savedPlans']);
+    expect(store.get(savedPlanAtom)).toEqual(saved);
+  });
+
+  it('does nothing when the flag rises, stays, or the flags are wiped (logout)', async () => {
+    setFlowFlags(without, store);
+    const { api, calls } = fakeApi(() => without);
+    stop = watchNumberFlag({ api, store });
+    setFlowFlags(withNumber, store);
+    setFlowFlags({ ...withNumber, is_plan_paid: true }, store);
+    setFlowFlags(null, store);
+    setFlowFlags(without, store);
+    await settle();
+    expect(calls).toEqual([]);
+  });
+
+  it('a hold that runs out on any screen: the flow status is refreshed after the grace, then the product saved', async () => {
+    jest.useFakeTimers();
+    setFlowFlags(withNumber, store);
+    setHeldNumber(held(10_000), store);
+    let server = withNumber;
+    const { api, calls } = fakeApi(() => server);
+    stop = watchNumberFlag({ api, store });
+    jest.advanceTimersByTime(10_000 + HOLD_EXPIRY_GRACE_MS - 50);
+    expect(calls).toEqual([]);
+    server = without; // the server frees the number at the end of the hold
+    jest.advanceTimersByTime(100);
+    await settle();
+    expect(calls).toEqual(['flowStatus', 'currentProduct save=true', 'savedPlans']);
+    expect(store.get(flowFlagsAtom)?.is_number_selected).toBe(false);
+    expect(store.get(savedPlanAtom)).toEqual(saved);
+  });
+
+  it('reads the hold on server time, and a new expiry (an extension) replaces the old check', async () => {
+    jest.useFakeTimers();
+    setFlowFlags(withNumber, store);
+    setClockSkew(5_000, store); // the server is 5 s ahead: the hold ends 5 s earlier here
+    setHeldNumber(held(20_000), store);
+    const { api, calls } = fakeApi(() => withNumber);
+    stop = watchNumberFlag({ api, store });
+    setHeldNumber(held(60_000), store); // extended
+    jest.advanceTimersByTime(15_000 + HOLD_EXPIRY_GRACE_MS + 10);
+    await settle();
+    expect(calls).toEqual([]);
+    jest.advanceTimersByTime(40_000);
+    await settle();
+    expect(calls).toEqual(['flowStatus']);
+    // Still held by the server (the clocks disagreed): nothing saved.
+    expect(store.get(flowFlagsAtom)?.is_number_selected).toBe(true);
+  });
+
+  it('stops watching when stopped', async () => {
+    setFlowFlags(withNumber, store);
+    const { api, calls } = fakeApi(() => without);
+    watchNumberFlag({ api, store })();
+    setFlowFlags(without, store);
+    await settle();
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+import { api as defaultApi, type Endpoints } from './api/endpoints';
+import { applyFlowStatus, clockSkewAtom, flowFlagsAtom, numberAtom, setSavedPlan, store as defaultStore, type Store } from './store';
+
+/**
+ * SPEC 4: "When the number flag goes from selected to not selected, the current product is
+ * saved and the saved plans are reloaded." Implemented once, here, for every way the flag
+ * can fall: a cancel, a transfer reset, and a hold that runs out on any screen.
+ *
+ * - It watches the flags in the store, so whoever writes them (a step's sequence, a flow
+ *   status refresh, a pop-up's "get status") triggers it; flags going to null (logout) do not.
+ * - A held number's hold is watched too: shortly after it ends (on server time) the flow status
+ *   is refreshed, which makes the flag fall when the server has freed the number. The grace
+ *   lets the number step's own countdown tell the visitor first; the guard and the summary
+ *   read the flags, so a held number left in the store after that is shown nowhere.
+ *
+ * The host starts it once at start-up; it returns a stop function.
+ */
+export const HOLD_EXPIRY_GRACE_MS = 2000;
+
+export interface NumberFlagWatchDeps {
+  api?: Endpoints;
+  store?: Store;
+  /** Called when the follow-up calls fail (the next flow status refresh tries again). */
+  onError?: (err: unknown) => void;
+}
+
+export function watchNumberFlag(deps: NumberFlagWatchDeps = {}): () => void {
+  const api = deps.api ?? defaultApi;
+  const store = deps.store ?? defaultStore;
+  const onError = deps.onError ?? ((err: unknown) => console.warn('saving the product after the number was released failed', err));
+
+  let wasSelected = store.get(flowFlagsAtom)?.is_number_selected ?? null;
+  const stopFlags = store.sub(flowFlagsAtom, () => {
+    const isSelected = store.get(flowFlagsAtom)?.is_number_selected ?? null;
+    const fell = wasSelected === true && isSelected === false;
+    wasSelected = isSelected;
+    if (fell) void saveProductAndReloadPlans(api, store).catch(onError);
+  });
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const scheduleHoldCheck = () => {
+    clearTimeout(timer);
+    const held = store.get(numberAtom);
+    if (!held?.ExpiryDate) return;
+    const serverNow = Date.now() + store.get(clockSkewAtom);
+    const wait = Math.max(0, Date.parse(held.ExpiryDate) - serverNow) + HOLD_EXPIRY_GRACE_MS;
+    timer = setTimeout(() => void checkHold(held.MSISDN), wait);
+  };
+  const checkHold = async (msisdn: string) => {
+    if (store.get(numberAtom)?.MSISDN !== msisdn) return;
+    // Only the flags are refreshed: the number itself stays in the store for the step that shows
+    // it to announce the expiry (dropping it here could unmount that step before it does).
+    await api.getFlowStatus().then((answer) => applyFlowStatus(answer, store), onError);
+  };
+  const stopNumber = store.sub(numberAtom, scheduleHoldCheck);
+  scheduleHoldCheck();
+
+  return () => {
+    stopFlags();
+    stopNumber();
+    clearTimeout(timer);
+  };
+}
+
+/** GET /products/current?save=true, then the saved plans into the store. */
+async function saveProductAndReloadPlans(api: Endpoints, store: Store): Promise<void> {
+  await api.getCurrentProduct(true);
+  const saved = await api.getSavedPlans();
+  setSavedPlan(saved.save_plans[0] ?? null, store);
+}
