@@ -32,7 +32,7 @@ export async function acknowledge(action: string, deps: AcknowledgeDeps): Promis
     case 'ok_clear_error_get_status': {
       // Reloads the flow status, clears the number and goes to the recommended route.
       const flags = await (deps.refreshFlowStatus ?? defaultRefresh)().catch(() => deps.ctx.flags);
-      setHeldNumber(null);
+      setHeldNumber(null, store);
       deps.navigate(recommendedRoute({ ...deps.ctx, flags, navigatingInApp: true }));
       return;
     }
