@@ -33,3 +33,11 @@ export * from './ui/live-region';
 export * from './step-contract';
 export * from './actions';
 export * from './ui/plan-specs';
+// Forms and server data (issue 8, point 4): masks and zod field rules, the field primitive on
+// react-hook-form, and the page's one QueryClient with its retry rules.
+export * from './format/masks';
+export * from './validation/field-schemas';
+export * from './ui/focus-next';
+export * from './ui/field';
+export * from './react/use-zod-form';
+export * from './query/query-client';
