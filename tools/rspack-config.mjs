@@ -19,8 +19,8 @@ function rangeOf(pkgDir, dep) {
 }
 
 /**
- * Shared singletons of ARCHITECTURE.md: one React, one router, one jotai store, one
- * @join/shared. The trailing-slash entries share subpaths (react/jsx-runtime, react-dom/client,
+ * Shared singletons of ARCHITECTURE.md: one React, one router, one jotai store, one query
+ * client, one form library, one @join/shared. The trailing-slash entries share subpaths (react/jsx-runtime, react-dom/client,
  * jotai/vanilla). Never eager: every entry has an async boundary instead.
  */
 export function sharedSingletons(pkgDir) {
@@ -35,6 +35,11 @@ export function sharedSingletons(pkgDir) {
     'react-router-dom': entry('react-router-dom'),
     jotai: entry('jotai'),
     'jotai/': entry('jotai'),
+    // One query cache and one form library for the page: the host's QueryClientProvider
+    // must be the same React context the steps' useQuery reads, and the kernel's field
+    // primitive binds to forms the steps create.
+    '@tanstack/react-query': entry('@tanstack/react-query'),
+    'react-hook-form': entry('react-hook-form'),
     '@join/shared': { singleton: true, requiredVersion: `^${sharedVersion}`, version: sharedVersion },
   };
 }
