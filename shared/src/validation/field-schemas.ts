@@ -21,3 +21,9 @@ export const emiratesIdField = () => textField(validateEmiratesId);
 export const promoCodeField = (limits: { min: number; max: number }) => textField((v) => validatePromoCode(v, limits));
 /** A consent that must be ticked (SPEC 5). */
 export const consentField = () => fieldFrom(z.boolean(), validateConsent);
+
+/**
+ * A form's schema from its fields. Steps build their forms with this instead of importing
+ * zod, so zod stays one copy in the page (inside the kernel) rather than one per step bundle.
+ */
+export const formSchema = <S extends Record<string, z.ZodType>>(fields: S) => z.object(fields);
