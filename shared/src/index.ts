@@ -38,6 +38,8 @@ export * from './ui/plan-specs';
 export * from './format/masks';
 export * from './validation/field-schemas';
 export * from './ui/focus-next';
+export * from './ui/field-frame';
 export * from './ui/field';
+export * from './ui/select-field';
 export * from './react/use-zod-form';
 export * from './query/query-client';

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
-import { api, EMPTY_FLOW_FLAGS, numberAtom, store, type PhoneNumber } from '@join/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { api, createQueryClient, EMPTY_FLOW_FLAGS, numberAtom, store, type PhoneNumber } from '@join/shared';
 import NumberStep from '../step';
 
 const num = (msisdn: string, held = false): PhoneNumber => ({
@@ -32,7 +33,9 @@ function mockApi() {
 const renderStep = () =>
   render(
     <Provider store={store}>
-      <NumberStep route="/number" />
+      <QueryClientProvider client={createQueryClient()}>
+        <NumberStep route="/number" />
+      </QueryClientProvider>
     </Provider>,
   );
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   amountToPay,
   api,
@@ -6,13 +6,14 @@ import {
   formatAed,
   hasFreeInternationalCalling,
   PlanSpecs,
-  reportError,
   savePlanSequence,
   useLanguage,
   useT,
   type PhoneNumber,
   type Product,
 } from '@join/shared';
+import { numberKeys } from '../api/query-keys';
+import { useNumberAction } from '../hooks/use-number-action';
 
 /**
  * The VIP plans for the held number's level (/plans/by_vanity_level.json). Choosing one runs
@@ -21,31 +22,19 @@ import {
 export function VipPlans({ number, onSaved }: { number: PhoneNumber; onSaved: () => void }) {
   const t = useT();
   const { language } = useLanguage();
-  const [products, setProducts] = useState<Product[] | null>(null);
-  const [saving, setSaving] = useState<number | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.getPlansByVanityLevel(number.MSISDN, number.VanityLevelId).then(
-      (r) => live && setProducts(r.products),
-      (err: unknown) => reportError(err, 'number'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [number.MSISDN, number.VanityLevelId]);
+  const { data: products } = useQuery({
+    queryKey: numberKeys.vipPlans(number.MSISDN, number.VanityLevelId),
+    queryFn: () => api.getPlansByVanityLevel(number.MSISDN, number.VanityLevelId).then((r) => r.products),
+    meta: { errorSource: 'number' },
+  });
+  const { busy: saving, run } = useNumberAction<number>();
 
-  const choose = async (p: Product) => {
-    setSaving(p.ProductCode);
-    try {
+  const choose = (p: Product) =>
+    run(p.ProductCode, async () => {
       // The number step moves on itself after the VIP plan; the host need not route on plan:saved.
       await savePlanSequence(p, { announce: false });
       onSaved();
-    } catch (err) {
-      reportError(err, 'number');
-    } finally {
-      setSaving(null);
-    }
-  };
+    });
 
   if (!products) return <p role="status">{t('LOADING_MESSAGE_PLAN')}</p>;
   return (

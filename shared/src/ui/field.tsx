@@ -2,6 +2,7 @@ import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useController, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { InputMask } from '../format/masks';
 import { focusNextControl } from './focus-next';
+import { describedBy, FieldFrame } from './field-frame';
 
 type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'form' | 'id' | 'children'>;
 
@@ -45,7 +46,6 @@ export function TextField<T extends FieldValues, Out extends FieldValues = T>({
   const id = useId();
   const { field, fieldState } = useController({ control: form.control, name });
   const error = fieldState.error?.message;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   const value = typeof field.value === 'string' ? field.value : '';
 
   const onChange = async (input: HTMLInputElement) => {
@@ -71,7 +71,7 @@ export function TextField<T extends FieldValues, Out extends FieldValues = T>({
       inputMode={native.inputMode ?? mask?.inputMode}
       maxLength={native.maxLength ?? mask?.maxLength}
       aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy}
+      aria-describedby={describedBy(id, hint, error)}
       onChange={(e) => void onChange(e.currentTarget)}
       onBlur={() => {
         field.onBlur();
@@ -81,8 +81,7 @@ export function TextField<T extends FieldValues, Out extends FieldValues = T>({
   );
 
   return (
-    <div className={['field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={id}>{label}</label>
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
       {prefix ? (
         <div className="prefixed" dir="ltr">
           <span aria-hidden="true">{prefix}</span>
@@ -91,16 +90,6 @@ export function TextField<T extends FieldValues, Out extends FieldValues = T>({
       ) : (
         input
       )}
-      {hint ? (
-        <p id={`${id}-hint`} className="muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

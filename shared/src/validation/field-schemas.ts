@@ -5,7 +5,7 @@ import { validateConsent, validateEmiratesId, validateExpiry, validatePromoCode,
  * zod schemas for form fields, built from the rules of rules.ts so a form (react-hook-form
  * with the zod resolver) fails with the same catalogue message as the rule, word for word.
  */
-export function fieldFrom<T>(base: z.ZodType<T>, rule: (value: T) => ValidationResult): z.ZodType<T> {
+export function fieldFrom<T>(base: z.ZodType<T, T>, rule: (value: T) => ValidationResult): z.ZodType<T, T> {
   return base.superRefine((value, ctx) => {
     const result = rule(value);
     if (!result.valid) ctx.addIssue({ code: 'custom', message: result.message });

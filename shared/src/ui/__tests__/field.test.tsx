@@ -1,7 +1,18 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
-import { emiratesIdField, emiratesIdMask, expiryField, expiryMask, textField, toLatinDigits, TextField, useZodForm, validateRequired } from '../../index';
+import {
+  emiratesIdField,
+  emiratesIdMask,
+  expiryField,
+  expiryMask,
+  SelectField,
+  textField,
+  toLatinDigits,
+  TextField,
+  useZodForm,
+  validateRequired,
+} from '../../index';
 
 // A card-like form: expiry then Emirates ID (both opt in to "focus moves on"), then a name.
 const NOW = new Date(2026, 10, 23);
@@ -138,5 +149,34 @@ describe('masks', () => {
     expect(expiryMask.format('4')).toBe('04');
     expect(expiryMask.isComplete('04/2')).toBe(false);
     expect(emiratesIdMask.isComplete('784-1980-1234567-1')).toBe(true);
+  });
+});
+
+describe('SelectField', () => {
+  const pick = z.object({ operator: textField(validateRequired), note: z.string() });
+  function Picker() {
+    const form = useZodForm(pick, { operator: '', note: '' });
+    return (
+      <form noValidate onSubmit={(e) => void form.handleSubmit(() => undefined)(e)}>
+        <SelectField form={form} name="operator" label="Operator" hint="Your current one" advanceWhenComplete>
+          <option value="">Choose</option>
+          <option value="du">du</option>
+        </SelectField>
+        <TextField form={form} name="note" label="Note" />
+        <button type="submit">Go</button>
+      </form>
+    );
+  }
+
+  it('announces its error, and a choice is checked at once and moves on', async () => {
+    render(<Picker />);
+    await userEvent.click(screen.getByRole('button', { name: 'Go' }));
+    const select = screen.getByLabelText('Operator');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Required field');
+    expect(select).toHaveAccessibleDescription('Your current one Required field');
+    expect(select).toHaveFocus();
+    await userEvent.selectOptions(select, 'du');
+    await waitFor(() => expect(screen.getByLabelText('Note')).toHaveFocus());
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
