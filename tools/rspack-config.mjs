@@ -20,10 +20,10 @@ function rangeOf(pkgDir, dep) {
 
 /**
  * Shared singletons of ARCHITECTURE.md: one React, one router, one jotai store, one query
- * client, one form library, one @join/shared. The trailing-slash entries share subpaths (react/jsx-runtime, react-dom/client,
+ * client, one @join/shared (react-hook-form: one for the steps). The trailing-slash entries share subpaths (react/jsx-runtime, react-dom/client,
  * jotai/vanilla). Never eager: every entry has an async boundary instead.
  */
-export function sharedSingletons(pkgDir) {
+export function sharedSingletons(pkgDir, isHost = false) {
   const sharedVersion = require(path.join(pkgDir, '..', 'shared', 'package.json')).version;
   const entry = (dep) => ({ singleton: true, requiredVersion: rangeOf(pkgDir, dep) });
   return {
@@ -35,11 +35,12 @@ export function sharedSingletons(pkgDir) {
     'react-router-dom': entry('react-router-dom'),
     jotai: entry('jotai'),
     'jotai/': entry('jotai'),
-    // One query cache and one form library for the page: the host's QueryClientProvider
-    // must be the same React context the steps' useQuery reads, and the kernel's field
-    // primitive binds to forms the steps create.
+    // One query cache for the page: the host's QueryClientProvider must be the same React
+    // context the steps' useQuery reads.
     '@tanstack/react-query': entry('@tanstack/react-query'),
-    'react-hook-form': entry('react-hook-form'),
+    // One form library for the steps, loaded with the first page that has a form. The host
+    // renders no form, so it neither bundles nor provides it (its first download stays small).
+    ...(isHost ? {} : { 'react-hook-form': entry('react-hook-form') }),
     '@join/shared': { singleton: true, requiredVersion: `^${sharedVersion}`, version: sharedVersion },
   };
 }
@@ -96,7 +97,7 @@ export function createConfig(o) {
         ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: o.exposes ?? {} }),
         manifest: true,
         dts: false,
-        shared: sharedSingletons(o.dir),
+        shared: sharedSingletons(o.dir, isHost),
         ...(isHost ? { runtimePlugins: [] } : {}),
         // A step module loads no remotes of its own and runs only in the browser: its
         // remoteEntry can leave out the runtime's remote-loading and snapshot code. That is

@@ -33,13 +33,11 @@ export * from './ui/live-region';
 export * from './step-contract';
 export * from './actions';
 export * from './ui/plan-specs';
-// Forms and server data (issue 8, point 4): masks and zod field rules, the field primitive on
-// react-hook-form, and the page's one QueryClient with its retry rules.
+// Forms and server data (issue 8, point 4): masks, zod field rules and the field frame, and
+// the page's one QueryClient with its retry rules. The react-hook-form fields are the
+// separate entry @join/shared/forms (forms.ts).
 export * from './format/masks';
 export * from './validation/field-schemas';
 export * from './ui/focus-next';
 export * from './ui/field-frame';
-export * from './ui/field';
-export * from './ui/select-field';
-export * from './react/use-zod-form';
 export * from './query/query-client';

@@ -15,10 +15,10 @@ import {
   SEARCH_PAGE_SIZE,
   startParamsAtom,
   StepHeading,
-  TextField,
   useT,
   type PhoneNumber,
 } from '@join/shared';
+import { TextField } from '@join/shared/forms';
 import { numberKeys } from '../api/query-keys';
 import { useNumberAction } from '../hooks/use-number-action';
 import { reserveNumber } from '../number-actions';

@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
-import { api, Button, ROUTES, SelectField, StepHeading, TextField, useT, useZodForm } from '@join/shared';
+import { api, Button, ROUTES, StepHeading, useT } from '@join/shared';
+import { SelectField, TextField, useZodForm } from '@join/shared/forms';
 import { numberKeys } from '../api/query-keys';
 import { useNumberAction } from '../hooks/use-number-action';
 import { pendingTransferAtom } from '../transfer-atom';

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useAtom } from 'jotai';
 import { Controller } from 'react-hook-form';
-import { Button, consentField, ConsentCheckbox, formatMsisdn, formSchema, ROUTES, StepHeading, useT, useZodForm } from '@join/shared';
+import { Button, consentField, ConsentCheckbox, formatMsisdn, formSchema, ROUTES, StepHeading, useT } from '@join/shared';
+import { useZodForm } from '@join/shared/forms';
 import { useNumberAction } from '../hooks/use-number-action';
 import { reserveTransfer } from '../number-actions';
 import { pendingTransferAtom } from '../transfer-atom';

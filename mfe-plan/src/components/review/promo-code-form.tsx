@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { api, Button, errorObjectFor, formSchema, promoCodeField, TextField, translateOr, useT, useZodForm } from '@join/shared';
+import { api, Button, errorObjectFor, formSchema, promoCodeField, translateOr, useT } from '@join/shared';
+import { TextField, useZodForm } from '@join/shared/forms';
 
 /**
  * A promo code (when the business config turns codes on): its length is checked first

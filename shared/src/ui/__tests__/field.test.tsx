@@ -6,13 +6,11 @@ import {
   emiratesIdMask,
   expiryField,
   expiryMask,
-  SelectField,
   textField,
   toLatinDigits,
-  TextField,
-  useZodForm,
   validateRequired,
 } from '../../index';
+import { SelectField, TextField, useZodForm } from '../../forms';
 
 // A card-like form: expiry then Emirates ID (both opt in to "focus moves on"), then a name.
 const NOW = new Date(2026, 10, 23);
