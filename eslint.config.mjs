@@ -61,7 +61,7 @@ export default tseslint.config(
   {
     // The kernel: depends on no other package and on no domain (a domain changes without a kernel release).
     files: ['shared/**/*.{ts,tsx}'],
-    ignores: ['shared/src/domains/**', 'shared/src/contract.ts'],
+    ignores: ['shared/src/domains/**', 'shared/src/forms/**', 'shared/src/contract.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -75,8 +75,9 @@ export default tseslint.config(
     },
   },
   {
-    // A domain contract reaches the kernel by the package's name only: in a remote's build that is the
-    // page's singleton, where a relative path would bundle a second kernel. It imports no other domain.
+    // A domain contract (and the forms entry) reaches the kernel by the package's name only: in a
+    // remote's build that is the page's singleton, where a relative path would bundle a second
+    // kernel. It imports no other domain.
     files: ['shared/src/domains/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -97,6 +98,21 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@join/host', '@join/mfe-*', '@join/e2e'], message: 'The API imports only @join/shared.' }] },
+      ],
+    },
+  },
+  {
+    // The forms entry (react-hook-form fields) ships with the remotes like a domain: the kernel by name only.
+    files: ['shared/src/forms/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@join/*', '!@join/shared'], message: 'The forms entry depends only on the kernel (@join/shared).' },
+            { group: ['../*'], message: 'Import the kernel as @join/shared (one instance in the page), not by a relative path.' },
+          ],
+        },
       ],
     },
   },

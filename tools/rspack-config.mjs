@@ -20,11 +20,11 @@ function rangeOf(pkgDir, dep) {
 }
 
 /**
- * Shared singletons of ARCHITECTURE.md: one React, one router, one jotai store, one
- * @join/shared. The trailing-slash entries share subpaths (react/jsx-runtime, react-dom/client,
+ * Shared singletons of ARCHITECTURE.md: one React, one router, one jotai store, one query
+ * client, one @join/shared (react-hook-form: one for the steps). The trailing-slash entries share subpaths (react/jsx-runtime, react-dom/client,
  * jotai/vanilla). Never eager: every entry has an async boundary instead.
  */
-export function sharedSingletons(pkgDir) {
+export function sharedSingletons(pkgDir, isHost = false) {
   // JOIN_KERNEL_VERSION builds a remote as if against another kernel version (the kernel
   // compatibility test in e2e uses it); a real build always takes the package's version.
   const sharedVersion = process.env.JOIN_KERNEL_VERSION || require(path.join(pkgDir, '..', 'shared', 'package.json')).version;
@@ -38,6 +38,12 @@ export function sharedSingletons(pkgDir) {
     'react-router-dom': entry('react-router-dom'),
     jotai: entry('jotai'),
     'jotai/': entry('jotai'),
+    // One query cache for the page: the host's QueryClientProvider must be the same React
+    // context the steps' useQuery reads.
+    '@tanstack/react-query': entry('@tanstack/react-query'),
+    // One form library for the steps, loaded with the first page that has a form. The host
+    // renders no form, so it neither bundles nor provides it (its first download stays small).
+    ...(isHost ? {} : { 'react-hook-form': entry('react-hook-form') }),
     // The domain contracts (@join/shared/plans, /numbers) are bundled by each remote, and their
     // schemas need zod: one zod for the page keeps each remote's first download small (and the
     // kernel's jitless setting applies to it).
@@ -107,7 +113,7 @@ export function createConfig(o) {
         ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: o.exposes ?? {} }),
         manifest: true,
         dts: false,
-        shared: sharedSingletons(o.dir),
+        shared: sharedSingletons(o.dir, isHost),
         ...(isHost ? { runtimePlugins: [] } : {}),
         // A step module loads no remotes of its own and runs only in the browser: its
         // remoteEntry can leave out the runtime's remote-loading and snapshot code. That is

@@ -1,14 +1,18 @@
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'jotai';
-import { store } from '@join/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient, store } from '@join/shared';
 import '@join/shared/ui.css';
 import './host.css';
 import { App } from './app';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+// The page's one QueryClient (kernel): every step's queries and mutations share its cache.
 createRoot(container).render(
   <Provider store={store}>
-    <App />
+    <QueryClientProvider client={queryClient}>
+      <App />
+    </QueryClientProvider>
   </Provider>,
 );

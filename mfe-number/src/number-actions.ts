@@ -1,5 +1,5 @@
 import { applyFlowStatus, bus, FLOW_STATUS_KEYS, numberAtom, ROUTES, setHeldNumber, setSavedPlan, store, type PhoneNumber } from '@join/shared';
-import { api as defaultApi, type Api } from './api';
+import { api as defaultApi, type Api } from './api/endpoints';
 import { go } from './navigation';
 
 /**

@@ -42,3 +42,11 @@ export * from './modules/registry';
 export * from './actions';
 export * from './number-flag-watch';
 export * from './ui/plan-specs';
+// Forms and server data (issue 8, point 4): masks, zod field rules and the field frame, and
+// the page's one QueryClient with its retry rules. The react-hook-form fields are the
+// separate entry @join/shared/forms (forms.ts).
+export * from './format/masks';
+export * from './validation/field-schemas';
+export * from './ui/focus-next';
+export * from './ui/field-frame';
+export * from './query/query-client';

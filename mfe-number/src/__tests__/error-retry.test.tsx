@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
-import { ApiError, bus, errorActionHandler, liveButtons, store, type ErrorObject, type PhoneNumber, setHeldNumber } from '@join/shared';
-import { api } from '../api';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ApiError, bus, createQueryClient, errorActionHandler, liveButtons, store, type ErrorObject, type PhoneNumber, setHeldNumber } from '@join/shared';
+import { api } from '../api/endpoints';
 import NumberStep from '../step';
 
 /**
@@ -20,7 +21,9 @@ function raisedErrors() {
 const renderAt = (route: string) =>
   render(
     <Provider store={store}>
-      <NumberStep route={route} />
+      <QueryClientProvider client={createQueryClient()}>
+        <NumberStep route={route} />
+      </QueryClientProvider>
     </Provider>,
   );
 

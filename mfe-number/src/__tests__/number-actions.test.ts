@@ -1,5 +1,5 @@
 import { bus, EMPTY_FLOW_FLAGS, flowFlagsAtom, numberAtom, store, watchNumberFlag, type PhoneNumber, setFlowFlags, setHeldNumber } from '@join/shared';
-import { type Api } from '../api';
+import { type Api } from '../api/endpoints';
 import { cancelNumber, commitAndContinue, continueWithNumber, extendHold, reserveNumber, reserveTransfer } from '../number-actions';
 
 const num = (msisdn: string): PhoneNumber => ({

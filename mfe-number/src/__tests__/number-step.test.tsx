@@ -1,8 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
-import { EMPTY_FLOW_FLAGS, store, type PhoneNumber, setHeldNumber } from '@join/shared';
-import { api } from '../api';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient, EMPTY_FLOW_FLAGS, store, type PhoneNumber, setHeldNumber } from '@join/shared';
+import { api } from '../api/endpoints';
 import NumberStep from '../step';
 
 const num = (msisdn: string, held = false): PhoneNumber => ({
@@ -33,7 +34,9 @@ function mockApi() {
 const renderStep = () =>
   render(
     <Provider store={store}>
-      <NumberStep route="/number" />
+      <QueryClientProvider client={createQueryClient()}>
+        <NumberStep route="/number" />
+      </QueryClientProvider>
     </Provider>,
   );
 

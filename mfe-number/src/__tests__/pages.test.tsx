@@ -1,8 +1,9 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
-import { bus, EMPTY_FLOW_FLAGS, numberAtom, store, type PhoneNumber, setHeldNumber, setStartParams } from '@join/shared';
-import { api } from '../api';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ApiError, bus, createQueryClient, EMPTY_FLOW_FLAGS, numberAtom, store, type PhoneNumber, setHeldNumber, setStartParams } from '@join/shared';
+import { api } from '../api/endpoints';
 import { SearchPage } from '../pages/search-page';
 import { TransferPage } from '../pages/transfer-page';
 import { TransferTermsPage } from '../pages/transfer-terms-page';
@@ -19,7 +20,12 @@ beforeAll(() => {
 afterEach(() => jest.restoreAllMocks());
 
 const num = (msisdn: string, level = 1): PhoneNumber => ({ MSISDN: msisdn, InTransferTo: null, VanityLevelId: level, ReservationDate: null, ExpiryDate: null });
-const wrap = (ui: React.ReactNode) => render(<Provider store={store}>{ui}</Provider>);
+const wrap = (ui: React.ReactNode) =>
+  render(
+    <Provider store={store}>
+      <QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>
+    </Provider>,
+  );
 const navigations = () => {
   const to: string[] = [];
   const off = bus.on('navigate:request', (e) => to.push(e.to));
@@ -43,7 +49,7 @@ describe('search page', () => {
     await userEvent.click(screen.getByLabelText('At the end'));
     await userEvent.click(screen.getByLabelText('Basic'));
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect(search).toHaveBeenLastCalledWith({ pattern: '1234', match: 'ends_with', vanityLevelIds: [3, 4, 6, 10], page: 1, perPage: 10 });
+    await waitFor(() => expect(search).toHaveBeenLastCalledWith({ pattern: '1234', match: 'ends_with', vanityLevelIds: [3, 4, 6, 10], page: 1, perPage: 10 }));
     const pager = screen.getByRole('navigation', { name: 'Result pages' });
     expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
     await userEvent.click(within(pager).getByRole('button', { name: 'Next' }));
@@ -107,6 +113,40 @@ describe('transfer', () => {
     expect(store.get(pendingTransferAtom)).toEqual({ externalNumber: '0551234567', operator: 'du', operatorName: 'du' });
     expect(nav.to).toEqual(['/number/transfer-terms']);
     nav.off();
+  });
+
+  it('checks the number once its 10 digits are in, then moves on to the operator (SPEC 4)', async () => {
+    jest.spyOn(api, 'getOperators').mockResolvedValue({ operators: [{ code: 'du', name: 'du' }] });
+    wrap(<TransferPage />);
+    const field = screen.getByLabelText('Your current UAE mobile number');
+    await userEvent.type(field, '041 234 567');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.type(field, '8');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Number is Invalid');
+    expect(field).toHaveFocus();
+    await userEvent.clear(field);
+    await userEvent.type(field, '0551234567');
+    await waitFor(() => expect(screen.getByLabelText('Its current operator')).toHaveFocus());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(field).toHaveAttribute('dir', 'ltr');
+  });
+
+  it('a number someone else took (-2015) refreshes the results', async () => {
+    act(() => setHeldNumber(null));
+    const search = jest
+      .spyOn(api, 'searchNumbers')
+      .mockResolvedValueOnce({ numbers: [num('971581111111')], page: 1, per_page: 10, has_more: false })
+      .mockResolvedValue({ numbers: [num('971582222222')], page: 1, per_page: 10, has_more: false });
+    jest.spyOn(api, 'reserveNumber').mockRejectedValue(new ApiError('taken', { code: -2015, status: 409 }));
+    const raised: unknown[] = [];
+    const off = bus.on('error:raised', (e) => raised.push(e.error));
+    wrap(<SearchPage />);
+    await userEvent.click(await screen.findByRole('button', { name: /Choose\s+0581111111/ }));
+    expect(await screen.findByText('0582222222', { selector: '.number-display' })).toBeInTheDocument();
+    expect(search).toHaveBeenCalledTimes(2);
+    expect(api.reserveNumber).toHaveBeenCalledTimes(1);
+    expect(raised).toHaveLength(1);
+    off();
   });
 
   it('the terms must be ticked before the transfer is reserved', async () => {

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
-import { amountToPay, Button, formatAed, hasFreeInternationalCalling, PlanSpecs, reportError, useLanguage, useT, type PhoneNumber, type Product } from '@join/shared';
+import { useQuery } from '@tanstack/react-query';
+import { amountToPay, Button, formatAed, hasFreeInternationalCalling, PlanSpecs, useLanguage, useT, type PhoneNumber, type Product } from '@join/shared';
 import { planApi, savePlanSequence } from '@join/shared/plans';
+import { numberKeys } from '../api/query-keys';
+import { useNumberAction } from '../hooks/use-number-action';
 
 /**
  * The VIP plans for the held number's level (/plans/by_vanity_level.json). Choosing one runs
@@ -9,36 +11,19 @@ import { planApi, savePlanSequence } from '@join/shared/plans';
 export function VipPlans({ number, onSaved }: { number: PhoneNumber; onSaved: () => void }) {
   const t = useT();
   const { language } = useLanguage();
-  const [products, setProducts] = useState<Product[] | null>(null);
-  const [saving, setSaving] = useState<number | null>(null);
-  const [attempt, setAttempt] = useState(0); // bumped by the error pop-up's Retry
-  useEffect(() => {
-    let live = true;
-    let withdraw: () => void = () => undefined;
-    planApi.getPlansByVanityLevel(number.MSISDN, number.VanityLevelId).then(
-      (r) => live && setProducts(r.products),
-      (err: unknown) => {
-        if (live) withdraw = reportError(err, { source: 'number', actions: { retry: () => setAttempt((a) => a + 1) } });
-      },
-    );
-    return () => {
-      live = false;
-      withdraw();
-    };
-  }, [number.MSISDN, number.VanityLevelId, attempt]);
+  const { data: products } = useQuery({
+    queryKey: numberKeys.vipPlans(number.MSISDN, number.VanityLevelId),
+    queryFn: () => planApi.getPlansByVanityLevel(number.MSISDN, number.VanityLevelId).then((r) => r.products),
+    meta: { errorSource: 'number' },
+  });
+  const { busy: saving, run } = useNumberAction<number>();
 
-  const choose = async (p: Product) => {
-    setSaving(p.ProductCode);
-    try {
+  const choose = (p: Product) =>
+    run(p.ProductCode, async () => {
       // The number step moves on itself after the VIP plan; the host need not route on plan:saved.
       await savePlanSequence(p, { announce: false });
       onSaved();
-    } catch (err) {
-      reportError(err, { source: 'number', actions: { retry: () => choose(p) } });
-    } finally {
-      setSaving(null);
-    }
-  };
+    });
 
   if (!products) return <p role="status">{t('LOADING_MESSAGE_PLAN')}</p>;
   return (

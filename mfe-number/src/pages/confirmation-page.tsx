@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { Button, numberAtom, ROUTES, savedPlanAtom, StepHeading, useT } from '@join/shared';
-import { useBusyRun } from '../hooks/use-busy-run';
+import { useNumberAction } from '../hooks/use-number-action';
 import { commitAndContinue, extendHold } from '../number-actions';
 import { HeldNumber } from '../components/held-number';
 import { isVip } from '../hold';
@@ -19,7 +19,7 @@ export function ConfirmationPage() {
   const t = useT();
   const held = useAtomValue(numberAtom);
   const saved = useAtomValue(savedPlanAtom);
-  const { busy, run } = useBusyRun<'confirm' | 'extend'>();
+  const { busy, run } = useNumberAction<'confirm' | 'extend'>();
   const backToNumber = () => go(ROUTES.number);
   const expired = useNumberExpiry(backToNumber);
 

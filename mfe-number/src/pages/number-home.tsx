@@ -18,7 +18,7 @@ import { NumberOffer } from '../components/number-offer';
 import { isTransfer } from '../hold';
 import { go } from '../navigation';
 import { useNumberExpiry } from '../use-number-expiry';
-import { useBusyRun } from '../hooks/use-busy-run';
+import { useNumberAction } from '../hooks/use-number-action';
 
 type Busy = 'offer' | 'reserve' | 'cancel' | 'continue' | 'extend' | null;
 
@@ -40,7 +40,7 @@ export function NumberHome() {
       setOffer(await offerRandomNumber().catch(() => null));
     }
   }, []);
-  const { busy, run } = useBusyRun<Exclude<Busy, null>>(offerAfterLoss);
+  const { busy, run } = useNumberAction<Exclude<Busy, null>>(offerAfterLoss);
 
   const another = useCallback(
     () =>

@@ -1,106 +1,101 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Button, FEATURE_FLAGS, formatMsisdn, isApiError, LiveRegion, NUMBER_SEARCH_PREFIX, reportError, ROUTES, SEARCH_PAGE_SIZE, startParamsAtom, StepHeading, useT, type PhoneNumber } from '@join/shared';
-import { api } from '../api';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Button, digitsMask, FEATURE_FLAGS, formatMsisdn, isApiError, LiveRegion, NUMBER_SEARCH_PREFIX, ROUTES, SEARCH_PAGE_SIZE, startParamsAtom, StepHeading, useT, type PhoneNumber } from '@join/shared';
+import { api } from '../api/endpoints';
+import { TextField } from '@join/shared/forms';
+import { numberKeys } from '../api/query-keys';
+import { useNumberAction } from '../hooks/use-number-action';
 import { reserveNumber } from '../number-actions';
 import { TierBadge } from '../components/tier-badge';
 import { VipConfirm } from '../components/vip-confirm';
 import { isVip } from '../hold';
 import { go } from '../navigation';
-import { SEARCH_TIERS, filtersFromStartParams, levelsFor, type SearchFilters, type SearchTier } from '../search-filters';
+import { SEARCH_TIERS, filtersFromStartParams, levelsFor, type SearchFilters } from '../search-filters';
 
-type Results = { numbers: PhoneNumber[]; page: number; hasMore: boolean };
+const patternMask = digitsMask(7);
+
+/** The search asked for: filters and page, and whether focus goes to the results when they come. */
+type Asked = { filters: SearchFilters; page: number; moveFocus: boolean };
 
 /**
  * /number/search: digits the number should contain or end with (058 fixed), a tier filter,
- * 10 results a page. The vip and search start parameters open it with the filter set.
+ * 10 results a page. The vip and search start parameters open it with the filter set. The
+ * filters are a react-hook-form form; the results a query per filters and page (the previous
+ * page stays on screen while the next one loads).
  */
 export function SearchPage() {
   const t = useT();
   const params = useAtomValue(startParamsAtom);
-  const [filters, setFilters] = useState<SearchFilters>(() => filtersFromStartParams(params));
-  const [results, setResults] = useState<Results | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [choosing, setChoosing] = useState<string | null>(null);
+  const [initial] = useState(() => filtersFromStartParams(params));
+  const form = useForm<SearchFilters>({ defaultValues: initial });
+  const [asked, setAsked] = useState<Asked>({ filters: initial, page: 1, moveFocus: false });
   const [vipCandidate, setVipCandidate] = useState<PhoneNumber | null>(null);
-  const [announcement, setAnnouncement] = useState('');
   const resultsHeading = useRef<HTMLHeadingElement>(null);
 
-  const search = useCallback(
-    async (f: SearchFilters, page: number, moveFocus: boolean) => {
-      setLoading(true);
-      try {
-        const r = await api.searchNumbers({ pattern: f.pattern, match: f.match, vanityLevelIds: levelsFor(f.tiers), page, perPage: SEARCH_PAGE_SIZE });
-        setResults({ numbers: r.numbers, page: r.page, hasMore: r.has_more });
-        setAnnouncement(r.numbers.length ? t('search.resultsPage', { page: r.page }) : t('search.empty'));
-        if (moveFocus) resultsHeading.current?.focus();
-      } catch (err) {
-        reportError(err, { source: 'number', actions: { retry: () => search(f, page, moveFocus) } });
-      } finally {
-        setLoading(false);
-      }
+  const results = useQuery({
+    queryKey: numberKeys.search(asked.filters, asked.page),
+    queryFn: async () => {
+      const f = asked.filters;
+      const r = await api.searchNumbers({ pattern: f.pattern, match: f.match, vanityLevelIds: levelsFor(f.tiers), page: asked.page, perPage: SEARCH_PAGE_SIZE });
+      return { numbers: r.numbers, page: r.page, hasMore: r.has_more };
     },
-    [t],
-  );
+    // Numbers come and go: a search asked again is asked of the server, not the cache.
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+    meta: { errorSource: 'number' },
+  });
+  const current = results.isSuccess && !results.isPlaceholderData ? results.data : null;
+  const shown = results.data ?? null;
+  const loading = results.isFetching;
 
   useEffect(() => {
-    void search(filters, 1, false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the first page on arrival only
-  }, []);
+    if (current && asked.moveFocus) resultsHeading.current?.focus();
+  }, [current, asked]);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void search(filters, 1, true);
-  };
+  const search = (filters: SearchFilters, page: number) => setAsked({ filters, page, moveFocus: true });
+  const submit = form.handleSubmit((filters) => search({ ...filters, tiers: [...filters.tiers] }, 1));
 
-  const reserve = async (n: PhoneNumber) => {
-    setChoosing(n.MSISDN);
-    try {
+  const { refetch } = results;
+  const onReserveFailed = useCallback(
+    (err: unknown) => {
+      setVipCandidate(null);
+      // -2015: someone else took it; the list refreshes.
+      if (isApiError(err) && err.code === -2015) void refetch();
+    },
+    [refetch],
+  );
+  const { busy: choosing, run } = useNumberAction<string>(onReserveFailed);
+  const reserve = (n: PhoneNumber) =>
+    run(n.MSISDN, async () => {
       await reserveNumber(n.MSISDN, { via: 'chosen' });
       setVipCandidate(null);
       // VIP numbers go on to their VIP plans; others to the confirmation unless the experiment skips it.
       go(isVip(n.VanityLevelId) || !FEATURE_FLAGS.skipNumberConfirmation ? ROUTES.numberConfirmation : ROUTES.number);
-    } catch (err) {
-      setVipCandidate(null);
-      reportError(err, { source: 'number', actions: { retry: () => reserve(n) } });
-      // -2015: someone else took it; the list refreshes.
-      if (isApiError(err) && err.code === -2015 && results) void search(filters, results.page, false);
-    } finally {
-      setChoosing(null);
-    }
-  };
+    });
 
   const choose = (n: PhoneNumber) => (isVip(n.VanityLevelId) ? setVipCandidate(n) : void reserve(n));
-  const toggleTier = (tier: SearchTier) =>
-    setFilters((f) => ({ ...f, tiers: f.tiers.includes(tier) ? f.tiers.filter((x) => x !== tier) : [...f.tiers, tier] }));
+  const announcement = current ? (current.numbers.length ? t('search.resultsPage', { page: current.page }) : t('search.empty')) : '';
 
   return (
     <section className="number-search" aria-labelledby="step-heading">
       <StepHeading>{t('search.title')}</StepHeading>
-      <form className="card search-form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="search-pattern">{t('search.pattern')}</label>
-          <div className="prefixed" dir="ltr">
-            <span aria-hidden="true">{NUMBER_SEARCH_PREFIX}</span>
-            <input
-              id="search-pattern"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={7}
-              value={filters.pattern}
-              aria-describedby="search-pattern-hint"
-              onChange={(e) => setFilters((f) => ({ ...f, pattern: e.target.value.replace(/\D/g, '').slice(0, 7) }))}
-            />
-          </div>
-          <p id="search-pattern-hint" className="muted">
-            {t('search.patternHint', { prefix: NUMBER_SEARCH_PREFIX })}
-          </p>
-        </div>
+      <form className="card search-form" onSubmit={(e) => void submit(e)} noValidate>
+        <TextField
+          form={form}
+          name="pattern"
+          label={t('search.pattern')}
+          hint={t('search.patternHint', { prefix: NUMBER_SEARCH_PREFIX })}
+          prefix={NUMBER_SEARCH_PREFIX}
+          mask={patternMask}
+          autoComplete="off"
+        />
         <fieldset className="field">
           <legend>{t('search.matchLegend')}</legend>
           {(['contains', 'ends_with'] as const).map((m) => (
             <label key={m} className="choice">
-              <input type="radio" name="match" value={m} checked={filters.match === m} onChange={() => setFilters((f) => ({ ...f, match: m }))} />
+              <input type="radio" value={m} {...form.register('match')} />
               {t(`search.match.${m}`)}
             </label>
           ))}
@@ -109,7 +104,7 @@ export function SearchPage() {
           <legend>{t('search.tiers')}</legend>
           {SEARCH_TIERS.map((tier) => (
             <label key={tier} className="choice">
-              <input type="checkbox" checked={filters.tiers.includes(tier)} onChange={() => toggleTier(tier)} />
+              <input type="checkbox" value={tier} {...form.register('tiers')} />
               {t(`tier.${tier}`)}
             </label>
           ))}
@@ -122,10 +117,10 @@ export function SearchPage() {
       <h2 ref={resultsHeading} tabIndex={-1} className="results-heading">
         {t('search.results')}
       </h2>
-      {results && results.numbers.length > 0 ? (
+      {shown && shown.numbers.length > 0 ? (
         <>
           <ul className="search-results">
-            {results.numbers.map((n) => (
+            {shown.numbers.map((n) => (
               <li key={n.MSISDN} className="search-result">
                 <span className="number-display number-display--small" dir="ltr">
                   {formatMsisdn(n.MSISDN)}
@@ -139,16 +134,16 @@ export function SearchPage() {
             ))}
           </ul>
           <nav className="pager" aria-label={t('search.pages')}>
-            <Button variant="secondary" disabled={results.page <= 1 || loading} onClick={() => void search(filters, results.page - 1, true)}>
+            <Button variant="secondary" disabled={shown.page <= 1 || loading} onClick={() => search(asked.filters, shown.page - 1)}>
               {t('search.previous')}
             </Button>
-            <span>{t('search.page', { page: results.page })}</span>
-            <Button variant="secondary" disabled={!results.hasMore || loading} onClick={() => void search(filters, results.page + 1, true)}>
+            <span>{t('search.page', { page: shown.page })}</span>
+            <Button variant="secondary" disabled={!shown.hasMore || loading} onClick={() => search(asked.filters, shown.page + 1)}>
               {t('search.next')}
             </Button>
           </nav>
         </>
-      ) : results ? (
+      ) : shown ? (
         <div className="card search-empty">
           <p>{t('search.empty')}</p>
           <ul>
@@ -160,8 +155,8 @@ export function SearchPage() {
             variant="secondary"
             onClick={() => {
               const cleared: SearchFilters = { pattern: '', match: 'contains', tiers: [...SEARCH_TIERS] };
-              setFilters(cleared);
-              void search(cleared, 1, true);
+              form.reset(cleared);
+              search(cleared, 1);
             }}
           >
             {t('search.clear')}

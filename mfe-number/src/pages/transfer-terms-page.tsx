@@ -1,10 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useAtom } from 'jotai';
-import { Button, ConsentCheckbox, formatMsisdn, ROUTES, StepHeading, useT, validateConsent, VALIDATION_MESSAGES } from '@join/shared';
-import { useBusyRun } from '../hooks/use-busy-run';
+import { Controller } from 'react-hook-form';
+import { Button, consentField, ConsentCheckbox, formatMsisdn, formSchema, ROUTES, StepHeading, useT } from '@join/shared';
+import { useZodForm } from '@join/shared/forms';
+import { useNumberAction } from '../hooks/use-number-action';
 import { reserveTransfer } from '../number-actions';
 import { pendingTransferAtom } from '../transfer-atom';
 import { go } from '../navigation';
+
+const termsSchema = formSchema({ agreed: consentField() });
 
 /**
  * /number/transfer-terms: the transfer terms, with the consent that must be ticked (SPEC 5);
@@ -13,10 +17,8 @@ import { go } from '../navigation';
 export function TransferTermsPage() {
   const t = useT();
   const [pending, setPending] = useAtom(pendingTransferAtom);
-  const [agreed, setAgreed] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const { busy, run } = useBusyRun<'transfer'>();
-  const box = useRef<HTMLInputElement>(null);
+  const form = useZodForm(termsSchema, { agreed: false });
+  const { busy, run } = useNumberAction<'transfer'>();
 
   useEffect(() => {
     // The check comes first; arriving without one (after a reload) asks it again. On arrival
@@ -26,18 +28,12 @@ export function TransferTermsPage() {
   }, []);
   if (!pending) return null;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!validateConsent(agreed).valid) {
-      setError(VALIDATION_MESSAGES.required);
-      box.current?.focus();
-      return;
-    }
-    await run('transfer', async () => {
+  const submit = form.handleSubmit(() =>
+    run('transfer', async () => {
       await reserveTransfer(pending.externalNumber, pending.operator);
       setPending(null);
-    });
-  };
+    }),
+  );
 
   return (
     <section className="number-transfer-terms" aria-labelledby="step-heading" data-state="switchtous">
@@ -52,18 +48,25 @@ export function TransferTermsPage() {
       </div>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <div className="field">
-          <ConsentCheckbox
-            className="choice"
-            inputRef={box}
-            checked={agreed}
-            error={error}
-            onChange={(ticked) => {
-              setAgreed(ticked);
-              if (ticked) setError(null);
-            }}
-          >
-            {t('transfer.agree')}
-          </ConsentCheckbox>
+          <Controller
+            control={form.control}
+            name="agreed"
+            render={({ field, fieldState }) => (
+              <ConsentCheckbox
+                className="choice"
+                inputRef={field.ref}
+                checked={field.value}
+                error={fieldState.error?.message ?? null}
+                onChange={(ticked) => {
+                  field.onChange(ticked);
+                  // A tick is a complete value: checked at once, so the error goes (SPEC 4).
+                  void form.trigger('agreed');
+                }}
+              >
+                {t('transfer.agree')}
+              </ConsentCheckbox>
+            )}
+          />
         </div>
         <div className="number-actions">
           <Button type="submit" busy={busy === 'transfer'}>

@@ -1,9 +1,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
-import  { BusinessConfig, bus, EMPTY_FLOW_FLAGS, Product, startParamsAtom, store, setBizConfig, setFlowFlags, setHeldNumber, setStartParams } from '@join/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import  { BusinessConfig, bus, createQueryClient, EMPTY_FLOW_FLAGS, Product, startParamsAtom, store, setBizConfig, setFlowFlags, setHeldNumber, setStartParams } from '@join/shared';
 import { type PlanChoice } from '@join/shared/plans';
-import { api } from '../api';
+import { api } from '../api/endpoints';
 import { ChoicePanel } from '../components/choice-panel';
 import { PlanSelectionPage } from '../pages/plan-selection-page';
 
@@ -21,7 +22,13 @@ const product = (code: number, net: number, extra: Record<string, unknown> = {})
   });
 const config = (promo: boolean) =>
   BusinessConfig.parse({ vat_percentage: 5, min_promo_code_length: 4, max_promo_code_length: 12, promo_codes_enabled: promo });
-const wrap = (ui: React.ReactNode) => render(<Provider store={store}>{ui}</Provider>);
+// A fresh query cache per render: no answer carries over from another test.
+const wrap = (ui: React.ReactNode) =>
+  render(
+    <Provider store={store}>
+      <QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>
+    </Provider>,
+  );
 
 function mockQuote() {
   return jest.spyOn(api, 'quotePlan').mockImplementation(async (c: PlanChoice) => ({

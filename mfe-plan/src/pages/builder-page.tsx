@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
 import { ANNUAL_OFFER_PRODUCT_CODE, Button, formatAed, formatSubPlan, MARKETING, ROUTES, savedPlanAtom, startParamsAtom, StepHeading, store, useLanguage, useAmountText, useT, type Product, type SubPlan, type SubPlanType, dropStartParams } from '@join/shared';
-import { api } from '../api';
+import { api } from '../api/endpoints';
 import { ChoicePanel } from '../components/choice-panel';
-import { LoadStatus } from '../components/load-status';
-import { useLoad } from '../hooks/use-load';
+import { isLoading, LoadStatus } from '../components/load-status';
+import { planKeys } from '../api/query-keys';
 import { go, PLAN_START_PARAMS } from '../navigation';
 import { choiceIds, initialBuilderChoice, startSelection, type BuilderChoice } from '../plan-rules';
 
@@ -30,13 +31,12 @@ export function BuilderPage({ productCode }: { productCode: number }) {
   const { language } = useLanguage();
   const saved = useAtomValue(savedPlanAtom);
   const annual = productCode === ANNUAL_OFFER_PRODUCT_CODE;
-  const [attempt, setAttempt] = useState(0);
-  const loaded = useLoad(() => loadBuilder(productCode), [productCode, attempt]);
+  const loaded = useQuery({ queryKey: planKeys.builder(productCode), queryFn: () => loadBuilder(productCode), meta: { errorSource: 'plan' } });
   const [choice, setChoice] = useState<BuilderChoice>({});
 
   // The first choice: preset ids of the start link, else the saved plan's options, else the cheapest.
   useEffect(() => {
-    if (loaded.status !== 'ready') return;
+    if (!loaded.data) return;
     const start = startSelection(store.get(startParamsAtom));
     const preset = start.kind === 'builder' && start.productCode === productCode ? start.presetIds : [];
     if (start.kind !== 'none') dropStartParams(PLAN_START_PARAMS);
@@ -44,22 +44,22 @@ export function BuilderPage({ productCode }: { productCode: number }) {
     setChoice(initialBuilderChoice(loaded.data.options, preset.length ? preset : fromSaved));
     // The saved plan only seeds the first choice; later changes to it do not reset the builder.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded]);
+  }, [loaded.data]);
 
   const title = annual ? t('builder.annualTitle') : t('builder.customTitle');
   const perPeriod = (price: number) =>
     annual ? t('builder.perYear', { price: formatAed(price, language) }) : t('builder.perMonth', { price: formatAed(price, language) });
 
   return (
-    <section className="plan-step plan-builder" aria-labelledby="step-heading" aria-busy={loaded.status === 'loading'}>
+    <section className="plan-step plan-builder" aria-labelledby="step-heading" aria-busy={isLoading(loaded)}>
       <StepHeading>{title}</StepHeading>
       <Button variant="link" onClick={() => go(ROUTES.planSelection)}>
         {t('builder.back')}
       </Button>
       <p>{t('builder.intro')}</p>
       {annual ? <p>{t('builder.annualIntro', { percent: MARKETING.commitmentSavings[12] })}</p> : null}
-      <LoadStatus state={loaded} failedText={t('builder.loadFailed')} onRetry={() => setAttempt((a) => a + 1)} />
-      {loaded.status === 'ready' ? (
+      <LoadStatus state={loaded} failedText={t('builder.loadFailed')} onRetry={() => void loaded.refetch()} />
+      {loaded.data ? (
         <>
           {TYPES.map((type) => {
             const options = loaded.data.options.filter((o) => o.Type === type);

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { ANNUAL_OFFER_PRODUCT_CODE, bizConfigAtom, Button, DEFAULT_VAT_PERCENTAGE, flowFlagsAtom, formatAed, MARKETING, PLAN_CATEGORIES, PlanSpecs, ROUTES, savedPlanAtom, startParamsAtom, StepHeading, store, TOURIST_PRODUCT_CODES, useLanguage, useT, VANITY_TIER_BY_ID, type PlanCategory, type Product, bus, dropStartParams } from '@join/shared';
-import { api } from '../api';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ANNUAL_OFFER_PRODUCT_CODE, bizConfigAtom, Button, DEFAULT_VAT_PERCENTAGE, flowFlagsAtom, formatAed, MARKETING, PLAN_CATEGORIES, PlanSpecs, ROUTES, savedPlanAtom, startParamsAtom, StepHeading, store, TOURIST_PRODUCT_CODES, useLanguage, useT, VANITY_TIER_BY_ID, bus, dropStartParams, type PlanCategory, type Product } from '@join/shared';
 import { CategoryTabs, panelId, tabId } from '../components/category-tabs';
-import { LoadStatus } from '../components/load-status';
+import { isLoading, LoadStatus } from '../components/load-status';
 import { PlanCard } from '../components/plan-card';
 import { PromotionList } from '../components/promotion-list';
-import { useProducts } from '../hooks/use-products';
+import { productsQuery, useProducts } from '../hooks/use-products';
 import { go, PLAN_START_PARAMS } from '../navigation';
 import { categoryOf, defaultCommitmentProduct, fromPrice, shownPromotions, startSelection, validityDays } from '../plan-rules';
 
@@ -18,12 +18,15 @@ const BUILDER_ROUTE: Readonly<Record<number, string>> = {
 };
 const builderRoute = (code: number) => BUILDER_ROUTE[code] ?? ROUTES.customPlan;
 
-/** Finds a product by code in the category lists (product_code start parameter). */
-async function findProduct(code: number): Promise<{ category: PlanCategory; product: Product } | null> {
+/**
+ * Finds a product by code in the category lists (product_code start parameter), through the
+ * query cache: the list of the tab that opens is the same request, asked once.
+ */
+async function findProduct(client: QueryClient, code: number): Promise<{ category: PlanCategory; product: Product } | null> {
   const categories: PlanCategory[] = (TOURIST_PRODUCT_CODES as readonly number[]).includes(code) ? ['tourist'] : ['PAYG', 'Commitment', 'VIP'];
-  const lists = await Promise.all(categories.map((c) => api.getAvailableProducts(c)));
+  const lists = await Promise.all(categories.map((c) => client.fetchQuery(productsQuery(c))));
   for (const [i, list] of lists.entries()) {
-    const product = list.products.find((p) => p.ProductCode === code);
+    const product = list.find((p) => p.ProductCode === code);
     if (product) return { category: categories[i] ?? 'tourist', product };
   }
   return null;
@@ -47,8 +50,8 @@ export function PlanSelectionPage() {
     if (saved && !saved.product.IsCustomizable) return categoryOf(saved.product);
     return 'tourist';
   });
-  const [attempt, setAttempt] = useState(0);
-  const state = useProducts(category, attempt);
+  const state = useProducts(category);
+  const queryClient = useQueryClient();
   const [review, setReview] = useState<Product | null>(null);
   const reviewHeading = useRef<HTMLHeadingElement>(null);
   const returnFocusTo = useRef<number | null>(null);
@@ -63,7 +66,7 @@ export function PlanSelectionPage() {
     dropStartParams(PLAN_START_PARAMS);
     if (start.kind !== 'product') return;
     let live = true;
-    findProduct(start.productCode).then(
+    findProduct(queryClient, start.productCode).then(
       (found) => {
         if (!live || !found) return;
         setCategory(found.category);
@@ -74,7 +77,7 @@ export function PlanSelectionPage() {
     return () => {
       live = false;
     };
-  }, [start]);
+  }, [start, queryClient]);
 
   useEffect(() => {
     if (review) reviewHeading.current?.focus();
@@ -125,13 +128,14 @@ export function PlanSelectionPage() {
     );
   }
 
-  const products = state.status === 'ready' ? state.data : [];
+  const products = state.data ?? [];
+  const loading = isLoading(state);
   const recommended = category === 'Commitment' ? defaultCommitmentProduct(products) : null;
   const payg = category === 'PAYG' ? fromPrice(products) : null;
   const savings = MARKETING.commitmentSavings;
 
   return (
-    <section className="plan-step" aria-labelledby="step-heading" aria-busy={state.status === 'loading'}>
+    <section className="plan-step" aria-labelledby="step-heading" aria-busy={loading}>
       <StepHeading>{t('STEP_TITLE_PLAN')}</StepHeading>
       <p>{t('plan.intro', { vat })}</p>
       <ul className="plan-facts">
@@ -153,9 +157,9 @@ export function PlanSelectionPage() {
           {category === 'Commitment' ? t('plan.commitmentIntro', { six: savings[6], twelve: savings[12] }) : null}
           {category === 'VIP' ? t('plan.vipIntro', { months: MARKETING.vipPlanMonths }) : null}
         </p>
-        <LoadStatus state={state} failedText={t('plan.loadFailed')} onRetry={() => setAttempt((a) => a + 1)} />
-        {state.status === 'ready' && products.length === 0 ? <p>{t('plan.empty')}</p> : null}
-        {state.status === 'ready' && products.length > 0 ? (
+        <LoadStatus state={state} failedText={t('plan.loadFailed')} onRetry={() => void state.refetch()} />
+        {state.isSuccess && products.length === 0 ? <p>{t('plan.empty')}</p> : null}
+        {products.length > 0 ? (
           <ul className="plan-list" aria-label={t(`plan.category.${category}`)}>
             {products.map((p) => {
               const tier = p.VanityLevel !== null ? VANITY_TIER_BY_ID[p.VanityLevel] : undefined;
@@ -190,7 +194,7 @@ export function PlanSelectionPage() {
         ) : null}
       </div>
       {/* Shown once the list is in, so the list never pushes it down (no layout shift). */}
-      {state.status !== 'loading' ? (
+      {!loading ? (
         <div className="plan-builders">
           {[
             { title: t('plan.buildOwn'), text: t('plan.buildOwnText'), route: ROUTES.customPlan },

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { validateConsent, validateEmiratesId, validateExpiry, validatePromoCode, type ValidationResult } from './rules';
+
+/**
+ * zod schemas for form fields, built from the rules of rules.ts so a form (react-hook-form
+ * with the zod resolver) fails with the same catalogue message as the rule, word for word.
+ */
+export function fieldFrom<T>(base: z.ZodType<T, T>, rule: (value: T) => ValidationResult): z.ZodType<T, T> {
+  return base.superRefine((value, ctx) => {
+    const result = rule(value);
+    if (!result.valid) ctx.addIssue({ code: 'custom', message: result.message });
+  });
+}
+
+/** A text field checked by a rule of rules.ts. */
+export const textField = (rule: (value: string) => ValidationResult) => fieldFrom(z.string(), rule);
+
+/** Card expiry MM/YY, checked against `now` (the month of the check, in the visitor's calendar). */
+export const expiryField = (now: () => Date = () => new Date()) => textField((v) => validateExpiry(v, now()));
+export const emiratesIdField = () => textField(validateEmiratesId);
+export const promoCodeField = (limits: { min: number; max: number }) => textField((v) => validatePromoCode(v, limits));
+/** A consent that must be ticked (SPEC 5). */
+export const consentField = () => fieldFrom(z.boolean(), validateConsent);
+
+/**
+ * A form's schema from its fields. Steps build their forms with this instead of importing
+ * zod, so zod stays one copy in the page (inside the kernel) rather than one per step bundle.
+ */
+export const formSchema = <S extends Record<string, z.ZodType>>(fields: S) => z.object(fields);
