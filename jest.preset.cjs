@@ -21,9 +21,9 @@ module.exports = function preset(dir, { environment = 'node', setup = [] } = {})
     transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ofetch|destr|ufo|node-fetch-native|rosetta|dlv|templite))'],
     moduleNameMapper: {
       '\\.css$': path.join(__dirname, 'jest.style-stub.cjs'),
-      // Browser code gets the page's zod, the builders the browser builds share (shared/src/zod-browser.ts):
+      // Browser code gets the page's zod, the builders the browser builds share (shared/src/shared-modules/zod.ts):
       // a schema using a builder that is not shared fails here, not in a visitor's page.
-      ...(environment === 'jsdom' ? { '^zod$': path.join(__dirname, 'shared', 'src', 'zod-browser.ts') } : {}),
+      ...(environment === 'jsdom' ? { '^zod$': path.join(__dirname, 'shared', 'src', 'shared-modules', 'zod.ts') } : {}),
     },
     setupFiles: [path.join(__dirname, 'jest.setup-globals.cjs')],
     setupFilesAfterEnv: setup,

@@ -25,6 +25,7 @@ function rangeOf(pkgDir, dep) {
  * jotai/vanilla). Never eager: every entry has an async boundary instead.
  */
 export function sharedSingletons(pkgDir, isHost = false) {
+  const sharedModule = (file) => path.join(pkgDir, '..', 'shared', 'src', 'shared-modules', file);
   // JOIN_KERNEL_VERSION builds a remote as if against another kernel version (the kernel
   // compatibility test in e2e uses it); a real build always takes the package's version.
   const sharedVersion = process.env.JOIN_KERNEL_VERSION || require(path.join(pkgDir, '..', 'shared', 'package.json')).version;
@@ -34,8 +35,14 @@ export function sharedSingletons(pkgDir, isHost = false) {
     'react/': entry('react'),
     'react-dom': entry('react-dom'),
     'react-dom/': entry('react-dom'),
-    'react-router': { singleton: true, requiredVersion: rangeOf(pkgDir, 'react-router-dom') },
-    'react-router-dom': entry('react-router-dom'),
+    // The router the page shares is the subset the shell and steps use (shared/src/shared-modules/router.ts):
+    // react-router whole cannot be tree-shaken once shared. Nothing imports `react-router` itself.
+    'react-router-dom': {
+      singleton: true,
+      requiredVersion: rangeOf(pkgDir, 'react-router-dom'),
+      version: require(path.join(pkgDir, 'node_modules', 'react-router-dom', 'package.json')).version,
+      import: sharedModule('router.ts'),
+    },
     jotai: entry('jotai'),
     'jotai/': entry('jotai'),
     // One query cache for the page: the host's QueryClientProvider must be the same React
@@ -51,7 +58,7 @@ export function sharedSingletons(pkgDir, isHost = false) {
       singleton: true,
       requiredVersion: '^4.0.0',
       version: require(path.join(pkgDir, '..', 'shared', 'node_modules', 'zod', 'package.json')).version,
-      import: path.join(pkgDir, '..', 'shared', 'src', 'zod-browser.ts'),
+      import: sharedModule('zod.ts'),
     },
     // The kernel: one instance in the page, with a real semver version. A remote built against
     // kernel x.y requires ^x.y; the host refuses a remote whose range its kernel does not satisfy
@@ -85,7 +92,11 @@ export function createConfig(o) {
       uniqueName: o.name,
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      // react-router's exports map names no production build; its dist has one without the dev checks.
+      ...(prod ? { alias: { 'react-router$': reactRouterProduction() } } : {}),
+    },
     module: {
       rules: [
         {
@@ -153,6 +164,12 @@ export function createConfig(o) {
         : {}),
     },
   };
+}
+
+/** react-router's production build (the package's exports map only offers its development build). */
+function reactRouterProduction() {
+  const pkg = require.resolve('react-router/package.json', { paths: [path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'shared')] });
+  return path.join(path.dirname(pkg), 'dist', 'production', 'index.mjs');
 }
 
 /**
