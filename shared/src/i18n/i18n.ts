@@ -58,7 +58,9 @@ export function createI18n() {
     extend(texts: Readonly<Record<string, string>>) {
       bundled = { ...bundled, ...texts };
       r.set('en', unflatten({ ...bundled, ...fromApi }));
-      changed();
+      // Only a key the API did not send changes what anyone sees: re-render the page for that
+      // alone (a remote registers its texts while the page is busy with its first screen).
+      if (Object.keys(texts).some((k) => !(k in fromApi))) changed();
     },
     setLanguage(language: Language) {
       lang = language;

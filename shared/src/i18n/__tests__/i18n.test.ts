@@ -24,6 +24,13 @@ describe('i18n', () => {
     i18n.extend({ 'plan.validity': '{{days}} days', 'plan.select': 'Choose this plan' });
     expect(i18n.t('plan.validity', { days: 7 })).toBe('7 days');
     expect(i18n.t('plan.select')).toBe('Pick this plan');
+    // Texts the API already sent change nothing on screen: no re-render for them.
+    const listener = jest.fn();
+    i18n.subscribe(listener);
+    i18n.extend({ 'plan.select': 'Choose this plan' });
+    expect(listener).not.toHaveBeenCalled();
+    i18n.extend({ 'plan.other': 'Other' });
+    expect(listener).toHaveBeenCalledTimes(1);
     // A later dictionary from the API keeps the bundle underneath.
     i18n.set('en', { 'footer.help': 'Help' });
     expect(i18n.t('plan.validity', { days: 3 })).toBe('3 days');
