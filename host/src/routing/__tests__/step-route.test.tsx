@@ -4,14 +4,7 @@ import { EMPTY_FLOW_FLAGS, resolveRoute, type FlowContext } from '@join/shared';
 import { StepRoute } from '../step-route';
 
 // The guard is under test, not the federation: a step renders as a marker naming its remote.
-jest.mock('../../federation/remote-step', () => ({
-  RemoteStep: ({ remote, route }: { remote: string; route: string }) => (
-    <p>
-      step {remote} at {route}
-    </p>
-  ),
-  ComingSoon: ({ titleKey }: { titleKey: string }) => <p>coming soon: {titleKey}</p>,
-}));
+jest.mock('../../federation/remote-step', () => jest.requireActual('../../test-utils/step-markers'));
 
 function Where() {
   const { pathname, search } = useLocation();

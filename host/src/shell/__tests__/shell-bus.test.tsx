@@ -6,14 +6,7 @@ import { Shell } from '../shell';
 import { polyfillDialog } from '../../test-utils/dialog-polyfill';
 
 // The shell's listeners are under test: steps render as markers, nothing is preloaded.
-jest.mock('../../federation/remote-step', () => ({
-  RemoteStep: ({ remote, route }: { remote: string; route: string }) => (
-    <p>
-      step {remote} at {route}
-    </p>
-  ),
-  ComingSoon: ({ titleKey }: { titleKey: string }) => <p>coming soon: {titleKey}</p>,
-}));
+jest.mock('../../federation/remote-step', () => jest.requireActual('../../test-utils/step-markers'));
 jest.mock('../../federation/remotes', () => ({ preloadStep: () => undefined }));
 
 beforeAll(polyfillDialog);
