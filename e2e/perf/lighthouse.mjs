@@ -12,10 +12,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const lighthouseCli = path.join(path.dirname(require.resolve('lighthouse/package.json')), 'cli', 'index.js');
 const PORT = 8190;
-// Measured 65-79 for performance on this 2-core machine (simulated mobile, 4x CPU slowdown),
-// and one run swings by several points when anything else runs: the median of RUNS is judged
-// (as Lighthouse CI does), against a tripwire for regressions. The README keeps the figures.
-const BUDGET = { performance: 0.6, accessibility: 1, 'best-practices': 0.95 };
+// Measured 65-79 for performance on this 2-core machine (simulated mobile, 4x CPU slowdown) on
+// 2026-11-22, and one run swings by several points when anything else runs: the median of RUNS
+// is judged (as Lighthouse CI does), against a tripwire for regressions. On 2026-11-23 the same
+// kind of machine scored the unchanged 2026-11-22 build 57 and 62 (and this one 58-72, median
+// 61-62): at 60 the tripwire tripped on machine speed alone, so it sits at 55. The README keeps
+// the figures.
+const BUDGET = { performance: 0.55, accessibility: 1, 'best-practices': 0.95 };
 const RUNS = 3;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'join-lh-'));

@@ -77,3 +77,48 @@ export function preloadStep(name: RemoteName): void {
       /* a failed preload is retried when the step is shown */
     });
 }
+
+/** The files of a remote's first download, from its manifest: remoteEntry and the exposed step's sync assets. */
+export function firstDownloadOf(manifest: unknown, manifestUrl: string): string[] {
+  const m = manifest as {
+    metaData?: { remoteEntry?: { name?: string; path?: string } };
+    exposes?: { assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+  };
+  const base = new URL('./', manifestUrl);
+  const entry = m.metaData?.remoteEntry;
+  const files = [
+    ...(entry?.name ? [`${entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}`] : []),
+    ...(m.exposes ?? []).flatMap((e) => [...(e.assets?.js?.sync ?? []), ...(e.assets?.css?.sync ?? [])]),
+  ];
+  return [...new Set(files.map((f) => new URL(f, base).toString()))];
+}
+
+const prefetched = new Set<string>();
+
+/**
+ * Warms the next step's download while the visitor is on this one, without running it: the
+ * files go into the HTTP cache (`<link rel="prefetch">`, idle priority), and the step runs only
+ * when it is shown (after its kernel check). Running it early cost the first screen its
+ * blocking time (Lighthouse).
+ */
+export async function prefetchStep(name: RemoteName, doc: Document = document, fetchImpl: typeof fetch = fetch): Promise<void> {
+  if (prefetched.has(name)) return;
+  prefetched.add(name);
+  try {
+    const entry = (await loadRemotesList())[name];
+    if (!entry) return;
+    const url = absolute(entry);
+    const res = await fetchImpl(url, { headers: { accept: 'application/json' } });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    for (const href of firstDownloadOf(await res.json(), url)) {
+      const link = doc.createElement('link');
+      link.rel = 'prefetch';
+      link.href = href;
+      if (href.endsWith('.css')) link.as = 'style';
+      else link.as = 'script';
+      doc.head.appendChild(link);
+    }
+  } catch {
+    prefetched.delete(name); // a failed prefetch costs nothing: the step loads when shown
+  }
+}

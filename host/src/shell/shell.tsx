@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { flowFlagsAtom, focusStepHeading, recommendedRoute, stepForPath, STEPS, useT, type FlowContext } from '@join/shared';
 import { useFlowContext } from '../routing/use-flow-context';
 import { StepRoute } from '../routing/step-route';
-import { preloadStep } from '../federation/remotes';
+import { prefetchStep } from '../federation/remotes';
 import { Header } from './header';
 import { Footer } from './footer';
 import { ErrorPopup } from './error-popup';
@@ -52,7 +52,7 @@ export function Shell() {
     // Warm the next step's remote while the user is here, once the browser is idle: not in
     // competition with the step on screen (Lighthouse showed it in the blocking time).
     const next = step ? STEPS.find((s) => s.order > step.order && s.remote !== null && s.remote !== step.remote)?.remote : undefined;
-    const idle = next ? whenIdle(() => preloadStep(next)) : () => undefined;
+    const idle = next ? whenIdle(() => void prefetchStep(next)) : () => undefined;
     return () => {
       stop();
       idle();

@@ -7,7 +7,7 @@ import { polyfillDialog } from '../../test-utils/dialog-polyfill';
 
 // The shell's listeners are under test: steps render as markers, nothing is preloaded.
 jest.mock('../../federation/remote-step', () => jest.requireActual('../../test-utils/step-markers'));
-jest.mock('../../federation/remotes', () => ({ preloadStep: () => undefined }));
+jest.mock('../../federation/remotes', () => ({ prefetchStep: async () => undefined }));
 
 beforeAll(polyfillDialog);
 afterEach(() => {
