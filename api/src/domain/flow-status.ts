@@ -21,6 +21,17 @@ export interface FlowState {
   activeHoldVanityLevel: number | null;
 }
 
+/** A new user's state: nothing confirmed, nothing held, the default product. */
+export const EMPTY_FLOW_STATE: Readonly<FlowState> = Object.freeze({
+  numberFlag: false,
+  planFlag: false,
+  productSaved: false,
+  currentProductCode: null,
+  savedPlanProductCode: null,
+  hasActiveHold: false,
+  activeHoldVanityLevel: null,
+});
+
 export function currentProductOf(state: Pick<FlowState, 'currentProductCode'>): number {
   return state.currentProductCode ?? DEFAULT_PRODUCT_CODE;
 }

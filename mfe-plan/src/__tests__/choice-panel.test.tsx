@@ -2,24 +2,13 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
-import  { BusinessConfig, bus, createQueryClient, EMPTY_FLOW_FLAGS, Product, startParamsAtom, store, setBizConfig, setFlowFlags, setHeldNumber, setStartParams } from '@join/shared';
+import  { BusinessConfig, bus, createQueryClient, EMPTY_FLOW_FLAGS, startParamsAtom, store, setBizConfig, setFlowFlags, setHeldNumber, setStartParams } from '@join/shared';
 import { type PlanChoice } from '@join/shared/plans';
 import { api } from '../api/endpoints';
 import { ChoicePanel } from '../components/choice-panel';
 import { PlanSelectionPage } from '../pages/plan-selection-page';
+import { price, product, streaming } from '../test-utils/fixtures';
 
-const price = (net: number) => ({ NetPrice: net, PlanNetPrice: net, VATPercentage: 5, VATAmount: Math.round(net * 5) / 100, ExtraCharges: [], Discounts: [] });
-const streaming = { ID: 9, Key: 'streaming_music_3m', Category: 'AddOn', Type: 'STREAMING', Value: 0, RequiresConsent: true, DurationMonths: 3 };
-const product = (code: number, net: number, extra: Record<string, unknown> = {}) =>
-  Product.parse({
-    ProductCode: code,
-    Name: `Plan ${code}`,
-    ProductCategory: 'PAYG',
-    CommitmentDuration: 1,
-    AvailablePlans: [{ ID: code * 10 + 1, Type: 'DATA', Name: 'Data', Value: 1024 ** 3, Validity: 28 }],
-    PackagesPricingTable: [price(net)],
-    ...extra,
-  });
 const config = (promo: boolean) =>
   BusinessConfig.parse({ vat_percentage: 5, min_promo_code_length: 4, max_promo_code_length: 12, promo_codes_enabled: promo });
 // A fresh query cache per render: no answer carries over from another test.

@@ -3,27 +3,18 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
-import  { BusinessConfig, createQueryClient, EMPTY_FLOW_FLAGS, Product, store, type PhoneNumber, setBizConfig, setFlowFlags, setHeldNumber } from '@join/shared';
+import  { BusinessConfig, createQueryClient, EMPTY_FLOW_FLAGS, store, type PhoneNumber, setBizConfig, setFlowFlags, setHeldNumber } from '@join/shared';
 import { type PlanChoice, type PlanQuoteResponse } from '@join/shared/plans';
 import { api } from '../api/endpoints';
 import { ChoicePanel } from '../components/choice-panel';
+import { price, product as planProduct, streaming } from '../test-utils/fixtures';
 
 // The review's rules that once survived every test (issue 8, point 6): each test here fails
 // when its rule is dropped.
 
-const price = (net: number) => ({ NetPrice: net, PlanNetPrice: net, VATPercentage: 5, VATAmount: Math.round(net * 5) / 100, ExtraCharges: [], Discounts: [] });
 const quoteOf = (net: number): PlanQuoteResponse => ({ package_price: price(net), promotions: [] });
-const streaming = { ID: 9, Key: 'streaming_music_3m', Category: 'AddOn', Type: 'STREAMING', Value: 0, RequiresConsent: true, DurationMonths: 3 };
 const product = (code: number, extra: Record<string, unknown> = {}) =>
-  Product.parse({
-    ProductCode: code,
-    Name: `Plan ${code}`,
-    ProductCategory: 'Commitment',
-    CommitmentDuration: 6,
-    AvailablePlans: [{ ID: code * 10 + 1, Type: 'DATA', Name: 'Data', Value: 1024 ** 3, Validity: 28 }],
-    PackagesPricingTable: [price(200)],
-    ...extra,
-  });
+  planProduct(code, 200, { ProductCategory: 'Commitment', CommitmentDuration: 6, ...extra });
 const held = (msisdn: string, vanity = 1): PhoneNumber => ({ MSISDN: msisdn, InTransferTo: null, VanityLevelId: vanity, ReservationDate: null, ExpiryDate: null });
 const booster = (id: number) => ({ ID: id, Name: `Booster ${id}`, Type: 'DATA' as const, Value: 1024 ** 3, Validity: 30, NetPrice: 25, Tags: [] });
 

@@ -1,16 +1,8 @@
 import { FLOW_STATUS_KEYS, FlowStatusFlags } from '@join/shared/contract';
 import { DEFAULT_PRODUCT_CODE } from '../catalogue';
-import { decideFlowKey, deriveFlags, type FlowState } from '../flow-status';
+import { decideFlowKey, deriveFlags, EMPTY_FLOW_STATE, type FlowState } from '../flow-status';
 
-const base: FlowState = {
-  numberFlag: false,
-  planFlag: false,
-  productSaved: false,
-  currentProductCode: null,
-  savedPlanProductCode: null,
-  hasActiveHold: false,
-  activeHoldVanityLevel: null,
-};
+const base: FlowState = { ...EMPTY_FLOW_STATE };
 
 describe('deriveFlags', () => {
   it('is all false for a new user', () => {

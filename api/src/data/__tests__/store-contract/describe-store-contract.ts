@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_SHUFFLE_VANITY_IDS, EMPTY_SERVER_FLOW_CONTEXT, type PackagePrice } from '@join/shared/contract';
 import { DEFAULT_PRODUCT_CODE } from '../../../domain/catalogue';
+import { EMPTY_FLOW_STATE } from '../../../domain/flow-status';
 import type { HoldPolicy, Store, UserRecord } from '../../store';
 import type { RaceAnswer, RaceJob, RaceRound, RaceWorkerData } from './race-protocol';
 
@@ -98,15 +99,7 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
     describe('flow state', () => {
       it('starts empty and moves only the stored flags it is told to', async () => {
         const { uid } = await newUser();
-        expect(await store.getFlowState(uid, NOW)).toEqual({
-          numberFlag: false,
-          planFlag: false,
-          productSaved: false,
-          currentProductCode: null,
-          savedPlanProductCode: null,
-          hasActiveHold: false,
-          activeHoldVanityLevel: null,
-        });
+        expect(await store.getFlowState(uid, NOW)).toEqual(EMPTY_FLOW_STATE);
         await store.updateFlowFlags(uid, { numberFlag: true });
         expect(await store.getFlowState(uid, NOW)).toMatchObject({ numberFlag: true, planFlag: false });
         await store.updateFlowFlags(uid, { planFlag: true });
