@@ -45,6 +45,9 @@ test('the vip start parameter opens the search on VIP numbers; a VIP number come
   const search = new SearchPageObject(page);
   await page.goto('/?vip=1');
   await shell.expectStep('/number/search', 'Search for a number');
+  // Applied, then gone from the address (history replaced, not pushed); the page has its own title.
+  expect(page.url()).not.toContain('vip=');
+  await expect(page).toHaveTitle('Search for a number | Tourist SIM');
   await expect(page.getByRole('checkbox', { name: 'Basic', exact: true })).not.toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Gold', exact: true })).toBeChecked();
   await search.search({ tiers: ['Gold'] });
@@ -56,6 +59,7 @@ test('the vip start parameter opens the search on VIP numbers; a VIP number come
   await confirm.getByRole('button', { name: 'Yes, take this VIP number' }).click();
 
   await shell.expectStep('/number/confirmation', 'Confirm your number');
+  await expect(page).toHaveTitle('Confirm your number | Tourist SIM');
   await expect(page.locator('.number-held .tier-badge')).toHaveText('Gold');
   await expect(page.getByRole('heading', { name: 'Choose the VIP plan for this number' })).toBeVisible();
   await shell.expectAccessible('VIP plans');

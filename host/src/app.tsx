@@ -3,6 +3,7 @@ import { HashRouter } from 'react-router-dom';
 import { sessionAtom, store, useLanguage, watchNumberFlag } from '@join/shared';
 import { loadRemotesList, preloadStep } from './federation/remotes';
 import { startUp, type StartResult } from './start/start-up';
+import { dropStartParamsFromAddress } from './start/start-params';
 import { rewriteLocation } from './routing/rewrite-location';
 import { Shell } from './shell/shell';
 import { FatalScreen, MaintenanceScreen, AppLoading } from './shell/screens';
@@ -24,7 +25,11 @@ export function App() {
     // at plan selection) the plan step itself. Saves several round trips before first content.
     void loadRemotesList().catch(() => undefined);
     if (!store.get(sessionAtom).sessionId) preloadStep('plan');
-    startUp().then(setState, (err: unknown) => {
+    startUp().then((result) => {
+      // Read and stored: the address no longer carries the start parameters (history replaced).
+      dropStartParamsFromAddress();
+      setState(result);
+    }, (err: unknown) => {
       console.error('start-up failed', err);
       setState('fatal');
     });

@@ -17,6 +17,7 @@ export * from './errors/error-actions';
 export * from './flow/steps';
 export * from './flow/rules';
 export * from './flow/outcomes';
+export * from './flow/titles';
 export * from './flow/context';
 export * from './validation/rules';
 export * from './format/format';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { flowFlagsAtom, focusStepHeading, recommendedRoute, stepForPath, STEPS, useT, type FlowContext } from '@join/shared';
+import { flowFlagsAtom, focusStepHeading, recommendedRoute, routeTitleKey, stepForPath, STEPS, useT, type FlowContext } from '@join/shared';
 import { useFlowContext } from '../routing/use-flow-context';
 import { StepRoute } from '../routing/step-route';
 import { prefetchStep } from '../federation/remotes';
@@ -46,8 +46,7 @@ export function Shell() {
   // step included (WCAG 2.4.3, 2.4.2).
   const step = stepForPath(pathname);
   useEffect(() => {
-    const title = step ? t(step.titleKey) : t('app.title');
-    document.title = `${title} | ${t('app.title')}`;
+    document.title = `${t(routeTitleKey(pathname))} | ${t('app.title')}`;
     const stop = focusStepHeading();
     // Warm the next step's remote while the user is here, once the browser is idle: not in
     // competition with the step on screen (Lighthouse showed it in the blocking time).

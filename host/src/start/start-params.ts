@@ -21,3 +21,35 @@ export function readStartParams(loc: { search: string; hash: string }): Record<s
   }
   return out;
 }
+
+/**
+ * The address without the start parameters (before and inside the hash), or null when it has
+ * none. Once read they live in the store (startParamsAtom); left in the address they would be
+ * applied again on a reload or shared in a copied link (`?vip=gold` after the search is done).
+ */
+export function addressWithoutStartParams(href: string): string | null {
+  const url = new URL(href);
+  let changed = false;
+  const strip = (query: string): string => {
+    const params = new URLSearchParams(query);
+    for (const name of START_PARAM_NAMES) {
+      if (params.has(name)) {
+        params.delete(name);
+        changed = true;
+      }
+    }
+    const rest = params.toString();
+    return rest ? `?${rest}` : '';
+  };
+  url.search = strip(url.search);
+  const hash = url.hash;
+  const q = hash.indexOf('?');
+  if (q >= 0) url.hash = hash.slice(0, q) + strip(hash.slice(q));
+  return changed ? url.toString() : null;
+}
+
+/** Replaces the address (no new history entry) once the start parameters are applied. */
+export function dropStartParamsFromAddress(loc: { href: string } = window.location, history: Pick<History, 'replaceState' | 'state'> = window.history): void {
+  const clean = addressWithoutStartParams(loc.href);
+  if (clean !== null) history.replaceState(history.state, '', clean);
+}

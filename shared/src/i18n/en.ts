@@ -75,6 +75,23 @@ export const EN = {
   'tier.gold': 'Gold',
   'tier.diamond': 'Diamond',
   'tier.red': 'Red',
+  'title.annualOffer': 'Annual offer',
+  'title.customPlan': 'Build your own plan',
+  'title.numberSearch': 'Search for a number',
+  'title.numberTransfer': 'Keep your number',
+  'title.numberTransferTerms': 'Number transfer terms',
+  'title.numberConfirmation': 'Confirm your number',
+  'title.terminated': 'Account closed',
+  'title.scanFace': 'Scan your face',
+  'title.scanDocument': 'Scan your document',
+  'title.uploadDocument': 'Upload your document',
+  'title.paymentConfirmation': 'Payment confirmed',
+  'title.cardCheck': 'Checking your card',
+  'title.installments': 'Pay in instalments',
+  'title.paymentQr': 'Pay with a QR code',
+  'title.deliveryClosed': 'Delivery unavailable in your area',
+  'title.bnplReturn': 'Your instalment payment',
+  'title.contractRequest': 'Your contract',
 } as const satisfies Readonly<Record<string, string>>;
 
 /** The kernel's keys: the shell's, the shared UI's and the step titles. Each domain bundles its own (domains/<domain>/texts.ts). */
