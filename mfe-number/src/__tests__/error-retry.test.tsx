@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, bus, createQueryClient, errorActionHandler, liveButtons, store, type ErrorObject, type PhoneNumber, setHeldNumber } from '@join/shared';
@@ -57,5 +58,26 @@ it('the transfer page loads the operators again on Retry', async () => {
   });
   expect(await screen.findByRole('option', { name: 'du' })).toBeInTheDocument();
   expect(operators).toHaveBeenCalledTimes(2);
+  off();
+});
+
+it('a refused transfer check offers "reset transfer", which starts the form again', async () => {
+  jest.spyOn(api, 'getOperators').mockResolvedValue({ operators: [{ code: 'du', name: 'du' }] });
+  jest.spyOn(api, 'verifyPortability').mockRejectedValue(new ApiError('already in transfer', { code: -405, status: 409 }));
+  const { errors, off } = raisedErrors();
+  renderAt('/number/transfer');
+  const field = await screen.findByRole('textbox', { name: /current UAE mobile number/i });
+  await userEvent.type(field, '0551234567');
+  await userEvent.selectOptions(await screen.findByRole('combobox'), 'du');
+  await userEvent.click(screen.getByRole('button', { name: /check/i }));
+  await act(async () => undefined);
+  const [error] = errors;
+  expect(error && liveButtons(error).map((b) => b.action)).toEqual(['reset_transfer', 'redirect_to_app_chat']);
+  await act(async () => {
+    await errorActionHandler(error!, 'reset_transfer')?.();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  expect(field).toHaveValue('');
+  expect(field).toHaveFocus();
   off();
 });

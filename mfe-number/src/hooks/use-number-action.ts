@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import type { StepActions } from '@join/shared';
 
 type Action<K extends string | number> = { kind: K; work: () => Promise<void> };
 
@@ -8,12 +9,13 @@ type Action<K extends string | number> = { kind: K; work: () => Promise<void> };
  * mutation: one at a time, `busy` names the running one (for busy buttons), never retried
  * (the kernel's rule for mutations: a repeated reservation is the person's decision), a
  * failure goes to the catalogue pop-up (meta.errorSource), and `onError` lets the page react
- * before the action ends (for example, offer another number after -2015).
+ * before the action ends (for example, offer another number after -2015). `errorActions` are the
+ * page's own pop-up actions beside Retry (the transfer's reset_transfer).
  */
-export function useNumberAction<K extends string | number>(onError?: (err: unknown) => Promise<void> | void) {
+export function useNumberAction<K extends string | number>(onError?: (err: unknown) => Promise<void> | void, errorActions?: StepActions) {
   const { mutateAsync, isPending, variables } = useMutation({
     mutationFn: ({ work }: Action<K>) => work(),
-    meta: { errorSource: 'number' },
+    meta: { errorSource: 'number', ...(errorActions ? { errorActions } : {}) },
     onError: (err) => onError?.(err),
   });
   const run = useCallback(

@@ -25,7 +25,14 @@ export function TransferPage() {
     meta: { errorSource: 'number' },
   });
   const form = useZodForm(transferFormSchema, { number: '', operator: '' });
-  const { busy, run } = useNumberAction<'check'>();
+  // The pop-ups of -405 and -434 offer "reset transfer": start the form again, focus on the number.
+  const { busy, run } = useNumberAction<'check'>(undefined, {
+    reset_transfer: () => {
+      form.reset({ number: '', operator: '' });
+      // After the pop-up has closed and handed focus back: then to the first field.
+      setTimeout(() => document.querySelector<HTMLInputElement>('.number-transfer input[name="number"]')?.focus(), 0);
+    },
+  });
 
   const submit = form.handleSubmit(({ number, operator }) =>
     run('check', async () => {

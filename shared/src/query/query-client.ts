@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from '../errors/api-error';
 import { reportError } from '../actions';
+import type { StepActions } from '../errors/error-actions';
 
 /**
  * What a query or mutation may say about itself (`meta`): `errorSource` sends a failure that
@@ -10,7 +11,8 @@ import { reportError } from '../actions';
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: { errorSource?: string };
-    mutationMeta: { errorSource?: string };
+    /** errorActions: the step's own pop-up actions for a failed write (reset_transfer…), beside Retry. */
+    mutationMeta: { errorSource?: string; errorActions?: StepActions };
   }
 }
 
@@ -68,7 +70,10 @@ export function createQueryClient(): QueryClient {
         reportError(error, {
           source,
           // What MutationObserver.mutate does: a new mutation from the same options, same input.
-          actions: { retry: async () => void (await client.getMutationCache().build(client, mutation.options).execute(variables).catch(() => undefined)) },
+          actions: {
+            retry: async () => void (await client.getMutationCache().build(client, mutation.options).execute(variables).catch(() => undefined)),
+            ...mutation.meta?.errorActions,
+          },
         });
       },
     }),
