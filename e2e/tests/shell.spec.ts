@@ -103,3 +103,14 @@ test('an expired session is recovered by device-id login with no pop-up', async 
   await shell.cartButton().click();
   await expect(shell.dialog('Your selection')).toContainText(/Tourist/);
 });
+
+test('on a phone the header fits beside the Back control, in English and in Arabic (RTL)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/#/number/transfer');
+  const back = page.getByRole('banner').getByRole('button', { name: 'Back' });
+  await expect(back).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole('button', { name: 'العربية' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'رجوع' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

@@ -49,7 +49,7 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
             <span aria-hidden="true" className="header__back-arrow">
               ←
             </span>{' '}
-            {t('header.back')}
+            <span className="header__back-label">{t('header.back')}</span>
           </button>
         ) : null}
         <Link to="/" className="header__brand" aria-label={t('header.home')}>
