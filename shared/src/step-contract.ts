@@ -9,7 +9,6 @@ import { MODULES } from './modules/registry';
 export const STEP_EXPOSE = 'Step';
 
 /** A registered step module's name (src/modules/registry.json). */
-export const RemoteName = z.string().refine((n) => MODULES.some((m) => m.name === n), { message: 'is not a registered step module' });
 export type RemoteName = string;
 
 /** The Module Federation container name of each registered remote (what `name` is in its build). */

@@ -43,7 +43,3 @@ export { parseRegistry as parseModuleRegistry };
 export function moduleForStep(step: string): ModuleEntry | null {
   return MODULES.find((m) => (m.steps as readonly string[]).includes(step)) ?? null;
 }
-
-export function moduleByName(name: string): ModuleEntry | null {
-  return MODULES.find((m) => m.name === name) ?? null;
-}
