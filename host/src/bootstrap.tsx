@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient, store } from '@join/shared';
+import '@join/shared/tokens.css';
 import '@join/shared/ui.css';
 import './host.css';
 import { App } from './app';

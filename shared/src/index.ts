@@ -34,6 +34,7 @@ export * from './i18n/i18n';
 export * from './react/use-t';
 export * from './react/use-focus-heading';
 export * from './ui/button';
+export * from './ui/icon';
 export * from './ui/modal';
 export * from './ui/consent-checkbox';
 export * from './ui/step-heading';
