@@ -177,8 +177,9 @@ export const AppRating = z.object({ count: z.number().int().nonnegative(), ratin
 const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM');
 export const SupportContacts = z.object({
   phone: z.string().regex(/^[1-9]\d{6,14}$/, 'must be international digits without +').nullable().default(null),
-  chat_url: z.url({ protocol: /^https$/ }).nullable().default(null),
-  email: z.email().nullable().default(null),
+  // Plain regexes: the page's zod shares only the basic builders (shared-modules/zod.ts).
+  chat_url: z.string().regex(/^https:\/\/[^\s"'<>]+$/, 'must be an https address').nullable().default(null),
+  email: z.string().regex(/^[^\s@"'<>]+@[^\s@"'<>]+\.[A-Za-z]{2,}$/, 'must be an e-mail address').nullable().default(null),
   hours: z.object({ opens: ClockTime, closes: ClockTime }).nullable().default(null),
 });
 export type SupportContacts = z.infer<typeof SupportContacts>;
