@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { atom, useAtom } from 'jotai';
 import { useLocation } from 'react-router-dom';
 import { Button, Modal, useT } from '@join/shared';
@@ -11,22 +11,44 @@ import { Button, Modal, useT } from '@join/shared';
  *
  * Its content (help for the current step, ways to reach the operator, the SPEC 5 feedback
  * field) is loaded the first time help opens: the form library is not in the shell's first
- * download (host/src/help).
+ * download (host/src/help). If that load fails (a weak roaming connection), the modal says so
+ * and offers to try again instead of taking the page down.
  */
 export const helpOpenAtom = atom(false);
 
-const HelpPanel = lazy(() => import('../help/help-panel'));
+const loadPanel = () => import('../help/help-panel');
+
+class PanelBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
 
 export function HelpModal() {
   const t = useT();
   const [open, setOpen] = useAtom(helpOpenAtom);
   const { pathname, search } = useLocation();
+  // A failed lazy load is cached by React.lazy: a retry needs a new one.
+  const [attempt, setAttempt] = useState(0);
+  const HelpPanel = useMemo(() => lazy(loadPanel), [attempt]);
   const close = () => setOpen(false);
+  const failed = (
+    <div className="modal__actions">
+      <p role="alert">{t('remote.failed.text')}</p>
+      <Button onClick={() => setAttempt((n) => n + 1)}>{t('common.retry')}</Button>
+    </div>
+  );
   return (
     <Modal open={open} onClose={close} title={t('help.title')} labelId="help-title">
-      <Suspense fallback={<p role="status">{t('LOADING_MESSAGE_APP')}</p>}>
-        <HelpPanel path={pathname} search={search} />
-      </Suspense>
+      <PanelBoundary key={attempt} fallback={failed}>
+        <Suspense fallback={<p role="status">{t('LOADING_MESSAGE_APP')}</p>}>
+          <HelpPanel path={pathname} search={search} />
+        </Suspense>
+      </PanelBoundary>
       <div className="modal__actions">
         <Button variant="secondary" onClick={close}>
           {t('common.close')}
