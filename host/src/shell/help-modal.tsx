@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { atom, useAtom } from 'jotai';
 import { useLocation } from 'react-router-dom';
 import { Button, Modal, useT } from '@join/shared';
@@ -34,12 +34,16 @@ export function HelpModal() {
   const { pathname, search } = useLocation();
   // A failed lazy load is cached by React.lazy: a retry needs a new one.
   const [attempt, setAttempt] = useState(0);
-  const HelpPanel = useMemo(() => lazy(loadPanel), [attempt]);
+  const [HelpPanel, setHelpPanel] = useState(() => lazy(loadPanel));
+  const retry = () => {
+    setHelpPanel(() => lazy(loadPanel));
+    setAttempt((n) => n + 1);
+  };
   const close = () => setOpen(false);
   const failed = (
     <div className="modal__actions">
       <p role="alert">{t('remote.failed.text')}</p>
-      <Button onClick={() => setAttempt((n) => n + 1)}>{t('common.retry')}</Button>
+      <Button onClick={retry}>{t('common.retry')}</Button>
     </div>
   );
   return (
