@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { LifeBuoy } from 'lucide-react';
-import { Icon, numberAtom, useT } from '@join/shared';
+import { Icon, numberAtom, startParamsAtom, useT } from '@join/shared';
 import { FeedbackForm } from './feedback-form';
 import { HelpContacts } from './help-contacts';
 import { helpTopicFor } from './help-topic';
@@ -11,10 +11,11 @@ import './help.css';
  * operator, and the feedback field. Loaded when help is first opened (help-modal.tsx), so
  * the form library and these texts stay out of the shell's first download.
  */
-export default function HelpPanel({ path, search }: { path: string; search: string }) {
+export default function HelpPanel({ path }: { path: string }) {
   const t = useT();
   const held = useAtomValue(numberAtom);
-  const topic = helpTopicFor(path, { search, heldVanityLevel: held?.VanityLevelId ?? null });
+  const start = useAtomValue(startParamsAtom);
+  const topic = helpTopicFor(path, { vipSearch: Boolean(start.vip), heldVanityLevel: held?.VanityLevelId ?? null });
   return (
     <div className="help">
       <p>{t('help.text')}</p>

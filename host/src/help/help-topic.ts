@@ -28,13 +28,16 @@ const TOPIC_OF_ROUTE: ReadonlyMap<string, HelpTopic> = new Map([
 
 const VIP_LEVELS: readonly number[] = [VANITY_LEVELS.bronze, VANITY_LEVELS.gold, VANITY_LEVELS.diamond, VANITY_LEVELS.red];
 
-export function helpTopicFor(path: string, context: { search?: string; heldVanityLevel?: number | null } = {}): HelpTopic {
+/**
+ * `vipSearch`: the visit started with the vip parameter (SPEC 2 start parameters), which opens
+ * the search on the VIP tiers; `heldVanityLevel`: the tier of the number being confirmed.
+ */
+export function helpTopicFor(path: string, context: { vipSearch?: boolean; heldVanityLevel?: number | null } = {}): HelpTopic {
   const step = stepForPath(path);
   if (!step) return 'start';
   if (step.name !== 'number') return TOPIC_OF_STEP[step.name];
   const route = normalizePath(path);
-  // A VIP search (?vip=gold, or a tier chosen on the search page) and a VIP number being confirmed.
-  if (route === ROUTES.numberSearch && new URLSearchParams(context.search ?? '').has('vip')) return 'vip';
+  if (route === ROUTES.numberSearch && context.vipSearch) return 'vip';
   if (route === ROUTES.numberConfirmation && context.heldVanityLevel != null && VIP_LEVELS.includes(context.heldVanityLevel)) return 'vip';
   return TOPIC_OF_ROUTE.get(route) ?? 'number';
 }

@@ -31,7 +31,7 @@ class PanelBoundary extends Component<{ fallback: ReactNode; children: ReactNode
 export function HelpModal() {
   const t = useT();
   const [open, setOpen] = useAtom(helpOpenAtom);
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   // A failed lazy load is cached by React.lazy: a retry needs a new one.
   const [attempt, setAttempt] = useState(0);
   const [HelpPanel, setHelpPanel] = useState(() => lazy(loadPanel));
@@ -50,7 +50,7 @@ export function HelpModal() {
     <Modal open={open} onClose={close} title={t('help.title')} labelId="help-title">
       <PanelBoundary key={attempt} fallback={failed}>
         <Suspense fallback={<p role="status">{t('LOADING_MESSAGE_APP')}</p>}>
-          <HelpPanel path={pathname} search={search} />
+          <HelpPanel path={pathname} />
         </Suspense>
       </PanelBoundary>
       <div className="modal__actions">

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { Provider } from 'jotai';
-import { ApiError, api, i18n, setBizConfig, setHeldNumber, store, type BusinessConfig } from '@join/shared';
+import { ApiError, api, i18n, setBizConfig, setHeldNumber, setStartParams, store, type BusinessConfig } from '@join/shared';
 import { HelpModal, helpOpenAtom } from '../help-modal';
 import { helpTopicFor, HELP_TOPICS } from '../../help/help-topic';
 import { formatPhoneForReading } from '../../help/format-phone';
@@ -63,7 +63,8 @@ describe('help for the step the visitor is on', () => {
     expect(helpTopicFor('/plan-selection/custom-plan')).toBe('plan');
     expect(helpTopicFor('/number')).toBe('number');
     expect(helpTopicFor('/number/search')).toBe('search');
-    expect(helpTopicFor('/number/search', { search: '?vip=gold' })).toBe('vip');
+    expect(helpTopicFor('/number/search', { vipSearch: true })).toBe('vip');
+    expect(helpTopicFor('/plan-selection', { vipSearch: true })).toBe('plan');
     expect(helpTopicFor('/number/transfer-terms')).toBe('transfer');
     expect(helpTopicFor('/number/confirmation', { heldVanityLevel: 1 })).toBe('number');
     expect(helpTopicFor('/number/confirmation', { heldVanityLevel: 4 })).toBe('vip');
@@ -88,6 +89,16 @@ describe('help for the step the visitor is on', () => {
     act(() => setHeldNumber({ MSISDN: '971584444444', InTransferTo: null, VanityLevelId: 4, ReservationDate: null, ExpiryDate: null }));
     const { dialog } = await openHelp('/number/confirmation');
     expect(within(dialog).getByRole('heading', { level: 3, name: 'VIP numbers' })).toBeInTheDocument();
+  });
+
+  it('shows the VIP help on a search the vip start parameter opened', async () => {
+    act(() => setStartParams({ vip: 'gold' }));
+    try {
+      const { dialog } = await openHelp('/number/search');
+      expect(within(dialog).getByRole('heading', { level: 3, name: 'VIP numbers' })).toBeInTheDocument();
+    } finally {
+      act(() => setStartParams({}));
+    }
   });
 });
 
