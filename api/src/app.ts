@@ -8,6 +8,7 @@ import { openSqliteStore } from './data/sqlite/open-store';
 import type { Store } from './data/store';
 import { frameworkErrors, installErrorHandler, installNotFoundHandler } from './http/error-handling';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers';
+import { clientErrorHandler, SERVER_LIMITS, serverOptions, type ServerLimits } from './http/server-limits';
 import { apiRoutes } from './routes';
 import { remoteManifests, remoteOrigins, type RemoteManifests } from './static/remotes';
 import { registerStaticFiles, type StaticConfig } from './static/static-files';
@@ -46,6 +47,16 @@ export interface AppOptions {
   flowFlagsOverlay?: (uid: string) => Partial<FlowStatusFlags>;
   /** Called for every route as it is registered (tests list what each route declares). */
   onRoute?: (route: RouteOptions) => void;
+  /** Request and connection timeouts and the connection cap (SERVER_LIMITS by default). */
+  serverLimits?: Partial<ServerLimits>;
+  /**
+   * The proxies whose X-Forwarded-For is believed (JOIN_TRUST_PROXY): addresses, CIDR ranges or
+   * proxy-addr's names (loopback, linklocal, uniquelocal). Empty or unset: none, so every rate
+   * limit counts the socket's own address and a forged header counts for nothing.
+   */
+  trustProxy?: readonly string[];
+  /** Send Strict-Transport-Security (JOIN_HSTS; also sent on any request that arrived over HTTPS). */
+  hsts?: boolean;
 }
 
 export const DEFAULTS = {
@@ -84,9 +95,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ? remoteManifests(Object.keys(options.static.remoteDirs), options.remoteOverrides)
     : (options.remoteOverrides ?? {});
   const headers = securityHeaders(remoteOrigins(manifests));
+  const limits: ServerLimits = { ...SERVER_LIMITS, ...options.serverLimits };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: DEFAULTS.bodyLimit,
+    ...serverOptions(limits),
+    trustProxy: options.trustProxy && options.trustProxy.length > 0 ? [...options.trustProxy] : false,
+    clientErrorHandler: clientErrorHandler(headers),
     frameworkErrors: frameworkErrors(headers),
     // Per-request lines would drown the e2e output; errors and warnings are still logged.
     logController: new Fastify.LogController({ disableRequestLogging: true }),
@@ -110,7 +125,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.flowFlagsOverlay ? { flowFlagsOverlay: options.flowFlagsOverlay } : {}),
   };
 
-  registerSecurityHeaders(app, headers);
+  app.server.maxConnections = limits.maxConnections;
+  registerSecurityHeaders(app, headers, { hsts: options.hsts ?? false });
   installErrorHandler(app);
   lenientJsonParser(app);
   await app.register(formbody);

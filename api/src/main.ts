@@ -36,6 +36,8 @@ async function main(): Promise<void> {
       remoteDirs: Object.fromEntries(Object.entries(REMOTE_FOLDERS).map(([name, folder]) => [name, join(repoRoot, folder, 'dist')])),
     },
     ...(env.JOIN_REMOTES ? { remoteOverrides: env.JOIN_REMOTES } : {}),
+    trustProxy: env.JOIN_TRUST_PROXY,
+    hsts: env.JOIN_HSTS,
     logger: { level: env.LOG_LEVEL },
   });
 

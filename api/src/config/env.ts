@@ -43,6 +43,15 @@ export const Env = z.object({
   JOIN_TRANSFER_RATE_LIMIT: positiveInt.optional(),
   JOIN_PROMO_CODES: onOff,
   JOIN_PROMO_RATE_LIMIT: positiveInt.optional(),
+  JOIN_TRUST_PROXY: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((x) => x.trim()).filter((x) => x.length > 0))
+    .refine((list) => list.every((x) => /^[0-9a-fA-F:./]+$|^(loopback|linklocal|uniquelocal)$/.test(x)), {
+      message: 'must be a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+    }),
+  JOIN_HSTS: onOff,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof Env>;

@@ -22,7 +22,7 @@ import { badRequest, extensionLimit, notFound, numberExpired, numberTaken } from
 import { authOf } from '../http/session-auth';
 import { parseInput } from '../http/validate';
 import { toPhoneNumber, toReservation } from './contract-mappers';
-import { rateLimitConfig } from './security';
+import { rateLimitConfig } from './rate-limits';
 
 type CommitNumberResponse = z.output<typeof CommitNumberResponseSchema>;
 

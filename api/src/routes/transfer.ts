@@ -9,7 +9,7 @@ import {
 } from '@join/shared/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context';
-import { rateLimitConfig } from './security';
+import { rateLimitConfig } from './rate-limits';
 import { HOLD_POLICY } from '../domain/holds';
 import { checkPortability, type PortabilityRefusal } from '../domain/portability';
 import { badRequest, extensionLimit, numberInTransfer, numberNotActivated, unavailable, wrongOperator, type HttpError } from '../http/http-error';
