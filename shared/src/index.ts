@@ -10,6 +10,7 @@ import './zod-config';
 export * from './constants';
 export * from './schemas/entities';
 export * from './schemas/api';
+export * from './schemas/numeric';
 export * from './errors/codes';
 export * from './errors/catalogue';
 export * from './errors/api-error';

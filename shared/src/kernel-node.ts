@@ -7,6 +7,7 @@
 export * from './constants';
 export * from './schemas/entities';
 export * from './schemas/api';
+export * from './schemas/numeric';
 export * from './errors/codes';
 export * from './flow/steps';
 export * from './flow/rules';
