@@ -4,6 +4,8 @@ import type { Database } from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { DEFAULT_NUMBER_HOLD_SECONDS, type FlowStatusFlags } from '@join/shared/contract';
 import type { AppContext, RateLimitOptions } from './app-context';
+import { HOLD_LIMITS, type HoldLimits } from './domain/holds';
+import { TRANSFER_CHECK_LIMITS, TransferCheckBudget, type TransferCheckLimits } from './domain/transfer-budget';
 import { openSqliteStore } from './data/sqlite/open-store';
 import type { Store } from './data/store';
 import { frameworkErrors, installErrorHandler, installNotFoundHandler } from './http/error-handling';
@@ -47,6 +49,10 @@ export interface AppOptions {
   flowFlagsOverlay?: (uid: string) => Partial<FlowStatusFlags>;
   /** Called for every route as it is registered (tests list what each route declares). */
   onRoute?: (route: RouteOptions) => void;
+  /** Anti-hoarding limits on new holds (HOLD_LIMITS by default; tests lift them where a test needs many holds). */
+  holdLimits?: Partial<HoldLimits>;
+  /** The transfer check's budgets (TRANSFER_CHECK_LIMITS by default). */
+  transferCheckLimits?: Partial<TransferCheckLimits>;
   /** Request and connection timeouts and the connection cap (SERVER_LIMITS by default). */
   serverLimits?: Partial<ServerLimits>;
   /**
@@ -62,7 +68,7 @@ export interface AppOptions {
 export const DEFAULTS = {
   sessionIdleMs: 30 * 60_000,
   sessionAbsoluteMs: 24 * 3600_000,
-  rateLimit: { windowMs: 60_000, loginMax: 300, randomNumbersMax: 300, searchMax: 300, transferMax: 30, promoMax: 30 },
+  rateLimit: { windowMs: 60_000, loginMax: 300, randomNumbersMax: 300, searchMax: 300, transferMax: 30, promoMax: 30, reserveMax: 60, reserveDeviceMax: 20 },
   sweepIntervalMs: 60_000,
   /** An expired hold keeps its row this long, so its owner's late cancel still hears "expired" (410). */
   expiredHoldGraceMs: 3600_000,
@@ -122,6 +128,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       promoCodesEnabled: options.promoCodesEnabled ?? false,
     },
     rateLimit: { ...DEFAULTS.rateLimit, ...options.rateLimit },
+    holdLimits: { ...HOLD_LIMITS, ...options.holdLimits },
+    transferChecks: new TransferCheckBudget({ ...TRANSFER_CHECK_LIMITS, ...options.transferCheckLimits }),
     ...(options.flowFlagsOverlay ? { flowFlagsOverlay: options.flowFlagsOverlay } : {}),
   };
 

@@ -52,6 +52,18 @@ export const Env = z.object({
       message: 'must be a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal',
     }),
   JOIN_HSTS: onOff,
+  JOIN_RESERVE_RATE_LIMIT: positiveInt.optional(),
+  JOIN_RESERVE_DEVICE_RATE_LIMIT: positiveInt.optional(),
+  /** Live holds from one address: "basic,vip" (e.g. 20,3). */
+  JOIN_HOLDS_PER_ADDRESS: z
+    .string()
+    .regex(/^[0-9]{1,6},[0-9]{1,6}$/, 'must be two counts: basic,vip')
+    .transform((v) => {
+      const [basic, vip] = v.split(',').map(Number);
+      return { basic: basic ?? 0, vip: vip ?? 0 };
+    })
+    .optional(),
+  JOIN_TRANSFER_CHECKS_PER_ADDRESS: positiveInt.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof Env>;

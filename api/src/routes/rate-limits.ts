@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rateLimited } from '../http/http-error';
 import { deviceKey, requestAddress } from '../http/client-key';
 
@@ -26,4 +26,21 @@ export function rateLimitConfig(max: number, windowMs: number, key: RateLimitKey
 
 export function rateLimitHook(app: FastifyInstance, max: number, windowMs: number, key: RateLimitKey = 'address'): RateLimitHook {
   return app.rateLimit(rateLimitConfig(max, windowMs, key).rateLimit);
+}
+
+/**
+ * A budget that adds to others on the same route. @fastify/rate-limit runs one limiter hook per
+ * request (a second `app.rateLimit()` hook is skipped once the first has run), so a route that
+ * counts by address and by device checks its budgets with `createRateLimit` instead: each
+ * budget is counted, and the first one spent answers 429 with Retry-After.
+ */
+export function budgetHook(app: FastifyInstance, max: number, windowMs: number, key: RateLimitKey) {
+  const check = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: KEYS[key] });
+  return async function budget(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const result = await check(request);
+    if (result.isAllowed) return;
+    if (!result.isExceeded) return;
+    reply.header('retry-after', String(result.ttlInSeconds));
+    throw rateLimited(`${result.ttlInSeconds} seconds`);
+  };
 }
