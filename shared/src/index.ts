@@ -11,6 +11,7 @@ export * from './constants';
 export * from './schemas/entities';
 export * from './schemas/api';
 export * from './schemas/feedback';
+export * from './schemas/numeric';
 export * from './errors/codes';
 export * from './errors/catalogue';
 export * from './errors/api-error';
