@@ -6,8 +6,10 @@ import { Icon } from './icon';
 /**
  * The dialog primitive, on the native <dialog> (showModal): the browser traps focus, closes on
  * Escape and returns focus to the opener; we label it and describe it. A header with the title
- * and a close button (an X icon named "Close"; `closeButton={false}` leaves it out, e.g. when a
- * choice must be made), the content, and `.modal__actions` for the buttons.
+ * and a close button (an X icon named "Close"), the content, and `.modal__actions` for the
+ * buttons. An alertdialog (an error pop-up, a confirmation) asks for an answer from its own
+ * buttons, so it has no X by default (Escape still answers it through onClose); `closeButton`
+ * overrides either default.
  */
 export function Modal({
   open,
@@ -17,7 +19,7 @@ export function Modal({
   role = 'dialog',
   labelId,
   describedBy,
-  closeButton = true,
+  closeButton,
   closeLabel,
 }: {
   open: boolean;
@@ -63,7 +65,7 @@ export function Modal({
             <h2 id={labelId} className="modal__title">
               {title}
             </h2>
-            {closeButton ? (
+            {(closeButton ?? role !== 'alertdialog') ? (
               <button type="button" className="modal__close" aria-label={closeLabel ?? t('common.close')} onClick={onClose}>
                 <Icon icon={X} />
               </button>

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Check, type LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import { Icon } from './icon';
 import { FieldError } from './field-frame';
 
@@ -15,7 +15,8 @@ export interface RadioCardOption<V extends string = string> {
 /**
  * One choice among cards: a radiogroup of native radio inputs (the browser gives arrow keys,
  * one tab stop and the checked state to assistive technology), each card a label of at least
- * 44 px. The checked card shows a tick and a thicker border, not only a colour.
+ * 44 px. The checked card shows it by shape, not only colour: the radio's dot (in the brand
+ * colour) and a thicker border on a tinted card.
  */
 export function RadioCards<V extends string>({
   name,
@@ -64,9 +65,6 @@ export function RadioCards<V extends string>({
               <span className="radio-card__text">
                 <span className="radio-card__label">{o.label}</span>
                 {o.description ? <span className="radio-card__description">{o.description}</span> : null}
-              </span>
-              <span className="radio-card__tick" aria-hidden="true">
-                {checked ? <Icon icon={Check} size="1em" /> : null}
               </span>
             </label>
           );

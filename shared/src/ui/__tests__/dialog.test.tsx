@@ -54,6 +54,16 @@ describe('Modal (the dialog primitive)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('has no X in an alertdialog, which its own buttons answer', () => {
+    render(
+      <Modal open onClose={() => {}} title="Something went wrong" labelId="e" role="alertdialog">
+        <Button>Try again</Button>
+      </Modal>,
+    );
+    expect(screen.getByRole('alertdialog', { name: 'Something went wrong' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Try again']);
+  });
+
   it('can leave the X button out, and name it in another language', async () => {
     const { unmount } = render(<Help closeButton={false} />);
     await userEvent.click(screen.getByRole('button', { name: 'Help' }));
