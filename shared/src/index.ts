@@ -54,4 +54,12 @@ export * from './format/masks';
 export * from './validation/field-schemas';
 export * from './ui/focus-next';
 export * from './ui/field-frame';
+// The design system's primitives (issue 9, point 1): see shared/README.md.
+export * from './ui/select';
+export * from './ui/checkbox';
+export * from './ui/radio-cards';
+export * from './ui/card';
+export * from './ui/badge';
+export * from './ui/alert';
+export * from './ui/skeleton';
 export * from './query/query-client';
