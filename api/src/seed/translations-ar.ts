@@ -78,6 +78,7 @@ export const TRANSLATIONS_AR: Record<TranslationKey, string> = {
   'money.totalToday': 'المبلغ المستحق اليوم',
   'money.inclVat': 'شامل ضريبة القيمة المضافة',
   'money.total': 'الإجمالي',
+  'money.averageMonth': 'شهريًا في المتوسط',
   'remote.failed.title': 'تعذّر تحميل هذه الخطوة',
   'remote.failed.text': 'تحقق من اتصالك وحاول مرة أخرى. اختياراتك محفوظة.',
   'remote.incompatible.text': 'يجري تحديث هذه الخطوة. يُرجى المحاولة مرة أخرى بعد بضع دقائق. اختياراتك محفوظة.',

@@ -235,10 +235,15 @@ export function msisdnGroups(msisdn: string): string[] {
  * the price a discount is struck through from. Display only: the server's NetPrice plus its
  * discounts, with the server's VAT percentage; equal to amountToPay when there is no discount.
  */
-export function amountBeforeDiscounts(price: Pick<PackagePrice, 'NetPrice' | 'VATAmount' | 'VATPercentage' | 'Discounts'>): number {
+export function amountBeforeDiscounts(
+  price: Pick<PackagePrice, 'NetPrice' | 'PlanNetPrice' | 'VATAmount' | 'VATPercentage' | 'Discounts'>,
+  /** A commitment's monthly list price (Product.ListNetPrice): its saving counts as a discount too. */
+  listNetPrice: number | null = null,
+): number {
   const discounts = price.Discounts.reduce((sum, d) => sum + d.Amount, 0);
-  if (discounts <= 0) return amountToPay(price);
-  return priceWithVat(Math.round((price.NetPrice + discounts) * 100) / 100, price.VATPercentage);
+  const listSaving = listNetPrice !== null && listNetPrice > price.PlanNetPrice ? listNetPrice - price.PlanNetPrice : 0;
+  if (discounts + listSaving <= 0) return amountToPay(price);
+  return priceWithVat(Math.round((price.NetPrice + discounts + listSaving) * 100) / 100, price.VATPercentage);
 }
 
 /**

@@ -99,6 +99,7 @@ export const EN = {
   'money.totalToday': 'total today',
   'money.inclVat': 'incl. VAT',
   'money.total': 'Total',
+  'money.averageMonth': 'a month on average',
 } as const satisfies Readonly<Record<string, string>>;
 
 /** The kernel's keys: the shell's, the shared UI's and the step titles. Each domain bundles its own (domains/<domain>/texts.ts). */

@@ -16,6 +16,7 @@ export function Price({
   original = null,
   period = null,
   total = null,
+  monthly = null,
   inclVat = true,
   size = 'md',
   className,
@@ -26,6 +27,8 @@ export function Price({
   period?: PricePeriod | null;
   /** The whole term's total beside a monthly amount (a commitment). */
   total?: { amount: number; months: number } | null;
+  /** The monthly share of a price for a whole term (a VIP plan), shown beside it. */
+  monthly?: number | null;
   inclVat?: boolean;
   size?: 'md' | 'lg';
   className?: string | undefined;
@@ -69,6 +72,11 @@ export function Price({
       {total ? (
         <span className="price__total">
           {t('money.total')} <strong dir="ltr">{aed(total.amount)}</strong> {t('money.forMonths', { months: total.months })}
+        </span>
+      ) : null}
+      {monthly !== null ? (
+        <span className="price__total">
+          <strong dir="ltr">{aed(monthly)}</strong> {t('money.averageMonth')}
         </span>
       ) : null}
       {saving > 0 ? (

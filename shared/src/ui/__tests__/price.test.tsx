@@ -42,6 +42,12 @@ describe('Price', () => {
     expect(container.querySelector('.price__total')).toHaveTextContent('Total AED 630.00 for 12 months');
   });
 
+  it('shows the monthly share of a price for a whole term', () => {
+    const { container } = render(<Price amount={1888.95} period={{ kind: 'term', months: 12 }} monthly={157.41} />);
+    expect(container).toHaveTextContent('AED 1,888.95 for 12 months incl. VAT');
+    expect(container.querySelector('.price__total')).toHaveTextContent('AED 157.41 a month on average');
+  });
+
   it('keeps amounts left to right inside Arabic', () => {
     act(() => i18n.setLanguage('ar'));
     const { container } = render(<Price amount={101.59} original={135.45} />);
