@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { CalendarDays, Sparkles } from 'lucide-react';
-import { formatSubPlanTotal, Icon, PlanSpecs, Price, sortSubPlans, useAmountText, useT, type Product } from '@join/shared';
+import { formatSubPlanTotal, Icon, PLAN_ICONS, PlanSpecs, Price, sortSubPlans, useAmountText, useT, type Product } from '@join/shared';
 import { productPriceView } from '@join/shared/plans';
 import { freeInternationalCalling, shownPromotions, validityDays } from '../plan-rules';
 import { PromotionList } from './promotion-list';
@@ -45,7 +44,7 @@ export function PlanCard({
     >
       {recommended ? (
         <p className="plan-card__ribbon">
-          <Icon icon={Sparkles} /> {t('plan.recommended')}
+          <Icon icon={PLAN_ICONS.recommended} /> {t('plan.recommended')}
         </p>
       ) : null}
       <h2 id={headingId} className="plan-card__name">
@@ -59,7 +58,7 @@ export function PlanCard({
       <PlanSpecs plans={product.AvailablePlans} />
       <p className="plan-card__tags">
         <span className="tag">
-          <Icon icon={CalendarDays} /> {t('plan.validity', { days: validityDays(product.AvailablePlans) })}
+          <Icon icon={PLAN_ICONS.validity} /> {t('plan.validity', { days: validityDays(product.AvailablePlans) })}
         </span>
         {product.CommitmentDuration > 1 ? <span className="tag">{t('plan.commitment', { months: product.CommitmentDuration })}</span> : null}
         {product.CommitmentSavingPercentage ? <span className="tag tag--saving">{t('plan.saves', { percent: product.CommitmentSavingPercentage })}</span> : null}

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Gift, ShieldCheck, Truck } from 'lucide-react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ANNUAL_OFFER_PRODUCT_CODE, bizConfigAtom, Button, DEFAULT_VAT_PERCENTAGE, flowFlagsAtom, formatAed, Icon, MARKETING, PLAN_CATEGORIES, PlanSpecs, ROUTES, savedPlanAtom, startParamsAtom, StepHeading, store, TOURIST_PRODUCT_CODES, useLanguage, useT, VANITY_TIER_BY_ID, bus, dropStartParams, type PlanCategory, type Product } from '@join/shared';
+import { ANNUAL_OFFER_PRODUCT_CODE, bizConfigAtom, Button, DEFAULT_VAT_PERCENTAGE, flowFlagsAtom, formatAed, Icon, MARKETING, PLAN_ICONS, PLAN_CATEGORIES, PlanSpecs, ROUTES, savedPlanAtom, startParamsAtom, StepHeading, store, TOURIST_PRODUCT_CODES, useLanguage, useT, VANITY_TIER_BY_ID, bus, dropStartParams, type PlanCategory, type Product } from '@join/shared';
 import { CategoryTabs, panelId, tabId } from '../components/category-tabs';
 import { isLoading, LoadStatus } from '../components/load-status';
 import { PlanCard } from '../components/plan-card';
@@ -141,13 +140,13 @@ export function PlanSelectionPage() {
       {/* Trust marks (DESIGN.md "Trust"), beside the plans they reassure about. */}
       <ul className="plan-facts">
         <li>
-          <Icon icon={ShieldCheck} /> {t('plan.moneyBack', { days: MARKETING.moneyBackDays })}
+          <Icon icon={PLAN_ICONS.moneyBack} /> {t('plan.moneyBack', { days: MARKETING.moneyBackDays })}
         </li>
         <li>
-          <Icon icon={Truck} /> {t('plan.delivery', { minutes: MARKETING.deliveryMinutes })}
+          <Icon icon={PLAN_ICONS.delivery} /> {t('plan.delivery', { minutes: MARKETING.deliveryMinutes })}
         </li>
         <li>
-          <Icon icon={Gift} /> {t('plan.referral', { amount: formatAed(MARKETING.referralUpToAed, language) })}
+          <Icon icon={PLAN_ICONS.referral} /> {t('plan.referral', { amount: formatAed(MARKETING.referralUpToAed, language) })}
         </li>
       </ul>
       <CategoryTabs

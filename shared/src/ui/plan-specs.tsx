@@ -1,4 +1,4 @@
-import { Globe, Phone, Wifi, type LucideIcon } from 'lucide-react';
+import { CalendarDays, Gift, Globe, Phone, ShieldCheck, Sparkles, Truck, Wifi, type LucideIcon } from 'lucide-react';
 import { formatSubPlan, formatSubPlanTotal, sortSubPlans } from '../format/format';
 import { useAmountText, useT } from '../react/use-t';
 import type { SubPlan } from '../schemas/entities';
@@ -10,12 +10,21 @@ const LABEL: Record<SubPlan['Type'], string> = {
   'VOICE-INT': 'plan.international',
 };
 
-/** DESIGN.md "Icons": data, local calls and international calls each have their icon. */
-export const SUB_PLAN_ICON: Record<SubPlan['Type'], LucideIcon> = {
+/**
+ * The icons of a plan (DESIGN.md "Icons"): the allowances (data, local and international calls),
+ * validity, the "Recommended" ribbon and the trust marks beside the plans. In the kernel so the
+ * plan and number steps draw them without each bundling the icon set's runtime.
+ */
+export const PLAN_ICONS = {
   DATA: Wifi,
   'VOICE-LCL': Phone,
   'VOICE-INT': Globe,
-};
+  validity: CalendarDays,
+  recommended: Sparkles,
+  moneyBack: ShieldCheck,
+  delivery: Truck,
+  referral: Gift,
+} as const satisfies Readonly<Record<string, LucideIcon>>;
 
 /**
  * Sub-plans in the order DATA, VOICE-LCL, VOICE-INT with formatted values: data in 1024 steps,
@@ -32,7 +41,7 @@ export function PlanSpecs({ plans }: { plans: readonly SubPlan[] }) {
           p.DailyAllowanceValue !== null && p.DailyAllowanceValue > 0 ? amount(formatSubPlan({ Type: p.Type, Value: p.DailyAllowanceValue })) : null;
         return (
           <li key={p.ID} data-type={p.Type}>
-            <Icon icon={SUB_PLAN_ICON[p.Type]} className="plan-specs__icon" />
+            <Icon icon={PLAN_ICONS[p.Type]} className="plan-specs__icon" />
             <span>
               {t(LABEL[p.Type])}: {amount(formatSubPlanTotal(p))}
               {daily ? <span className="muted"> ({t('plan.daily', { value: daily })})</span> : null}
