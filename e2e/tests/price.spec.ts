@@ -100,6 +100,7 @@ test('numbers are grouped for reading, in order in Arabic, and copied without th
   // Drawn apart: a visible gap between the groups
   const boxes = await display.locator('.phone-number__group').evaluateAll((gs) => gs.map((g) => g.getBoundingClientRect()).map((r) => [r.left, r.right]));
   expect(boxes[1]![0]).toBeGreaterThan(boxes[0]![1] + 2);
+  expect(boxes[2]![0]).toBeGreaterThan(boxes[1]![1] + 2);
 
   // Copy with the keyboard: select the number, Ctrl+C, and read the clipboard
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -121,5 +122,9 @@ test('numbers are grouped for reading, in order in Arabic, and copied without th
   await expect(arDisplay).toHaveText(/^05\d{8}$/);
   const lefts = await groupLefts(arDisplay);
   expect(lefts).toEqual([...lefts].sort((a, b) => a - b));
+  // ... and still drawn apart, on the correct sides
+  const arBoxes = await arDisplay.locator('.phone-number__group').evaluateAll((gs) => gs.map((g) => g.getBoundingClientRect()).map((r) => [r.left, r.right]));
+  expect(arBoxes[1]![0]).toBeGreaterThan(arBoxes[0]![1] + 2);
+  expect(arBoxes[2]![0]).toBeGreaterThan(arBoxes[1]![1] + 2);
   await new ShellPage(page).expectAccessible('number, Arabic');
 });

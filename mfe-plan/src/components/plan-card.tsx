@@ -51,8 +51,9 @@ export function PlanCard({
         {product.Name}
       </h2>
       {headline ? (
+        // bdi: "20 GB" keeps its order inside Arabic; "غير محدود" stays right to left.
         <p className="plan-card__headline" aria-hidden="true">
-          {headline}
+          <bdi>{headline}</bdi>
         </p>
       ) : null}
       <PlanSpecs plans={product.AvailablePlans} />
