@@ -98,7 +98,7 @@ test('numbers are grouped for reading, in order in Arabic, and copied without th
   const display = numbers.offeredNumber();
   await expect(display.locator('.phone-number__group')).toHaveText([offered.slice(0, 3), offered.slice(3, 6), offered.slice(6)]);
   // Drawn apart: a visible gap between the groups
-  const boxes = await display.locator('.phone-number__group').evaluateAll((gs) => gs.map((g) => g.getBoundingClientRect()).map((r) => [r.left, r.right]));
+  const boxes = await display.locator('.phone-number__group').evaluateAll((gs) => gs.map((g) => g.getBoundingClientRect()).map((r) => [r.left, r.right] as [number, number]));
   expect(boxes[1]![0]).toBeGreaterThan(boxes[0]![1] + 2);
   expect(boxes[2]![0]).toBeGreaterThan(boxes[1]![1] + 2);
 
@@ -123,7 +123,7 @@ test('numbers are grouped for reading, in order in Arabic, and copied without th
   const lefts = await groupLefts(arDisplay);
   expect(lefts).toEqual([...lefts].sort((a, b) => a - b));
   // ... and still drawn apart, on the correct sides
-  const arBoxes = await arDisplay.locator('.phone-number__group').evaluateAll((gs) => gs.map((g) => g.getBoundingClientRect()).map((r) => [r.left, r.right]));
+  const arBoxes = await arDisplay.locator('.phone-number__group').evaluateAll((gs) => gs.map((g) => g.getBoundingClientRect()).map((r) => [r.left, r.right] as [number, number]));
   expect(arBoxes[1]![0]).toBeGreaterThan(arBoxes[0]![1] + 2);
   expect(arBoxes[2]![0]).toBeGreaterThan(arBoxes[1]![1] + 2);
   await new ShellPage(page).expectAccessible('number, Arabic');
