@@ -47,6 +47,8 @@ export * from './modules/registry';
 export * from './actions';
 export * from './number-flag-watch';
 export * from './ui/plan-specs';
+export * from './ui/price';
+export * from './ui/phone-number';
 // Forms and server data (issue 8, point 4): masks, zod field rules and the field frame, and
 // the page's one QueryClient with its retry rules. The react-hook-form fields are the
 // separate entry @join/shared/forms (forms.ts).

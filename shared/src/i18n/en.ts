@@ -134,6 +134,14 @@ export const EN = {
   'title.deliveryClosed': 'Delivery unavailable in your area',
   'title.bnplReturn': 'Your instalment payment',
   'title.contractRequest': 'Your contract',
+  'money.was': 'was {{amount}}',
+  'money.save': 'Save',
+  'money.perMonth': 'per month',
+  'money.forMonths': 'for {{months}} months',
+  'money.totalToday': 'total today',
+  'money.inclVat': 'incl. VAT',
+  'money.total': 'Total',
+  'money.averageMonth': 'a month on average',
 } as const satisfies Readonly<Record<string, string>>;
 
 /** The kernel's keys: the shell's, the shared UI's and the step titles. Each domain bundles its own (domains/<domain>/texts.ts). */
