@@ -19,6 +19,7 @@ export * from './flow/rules';
 export * from './flow/outcomes';
 export * from './flow/titles';
 export * from './flow/context';
+export * from './flow/progress';
 export * from './validation/rules';
 export * from './format/format';
 export * from './api/client';
