@@ -37,6 +37,7 @@ export * from './react/use-focus-heading';
 export * from './ui/button';
 export * from './ui/icon';
 export * from './ui/modal';
+export * from './ui/sheet';
 export * from './ui/consent-checkbox';
 export * from './ui/step-heading';
 export * from './ui/live-region';
