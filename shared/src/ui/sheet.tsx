@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -48,26 +48,45 @@ export function Sheet({
     }
   }, [open]);
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      onClose();
-      return;
-    }
-    if (e.key !== 'Tab' || !ref.current) return;
-    const items = Array.from(ref.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    const active = document.activeElement;
-    if (e.shiftKey && (active === first || !ref.current.contains(active) || active === ref.current.querySelector('[data-sheet-title]'))) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && active === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
+  // Listeners on the dialog element itself (a modal dialog is the interactive element here:
+  // its keys and its backdrop belong to it), so onClose is read fresh through a ref.
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return undefined;
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        close.current();
+        return;
+      }
+      if (e.key !== 'Tab') return;
+      const items = Array.from(d.querySelectorAll<HTMLElement>(FOCUSABLE));
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      const active = document.activeElement;
+      const title = d.querySelector('[data-sheet-title]');
+      if (e.shiftKey && (active === first || active === title || !d.contains(active))) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && (active === last || !d.contains(active))) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    // A click on the dialog element itself is a click on its backdrop (the body fills the box).
+    const onClick = (e: MouseEvent) => {
+      if (e.target === d) close.current();
+    };
+    d.addEventListener('keydown', onKeyDown);
+    d.addEventListener('click', onClick);
+    return () => {
+      d.removeEventListener('keydown', onKeyDown);
+      d.removeEventListener('click', onClick);
+    };
+  }, []);
 
   return (
     <dialog
@@ -75,14 +94,9 @@ export function Sheet({
       className={['sheet', className].filter(Boolean).join(' ')}
       aria-modal="true"
       aria-labelledby={labelId}
-      onKeyDown={onKeyDown}
       onCancel={(e) => {
         e.preventDefault();
         onClose();
-      }}
-      onClick={(e) => {
-        // A click on the dialog element itself is a click on its backdrop (the body fills the box).
-        if (e.target === ref.current) onClose();
       }}
     >
       {open ? (
