@@ -140,11 +140,21 @@ test.describe('phone (390 x 844)', () => {
     const sheet = shell.dialog('Your selection');
     await expect(sheet).toBeVisible();
     await expect(sheet).toContainText(/Total incl\. VAT/);
-    // A sheet: it ends at the bottom edge of the screen.
+    // A sheet: it slides up and then ends at the bottom edge of the screen.
+    expect(await sheet.evaluate((el) => getComputedStyle(el).animationName)).toBe('sheet-up');
+    await sheet.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
     const s = (await sheet.boundingBox())!;
     expect(Math.round(s.y + s.height)).toBe(844);
     await shell.expectAccessible('summary sheet, phone');
     await sheet.getByRole('button', { name: 'Close' }).click();
+    await expect(sheet).toBeHidden();
+    await expect(view).toBeFocused();
+    // Under reduced motion it just appears.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await view.click();
+    await expect(sheet).toBeVisible();
+    expect(await sheet.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    await page.keyboard.press('Escape');
     await expect(sheet).toBeHidden();
     await expect(view).toBeFocused();
 
