@@ -10,6 +10,20 @@ import { NumberStepPage } from './pages/number-step';
 
 const stepper = (page: Page, name: string | RegExp = 'Your progress') => page.getByRole('list', { name });
 
+/** Records layout shifts from the first paint (what Lighthouse's CLS adds up). */
+async function recordShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!e.hadRecentInput) w.__cls += e.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+}
+
 async function toArabic(page: Page) {
   await page.getByRole('button', { name: 'العربية' }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -21,8 +35,11 @@ test.describe('wide screen (1366 x 900)', () => {
   test('plan to number: the stepper marks done and current, the cart counts, the summary column stays in view', async ({ page }) => {
     const shell = new ShellPage(page);
     const plans = new PlanStepPage(page);
+    const cls = await recordShifts(page);
     await page.goto('/');
     await plans.expectPlans();
+    // The stepper and the column are there from the first paint: nothing moves the step.
+    expect(await cls()).toBeLessThanOrEqual(0.02);
 
     // On the plan step: the plan is current, nothing done; the cart is empty and says so.
     const steps = stepper(page).getByRole('listitem');
@@ -102,9 +119,11 @@ test.describe('phone (390 x 844)', () => {
   test('compact stepper, a bottom bar with the total that opens the summary sheet', async ({ page }) => {
     const shell = new ShellPage(page);
     const plans = new PlanStepPage(page);
+    const cls = await recordShifts(page);
     await page.goto('/');
     await plans.expectPlans();
     await expect(page.getByText('Step 1 of 7')).toBeVisible();
+    expect(await cls()).toBeLessThanOrEqual(0.02);
     await expect(stepper(page)).toBeHidden(); // the list is the wide screens'
     await expect(page.getByRole('complementary', { name: 'Your selection' })).toBeHidden();
 
