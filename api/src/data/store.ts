@@ -1,3 +1,4 @@
+import type { HoldLimits } from '../domain/holds';
 import type {
   Booster,
   BusinessConfig,
@@ -73,11 +74,31 @@ export interface PreferenceRecord {
   value: boolean;
 }
 
+/** A note from the help modal (SPEC 2 and 5), with who sent it, from where, and when. */
+export interface NewFeedback {
+  uid: string;
+  deviceId: string;
+  text: string;
+  /** The route the modal was open on, and its flow step (null outside the steps). */
+  route: string;
+  step: string | null;
+  language: 'en' | 'ar';
+  createdAt: number;
+}
+
+export interface FeedbackRecord extends NewFeedback {
+  id: number;
+}
+
 export type ReserveResult =
   | { kind: 'reserved' | 'extended'; hold: HoldRecord }
   | { kind: 'extension_limit' }
   | { kind: 'unknown' }
-  | { kind: 'taken' };
+  | { kind: 'taken' }
+  /** This account or device let go of the number lately: it may claim it again from `until`. */
+  | { kind: 'cooling_off'; until: number }
+  /** An anti-hoarding limit is reached (which one is said, not to whom else it applies). */
+  | { kind: 'hold_limit'; limit: 'per_number' | 'claims' | 'address' };
 export type TransferReserveResult =
   | { kind: 'reserved' | 'extended'; hold: HoldRecord }
   | { kind: 'extension_limit' }
@@ -109,6 +130,15 @@ export interface ExternalSubscriberRecord {
 export interface HoldPolicy {
   maxExtensions: number;
   temporaryVanityLevels: readonly number[];
+  /** Anti-hoarding limits checked on a new claim (domain/holds.ts); none when absent. */
+  limits?: HoldLimits | undefined;
+}
+
+/** Who is claiming, besides the account: what the anti-hoarding limits count by. */
+export interface Claimant {
+  deviceId: string;
+  /** The client address key (IPv4, or an IPv6 /64). */
+  address: string;
 }
 
 export interface Store {
@@ -161,6 +191,11 @@ export interface Store {
   getPreferences(uid: string): Promise<PreferenceRecord[]>;
   setPreference(uid: string, preferenceId: number, value: boolean): Promise<void>;
 
+  // --- feedback (help modal): kept as sent, never changed ---
+  addFeedback(feedback: NewFeedback): Promise<FeedbackRecord>;
+  /** The user's feedback, newest first, at most `limit`. */
+  listFeedback(uid: string, limit: number): Promise<FeedbackRecord[]>;
+
   // --- content and configuration ---
   getBusinessConfig(): Promise<BusinessConfig>;
   getTranslations(containerId: string, language: string): Promise<Record<string, string>>;
@@ -171,7 +206,7 @@ export interface Store {
    * Claims `msisdn` until `heldUntil`, releasing the user's previous hold, all or nothing.
    * The user's own live hold of `msisdn` is extended instead, at most policy.maxExtensions times.
    */
-  reserveNumber(uid: string, msisdn: string, now: number, heldUntil: number, policy: HoldPolicy): Promise<ReserveResult>;
+  reserveNumber(uid: string, msisdn: string, now: number, heldUntil: number, policy: HoldPolicy, claimant?: Claimant): Promise<ReserveResult>;
   /**
    * Releases the user's hold of `number` (a pool number, or the external number of a transfer);
    * a cancel also moves a multi-month product back to `defaultProductCode`.

@@ -1,6 +1,6 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useController, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { describedBy, FieldFrame, focusNextControl } from '@join/shared';
+import { describedBy, FieldFrame, focusNextControl, SelectControl } from '@join/shared';
 
 type NativeProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'form' | 'id'>;
 
@@ -31,10 +31,10 @@ export function SelectField<T extends FieldValues, Out extends FieldValues = T>(
   const error = fieldState.error?.message;
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
-      <select
+      <SelectControl
         {...native}
         id={id}
-        ref={field.ref}
+        selectRef={field.ref}
         name={field.name}
         value={typeof field.value === 'string' ? field.value : ''}
         aria-invalid={error ? true : undefined}
@@ -48,7 +48,7 @@ export function SelectField<T extends FieldValues, Out extends FieldValues = T>(
         }}
       >
         {children}
-      </select>
+      </SelectControl>
     </FieldFrame>
   );
 }

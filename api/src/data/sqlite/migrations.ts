@@ -263,6 +263,49 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE users ADD COLUMN retail INTEGER NOT NULL DEFAULT 0 CHECK (retail IN (0, 1));
     `,
   },
+  // Version 5 is taken by another change of issue 9 (merged separately); this one is 6.
+  {
+    version: 6,
+    name: 'feedback from the help modal',
+    sql: `
+      -- SPEC 5: up to 50 characters. SQLite's length() counts characters, as the client does.
+      CREATE TABLE feedback (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+        device_id TEXT NOT NULL,
+        text TEXT NOT NULL CHECK (length(text) BETWEEN 1 AND 50),
+        route TEXT NOT NULL CHECK (length(route) BETWEEN 1 AND 200),
+        step TEXT,
+        language TEXT NOT NULL CHECK (language IN ('en', 'ar')),
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX feedback_by_user ON feedback(uid, id);
+      CREATE INDEX feedback_by_time ON feedback(created_at);
+    `,
+  },
+  {
+    version: 7,
+    name: 'hold ledger: who held which number, from where and until when (anti-hoarding)',
+    sql: `
+      -- One row per claim (a new reservation id); extensions move ends_at, a release cuts it to
+      -- the release time. The limits of domain/holds.ts HOLD_LIMITS are counted from here.
+      CREATE TABLE hold_log (
+        reservation_id INTEGER PRIMARY KEY,
+        msisdn TEXT NOT NULL,
+        uid TEXT NOT NULL,
+        device_id TEXT NOT NULL,
+        address TEXT NOT NULL,
+        vip INTEGER NOT NULL CHECK (vip IN (0, 1)),
+        granted_at INTEGER NOT NULL,
+        ends_at INTEGER NOT NULL CHECK (ends_at >= granted_at)
+      );
+      CREATE INDEX hold_log_number_uid ON hold_log (msisdn, uid, ends_at);
+      CREATE INDEX hold_log_number_device ON hold_log (msisdn, device_id, ends_at);
+      CREATE INDEX hold_log_uid ON hold_log (uid, vip, granted_at);
+      CREATE INDEX hold_log_device ON hold_log (device_id, vip, granted_at);
+      CREATE INDEX hold_log_address ON hold_log (address, vip, ends_at);
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
