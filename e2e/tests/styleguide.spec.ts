@@ -17,7 +17,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
 const dist = path.join(root, 'e2e', '.data', 'host-styleguide');
 
-const SECTIONS = ['tokens', 'field', 'select', 'radio-cards', 'checkbox', 'button', 'card', 'badge', 'alert', 'skeleton', 'dialog'] as const;
+const SECTIONS = ['tokens', 'field', 'select', 'radio-cards', 'checkbox', 'button', 'card', 'badge', 'alert', 'skeleton', 'price', 'phone-number', 'sheet', 'stepper', 'dialog'] as const;
 const PANES = [
   { lang: 'en', dir: 'ltr', close: 'Close', open: 'Open the dialog', title: 'Need help?' },
   { lang: 'ar', dir: 'rtl', close: 'إغلاق', open: 'افتح النافذة', title: 'هل تحتاج إلى مساعدة؟' },

@@ -5,8 +5,8 @@ import {
   Button,
   canEditStep,
   formatAed,
-  formatMsisdn,
   numberAtom,
+  PhoneNumberText,
   PlanSpecs,
   ROUTES,
   savedPlanAtom,
@@ -60,9 +60,7 @@ export function SummaryDetails({ ctx, onEdit }: { ctx: FlowContext; onEdit?: () 
           <div className="summary__item">
             <dt>{t('cart.number')}</dt>
             <dd>
-              <span dir="ltr" className="summary__number">
-                {formatMsisdn(number.InTransferTo ?? number.MSISDN)}
-              </span>
+              <PhoneNumberText className="summary__number" msisdn={number.InTransferTo ?? number.MSISDN} />
               {canEditStep('number', ctx) ? (
                 <Button variant="link" className="summary__edit" onClick={() => edit(ROUTES.number)} aria-label={`${t('cart.edit')}: ${t('cart.number')}`}>
                   {t('cart.edit')}

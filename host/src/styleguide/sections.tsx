@@ -1,6 +1,25 @@
 import { useState, type ReactNode } from 'react';
 import { CalendarDays, Phone, Send, ShieldCheck, Smartphone, Sparkles, Store, Truck, Wifi } from 'lucide-react';
-import { Alert, Badge, Button, Card, Checkbox, describedBy, FieldFrame, Icon, Modal, RadioCards, Select, Skeleton, SkeletonGroup } from '@join/shared';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  describedBy,
+  EMPTY_FLOW_FLAGS,
+  FieldFrame,
+  Icon,
+  Modal,
+  PhoneNumberText,
+  Price,
+  RadioCards,
+  Select,
+  Sheet,
+  Skeleton,
+  SkeletonGroup,
+} from '@join/shared';
+import { ProgressStepper } from '../shell/progress-stepper';
 
 export type Lang = 'en' | 'ar';
 
@@ -375,11 +394,51 @@ function Dialogs({ lang }: { lang: Lang }) {
   );
 }
 
+function Prices() {
+  return (
+    <div className="sg__stack">
+      <Price amount={101.59} />
+      <Price amount={101.59} original={135.45} period={{ kind: 'month' }} />
+      <Price amount={52.5} original={75} period={{ kind: 'month' }} total={{ amount: 630, months: 12 }} />
+      <Price amount={1888.95} monthly={157.41} size="lg" />
+    </div>
+  );
+}
+
+function PhoneNumbers() {
+  return (
+    <div className="sg__stack">
+      <PhoneNumberText msisdn="971585824920" />
+      <PhoneNumberText msisdn="0501234567" />
+    </div>
+  );
+}
+
+function Sheets({ lang }: { lang: Lang }) {
+  const t = TEXT[lang];
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        {lang === 'ar' ? 'افتح الورقة السفلية' : 'Open the bottom sheet'}
+      </Button>
+      <Sheet open={open} onClose={() => setOpen(false)} title={t.dialogTitle} labelId={`sg-sheet-${lang}`}>
+        <p>{t.dialogText}</p>
+        <Button onClick={() => setOpen(false)}>{t.done}</Button>
+      </Sheet>
+    </>
+  );
+}
+
+/** The stepper as the flow contract draws it: plan done, number current (compact below 768 px). */
+function Steppers() {
+  const flags = { ...EMPTY_FLOW_FLAGS, is_plan_selected: true };
+  return <ProgressStepper pathname="/number" ctx={{ flags }} />;
+}
+
 /**
  * Every section, in order. To add a primitive, add one entry here: the page shows it in both
  * directions and the e2e spec (e2e/tests/styleguide.spec.ts) checks it in both panes.
- * Still to come from their engineers: `price` and `phone-number` (price clarity and number
- * grouping), `sheet` and `stepper` (the shell).
  */
 export const SECTIONS: readonly StyleGuideSection[] = [
   { id: 'tokens', name: 'Tokens', note: 'shared/src/ui/tokens.css: colour, type scale, 4 px spacing, radius, two shadows.', render: () => <Tokens /> },
@@ -392,5 +451,9 @@ export const SECTIONS: readonly StyleGuideSection[] = [
   { id: 'badge', name: 'Badge', render: (l) => <Badges lang={l} /> },
   { id: 'alert', name: 'Alert', note: 'Info and success are role="status", warning and error role="alert" (live={false} here: shown from the start).', render: (l) => <Alerts lang={l} /> },
   { id: 'skeleton', name: 'Skeleton', note: 'Hidden from assistive technology; the group says what is loading. No shimmer under reduced motion.', render: (l) => <Skeletons lang={l} /> },
+  { id: 'price', name: 'Price', note: 'Amount with what it includes and is for; the original struck through beside a discount, with the saving (texts follow the page language).', render: () => <Prices /> },
+  { id: 'phone-number', name: 'Phone number', note: 'Grouped for reading, left to right inside Arabic, copied as digits.', render: () => <PhoneNumbers /> },
+  { id: 'sheet', name: 'Sheet', note: 'A bottom sheet on <dialog>: slides up, focus trapped, Escape and the backdrop close it.', render: (l) => <Sheets lang={l} /> },
+  { id: 'stepper', name: 'Stepper', note: 'Driven by flowProgress (the flow contract): done, current, remaining; "Step 2 of 7" below 768 px.', render: () => <Steppers /> },
   { id: 'dialog', name: 'Dialog', note: 'The native <dialog>: focus trapped, Escape closes, focus returns to the opener.', render: (l) => <Dialogs lang={l} /> },
 ];
