@@ -28,7 +28,7 @@ export function VipConfirm({
           <p className="number-display" dir="ltr">
             {formatMsisdn(number.MSISDN)}
           </p>
-          <p id="vip-confirm-text">{t('vip.confirmText', { months: MARKETING.vipPlanMonths })}</p>
+          <p id="vip-confirm-text">{t('vip.confirmText', { count: MARKETING.vipPlanMonths })}</p>
           <div className="modal__actions">
             <Button variant="secondary" onClick={onCancel} disabled={busy}>
               {t('common.cancel')}

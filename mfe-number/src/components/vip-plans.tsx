@@ -40,7 +40,7 @@ export function VipPlans({ number, onSaved }: { number: PhoneNumber; onSaved: ()
               {price ? (
                 <p>
                   {/* The server's price: net plus its VAT, for the whole 12 months. */}
-                  <strong>{formatAed(amountToPay(price), language)}</strong> {t('plan.forMonths', { months: p.CommitmentDuration })}{' '}
+                  <strong>{formatAed(amountToPay(price), language)}</strong> {t('plan.forMonths', { count: p.CommitmentDuration })}{' '}
                   {t('plan.priceInclVat')}
                 </p>
               ) : null}

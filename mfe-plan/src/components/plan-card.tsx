@@ -6,7 +6,7 @@ import { PromotionList } from './promotion-list';
 /** How a product's price is read: per month for commitments, for the whole term for VIP. */
 export function PriceSuffix({ product }: { product: Product }) {
   const t = useT();
-  if (product.ProductCategory === 'VIP') return <>{t('plan.forMonths', { months: product.CommitmentDuration })}</>;
+  if (product.ProductCategory === 'VIP') return <>{t('plan.forMonths', { count: product.CommitmentDuration })}</>;
   if (product.ProductCategory === 'Commitment') return <>{t('plan.perMonth')}</>;
   return null;
 }
@@ -51,8 +51,8 @@ export function PlanCard({
         </p>
       ) : null}
       <p className="plan-card__validity">
-        {product.CommitmentDuration > 1 ? `${t('plan.commitment', { months: product.CommitmentDuration })} · ` : ''}
-        {t('plan.validity', { days: validityDays(product.AvailablePlans) })}
+        {product.CommitmentDuration > 1 ? `${t('plan.commitment', { count: product.CommitmentDuration })} · ` : ''}
+        {t('plan.validity', { count: validityDays(product.AvailablePlans) })}
       </p>
       <PlanSpecs plans={product.AvailablePlans} />
       {freeInternationalCalling(price) ? <p className="plan-card__free">{t('plan.freeInternational')}</p> : null}

@@ -114,8 +114,8 @@ export function PlanSelectionPage() {
           {t('choice.title')}: {review.Name}
         </h2>
         <p className="muted">
-          {review.CommitmentDuration > 1 ? `${t('plan.commitment', { months: review.CommitmentDuration })} · ` : ''}
-          {t('plan.validity', { days: validityDays(review.AvailablePlans) })}
+          {review.CommitmentDuration > 1 ? `${t('plan.commitment', { count: review.CommitmentDuration })} · ` : ''}
+          {t('plan.validity', { count: validityDays(review.AvailablePlans) })}
         </p>
         <PlanSpecs plans={review.AvailablePlans} />
         <PromotionList promotions={shownPromotions(review)} label={t('plan.offers')} />
@@ -139,8 +139,8 @@ export function PlanSelectionPage() {
       <StepHeading>{t('STEP_TITLE_PLAN')}</StepHeading>
       <p>{t('plan.intro', { vat })}</p>
       <ul className="plan-facts">
-        <li>{t('plan.moneyBack', { days: MARKETING.moneyBackDays })}</li>
-        <li>{t('plan.delivery', { minutes: MARKETING.deliveryMinutes })}</li>
+        <li>{t('plan.moneyBack', { count: MARKETING.moneyBackDays })}</li>
+        <li>{t('plan.delivery', { count: MARKETING.deliveryMinutes })}</li>
         <li>{t('plan.referral', { amount: formatAed(MARKETING.referralUpToAed, language) })}</li>
       </ul>
       <CategoryTabs
@@ -155,7 +155,7 @@ export function PlanSelectionPage() {
           {category === 'tourist' ? t('plan.touristIntro') : null}
           {category === 'PAYG' && payg !== null ? t('plan.paygFrom', { price: formatAed(payg, language) }) : null}
           {category === 'Commitment' ? t('plan.commitmentIntro', { six: savings[6], twelve: savings[12] }) : null}
-          {category === 'VIP' ? t('plan.vipIntro', { months: MARKETING.vipPlanMonths }) : null}
+          {category === 'VIP' ? t('plan.vipIntro', { count: MARKETING.vipPlanMonths }) : null}
         </p>
         <LoadStatus state={state} failedText={t('plan.loadFailed')} onRetry={() => void state.refetch()} />
         {state.isSuccess && products.length === 0 ? <p>{t('plan.empty')}</p> : null}
