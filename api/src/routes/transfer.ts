@@ -16,6 +16,8 @@ import { badRequest, extensionLimit, numberInTransfer, numberNotActivated, unava
 import { authOf } from '../http/session-auth';
 import { parseInput } from '../http/validate';
 import { toReservation } from './contract-mappers';
+import { nameLanguage } from './catalogue-view';
+import type { NameLanguage } from '../data/store';
 
 /**
  * Transfer (MNP, SPEC 4 "Transfer"): verify that an external number can move to us, then
@@ -46,8 +48,8 @@ function refusal(why: PortabilityRefusal, operator: Operator): HttpError {
 
 export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** The same checks for verify and reserve; answers the operator, or throws the SPEC 8 refusal. */
-  async function verify(uid: string, externalMsisdn: string, operatorCode: string, now: number): Promise<Operator> {
-    const operators = await ctx.store.listOperators();
+  async function verify(uid: string, externalMsisdn: string, operatorCode: string, now: number, language: NameLanguage): Promise<Operator> {
+    const operators = await ctx.store.listOperators(language);
     const operator = operators.find((o) => o.code === operatorCode);
     if (!operator) throw badRequest('body.operator', `must be one of ${operators.map((o) => o.code).join(', ')}`);
     const decision = checkPortability({
@@ -62,8 +64,8 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
   }
 
   // Our addition to SPEC 7: the transfer form needs the list of operators to choose from.
-  app.get('/mobile_number_portability/operators', async (): Promise<OperatorsResponse> => ({
-    operators: await ctx.store.listOperators(),
+  app.get('/mobile_number_portability/operators', async (request): Promise<OperatorsResponse> => ({
+    operators: await ctx.store.listOperators(nameLanguage(request)),
   }));
 
   // One budget for check and reserve (numbers/random and GET numbers?random share theirs the same way).
@@ -71,7 +73,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post('/mobile_number_portability/verify', { onRequest: transferLimit, config: { flowStep: 'number' } }, async (request): Promise<MnpVerifyResponse> => {
     const { external_number, operator } = parseInput(MnpVerifyBody, request.body, 'body');
-    const found = await verify(authOf(request).uid, external_number, operator, ctx.now());
+    const found = await verify(authOf(request).uid, external_number, operator, ctx.now(), nameLanguage(request));
     return { portable: true, external_number, operator: found };
   });
 
@@ -82,7 +84,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
     // Checked again here (the terms page sits between verify and reserve), and the store
     // re-checks the one fact that can change meanwhile, another visitor's claim, inside its
     // transaction.
-    await verify(uid, number, operator, now);
+    await verify(uid, number, operator, now, nameLanguage(request));
     const result = await ctx.store.reserveTransfer(
       uid,
       { externalMsisdn: number, operatorCode: operator },

@@ -192,7 +192,7 @@ export const TRANSLATIONS_AR: TranslatedDictionary = {
   'choice.streamingConsent': 'أوافق على مشاركة اسمي ورقمي مع شريك بث الموسيقى لتفعيل العرض.',
   'choice.promoCode': 'رمز العرض',
   'choice.promoHelp.zero': 'من {{min}} إلى {{count}} حرف أو رقم.',
-  'choice.promoHelp.one': 'حرف واحد أو رقم واحد.',
+  'choice.promoHelp.one': 'من {{min}} إلى حرف واحد أو رقم واحد.',
   'choice.promoHelp.two': 'من {{min}} إلى حرفين أو رقمين.',
   'choice.promoHelp.few': 'من {{min}} إلى {{count}} أحرف أو أرقام.',
   'choice.promoHelp.many': 'من {{min}} إلى {{count}} حرفًا أو رقمًا.',

@@ -40,9 +40,9 @@ describe('migrating a version 1 database', () => {
   });
   afterAll(() => dir.remove());
 
-  it('applies versions 2 and 3, keeps every row of users, and brings the catalogue up to today’s seed', async () => {
+  it('applies versions 2 to 5, keeps every row of users, and brings the catalogue up to today’s seed', async () => {
     const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
-    expect(opened.migrationsApplied).toEqual([2, 3, 4]);
+    expect(opened.migrationsApplied).toEqual([2, 3, 4, 5]);
     expect(opened.seed.numbersInserted).toBe(0);
     await opened.store.close();
 
@@ -151,9 +151,9 @@ describe('migrating a version 2 database', () => {
   });
   afterAll(() => dir.remove());
 
-  it('applies version 3 only and keeps users, sessions, holds (with their transfer) and saved plans', async () => {
+  it('applies versions 3 to 5 and keeps users, sessions, holds (with their transfer) and saved plans', async () => {
     const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
-    expect(opened.migrationsApplied).toEqual([3, 4]);
+    expect(opened.migrationsApplied).toEqual([3, 4, 5]);
     expect(opened.seed.numbersInserted).toBe(0);
     await opened.store.close();
 
@@ -259,9 +259,9 @@ describe('migrating a version 3 database', () => {
   });
   afterAll(() => dir.remove());
 
-  it('applies version 4 only: every user gets an empty flow context, which the setters then fill', async () => {
+  it('applies versions 4 and 5: every user gets an empty flow context, which the setters then fill', async () => {
     const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
-    expect(opened.migrationsApplied).toEqual([4]);
+    expect(opened.migrationsApplied).toEqual([4, 5]);
     const { store } = opened;
     expect(await store.getFlowContext('u1')).toEqual(EMPTY_SERVER_FLOW_CONTEXT);
     await store.setResidentType('u1', 'resident');

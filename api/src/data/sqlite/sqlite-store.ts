@@ -10,6 +10,7 @@ import type {
   ExternalSubscriberRecord,
   HoldPolicy,
   HoldRecord,
+  NameLanguage,
   NewSavedPlan,
   NumberRecord,
   NumberSearch,
@@ -24,6 +25,7 @@ import type {
   UserRecord,
 } from '../store';
 import { CatalogueReader } from './catalogue-reader';
+import { LocalizedNames, type NameOf } from './localized-names';
 import { NumberSearcher } from './number-search';
 import { numberStatements, type NumberRow } from './number-statements';
 import { transferStatements } from './transfer-statements';
@@ -55,6 +57,14 @@ function toHold(row: NumberRow): HoldRecord {
   };
 }
 
+function localizedProduct(p: CatalogueProduct, nameOf: NameOf): CatalogueProduct {
+  return {
+    ...p,
+    name: nameOf('product', p.code, p.name),
+    plans: p.plans.map((s) => ({ ...s, Name: nameOf('sub_plan', s.ID, s.Name) })),
+  };
+}
+
 const isUniqueViolation = (e: unknown): boolean =>
   e instanceof Error && 'code' in e && (e as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
@@ -65,6 +75,7 @@ export class SqliteStore implements Store {
   private readonly plans: ReturnType<typeof savedPlanStatements>;
   private readonly transfers: ReturnType<typeof transferStatements>;
   private readonly searcher: NumberSearcher;
+  private readonly names: LocalizedNames;
 
   constructor(
     private readonly db: Database,
@@ -76,6 +87,7 @@ export class SqliteStore implements Store {
     this.plans = savedPlanStatements(db);
     this.transfers = transferStatements(db);
     this.searcher = new NumberSearcher(db);
+    this.names = new LocalizedNames(db);
   }
 
   // --- users and sessions ---
@@ -170,12 +182,14 @@ export class SqliteStore implements Store {
 
   // --- catalogue ---
 
-  async listCatalogue(filter: ProductFilter): Promise<CatalogueProduct[]> {
-    return this.catalogue.list(filter);
+  async listCatalogue(filter: ProductFilter, language: NameLanguage = 'en'): Promise<CatalogueProduct[]> {
+    const nameOf = this.names.in(language);
+    return this.catalogue.list(filter).map((p) => localizedProduct(p, nameOf));
   }
 
-  async getCatalogueProduct(code: number): Promise<CatalogueProduct | null> {
-    return this.catalogue.get(code);
+  async getCatalogueProduct(code: number, language: NameLanguage = 'en'): Promise<CatalogueProduct | null> {
+    const product = this.catalogue.get(code);
+    return product && localizedProduct(product, this.names.in(language));
   }
 
   async listOptInPromotions(): Promise<PromotionRule[]> {
@@ -186,8 +200,9 @@ export class SqliteStore implements Store {
     return this.catalogue.promotionOfCode(code);
   }
 
-  async listBoosters(): Promise<Booster[]> {
-    return this.catalogue.allBoosters();
+  async listBoosters(language: NameLanguage = 'en'): Promise<Booster[]> {
+    const nameOf = this.names.in(language);
+    return this.catalogue.allBoosters().map((b) => ({ ...b, Name: nameOf('booster', b.ID, b.Name) }));
   }
 
   async getCurrentProductCode(uid: string): Promise<number | null> {
@@ -328,8 +343,9 @@ export class SqliteStore implements Store {
 
   // --- transfer (MNP) ---
 
-  async listOperators(): Promise<Operator[]> {
-    return this.transfers.operators.all();
+  async listOperators(language: NameLanguage = 'en'): Promise<Operator[]> {
+    const nameOf = this.names.in(language);
+    return this.transfers.operators.all().map((o) => ({ ...o, name: nameOf('operator', o.code, o.name) }));
   }
 
   async getExternalSubscriber(msisdn: string): Promise<ExternalSubscriberRecord | null> {
