@@ -36,6 +36,8 @@ export const EN = {
   'cart.empty': 'Nothing selected yet.',
   'cart.edit': 'Edit',
   'cart.discounts': 'Offers: −{{amount}}',
+  /** The footer's navigation, for assistive technology (its aria-label). */
+  'footer.label': 'Help and terms',
   'footer.help': 'Help',
   'footer.legal': 'Terms and privacy',
   'footer.logout': 'Log out',
@@ -69,6 +71,9 @@ export const EN = {
   'unit.Unlimited': 'Unlimited',
   'unit.unl': 'unl',
   'unit.min': 'min',
+  // A count of minutes (plural key: {{count}} picks the form, {{value}} is the count as formatted).
+  'unit.minutes.one': '{{value}} min',
+  'unit.minutes.other': '{{value}} min',
   'form.required': 'Required field',
   // The validation messages of SPEC 5 (validation/rules.ts VALIDATION_MESSAGES), by id.
   'validation.required': 'Required field',
