@@ -45,6 +45,11 @@ describe('the dictionaries, key by key', () => {
     expect(pluralStems.filter((s) => s in EN || s in AR)).toEqual([]);
   });
 
+  it('makes every text that counts a noun a plural key (no {{days}}, {{months}}, {{minutes}}… left in a plain key)', () => {
+    const COUNTED = ['count', 'days', 'months', 'minutes', 'seconds', 'hours', 'items', 'digits'];
+    expect(plainKeys.filter((k) => paramsOf(EN[k]!).some((p) => COUNTED.includes(p)))).toEqual([]);
+  });
+
   it('has Arabic for every English key and every catalogue error, and nothing English lacks', () => {
     expect(plainKeys.filter((k) => !AR[k])).toEqual([]);
     expect(errorKeys.filter((k) => !AR[k])).toEqual([]);
