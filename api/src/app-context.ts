@@ -33,4 +33,11 @@ export interface RateLimitOptions {
    * checks, and quotes and saves that carry promo_code, so codes cannot be guessed in bulk.
    */
   promoMax: number;
+  /**
+   * Per IP and window, on POST /me/feedback: generous, since many visitors may share one
+   * address (a hotel, an airport); feedbackPerDeviceMax is the budget of one visitor.
+   */
+  feedbackMax: number;
+  /** Per device and window, on POST /me/feedback: enough to correct a note, not to flood. */
+  feedbackPerDeviceMax: number;
 }

@@ -51,7 +51,7 @@ export interface AppOptions {
 export const DEFAULTS = {
   sessionIdleMs: 30 * 60_000,
   sessionAbsoluteMs: 24 * 3600_000,
-  rateLimit: { windowMs: 60_000, loginMax: 300, randomNumbersMax: 300, searchMax: 300, transferMax: 30, promoMax: 30 },
+  rateLimit: { windowMs: 60_000, loginMax: 300, randomNumbersMax: 300, searchMax: 300, transferMax: 30, promoMax: 30, feedbackMax: 30, feedbackPerDeviceMax: 5 },
   sweepIntervalMs: 60_000,
   /** An expired hold keeps its row this long, so its owner's late cancel still hears "expired" (410). */
   expiredHoldGraceMs: 3600_000,

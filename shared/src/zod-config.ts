@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { validationText } from './validation/rules';
+import { i18n } from './i18n/i18n';
+import { setValidationTranslator, validationText } from './validation/rules';
 
 /**
  * zod 4 compiles object parsers with `new Function` unless told not to; the product's CSP
@@ -12,6 +13,9 @@ import { validationText } from './validation/rules';
  * a missing value is "Required field", any other failed check "Wrong value". A message a
  * schema sets itself (the rules' custom issues) is kept.
  */
+// The rules of SPEC 5 fail in the page's language (rules.ts stays free of the i18n instance).
+setValidationTranslator((key) => i18n.t(key));
+
 z.config({
   jitless: true,
   customError: (issue) => {

@@ -43,6 +43,8 @@ export const Env = z.object({
   JOIN_TRANSFER_RATE_LIMIT: positiveInt.optional(),
   JOIN_PROMO_CODES: onOff,
   JOIN_PROMO_RATE_LIMIT: positiveInt.optional(),
+  JOIN_FEEDBACK_RATE_LIMIT: positiveInt.optional(),
+  JOIN_FEEDBACK_DEVICE_RATE_LIMIT: positiveInt.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof Env>;

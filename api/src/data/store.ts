@@ -74,6 +74,22 @@ export interface PreferenceRecord {
   value: boolean;
 }
 
+/** A note from the help modal (SPEC 2 and 5), with who sent it, from where, and when. */
+export interface NewFeedback {
+  uid: string;
+  deviceId: string;
+  text: string;
+  /** The route the modal was open on, and its flow step (null outside the steps). */
+  route: string;
+  step: string | null;
+  language: 'en' | 'ar';
+  createdAt: number;
+}
+
+export interface FeedbackRecord extends NewFeedback {
+  id: number;
+}
+
 export type ReserveResult =
   | { kind: 'reserved' | 'extended'; hold: HoldRecord }
   | { kind: 'extension_limit' }
@@ -167,6 +183,11 @@ export interface Store {
   // --- preferences (SPEC 3): one value per user and preference id ---
   getPreferences(uid: string): Promise<PreferenceRecord[]>;
   setPreference(uid: string, preferenceId: number, value: boolean): Promise<void>;
+
+  // --- feedback (help modal): kept as sent, never changed ---
+  addFeedback(feedback: NewFeedback): Promise<FeedbackRecord>;
+  /** The user's feedback, newest first, at most `limit`. */
+  listFeedback(uid: string, limit: number): Promise<FeedbackRecord[]>;
 
   // --- content and configuration ---
   getBusinessConfig(): Promise<BusinessConfig>;

@@ -4,6 +4,7 @@ import { parseClientHeaders, sessionGuard } from '../http/session-auth';
 import { stepGuard } from '../http/step-guard';
 import { boosterRoutes } from './boosters';
 import { contentRoutes } from './content';
+import { feedbackRoutes } from './feedback';
 import { meRoutes } from './me';
 import { numberRoutes } from './numbers';
 import { planRoutes } from './plans';
@@ -33,6 +34,7 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
       authed.addHook('preHandler', stepGuard(ctx));
       await sessionRoutes(authed, ctx);
       await meRoutes(authed, ctx);
+      await feedbackRoutes(authed, ctx);
       // One budget for every answer that tells whether a promo code exists.
       const promoLimit = rateLimitHook(authed, ctx.rateLimit.promoMax, ctx.rateLimit.windowMs);
       await productRoutes(authed, ctx);

@@ -11,4 +11,12 @@ export const SEED_BUSINESS_CONFIG: Omit<BusinessConfig, 'promo_codes_enabled'> =
   maintenance_mode: null,
   enable_convert_websignup: false,
   smart_banner_apps_rating: [{ Android: { count: 18234, rating: 4.6 }, iOS: { count: 9412, rating: 4.7 } }],
+  // The help modal's ways to reach the operator (sandbox values: no real line or inbox).
+  // A mobile number, not a toll-free 800 one: a tourist without a UAE SIM yet can call it.
+  support: {
+    phone: '971588000800',
+    chat_url: 'https://wa.me/971588000800',
+    email: 'help@touristsim.example',
+    hours: { opens: '08:00', closes: '22:00' },
+  },
 };

@@ -169,6 +169,21 @@ export const ErrorObject = z.object({
 export type ErrorObject = z.infer<typeof ErrorObject>;
 
 export const AppRating = z.object({ count: z.number().int().nonnegative(), rating: z.number().min(0).max(5) });
+/**
+ * Our addition: how a visitor reaches the operator (the help modal shows them). The phone in
+ * international digits without '+', shown grouped; opening hours in UAE time, or null when
+ * the team answers around the clock. Any of phone, chat and e-mail may be absent.
+ */
+const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM');
+export const SupportContacts = z.object({
+  phone: z.string().regex(/^[1-9]\d{6,14}$/, 'must be international digits without +').nullable().default(null),
+  // Plain regexes: the page's zod shares only the basic builders (shared-modules/zod.ts).
+  chat_url: z.string().regex(/^https:\/\/[^\s"'<>]+$/, 'must be an https address').nullable().default(null),
+  email: z.string().regex(/^[^\s@"'<>]+@[^\s@"'<>]+\.[A-Za-z]{2,}$/, 'must be an e-mail address').nullable().default(null),
+  hours: z.object({ opens: ClockTime, closes: ClockTime }).nullable().default(null),
+});
+export type SupportContacts = z.infer<typeof SupportContacts>;
+
 export const BusinessConfig = z.object({
   vat_percentage: z.number().nonnegative(),
   min_promo_code_length: z.number().int().nonnegative(),
@@ -178,6 +193,8 @@ export const BusinessConfig = z.object({
   smart_banner_apps_rating: z.array(z.object({ Android: AppRating, iOS: AppRating })).default([]),
   /** Our addition: promo codes are off by configuration (SPEC 9); true turns the field on. */
   promo_codes_enabled: z.boolean().default(false),
+  /** Our addition: ways to reach the operator; null hides them. */
+  support: SupportContacts.nullable().default(null),
 });
 export type BusinessConfig = z.infer<typeof BusinessConfig>;
 

@@ -11,7 +11,6 @@
  * complete" (SPEC section 4): a form shows no error while the user is still typing.
  * Functions that take "now" take it as a parameter, so they stay pure and testable.
  */
-import { i18n } from '../i18n/i18n';
 import { CARD_EXPIRY_LIMIT_YEARS, CARD_TYPE_CODES, MARKETING, SMS_PREFIX, UAE_COUNTRY_CODE } from '../constants';
 
 /** The catalogue messages of SPEC section 5, exactly as written there. */
@@ -35,9 +34,23 @@ export type ValidationResult = { valid: true } | { valid: false; message: Valida
 /** The dictionary key of a validation message: `validation.<id>` (en.ts, translations-ar.ts). */
 export const validationKey = (id: ValidationMessageId): string => `validation.${id}`;
 
+/** Looks a dictionary key up: the key itself when the dictionary lacks it. */
+export type ValidationTranslator = (key: string) => string;
+let translator: ValidationTranslator | null = null;
+/**
+ * The browser entry (zod-config.ts) hands the rules the page's i18n, so they fail in the page's
+ * language; without one (Node: the API parses feedback with these rules) they answer in English.
+ * The rules stay free of the i18n instance, so the Node-safe contract can import them.
+ */
+export function setValidationTranslator(translate: ValidationTranslator | null): void {
+  translator = translate;
+}
+
 /** A validation message in the page's language; the catalogue's English when the dictionary lacks it. */
 export function validationText(id: ValidationMessageId): string {
-  return translateOr(validationKey(id), VALIDATION_MESSAGES[id]);
+  const key = validationKey(id);
+  const text = translator?.(key);
+  return text && text !== key ? text : VALIDATION_MESSAGES[id];
 }
 
 const ENGLISH_TO_ID = new Map<string, ValidationMessageId>(
@@ -53,11 +66,6 @@ export function localizeValidationMessage(message: string | undefined): string |
 export function localizeValidationMessage(message: string | undefined): string | undefined {
   const id = message === undefined ? undefined : ENGLISH_TO_ID.get(message);
   return id ? validationText(id) : message;
-}
-
-function translateOr(key: string, fallback: string): string {
-  const v = i18n.t(key);
-  return v === key ? fallback : v;
 }
 
 const VALID: ValidationResult = { valid: true };

@@ -40,9 +40,9 @@ describe('migrating a version 1 database', () => {
   });
   afterAll(() => dir.remove());
 
-  it('applies versions 2 to 5, keeps every row of users, and brings the catalogue up to today’s seed', async () => {
+  it('applies versions 2 to 6, keeps every row of users, and brings the catalogue up to today’s seed', async () => {
     const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
-    expect(opened.migrationsApplied).toEqual([2, 3, 4, 5]);
+    expect(opened.migrationsApplied).toEqual([2, 3, 4, 5, 6]);
     expect(opened.seed.numbersInserted).toBe(0);
     await opened.store.close();
 
@@ -151,9 +151,9 @@ describe('migrating a version 2 database', () => {
   });
   afterAll(() => dir.remove());
 
-  it('applies versions 3 to 5 and keeps users, sessions, holds (with their transfer) and saved plans', async () => {
+  it('applies versions 3 to 6 and keeps users, sessions, holds (with their transfer) and saved plans', async () => {
     const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
-    expect(opened.migrationsApplied).toEqual([3, 4, 5]);
+    expect(opened.migrationsApplied).toEqual([3, 4, 5, 6]);
     expect(opened.seed.numbersInserted).toBe(0);
     await opened.store.close();
 
@@ -259,9 +259,9 @@ describe('migrating a version 3 database', () => {
   });
   afterAll(() => dir.remove());
 
-  it('applies versions 4 and 5: every user gets an empty flow context, which the setters then fill', async () => {
+  it('applies versions 4 to 6: every user gets an empty flow context, which the setters then fill', async () => {
     const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
-    expect(opened.migrationsApplied).toEqual([4, 5]);
+    expect(opened.migrationsApplied).toEqual([4, 5, 6]);
     const { store } = opened;
     expect(await store.getFlowContext('u1')).toEqual(EMPTY_SERVER_FLOW_CONTEXT);
     await store.setResidentType('u1', 'resident');
@@ -284,5 +284,30 @@ describe('migrating a version 3 database', () => {
     } finally {
       db.close();
     }
+  });
+});
+
+describe('migrating a database without the feedback table (version 4)', () => {
+  const dir = tempDir();
+  const file = join(dir.path, 'v4.sqlite');
+  beforeAll(() => {
+    createV2Database(file);
+    const db = openDatabase(file);
+    for (const m of MIGRATIONS.filter((x) => x.version === 3 || x.version === 4)) {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, NOW);
+    }
+    db.close();
+  });
+  afterAll(() => dir.remove());
+
+  it('adds the names table (5), the feedback table and the support contacts of the business config, keeping the users', async () => {
+    const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
+    expect(opened.migrationsApplied).toEqual([5, 6]);
+    const { store } = opened;
+    const saved = await store.addFeedback({ uid: 'u1', deviceId: 'd1', text: 'ok', route: '/', step: null, language: 'en', createdAt: NOW });
+    expect(await store.listFeedback('u1', 5)).toEqual([saved]);
+    expect((await store.getBusinessConfig()).support?.phone).toBe('971588000800');
+    await store.close();
   });
 });

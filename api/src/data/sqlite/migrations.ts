@@ -279,6 +279,25 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 6,
+    name: 'feedback from the help modal',
+    sql: `
+      -- SPEC 5: up to 50 characters. SQLite's length() counts characters, as the client does.
+      CREATE TABLE feedback (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+        device_id TEXT NOT NULL,
+        text TEXT NOT NULL CHECK (length(text) BETWEEN 1 AND 50),
+        route TEXT NOT NULL CHECK (length(route) BETWEEN 1 AND 200),
+        step TEXT,
+        language TEXT NOT NULL CHECK (language IN ('en', 'ar')),
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX feedback_by_user ON feedback(uid, id);
+      CREATE INDEX feedback_by_time ON feedback(created_at);
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -8,9 +8,11 @@ import type {
   CancelResult,
   CommitResult,
   ExternalSubscriberRecord,
+  FeedbackRecord,
   HoldPolicy,
   HoldRecord,
   NameLanguage,
+  NewFeedback,
   NewSavedPlan,
   NumberRecord,
   NumberSearch,
@@ -257,6 +259,27 @@ export class SqliteStore implements Store {
 
   async setPreference(uid: string, preferenceId: number, value: boolean): Promise<void> {
     this.users.setPreference.run({ uid, id: preferenceId, value: value ? 1 : 0 });
+  }
+
+  // --- feedback ---
+
+  async addFeedback(f: NewFeedback): Promise<FeedbackRecord> {
+    const info = this.db
+      .prepare(
+        `INSERT INTO feedback (uid, device_id, text, route, step, language, created_at)
+         VALUES (@uid, @deviceId, @text, @route, @step, @language, @createdAt)`,
+      )
+      .run(f);
+    return { ...f, id: Number(info.lastInsertRowid) };
+  }
+
+  async listFeedback(uid: string, limit: number): Promise<FeedbackRecord[]> {
+    return this.db
+      .prepare<[string, number], FeedbackRecord>(
+        `SELECT id, uid, device_id AS deviceId, text, route, step, language, created_at AS createdAt
+         FROM feedback WHERE uid = ? ORDER BY id DESC LIMIT ?`,
+      )
+      .all(uid, limit);
   }
 
   // --- content and configuration ---

@@ -20,6 +20,12 @@ describe('business config and translations', () => {
       enable_convert_websignup: false,
       smart_banner_apps_rating: [{ Android: { count: 18234, rating: 4.6 }, iOS: { count: 9412, rating: 4.7 } }],
       promo_codes_enabled: false,
+      support: {
+        phone: '971588000800',
+        chat_url: 'https://wa.me/971588000800',
+        email: 'help@touristsim.example',
+        hours: { opens: '08:00', closes: '22:00' },
+      },
     });
   });
 
