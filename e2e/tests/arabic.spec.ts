@@ -20,7 +20,9 @@ const PENDING_HOST_FIX = new Set(['@aria-label:Footer']);
 async function englishOnScreen(page: Page): Promise<string[]> {
   const found = await page.evaluate(() => {
     const out = new Set<string>();
-    const words = (s: string | null) => (s ?? '').match(/[A-Za-z][A-Za-z&]*/g) ?? [];
+    // An e-mail address or a web address is written as it is, in any language.
+    const words = (s: string | null) =>
+      (s ?? '').replace(/\S+@\S+|https?:\/\/\S+|www\.\S+/g, '').match(/[A-Za-z][A-Za-z&]*/g) ?? [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     while (walker.nextNode()) {
       const el = walker.currentNode.parentElement;
