@@ -16,6 +16,17 @@ const data = path.join(here, '.data');
 const base = Number(process.env.E2E_PORT_BASE ?? 8181);
 export const PORTS = { main: base, maintenance: base + 1, fatal: base + 2, shortHold: base + 3, promo: base + 4 } as const;
 
+/**
+ * Every browser of the suite comes from 127.0.0.1, so the per-address budgets on holds and
+ * transfer checks (issue 10) would be one visitor's for the whole suite: they are raised here.
+ * The API tests (api/src/routes/__tests__/hold-limits.test.ts, transfer-budget.test.ts) check them.
+ */
+export const SUITE_ENV = {
+  JOIN_HOLDS_PER_ADDRESS: '100000,100000',
+  JOIN_TRANSFER_CHECKS_PER_ADDRESS: '100000',
+  JOIN_RESERVE_RATE_LIMIT: '100000',
+} as const;
+
 function server(name: keyof typeof PORTS, env: Record<string, string> = {}) {
   const db = path.join(data, `${name}.sqlite`);
   return {
@@ -25,7 +36,7 @@ function server(name: keyof typeof PORTS, env: Record<string, string> = {}) {
     timeout: 120_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
-    env: { PORT: String(PORTS[name]), HOST: '127.0.0.1', JOIN_DB: db, ...env },
+    env: { PORT: String(PORTS[name]), HOST: '127.0.0.1', JOIN_DB: db, ...SUITE_ENV, ...env },
     // The fatal server answers 503 on purpose: wait for the page instead.
     ...(name === 'fatal' ? { url: `http://127.0.0.1:${PORTS[name]}/remotes.json` } : {}),
   };

@@ -1,7 +1,38 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { rspack } from '@rspack/core';
 import { createConfig } from '../tools/rspack-config.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
-// The host builds with no remotes: it reads /remotes.json at run time (src/federation).
-export default createConfig({ dir, kind: 'host', name: 'join_host', port: 3000 });
+
+/**
+ * The host builds with no remotes: it reads /remotes.json at run time (src/federation).
+ *
+ * The living style guide (src/styleguide, shared/README.md) is a second entry and page,
+ * styleguide.html, built only by the dev server (`rspack serve`) or when JOIN_STYLEGUIDE=1: a
+ * production build (`npm start`, `npm test`) has no trace of it, and index.html never loads it.
+ */
+export default (env = {}) => {
+  const config = createConfig({ dir, kind: 'host', name: 'join_host', port: 3000 });
+  const styleguide = Boolean(env.RSPACK_SERVE) || process.env.JOIN_STYLEGUIDE === '1';
+  if (!styleguide) return config;
+  const html = (filename, chunks, title) =>
+    new rspack.HtmlRspackPlugin({
+      template: path.join(dir, 'src', 'index.html'),
+      filename,
+      chunks,
+      title,
+      favicon: path.join(dir, 'src', 'favicon.svg'),
+      inject: 'body',
+      scriptLoading: 'defer',
+    });
+  return {
+    ...config,
+    entry: { ...config.entry, styleguide: './src/styleguide/index.ts' },
+    plugins: [
+      ...config.plugins.filter((p) => !(p instanceof rspack.HtmlRspackPlugin)),
+      html('index.html', ['main'], 'Tourist SIM'),
+      html('styleguide.html', ['styleguide'], 'Style guide | Tourist SIM'),
+    ],
+  };
+};

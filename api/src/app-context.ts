@@ -1,5 +1,7 @@
 import type { FlowStatusFlags } from '@join/shared/contract';
 import type { Store } from './data/store';
+import type { HoldLimits } from './domain/holds';
+import type { TransferCheckBudget } from './domain/transfer-budget';
 
 /** What route handlers share: the store, the injected clock and the tunables of buildApp. */
 export interface AppContext {
@@ -11,6 +13,10 @@ export interface AppContext {
   /** Overrides of the stored business config: maintenance_mode (undefined: stored), promo_codes_enabled. */
   bizConfig: { maintenanceMode: string | null | undefined; fail: boolean; promoCodesEnabled: boolean };
   rateLimit: RateLimitOptions;
+  /** Anti-hoarding limits on new holds (HOLD_LIMITS unless buildApp is told otherwise). */
+  holdLimits: HoldLimits;
+  /** Who checked which numbers for transfer (the operator lookup budget). */
+  transferChecks: TransferCheckBudget;
   /** See AppOptions.flowFlagsOverlay. */
   flowFlagsOverlay?: (uid: string) => Partial<FlowStatusFlags>;
 }
@@ -40,4 +46,8 @@ export interface RateLimitOptions {
   feedbackMax: number;
   /** Per device and window, on POST /me/feedback: enough to correct a note, not to flood. */
   feedbackPerDeviceMax: number;
+  /** Per address (IPv6 /64) and window, on POST /numbers (new holds and extensions). */
+  reserveMax: number;
+  /** Per device and window, on POST /numbers. */
+  reserveDeviceMax: number;
 }

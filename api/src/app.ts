@@ -4,10 +4,13 @@ import type { Database } from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { DEFAULT_NUMBER_HOLD_SECONDS, type FlowStatusFlags } from '@join/shared/contract';
 import type { AppContext, RateLimitOptions } from './app-context';
+import { HOLD_LIMITS, type HoldLimits } from './domain/holds';
+import { TRANSFER_CHECK_LIMITS, TransferCheckBudget, type TransferCheckLimits } from './domain/transfer-budget';
 import { openSqliteStore } from './data/sqlite/open-store';
 import type { Store } from './data/store';
 import { frameworkErrors, installErrorHandler, installNotFoundHandler } from './http/error-handling';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers';
+import { clientErrorHandler, SERVER_LIMITS, serverOptions, type ServerLimits } from './http/server-limits';
 import { apiRoutes } from './routes';
 import { remoteManifests, remoteOrigins, type RemoteManifests } from './static/remotes';
 import { registerStaticFiles, type StaticConfig } from './static/static-files';
@@ -46,12 +49,37 @@ export interface AppOptions {
   flowFlagsOverlay?: (uid: string) => Partial<FlowStatusFlags>;
   /** Called for every route as it is registered (tests list what each route declares). */
   onRoute?: (route: RouteOptions) => void;
+  /** Anti-hoarding limits on new holds (HOLD_LIMITS by default; tests lift them where a test needs many holds). */
+  holdLimits?: Partial<HoldLimits>;
+  /** The transfer check's budgets (TRANSFER_CHECK_LIMITS by default). */
+  transferCheckLimits?: Partial<TransferCheckLimits>;
+  /** Request and connection timeouts and the connection cap (SERVER_LIMITS by default). */
+  serverLimits?: Partial<ServerLimits>;
+  /**
+   * The proxies whose X-Forwarded-For is believed (JOIN_TRUST_PROXY): addresses, CIDR ranges or
+   * proxy-addr's names (loopback, linklocal, uniquelocal). Empty or unset: none, so every rate
+   * limit counts the socket's own address and a forged header counts for nothing.
+   */
+  trustProxy?: readonly string[];
+  /** Send Strict-Transport-Security (JOIN_HSTS; also sent on any request that arrived over HTTPS). */
+  hsts?: boolean;
 }
 
 export const DEFAULTS = {
   sessionIdleMs: 30 * 60_000,
   sessionAbsoluteMs: 24 * 3600_000,
-  rateLimit: { windowMs: 60_000, loginMax: 300, randomNumbersMax: 300, searchMax: 300, transferMax: 30, promoMax: 30, feedbackMax: 30, feedbackPerDeviceMax: 5 },
+  rateLimit: {
+    windowMs: 60_000,
+    loginMax: 300,
+    randomNumbersMax: 300,
+    searchMax: 300,
+    transferMax: 30,
+    promoMax: 30,
+    feedbackMax: 30,
+    feedbackPerDeviceMax: 5,
+    reserveMax: 60,
+    reserveDeviceMax: 20,
+  },
   sweepIntervalMs: 60_000,
   /** An expired hold keeps its row this long, so its owner's late cancel still hears "expired" (410). */
   expiredHoldGraceMs: 3600_000,
@@ -84,9 +112,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ? remoteManifests(Object.keys(options.static.remoteDirs), options.remoteOverrides)
     : (options.remoteOverrides ?? {});
   const headers = securityHeaders(remoteOrigins(manifests));
+  const limits: ServerLimits = { ...SERVER_LIMITS, ...options.serverLimits };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: DEFAULTS.bodyLimit,
+    ...serverOptions(limits),
+    trustProxy: options.trustProxy && options.trustProxy.length > 0 ? [...options.trustProxy] : false,
+    clientErrorHandler: clientErrorHandler(headers),
     frameworkErrors: frameworkErrors(headers),
     // Per-request lines would drown the e2e output; errors and warnings are still logged.
     logController: new Fastify.LogController({ disableRequestLogging: true }),
@@ -107,10 +139,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       promoCodesEnabled: options.promoCodesEnabled ?? false,
     },
     rateLimit: { ...DEFAULTS.rateLimit, ...options.rateLimit },
+    holdLimits: { ...HOLD_LIMITS, ...options.holdLimits },
+    transferChecks: new TransferCheckBudget({ ...TRANSFER_CHECK_LIMITS, ...options.transferCheckLimits }),
     ...(options.flowFlagsOverlay ? { flowFlagsOverlay: options.flowFlagsOverlay } : {}),
   };
 
-  registerSecurityHeaders(app, headers);
+  app.server.maxConnections = limits.maxConnections;
+  registerSecurityHeaders(app, headers, { hsts: options.hsts ?? false });
   installErrorHandler(app);
   lenientJsonParser(app);
   await app.register(formbody);

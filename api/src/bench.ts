@@ -182,7 +182,15 @@ async function main(): Promise<void> {
     const { store } = opened;
     console.log(`seed: ${opened.seed.numbersInserted.toLocaleString('en')} numbers (generated, inserted, indexed) in ${(opened.seedMs / 1000).toFixed(1)} s`);
 
-    const app = await buildApp({ db: store, rateLimit: { loginMax: 1e6, randomNumbersMax: 1e6, searchMax: 1e6, transferMax: 1e6 } });
+    // The bench measures the server and the database under load, from one address, reserving and
+    // cancelling the same numbers over and over: the budgets and anti-hoarding limits (which the
+    // API tests check) would turn that into 429s, so they are lifted here.
+    const app = await buildApp({
+      db: store,
+      rateLimit: { loginMax: 1e6, randomNumbersMax: 1e6, searchMax: 1e6, transferMax: 1e6, reserveMax: 1e9, reserveDeviceMax: 1e9 },
+      holdLimits: { coolOffMs: 0, maxHeldPerNumberMs: Number.MAX_SAFE_INTEGER, claimsPerWindow: { basic: 1e9, vip: 1e9 }, liveHoldsPerAddress: { basic: 1e9, vip: 1e9 } },
+      transferCheckLimits: { numbersPerVisitor: 1e9, numbersPerAddress: 1e9, operatorsPerNumber: 1e9 },
+    });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const visitors = await Promise.all(
       Array.from({ length: RACERS }, async (_, i) => {

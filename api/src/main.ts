@@ -32,12 +32,18 @@ async function main(): Promise<void> {
       ...(env.JOIN_PROMO_RATE_LIMIT ? { promoMax: env.JOIN_PROMO_RATE_LIMIT } : {}),
       ...(env.JOIN_FEEDBACK_RATE_LIMIT ? { feedbackMax: env.JOIN_FEEDBACK_RATE_LIMIT } : {}),
       ...(env.JOIN_FEEDBACK_DEVICE_RATE_LIMIT ? { feedbackPerDeviceMax: env.JOIN_FEEDBACK_DEVICE_RATE_LIMIT } : {}),
+      ...(env.JOIN_RESERVE_RATE_LIMIT ? { reserveMax: env.JOIN_RESERVE_RATE_LIMIT } : {}),
+      ...(env.JOIN_RESERVE_DEVICE_RATE_LIMIT ? { reserveDeviceMax: env.JOIN_RESERVE_DEVICE_RATE_LIMIT } : {}),
     },
+    ...(env.JOIN_HOLDS_PER_ADDRESS ? { holdLimits: { liveHoldsPerAddress: env.JOIN_HOLDS_PER_ADDRESS } } : {}),
+    ...(env.JOIN_TRANSFER_CHECKS_PER_ADDRESS ? { transferCheckLimits: { numbersPerAddress: env.JOIN_TRANSFER_CHECKS_PER_ADDRESS } } : {}),
     static: {
       hostDir: join(repoRoot, 'host', 'dist'),
       remoteDirs: Object.fromEntries(Object.entries(REMOTE_FOLDERS).map(([name, folder]) => [name, join(repoRoot, folder, 'dist')])),
     },
     ...(env.JOIN_REMOTES ? { remoteOverrides: env.JOIN_REMOTES } : {}),
+    trustProxy: env.JOIN_TRUST_PROXY,
+    hsts: env.JOIN_HSTS,
     logger: { level: env.LOG_LEVEL },
   });
 

@@ -49,7 +49,7 @@ for (const remote of ['plan', 'number'] as const) {
     await expect(page.getByRole('banner')).toBeVisible();
     await shell.footerButton('Help').click();
     await expect(shell.dialog('Help')).toBeVisible();
-    await shell.dialog('Help').getByRole('button', { name: 'Close' }).click();
+    await shell.dialog('Help').getByRole('button', { name: 'Close', exact: true }).first().click();
     await shell.expectAccessible(`${remote} remote down`);
     // the remote comes back: retry loads it
     await page.unroute(manifest);

@@ -34,7 +34,7 @@ test('plan selection shows every category with its offers, savings and facts', a
   expect(await plans.codes()).toEqual([187, 196, 188, 206, 199, 208, 207]);
   await expect(plans.card(188)).toContainText('Bonus +5 GB Data');
   await expect(plans.card(206)).toContainText('25% off');
-  await expect(plans.card(206).locator('.plan-card__price strong')).toHaveText(aed(101.59)); // (129 - 32.25) + 5 % VAT
+  await expect(plans.card(206).locator('.price__amount')).toHaveText(aed(101.59)); // (129 - 32.25) + 5 % VAT
   await expect(plans.card(199)).toContainText('AED 20.00 off');
   await expect(plans.card(208)).toContainText('AED 30.00 cashback');
   await expect(plans.card(208)).toContainText('Local minutes: 900 min (10 min a day)'); // daily minutes x 90 days
@@ -52,7 +52,7 @@ test('plan selection shows every category with its offers, savings and facts', a
   await plans.expectPlans(2);
   expect(await plans.codes()).toEqual([100, 101]);
   await expect(plans.card(100)).toContainText('Refer a friend: AED 50.00 each, up to AED 150.00');
-  await expect(plans.card(100).locator('.plan-card__price strong')).toHaveText(aed(52.5));
+  await expect(plans.card(100).locator('.price__amount')).toHaveText(aed(52.5));
 
   await page.keyboard.press('ArrowRight');
   await expect(plans.tab('Commitment')).toHaveAttribute('aria-selected', 'true');

@@ -53,7 +53,7 @@ test('a full transfer: check, terms with consent, temporary number, then reset',
   expect((await visitor.get<{ flow_status_flags: { is_number_selected: boolean } }>('/me/flow_status')).flow_status_flags.is_number_selected).toBe(true);
   await shell.cartButton().click();
   await expect(shell.dialog('Your selection')).toContainText(temporary);
-  await shell.dialog('Your selection').getByRole('button', { name: 'Close' }).click();
+  await shell.dialog('Your selection').getByRole('button', { name: 'Close', exact: true }).first().click();
 
   await page.getByRole('button', { name: 'Cancel the transfer' }).click();
   await new NumberStepPage(page).expectOffer();

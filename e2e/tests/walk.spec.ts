@@ -77,7 +77,7 @@ test('a new visitor picks a plan, takes a number, reloads, and moves on', async 
     const [fg, bg] = await edit.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el.closest('dialog')!).backgroundColor]);
     expect(fg, `${name} text colour`).not.toBe(bg);
   }
-  await cart.getByRole('button', { name: 'Close' }).click();
+  await cart.getByRole('button', { name: 'Close', exact: true }).first().click();
 
   // Back on the number step the held number is "stored"; cancelling releases it (the product
   // stays the 1-month default) and a new number is offered

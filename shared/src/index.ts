@@ -11,6 +11,7 @@ export * from './constants';
 export * from './schemas/entities';
 export * from './schemas/api';
 export * from './schemas/feedback';
+export * from './schemas/numeric';
 export * from './errors/codes';
 export * from './errors/catalogue';
 export * from './errors/api-error';
@@ -20,6 +21,7 @@ export * from './flow/rules';
 export * from './flow/outcomes';
 export * from './flow/titles';
 export * from './flow/context';
+export * from './flow/progress';
 export * from './validation/rules';
 export * from './validation/feedback';
 export * from './format/format';
@@ -38,6 +40,7 @@ export * from './react/use-focus-heading';
 export * from './ui/button';
 export * from './ui/icon';
 export * from './ui/modal';
+export * from './ui/sheet';
 export * from './ui/consent-checkbox';
 export * from './ui/step-heading';
 export * from './ui/live-region';
@@ -46,6 +49,8 @@ export * from './modules/registry';
 export * from './actions';
 export * from './number-flag-watch';
 export * from './ui/plan-specs';
+export * from './ui/price';
+export * from './ui/phone-number';
 // Forms and server data (issue 8, point 4): masks, zod field rules and the field frame, and
 // the page's one QueryClient with its retry rules. The react-hook-form fields are the
 // separate entry @join/shared/forms (forms.ts).
@@ -53,4 +58,12 @@ export * from './format/masks';
 export * from './validation/field-schemas';
 export * from './ui/focus-next';
 export * from './ui/field-frame';
+// The design system's primitives (issue 9, point 1): see shared/README.md.
+export * from './ui/select';
+export * from './ui/checkbox';
+export * from './ui/radio-cards';
+export * from './ui/card';
+export * from './ui/badge';
+export * from './ui/alert';
+export * from './ui/skeleton';
 export * from './query/query-client';

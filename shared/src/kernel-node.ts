@@ -9,6 +9,7 @@ export * from './schemas/entities';
 export * from './schemas/api';
 export * from './schemas/feedback';
 export * from './validation/feedback';
+export * from './schemas/numeric';
 export * from './errors/codes';
 export * from './flow/steps';
 export * from './flow/rules';

@@ -45,6 +45,27 @@ export const Env = z.object({
   JOIN_PROMO_RATE_LIMIT: positiveInt.optional(),
   JOIN_FEEDBACK_RATE_LIMIT: positiveInt.optional(),
   JOIN_FEEDBACK_DEVICE_RATE_LIMIT: positiveInt.optional(),
+  JOIN_TRUST_PROXY: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((x) => x.trim()).filter((x) => x.length > 0))
+    .refine((list) => list.every((x) => /^[0-9a-fA-F:./]+$|^(loopback|linklocal|uniquelocal)$/.test(x)), {
+      message: 'must be a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+    }),
+  JOIN_HSTS: onOff,
+  JOIN_RESERVE_RATE_LIMIT: positiveInt.optional(),
+  JOIN_RESERVE_DEVICE_RATE_LIMIT: positiveInt.optional(),
+  /** Live holds from one address: "basic,vip" (e.g. 20,3). */
+  JOIN_HOLDS_PER_ADDRESS: z
+    .string()
+    .regex(/^[0-9]{1,6},[0-9]{1,6}$/, 'must be two counts: basic,vip')
+    .transform((v) => {
+      const [basic, vip] = v.split(',').map(Number);
+      return { basic: basic ?? 0, vip: vip ?? 0 };
+    })
+    .optional(),
+  JOIN_TRANSFER_CHECKS_PER_ADDRESS: positiveInt.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof Env>;

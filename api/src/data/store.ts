@@ -1,3 +1,4 @@
+import type { HoldLimits } from '../domain/holds';
 import type {
   Booster,
   RequestHeaders,
@@ -94,7 +95,11 @@ export type ReserveResult =
   | { kind: 'reserved' | 'extended'; hold: HoldRecord }
   | { kind: 'extension_limit' }
   | { kind: 'unknown' }
-  | { kind: 'taken' };
+  | { kind: 'taken' }
+  /** This account or device let go of the number lately: it may claim it again from `until`. */
+  | { kind: 'cooling_off'; until: number }
+  /** An anti-hoarding limit is reached (which one is said, not to whom else it applies). */
+  | { kind: 'hold_limit'; limit: 'per_number' | 'claims' | 'address' };
 export type TransferReserveResult =
   | { kind: 'reserved' | 'extended'; hold: HoldRecord }
   | { kind: 'extension_limit' }
@@ -130,6 +135,15 @@ export interface ExternalSubscriberRecord {
 export interface HoldPolicy {
   maxExtensions: number;
   temporaryVanityLevels: readonly number[];
+  /** Anti-hoarding limits checked on a new claim (domain/holds.ts); none when absent. */
+  limits?: HoldLimits | undefined;
+}
+
+/** Who is claiming, besides the account: what the anti-hoarding limits count by. */
+export interface Claimant {
+  deviceId: string;
+  /** The client address key (IPv4, or an IPv6 /64). */
+  address: string;
 }
 
 export interface Store {
@@ -199,7 +213,7 @@ export interface Store {
    * Claims `msisdn` until `heldUntil`, releasing the user's previous hold, all or nothing.
    * The user's own live hold of `msisdn` is extended instead, at most policy.maxExtensions times.
    */
-  reserveNumber(uid: string, msisdn: string, now: number, heldUntil: number, policy: HoldPolicy): Promise<ReserveResult>;
+  reserveNumber(uid: string, msisdn: string, now: number, heldUntil: number, policy: HoldPolicy, claimant?: Claimant): Promise<ReserveResult>;
   /**
    * Releases the user's hold of `number` (a pool number, or the external number of a transfer);
    * a cancel also moves a multi-month product back to `defaultProductCode`.

@@ -2,16 +2,22 @@ import type { Booster, Discount, ExtraCharge, PackagePrice, Promotion } from '@j
 
 /**
  * Prices are computed here from database values only: a client never sends a price the
- * server trusts. Money is AED with two decimals, rounded at every step a person could read.
+ * server trusts. The arithmetic is in fils (integer minor units: sums and differences are
+ * exact); amounts enter as AED from the catalogue (converted once, rounded to the fils) or as
+ * fils from a request (parsed with at most two decimal places), and leave as AED with two
+ * decimals because that is the contract's unit (SPEC 3).
  */
+export const toFils = (aed: number): number => Math.round((aed + Math.sign(aed) * Number.EPSILON) * 100);
+export const toAed = (fils: number): number => fils / 100;
+
+/** An AED amount rounded to the fils. */
 export function roundMoney(amount: number): number {
-  // EPSILON nudges values such as 1.005 that binary floating point stores just below the half.
-  return Math.round((amount + Number.EPSILON) * 100) / 100;
+  return toAed(toFils(amount));
 }
 
-/** The extra charge a top-up adds; nothing for no top-up or a zero top-up. */
-export function rechargeCharges(rechargeAmount: number | undefined): ExtraCharge[] {
-  return rechargeAmount && rechargeAmount > 0 ? [{ Name: 'RechargeAmount', Amount: roundMoney(rechargeAmount) }] : [];
+/** The extra charge a top-up adds (the request's amount, in fils); nothing for no top-up or a zero top-up. */
+export function rechargeCharges(rechargeFils: number | undefined): ExtraCharge[] {
+  return rechargeFils && rechargeFils > 0 ? [{ Name: 'RechargeAmount', Amount: toAed(Math.round(rechargeFils)) }] : [];
 }
 
 /** One extra charge per booster bought with the plan, named as the booster. */
@@ -21,7 +27,7 @@ export function boosterCharges(boosters: readonly Pick<Booster, 'Name' | 'NetPri
 
 /** A commitment's price: the month-by-month (list) price less its saving; no saving, no change. */
 export function commitmentPrice(listNetPrice: number, savingPercentage: number | null): number {
-  return roundMoney(listNetPrice * (1 - (savingPercentage ?? 0) / 100));
+  return toAed(Math.round((toFils(listNetPrice) * (100 - (savingPercentage ?? 0))) / 100));
 }
 
 /**
@@ -31,15 +37,15 @@ export function commitmentPrice(listNetPrice: number, savingPercentage: number |
  * cashback, recurring data, referral) do not change the price.
  */
 export function discountsFor(planNetPrice: number, promotions: readonly Promotion[]): Discount[] {
-  let left = roundMoney(planNetPrice);
+  const plan = toFils(planNetPrice);
+  let left = plan;
   const discounts: Discount[] = [];
   for (const p of promotions) {
-    const wanted =
-      p.Category === 'AmountDiscount' ? roundMoney(p.Value) : p.Category === 'PercentageDiscount' ? roundMoney((planNetPrice * p.Value) / 100) : 0;
+    const wanted = p.Category === 'AmountDiscount' ? toFils(p.Value) : p.Category === 'PercentageDiscount' ? Math.round((plan * p.Value) / 100) : 0;
     const amount = Math.min(Math.max(0, wanted), left);
     if (amount <= 0) continue;
-    discounts.push({ Name: p.Key, Amount: amount });
-    left = roundMoney(left - amount);
+    discounts.push({ Name: p.Key, Amount: toAed(amount) });
+    left -= amount;
   }
   return discounts;
 }
@@ -53,13 +59,13 @@ export function computePackagePrice(input: {
 }): PackagePrice {
   const extras = [...(input.extraCharges ?? [])];
   const discounts = [...(input.discounts ?? [])];
-  const gross = extras.reduce((sum, c) => sum + c.Amount, input.planNetPrice);
-  const net = Math.max(0, roundMoney(discounts.reduce((sum, d) => sum - d.Amount, gross)));
+  const gross = extras.reduce((sum, c) => sum + toFils(c.Amount), toFils(input.planNetPrice));
+  const net = Math.max(0, discounts.reduce((sum, d) => sum - toFils(d.Amount), gross));
   return {
     PlanNetPrice: roundMoney(input.planNetPrice),
-    NetPrice: net,
+    NetPrice: toAed(net),
     VATPercentage: input.vatPercentage,
-    VATAmount: roundMoney((net * input.vatPercentage) / 100),
+    VATAmount: toAed(Math.round((net * input.vatPercentage) / 100)),
     ExtraCharges: extras,
     Discounts: discounts,
   };
@@ -80,7 +86,8 @@ export interface ChoicePricing {
   optIn: readonly Promotion[];
   promoCode: Promotion | null;
   boosters: readonly Pick<Booster, 'Name' | 'NetPrice'>[];
-  rechargeAmount?: number | undefined;
+  /** The top-up the visitor asked for, in fils. */
+  rechargeFils?: number | undefined;
   vatPercentage: number;
 }
 
@@ -103,7 +110,7 @@ export function priceChoice(input: ChoicePricing): PricedChoice {
   const price = computePackagePrice({
     planNetPrice,
     vatPercentage: input.vatPercentage,
-    extraCharges: [...rechargeCharges(input.rechargeAmount), ...boosterCharges(input.boosters)],
+    extraCharges: [...rechargeCharges(input.rechargeFils), ...boosterCharges(input.boosters)],
     discounts: discountsFor(planNetPrice, promotions),
   });
   return { price, promotions, listNetPrice: 'listNetPrice' in input.base ? roundMoney(input.base.listNetPrice) : null };

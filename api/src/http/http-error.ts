@@ -42,6 +42,29 @@ export const numberNotActivated = () =>
   new HttpError(409, NUMBER_NOT_ACTIVATED, 'This number is not an active mobile number of another UAE operator');
 export const rateLimited = (retryIn: string) =>
   new HttpError(429, API_ERROR_CODES.rateLimited, `Too many requests: try again in ${retryIn}`);
+/** A number this account or device let go of lately (issue 10: no renewing a hold forever by release and re-claim). */
+export const holdCoolingOff = (seconds: number) =>
+  new HttpError(429, API_ERROR_CODES.rateLimited, `You released this number a moment ago: you can hold it again in ${Math.ceil(seconds / 60)} min`);
+/** An anti-hoarding limit (domain/holds.ts HOLD_LIMITS). */
+export const holdLimit = (limit: 'per_number' | 'claims' | 'address') =>
+  new HttpError(
+    429,
+    API_ERROR_CODES.rateLimited,
+    limit === 'per_number'
+      ? 'You have held this number as long as one visitor may today'
+      : limit === 'claims'
+        ? 'You have reserved as many numbers as one visitor may today'
+        : 'Too many numbers are held from your network right now: try again later',
+  );
+/** The transfer check's budgets (domain/transfer-budget.ts): it is not an operator directory. */
+export const transferCheckLimit = (spent: 'numbers' | 'operators') =>
+  new HttpError(
+    429,
+    API_ERROR_CODES.rateLimited,
+    spent === 'numbers'
+      ? 'You have checked as many numbers for transfer as one visitor may today'
+      : 'You have tried this number with as many operators as one visitor may: contact us if you are unsure of your operator',
+  );
 export const unavailable = (message: string) => new HttpError(503, API_ERROR_CODES.internal, message);
 export const internalError = () => new HttpError(500, API_ERROR_CODES.internal, 'Something went wrong');
 /** SPEC 8 "promo invalid or expired": an unknown or ended promo code or promotion. */

@@ -32,17 +32,32 @@ export function securityHeaders(remoteOrigins: readonly string[]): Record<string
     'x-frame-options': 'DENY',
     'permissions-policy': 'camera=(self), geolocation=(self), microphone=()',
     'cross-origin-opener-policy': 'same-origin',
+    // Nothing of ours is for other sites to embed, except the remotes' assets (below).
+    'cross-origin-resource-policy': 'same-origin',
   };
 }
 
 const REMOTE_ASSETS = /^\/mfe\//;
 const API = /^\/api(\/|$|\?)/;
 
-export function registerSecurityHeaders(app: FastifyInstance, headers: Readonly<Record<string, string>>): void {
+/** One year, with subdomains: browsers then refuse plain HTTP for this site. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  headers: Readonly<Record<string, string>>,
+  options: { hsts: boolean } = { hsts: false },
+): void {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(headers);
+    // HSTS only means something over HTTPS: sent when the request came over it (directly, or
+    // through a trusted proxy that said so) or when the deployment says it always is (JOIN_HSTS).
+    if (options.hsts || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     // Remote assets may be loaded by a host on another origin (ARCHITECTURE: a team deploys its step alone).
-    if (REMOTE_ASSETS.test(request.url)) reply.header('access-control-allow-origin', '*');
+    if (REMOTE_ASSETS.test(request.url)) {
+      reply.header('access-control-allow-origin', '*');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    }
     // API answers carry session state: never cached unless a route says otherwise.
     if (API.test(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;

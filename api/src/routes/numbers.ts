@@ -18,11 +18,12 @@ import {
 import type { AppContext } from '../app-context';
 import { DEFAULT_PRODUCT_CODE } from '../domain/catalogue';
 import { HOLD_POLICY } from '../domain/holds';
-import { badRequest, extensionLimit, notFound, numberExpired, numberTaken } from '../http/http-error';
+import { badRequest, extensionLimit, holdCoolingOff, holdLimit, notFound, numberExpired, numberTaken } from '../http/http-error';
+import { deviceKey, requestAddress } from '../http/client-key';
 import { authOf } from '../http/session-auth';
 import { parseInput } from '../http/validate';
 import { toPhoneNumber, toReservation } from './contract-mappers';
-import { rateLimitConfig } from './security';
+import { budgetHook, rateLimitConfig } from './rate-limits';
 
 type CommitNumberResponse = z.output<typeof CommitNumberResponseSchema>;
 
@@ -66,14 +67,24 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return { numbers: shown.map(toPhoneNumber) };
   });
 
-  app.post('/numbers', { config: { flowStep: 'number' } }, async (request): Promise<NumberResponse> => {
+  // Reserving is budgeted per address and per device, besides the hold ledger's limits.
+  const reserveByAddress = budgetHook(app, ctx.rateLimit.reserveMax, ctx.rateLimit.windowMs, 'address');
+  const reserveByDevice = budgetHook(app, ctx.rateLimit.reserveDeviceMax, ctx.rateLimit.windowMs, 'device');
+  app.post('/numbers', { onRequest: [reserveByAddress, reserveByDevice], config: { flowStep: 'number' } }, async (request, reply): Promise<NumberResponse> => {
     const { uid } = authOf(request);
     const { number } = parseInput(NumberBody, request.body, 'body');
     const now = ctx.now();
-    const result = await ctx.store.reserveNumber(uid, number, now, now + ctx.holdMs, HOLD_POLICY);
+    const claimant = { deviceId: deviceKey(request), address: requestAddress(request) };
+    const result = await ctx.store.reserveNumber(uid, number, now, now + ctx.holdMs, { ...HOLD_POLICY, limits: ctx.holdLimits }, claimant);
     if (result.kind === 'unknown') throw notFound(`Number ${number} is not in the pool`);
     if (result.kind === 'taken') throw numberTaken();
     if (result.kind === 'extension_limit') throw extensionLimit();
+    if (result.kind === 'cooling_off') {
+      const seconds = Math.max(1, Math.ceil((result.until - now) / 1000));
+      reply.header('retry-after', String(seconds));
+      throw holdCoolingOff(seconds);
+    }
+    if (result.kind === 'hold_limit') throw holdLimit(result.limit);
     return { number: toPhoneNumber(result.hold) };
   });
 

@@ -26,6 +26,7 @@ import { checkVipPairing } from './vip-pairing';
 export interface ChoiceInput {
   plan_ids: number[];
   product_code: number;
+  /** In fils (SavePlanBody parses AED with at most two decimal places into fils). */
   recharge_amount?: number | undefined;
   booster_ids?: number[] | undefined;
   promotion_keys?: string[] | undefined;
@@ -172,7 +173,7 @@ export async function evaluateChoice(
     optIn: optIns.map((r): Promotion => r.promotion),
     promoCode: code?.promotion ?? null,
     boosters,
-    rechargeAmount: input.recharge_amount,
+    rechargeFils: input.recharge_amount,
     vatPercentage: config.vat_percentage,
   });
   return { product, chosen: check.chosen, hold, boosters, promotionKeys, promoCode: input.promo_code ?? null, priced };

@@ -2,19 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { LoginByDeviceIdBody, type LoginByDeviceIdResponse } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
-import { rateLimited } from '../http/http-error';
 import { authOf, clientOf, hashToken, newSessionToken } from '../http/session-auth';
 import { parseInput } from '../http/validate';
+import { rateLimitConfig } from './rate-limits';
 
-export function rateLimitConfig(max: number, windowMs: number) {
-  return {
-    rateLimit: {
-      max,
-      timeWindow: windowMs,
-      errorResponseBuilder: (_request: unknown, context: { after: string }) => rateLimited(context.after),
-    },
-  };
-}
+/** Kept here too: routes import their budgets from either module. */
+export { rateLimitConfig } from './rate-limits';
 
 /** Routes that need the SPEC 7 headers but no session yet. */
 export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

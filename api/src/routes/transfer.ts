@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   MnpReserveBody,
   MnpVerifyBody,
@@ -9,15 +9,24 @@ import {
 } from '@join/shared/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context';
-import { rateLimitConfig } from './security';
+import { rateLimitConfig } from './rate-limits';
 import { HOLD_POLICY } from '../domain/holds';
 import { checkPortability, type PortabilityRefusal } from '../domain/portability';
-import { badRequest, extensionLimit, numberInTransfer, numberNotActivated, unavailable, wrongOperator, type HttpError } from '../http/http-error';
+import {
+  badRequest,
+  extensionLimit,
+  numberInTransfer,
+  numberNotActivated,
+  transferCheckLimit,
+  unavailable,
+  wrongOperator,
+  type HttpError,
+} from '../http/http-error';
+import { deviceKey, requestAddress } from '../http/client-key';
 import { authOf } from '../http/session-auth';
 import { parseInput } from '../http/validate';
 import { toReservation } from './contract-mappers';
 import { nameLanguage } from './catalogue-view';
-import type { NameLanguage } from '../data/store';
 
 /**
  * Transfer (MNP, SPEC 4 "Transfer"): verify that an external number can move to us, then
@@ -48,10 +57,12 @@ function refusal(why: PortabilityRefusal, operator: Operator): HttpError {
 
 export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** The same checks for verify and reserve; answers the operator, or throws the SPEC 8 refusal. */
-  async function verify(uid: string, externalMsisdn: string, operatorCode: string, now: number, language: NameLanguage): Promise<Operator> {
-    const operators = await ctx.store.listOperators(language);
+  async function verify(request: FastifyRequest, uid: string, externalMsisdn: string, operatorCode: string, now: number): Promise<Operator> {
+    const operators = await ctx.store.listOperators(nameLanguage(request));
     const operator = operators.find((o) => o.code === operatorCode);
     if (!operator) throw badRequest('body.operator', `must be one of ${operators.map((o) => o.code).join(', ')}`);
+    const budget = ctx.transferChecks.take({ uid, deviceId: deviceKey(request), address: requestAddress(request) }, externalMsisdn, operatorCode, now);
+    if (budget !== 'ok') throw transferCheckLimit(budget);
     const decision = checkPortability({
       externalMsisdn,
       operatorCode,
@@ -73,7 +84,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post('/mobile_number_portability/verify', { onRequest: transferLimit, config: { flowStep: 'number' } }, async (request): Promise<MnpVerifyResponse> => {
     const { external_number, operator } = parseInput(MnpVerifyBody, request.body, 'body');
-    const found = await verify(authOf(request).uid, external_number, operator, ctx.now(), nameLanguage(request));
+    const found = await verify(request, authOf(request).uid, external_number, operator, ctx.now());
     return { portable: true, external_number, operator: found };
   });
 
@@ -84,7 +95,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
     // Checked again here (the terms page sits between verify and reserve), and the store
     // re-checks the one fact that can change meanwhile, another visitor's claim, inside its
     // transaction.
-    await verify(uid, number, operator, now, nameLanguage(request));
+    await verify(request, uid, number, operator, now);
     const result = await ctx.store.reserveTransfer(
       uid,
       { externalMsisdn: number, operatorCode: operator },

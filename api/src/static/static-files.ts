@@ -27,6 +27,11 @@ const HASHED = /[.-][0-9a-f]{8,}(\.[a-z0-9]+)+$/i;
 const NOT_A_PAGE = /^\/(api|mfe)(\/|$)/;
 const YEAR_S = 365 * 24 * 3600;
 
+/** A source map (.map, or its precompressed .map.gz / .map.br). */
+export function isSourceMap(path: string): boolean {
+  return /\.map(\.(gz|br))?$/i.test(path.split('?')[0] ?? '');
+}
+
 export function cacheControlFor(file: string): string {
   const name = basename(file);
   return !name.endsWith('.html') && HASHED.test(name) ? `public, max-age=${YEAR_S}, immutable` : 'no-cache';
@@ -72,6 +77,8 @@ export async function registerStaticFiles(
       // The front-end builds write .br and .gz next to each asset (tools/precompress.mjs):
       // served as-is to browsers that accept them, with no compression work per request.
       preCompressed: true,
+      // Source maps stay build artefacts: they carry the original source, which is nobody's business.
+      allowedPath: (pathName: string) => !isSourceMap(pathName),
     });
     decorated = true;
     return true;

@@ -61,11 +61,29 @@ export interface TestApp {
 /** A small pool keeps each app's seed in the tens of milliseconds. */
 export const TEST_POOL_SIZE = 2000;
 
+/** The anti-hoarding limits out of the way, for tests about something else. */
+export const LIFTED_HOLD_LIMITS = {
+  coolOffMs: 0,
+  maxHeldPerNumberMs: Number.MAX_SAFE_INTEGER,
+  claimsPerWindow: { basic: 1e9, vip: 1e9 },
+  liveHoldsPerAddress: { basic: 1e9, vip: 1e9 },
+} as const;
+
 export async function createTestApp(options: Partial<AppOptions> = {}): Promise<TestApp> {
   const dir = tempDir();
   const clock = testClock();
   const dbFile = join(dir.path, 'join.sqlite');
-  const app = await buildApp({ db: dbFile, poolSize: TEST_POOL_SIZE, now: clock.now, ...options });
+  const app = await buildApp({
+    db: dbFile,
+    poolSize: TEST_POOL_SIZE,
+    now: clock.now,
+    ...options,
+    // Every test visitor comes from one address: the per-address and per-device budgets on
+    // holds are lifted here unless a test asks for them (hold-limits.test.ts does).
+    rateLimit: { reserveMax: 100_000, reserveDeviceMax: 100_000, ...options.rateLimit },
+    holdLimits: { ...LIFTED_HOLD_LIMITS, ...options.holdLimits },
+    transferCheckLimits: { numbersPerVisitor: 1e9, numbersPerAddress: 1e9, operatorsPerNumber: 1e9, ...options.transferCheckLimits },
+  });
   await app.ready();
 
   async function login(deviceId = newDeviceId()): Promise<Visitor> {

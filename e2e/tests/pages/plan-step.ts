@@ -31,7 +31,7 @@ export class PlanStepPage {
 
   /** Prices to pay (AED incl. VAT) in the order shown. */
   async prices(): Promise<number[]> {
-    const texts = await this.page.locator('.plan-card__price strong').allTextContents();
+    const texts = await this.page.locator('.plan-card__price .price__amount').allTextContents();
     return texts.map((t) => Number(t.replace(/[^0-9.]/g, '')));
   }
 

@@ -6,39 +6,65 @@ import {
   canEditStep,
   formatAed,
   formatMsisdn,
-  Modal,
   numberAtom,
   PlanSpecs,
   ROUTES,
   savedPlanAtom,
+  Sheet,
   useLanguage,
   useT,
   type FlowContext,
+  type PhoneNumber,
+  type SavedPlan,
 } from '@join/shared';
 
+export interface Selection {
+  /** The number shown: the flags are the truth, a hold that ran out elsewhere leaves it in the store. */
+  number: PhoneNumber | null;
+  plan: SavedPlan | null;
+  /** What the cart button counts: the number, the plan and each booster. */
+  count: number;
+  /** Total incl. VAT, null while no plan is chosen. */
+  total: number | null;
+}
 
-/** The summary panel (SPEC 2): number, plan specs; each with an edit control when its step allows it (canEditStep: never the plan of a VIP number). */
-export function CartSummary({ open, onClose, ctx }: { open: boolean; onClose: () => void; ctx: FlowContext }) {
+export function useSelection(ctx: FlowContext): Selection {
+  const plan = useAtomValue(savedPlanAtom);
+  const stored = useAtomValue(numberAtom);
+  const number = stored && ctx.flags.is_number_selected ? stored : null;
+  const count = (number ? 1 : 0) + (plan ? 1 + plan.Boosters.length : 0);
+  return { number, plan, count, total: plan ? amountToPay(plan.PackagePrice) : null };
+}
+
+/**
+ * The order summary (SPEC 2 "summary panel"; DESIGN "always know what it costs"): number, plan
+ * with its specs, boosters, discounts and the total incl. VAT, each item with an edit control
+ * where its step allows it (canEditStep: never the plan of a VIP number). The column on wide
+ * screens and the sheet on a phone both draw this.
+ */
+export function SummaryDetails({ ctx, onEdit }: { ctx: FlowContext; onEdit?: () => void }) {
   const t = useT();
   const navigate = useNavigate();
   const { language } = useLanguage();
-  const plan = useAtomValue(savedPlanAtom);
-  const number = useAtomValue(numberAtom);
+  const { number, plan, total } = useSelection(ctx);
   const edit = (to: string) => {
-    onClose();
+    onEdit?.();
     navigate(to);
   };
+  if (!number && !plan) return <p className="summary__empty muted">{t('cart.empty')}</p>;
+  const discount = plan ? plan.PackagePrice.Discounts.reduce((sum, d) => sum + d.Amount, 0) : 0;
   return (
-    <Modal open={open} onClose={onClose} title={t('cart.title')} labelId="cart-title">
+    <>
       <dl className="summary">
-        {/* The flags are the truth: a hold that ran out elsewhere leaves the number in the store. */}
-        {number && ctx.flags.is_number_selected ? (
+        {number ? (
           <div className="summary__item">
             <dt>{t('cart.number')}</dt>
             <dd>
-              <span dir="ltr">{formatMsisdn(number.InTransferTo ?? number.MSISDN)}</span>
+              <span dir="ltr" className="summary__number">
+                {formatMsisdn(number.InTransferTo ?? number.MSISDN)}
+              </span>
               {canEditStep('number', ctx) ? (
-                <Button variant="link" onClick={() => edit(ROUTES.number)} aria-label={`${t('cart.edit')}: ${t('cart.number')}`}>
+                <Button variant="link" className="summary__edit" onClick={() => edit(ROUTES.number)} aria-label={`${t('cart.edit')}: ${t('cart.number')}`}>
                   {t('cart.edit')}
                 </Button>
               ) : null}
@@ -51,35 +77,49 @@ export function CartSummary({ open, onClose, ctx }: { open: boolean; onClose: ()
             <dd>
               <strong>{plan.product.Name}</strong>
               <PlanSpecs plans={plan.Plans} />
-              {plan.Boosters.length > 0 ? (
-                <ul className="summary__extras">
-                  {plan.Boosters.map((b) => (
-                    <li key={b.ID}>{b.Name}</li>
-                  ))}
-                </ul>
-              ) : null}
-              {plan.PackagePrice.Discounts.length > 0 ? (
-                <span className="summary__discount">
-                  {t('cart.discounts', { amount: formatAed(plan.PackagePrice.Discounts.reduce((sum, d) => sum + d.Amount, 0), language) })}
-                </span>
-              ) : null}
-              <span>
-                {formatAed(amountToPay(plan.PackagePrice), language)} {t('plan.priceInclVat', { vat: plan.PackagePrice.VATPercentage })}
-              </span>
               {canEditStep('plan', ctx) ? (
-                <Button variant="link" onClick={() => edit(ROUTES.planSelection)} aria-label={`${t('cart.edit')}: ${t('cart.plan')}`}>
+                <Button variant="link" className="summary__edit" onClick={() => edit(ROUTES.planSelection)} aria-label={`${t('cart.edit')}: ${t('cart.plan')}`}>
                   {t('cart.edit')}
                 </Button>
               ) : null}
             </dd>
           </div>
         ) : null}
+        {plan && plan.Boosters.length > 0 ? (
+          <div className="summary__item">
+            <dt>{t('summary.boosters')}</dt>
+            <dd>
+              <ul className="summary__extras">
+                {plan.Boosters.map((b) => (
+                  <li key={b.ID}>{b.Name}</li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        ) : null}
       </dl>
+      {discount > 0 ? <p className="summary__discount">{t('cart.discounts', { amount: formatAed(discount, language) })}</p> : null}
+      {total !== null ? (
+        <p className="summary__total">
+          <span>{t('summary.total')}</span>
+          <strong className="summary__amount">{formatAed(total, language)}</strong>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The summary one tap away: opened by the header's cart and by the phone's bottom bar. */
+export function CartSummary({ open, onClose, ctx }: { open: boolean; onClose: () => void; ctx: FlowContext }) {
+  const t = useT();
+  return (
+    <Sheet open={open} onClose={onClose} title={t('cart.title')} labelId="cart-title">
+      <SummaryDetails ctx={ctx} onEdit={onClose} />
       <div className="modal__actions">
         <Button variant="secondary" onClick={onClose}>
           {t('common.close')}
         </Button>
       </div>
-    </Modal>
+    </Sheet>
   );
 }

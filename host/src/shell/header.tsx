@@ -1,7 +1,11 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
+import { useAtom } from 'jotai';
+import { ShoppingBag } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
-import { backRoute, cartOpensSummary, cartVisible, headerVariant, i18n, retailBack, sessionAtom, store, useT, wipeSession, type FlowContext, updateSession } from '@join/shared';
-import { CartSummary } from './cart-summary';
+import { backRoute, cartOpensSummary, cartVisible, headerVariant, i18n, Icon, retailBack, sessionAtom, store, useLanguage, useT, wipeSession, type FlowContext, updateSession } from '@join/shared';
+import { CartSummary, useSelection } from './cart-summary';
+import { cartLabel } from './cart-label';
+import { summaryOpenAtom } from './summary-state';
 import { browserLocation } from './browser-location';
 
 /** Where the retail back button leaves to from the first step: the retail entry of this product. */
@@ -11,12 +15,20 @@ export const RETAIL_START_URL = '/?is_retail=1';
  * Header (SPEC 2): plain on steps 1 and 7 and on installments, slanted otherwise; in retail
  * mode the retail header. A back control goes where the flow contract says: backRoute in the
  * app, retailBack in retail mode (which may also close the summary, or leave to the retail start).
- * The cart opens the summary only once a plan or a number is selected (cartOpensSummary).
+ * The cart is an icon with the count of items selected (number, plan, boosters), named with the
+ * count for assistive technology; it opens the summary sheet only once a plan or a number is
+ * selected (cartOpensSummary). On wide screens the summary also stays in view in a column, but the
+ * cart still opens the sheet there: one behaviour at every width, and the same control the phone's
+ * bottom bar opens.
  */
 export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }) {
   const t = useT();
   const navigate = useNavigate();
-  const [cartOpen, setCartOpen] = useState(false);
+  const { language } = useLanguage();
+  const [cartOpen, setCartOpen] = useAtom(summaryOpenAtom);
+  const { count } = useSelection(ctx);
+  // The sheet's state outlives the header in the store: a new header starts closed.
+  useEffect(() => () => setCartOpen(false), [setCartOpen]);
   const hasSelection = cartOpensSummary(ctx.flags);
   const variant = headerVariant(pathname, Boolean(ctx.retail));
   const back = ctx.retail ? true : backRoute(pathname, ctx) !== null;
@@ -63,13 +75,18 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
         {cartVisible(pathname) ? (
           <button
             type="button"
-            className="btn btn--secondary header__cart"
+            className="header__cart"
             aria-haspopup="dialog"
             aria-disabled={!hasSelection}
+            aria-label={cartLabel(t, language, hasSelection ? count : 0)}
             onClick={() => hasSelection && setCartOpen(true)}
           >
-            {t('header.cart')}
-            {!hasSelection ? <span className="visually-hidden">: {t('cart.empty')}</span> : null}
+            <Icon icon={ShoppingBag} size="1.5rem" />
+            {hasSelection && count > 0 ? (
+              <span className="header__cart-count" aria-hidden="true">
+                {count}
+              </span>
+            ) : null}
           </button>
         ) : null}
       </div>

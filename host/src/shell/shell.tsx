@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { flowFlagsAtom, focusStepHeading, recommendedRoute, routeTitleKey, stepForPath, STEPS, useT, type FlowContext } from '@join/shared';
+import { cartVisible, flowFlagsAtom, focusStepHeading, recommendedRoute, ROUTES, routeTitleKey, stepForPath, STEPS, useT, type FlowContext } from '@join/shared';
 import { useFlowContext } from '../routing/use-flow-context';
 import { StepRoute } from '../routing/step-route';
 import { prefetchStep } from '../federation/remotes';
 import { Header } from './header';
 import { Footer } from './footer';
+import { ProgressStepper } from './progress-stepper';
+import { SummaryBar, SummaryColumn } from './order-summary';
 import { ErrorPopup } from './error-popup';
 import { HelpModal } from './help-modal';
 import { useSessionEnded } from './use-session-ended';
@@ -60,30 +62,47 @@ export function Shell() {
   }, [pathname, t]);
 
   if (!flags) return null; // routes render only once the flow status has loaded
+  // The summary's place is decided by the route alone (where the cart shows), never by whether
+  // something is selected yet, so neither the column nor the bar's reserved room moves the step.
+  // The root renders nothing and redirects at once: draw the chrome (header variant, cart,
+  // stepper, summary) of where it goes, so nothing moves when the redirect lands (CLS).
+  const shownPath = pathname === ROUTES.root ? rootTarget(ctx) : pathname;
+  const withSummary = cartVisible(shownPath);
   return (
-    <div className="shell">
+    <div className={withSummary ? 'shell shell--summary' : 'shell'}>
       <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); focusStepHeading(); }}>
         {t('app.skip')}
       </a>
-      <Header pathname={pathname} ctx={ctx} />
-      <main id="main" className="shell__main" tabIndex={-1}>
-        <Routes>
-          <Route path="/" element={<RootRedirect ctx={ctx} />} />
-          <Route path="*" element={<StepRoute ctx={ctx} />} />
-        </Routes>
-      </main>
+      <Header pathname={shownPath} ctx={ctx} />
+      <ProgressStepper pathname={shownPath} ctx={ctx} />
+      <div className="shell__body">
+        <main id="main" className="shell__main" tabIndex={-1}>
+          <Routes>
+            <Route path="/" element={<RootRedirect ctx={ctx} />} />
+            <Route path="*" element={<StepRoute ctx={ctx} />} />
+          </Routes>
+        </main>
+        {withSummary ? <SummaryColumn ctx={ctx} /> : null}
+      </div>
       <Footer />
+      {withSummary ? <SummaryBar ctx={ctx} /> : null}
       <HelpModal />
       <ErrorPopup ctx={ctx} />
     </div>
   );
 }
 
+/** Where the root sends the visitor: the recommended route (never the root itself). */
+function rootTarget(ctx: FlowContext): string {
+  const to = recommendedRoute(ctx);
+  return to === ROUTES.root ? ROUTES.planSelection : to;
+}
+
 function RootRedirect({ ctx }: { ctx: FlowContext }) {
   const navigate = useNavigate();
-  const to = recommendedRoute(ctx);
+  const to = rootTarget(ctx);
   useEffect(() => {
-    navigate(to === '/' ? '/plan-selection' : to, { replace: true });
+    navigate(to, { replace: true });
   }, [navigate, to]);
   return null;
 }

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient, EMPTY_FLOW_FLAGS, store, type PhoneNumber, setHeldNumber } from '@join/shared';
 import { api } from '../api/endpoints';
 import NumberStep from '../step';
+import { phoneNumberText } from '../test-utils/number-text';
 
 const num = (msisdn: string, held = false): PhoneNumber => ({
   MSISDN: msisdn,
@@ -47,7 +48,7 @@ describe('number step', () => {
     act(() => setHeldNumber(null));
     const m = mockApi();
     renderStep();
-    expect(await screen.findByText('0580000000')).toBeInTheDocument();
+    expect(await screen.findByText(phoneNumberText('0580000000'))).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Take this number' }));
     expect(m.reserve).toHaveBeenCalledWith('971580000000');
     expect(await screen.findByRole('timer')).toHaveTextContent(/^1[45]:\d{2}$/);
@@ -58,14 +59,14 @@ describe('number step', () => {
     act(() => setHeldNumber(num('971589999999', true)));
     const m = mockApi();
     renderStep();
-    expect(screen.getByText('0589999999')).toBeInTheDocument();
+    expect(screen.getByText(phoneNumberText('0589999999'))).toBeInTheDocument();
     expect(m.random).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Release this number' }));
-    expect(await screen.findByText('0580000000')).toBeInTheDocument();
+    expect(await screen.findByText(phoneNumberText('0580000000'))).toBeInTheDocument();
     // let every pending effect and request settle: the offer must not change under the user
     await act(() => new Promise((r) => setTimeout(r, 100)));
     expect(m.cancel).toHaveBeenCalledWith('971589999999');
     expect(m.random).toHaveBeenCalledTimes(1);
-    expect(screen.getByText('0580000000')).toBeInTheDocument();
+    expect(screen.getByText(phoneNumberText('0580000000'))).toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button, formatCountdown, formatMsisdn, useT, type PhoneNumber } from '@join/shared';
+import { Button, formatCountdown, PhoneNumberText, useT, type PhoneNumber } from '@join/shared';
 import { useCountdown } from '../hooks/use-countdown';
 import { isTransfer, warningThresholdSeconds } from '../hold';
+import { TextWithNumber } from './text-with-number';
 import { TierBadge } from './tier-badge';
 
 /**
@@ -29,11 +30,13 @@ export function HeldNumber({
     <div className={`card number-held${warning ? ' number-held--warning' : ''}`} data-state={warning ? 'warning' : 'stored'}>
       <h2 className="number-held__label">{transfer ? t('number.transferLabel') : t('number.heldLabel')}</h2>
       <p className="number-display" dir="ltr">
-        {formatMsisdn(number.InTransferTo ?? number.MSISDN)}
+        <PhoneNumberText msisdn={number.InTransferTo ?? number.MSISDN} />
       </p>
       <TierBadge vanityLevelId={number.VanityLevelId} />
       {transfer ? (
-        <p className="muted">{t('number.transferOf', { number: formatMsisdn(number.MSISDN) })}</p>
+        <p className="muted">
+          <TextWithNumber text={(n) => t('number.transferOf', { number: n })} msisdn={number.MSISDN} />
+        </p>
       ) : null}
       {seconds !== null ? (
         <p className="number-countdown">

@@ -1,4 +1,4 @@
-import { Button, formatMsisdn, useT, type PhoneNumber } from '@join/shared';
+import { Button, PhoneNumberText, useT, type PhoneNumber } from '@join/shared';
 import { TierBadge } from './tier-badge';
 
 /** A random number on offer: take it, or ask for another one. */
@@ -18,7 +18,7 @@ export function NumberOffer({
     <div className="card number-offer">
       <h2 className="number-held__label">{t('number.offer')}</h2>
       <p className="number-display" dir="ltr">
-        {formatMsisdn(offer.MSISDN)}
+        <PhoneNumberText msisdn={offer.MSISDN} />
       </p>
       <TierBadge vanityLevelId={offer.VanityLevelId} />
       <div className="number-actions">

@@ -1,7 +1,14 @@
-import { Button, formatMsisdn, MARKETING, Modal, useT, type PhoneNumber } from '@join/shared';
+import { lazy, Suspense } from 'react';
+import { Button, MARKETING, Modal, PhoneNumberText, useT, type PhoneNumber } from '@join/shared';
 import { tierOf } from '../hold';
 
-/** Choosing a VIP number needs a confirmation (SPEC 4): it comes with a VIP plan. */
+// The tier's plan prices (and the plan domain they call) load with the confirmation.
+const VipTierPrices = lazy(() => import('./vip-tier-prices').then((m) => ({ default: m.VipTierPrices })));
+
+/**
+ * Choosing a VIP number needs a confirmation (SPEC 4): it comes with a VIP plan, whose prices
+ * (total for the term and monthly share) are shown before the visitor says yes.
+ */
 export function VipConfirm({
   number,
   busy,
@@ -26,9 +33,12 @@ export function VipConfirm({
       {number ? (
         <>
           <p className="number-display" dir="ltr">
-            {formatMsisdn(number.MSISDN)}
+            <PhoneNumberText msisdn={number.MSISDN} />
           </p>
           <p id="vip-confirm-text">{t('vip.confirmText', { count: MARKETING.vipPlanMonths })}</p>
+          <Suspense fallback={<p role="status">{t('vip.pricesLoading')}</p>}>
+            <VipTierPrices vanityLevelId={number.VanityLevelId} />
+          </Suspense>
           <div className="modal__actions">
             <Button variant="secondary" onClick={onCancel} disabled={busy}>
               {t('common.cancel')}

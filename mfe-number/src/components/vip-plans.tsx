@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { amountToPay, Button, formatAed, hasFreeInternationalCalling, PlanSpecs, useLanguage, useT, type PhoneNumber, type Product } from '@join/shared';
-import { planApi, savePlanSequence } from '@join/shared/plans';
+import { Button, hasFreeInternationalCalling, PlanSpecs, Price, useT, type PhoneNumber, type Product } from '@join/shared';
+import { planApi, productPriceView, savePlanSequence } from '@join/shared/plans';
 import { numberKeys } from '../api/query-keys';
 import { useNumberAction } from '../hooks/use-number-action';
 
@@ -10,7 +10,6 @@ import { useNumberAction } from '../hooks/use-number-action';
  */
 export function VipPlans({ number, onSaved }: { number: PhoneNumber; onSaved: () => void }) {
   const t = useT();
-  const { language } = useLanguage();
   const { data: products } = useQuery({
     queryKey: numberKeys.vipPlans(number.MSISDN, number.VanityLevelId),
     queryFn: () => planApi.getPlansByVanityLevel(number.MSISDN, number.VanityLevelId).then((r) => r.products),
@@ -38,11 +37,8 @@ export function VipPlans({ number, onSaved }: { number: PhoneNumber; onSaved: ()
               <PlanSpecs plans={p.AvailablePlans} />
               {price && hasFreeInternationalCalling(price.NetPrice) ? <p className="vip-plan__free">{t('plan.freeInternational')}</p> : null}
               {price ? (
-                <p>
-                  {/* The server's price: net plus its VAT, for the whole 12 months. */}
-                  <strong>{formatAed(amountToPay(price), language)}</strong> {t('plan.forMonths', { count: p.CommitmentDuration })}{' '}
-                  {t('plan.priceInclVat')}
-                </p>
+                // The server's price: net plus its VAT, for the whole term, and its monthly share.
+                <Price className="vip-plan__price" {...productPriceView(p, price)} />
               ) : null}
               <Button onClick={() => void choose(p)} busy={saving === p.ProductCode} disabled={saving !== null}>
                 {t('plan.select')}

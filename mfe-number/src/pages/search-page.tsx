@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Button, digitsMask, FEATURE_FLAGS, formatMsisdn, isApiError, LiveRegion, NUMBER_SEARCH_PREFIX, ROUTES, SEARCH_PAGE_SIZE, startParamsAtom, StepHeading, useT, type PhoneNumber } from '@join/shared';
+import { Button, digitsMask, FEATURE_FLAGS, formatMsisdn, isApiError, LiveRegion, NUMBER_SEARCH_PREFIX, PhoneNumberText, ROUTES, SEARCH_PAGE_SIZE, startParamsAtom, StepHeading, useT, type PhoneNumber } from '@join/shared';
 import { api } from '../api/endpoints';
 import { TextField } from '@join/shared/forms';
 import { numberKeys } from '../api/query-keys';
@@ -123,7 +123,7 @@ export function SearchPage() {
             {shown.numbers.map((n) => (
               <li key={n.MSISDN} className="search-result">
                 <span className="number-display number-display--small" dir="ltr">
-                  {formatMsisdn(n.MSISDN)}
+                  <PhoneNumberText msisdn={n.MSISDN} />
                 </span>
                 <TierBadge vanityLevelId={n.VanityLevelId} />
                 <Button onClick={() => choose(n)} busy={choosing === n.MSISDN} disabled={choosing !== null}>

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { useAtom } from 'jotai';
 import { Controller } from 'react-hook-form';
-import { Button, consentField, ConsentCheckbox, formatMsisdn, formSchema, ROUTES, StepHeading, useT } from '@join/shared';
+import { Button, consentField, ConsentCheckbox, formSchema, ROUTES, StepHeading, useT } from '@join/shared';
 import { useZodForm } from '@join/shared/forms';
 import { useNumberAction } from '../hooks/use-number-action';
 import { reserveTransfer } from '../number-actions';
 import { pendingTransferAtom } from '../transfer-atom';
 import { go } from '../navigation';
+import { TextWithNumber } from '../components/text-with-number';
 
 const termsSchema = formSchema({ agreed: consentField() });
 
@@ -39,7 +40,7 @@ export function TransferTermsPage() {
     <section className="number-transfer-terms" aria-labelledby="step-heading" data-state="switchtous">
       <StepHeading>{t('transfer.termsTitle')}</StepHeading>
       <p>
-        {t('transfer.termsFor', { number: formatMsisdn(`971${pending.externalNumber.slice(1)}`), operator: pending.operatorName })}
+        <TextWithNumber text={(n) => t('transfer.termsFor', { number: n, operator: pending.operatorName })} msisdn={`971${pending.externalNumber.slice(1)}`} />
       </p>
       <div className="card terms-text">
         <p>{t('transfer.terms1')}</p>

@@ -9,6 +9,7 @@ import { PromoCodeForm } from './review/promo-code-form';
 import { ReviewPrice } from './review/review-price';
 import { StreamingOffer } from './review/streaming-offer';
 import { TopUpOptions } from './review/top-up-options';
+import '../review.css';
 
 /**
  * Everything chosen with a plan before it is saved: a starting credit (pay as you go), boosters

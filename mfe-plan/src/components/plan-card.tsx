@@ -1,20 +1,22 @@
 import type { ReactNode } from 'react';
-import { amountToPay, formatAed, PlanSpecs, useLanguage, useT, type Product } from '@join/shared';
+import { formatSubPlanTotal, Icon, PLAN_ICONS, PlanSpecs, Price, sortSubPlans, useAmountText, useT, type Product } from '@join/shared';
+import { productPriceView } from '@join/shared/plans';
 import { freeInternationalCalling, shownPromotions, validityDays } from '../plan-rules';
 import { PromotionList } from './promotion-list';
 
-/** How a product's price is read: per month for commitments, for the whole term for VIP. */
-export function PriceSuffix({ product }: { product: Product }) {
-  const t = useT();
-  if (product.ProductCategory === 'VIP') return <>{t('plan.forMonths', { count: product.CommitmentDuration })}</>;
-  if (product.ProductCategory === 'Commitment') return <>{t('plan.perMonth')}</>;
-  return null;
+/** The allowance a card leads with: its data (the first sub-plan in the DATA, VOICE-LCL, VOICE-INT order). */
+function useHeadline(product: Product): string | null {
+  const amount = useAmountText();
+  const first = sortSubPlans(product.AvailablePlans)[0];
+  return first ? amount(formatSubPlanTotal(first)) : null;
 }
 
 /**
- * One plan: name, commitment and saving, sub-plans (DATA, VOICE-LCL, VOICE-INT), validity,
- * offers, free international calling, and the server's price to pay (VAT included). `action`
- * is the card's button: choose it, or for VIP find a number of its tier.
+ * One plan card (DESIGN.md "Plan cards"): a "Recommended" ribbon where the spec marks one, the
+ * name, the headline allowance large, the allowances with their icons, validity (and
+ * commitment) as tags, the offers as small accent badges, and at the bottom the server's price
+ * with its period: the original struck through beside a discount with the saving, a
+ * commitment's monthly price and its total. `action` is the card's button.
  */
 export function PlanCard({
   product,
@@ -28,43 +30,44 @@ export function PlanCard({
   action: ReactNode;
 }) {
   const t = useT();
-  const { language } = useLanguage();
   const price = product.PackagesPricingTable[0];
   const headingId = `plan-${product.ProductCode}-name`;
   const promotions = shownPromotions(product);
+  const headline = useHeadline(product);
+  const view = price ? productPriceView(product, price) : null;
   return (
     <li
-      className={`plan-card${selected ? ' plan-card--selected' : ''}`}
+      className={`plan-card${selected ? ' plan-card--selected' : ''}${recommended ? ' plan-card--recommended' : ''}`}
       aria-labelledby={headingId}
       data-product-code={product.ProductCode}
       data-plan-net-price={price?.PlanNetPrice}
     >
+      {recommended ? (
+        <p className="plan-card__ribbon">
+          <Icon icon={PLAN_ICONS.recommended} /> {t('plan.recommended')}
+        </p>
+      ) : null}
       <h2 id={headingId} className="plan-card__name">
         {product.Name}
       </h2>
-      {recommended || product.CommitmentSavingPercentage ? (
-        <p className="plan-card__badges">
-          {recommended ? <span className="badge badge--brand">{t('plan.recommended')}</span> : null}
-          {product.CommitmentSavingPercentage ? (
-            <span className="badge">{t('plan.saves', { percent: product.CommitmentSavingPercentage })}</span>
-          ) : null}
+      {headline ? (
+        // bdi: "20 GB" keeps its order inside Arabic; "غير محدود" stays right to left.
+        <p className="plan-card__headline" aria-hidden="true">
+          <bdi>{headline}</bdi>
         </p>
       ) : null}
-      <p className="plan-card__validity">
-        {product.CommitmentDuration > 1 ? `${t('plan.commitment', { count: product.CommitmentDuration })} · ` : ''}
-        {t('plan.validity', { count: validityDays(product.AvailablePlans) })}
-      </p>
       <PlanSpecs plans={product.AvailablePlans} />
+      <p className="plan-card__tags">
+        <span className="tag">
+          <Icon icon={PLAN_ICONS.validity} /> {t('plan.validity', { count: validityDays(product.AvailablePlans) })}
+        </span>
+        {product.CommitmentDuration > 1 ? <span className="tag">{t('plan.commitment', { count: product.CommitmentDuration })}</span> : null}
+        {product.CommitmentSavingPercentage ? <span className="tag tag--saving">{t('plan.saves', { percent: product.CommitmentSavingPercentage })}</span> : null}
+      </p>
       {freeInternationalCalling(price) ? <p className="plan-card__free">{t('plan.freeInternational')}</p> : null}
-      <PromotionList promotions={promotions} label={`${t('plan.offers')}: ${product.Name}`} />
-      {price ? (
-        <p className="plan-card__price">
-          <strong>{formatAed(amountToPay(price), language)}</strong> <span className="muted">
-            <PriceSuffix product={product} /> {t('plan.priceInclVat')}
-          </span>
-        </p>
-      ) : null}
-      {action}
+      <PromotionList promotions={promotions} label={`${t('plan.offers')}: ${product.Name}`} badges />
+      {view ? <Price className="plan-card__price" size="lg" {...view} /> : null}
+      <div className="plan-card__action">{action}</div>
     </li>
   );
 }

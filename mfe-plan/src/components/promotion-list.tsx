@@ -26,11 +26,12 @@ export function usePromotionText(): (p: Promotion) => string {
   };
 }
 
-export function PromotionList({ promotions, label }: { promotions: readonly Promotion[]; label: string }) {
+/** The offers of a plan; `badges` draws them as small accent badges (a plan card). */
+export function PromotionList({ promotions, label, badges = false }: { promotions: readonly Promotion[]; label: string; badges?: boolean }) {
   const text = usePromotionText();
   if (promotions.length === 0) return null;
   return (
-    <ul className="promotions" aria-label={label}>
+    <ul className={`promotions${badges ? ' promotions--badges' : ''}`} aria-label={label}>
       {promotions.map((p) => (
         <li key={p.Key} className={`promotion promotion--${p.Category}`} data-category={p.Category}>
           {text(p)}

@@ -1,14 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ANNUAL_OFFER_PRODUCT_CODE, bizConfigAtom, Button, DEFAULT_VAT_PERCENTAGE, flowFlagsAtom, formatAed, MARKETING, PLAN_CATEGORIES, PlanSpecs, ROUTES, savedPlanAtom, startParamsAtom, StepHeading, store, TOURIST_PRODUCT_CODES, useLanguage, useT, VANITY_TIER_BY_ID, bus, dropStartParams, type PlanCategory, type Product } from '@join/shared';
+import { ANNUAL_OFFER_PRODUCT_CODE, bizConfigAtom, Button, DEFAULT_VAT_PERCENTAGE, flowFlagsAtom, formatAed, Icon, MARKETING, PLAN_ICONS, PLAN_CATEGORIES, PlanSpecs, ROUTES, savedPlanAtom, startParamsAtom, StepHeading, store, TOURIST_PRODUCT_CODES, useLanguage, useT, VANITY_TIER_BY_ID, bus, dropStartParams, type PlanCategory, type Product } from '@join/shared';
 import { CategoryTabs, panelId, tabId } from '../components/category-tabs';
 import { isLoading, LoadStatus } from '../components/load-status';
 import { PlanCard } from '../components/plan-card';
-import { PromotionList } from '../components/promotion-list';
 import { productsQuery, useProducts } from '../hooks/use-products';
 import { go, PLAN_START_PARAMS } from '../navigation';
-import { categoryOf, defaultCommitmentProduct, fromPrice, shownPromotions, startSelection, validityDays } from '../plan-rules';
+import { categoryOf, defaultCommitmentProduct, fromPrice, startSelection, validityDays } from '../plan-rules';
 
 // The review loads when a plan is chosen (a small chunk), keeping the first download small.
 const ChoicePanel = lazy(() => import('../components/choice-panel').then((m) => ({ default: m.ChoicePanel })));
@@ -118,7 +117,7 @@ export function PlanSelectionPage() {
           {t('plan.validity', { count: validityDays(review.AvailablePlans) })}
         </p>
         <PlanSpecs plans={review.AvailablePlans} />
-        <PromotionList promotions={shownPromotions(review)} label={t('plan.offers')} />
+        {/* The offers show once, with the live price (ReviewPrice): the ones the choice gets. */}
         {price ? (
           <Suspense fallback={<p role="status">{t('price.updating')}</p>}>
             <ChoicePanel key={review.ProductCode} product={review} planIds={review.AvailablePlans.map((p) => p.ID)} />
@@ -138,10 +137,17 @@ export function PlanSelectionPage() {
     <section className="plan-step" aria-labelledby="step-heading" aria-busy={loading}>
       <StepHeading>{t('STEP_TITLE_PLAN')}</StepHeading>
       <p>{t('plan.intro', { vat })}</p>
+      {/* Trust marks (DESIGN.md "Trust"), beside the plans they reassure about. */}
       <ul className="plan-facts">
-        <li>{t('plan.moneyBack', { count: MARKETING.moneyBackDays })}</li>
-        <li>{t('plan.delivery', { count: MARKETING.deliveryMinutes })}</li>
-        <li>{t('plan.referral', { amount: formatAed(MARKETING.referralUpToAed, language) })}</li>
+        <li>
+          <Icon icon={PLAN_ICONS.moneyBack} /> {t('plan.moneyBack', { count: MARKETING.moneyBackDays })}
+        </li>
+        <li>
+          <Icon icon={PLAN_ICONS.delivery} /> {t('plan.delivery', { count: MARKETING.deliveryMinutes })}
+        </li>
+        <li>
+          <Icon icon={PLAN_ICONS.referral} /> {t('plan.referral', { amount: formatAed(MARKETING.referralUpToAed, language) })}
+        </li>
       </ul>
       <CategoryTabs
         categories={PLAN_CATEGORIES}

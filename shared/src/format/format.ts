@@ -217,3 +217,51 @@ export function formatCountdown(seconds: number): string {
   const ss = total % 60;
   return `${String(mm).padStart(2, '0')}:${String(ss).padStart(2, '0')}`;
 }
+
+/**
+ * A UAE mobile number in its reading groups: '971585824920' -> ['058', '582', '4920']
+ * (3-3-4, as DESIGN.md "Numbers" shows it). Input formatMsisdn does not recognise is one group,
+ * as given. The groups are drawn apart by CSS (PhoneNumberText), never by a space character, so a
+ * copied number pastes as the ten digits.
+ */
+export function msisdnGroups(msisdn: string): string[] {
+  const local = formatMsisdn(msisdn);
+  if (!/^05\d{8}$/.test(local)) return [msisdn];
+  return [local.slice(0, 3), local.slice(3, 6), local.slice(6)];
+}
+
+/**
+ * The amount to pay without the discounts (VAT included, as the price shown beside it):
+ * the price a discount is struck through from. Display only: the server's NetPrice plus its
+ * discounts, with the server's VAT percentage; equal to amountToPay when there is no discount.
+ */
+export function amountBeforeDiscounts(
+  price: Pick<PackagePrice, 'NetPrice' | 'PlanNetPrice' | 'VATAmount' | 'VATPercentage' | 'Discounts'>,
+  /** A commitment's monthly list price (Product.ListNetPrice): its saving counts as a discount too. */
+  listNetPrice: number | null = null,
+): number {
+  const discounts = price.Discounts.reduce((sum, d) => sum + d.Amount, 0);
+  const listSaving = listNetPrice !== null && listNetPrice > price.PlanNetPrice ? listNetPrice - price.PlanNetPrice : 0;
+  if (discounts + listSaving <= 0) return amountToPay(price);
+  return priceWithVat(Math.round((price.NetPrice + discounts + listSaving) * 100) / 100, price.VATPercentage);
+}
+
+/**
+ * What a commitment costs in all: the monthly amount to pay times its months, in fils.
+ * (VIP prices are already for their whole term: see termAmounts.)
+ */
+export function commitmentTotal(monthly: number, months: number): number {
+  assertAmount(monthly, 'monthly amount', false);
+  if (!Number.isInteger(months) || months < 1) throw new RangeError(`months must be a positive integer, got ${months}`);
+  return Math.round(monthly * months * 100) / 100;
+}
+
+/**
+ * A price for a whole term (VIP plans: 12 months) read month by month as well: the monthly
+ * share, rounded to fils (an indication beside the total, which is what is paid).
+ */
+export function monthlyShare(total: number, months: number): number {
+  assertAmount(total, 'total', false);
+  if (!Number.isInteger(months) || months < 1) throw new RangeError(`months must be a positive integer, got ${months}`);
+  return Math.round((total / months) * 100) / 100;
+}

@@ -1,6 +1,6 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useController, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { describedBy, FieldFrame, focusNextControl, localizeValidationMessage, useT } from '@join/shared';
+import { describedBy, FieldFrame, focusNextControl, localizeValidationMessage, SelectControl, useT } from '@join/shared';
 
 type NativeProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'form' | 'id'>;
 
@@ -33,10 +33,10 @@ export function SelectField<T extends FieldValues, Out extends FieldValues = T>(
   const error = localizeValidationMessage(fieldState.error?.message);
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
-      <select
+      <SelectControl
         {...native}
         id={id}
-        ref={field.ref}
+        selectRef={field.ref}
         name={field.name}
         value={typeof field.value === 'string' ? field.value : ''}
         aria-invalid={error ? true : undefined}
@@ -50,7 +50,7 @@ export function SelectField<T extends FieldValues, Out extends FieldValues = T>(
         }}
       >
         {children}
-      </select>
+      </SelectControl>
     </FieldFrame>
   );
 }

@@ -38,6 +38,26 @@ export const EN = {
   'cart.discounts': 'Offers: −{{amount}}',
   /** The footer's navigation, for assistive technology (its aria-label). */
   'footer.label': 'Help and terms',
+  // The cart button's name, one key per plural form (Intl.PluralRules categories); English
+  // uses one and other, Arabic all five that a count of one or more can take.
+  'cart.items.one': 'Your selection, {{count}} item',
+  'cart.items.two': 'Your selection, {{count}} items',
+  'cart.items.few': 'Your selection, {{count}} items',
+  'cart.items.many': 'Your selection, {{count}} items',
+  'cart.items.other': 'Your selection, {{count}} items',
+  'summary.boosters': 'Boosters',
+  'summary.total': 'Total incl. VAT',
+  'summary.show': 'View summary',
+  'progress.label': 'Your progress',
+  'progress.done': 'completed',
+  'progress.step.plan': 'Plan',
+  'progress.step.number': 'Number',
+  'progress.step.account': 'Account',
+  'progress.step.location_check': 'Location',
+  'progress.step.activation_method': 'Activation',
+  'progress.step.id_check': 'Identity',
+  'progress.step.payment': 'Payment',
+  'progress.step.submit_delivery': 'Delivery',
   'footer.help': 'Help',
   'footer.legal': 'Terms and privacy',
   'footer.logout': 'Log out',
@@ -149,6 +169,14 @@ export const EN = {
   'title.deliveryClosed': 'Delivery unavailable in your area',
   'title.bnplReturn': 'Your instalment payment',
   'title.contractRequest': 'Your contract',
+  'money.was': 'was {{amount}}',
+  'money.save': 'Save',
+  'money.perMonth': 'per month',
+  'money.forMonths': 'for {{months}} months',
+  'money.totalToday': 'total today',
+  'money.inclVat': 'incl. VAT',
+  'money.total': 'Total',
+  'money.averageMonth': 'a month on average',
 } as const satisfies Readonly<Record<string, string>>;
 
 /** The kernel's keys: the shell's, the shared UI's and the step titles. Each domain bundles its own (domains/<domain>/texts.ts). */

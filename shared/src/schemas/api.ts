@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FLOW_STATUS_KEYS } from '../constants';
+import { decimalInt } from './numeric';
 import { ServerFlowContext } from '../flow/context';
 import { BusinessConfig, FlowStatusFlags, PhoneNumber, Product, SavedPlan, Session } from './entities';
 
@@ -40,9 +41,7 @@ export type FlowStatusResponse = z.infer<typeof FlowStatusResponse>;
 
 export const FlowStatusUpdateBody = z
   .object({
-    key: z.coerce
-      .number()
-      .int()
+    key: decimalInt(4)
       .refine((k) => flowKeys.includes(k), { message: `must be one of ${flowKeys.join(', ')}` }),
     value: z.string().max(64).optional(),
   })

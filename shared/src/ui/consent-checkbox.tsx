@@ -1,8 +1,9 @@
-import { useId, type ReactNode, type Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
+import { Checkbox } from './checkbox';
 
 /**
  * A consent that must be ticked (SPEC 5: the MNP terms, the music-streaming partner consent):
- * a labelled checkbox whose error is announced (role="alert") and tied to the box with
+ * the Checkbox primitive, whose error is announced (role="alert") and tied to the box with
  * aria-describedby and aria-invalid. The caller validates (validateConsent) and moves focus.
  */
 export function ConsentCheckbox({
@@ -20,25 +21,9 @@ export function ConsentCheckbox({
   inputRef?: Ref<HTMLInputElement>;
   className?: string;
 }) {
-  const id = useId();
   return (
-    <>
-      <label className={className}>
-        <input
-          ref={inputRef}
-          type="checkbox"
-          checked={checked}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => onChange(e.target.checked)}
-        />
-        {children}
-      </label>
-      {error ? (
-        <p id={`${id}-error`} className="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </>
+    <Checkbox checked={checked} onChange={onChange} error={error} inputRef={inputRef} className={className}>
+      {children}
+    </Checkbox>
   );
 }

@@ -1,14 +1,27 @@
 import type { ReactNode } from 'react';
+import { CircleAlert } from 'lucide-react';
+import { Icon } from './icon';
 
 /** The ids a field's input points at: its hint, then its error (read in that order). */
 export function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
   return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 }
 
+/** A field's error: below the hint, with an icon (not colour alone), announced when it appears. */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="error-text field__error" role="alert">
+      <Icon icon={CircleAlert} />
+      <span>{children}</span>
+    </p>
+  );
+}
+
 /**
- * The frame every field shares: label, the control, hint, and the error in a role="alert"
- * element so screen readers announce it when it appears. The control carries `id`,
- * `aria-describedby={describedBy(...)}` and `aria-invalid`.
+ * The field primitive: the frame every field shares. Label above, the control, hint below, and
+ * the error below the hint with an icon, in a role="alert" element so screen readers announce it
+ * when it appears. The control carries `id`, `aria-describedby={describedBy(...)}` and
+ * `aria-invalid`; `.field input`, `.field select` and `.field textarea` get the field look.
  */
 export function FieldFrame({
   id,
@@ -26,19 +39,17 @@ export function FieldFrame({
   children: ReactNode;
 }) {
   return (
-    <div className={['field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={id}>{label}</label>
+    <div className={['field', error ? 'field--invalid' : null, className].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
       {children}
       {hint ? (
-        <p id={`${id}-hint`} className="muted">
+        <p id={`${id}-hint`} className="field__hint muted">
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
     </div>
   );
 }

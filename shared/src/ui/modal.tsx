@@ -1,8 +1,15 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { X } from 'lucide-react';
+import { useT } from '../react/use-t';
+import { Icon } from './icon';
 
 /**
- * A modal on the native <dialog> (showModal): the browser traps focus, closes on Escape
- * and returns focus to the opener; we label it and describe it.
+ * The dialog primitive, on the native <dialog> (showModal): the browser traps focus, closes on
+ * Escape and returns focus to the opener; we label it and describe it. A header with the title
+ * and a close button (an X icon named "Close"), the content, and `.modal__actions` for the
+ * buttons. An alertdialog (an error pop-up, a confirmation) asks for an answer from its own
+ * buttons, so it has no X by default (Escape still answers it through onClose); `closeButton`
+ * overrides either default.
  */
 export function Modal({
   open,
@@ -12,6 +19,8 @@ export function Modal({
   role = 'dialog',
   labelId,
   describedBy,
+  closeButton,
+  closeLabel,
 }: {
   open: boolean;
   title: ReactNode;
@@ -20,7 +29,11 @@ export function Modal({
   role?: 'dialog' | 'alertdialog';
   labelId: string;
   describedBy?: string;
+  closeButton?: boolean;
+  /** The close button's name; t('common.close') by default. */
+  closeLabel?: string;
 }) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -48,12 +61,22 @@ export function Modal({
     >
       {open ? (
         <div className="modal__body">
-          <h2 id={labelId} className="modal__title">
-            {title}
-          </h2>
+          <div className="modal__header">
+            <h2 id={labelId} className="modal__title">
+              {title}
+            </h2>
+            {(closeButton ?? role !== 'alertdialog') ? (
+              <button type="button" className="modal__close" aria-label={closeLabel ?? t('common.close')} onClick={onClose}>
+                <Icon icon={X} />
+              </button>
+            ) : null}
+          </div>
           {children}
         </div>
       ) : null}
     </dialog>
   );
 }
+
+/** The dialog primitive under its design-system name (Modal is the name the steps already use). */
+export const Dialog = Modal;

@@ -1,6 +1,8 @@
+import { CalendarDays, Gift, Globe, Phone, ShieldCheck, Sparkles, Truck, Wifi, type LucideIcon } from 'lucide-react';
 import { formatSubPlan, formatSubPlanTotal, sortSubPlans } from '../format/format';
 import { useAmountText, useT } from '../react/use-t';
 import type { SubPlan } from '../schemas/entities';
+import { Icon } from './icon';
 
 const LABEL: Record<SubPlan['Type'], string> = {
   DATA: 'plan.data',
@@ -9,9 +11,25 @@ const LABEL: Record<SubPlan['Type'], string> = {
 };
 
 /**
+ * The icons of a plan (DESIGN.md "Icons"): the allowances (data, local and international calls),
+ * validity, the "Recommended" ribbon and the trust marks beside the plans. In the kernel so the
+ * plan and number steps draw them without each bundling the icon set's runtime.
+ */
+export const PLAN_ICONS = {
+  DATA: Wifi,
+  'VOICE-LCL': Phone,
+  'VOICE-INT': Globe,
+  validity: CalendarDays,
+  recommended: Sparkles,
+  moneyBack: ShieldCheck,
+  delivery: Truck,
+  referral: Gift,
+} as const satisfies Readonly<Record<string, LucideIcon>>;
+
+/**
  * Sub-plans in the order DATA, VOICE-LCL, VOICE-INT with formatted values: data in 1024 steps,
  * minutes (a daily voice allowance times the validity days), Unlimited for -1, and the daily
- * allowance where there is one.
+ * allowance where there is one. Each line starts with its (decorative) icon; the words say it.
  */
 export function PlanSpecs({ plans }: { plans: readonly SubPlan[] }) {
   const t = useT();
@@ -22,9 +40,12 @@ export function PlanSpecs({ plans }: { plans: readonly SubPlan[] }) {
         const daily =
           p.DailyAllowanceValue !== null && p.DailyAllowanceValue > 0 ? amount(formatSubPlan({ Type: p.Type, Value: p.DailyAllowanceValue })) : null;
         return (
-          <li key={p.ID}>
-            {t(LABEL[p.Type])}: {amount(formatSubPlanTotal(p))}
-            {daily ? <span className="muted"> ({t('plan.daily', { value: daily })})</span> : null}
+          <li key={p.ID} data-type={p.Type}>
+            <Icon icon={PLAN_ICONS[p.Type]} className="plan-specs__icon" />
+            <span>
+              {t(LABEL[p.Type])}: {amount(formatSubPlanTotal(p))}
+              {daily ? <span className="muted"> ({t('plan.daily', { value: daily })})</span> : null}
+            </span>
           </li>
         );
       })}

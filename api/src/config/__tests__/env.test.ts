@@ -9,8 +9,17 @@ describe('environment', () => {
       NUMBER_HOLD_SECONDS: DEFAULT_NUMBER_HOLD_SECONDS,
       JOIN_FAIL_BIZ_CONFIG: false,
       JOIN_PROMO_CODES: false,
+      JOIN_TRUST_PROXY: [],
+      JOIN_HSTS: false,
       LOG_LEVEL: 'info',
     });
+  });
+
+  it('reads the proxies to trust by name and refuses anything else', () => {
+    expect(readEnv({ JOIN_TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,loopback' }).JOIN_TRUST_PROXY).toEqual(['10.0.0.1', '10.1.0.0/16', 'loopback']);
+    expect(() => readEnv({ JOIN_TRUST_PROXY: 'true' })).toThrow(/JOIN_TRUST_PROXY/);
+    expect(() => readEnv({ JOIN_TRUST_PROXY: '*' })).toThrow(/JOIN_TRUST_PROXY/);
+    expect(readEnv({ JOIN_HSTS: 'on' }).JOIN_HSTS).toBe(true);
   });
 
   it('reads the test switches and the remotes JSON', () => {

@@ -298,6 +298,29 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX feedback_by_time ON feedback(created_at);
     `,
   },
+  {
+    version: 7,
+    name: 'hold ledger: who held which number, from where and until when (anti-hoarding)',
+    sql: `
+      -- One row per claim (a new reservation id); extensions move ends_at, a release cuts it to
+      -- the release time. The limits of domain/holds.ts HOLD_LIMITS are counted from here.
+      CREATE TABLE hold_log (
+        reservation_id INTEGER PRIMARY KEY,
+        msisdn TEXT NOT NULL,
+        uid TEXT NOT NULL,
+        device_id TEXT NOT NULL,
+        address TEXT NOT NULL,
+        vip INTEGER NOT NULL CHECK (vip IN (0, 1)),
+        granted_at INTEGER NOT NULL,
+        ends_at INTEGER NOT NULL CHECK (ends_at >= granted_at)
+      );
+      CREATE INDEX hold_log_number_uid ON hold_log (msisdn, uid, ends_at);
+      CREATE INDEX hold_log_number_device ON hold_log (msisdn, device_id, ends_at);
+      CREATE INDEX hold_log_uid ON hold_log (uid, vip, granted_at);
+      CREATE INDEX hold_log_device ON hold_log (device_id, vip, granted_at);
+      CREATE INDEX hold_log_address ON hold_log (address, vip, ends_at);
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

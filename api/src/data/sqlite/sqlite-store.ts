@@ -2,10 +2,11 @@ import type { Database } from 'better-sqlite3';
 import { BusinessConfig, type Booster, type Operator, type ResidentType, type ServerFlowContext } from '@join/shared/contract';
 import { DEFAULT_COMMITMENT_MONTHS, type CatalogueProduct } from '../../domain/catalogue';
 import type { PromotionRule } from '../../domain/promotions';
-import { shownVanityLevel } from '../../domain/holds';
+import { HOLD_LIMITS, isVipLevel, shownVanityLevel, type HoldLimits } from '../../domain/holds';
 import type { FlowFlagChange, FlowState } from '../../domain/flow-status';
 import type {
   CancelResult,
+  Claimant,
   CommitResult,
   ExternalSubscriberRecord,
   FeedbackRecord,
@@ -29,6 +30,7 @@ import type {
 import { CatalogueReader } from './catalogue-reader';
 import { LocalizedNames, type NameOf } from './localized-names';
 import { NumberSearcher } from './number-search';
+import { holdLogStatements } from './hold-log-statements';
 import { numberStatements, type NumberRow } from './number-statements';
 import { transferStatements } from './transfer-statements';
 import { savedPlanStatements, toSavedPlanRecord } from './saved-plan-statements';
@@ -73,6 +75,7 @@ const isUniqueViolation = (e: unknown): boolean =>
 export class SqliteStore implements Store {
   private readonly catalogue: CatalogueReader;
   private readonly numbers: ReturnType<typeof numberStatements>;
+  private readonly holdLog: ReturnType<typeof holdLogStatements>;
   private readonly users: ReturnType<typeof userStatements>;
   private readonly plans: ReturnType<typeof savedPlanStatements>;
   private readonly transfers: ReturnType<typeof transferStatements>;
@@ -85,6 +88,7 @@ export class SqliteStore implements Store {
   ) {
     this.catalogue = new CatalogueReader(db);
     this.numbers = numberStatements(db);
+    this.holdLog = holdLogStatements(db);
     this.users = userStatements(db);
     this.plans = savedPlanStatements(db);
     this.transfers = transferStatements(db);
@@ -306,7 +310,14 @@ export class SqliteStore implements Store {
     return row ? toHold(row) : null;
   }
 
-  async reserveNumber(uid: string, msisdn: string, now: number, heldUntil: number, policy: HoldPolicy): Promise<ReserveResult> {
+  async reserveNumber(
+    uid: string,
+    msisdn: string,
+    now: number,
+    heldUntil: number,
+    policy: HoldPolicy,
+    claimant: Claimant = { deviceId: uid, address: 'unknown' },
+  ): Promise<ReserveResult> {
     try {
       return this.db
         .transaction((): ReserveResult => {
@@ -316,9 +327,15 @@ export class SqliteStore implements Store {
           if (current.holder === uid && (current.held_until ?? 0) > now) {
             return this.extendHold(uid, msisdn, now, heldUntil, policy.maxExtensions);
           }
+          const vip = isVipLevel(current.vanity_level) ? 1 : 0;
+          if (policy.limits) {
+            const refused = this.hoardingCheck(policy.limits, { uid, msisdn, now, vip, ...claimant });
+            if (refused) return refused;
+          }
           // One hold per user: the previous one goes first (the partial unique index insists).
-          this.numbers.releaseAllOf.run(uid);
-          this.claimOrThrow({ uid, now, until: heldUntil, msisdn, transfer: null, operator: null });
+          this.releaseHoldsOf(uid, now);
+          const id = this.claimOrThrow({ uid, now, until: heldUntil, msisdn, transfer: null, operator: null });
+          this.holdLog.insert.run({ reservationId: id, msisdn, uid, ...claimant, vip, grantedAt: now, endsAt: heldUntil });
           return { kind: 'reserved', hold: this.holdRow(msisdn) };
         })
         .immediate();
@@ -329,12 +346,43 @@ export class SqliteStore implements Store {
     }
   }
 
+  /** The anti-hoarding limits (domain/holds.ts), read from the hold ledger inside the claim's transaction. */
+  private hoardingCheck(
+    limits: HoldLimits,
+    c: { uid: string; deviceId: string; address: string; msisdn: string; now: number; vip: number },
+  ): ReserveResult | null {
+    const who = { msisdn: c.msisdn, uid: c.uid, deviceId: c.deviceId };
+    const lastEnd = this.holdLog.lastEnd.get({ ...who, since: c.now - limits.coolOffMs })?.ends_at ?? null;
+    if (lastEnd !== null) return { kind: 'cooling_off', until: lastEnd + limits.coolOffMs };
+    const since = c.now - limits.windowMs;
+    if ((this.holdLog.heldFor.get({ ...who, since, now: c.now })?.ms ?? 0) >= limits.maxHeldPerNumberMs) {
+      return { kind: 'hold_limit', limit: 'per_number' };
+    }
+    const claims = c.vip ? limits.claimsPerWindow.vip : limits.claimsPerWindow.basic;
+    if ((this.holdLog.claimsSince.get({ uid: c.uid, deviceId: c.deviceId, vip: c.vip, since })?.n ?? 0) >= claims) {
+      return { kind: 'hold_limit', limit: 'claims' };
+    }
+    const live = c.vip ? limits.liveHoldsPerAddress.vip : limits.liveHoldsPerAddress.basic;
+    if ((this.holdLog.liveFromAddress.get({ address: c.address, vip: c.vip, now: c.now })?.n ?? 0) >= live) {
+      return { kind: 'hold_limit', limit: 'address' };
+    }
+    return null;
+  }
+
+  /** Releases the user's hold (at most one) and ends its ledger entry now. */
+  private releaseHoldsOf(uid: string, now: number): void {
+    const previous = this.numbers.holdOf.get(uid);
+    if (previous?.reservation_id) this.holdLog.end.run({ reservationId: previous.reservation_id, now });
+    this.numbers.releaseAllOf.run(uid);
+  }
+
   async cancelHold(uid: string, number: string, now: number, defaultProductCode: number): Promise<CancelResult> {
     return this.db
       .transaction((): CancelResult => {
         // A pool number (a plain hold, or a transfer's temporary number), or a transfer's external number.
         const row = this.numbers.get.get(number) ?? this.numbers.byTransfer.get(number);
         if (!row || row.holder !== uid) return 'not_held';
+        if (row.reservation_id) this.holdLog.end.run({ reservationId: row.reservation_id, now });
         this.numbers.releaseOne.run(row.msisdn, uid);
         if ((row.held_until ?? 0) <= now) return 'expired';
         // SPEC 4: cancelling resets the product to the 1-month default; 1-month products stay.
@@ -397,7 +445,7 @@ export class SqliteStore implements Store {
           const live = this.numbers.byTransfer.get(transfer.externalMsisdn);
           if (live && live.holder !== uid) return { kind: 'in_transfer' };
           if (live) return this.extendHold(uid, live.msisdn, now, heldUntil, policy.maxExtensions);
-          this.numbers.releaseAllOf.run(uid);
+          this.releaseHoldsOf(uid, now);
           // Inside this transaction nobody else writes, so a free number stays free until claimed.
           const [temporary] = this.pickFree(1, policy.temporaryVanityLevels, now, random);
           if (!temporary) throw new NoTemporaryNumber();
@@ -432,10 +480,11 @@ export class SqliteStore implements Store {
   }
 
   /** A new claim with a new reservation id; throws NumberTaken (rolling back) if the number is not free. */
-  private claimOrThrow(claim: { uid: string; now: number; until: number; msisdn: string; transfer: string | null; operator: string | null }): void {
+  private claimOrThrow(claim: { uid: string; now: number; until: number; msisdn: string; transfer: string | null; operator: string | null }): number {
     const id = this.numbers.nextReservationId.get()?.value;
     if (id === undefined) throw new Error('reservation id counter missing');
     if (this.numbers.claim.run({ ...claim, id }).changes !== 1) throw new NumberTaken();
+    return id;
   }
 
   private extendHold(
@@ -447,7 +496,9 @@ export class SqliteStore implements Store {
   ): { kind: 'extended'; hold: HoldRecord } | { kind: 'extension_limit' } {
     const extended = this.numbers.extend.run({ uid, msisdn, now, until: heldUntil, max: maxExtensions });
     if (extended.changes !== 1) return { kind: 'extension_limit' };
-    return { kind: 'extended', hold: this.holdRow(msisdn) };
+    const hold = this.holdRow(msisdn);
+    this.holdLog.extend.run({ reservationId: hold.reservationId, endsAt: heldUntil });
+    return { kind: 'extended', hold };
   }
 
   private pickFree(count: number, vanityLevels: readonly number[], now: number, random: () => number): NumberRecord[] {
@@ -466,6 +517,8 @@ export class SqliteStore implements Store {
   }
 
   async releaseExpiredHolds(before: number): Promise<number> {
+    // The ledger keeps what the limits look back over (HOLD_LIMITS.windowMs), no more.
+    this.holdLog.prune.run(before - HOLD_LIMITS.windowMs);
     return this.numbers.sweep.run(before).changes;
   }
 

@@ -24,7 +24,7 @@ const choice = (over: Partial<ChoicePricing>): ChoicePricing => ({
 
 describe('pricing', () => {
   it('adds extras to the plan price and VAT on top of the net price', () => {
-    const price = computePackagePrice({ planNetPrice: 99, vatPercentage: 5, extraCharges: rechargeCharges(20) });
+    const price = computePackagePrice({ planNetPrice: 99, vatPercentage: 5, extraCharges: rechargeCharges(2000) });
     expect(price).toEqual({
       PlanNetPrice: 99,
       NetPrice: 119,
@@ -91,7 +91,7 @@ describe('discounts', () => {
         base: { planNetPrice: 35 },
         automatic: [promo('big', 'AmountDiscount', 30)],
         promoCode: promo('code', 'PercentageDiscount', 50),
-        rechargeAmount: 25,
+        rechargeFils: 2500,
       }),
     );
     // 30 off, then 50 % of 35 = 17.5 wanted but only 5 left.
@@ -122,7 +122,7 @@ describe('a whole choice', () => {
         { Name: 'Data booster 5 GB', NetPrice: 25 },
         { Name: 'Local minutes 100', NetPrice: 15 },
       ],
-      rechargeAmount: 50,
+      rechargeFils: 5000,
       vatPercentage: 5,
     });
     expect(priced.promotions).toEqual([automatic, streaming, code]);

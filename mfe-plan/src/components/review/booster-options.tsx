@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatAed, formatMsisdn, formatSubPlan, useAmountText, useLanguage, useT } from '@join/shared';
+import { formatAed, formatSubPlan, PhoneNumberText, useAmountText, useLanguage, useT } from '@join/shared';
 import { api } from '../../api/endpoints';
 import { planKeys } from '../../api/query-keys';
+
+const NUMBER_SLOT = '\u2063NUMBER\u2063';
 
 /** Boosters for the held number, priced for this product (GET /boosters/{number}). */
 export function BoosterOptions({
@@ -25,7 +27,12 @@ export function BoosterOptions({
   });
   return (
     <fieldset className="plan-choice__group" aria-busy={boosters.isPending && boosters.isFetching}>
-      <legend>{t('choice.boosters', { number: formatMsisdn(msisdn) })}</legend>
+      <legend>
+        {/* The number grouped for reading (PhoneNumberText) where the text's {{number}} is. */}
+        {t('choice.boosters', { number: NUMBER_SLOT })
+          .split(NUMBER_SLOT)
+          .flatMap((part, i) => (i === 0 ? [part] : [<PhoneNumberText key={i} msisdn={msisdn} />, part]))}
+      </legend>
       {boosters.data?.length === 0 ? <p className="muted">{t('choice.boostersNone')}</p> : null}
       {boosters.data?.map((b) => {
         const f = formatSubPlan(b);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Msisdn, PhoneNumber } from '@join/shared';
+import { decimalInt, Msisdn, PhoneNumber } from '@join/shared';
 
 /**
  * The number domain's payloads of SPEC section 7 (reserve, release, random, search,
@@ -10,7 +10,7 @@ import { Msisdn, PhoneNumber } from '@join/shared';
 export const NumberBody = z.object({ number: Msisdn }).strict();
 export const NumberResponse = z.object({ number: PhoneNumber });
 export type NumberResponse = z.infer<typeof NumberResponse>;
-export const RandomNumbersBody = z.object({ count: z.coerce.number().int().min(1).max(10).default(1) }).strict();
+export const RandomNumbersBody = z.object({ count: decimalInt(2).pipe(z.number().int().min(1).max(10)).default(1) }).strict();
 
 // --- number search, reservations, commit (issue 3) ---
 /**
@@ -21,8 +21,8 @@ export const RandomNumbersBody = z.object({ count: z.coerce.number().int().min(1
  */
 export const NumberSearchBody = z
   .object({
-    per_page: z.coerce.number().int().min(1).max(50).default(10),
-    page: z.coerce.number().int().min(1).max(1000).default(1),
+    per_page: decimalInt(2).pipe(z.number().int().min(1).max(50)).default(10),
+    page: decimalInt(4).pipe(z.number().int().min(1).max(1000)).default(1),
     pattern: z.string().regex(/^\d{0,7}$/, 'must be up to 7 digits').default(''),
     match: z.enum(['contains', 'ends_with']).default('contains'),
     vanity_level_ids: z

@@ -13,3 +13,4 @@ void import('./texts').then((m) => registerTexts(m.PLAN_TEXTS));
 export * from './schemas';
 export * from './endpoints';
 export * from './save-plan';
+export * from './price-view';

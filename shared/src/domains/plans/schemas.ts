@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Booster, Msisdn, PackagePrice, PREFERENCE_IDS, Product, Promotion, SavedPlan, SubPlan, SubPlanType } from '@join/shared';
+import { aedAsFils, Booster, decimalInt, Msisdn, PackagePrice, PREFERENCE_IDS, Product, Promotion, SavedPlan, SubPlan, SubPlanType } from '@join/shared';
 
 /**
  * The plan domain's payloads of SPEC section 7 (products, plans, quotes, builders, boosters,
@@ -20,7 +20,7 @@ export const ProductsAvailableQuery = z.object({ category: ProductCategoryQuery.
 export const ProductsResponse = z.object({ products: z.array(Product) });
 export type ProductsResponse = z.infer<typeof ProductsResponse>;
 
-export const ProductSaveBody = z.object({ product_code: z.coerce.number().int().positive() }).strict();
+export const ProductSaveBody = z.object({ product_code: decimalInt().pipe(z.number().int().positive()) }).strict();
 
 export const PlansAvailableQuery = z
   .object({
@@ -57,8 +57,9 @@ export const PromoCodeText = z
  */
 const PlanChoice = {
   plan_ids: idList('plan ids'),
-  product_code: z.coerce.number().int().positive(),
-  recharge_amount: z.coerce.number().nonnegative().max(10_000).optional(),
+  product_code: decimalInt().pipe(z.number().int().positive()),
+  /** AED as sent; fils after parsing (at most two decimal places). */
+  recharge_amount: aedAsFils(10_000).optional(),
   booster_ids: idList('booster ids').optional(),
   promotion_keys: keyList.optional(),
   promo_code: PromoCodeText.optional(),
@@ -91,7 +92,7 @@ export type AvailablePlansResponse = z.infer<typeof AvailablePlansResponse>;
 export const BoostersParams = z.object({ number: Msisdn }).strict();
 export const BoostersQuery = z
   .object({
-    product_code: z.coerce.number().int().positive(),
+    product_code: decimalInt().pipe(z.number().int().positive()),
     plan_type: SubPlanType.optional(),
     /** Comma-separated tags a booster must all carry (for example weekend). */
     filters: z
@@ -111,7 +112,7 @@ export const PromoEligibilityQuery = z
       .string()
       .transform((s) => s.split(',').filter(Boolean))
       .pipe(z.array(PromoCodeText).min(1).max(5)),
-    product_code: z.coerce.number().int().positive(),
+    product_code: decimalInt().pipe(z.number().int().positive()),
     /** The chosen sub-plan ids (a customizable product's options); defaults to all the product's plans. */
     selected_services: idList('sub-plan ids').optional(),
   })
@@ -131,9 +132,7 @@ export type PromoEligibilityResponse = z.infer<typeof PromoEligibilityResponse>;
 const preferenceIds = [...new Set(Object.values(PREFERENCE_IDS))] as number[];
 export const PreferenceBody = z
   .object({
-    PreferenceID: z.coerce
-      .number()
-      .int()
+    PreferenceID: decimalInt()
       .refine((n) => preferenceIds.includes(n), { message: `must be one of ${preferenceIds.join(', ')}` }),
     Value: z.enum(['true', 'false']),
   })
@@ -145,7 +144,7 @@ export const SavePlanResponse = z.object({ saved_plan: SavedPlan });
 export type SavePlanResponse = z.infer<typeof SavePlanResponse>;
 
 // --- plans by vanity level (VIP) ---
-export const PlansByVanityQuery = z.object({ number: Msisdn, vanity_level: z.coerce.number().int() }).strict();
+export const PlansByVanityQuery = z.object({ number: Msisdn, vanity_level: decimalInt(3) }).strict();
 export const PlansByVanityResponse = z.object({ products: z.array(Product) });
 export type PlansByVanityResponse = z.infer<typeof PlansByVanityResponse>;
 

@@ -1,3 +1,4 @@
+import { amountBeforeDiscounts, commitmentTotal, monthlyShare } from '../format';
 import type { SubPlan } from '../../schemas/entities';
 import {
   formatAed,
@@ -216,5 +217,22 @@ describe('formatCountdown', () => {
   it('rejects a value that is not a number of seconds', () => {
     expect(() => formatCountdown(Number.NaN)).toThrow(RangeError);
     expect(() => formatCountdown(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+});
+
+describe('price display helpers (issue 9)', () => {
+  it('adds the discounts back, with VAT, for the struck-through price', () => {
+    // Tourist Data 28 days: 129 less 25 % (32.25) = 96.75, VAT 5 %.
+    const price = { NetPrice: 96.75, PlanNetPrice: 129, VATAmount: 4.84, VATPercentage: 5, Discounts: [{ Name: 'data_25_off', Amount: 32.25 }] };
+    expect(amountBeforeDiscounts(price)).toBe(135.45);
+    expect(amountBeforeDiscounts({ ...price, Discounts: [] })).toBe(101.59);
+    // Commitment 12 months: list 100 a month, 50 with the saving.
+    expect(amountBeforeDiscounts({ NetPrice: 50, PlanNetPrice: 50, VATAmount: 2.5, VATPercentage: 5, Discounts: [] }, 100)).toBe(105);
+  });
+  it('totals a commitment and shares a term price by month, in fils', () => {
+    expect(commitmentTotal(52.5, 12)).toBe(630);
+    expect(commitmentTotal(73.5, 6)).toBe(441);
+    expect(monthlyShare(1888.95, 12)).toBe(157.41);
+    expect(() => commitmentTotal(10, 0)).toThrow(RangeError);
   });
 });

@@ -173,6 +173,50 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
         expect(await store.reserveNumber(bob.uid, NOT_IN_POOL, NOW, NOW + HOLD_MS, POLICY)).toEqual({ kind: 'unknown' });
       });
 
+      it('applies the anti-hoarding limits from its hold ledger (cooling-off, per number, per device, per address)', async () => {
+        const limits = {
+          coolOffMs: 10 * 60_000,
+          maxHeldPerNumberMs: 40 * 60_000,
+          claimsPerWindow: { basic: 3, vip: 1 },
+          liveHoldsPerAddress: { basic: 2, vip: 1 },
+          windowMs: 24 * 3600_000,
+        };
+        const policy: HoldPolicy = { ...POLICY, limits };
+        const alice = await newUser();
+        const [a, b, c, d] = await freeNumbers(4);
+        if (!a || !b || !c || !d) throw new Error('no free numbers');
+        const from = (address: string, deviceId = alice.deviceId) => ({ deviceId, address });
+        expect((await store.reserveNumber(alice.uid, a, NOW, NOW + HOLD_MS, policy, from('10.0.0.1'))).kind).toBe('reserved');
+        expect((await store.reserveNumber(alice.uid, b, NOW + 1000, NOW + HOLD_MS, policy, from('10.0.0.1'))).kind).toBe('reserved');
+        // a was let go at NOW + 1000 by the swap: Alice waits until NOW + 1000 + coolOff.
+        expect(await store.reserveNumber(alice.uid, a, NOW + 2000, NOW + HOLD_MS, policy, from('10.0.0.1'))).toEqual({
+          kind: 'cooling_off',
+          until: NOW + 1000 + limits.coolOffMs,
+        });
+        // The same device under another account waits too.
+        const sameDevice = await store.findOrCreateUser(`${alice.deviceId}-account`, `${alice.uid}-account`, NOW);
+        expect((await store.reserveNumber(sameDevice.uid, a, NOW + 2000, NOW + HOLD_MS, policy, from('10.0.0.9', alice.deviceId))).kind).toBe(
+          'cooling_off',
+        );
+        // Two live basic holds from 10.0.0.1 (b, and Bob's c): the third from there is refused.
+        const bob = await newUser();
+        expect((await store.reserveNumber(bob.uid, c, NOW + 3000, NOW + HOLD_MS, policy, from('10.0.0.1', bob.deviceId))).kind).toBe('reserved');
+        const carol = await newUser();
+        expect(await store.reserveNumber(carol.uid, d, NOW + 3000, NOW + HOLD_MS, policy, from('10.0.0.1', carol.deviceId))).toEqual({
+          kind: 'hold_limit',
+          limit: 'address',
+        });
+        expect((await store.reserveNumber(carol.uid, d, NOW + 3000, NOW + HOLD_MS, policy, from('10.0.0.2', carol.deviceId))).kind).toBe('reserved');
+        // Alice's third claim of the day is her last (claimsPerWindow.basic = 3).
+        const later = NOW + limits.coolOffMs + 5000;
+        await store.cancelHold(carol.uid, d, later, DEFAULT_PRODUCT_CODE);
+        expect((await store.reserveNumber(alice.uid, d, later, later + HOLD_MS, policy, from('10.0.0.3'))).kind).toBe('reserved');
+        await store.cancelHold(alice.uid, d, later + 1, DEFAULT_PRODUCT_CODE);
+        expect(await store.reserveNumber(alice.uid, a, later + 2, later + HOLD_MS, policy, from('10.0.0.3'))).toEqual({ kind: 'hold_limit', limit: 'claims' });
+        // Without limits in the policy, nothing is counted against anyone.
+        expect((await store.reserveNumber(alice.uid, a, later + 3, later + HOLD_MS, POLICY, from('10.0.0.3'))).kind).toBe('reserved');
+      });
+
       it('keeps one hold per user: a new claim releases the old one, a lost one keeps it', async () => {
         const alice = await newUser();
         const bob = await newUser();

@@ -1,0 +1,44 @@
+import { Check } from 'lucide-react';
+import { flowProgress, Icon, useT, type FlowContext } from '@join/shared';
+
+/**
+ * The stepper under the header (DESIGN "always know where you are"), drawn from the flow
+ * contract's flowProgress: on wide screens the visitor's steps as an ordered list (done ones
+ * ticked and said "completed" to screen readers, the current one aria-current="step"); on a
+ * phone "Step 2 of 7 · Choose your number" over a thin bar. CSS shows one form or the other,
+ * so assistive technology reads only the one on screen.
+ *
+ * Nothing is drawn where flowProgress gives null: the root, exception routes (BNPL returns,
+ * contract request), unknown paths, the thank-you page (the flow is over there: a full
+ * stepper of ticks adds nothing to "thank you") and a step this visitor does not take.
+ * Full-page error and maintenance screens replace the shell, so no stepper shows there either.
+ */
+export function ProgressStepper({ pathname, ctx }: { pathname: string; ctx: FlowContext }) {
+  const t = useT();
+  const progress = flowProgress(ctx, pathname);
+  if (!progress) return null;
+  const { steps, position, total, current } = progress;
+  return (
+    <div className="stepper">
+      <ol className="stepper__list" aria-label={t('progress.label')}>
+        {steps.map((s, i) => (
+          <li key={s.name} className={`stepper__item stepper__item--${s.mark}`} aria-current={s.mark === 'current' ? 'step' : undefined}>
+            <span className="stepper__mark" aria-hidden="true">
+              {s.mark === 'done' ? <Icon icon={Check} size="1rem" /> : i + 1}
+            </span>
+            <span className="stepper__name">{t(s.labelKey)}</span>
+            {s.mark === 'done' ? <span className="visually-hidden">({t('progress.done')})</span> : null}
+          </li>
+        ))}
+      </ol>
+      <div className="stepper__compact">
+        <p className="stepper__text">
+          <span className="stepper__count">{t('app.stepOf', { n: position, total })}</span>
+          <span aria-hidden="true"> · </span>
+          <span className="stepper__current">{t(current.titleKey)}</span>
+        </p>
+        <progress className="stepper__bar" value={position} max={total} aria-hidden="true" />
+      </div>
+    </div>
+  );
+}
