@@ -8,6 +8,8 @@
 import { EN } from './i18n/en';
 import { NUMBER_TEXTS } from './domains/numbers/texts';
 import { PLAN_TEXTS } from './domains/plans/texts';
+import type { PluralCategory } from './i18n/plural';
+import type { ErrorTranslationKey } from './errors/catalogue';
 
 export * from './kernel-node';
 export * from './domains/plans/schemas';
@@ -16,3 +18,19 @@ export * from './domains/numbers/schemas';
 /** Every bundled English text, the kernel's and each domain's: what GET /translations serves in English. */
 export const EN_TRANSLATIONS = { ...EN, ...NUMBER_TEXTS, ...PLAN_TEXTS } as const;
 export type TranslationKey = keyof typeof EN_TRANSLATIONS;
+
+export { PLURAL_CATEGORIES, pluralCategory, pluralCategoriesOf, type PluralCategory } from './i18n/plural';
+export { ERROR_CATALOGUE, errorObjectFor, errorTranslations, type ErrorTranslationKey } from './errors/catalogue';
+
+type PluralBase<K> = K extends `${infer B}.other` ? B : never;
+/** The plural keys' stems (`plan.validity` for `plan.validity.one|other`). */
+export type PluralTranslationBase = PluralBase<TranslationKey>;
+type PluralFormKey = `${PluralTranslationBase}.${PluralCategory}`;
+
+/**
+ * A complete dictionary in another language (Arabic): every English key, with all six plural
+ * forms for a plural stem (Arabic uses all six), and the error catalogue's keys (whose English lives in code).
+ */
+export type TranslatedDictionary = Record<Exclude<TranslationKey, PluralFormKey>, string> &
+  Record<PluralFormKey, string> &
+  Record<ErrorTranslationKey, string>;

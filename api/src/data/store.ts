@@ -1,6 +1,7 @@
 import type { HoldLimits } from '../domain/holds';
 import type {
   Booster,
+  RequestHeaders,
   BusinessConfig,
   Operator,
   PackagePrice,
@@ -109,6 +110,10 @@ export type TransferReserveResult =
 export type CancelResult = 'cancelled' | 'expired' | 'not_held';
 /** none: no hold at all; expired: the user's hold has ended but is not swept yet. */
 export type CommitResult = { kind: 'committed'; hold: HoldRecord } | { kind: 'expired' } | { kind: 'none' };
+/** The languages names are answered in (the request's `language` header). */
+export type NameLanguage = RequestHeaders['language'];
+/** What has a name in every language: a product, a product's plan, a booster, an operator. */
+export type NameKind = 'product' | 'sub_plan' | 'booster' | 'operator';
 export type ProductFilter = { codes: readonly number[] } | { category: ProductCategory } | { vipVanityLevel: number };
 
 export interface NumberSearch {
@@ -172,13 +177,15 @@ export interface Store {
   clearIdCheckAnswers(uid: string): Promise<void>;
 
   // --- catalogue (reference data; prices are the domain's to compute) ---
-  listCatalogue(filter: ProductFilter): Promise<CatalogueProduct[]>;
-  getCatalogueProduct(code: number): Promise<CatalogueProduct | null>;
+  // Names (of products, their plans, boosters, operators) come in `language`, English where a
+  // name has no translation; everything else (ids, prices) is the same in every language.
+  listCatalogue(filter: ProductFilter, language?: NameLanguage): Promise<CatalogueProduct[]>;
+  getCatalogueProduct(code: number, language?: NameLanguage): Promise<CatalogueProduct | null>;
   /** Promotions a visitor opts in to (linked to no product, behind no code): the streaming offer. */
   listOptInPromotions(): Promise<PromotionRule[]>;
   /** The promotion behind a promo code (upper case), ended or not; null for an unknown code. */
   findPromoCode(code: string): Promise<PromotionRule | null>;
-  listBoosters(): Promise<Booster[]>;
+  listBoosters(language?: NameLanguage): Promise<Booster[]>;
   /** null when the user never chose a product (the default applies). */
   getCurrentProductCode(uid: string): Promise<number | null>;
   setCurrentProduct(uid: string, code: number, markSaved: boolean): Promise<void>;
@@ -220,7 +227,7 @@ export interface Store {
   searchFreeNumbers(search: NumberSearch, now: number): Promise<NumberRecord[]>;
 
   // --- transfer (MNP) ---
-  listOperators(): Promise<Operator[]>;
+  listOperators(language?: NameLanguage): Promise<Operator[]>;
   getExternalSubscriber(msisdn: string): Promise<ExternalSubscriberRecord | null>;
   /** Who holds a live transfer of the external number, if anyone. */
   getTransferHolder(externalMsisdn: string, now: number): Promise<string | null>;

@@ -6,7 +6,7 @@ import { shownVanityLevel } from '../domain/holds';
 import { notFound } from '../http/http-error';
 import { authOf } from '../http/session-auth';
 import { parseInput } from '../http/validate';
-import { requireCatalogueProduct } from './catalogue-view';
+import { nameLanguage, requireCatalogueProduct } from './catalogue-view';
 import { holdsNumber } from './plan-choice';
 
 /**
@@ -21,8 +21,8 @@ export async function boosterRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const hold = await ctx.store.getActiveHold(authOf(request).uid, ctx.now());
     // Only the visitor's own live hold answers; anyone else's number reads as not there.
     if (!hold || !holdsNumber(hold, number)) throw notFound(`You hold no reservation of ${number}`);
-    const product = await requireCatalogueProduct(ctx, product_code);
-    const boosters = eligibleBoosters(await ctx.store.listBoosters(), {
+    const product = await requireCatalogueProduct(ctx, product_code, nameLanguage(request));
+    const boosters = eligibleBoosters(await ctx.store.listBoosters(nameLanguage(request)), {
       plans: product.customizable ? [] : product.plans,
       holdVanityLevel: shownVanityLevel(hold),
       planType: plan_type,

@@ -1,8 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import type { BusinessConfig, Product } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
 import type { CatalogueProduct } from '../domain/catalogue';
 import { toProduct, type ViewEnv } from '../domain/product-view';
 import { notFound } from '../http/http-error';
+import type { NameLanguage } from '../data/store';
 
 /** The business config as served: the stored rows with this server's overrides. */
 export async function businessConfig(ctx: AppContext): Promise<BusinessConfig> {
@@ -30,8 +32,11 @@ export async function productView(ctx: AppContext, product: CatalogueProduct): P
   return toProduct(product, await viewEnv(ctx));
 }
 
-export async function requireCatalogueProduct(ctx: AppContext, code: number): Promise<CatalogueProduct> {
-  const product = await ctx.store.getCatalogueProduct(code);
+/** The language names are answered in: the request's `language` header (SPEC 7), English without one. */
+export const nameLanguage = (request: FastifyRequest): NameLanguage => request.client?.language ?? 'en';
+
+export async function requireCatalogueProduct(ctx: AppContext, code: number, language: NameLanguage = 'en'): Promise<CatalogueProduct> {
+  const product = await ctx.store.getCatalogueProduct(code, language);
   if (!product) throw notFound(`Product ${code} does not exist`);
   return product;
 }

@@ -13,7 +13,7 @@ import {
   type PromotionRule,
   type PromotionTarget,
 } from '../domain/promotions';
-import type { HoldRecord } from '../data/store';
+import type { HoldRecord, NameLanguage } from '../data/store';
 import { badRequest, consentRequired, flowOrder, notFound, promoInvalid, promoNotSupported, type HttpError } from '../http/http-error';
 import { businessConfig, requireCatalogueProduct } from './catalogue-view';
 import { checkVipPairing } from './vip-pairing';
@@ -149,9 +149,9 @@ export async function evaluateChoice(
   uid: string,
   input: ChoiceInput,
   part: Part,
-  options: { requireConsent: boolean },
+  options: { requireConsent: boolean; language?: NameLanguage },
 ): Promise<EvaluatedChoice> {
-  const product = await requireCatalogueProduct(ctx, input.product_code);
+  const product = await requireCatalogueProduct(ctx, input.product_code, options.language);
   const check = checkChoice(product, input.plan_ids);
   if (!check.ok) throw badRequest(`${part}.plan_ids`, check.why);
   const base = planBaseOf(product, check.chosen);
@@ -161,7 +161,7 @@ export async function evaluateChoice(
   checkVipPairing(product, hold);
 
   const target: PromotionTarget = { category: product.category, tourist: product.tourist, planNetPrice: planNetPriceOf(base) };
-  const boosters = chooseBoosters(input.booster_ids ?? [], await ctx.store.listBoosters(), check.chosen, hold, `${part}.booster_ids`);
+  const boosters = chooseBoosters(input.booster_ids ?? [], await ctx.store.listBoosters(options.language), check.chosen, hold, `${part}.booster_ids`);
   const promotionKeys = input.promotion_keys ?? [];
   const optIns = await chooseOptIns(ctx, uid, promotionKeys, target, `${part}.promotion_keys`, options.requireConsent);
   const config = await businessConfig(ctx);

@@ -19,7 +19,7 @@ import type { RateLimitHook } from './rate-limits';
 import { badRequest, notFound } from '../http/http-error';
 import { authOf } from '../http/session-auth';
 import { parseInput } from '../http/validate';
-import { productView, productViews } from './catalogue-view';
+import { nameLanguage, productView, productViews } from './catalogue-view';
 import { toSavedPlan } from './contract-mappers';
 import { currentProduct } from './current-product';
 import { evaluateChoice, holdsNumber } from './plan-choice';
@@ -43,7 +43,7 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext, promoLim
 
   app.get('/plans/available', async (request): Promise<PlansResponse> => {
     const { plan_types } = parseInput(PlansAvailableQuery, request.query, 'query');
-    const product = await currentProduct(ctx, authOf(request).uid);
+    const product = await currentProduct(ctx, authOf(request).uid, nameLanguage(request));
     const types = plan_types ? new Set(plan_types) : null;
     // AvailablePlans are already in SPEC 9 type order.
     return { plans: product.AvailablePlans.filter((p) => !types || types.has(p.Type)) };
@@ -51,12 +51,12 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext, promoLim
 
   app.get('/plans/saved_plans', async (request): Promise<SavedPlansResponse> => {
     const { uid } = authOf(request);
-    const product = await currentProduct(ctx, uid);
+    const product = await currentProduct(ctx, uid, nameLanguage(request));
     const saved = await ctx.store.getSavedPlan(uid);
     // A plan saved for a product the user has since left is not a plan for what they are buying.
     if (!saved || saved.productCode !== product.ProductCode) return { product, save_plans: [] };
     const hold = await ctx.store.getActiveHold(uid, ctx.now());
-    return { product, save_plans: [toSavedPlan(saved, product, hold ? shownVanityLevel(hold) : null, await ctx.store.listBoosters())] };
+    return { product, save_plans: [toSavedPlan(saved, product, hold ? shownVanityLevel(hold) : null, await ctx.store.listBoosters(nameLanguage(request)))] };
   });
 
   /** The VIP plans a held VIP number can be sold with, cheapest first. */
@@ -68,13 +68,13 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext, promoLim
     if (!hold || !holdsNumber(hold, number)) throw notFound(`You hold no reservation of ${number}`);
     const level = shownVanityLevel(hold);
     if (level !== vanity_level) throw badRequest('query.vanity_level', `number ${number} is of vanity level ${level}`);
-    return { products: sortByPlanNetPrice(await productViews(ctx, await ctx.store.listCatalogue({ vipVanityLevel: level }))) };
+    return { products: sortByPlanNetPrice(await productViews(ctx, await ctx.store.listCatalogue({ vipVanityLevel: level }, nameLanguage(request)))) };
   });
 
   /** Our addition to SPEC 7: the price of a choice, checked and computed exactly as a save would; writes nothing. */
   app.get('/plans/quote.json', { onRequest: limitQuotedCode }, async (request): Promise<PlanQuoteResponse> => {
     const query = parseInput(PlanQuoteQuery, request.query, 'query');
-    const choice = await evaluateChoice(ctx, authOf(request).uid, query, 'query', { requireConsent: false });
+    const choice = await evaluateChoice(ctx, authOf(request).uid, query, 'query', { requireConsent: false, language: nameLanguage(request) });
     return { package_price: choice.priced.price, promotions: choice.priced.promotions };
   });
 
@@ -82,7 +82,7 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext, promoLim
     const { uid } = authOf(request);
     // Prices come from the database only; the body cannot carry one (the schema is strict).
     const body = parseInput(SavePlanBody, request.body, 'body');
-    const choice = await evaluateChoice(ctx, uid, body, 'body', { requireConsent: true });
+    const choice = await evaluateChoice(ctx, uid, body, 'body', { requireConsent: true, language: nameLanguage(request) });
     const record = await ctx.store.replaceSavedPlan(
       uid,
       {

@@ -17,7 +17,8 @@ import { toProduct } from '../domain/product-view';
 import { badRequest, notFound } from '../http/http-error';
 import { authOf } from '../http/session-auth';
 import { parseInput } from '../http/validate';
-import { productView, productViews, requireCatalogueProduct, viewEnv } from './catalogue-view';
+import { nameLanguage, productView, productViews, requireCatalogueProduct, viewEnv } from './catalogue-view';
+import type { NameLanguage } from '../data/store';
 import { currentProduct } from './current-product';
 import { checkVipPairing } from './vip-pairing';
 
@@ -27,17 +28,17 @@ import { checkVipPairing } from './vip-pairing';
  * first, commitments shortest first (SPEC 9: the default is the third by duration), VIP
  * plans by tier then price.
  */
-async function productsOf(ctx: AppContext, category: ProductCategoryQuery): Promise<Product[]> {
+async function productsOf(ctx: AppContext, category: ProductCategoryQuery, language: NameLanguage): Promise<Product[]> {
   const listed = (products: CatalogueProduct[]) => productViews(ctx, products.filter((p) => !p.customizable));
   switch (category) {
     case 'tourist':
-      return sortByPlanNetPrice(await listed(await ctx.store.listCatalogue({ codes: TOURIST_PRODUCT_CODES })));
+      return sortByPlanNetPrice(await listed(await ctx.store.listCatalogue({ codes: TOURIST_PRODUCT_CODES }, language)));
     case 'PAYG':
-      return sortByPlanNetPrice(await listed((await ctx.store.listCatalogue({ category })).filter((p) => !p.tourist)));
+      return sortByPlanNetPrice(await listed((await ctx.store.listCatalogue({ category }, language)).filter((p) => !p.tourist)));
     case 'Commitment':
-      return sortByDuration(await listed(await ctx.store.listCatalogue({ category })));
+      return sortByDuration(await listed(await ctx.store.listCatalogue({ category }, language)));
     case 'VIP':
-      return sortByVanityLevel(await listed(await ctx.store.listCatalogue({ category })));
+      return sortByVanityLevel(await listed(await ctx.store.listCatalogue({ category }, language)));
     default: {
       const never: never = category;
       throw new Error(`unhandled category ${String(never)}`);
@@ -50,15 +51,15 @@ const saveAsked = (request: FastifyRequest): boolean => (request.query as Record
 export async function productRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/products/available', async (request): Promise<ProductsResponse> => {
     const { category } = parseInput(ProductsAvailableQuery, request.query, 'query');
-    return { products: await productsOf(ctx, category) };
+    return { products: await productsOf(ctx, category, nameLanguage(request)) };
   });
 
   /** The plans (a customizable product's options) of each product asked for, in the order asked. */
-  const availablePlans = async (query: unknown): Promise<AvailablePlansResponse> => {
+  const availablePlans = async (query: unknown, language: NameLanguage): Promise<AvailablePlansResponse> => {
     const { product_codes, service_types } = parseInput(AvailablePlansQuery, query, 'query');
     const twice = product_codes.find((c, i) => product_codes.indexOf(c) !== i);
     if (twice !== undefined) throw badRequest('query.product_codes', `product ${twice} is listed twice`);
-    const found = new Map((await ctx.store.listCatalogue({ codes: product_codes })).map((p) => [p.code, p]));
+    const found = new Map((await ctx.store.listCatalogue({ codes: product_codes }, language)).map((p) => [p.code, p]));
     const env = await viewEnv(ctx);
     const types = service_types ? new Set(service_types) : null;
     return {
@@ -70,14 +71,14 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext): Prom
       }),
     };
   };
-  app.get('/products/available_plans', async (request) => availablePlans(request.query));
-  app.get('/products/available_plans.json', async (request) => availablePlans(request.query));
+  app.get('/products/available_plans', async (request) => availablePlans(request.query, nameLanguage(request)));
+  app.get('/products/available_plans.json', async (request) => availablePlans(request.query, nameLanguage(request)));
 
   // ?save=true writes (the product becomes the saved one): a plan-step action then.
   app.get('/products/current', { config: { flowStep: (r) => (saveAsked(r) ? 'plan' : null) } }, async (request): Promise<ProductResponse> => {
     const { uid } = authOf(request);
     const { save } = parseInput(ProductsCurrentQuery, request.query, 'query');
-    const product = await currentProduct(ctx, uid);
+    const product = await currentProduct(ctx, uid, nameLanguage(request));
     if (save === 'true') await ctx.store.setCurrentProduct(uid, product.ProductCode, true);
     return { product };
   });
@@ -85,7 +86,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.post('/products/save', { config: { flowStep: 'plan' } }, async (request): Promise<ProductResponse> => {
     const { uid } = authOf(request);
     const { product_code } = parseInput(ProductSaveBody, request.body, 'body');
-    const product = await requireCatalogueProduct(ctx, product_code);
+    const product = await requireCatalogueProduct(ctx, product_code, nameLanguage(request));
     // The same pairing as saving a plan: a VIP product only with a number of its tier, and a
     // held VIP number only with one of its VIP products.
     checkVipPairing(product, await ctx.store.getActiveHold(uid, ctx.now()));

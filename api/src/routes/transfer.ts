@@ -26,6 +26,7 @@ import { deviceKey, requestAddress } from '../http/client-key';
 import { authOf } from '../http/session-auth';
 import { parseInput } from '../http/validate';
 import { toReservation } from './contract-mappers';
+import { nameLanguage } from './catalogue-view';
 
 /**
  * Transfer (MNP, SPEC 4 "Transfer"): verify that an external number can move to us, then
@@ -57,7 +58,7 @@ function refusal(why: PortabilityRefusal, operator: Operator): HttpError {
 export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** The same checks for verify and reserve; answers the operator, or throws the SPEC 8 refusal. */
   async function verify(request: FastifyRequest, uid: string, externalMsisdn: string, operatorCode: string, now: number): Promise<Operator> {
-    const operators = await ctx.store.listOperators();
+    const operators = await ctx.store.listOperators(nameLanguage(request));
     const operator = operators.find((o) => o.code === operatorCode);
     if (!operator) throw badRequest('body.operator', `must be one of ${operators.map((o) => o.code).join(', ')}`);
     const budget = ctx.transferChecks.take({ uid, deviceId: deviceKey(request), address: requestAddress(request) }, externalMsisdn, operatorCode, now);
@@ -74,8 +75,8 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
   }
 
   // Our addition to SPEC 7: the transfer form needs the list of operators to choose from.
-  app.get('/mobile_number_portability/operators', async (): Promise<OperatorsResponse> => ({
-    operators: await ctx.store.listOperators(),
+  app.get('/mobile_number_portability/operators', async (request): Promise<OperatorsResponse> => ({
+    operators: await ctx.store.listOperators(nameLanguage(request)),
   }));
 
   // One budget for check and reserve (numbers/random and GET numbers?random share theirs the same way).

@@ -11,6 +11,8 @@ import { helpOpenAtom } from './help-modal';
  * to the handler the raising step registered with the error (reportError's `actions`). A
  * step action nobody handles is never offered (liveButtons), so no button is dead.
  */
+const CODE_SLOT = '\u0001';
+
 export function ErrorPopup({ ctx }: { ctx: FlowContext }) {
   const t = useT();
   const navigate = useNavigate();
@@ -30,20 +32,32 @@ export function ErrorPopup({ ctx }: { ctx: FlowContext }) {
   };
 
   const code = error && (typeof error.code === 'number' || typeof error.code === 'string') ? error.code : null;
+  // Bidi: the code (-2015) keeps its left-to-right order inside a right-to-left sentence, and
+  // the title and text take the direction of their own words (dir="auto"), so a text still in
+  // English on an Arabic page reads "Oh no!", not "!Oh no".
+  const [codeBefore = '', codeAfter = ''] = t('error.code', { code: CODE_SLOT }).split(CODE_SLOT);
   return (
     <Modal
       open={Boolean(error)}
       // Escape answers with the primary button, as the pop-up's one answer (a fatal error has none: it just closes).
       onClose={() => error && void act(error, buttons[0]?.action ?? 'ok_clear_error')}
-      title={error?.title ?? ''}
+      title={error ? <span dir="auto">{error.title}</span> : ''}
       labelId="error-title"
       describedBy="error-text"
       role="alertdialog"
     >
       {error ? (
         <>
-          {code !== null ? <p className="muted">{t('error.code', { code })}</p> : null}
-          <p id="error-text">{error.text}</p>
+          {code !== null ? (
+            <p className="muted" data-testid="error-code">
+              {codeBefore}
+              <bdi dir="ltr">{code}</bdi>
+              {codeAfter}
+            </p>
+          ) : null}
+          <p id="error-text" dir="auto">
+            {error.text}
+          </p>
           <div className="modal__actions">
             {buttons.map((b, i) => (
               <Button key={b.action + b.label} onClick={() => void act(error, b.action)} variant={i === 0 ? 'primary' : 'secondary'}>

@@ -35,7 +35,7 @@ export function VipConfirm({
           <p className="number-display" dir="ltr">
             <PhoneNumberText msisdn={number.MSISDN} />
           </p>
-          <p id="vip-confirm-text">{t('vip.confirmText', { months: MARKETING.vipPlanMonths })}</p>
+          <p id="vip-confirm-text">{t('vip.confirmText', { count: MARKETING.vipPlanMonths })}</p>
           <Suspense fallback={<p role="status">{t('vip.pricesLoading')}</p>}>
             <VipTierPrices vanityLevelId={number.VanityLevelId} />
           </Suspense>

@@ -59,9 +59,9 @@ export function PlanCard({
       <PlanSpecs plans={product.AvailablePlans} />
       <p className="plan-card__tags">
         <span className="tag">
-          <Icon icon={PLAN_ICONS.validity} /> {t('plan.validity', { days: validityDays(product.AvailablePlans) })}
+          <Icon icon={PLAN_ICONS.validity} /> {t('plan.validity', { count: validityDays(product.AvailablePlans) })}
         </span>
-        {product.CommitmentDuration > 1 ? <span className="tag">{t('plan.commitment', { months: product.CommitmentDuration })}</span> : null}
+        {product.CommitmentDuration > 1 ? <span className="tag">{t('plan.commitment', { count: product.CommitmentDuration })}</span> : null}
         {product.CommitmentSavingPercentage ? <span className="tag tag--saving">{t('plan.saves', { percent: product.CommitmentSavingPercentage })}</span> : null}
       </p>
       {freeInternationalCalling(price) ? <p className="plan-card__free">{t('plan.freeInternational')}</p> : null}

@@ -15,11 +15,11 @@ export function usePromotionText(): (p: Promotion) => string {
       case 'PercentageDiscount':
         return t('promo.PercentageDiscount', { percent: p.Value });
       case 'AddOn':
-        return p.Type === 'STREAMING' ? t('promo.streaming', { months: p.DurationMonths ?? 0 }) : t('promo.AddOn', { extra: `${extra} ${what}` });
+        return p.Type === 'STREAMING' ? t('promo.streaming', { count: p.DurationMonths ?? 0 }) : t('promo.AddOn', { extra: `${extra} ${what}` });
       case 'CashBack':
         return t('promo.CashBack', { amount: aed(p.Value) });
       case 'RecurringData':
-        return t('promo.RecurringData', { extra: `${extra} ${what}`, months: p.DurationMonths ?? 1 });
+        return t('promo.RecurringData', { extra: `${extra} ${what}`, count: p.DurationMonths ?? 1 });
       case 'MGM':
         return t('promo.MGM', { amount: aed(p.Value), max: aed(p.MaxValue ?? p.Value) });
     }

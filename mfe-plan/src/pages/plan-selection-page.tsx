@@ -113,8 +113,8 @@ export function PlanSelectionPage() {
           {t('choice.title')}: {review.Name}
         </h2>
         <p className="muted">
-          {review.CommitmentDuration > 1 ? `${t('plan.commitment', { months: review.CommitmentDuration })} · ` : ''}
-          {t('plan.validity', { days: validityDays(review.AvailablePlans) })}
+          {review.CommitmentDuration > 1 ? `${t('plan.commitment', { count: review.CommitmentDuration })} · ` : ''}
+          {t('plan.validity', { count: validityDays(review.AvailablePlans) })}
         </p>
         <PlanSpecs plans={review.AvailablePlans} />
         {/* The offers show once, with the live price (ReviewPrice): the ones the choice gets. */}
@@ -140,10 +140,10 @@ export function PlanSelectionPage() {
       {/* Trust marks (DESIGN.md "Trust"), beside the plans they reassure about. */}
       <ul className="plan-facts">
         <li>
-          <Icon icon={PLAN_ICONS.moneyBack} /> {t('plan.moneyBack', { days: MARKETING.moneyBackDays })}
+          <Icon icon={PLAN_ICONS.moneyBack} /> {t('plan.moneyBack', { count: MARKETING.moneyBackDays })}
         </li>
         <li>
-          <Icon icon={PLAN_ICONS.delivery} /> {t('plan.delivery', { minutes: MARKETING.deliveryMinutes })}
+          <Icon icon={PLAN_ICONS.delivery} /> {t('plan.delivery', { count: MARKETING.deliveryMinutes })}
         </li>
         <li>
           <Icon icon={PLAN_ICONS.referral} /> {t('plan.referral', { amount: formatAed(MARKETING.referralUpToAed, language) })}
@@ -161,7 +161,7 @@ export function PlanSelectionPage() {
           {category === 'tourist' ? t('plan.touristIntro') : null}
           {category === 'PAYG' && payg !== null ? t('plan.paygFrom', { price: formatAed(payg, language) }) : null}
           {category === 'Commitment' ? t('plan.commitmentIntro', { six: savings[6], twelve: savings[12] }) : null}
-          {category === 'VIP' ? t('plan.vipIntro', { months: MARKETING.vipPlanMonths }) : null}
+          {category === 'VIP' ? t('plan.vipIntro', { count: MARKETING.vipPlanMonths }) : null}
         </p>
         <LoadStatus state={state} failedText={t('plan.loadFailed')} onRetry={() => void state.refetch()} />
         {state.isSuccess && products.length === 0 ? <p>{t('plan.empty')}</p> : null}

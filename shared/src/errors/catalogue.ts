@@ -205,6 +205,20 @@ export const ERROR_CATALOGUE = {
 
 export type CatalogueMessageType = keyof typeof ERROR_CATALOGUE;
 
+/** The dictionary keys of the catalogue: every type's title and text, every button label. */
+export type ErrorTranslationKey = `errors.${CatalogueMessageType}.${'title' | 'text'}` | `errors.buttons.${ErrorButtonLabel}`;
+
+/** Every catalogue key with its English (the fallback in code): what another language must translate. */
+export function errorTranslations(): Record<ErrorTranslationKey, string> {
+  const out: Partial<Record<ErrorTranslationKey, string>> = {};
+  for (const [type, e] of Object.entries(ERROR_CATALOGUE) as [CatalogueMessageType, CatalogueEntry][]) {
+    out[`errors.${type}.title`] = e.title;
+    out[`errors.${type}.text`] = e.text;
+  }
+  for (const [id, label] of Object.entries(ERROR_BUTTON_LABELS) as [ErrorButtonLabel, string][]) out[`errors.buttons.${id}`] = label;
+  return out as Record<ErrorTranslationKey, string>;
+}
+
 export function isCatalogueType(type: string): type is CatalogueMessageType {
   return Object.hasOwn(ERROR_CATALOGUE, type);
 }

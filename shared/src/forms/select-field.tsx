@@ -1,6 +1,6 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useController, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { describedBy, FieldFrame, focusNextControl, SelectControl } from '@join/shared';
+import { describedBy, FieldFrame, focusNextControl, localizeValidationMessage, SelectControl, useT } from '@join/shared';
 
 type NativeProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'form' | 'id'>;
 
@@ -28,7 +28,9 @@ export function SelectField<T extends FieldValues, Out extends FieldValues = T>(
 }) {
   const id = useId();
   const { field, fieldState } = useController({ control: form.control, name });
-  const error = fieldState.error?.message;
+  // In the page's language now (an error shown before the language switch follows it).
+  useT();
+  const error = localizeValidationMessage(fieldState.error?.message);
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
       <SelectControl

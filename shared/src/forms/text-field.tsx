@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useController, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { describedBy, FieldFrame, focusNextControl, type InputMask } from '@join/shared';
+import { describedBy, FieldFrame, focusNextControl, localizeValidationMessage, useT, type InputMask } from '@join/shared';
 
 type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'form' | 'id' | 'children'>;
 
@@ -43,7 +43,9 @@ export function TextField<T extends FieldValues, Out extends FieldValues = T>({
 }: TextFieldProps<T, Out>) {
   const id = useId();
   const { field, fieldState } = useController({ control: form.control, name });
-  const error = fieldState.error?.message;
+  // In the page's language now (an error shown before the language switch follows it).
+  useT();
+  const error = localizeValidationMessage(fieldState.error?.message);
   const value = typeof field.value === 'string' ? field.value : '';
 
   const onChange = async (input: HTMLInputElement) => {

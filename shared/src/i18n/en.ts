@@ -36,6 +36,8 @@ export const EN = {
   'cart.empty': 'Nothing selected yet.',
   'cart.edit': 'Edit',
   'cart.discounts': 'Offers: −{{amount}}',
+  /** The footer's navigation, for assistive technology (its aria-label). */
+  'footer.label': 'Help and terms',
   // The cart button's name, one key per plural form (Intl.PluralRules categories); English
   // uses one and other, Arabic all five that a count of one or more can take.
   'cart.items.one': 'Your selection, {{count}} item',
@@ -131,7 +133,20 @@ export const EN = {
   'unit.Unlimited': 'Unlimited',
   'unit.unl': 'unl',
   'unit.min': 'min',
+  // A count of minutes (plural key: {{count}} picks the form, {{value}} is the count as formatted).
+  'unit.minutes.one': '{{value}} min',
+  'unit.minutes.other': '{{value}} min',
   'form.required': 'Required field',
+  // The validation messages of SPEC 5 (validation/rules.ts VALIDATION_MESSAGES), by id.
+  'validation.required': 'Required field',
+  'validation.cardNumber': 'Incorrect card number, please check',
+  'validation.date': 'Invalid date',
+  'validation.wrongValue': 'Wrong value',
+  'validation.nameEmpty': "Name can't be empty",
+  'validation.email': 'Required valid email format',
+  'validation.credentials': 'wrong email or password',
+  'validation.phone': 'Number is Invalid',
+  'validation.emiratesId': "This Emirates ID doesn't look right - try again",
   'tier.basic': 'Basic',
   'tier.bronze': 'Bronze',
   'tier.gold': 'Gold',

@@ -1,5 +1,6 @@
 import rosetta from 'rosetta';
 import { EN } from './en';
+import { pluralCategory } from './plural';
 
 /**
  * i18n with rosetta: translations fetched from the API (GET /translations) and bundled
@@ -8,6 +9,8 @@ import { EN } from './en';
  */
 export type Language = 'en' | 'ar';
 export type Params = Record<string, string | number>;
+
+export { PLURAL_CATEGORIES, pluralCategory, pluralCategoriesOf, type PluralCategory } from './plural';
 
 type Tree = { [k: string]: string | Tree };
 
@@ -72,8 +75,11 @@ export function createI18n() {
     t(key: string, params?: Params): string {
       // A key that is also a namespace (app.language and app.language.switch) keeps its own
       // text under '' (see unflatten); rosetta reaches it with a trailing dot.
+      const count = params?.count;
       const lookup = (language: Language): string => {
-        for (const k of [key, `${key}.`]) {
+        const keys =
+          typeof count === 'number' ? [`${key}.${pluralCategory(language, count)}`, `${key}.other`, key, `${key}.`] : [key, `${key}.`];
+        for (const k of keys) {
           const v: unknown = r.t(k, params ?? {}, language);
           if (typeof v === 'string' && v) return v;
         }

@@ -16,6 +16,7 @@ export function useLanguage(): { language: 'en' | 'ar'; dir: 'ltr' | 'rtl' } {
 /**
  * A formatted amount (formatSubPlan's value and unit) in the page language: "Unlimited" and
  * "min" are words and are translated (unit.* keys); data units (GB, MB) stay as written.
+ * A number of minutes is a plural key (unit.minutes: 10 دقائق, 11 دقيقة in Arabic).
  */
 export function useAmountText(): (display: { vmo_ValueFormatted: string; UnitFormatted: string }) => string {
   const t = useT();
@@ -27,6 +28,8 @@ export function useAmountText(): (display: { vmo_ValueFormatted: string; UnitFor
         const text = t(key);
         return text === key ? s : text;
       };
+      const count = Number(value.replace(/,/g, ''));
+      if (unit === 'min' && /^[\d,]+$/.test(value) && Number.isFinite(count)) return t('unit.minutes', { count, value });
       return `${/^[\d.]+$/.test(value) ? value : word(value)} ${word(unit)}`.trim();
     },
     [t],

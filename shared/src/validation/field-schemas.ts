@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import { validateConsent, validateEmiratesId, validateExpiry, validatePromoCode, type ValidationResult } from './rules';
+import { localizeValidationMessage, validateConsent, validateEmiratesId, validateExpiry, validatePromoCode, type ValidationResult } from './rules';
 
 /**
  * zod schemas for form fields, built from the rules of rules.ts so a form (react-hook-form
- * with the zod resolver) fails with the same catalogue message as the rule, word for word.
+ * with the zod resolver) fails with the same catalogue message as the rule, word for word, in
+ * the page's language (a rule that wrote the English constant itself is translated here too).
  */
 export function fieldFrom<T>(base: z.ZodType<T, T>, rule: (value: T) => ValidationResult): z.ZodType<T, T> {
   return base.superRefine((value, ctx) => {
     const result = rule(value);
-    if (!result.valid) ctx.addIssue({ code: 'custom', message: result.message });
+    if (!result.valid) ctx.addIssue({ code: 'custom', message: localizeValidationMessage(result.message) });
   });
 }
 

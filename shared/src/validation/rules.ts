@@ -2,7 +2,9 @@
  * Every validation rule of SPEC section 5 as a pure function.
  *
  * Contract: every `validate*` function returns a ValidationResult whose failure message is
- * one of the catalogue messages of SPEC section 5, word for word (VALIDATION_MESSAGES).
+ * one of the catalogue messages of SPEC section 5, word for word (VALIDATION_MESSAGES), in
+ * the page's language: each has a dictionary key `validation.<id>` (en.ts and the Arabic of
+ * the API), read when the rule fails; English is the fallback.
  * An empty required value always fails with 'Required field'; a value that is there but
  * wrong fails with the rule's own message. `is*` functions return plain booleans: `is*Complete`
  * tells a form when a value is complete, because "a field is checked once its value is
@@ -23,13 +25,52 @@ export const VALIDATION_MESSAGES = {
   phone: 'Number is Invalid',
   emiratesId: "This Emirates ID doesn't look right - try again",
 } as const;
-export type ValidationMessage = (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES];
+export type ValidationMessageId = keyof typeof VALIDATION_MESSAGES;
+/** A catalogue message in the page's language (the English of VALIDATION_MESSAGES in English). */
+export type ValidationMessage = string;
 
 export type ValidationResult = { valid: true } | { valid: false; message: ValidationMessage };
 
+/** The dictionary key of a validation message: `validation.<id>` (en.ts, translations-ar.ts). */
+export const validationKey = (id: ValidationMessageId): string => `validation.${id}`;
+
+/** Looks a dictionary key up: the key itself when the dictionary lacks it. */
+export type ValidationTranslator = (key: string) => string;
+let translator: ValidationTranslator | null = null;
+/**
+ * The browser entry (zod-config.ts) hands the rules the page's i18n, so they fail in the page's
+ * language; without one (Node: the API parses feedback with these rules) they answer in English.
+ * The rules stay free of the i18n instance, so the Node-safe contract can import them.
+ */
+export function setValidationTranslator(translate: ValidationTranslator | null): void {
+  translator = translate;
+}
+
+/** A validation message in the page's language; the catalogue's English when the dictionary lacks it. */
+export function validationText(id: ValidationMessageId): string {
+  const key = validationKey(id);
+  const text = translator?.(key);
+  return text && text !== key ? text : VALIDATION_MESSAGES[id];
+}
+
+const ENGLISH_TO_ID = new Map<string, ValidationMessageId>(
+  (Object.entries(VALIDATION_MESSAGES) as [ValidationMessageId, string][]).map(([id, text]) => [text, id]),
+);
+/**
+ * A message in the page's language when it is a catalogue message in English (a step that
+ * built its result from VALIDATION_MESSAGES, or one raised before the language changed);
+ * any other message (already translated, or the server's reason) as it is.
+ */
+export function localizeValidationMessage(message: string): string;
+export function localizeValidationMessage(message: string | undefined): string | undefined;
+export function localizeValidationMessage(message: string | undefined): string | undefined {
+  const id = message === undefined ? undefined : ENGLISH_TO_ID.get(message);
+  return id ? validationText(id) : message;
+}
+
 const VALID: ValidationResult = { valid: true };
-function invalid(message: ValidationMessage): ValidationResult {
-  return { valid: false, message };
+function invalid(id: ValidationMessageId): ValidationResult {
+  return { valid: false, message: validationText(id) };
 }
 
 function digitsOf(raw: string): string {
@@ -38,7 +79,7 @@ function digitsOf(raw: string): string {
 
 /** A required text field: anything but blank. */
 export function validateRequired(value: string | null | undefined): ValidationResult {
-  return value !== null && value !== undefined && value.trim() !== '' ? VALID : invalid(VALIDATION_MESSAGES.required);
+  return value !== null && value !== undefined && value.trim() !== '' ? VALID : invalid('required');
 }
 
 // --- email ---
@@ -51,8 +92,8 @@ const EMAIL_RE =
 /** Surrounding spaces are ignored (pasted addresses carry them); the caller submits the trimmed value. */
 export function validateEmail(email: string): ValidationResult {
   const value = email.trim();
-  if (value === '') return invalid(VALIDATION_MESSAGES.required);
-  return EMAIL_RE.test(value) ? VALID : invalid(VALIDATION_MESSAGES.email);
+  if (value === '') return invalid('required');
+  return EMAIL_RE.test(value) ? VALID : invalid('email');
 }
 
 // --- card ---
@@ -116,10 +157,10 @@ export function isCardNumberComplete(raw: string): boolean {
 
 export function validateCardNumber(raw: string): ValidationResult {
   const d = cardDigits(raw);
-  if (d === '') return invalid(VALIDATION_MESSAGES.required);
-  if (d === null) return invalid(VALIDATION_MESSAGES.cardNumber);
+  if (d === '') return invalid('required');
+  if (d === null) return invalid('cardNumber');
   const brand = cardBrand(d);
-  if (!brand || d.length !== CARD_NUMBER_LENGTH[brand] || !passesLuhn(d)) return invalid(VALIDATION_MESSAGES.cardNumber);
+  if (!brand || d.length !== CARD_NUMBER_LENGTH[brand] || !passesLuhn(d)) return invalid('cardNumber');
   return VALID;
 }
 
@@ -144,9 +185,9 @@ export function isCvvComplete(cvv: string, brand: CardBrand | null): boolean {
 }
 
 export function validateCvv(cvv: string, brand: CardBrand | null): ValidationResult {
-  if (cvv === '') return invalid(VALIDATION_MESSAGES.required);
+  if (cvv === '') return invalid('required');
   const length = CVV_LENGTH[brand ?? 'visa'];
-  return new RegExp(`^\\d{${length}}$`).test(cvv) ? VALID : invalid(VALIDATION_MESSAGES.wrongValue);
+  return new RegExp(`^\\d{${length}}$`).test(cvv) ? VALID : invalid('wrongValue');
 }
 
 // --- expiry ---
@@ -177,15 +218,15 @@ export function isExpiryComplete(value: string): boolean {
  * allowed). Months are compared in the user's local calendar.
  */
 export function validateExpiry(value: string, now: Date): ValidationResult {
-  if (value.trim() === '') return invalid(VALIDATION_MESSAGES.required);
+  if (value.trim() === '') return invalid('required');
   const m = /^(\d{2})\/(\d{2})$/.exec(value.trim());
-  if (!m) return invalid(VALIDATION_MESSAGES.date);
+  if (!m) return invalid('date');
   const month = Number(m[1]);
   const year = 2000 + Number(m[2]);
-  if (month < 1 || month > 12) return invalid(VALIDATION_MESSAGES.date);
+  if (month < 1 || month > 12) return invalid('date');
   const months = year * 12 + (month - 1);
   const nowMonths = now.getFullYear() * 12 + now.getMonth();
-  if (months < nowMonths || months > nowMonths + CARD_EXPIRY_LIMIT_YEARS * 12) return invalid(VALIDATION_MESSAGES.date);
+  if (months < nowMonths || months > nowMonths + CARD_EXPIRY_LIMIT_YEARS * 12) return invalid('date');
   return VALID;
 }
 
@@ -200,8 +241,8 @@ export function sanitizeNameInput(raw: string): string {
 }
 
 export function validateCardholderName(name: string): ValidationResult {
-  if (name.trim() === '') return invalid(VALIDATION_MESSAGES.nameEmpty);
-  return NAME_RE.test(name) ? VALID : invalid(VALIDATION_MESSAGES.wrongValue);
+  if (name.trim() === '') return invalid('nameEmpty');
+  return NAME_RE.test(name) ? VALID : invalid('wrongValue');
 }
 
 // --- phone ---
@@ -250,12 +291,12 @@ function matchesCountry(digits: string, rule: PhoneCountryRule): boolean {
  * as well. A country without a rule gets the general check only.
  */
 export function validatePhone(phone: string, countryIso2?: string | null): ValidationResult {
-  if (phone === '') return invalid(VALIDATION_MESSAGES.required);
+  if (phone === '') return invalid('required');
   if (!/^\d+$/.test(phone) || phone.length < PHONE_MIN_DIGITS || phone.length > PHONE_MAX_DIGITS) {
-    return invalid(VALIDATION_MESSAGES.phone);
+    return invalid('phone');
   }
   const rule = countryIso2 ? PHONE_RULES[countryIso2.toUpperCase()] : undefined;
-  if (rule && !matchesCountry(phone, rule)) return invalid(VALIDATION_MESSAGES.phone);
+  if (rule && !matchesCountry(phone, rule)) return invalid('phone');
   return VALID;
 }
 
@@ -288,9 +329,9 @@ export function isSmsPhoneComplete(phone: string): boolean {
 }
 
 export function validateSmsPhone(phone: string): ValidationResult {
-  if (phone === '') return invalid(VALIDATION_MESSAGES.required);
-  if (!/^\d+$/.test(phone)) return invalid(VALIDATION_MESSAGES.phone);
-  return withSmsPrefix(phone).length === SMS_PHONE_DIGITS ? VALID : invalid(VALIDATION_MESSAGES.phone);
+  if (phone === '') return invalid('required');
+  if (!/^\d+$/.test(phone)) return invalid('phone');
+  return withSmsPrefix(phone).length === SMS_PHONE_DIGITS ? VALID : invalid('phone');
 }
 
 // --- Emirates ID ---
@@ -317,10 +358,10 @@ export function isEmiratesIdComplete(raw: string): boolean {
 
 /** 15 digits, typed bare or in the 3-4-7-1 mask (SPEC section 5 gives no check digit rule). */
 export function validateEmiratesId(raw: string): ValidationResult {
-  if (raw.trim() === '') return invalid(VALIDATION_MESSAGES.required);
+  if (raw.trim() === '') return invalid('required');
   const bare = raw.trim();
   const ok = /^\d{15}$/.test(bare) || /^\d{3}-\d{4}-\d{7}-\d$/.test(bare);
-  return ok ? VALID : invalid(VALIDATION_MESSAGES.emiratesId);
+  return ok ? VALID : invalid('emiratesId');
 }
 
 // --- promo code, password, feedback ---
@@ -328,8 +369,8 @@ export function validateEmiratesId(raw: string): ValidationResult {
 /** Length within the business config's min_promo_code_length and max_promo_code_length, inclusive. */
 export function validatePromoCode(code: string, limits: { min: number; max: number }): ValidationResult {
   const value = code.trim();
-  if (value === '') return invalid(VALIDATION_MESSAGES.required);
-  return value.length >= limits.min && value.length <= limits.max ? VALID : invalid(VALIDATION_MESSAGES.wrongValue);
+  if (value === '') return invalid('required');
+  return value.length >= limits.min && value.length <= limits.max ? VALID : invalid('wrongValue');
 }
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -344,9 +385,9 @@ export function passwordChecks(password: string): { length: boolean; digit: bool
 }
 
 export function validatePassword(password: string): ValidationResult {
-  if (password === '') return invalid(VALIDATION_MESSAGES.required);
+  if (password === '') return invalid('required');
   const c = passwordChecks(password);
-  return c.length && c.digit && c.uppercase ? VALID : invalid(VALIDATION_MESSAGES.wrongValue);
+  return c.length && c.digit && c.uppercase ? VALID : invalid('wrongValue');
 }
 
 export const FEEDBACK_MAX_LENGTH = 50;
@@ -354,9 +395,9 @@ export const FEEDBACK_FORBIDDEN_CHARS = ['<', '>', '{', '}', '(', ')', '_', '*',
 
 /** Up to 50 characters (counted as the user sees them), none of < > { } ( ) _ * ^ #. */
 export function validateFeedback(text: string): ValidationResult {
-  if (text.trim() === '') return invalid(VALIDATION_MESSAGES.required);
-  if (Array.from(text).length > FEEDBACK_MAX_LENGTH) return invalid(VALIDATION_MESSAGES.wrongValue);
-  if (FEEDBACK_FORBIDDEN_CHARS.some((c) => text.includes(c))) return invalid(VALIDATION_MESSAGES.wrongValue);
+  if (text.trim() === '') return invalid('required');
+  if (Array.from(text).length > FEEDBACK_MAX_LENGTH) return invalid('wrongValue');
+  if (FEEDBACK_FORBIDDEN_CHARS.some((c) => text.includes(c))) return invalid('wrongValue');
   return VALID;
 }
 
@@ -399,17 +440,17 @@ export function ageOn(dob: string | Date, now: Date): number | null {
 
 /** 18 or older on `now`. A date of birth in the future or not a date is 'Invalid date'. */
 export function validateAge(dob: string | Date, now: Date): ValidationResult {
-  if (typeof dob === 'string' && dob.trim() === '') return invalid(VALIDATION_MESSAGES.required);
+  if (typeof dob === 'string' && dob.trim() === '') return invalid('required');
   const age = ageOn(dob, now);
-  if (age === null || age < 0) return invalid(VALIDATION_MESSAGES.date);
-  return age >= MINIMUM_AGE ? VALID : invalid(VALIDATION_MESSAGES.wrongValue);
+  if (age === null || age < 0) return invalid('date');
+  return age >= MINIMUM_AGE ? VALID : invalid('wrongValue');
 }
 
 // --- consents and promo hints ---
 
 /** A consent that must be ticked to go on (the MNP terms, the music-streaming partner consent). */
 export function validateConsent(ticked: boolean): ValidationResult {
-  return ticked ? VALID : invalid(VALIDATION_MESSAGES.required);
+  return ticked ? VALID : invalid('required');
 }
 
 /** The payment step's promo hint shows for a plan of AED 79 or more (the price the step shows). */

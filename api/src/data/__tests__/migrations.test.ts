@@ -43,7 +43,7 @@ describe('migrating a version 1 database', () => {
   });
   afterAll(() => dir.remove());
 
-  it('applies versions 2 and 3, keeps every row of users, and brings the catalogue up to today’s seed', async () => {
+  it('applies versions 2 to 6, keeps every row of users, and brings the catalogue up to today’s seed', async () => {
     const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
     expect(opened.migrationsApplied).toEqual(versionsAfter(1));
     expect(opened.seed.numbersInserted).toBe(0);
@@ -154,7 +154,7 @@ describe('migrating a version 2 database', () => {
   });
   afterAll(() => dir.remove());
 
-  it('applies version 3 only and keeps users, sessions, holds (with their transfer) and saved plans', async () => {
+  it('applies versions 3 to 6 and keeps users, sessions, holds (with their transfer) and saved plans', async () => {
     const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
     expect(opened.migrationsApplied).toEqual(versionsAfter(2));
     expect(opened.seed.numbersInserted).toBe(0);
@@ -304,7 +304,7 @@ describe('migrating a database without the feedback table (version 4)', () => {
   });
   afterAll(() => dir.remove());
 
-  it('adds the feedback table and the support contacts of the business config, keeping the users', async () => {
+  it('adds the names table (5), the feedback table and the support contacts of the business config, keeping the users', async () => {
     const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
     expect(opened.migrationsApplied).toEqual(versionsAfter(4));
     const { store } = opened;

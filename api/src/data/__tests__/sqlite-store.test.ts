@@ -33,6 +33,24 @@ describe('SQLite store: schema and seed', () => {
     db.close();
   });
 
+  it('answers a name with no translation in English, and an edited translation at once', async () => {
+    const file = join(dir.path, 'names.sqlite');
+    const { store } = openSqliteStore(file, { poolSize: 300 });
+    const db = new Database(file);
+    db.prepare("DELETE FROM localized_names WHERE kind = 'operator' AND id = 'du' AND language = 'ar'").run();
+    db.prepare("UPDATE localized_names SET name = 'اختبار' WHERE kind = 'booster' AND id = '901' AND language = 'ar'").run();
+    db.close();
+    const operators = await store.listOperators('ar');
+    expect(operators.find((o) => o.code === 'du')?.name).toBe('du');
+    expect(operators.find((o) => o.code === 'virgin')?.name).toBe('فيرجن موبايل الإمارات');
+    expect((await store.listBoosters('ar')).find((b) => b.ID === 901)?.Name).toBe('اختبار');
+    await store.close();
+    // A restart writes the seed's names again (reference data).
+    const again = openSqliteStore(file, { poolSize: 300 });
+    expect((await again.store.listOperators('ar')).find((o) => o.code === 'du')?.name).toBe('دو');
+    await again.store.close();
+  });
+
   it('migrates idempotently and seeds only once', async () => {
     const file = join(dir.path, 'again.sqlite');
     const first = openSqliteStore(file, { poolSize: 300 });

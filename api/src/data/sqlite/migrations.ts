@@ -263,7 +263,22 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE users ADD COLUMN retail INTEGER NOT NULL DEFAULT 0 CHECK (retail IN (0, 1));
     `,
   },
-  // Version 5 is taken by another change of issue 9 (merged separately); this one is 6.
+  {
+    version: 5,
+    name: 'names in other languages: products, their plans, boosters, operators',
+    sql: `
+      -- The name columns of products, sub_plans, boosters and mnp_operators stay the English
+      -- names; this table holds a name per other language. A name it lacks is answered in
+      -- English. id is the row's key as text (a product code, a plan or booster id, an operator code).
+      CREATE TABLE localized_names (
+        kind TEXT NOT NULL CHECK (kind IN ('product', 'sub_plan', 'booster', 'operator')),
+        id TEXT NOT NULL,
+        language TEXT NOT NULL CHECK (language <> 'en'),
+        name TEXT NOT NULL CHECK (length(name) > 0),
+        PRIMARY KEY (language, kind, id)
+      ) WITHOUT ROWID;
+    `,
+  },
   {
     version: 6,
     name: 'feedback from the help modal',

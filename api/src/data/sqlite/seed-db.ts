@@ -6,6 +6,7 @@ import { SEED_COMMITMENT_TERMS, SEED_PRODUCTS, SEED_VAT_PERCENTAGE, subPlanId, t
 import { SEED_PROMOTIONS } from '../../seed/promotions';
 import { externalSubscribers, SEED_OPERATORS } from '../../seed/transfer';
 import { SEED_TRANSLATIONS, WEB_CONTAINER_ID } from '../../seed/translations';
+import { arabicSubPlanName, BOOSTER_NAMES_AR, OPERATOR_NAMES_AR, PRODUCT_NAMES_AR } from '../../seed/names-ar';
 
 /**
  * Fills a migrated database. The catalogue (products, their plans and prices, commitment
@@ -135,6 +136,24 @@ function seedTransfer(db: Database): void {
   for (const s of externalSubscribers()) subscriber.run(s.msisdn, s.operatorCode, s.status);
 }
 
+/**
+ * Arabic names (localized_names) are reference data like the catalogue they name: written
+ * over the database's on every start.
+ */
+function seedNames(db: Database): void {
+  const name = db.prepare(
+    `INSERT INTO localized_names (kind, id, language, name) VALUES (?, ?, 'ar', ?)
+     ON CONFLICT (language, kind, id) DO UPDATE SET name = excluded.name`,
+  );
+  for (const p of SEED_PRODUCTS) {
+    const product = PRODUCT_NAMES_AR[p.code];
+    if (product) name.run('product', String(p.code), product);
+    p.plans.forEach((s, i) => name.run('sub_plan', String(subPlanId(p.code, i, p.plans.length)), arabicSubPlanName(s)));
+  }
+  for (const [id, booster] of Object.entries(BOOSTER_NAMES_AR)) name.run('booster', id, booster);
+  for (const [code, operator] of Object.entries(OPERATOR_NAMES_AR)) name.run('operator', code, operator);
+}
+
 function seedContent(db: Database): void {
   const config = db.prepare('INSERT OR IGNORE INTO business_config (key, value) VALUES (?, ?)');
   for (const [key, value] of Object.entries(SEED_BUSINESS_CONFIG)) config.run(key, JSON.stringify(value));
@@ -169,6 +188,7 @@ export function seedDatabase(db: Database, options: SeedOptions = {}): SeedRepor
       seedPromotions(db);
       seedContent(db);
       seedTransfer(db);
+      seedNames(db);
       return { numbersInserted: seedNumbers(db, options.poolSize ?? DEFAULT_POOL_SIZE) };
     })
     .immediate();

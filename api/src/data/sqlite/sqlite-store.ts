@@ -12,6 +12,7 @@ import type {
   FeedbackRecord,
   HoldPolicy,
   HoldRecord,
+  NameLanguage,
   NewFeedback,
   NewSavedPlan,
   NumberRecord,
@@ -27,6 +28,7 @@ import type {
   UserRecord,
 } from '../store';
 import { CatalogueReader } from './catalogue-reader';
+import { LocalizedNames, type NameOf } from './localized-names';
 import { NumberSearcher } from './number-search';
 import { holdLogStatements } from './hold-log-statements';
 import { numberStatements, type NumberRow } from './number-statements';
@@ -59,6 +61,14 @@ function toHold(row: NumberRow): HoldRecord {
   };
 }
 
+function localizedProduct(p: CatalogueProduct, nameOf: NameOf): CatalogueProduct {
+  return {
+    ...p,
+    name: nameOf('product', p.code, p.name),
+    plans: p.plans.map((s) => ({ ...s, Name: nameOf('sub_plan', s.ID, s.Name) })),
+  };
+}
+
 const isUniqueViolation = (e: unknown): boolean =>
   e instanceof Error && 'code' in e && (e as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
@@ -70,6 +80,7 @@ export class SqliteStore implements Store {
   private readonly plans: ReturnType<typeof savedPlanStatements>;
   private readonly transfers: ReturnType<typeof transferStatements>;
   private readonly searcher: NumberSearcher;
+  private readonly names: LocalizedNames;
 
   constructor(
     private readonly db: Database,
@@ -82,6 +93,7 @@ export class SqliteStore implements Store {
     this.plans = savedPlanStatements(db);
     this.transfers = transferStatements(db);
     this.searcher = new NumberSearcher(db);
+    this.names = new LocalizedNames(db);
   }
 
   // --- users and sessions ---
@@ -176,12 +188,14 @@ export class SqliteStore implements Store {
 
   // --- catalogue ---
 
-  async listCatalogue(filter: ProductFilter): Promise<CatalogueProduct[]> {
-    return this.catalogue.list(filter);
+  async listCatalogue(filter: ProductFilter, language: NameLanguage = 'en'): Promise<CatalogueProduct[]> {
+    const nameOf = this.names.in(language);
+    return this.catalogue.list(filter).map((p) => localizedProduct(p, nameOf));
   }
 
-  async getCatalogueProduct(code: number): Promise<CatalogueProduct | null> {
-    return this.catalogue.get(code);
+  async getCatalogueProduct(code: number, language: NameLanguage = 'en'): Promise<CatalogueProduct | null> {
+    const product = this.catalogue.get(code);
+    return product && localizedProduct(product, this.names.in(language));
   }
 
   async listOptInPromotions(): Promise<PromotionRule[]> {
@@ -192,8 +206,9 @@ export class SqliteStore implements Store {
     return this.catalogue.promotionOfCode(code);
   }
 
-  async listBoosters(): Promise<Booster[]> {
-    return this.catalogue.allBoosters();
+  async listBoosters(language: NameLanguage = 'en'): Promise<Booster[]> {
+    const nameOf = this.names.in(language);
+    return this.catalogue.allBoosters().map((b) => ({ ...b, Name: nameOf('booster', b.ID, b.Name) }));
   }
 
   async getCurrentProductCode(uid: string): Promise<number | null> {
@@ -399,8 +414,9 @@ export class SqliteStore implements Store {
 
   // --- transfer (MNP) ---
 
-  async listOperators(): Promise<Operator[]> {
-    return this.transfers.operators.all();
+  async listOperators(language: NameLanguage = 'en'): Promise<Operator[]> {
+    const nameOf = this.names.in(language);
+    return this.transfers.operators.all().map((o) => ({ ...o, name: nameOf('operator', o.code, o.name) }));
   }
 
   async getExternalSubscriber(msisdn: string): Promise<ExternalSubscriberRecord | null> {

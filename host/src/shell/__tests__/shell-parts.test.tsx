@@ -38,7 +38,12 @@ describe('error pop-up', () => {
     );
     const dialog = screen.getByRole('alertdialog', { name: 'Oh no!' });
     expect(dialog).toHaveAccessibleDescription('Someone took it.');
-    expect(within(dialog).getByText('Error code -2015')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('error-code')).toHaveTextContent('Error code -2015');
+    // The code keeps its left-to-right order in an Arabic sentence.
+    expect(within(dialog).getByText('-2015')).toHaveAttribute('dir', 'ltr');
+    // Title and text take their own words' direction: an English text on an Arabic page keeps "Oh no!".
+    expect(within(dialog).getByText('Oh no!')).toHaveAttribute('dir', 'auto');
+    expect(within(dialog).getByText('Someone took it.')).toHaveAttribute('dir', 'auto');
     expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Pick another', 'More Info']);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pick another' }));
     expect(store.get(errorAtom)).toBeNull();

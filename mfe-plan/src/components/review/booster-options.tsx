@@ -42,7 +42,7 @@ export function BoosterOptions({
             <span>
               <strong>{b.Name}</strong>{' '}
               <span className="muted">
-                {amount(f)} · {t('choice.boosterDays', { days: b.Validity })} · +{formatAed(b.NetPrice, language)}
+                {amount(f)} · {t('choice.boosterDays', { count: b.Validity })} · +{formatAed(b.NetPrice, language)}
               </span>
             </span>
           </label>

@@ -55,7 +55,7 @@ export function PromoCodeForm({
 
   return (
     <form className="plan-choice__group plan-choice__promo" noValidate onSubmit={(e) => void apply(e)}>
-      <TextField form={form} name="code" label={t('choice.promoCode')} hint={t('choice.promoHelp', limits)} autoComplete="off" maxLength={40} />
+      <TextField form={form} name="code" label={t('choice.promoCode')} hint={t('choice.promoHelp', { min, count: max })} autoComplete="off" maxLength={40} />
       <Button type="submit" variant="secondary" busy={check.isPending}>
         {t('choice.promoApply')}
       </Button>

@@ -25,10 +25,10 @@ export function StreamingOffer({
   const t = useT();
   return (
     <fieldset className="plan-choice__group">
-      <legend>{t('promo.streaming', { months })}</legend>
+      <legend>{t('promo.streaming', { count: months })}</legend>
       <label className="plan-choice__option plan-choice__option--block">
         <input type="checkbox" checked={taken} onChange={(e) => onTake(e.target.checked)} />
-        {t('choice.streaming', { months })}
+        {t('choice.streaming', { count: months })}
       </label>
       {taken ? (
         <div className="plan-choice__consent">

@@ -334,6 +334,43 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
       });
     });
 
+    describe('names by language', () => {
+      const ARABIC = /\p{Script=Arabic}/u;
+      const withoutNames = <T extends object>(rows: readonly T[], ...keys: string[]): unknown[] =>
+        rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !keys.includes(k))));
+
+      it('answers products and their plans in the asked language, English by default; ids and prices are the same', async () => {
+        for (const filter of [{ category: 'PAYG' as const }, { category: 'VIP' as const }, { category: 'Commitment' as const }]) {
+          const en = await store.listCatalogue(filter, 'en');
+          const ar = await store.listCatalogue(filter, 'ar');
+          expect(await store.listCatalogue(filter)).toEqual(en);
+          expect(en.length).toBeGreaterThan(0);
+          // Everything but the names is the same in both languages.
+          expect(withoutNames(ar, 'name', 'plans')).toEqual(withoutNames(en, 'name', 'plans'));
+          expect(ar.map((p) => withoutNames(p.plans, 'Name'))).toEqual(en.map((p) => withoutNames(p.plans, 'Name')));
+          for (const [i, p] of ar.entries()) {
+            expect([p.code, ARABIC.test(p.name), /[A-Za-z]{3,}/.test(p.name)]).toEqual([p.code, true, false]);
+            expect(p.name).not.toBe(en[i]?.name);
+            for (const plan of p.plans) expect([plan.ID, ARABIC.test(plan.Name)]).toEqual([plan.ID, true]);
+            expect((await store.getCatalogueProduct(p.code, 'ar'))?.name).toBe(p.name);
+            expect((await store.getCatalogueProduct(p.code))?.name).toBe(en[i]?.name);
+          }
+        }
+      });
+
+      it('answers boosters and operators in the asked language', async () => {
+        const [en, ar] = [await store.listBoosters('en'), await store.listBoosters('ar')];
+        expect(await store.listBoosters()).toEqual(en);
+        expect(withoutNames(ar, 'Name')).toEqual(withoutNames(en, 'Name'));
+        for (const b of ar) expect([b.ID, ARABIC.test(b.Name)]).toEqual([b.ID, true]);
+        const [enOps, arOps] = [await store.listOperators('en'), await store.listOperators('ar')];
+        expect(await store.listOperators()).toEqual(enOps);
+        expect(arOps.map((o) => o.code)).toEqual(enOps.map((o) => o.code));
+        for (const o of arOps) expect([o.code, ARABIC.test(o.name)]).toEqual([o.code, true]);
+        expect(enOps.find((o) => o.code === 'virgin')?.name).toBe('Virgin Mobile UAE');
+      });
+    });
+
     describe('feedback', () => {
       const note = (u: UserRecord, text: string, at: number) => ({
         uid: u.uid,

@@ -1,0 +1,17 @@
+/**
+ * Latin words an Arabic text may keep (shared/README.md, i18n): units, codes and names that
+ * Arabic UAE sites write in Latin letters too. Everything else Latin in the Arabic dictionary
+ * or in an Arabic name is English left behind, and the dictionary tests fail on it.
+ */
+export const LATIN_ALLOW_LIST: ReadonlySet<string> = new Set([
+  'AED', // the currency's code, as UAE prices are written in Arabic too
+  'GB',
+  'MB', // data units
+  'SIM',
+  'eSIM',
+  'VIP',
+  'QR', // QR code: no Arabic word in use
+  'CVV', // printed on the card as such
+  'JPG',
+  'PNG', // file formats the visitor picks by these names
+]);
