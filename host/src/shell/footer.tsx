@@ -24,7 +24,7 @@ export function Footer() {
   };
   return (
     <footer className="footer">
-      <nav aria-label="Footer">
+      <nav aria-label={t('footer.label')}>
         <Button variant="link" onClick={() => openHelp(true)} aria-haspopup="dialog">
           {t('footer.help')}
         </Button>

@@ -101,6 +101,7 @@ export const EXTRA_CLIENT_MESSAGE_TYPES = [
   'email_already_registered',
   'orders_link_invalid',
   'step_not_allowed',
+  'rate_limited',
 ] as const;
 
 export const ERROR_CATALOGUE = {
@@ -110,6 +111,8 @@ export const ERROR_CATALOGUE = {
 
   // The API refused a call for a step the visitor may not be on (their state moved on, in
   // another tab for example): reload the flow status and go where the flow now is.
+  // Our API's budgets and anti-hoarding limits (api/README.md "Limits"): a wait, not a failure.
+  rate_limited: entry('Please wait a moment', "You've tried this many times in a short while. Please wait a few minutes, then try again.", OK_CLEAR),
   step_not_allowed: entry(ohNo, "This step isn't open to you right now. We'll take you to where you left off.", b('ok', 'ok_clear_error_get_status')),
 
   // --- login and account ---

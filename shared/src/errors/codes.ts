@@ -97,6 +97,7 @@ export const API_ERROR_CODES = {
 
 /** Our string codes that name their SPEC 8 message type directly. */
 const MESSAGE_TYPE_CODES: readonly string[] = [
+  API_ERROR_CODES.rateLimited,
   API_ERROR_CODES.promoInvalid,
   API_ERROR_CODES.promoNotSupported,
   API_ERROR_CODES.stepNotAllowed,

@@ -44,7 +44,7 @@ export function Price({
       : period.kind === 'month'
         ? t('money.perMonth')
         : period.kind === 'term'
-          ? t('money.forMonths', { months: period.months })
+          ? t('money.forMonths', { count: period.months })
           : t('money.totalToday');
   const classes = ['price', `price--${size}`, className].filter(Boolean).join(' ');
   return (
@@ -71,7 +71,7 @@ export function Price({
       </span>
       {total ? (
         <span className="price__total">
-          {t('money.total')} <strong dir="ltr">{aed(total.amount)}</strong> {t('money.forMonths', { months: total.months })}
+          {t('money.total')} <strong dir="ltr">{aed(total.amount)}</strong> {t('money.forMonths', { count: total.months })}
         </span>
       ) : null}
       {monthly !== null ? (

@@ -32,6 +32,13 @@ describe('the catalogue table', () => {
     }
   });
 
+  it('tells a visitor held back by a budget or a hold limit to wait, not that something broke', () => {
+    expect(messageTypeForCode('rate_limited')).toBe('rate_limited');
+    const popup = errorObjectForCode('rate_limited');
+    expect(popup.title).toMatch(/wait/i);
+    expect(popup.buttons?.map((x) => x.action)).toEqual(['ok_clear_error']);
+  });
+
   it('holds no entry nobody can raise', () => {
     const raisable = new Set<string>([...SERVER_MESSAGE_TYPES, ...CLIENT_CATALOGUE_TYPES, 'error_general']);
     expect(Object.keys(ERROR_CATALOGUE).filter((t) => !raisable.has(t))).toEqual([]);
