@@ -119,3 +119,7 @@ export const PLAN_CATEGORIES = ['tourist', 'PAYG', 'Commitment', 'VIP'] as const
 export type PlanCategory = (typeof PLAN_CATEGORIES)[number];
 /** Top-up amounts offered with a pay-as-you-go plan (AED); charged as the RechargeAmount extra charge. */
 export const RECHARGE_AMOUNTS = [0, 25, 50, 100] as const;
+
+/** SPEC 5 feedback text: up to 50 characters, none of these. */
+export const FEEDBACK_MAX_LENGTH = 50;
+export const FEEDBACK_FORBIDDEN_CHARS = ['<', '>', '{', '}', '(', ')', '_', '*', '^', '#'] as const;

@@ -1,19 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { CircleCheck, TriangleAlert } from 'lucide-react';
+import { CircleCheck, TriangleAlert } from 'lucide';
 import { TextField, useZodForm } from '@join/shared/forms';
-import {
-  api,
-  Button,
-  FEEDBACK_MAX_LENGTH,
-  feedbackLength,
-  feedbackTextField,
-  formSchema,
-  Icon,
-  isApiError,
-  t as translate,
-  useT,
-  type FeedbackProblem,
-} from '@join/shared';
+import { Button, FEEDBACK_MAX_LENGTH, formSchema, Icon, isApiError, t as translate, useT } from '@join/shared';
+import { feedbackLength, feedbackTextField, helpApi, type FeedbackProblem } from '@join/shared/help';
 
 type Status = 'editing' | 'sending' | 'sent' | 'rateLimited' | 'failed';
 
@@ -52,7 +41,7 @@ export function FeedbackForm({ route }: { route: string }) {
   const send = form.handleSubmit(async (values) => {
     setStatus('sending');
     try {
-      await api.sendFeedback(values.text, route);
+      await helpApi.sendFeedback(values.text, route);
       form.reset({ text: '' });
       setStatus('sent');
     } catch (e) {

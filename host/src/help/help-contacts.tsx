@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Clock, ExternalLink, Mail, MessageCircle, Phone } from 'lucide-react';
+import { Clock, ExternalLink, Mail, MessageCircle, Phone } from 'lucide';
 import { bizConfigAtom, Icon, useT } from '@join/shared';
 import { formatPhoneForReading, telHref } from './format-phone';
 

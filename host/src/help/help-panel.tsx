@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { LifeBuoy } from 'lucide-react';
+import { LifeBuoy } from 'lucide';
 import { Icon, numberAtom, startParamsAtom, useT } from '@join/shared';
 import { FeedbackForm } from './feedback-form';
 import { HelpContacts } from './help-contacts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAtom } from 'jotai';
-import { ShoppingBag } from 'lucide-react';
+import { ShoppingBag } from 'lucide';
 import { Link, useNavigate } from 'react-router-dom';
 import { backRoute, cartOpensSummary, cartVisible, headerVariant, i18n, Icon, retailBack, sessionAtom, store, useLanguage, useT, wipeSession, type FlowContext, updateSession } from '@join/shared';
 import { CartSummary, useSelection } from './cart-summary';

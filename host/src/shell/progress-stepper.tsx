@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import { Check } from 'lucide';
 import { flowProgress, Icon, useT, type FlowContext } from '@join/shared';
 
 /**

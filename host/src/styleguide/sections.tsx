@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { CalendarDays, Phone, Send, ShieldCheck, Smartphone, Sparkles, Store, Truck, Wifi } from 'lucide-react';
+import { CalendarDays, Phone, Send, ShieldCheck, Smartphone, Sparkles, Store, Truck, Wifi } from 'lucide';
 import {
   Alert,
   Badge,

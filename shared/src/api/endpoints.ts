@@ -9,7 +9,6 @@ import {
   SavedPlansResponse,
   TranslationsResponse,
 } from '../schemas/api';
-import { FeedbackResponse } from '../schemas/feedback';
 import { apiClient, BIZ_CONFIG_HEADERS, type ApiClient } from './client';
 
 /**
@@ -35,8 +34,6 @@ export const endpoints = (c: ApiClient = apiClient) => ({
     c.request('GET', '/products/current', { schema: ProductResponse, ...(save ? { query: { save: 'true' } } : {}) }),
   getSavedPlans: () => c.request('GET', '/plans/saved_plans', { schema: SavedPlansResponse }),
   getNumbers: () => c.request('GET', '/numbers', { schema: NumbersResponse }),
-  /** The help modal's feedback, with the route it was sent from (the server checks both). */
-  sendFeedback: (text: string, route: string) => c.request('POST', '/me/feedback', { schema: FeedbackResponse, body: { text, route } }),
 });
 
 export type Endpoints = ReturnType<typeof endpoints>;

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { CircleAlert, CircleCheck, Info, TriangleAlert, type LucideIcon } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info, TriangleAlert, type IconNode } from 'lucide';
 import { Icon } from './icon';
 
 export type AlertTone = 'info' | 'success' | 'warning' | 'error';
 
-const ICON: Record<AlertTone, LucideIcon> = { info: Info, success: CircleCheck, warning: TriangleAlert, error: CircleAlert };
+const ICON: Record<AlertTone, IconNode> = { info: Info, success: CircleCheck, warning: TriangleAlert, error: CircleAlert };
 
 /**
  * A message in the page: an icon (the tone is never colour alone), an optional title, the text

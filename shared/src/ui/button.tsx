@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import type { LucideIcon } from 'lucide-react';
+import type { IconNode } from 'lucide';
 import { Icon } from './icon';
 
 type Variant = 'primary' | 'secondary' | 'link';
@@ -10,7 +10,7 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   /** Waiting for the action: a spinner, aria-busy, and no second press. */
   busy?: boolean;
   /** A decorative icon before the text (mirror it in the caller's choice of icon, not here). */
-  icon?: LucideIcon;
+  icon?: IconNode;
 };
 
 /** A button with the design tokens; at least 44x44 px, visible focus (ui.css). */

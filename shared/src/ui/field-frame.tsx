@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert } from 'lucide';
 import { Icon } from './icon';
 
 /** The ids a field's input points at: its hint, then its error (read in that order). */

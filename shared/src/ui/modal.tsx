@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { X } from 'lucide-react';
+import { X } from 'lucide';
 import { useT } from '../react/use-t';
 import { Icon } from './icon';
 

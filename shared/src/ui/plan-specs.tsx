@@ -1,4 +1,4 @@
-import { CalendarDays, Gift, Globe, Phone, ShieldCheck, Sparkles, Truck, Wifi, type LucideIcon } from 'lucide-react';
+import { CalendarDays, Gift, Globe, Phone, ShieldCheck, Sparkles, Truck, Wifi, type IconNode } from 'lucide';
 import { formatSubPlan, formatSubPlanTotal, sortSubPlans } from '../format/format';
 import { useAmountText, useT } from '../react/use-t';
 import type { SubPlan } from '../schemas/entities';
@@ -24,7 +24,7 @@ export const PLAN_ICONS = {
   moneyBack: ShieldCheck,
   delivery: Truck,
   referral: Gift,
-} as const satisfies Readonly<Record<string, LucideIcon>>;
+} as const satisfies Readonly<Record<string, IconNode>>;
 
 /**
  * Sub-plans in the order DATA, VOICE-LCL, VOICE-INT with formatted values: data in 1024 steps,

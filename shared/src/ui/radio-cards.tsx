@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { LucideIcon } from 'lucide-react';
+import type { IconNode } from 'lucide';
 import { Icon } from './icon';
 import { FieldError } from './field-frame';
 
@@ -8,7 +8,7 @@ export interface RadioCardOption<V extends string = string> {
   label: ReactNode;
   /** A second line under the label (a price, what it includes). */
   description?: ReactNode;
-  icon?: LucideIcon;
+  icon?: IconNode;
   disabled?: boolean;
 }
 

@@ -1,5 +1,5 @@
 import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from 'lucide';
 import { Icon } from './icon';
 import { describedBy, FieldFrame } from './field-frame';
 

@@ -11,7 +11,7 @@
  * complete" (SPEC section 4): a form shows no error while the user is still typing.
  * Functions that take "now" take it as a parameter, so they stay pure and testable.
  */
-import { CARD_EXPIRY_LIMIT_YEARS, CARD_TYPE_CODES, MARKETING, SMS_PREFIX, UAE_COUNTRY_CODE } from '../constants';
+import { CARD_EXPIRY_LIMIT_YEARS, CARD_TYPE_CODES, FEEDBACK_FORBIDDEN_CHARS, FEEDBACK_MAX_LENGTH, MARKETING, SMS_PREFIX, UAE_COUNTRY_CODE } from '../constants';
 
 /** The catalogue messages of SPEC section 5, exactly as written there. */
 export const VALIDATION_MESSAGES = {
@@ -390,8 +390,6 @@ export function validatePassword(password: string): ValidationResult {
   return c.length && c.digit && c.uppercase ? VALID : invalid('wrongValue');
 }
 
-export const FEEDBACK_MAX_LENGTH = 50;
-export const FEEDBACK_FORBIDDEN_CHARS = ['<', '>', '{', '}', '(', ')', '_', '*', '^', '#'] as const;
 
 /** Up to 50 characters (counted as the user sees them), none of < > { } ( ) _ * ^ #. */
 export function validateFeedback(text: string): ValidationResult {

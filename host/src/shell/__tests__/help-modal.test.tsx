@@ -2,7 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { Provider } from 'jotai';
-import { ApiError, api, i18n, setBizConfig, setHeldNumber, setStartParams, store, type BusinessConfig } from '@join/shared';
+import { ApiError, i18n, setBizConfig, setHeldNumber, setStartParams, store, type BusinessConfig } from '@join/shared';
+import { helpApi } from '@join/shared/help';
 import { HelpModal, helpOpenAtom } from '../help-modal';
 import { helpTopicFor, HELP_TOPICS } from '../../help/help-topic';
 import { formatPhoneForReading } from '../../help/format-phone';
@@ -134,7 +135,7 @@ describe('feedback', () => {
   const field = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { name: 'Your feedback' });
 
   it('counts characters as typed, and sends the note with the route; the thank-you is announced', async () => {
-    const send = jest.spyOn(api, 'sendFeedback').mockResolvedValue({
+    const send = jest.spyOn(helpApi, 'sendFeedback').mockResolvedValue({
       feedback: { id: 1, text: 'Great app', route: '/number/search', step: 'number', language: 'en', created_at: 1 },
     });
     const { dialog } = await openHelp('/number/search');
@@ -151,7 +152,7 @@ describe('feedback', () => {
   });
 
   it('shows and announces the rule’s error for a forbidden character, and sends nothing', async () => {
-    const send = jest.spyOn(api, 'sendFeedback');
+    const send = jest.spyOn(helpApi, 'sendFeedback');
     const { dialog } = await openHelp('/plan-selection');
     await userEvent.type(field(dialog), 'nice app #1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send feedback' }));
@@ -163,7 +164,7 @@ describe('feedback', () => {
   });
 
   it('refuses more than 50 characters, with the count in red', async () => {
-    const send = jest.spyOn(api, 'sendFeedback');
+    const send = jest.spyOn(helpApi, 'sendFeedback');
     const { dialog } = await openHelp('/plan-selection');
     await userEvent.type(field(dialog), 'x'.repeat(51));
     expect(within(dialog).getByText('51 / 50')).toHaveClass('help__count--over');
@@ -173,7 +174,7 @@ describe('feedback', () => {
   });
 
   it('says to try later when the server refuses for sending too often, and keeps the text', async () => {
-    jest.spyOn(api, 'sendFeedback').mockRejectedValue(new ApiError('Too many requests', { code: 'rate_limited', status: 429 }));
+    jest.spyOn(helpApi, 'sendFeedback').mockRejectedValue(new ApiError('Too many requests', { code: 'rate_limited', status: 429 }));
     const { dialog } = await openHelp('/plan-selection');
     await userEvent.type(field(dialog), 'Third note');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send feedback' }));
@@ -183,7 +184,7 @@ describe('feedback', () => {
 
   it('keeps the text when the network fails, so it can be sent again', async () => {
     const send = jest
-      .spyOn(api, 'sendFeedback')
+      .spyOn(helpApi, 'sendFeedback')
       .mockRejectedValueOnce(new ApiError('Network error', { code: null, status: null }))
       .mockResolvedValueOnce({ feedback: { id: 2, text: 'Hello', route: '/plan-selection', step: 'plan', language: 'en', created_at: 1 } });
     const { dialog } = await openHelp('/plan-selection');

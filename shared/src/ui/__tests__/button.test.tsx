@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Send } from 'lucide-react';
+import { Send } from 'lucide';
 import { Button } from '../button';
 
 describe('Button', () => {

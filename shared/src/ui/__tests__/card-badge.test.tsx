@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { Sparkles } from 'lucide-react';
+import { Sparkles } from 'lucide';
 import { Badge } from '../badge';
 import { Card } from '../card';
 

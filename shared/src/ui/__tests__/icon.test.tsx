@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { ArrowLeft, Wifi } from 'lucide-react';
+import { ArrowLeft, Wifi } from 'lucide';
 import { Icon } from '../icon';
 
 describe('Icon', () => {

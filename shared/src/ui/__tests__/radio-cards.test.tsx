@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Smartphone, Truck } from 'lucide-react';
+import { Smartphone, Truck } from 'lucide';
 import { RadioCards } from '../radio-cards';
 
 function Delivery({ error }: { error?: string }) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isKnownPath, normalizePath } from '../flow/steps';
-import { feedbackTextField } from '../validation/feedback';
+import { isKnownPath, normalizePath } from '@join/shared';
+import { feedbackTextField } from './feedback-rule';
 
 /**
  * POST /me/feedback (our addition for SPEC 2's help and feedback modal): the text, and the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEEDBACK_FORBIDDEN_CHARS, FEEDBACK_MAX_LENGTH } from './rules';
+import { FEEDBACK_FORBIDDEN_CHARS, FEEDBACK_MAX_LENGTH } from '@join/shared';
 
 /**
  * The feedback text of the help modal (SPEC 5: up to 50 characters, none of

@@ -1,6 +1,5 @@
-import { FEEDBACK_PROBLEM_EN, feedbackProblem, feedbackTextField } from '../feedback';
-import { validateFeedback } from '../rules';
-import { formSchema } from '../field-schemas';
+import { FEEDBACK_PROBLEM_EN, feedbackProblem, feedbackTextField } from '../feedback-rule';
+import { formSchema, validateFeedback } from '@join/shared';
 
 /** SPEC 5 written out, so a change to the shared list fails here. */
 const FORBIDDEN = ['<', '>', '{', '}', '(', ')', '_', '*', '^', '#'];
