@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAtom } from 'jotai';
 import { ShoppingBag } from 'lucide';
 import { Link, useNavigate } from 'react-router-dom';
-import { backRoute, cartOpensSummary, cartVisible, headerVariant, i18n, Icon, retailBack, sessionAtom, store, useLanguage, useT, wipeSession, type FlowContext, updateSession } from '@join/shared';
+import { backRoute, cartOpensSummary, cartVisible, headerVariant, i18n, Icon, retailBack, sessionAtom, store, useT, wipeSession, type FlowContext, updateSession } from '@join/shared';
 import { CartSummary, useSelection } from './cart-summary';
 import { cartLabel } from './cart-label';
 import { summaryOpenAtom } from './summary-state';
@@ -24,7 +24,6 @@ export const RETAIL_START_URL = '/?is_retail=1';
 export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }) {
   const t = useT();
   const navigate = useNavigate();
-  const { language } = useLanguage();
   const [cartOpen, setCartOpen] = useAtom(summaryOpenAtom);
   const { count } = useSelection(ctx);
   // The sheet's state outlives the header in the store: a new header starts closed.
@@ -78,7 +77,7 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
             className="header__cart"
             aria-haspopup="dialog"
             aria-disabled={!hasSelection}
-            aria-label={cartLabel(t, language, hasSelection ? count : 0)}
+            aria-label={cartLabel(t, hasSelection ? count : 0)}
             onClick={() => hasSelection && setCartOpen(true)}
           >
             <Icon icon={ShoppingBag} size="1.5rem" />
