@@ -1,11 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { FeedbackBody, stepForPath, type FeedbackEntry, type FeedbackListResponse, type FeedbackResponse } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
 import type { FeedbackRecord } from '../data/store';
-import { rateLimited } from '../http/http-error';
 import { authOf, clientOf } from '../http/session-auth';
 import { parseInput } from '../http/validate';
-import { rateLimitConfig } from './security';
+import { budgetHook, rateLimitConfig } from './rate-limits';
 
 /** How many of their own notes GET /me/feedback shows a visitor. */
 export const FEEDBACK_LIST_LIMIT = 20;
@@ -30,17 +29,8 @@ const toEntry = (f: FeedbackRecord): FeedbackEntry => ({
 export async function feedbackRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { windowMs, feedbackMax, feedbackPerDeviceMax } = ctx.rateLimit;
   const perAddress = app.rateLimit(rateLimitConfig(feedbackMax, windowMs).rateLimit);
-  // The plugin runs one limiting hook per request, so the second budget is counted by hand.
-  const perDeviceCount = app.createRateLimit({
-    max: feedbackPerDeviceMax,
-    timeWindow: windowMs,
-    // The session guard has parsed and checked the headers by now, so the device is known.
-    keyGenerator: (request: FastifyRequest) => `feedback-device:${clientOf(request)['device-id']}`,
-  });
-  const perDevice = async (request: FastifyRequest): Promise<void> => {
-    const count = await perDeviceCount(request);
-    if (!count.isAllowed && count.isExceeded) throw rateLimited(`${count.ttlInSeconds} seconds`);
-  };
+  // The plugin runs one limiting hook per request, so the second budget is a budgetHook.
+  const perDevice = budgetHook(app, feedbackPerDeviceMax, windowMs, 'device');
 
   app.post('/me/feedback', { onRequest: [perAddress, perDevice] }, async (request): Promise<FeedbackResponse> => {
     const { uid } = authOf(request);

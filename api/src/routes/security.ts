@@ -6,9 +6,6 @@ import { authOf, clientOf, hashToken, newSessionToken } from '../http/session-au
 import { parseInput } from '../http/validate';
 import { rateLimitConfig } from './rate-limits';
 
-/** Kept here too: routes import their budgets from either module. */
-export { rateLimitConfig } from './rate-limits';
-
 /** Routes that need the SPEC 7 headers but no session yet. */
 export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post(

@@ -21,7 +21,7 @@
  * first: the number is then current with the plan still remaining before it.
  */
 import type { FlowContext } from './rules';
-import { isDone, isProperlyLoggedIn } from './rules';
+import { isDone, isInsideUae, isProperlyLoggedIn } from './rules';
 import type { RoutePath, StepName } from './steps';
 import { STEPS, stepForPath } from './steps';
 
@@ -46,10 +46,6 @@ export interface FlowProgress {
   readonly current: ProgressStep;
 }
 
-function insideUae(ctx: FlowContext): boolean {
-  return ctx.retail === true || ctx.insideUae === true;
-}
-
 /** Whether the contract leaves this step out of this visitor's flow (see the header). */
 function leftOut(step: StepName, ctx: FlowContext): boolean {
   const { flags } = ctx;
@@ -57,7 +53,7 @@ function leftOut(step: StepName, ctx: FlowContext): boolean {
     case 'location_check':
       return ctx.retail === true || (flags.is_plan_paid && ctx.insideUae !== true);
     case 'activation_method':
-      return (ctx.retail !== true && ctx.insideUae === false) || (flags.is_plan_paid && !insideUae(ctx));
+      return (ctx.retail !== true && ctx.insideUae === false) || (flags.is_plan_paid && !isInsideUae(ctx));
     case 'id_check':
       return ctx.residentType === 'resident';
     case 'payment':

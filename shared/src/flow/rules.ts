@@ -73,7 +73,8 @@ export function hasPasswordLogin(flags: FlowStatusFlags): boolean {
   return flags.is_logged_in_via_email && flags.has_password;
 }
 
-function isInsideUae(ctx: FlowContext): boolean {
+/** Inside the UAE for the flow: a retail shop is, or the location check said so. */
+export function isInsideUae(ctx: FlowContext): boolean {
   return ctx.retail === true || ctx.insideUae === true;
 }
 

@@ -133,7 +133,7 @@ export function formatMsisdn(msisdn: string, options: { grouped?: boolean } = {}
   const m = MSISDN_RE.exec(msisdn.replace(/[\s-]/g, ''));
   if (!m?.[1]) return msisdn;
   const local = `0${m[1]}`;
-  return options.grouped ? `${local.slice(0, 3)} ${local.slice(3, 6)} ${local.slice(6)}` : local;
+  return options.grouped ? msisdnGroups(local).join(' ') : local;
 }
 
 /** A local UAE mobile ('0581234567', '581234567', spaces allowed) as an MSISDN; null if it is not one. */
