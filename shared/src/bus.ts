@@ -18,6 +18,11 @@ export interface BusEvents {
   'number:cancelled': { msisdn: string };
   /** The visitor confirmed the held number; saved plans were fetched (SPEC 4: then /login, or the next step). */
   'number:confirmed': { msisdn: string; hasSavedPlan: boolean };
+  /**
+   * The visitor logged in by e-mail (password or code, then a password) or with Google; the flow
+   * status is already refreshed, so the host moves on by the flow contract.
+   */
+  'account:logged-in': { method: 'password' | 'code' | 'google' };
   /** Something the user must see as an error pop-up. */
   'error:raised': { error: ErrorObject; source?: string };
   /** The session ended (logout codes of SPEC 8, or the user logged out). */
@@ -36,6 +41,7 @@ export const BUS_EVENTS = [
   'number:reserved',
   'number:cancelled',
   'number:confirmed',
+  'account:logged-in',
   'error:raised',
   'session:ended',
   'navigate:request',

@@ -9,6 +9,7 @@ import { EN } from './i18n/en';
 import { NUMBER_TEXTS } from './domains/numbers/texts';
 import { PLAN_TEXTS } from './domains/plans/texts';
 import { HELP_TEXTS } from './domains/help/texts';
+import { ACCOUNT_TEXTS } from './domains/account/texts';
 import type { PluralCategory } from './i18n/plural';
 import type { ErrorTranslationKey } from './errors/catalogue';
 
@@ -17,9 +18,10 @@ export * from './domains/plans/schemas';
 export * from './domains/numbers/schemas';
 export * from './domains/help/schemas';
 export * from './domains/help/feedback-rule';
+export * from './domains/account/schemas';
 
 /** Every bundled English text, the kernel's and each domain's: what GET /translations serves in English. */
-export const EN_TRANSLATIONS = { ...EN, ...NUMBER_TEXTS, ...PLAN_TEXTS, ...HELP_TEXTS } as const;
+export const EN_TRANSLATIONS = { ...EN, ...NUMBER_TEXTS, ...PLAN_TEXTS, ...HELP_TEXTS, ...ACCOUNT_TEXTS } as const;
 export type TranslationKey = keyof typeof EN_TRANSLATIONS;
 
 export { PLURAL_CATEGORIES, pluralCategory, pluralCategoriesOf, type PluralCategory } from './i18n/plural';

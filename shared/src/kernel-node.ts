@@ -1,6 +1,6 @@
 /**
  * The kernel's Node-safe part: what `@join/shared` means to Node (the package's `node` export
- * condition). Constants, entity and kernel payload schemas, error codes and the pure flow
+ * condition). Constants, entity and kernel payload schemas, error codes, the SPEC 5 rules and the pure flow
  * contract; no browser client, store, i18n or React. The domain schemas import the kernel by
  * package name, so in a browser build they reach the page's kernel singleton and in Node this.
  */
@@ -13,3 +13,6 @@ export * from './flow/steps';
 export * from './flow/rules';
 export * from './flow/context';
 export * from './modules/registry';
+// The SPEC 5 rules and the form-field schemas built on them: pure, so the API checks with them too.
+export * from './validation/rules';
+export * from './validation/field-schemas';

@@ -14,4 +14,5 @@ export const LATIN_ALLOW_LIST: ReadonlySet<string> = new Set([
   'CVV', // printed on the card as such
   'JPG',
   'PNG', // file formats the visitor picks by these names
+  'Google', // the sign-in provider's name, as Google itself writes it in Arabic
 ]);

@@ -1,6 +1,7 @@
 import {
   bus,
   flowFlagsAtom,
+  routeAfterLogin,
   routeAfterNumberConfirmed,
   routeAfterPlanSaved,
   routeForVipNumberSearch,
@@ -39,6 +40,7 @@ export function listenForOutcomes({ context, navigate, warn = console.warn }: Ou
       navigate(routeForVipNumberSearch({ ...fresh(), vipFilter: true }));
     }),
     bus.on('number:confirmed', ({ hasSavedPlan }) => navigate(routeAfterNumberConfirmed(fresh(), hasSavedPlan))),
+    bus.on('account:logged-in', () => navigate(routeAfterLogin(fresh()))),
     bus.on('navigate:request', ({ from, to }) => {
       const owner = stepForPath(to)?.remote ?? null;
       if (owner !== from) {

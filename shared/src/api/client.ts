@@ -38,6 +38,10 @@ export function encodeForm(body: FormBody): URLSearchParams {
   return form;
 }
 
+/** SPEC 7: the gclid header goes with the logins (e-mail, device id) and the social login. */
+const isGclidPath = (path: string): boolean =>
+  path.startsWith('/securitymanagement/login') || path === '/securitymanagement/social_login';
+
 export interface ApiClient {
   request<S extends z.ZodType>(method: 'GET' | 'POST' | 'DELETE', path: string, opts: RequestOptions<S>): Promise<z.infer<S>>;
   loginByDeviceId(): Promise<Session>;
@@ -89,7 +93,7 @@ export function createApiClient(config: { baseURL?: string; store?: Store; fetch
   }
 
   async function raw<S extends z.ZodType>(method: string, path: string, opts: RequestOptions<S>): Promise<z.infer<S>> {
-    const isLogin = path.startsWith('/securitymanagement/login');
+    const isLogin = isGclidPath(path);
     let data: unknown;
     try {
       data = await $fetch(path, {

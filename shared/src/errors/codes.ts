@@ -93,6 +93,19 @@ export const API_ERROR_CODES = {
    * with the host's own rule functions); 409, and the body names the step.
    */
   stepNotAllowed: 'step_not_allowed',
+  // --- account (issue 11; api/README.md "Accounts") ---
+  /** The call needs an account session (an e-mail login), not a device-id one; 403. */
+  loginRequired: 'login_required',
+  /** A wrong verification code; the body says attempts_left. */
+  codeInvalid: 'verification_code_invalid',
+  /** No live code for the e-mail: expired, used, or replaced by a newer one (SPEC 8 "Code expired"). */
+  codeExpired: 'verification_code_expired',
+  /** Too many wrong tries: the code is burnt, a new one is needed. */
+  codeAttempts: 'verification_code_attempts',
+  /** A social ID token that fails verification (signature, issuer, audience, expiry); which check is not said. */
+  socialTokenInvalid: 'social_token_invalid',
+  /** The provider does not vouch for the token's e-mail. */
+  emailNotVerified: 'email_not_verified',
 } as const;
 
 /** Our string codes that name their SPEC 8 message type directly. */
@@ -103,9 +116,13 @@ const MESSAGE_TYPE_CODES: readonly string[] = [
   API_ERROR_CODES.stepNotAllowed,
 ];
 
+/** Our string codes shown as another catalogue item. */
+const STRING_CODE_TYPES: ReadonlyMap<string, string> = new Map([[API_ERROR_CODES.codeExpired, 'code_expired']]);
+
 /** Message type of a server code; anything unknown is error_general (SPEC section 8). */
 export function messageTypeForCode(code: number | string | null | undefined): MessageType {
   const n = typeof code === 'string' && /^-?\d+$/.test(code) ? Number(code) : code;
+  if (typeof n === 'string' && STRING_CODE_TYPES.has(n)) return STRING_CODE_TYPES.get(n) as string;
   if (typeof n === 'number') return BY_CODE.get(n) ?? 'error_general';
   if (typeof n === 'string' && (CLIENT_MESSAGE_TYPES as readonly string[]).includes(n)) return n;
   if (typeof n === 'string' && MESSAGE_TYPE_CODES.includes(n)) return n;

@@ -22,3 +22,8 @@ export function routeAfterNumberConfirmed(ctx: FlowContext, hasSavedPlan: boolea
 export function routeForVipNumberSearch(ctx: FlowContext): string {
   return isStepAllowed('number', ctx) ? ROUTES.numberSearch : recommendedRoute(ctx);
 }
+
+/** After a login (SPEC 2: the account step is skipped once properly logged in): the next step. */
+export function routeAfterLogin(ctx: FlowContext): string {
+  return nextRoute('account', ctx);
+}

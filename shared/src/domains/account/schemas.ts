@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { textField, validateEmail, validatePassword } from '@join/shared';
+
+/**
+ * The account domain's payloads (SPEC 7 "Security" and "Transfer, accounts": login, social
+ * login, e-mail check, verification code, password, profile, terminated numbers). The API
+ * parses requests with these very schemas and the account pages parse the answers with them,
+ * so client and server agree by construction. Bodies we add to SPEC 7 (the code e-mail, the
+ * sign-in providers and their nonce) are marked "our addition".
+ */
+
+/** A verification code: six digits (our choice; the spec names the call, not the code's shape). */
+export const VERIFICATION_CODE_LENGTH = 6;
+const CODE_RE = new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`);
+
+/** E-mail as the SPEC 5 rule sees it; trimmed, and compared without case on the server. */
+export const emailField = () =>
+  z
+    .string()
+    .max(254)
+    .transform((v) => v.trim())
+    .pipe(textField(validateEmail));
+
+/** SPEC 5 password rule (at least 8 characters, a digit, an uppercase letter); 128 at most (ASVS V6.2). */
+export const passwordField = () => z.string().max(128).pipe(textField(validatePassword));
+
+export const CheckEmailBody = z.object({ email: emailField() }).strict();
+export type CheckEmailBody = z.infer<typeof CheckEmailBody>;
+
+export const CheckEmailResponse = z.object({
+  /** An account with this e-mail exists. */
+  registered: z.boolean(),
+  /** That account has a password: the visitor logs in with it; otherwise a code is e-mailed. */
+  has_password: z.boolean(),
+  /** The e-mail belongs to an account whose number was terminated (SPEC 2 /login/terminated). */
+  terminated: z.boolean(),
+});
+export type CheckEmailResponse = z.infer<typeof CheckEmailResponse>;
+
+/** Our addition: e-mails a new code (sign-up, or an account without a password). */
+export const SendCodeBody = z.object({ email: emailField() }).strict();
+export type SendCodeBody = z.infer<typeof SendCodeBody>;
+
+export const SendCodeResponse = z.object({
+  /** Seconds until the code expires. */
+  expires_in_s: z.number().int().positive(),
+  /** Seconds until another code may be asked for. */
+  resend_after_s: z.number().int().nonnegative(),
+});
+export type SendCodeResponse = z.infer<typeof SendCodeResponse>;
+
+export const ValidateCodeBody = z
+  .object({
+    email: emailField(),
+    code: z
+      .string()
+      .transform((v) => v.replace(/\s/g, ''))
+      .pipe(z.string().regex(CODE_RE, `must be ${VERIFICATION_CODE_LENGTH} digits`)),
+  })
+  .strict();
+export type ValidateCodeBody = z.infer<typeof ValidateCodeBody>;
+
+export const LoginBody = z
+  .object({
+    email: emailField(),
+    // Any text up to 128: the rule applies when a password is set, not when one is tried.
+    password: z.string().min(1).max(128),
+  })
+  .strict();
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const SetPasswordBody = z.object({ password: passwordField() }).strict();
+export type SetPasswordBody = z.infer<typeof SetPasswordBody>;
+
+export const SetPasswordResponse = z.object({ has_password: z.literal(true) });
+export type SetPasswordResponse = z.infer<typeof SetPasswordResponse>;
+
+export const LoginMethod = z.enum(['password', 'code', 'google']);
+export type LoginMethod = z.infer<typeof LoginMethod>;
+
+export const Profile = z.object({
+  uid: z.string().min(1),
+  email: z.string(),
+  has_password: z.boolean(),
+  login_method: LoginMethod,
+});
+export type Profile = z.infer<typeof Profile>;
+
+/** Every login (password, code, social) answers a NEW session id: the old one is revoked. */
+export const LoginResponse = z.object({ session_id: z.string().min(1), profile: Profile });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** GET /securitymanagement/me: the profile of the logged-in account (an account session only). */
+export const MeResponse = Profile.extend({ created_at: z.number().int() });
+export type MeResponse = z.infer<typeof MeResponse>;
+
+export const SocialProviderId = z.enum(['google']);
+export type SocialProviderId = z.infer<typeof SocialProviderId>;
+
+/** Our addition: where the browser opens a provider's sign-in (its own origin) and as which client. */
+export const SocialProvidersResponse = z.object({
+  providers: z.array(
+    z.object({
+      id: SocialProviderId,
+      authorization_endpoint: z.string().url(),
+      client_id: z.string().min(1),
+    }),
+  ),
+});
+export type SocialProvidersResponse = z.infer<typeof SocialProvidersResponse>;
+
+export const SocialNonceBody = z.object({ provider: SocialProviderId }).strict();
+/** Our addition: a single-use nonce bound to this session, and the state the popup echoes back. */
+export const SocialNonceResponse = z.object({ nonce: z.string().min(16), state: z.string().min(16) });
+export type SocialNonceResponse = z.infer<typeof SocialNonceResponse>;
+
+export const SocialLoginBody = z
+  .object({
+    provider: SocialProviderId,
+    id_token: z.string().min(1).max(8192),
+  })
+  .strict();
+export type SocialLoginBody = z.infer<typeof SocialLoginBody>;
+
+export const TerminatedNumbersQuery = z.object({ email: emailField() }).strict();
+export const TerminatedNumbersResponse = z.object({
+  numbers: z.array(
+    z.object({
+      /** Only the last digits show: the page is reachable by whoever typed the e-mail. */
+      number_masked: z.string(),
+      terminated_at: z.number().int(),
+    }),
+  ),
+});
+export type TerminatedNumbersResponse = z.infer<typeof TerminatedNumbersResponse>;
+
+/** Error bodies of the code and lock answers carry these beside code and message. */
+export const AccountErrorExtras = z.object({
+  attempts_left: z.number().int().nonnegative().optional(),
+  retry_after_s: z.number().int().nonnegative().optional(),
+});

@@ -1,0 +1,70 @@
+/**
+ * Bundled English of the account step (/login, /login/terminated) and of the account e-mails:
+ * the fallback when GET /translations lacks a key. It ships with the identity remote; the API
+ * serves these keys too (through @join/shared/contract) and writes its e-mails from them.
+ */
+export const ACCOUNT_TEXTS = {
+  'account.title': 'Log in or create your account',
+  'account.intro': 'Your account keeps your order and lets you follow it. Enter your e-mail to go on.',
+  'account.email': 'E-mail',
+  'account.emailHint': 'We send your order details and receipt here.',
+  'account.continue': 'Continue',
+  'account.changeEmail': 'Change e-mail',
+  'account.or': 'or',
+  'account.google': 'Continue with Google',
+  'account.googleOpening': 'Finish signing in in the Google window.',
+  'account.googleCancelled': 'Google sign-in was cancelled. You can try again or use your e-mail.',
+  'account.googleBlocked': 'The sign-in window could not open. Allow pop-ups for this site and try again.',
+  'account.googleUnverified': 'Your Google account’s e-mail is not verified. Use your e-mail address instead.',
+  'account.googleFailed': 'We could not sign you in with Google. Please try again or use your e-mail.',
+
+  'account.password.title': 'Welcome back',
+  'account.password.intro': 'Enter the password of {{email}}.',
+  'account.password.label': 'Password',
+  'account.password.show': 'Show password',
+  'account.password.hide': 'Hide password',
+  'account.password.submit': 'Log in',
+  'account.password.forgot': 'Log in with a code instead',
+  'account.password.locked.one': 'Too many attempts. Try again in {{count}} second.',
+  'account.password.locked.other': 'Too many attempts. Try again in {{count}} seconds.',
+
+  'account.code.title': 'Check your e-mail',
+  'account.code.intro': 'We sent a {{length}}-digit code to {{email}}. It is valid for 10 minutes.',
+  'account.code.label': 'Verification code',
+  'account.code.submit': 'Verify',
+  'account.code.wrong.one': 'That code is not right. {{count}} try left.',
+  'account.code.wrong.other': 'That code is not right. {{count}} tries left.',
+  'account.code.expired': 'Verification code expired',
+  'account.code.attempts': 'Too many wrong codes. Ask for a new code.',
+  'account.code.resend': 'Resend code',
+  'account.code.resendIn.one': 'Resend code in {{count}} second',
+  'account.code.resendIn.other': 'Resend code in {{count}} seconds',
+  'account.code.sent': 'A new code is on its way to {{email}}.',
+  'account.code.noMail': 'No e-mail? Check your spam folder, or change the e-mail address.',
+
+  'account.setPassword.title': 'Create a password',
+  'account.setPassword.intro': 'Next time you log in with {{email}} and this password.',
+  'account.setPassword.label': 'New password',
+  'account.setPassword.rules': 'Your password needs:',
+  'account.setPassword.ruleLength': 'At least 8 characters',
+  'account.setPassword.ruleDigit': 'One digit',
+  'account.setPassword.ruleUppercase': 'One uppercase letter',
+  'account.setPassword.met': 'met',
+  'account.setPassword.notMet': 'not met yet',
+  'account.setPassword.submit': 'Save password and continue',
+  'account.setPassword.alreadySet': 'This account already has a password. You are logged in.',
+
+  'account.terminated.title': 'This e-mail belongs to a closed account',
+  'account.terminated.text': 'The line of the account for {{email}} was terminated, so this e-mail cannot be used for a new plan.',
+  'account.terminated.numbers': 'Terminated numbers',
+  'account.terminated.on': 'terminated on {{date}}',
+  'account.terminated.what': 'What you can do',
+  'account.terminated.otherEmail': 'Use a different e-mail',
+  'account.terminated.contact': 'Contact us to reopen the account',
+
+  'account.loggedIn': 'You are logged in as {{email}}.',
+
+  'account.mail.code.subject': 'Your verification code: {{code}}',
+  'account.mail.code.text': 'Your verification code is {{code}}. It is valid for 10 minutes. If you did not ask for it, ignore this e-mail.',
+  'account.mail.signature': 'Tourist SIM team',
+} as const;
