@@ -29,6 +29,12 @@ export interface RequestOptions<S extends z.ZodType> {
   idempotencyKey?: string;
 }
 
+/** The whole-number fields of an error body (retry_after_s, attempts_left...), nothing else. */
+function numericDetails(data: unknown): Record<string, number> {
+  if (typeof data !== 'object' || data === null) return {};
+  return Object.fromEntries(Object.entries(data).filter((e): e is [string, number] => Number.isSafeInteger(e[1]) && e[0] !== 'code'));
+}
+
 export function encodeForm(body: FormBody): URLSearchParams {
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(body)) {
@@ -80,6 +86,7 @@ export function createApiClient(config: { baseURL?: string; store?: Store; fetch
           code: body.data.code,
           status: err.statusCode ?? null,
           ...(body.data.field ? { field: body.data.field } : {}),
+          details: numericDetails(err.data),
           cause: err,
         });
       }

@@ -55,6 +55,27 @@ describe('api client', () => {
     expect(c.body).toBe('number=971581234567&ids=1%2C2');
   });
 
+  it('sends gclid with the e-mail login and the social login, and not with other security calls (SPEC 7)', async () => {
+    const { client, calls } = setup([0, 1, 2, 3].map(() => () => json(200, { ok: true })));
+    for (const path of ['/securitymanagement/login', '/securitymanagement/social_login', '/securitymanagement/check_email', '/securitymanagement/set_password']) {
+      await client.request('POST', path, { schema: Ok, body: { a: 1 } });
+    }
+    expect(calls.map((c) => c.headers.get('gclid'))).toEqual(['g-1', 'g-1', null, null]);
+  });
+
+  it('maps an expired verification code to the catalogue item "Code expired" (SPEC 8)', async () => {
+    const { client } = setup([() => json(410, { code: 'verification_code_expired', message: 'expired' })]);
+    const err = await client.request('POST', '/securitymanagement/validate_verification_code', { schema: Ok }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).messageType).toBe('code_expired');
+  });
+
+  it('keeps the whole numbers of an error body (a wait, tries left) as details', async () => {
+    const { client } = setup([() => json(429, { code: 'rate_limited', message: 'wait', retry_after_s: 30, attempts_left: 0, note: 'x', ratio: 0.5 })]);
+    const err = (await client.request('POST', '/securitymanagement/login', { schema: Ok }).catch((e: unknown) => e)) as ApiError;
+    expect(err.details).toEqual({ retry_after_s: 30, attempts_left: 0 });
+  });
+
   it('maps an error body to an ApiError with the catalogue message type', async () => {
     const { client } = setup([() => json(409, { code: -2015, message: 'taken' })]);
     const err = await client.request('POST', '/numbers', { schema: Ok }).catch((e: unknown) => e);

@@ -1,0 +1,89 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { PlanStepPage } from './plan-step';
+import { NumberStepPage } from './number-step';
+import { ShellPage } from './shell';
+
+/** The account step (/login): e-mail, password, code, new password, Google. */
+export class AccountStepPage {
+  constructor(readonly page: Page) {}
+
+  email() {
+    return this.page.getByLabel('E-mail', { exact: true });
+  }
+
+  password() {
+    return this.page.getByLabel('Password', { exact: true });
+  }
+
+  code() {
+    return this.page.getByLabel('Verification code');
+  }
+
+  newPassword() {
+    return this.page.getByLabel('New password');
+  }
+
+  button(name: string | RegExp) {
+    return this.page.getByRole('button', { name });
+  }
+
+  async submitEmail(email: string) {
+    await this.email().fill(email);
+    await this.button('Continue').click();
+  }
+
+  async enterCode(code: string) {
+    await this.code().fill(code);
+    await this.button('Verify').click();
+  }
+}
+
+/** A fresh, unique e-mail per call (the suite runs against one database). */
+export const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  received_at: number;
+}
+
+/** The newest message to `to` in the development outbox (the mail sink behind the API's SMTP). */
+export async function latestMail(request: APIRequestContext, to: string, after = 0): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/dev/outbox.json?to=${encodeURIComponent(to)}`);
+        if (!res.ok()) return `outbox answered ${res.status()}`;
+        const body = (await res.json()) as { messages: OutboxMessage[] };
+        found = body.messages.find((m) => m.received_at > after);
+        return found ? 'found' : 'none yet';
+      },
+      { message: `a mail to ${to}`, timeout: 10_000 },
+    )
+    .toBe('found');
+  return found!;
+}
+
+/** The six digits of the newest code mail to `to`. */
+export async function latestCode(request: APIRequestContext, to: string, after = 0): Promise<string> {
+  const mail = await latestMail(request, to, after);
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no code in the mail "${mail.subject}"`);
+  return code;
+}
+
+/** Plan -> random number -> confirm: the visitor arrives at /login. */
+export async function reachLogin(page: Page): Promise<void> {
+  const shell = new ShellPage(page);
+  await page.goto('/');
+  await new PlanStepPage(page).choose(0);
+  await shell.expectStep('/number', 'Choose your number');
+  const numbers = new NumberStepPage(page);
+  await numbers.expectOffer();
+  await numbers.take();
+  await shell.expectStep('/number/confirmation', 'Confirm your number');
+  await page.getByRole('button', { name: 'Confirm this number' }).click();
+  await shell.expectStep('/login', 'Log in or create an account');
+}
