@@ -190,6 +190,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     void Promise.all([
       store.releaseExpiredHolds(t - DEFAULTS.expiredHoldGraceMs),
       store.deleteStaleSessions(t - ctx.session.idleMs, t - ctx.session.absoluteMs),
+      // A code row serves its resend wait and hourly cap; a failure row its lock and quiet window.
+      store.pruneAccountRecords(t - 3600_000, t - Math.max(ctx.accounts.emailThrottle.windowMs, ctx.accounts.addressThrottle.windowMs)),
     ]).catch((err: unknown) => app.log.error({ err }, 'sweep failed'));
   }, options.sweepIntervalMs ?? DEFAULTS.sweepIntervalMs);
   sweep.unref();

@@ -226,6 +226,11 @@ export interface Store {
   /** Records one failure on each key in one transaction; `next` computes each key's new row. */
   recordLoginFailures(keys: readonly string[], next: (previous: FailureRecord | null, key: string) => FailureRecord): Promise<FailureRecord[]>;
   clearLoginFailures(key: string): Promise<void>;
+  /**
+   * Housekeeping: removes code rows whose code and hourly window both ended before `codesBefore`,
+   * and failure rows quiet (last failure and lock both over) since before `failuresBefore`.
+   */
+  pruneAccountRecords(codesBefore: number, failuresBefore: number): Promise<number>;
 
   // --- flow state of a user (the facts flags are derived from) ---
   getFlowState(uid: string, now: number): Promise<FlowState>;

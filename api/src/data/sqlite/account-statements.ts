@@ -99,6 +99,10 @@ export function accountStatements(db: Database) {
          locked_until = excluded.locked_until`,
     ),
     clearFailure: db.prepare<[string]>('DELETE FROM login_failures WHERE key = ?'),
+    pruneCodes: db.prepare<[number, number]>('DELETE FROM verification_codes WHERE expires_at < ? AND window_started_at < ?'),
+    pruneFailures: db.prepare<[number, number]>(
+      'DELETE FROM login_failures WHERE last_at < ? AND (locked_until IS NULL OR locked_until < ?)',
+    ),
     insertAccountSession: db.prepare<[{ hash: string; uid: string; device: string; now: number; account: string; method: string }]>(
       `INSERT INTO sessions (token_hash, uid, device_id, created_at, last_seen_at, account_id, login_method)
        VALUES (@hash, @uid, @device, @now, @now, @account, @method)`,

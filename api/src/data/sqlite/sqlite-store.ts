@@ -278,6 +278,16 @@ export class SqliteStore implements Store {
     this.accounts.clearFailure.run(key);
   }
 
+  async pruneAccountRecords(codesBefore: number, failuresBefore: number): Promise<number> {
+    return this.db
+      .transaction(
+        () =>
+          this.accounts.pruneCodes.run(codesBefore, codesBefore).changes +
+          this.accounts.pruneFailures.run(failuresBefore, failuresBefore).changes,
+      )
+      .immediate();
+  }
+
   // --- flow state ---
 
   async getFlowState(uid: string, now: number): Promise<FlowState> {

@@ -481,6 +481,11 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
         ]);
         await store.clearLoginFailures('email:x');
         expect(await store.getLoginFailures(['email:x'])).toEqual([]);
+        // Housekeeping keeps what still counts and removes what no longer does.
+        expect(await store.pruneAccountRecords(NOW, NOW)).toBe(0);
+        expect(await store.pruneAccountRecords(NOW + 2, NOW + 1)).toBe(2);
+        expect(await store.getLoginFailures(['addr:1.2.3.4'])).toEqual([]);
+        expect(await store.updateVerificationCode('c@example.com', (current) => ({ next: undefined, result: current }))).toBeNull();
       });
     });
 
