@@ -1,5 +1,9 @@
 import type { FlowStatusFlags } from '@join/shared/contract';
+import type { SocialProviderConfig } from './auth/id-token-verifier';
 import type { Store } from './data/store';
+import type { ThrottleRules } from './domain/login-throttle';
+import type { CodeRules } from './domain/verification-codes';
+import type { Mailer } from './mail/mailer';
 import type { HoldLimits } from './domain/holds';
 import type { TransferCheckBudget } from './domain/transfer-budget';
 
@@ -18,7 +22,27 @@ export interface AppContext {
   /** Who checked which numbers for transfer (the operator lookup budget). */
   transferChecks: TransferCheckBudget;
   /** See AppOptions.flowFlagsOverlay. */
-  flowFlagsOverlay?: (uid: string) => Partial<FlowStatusFlags>;
+  flowFlagsOverlay?: (uid: string) => OverlayFlags;
+  /** Sends the account e-mails (verification codes). */
+  mailer: Mailer;
+  /** The social sign-in (Google, or the sandbox acting as it); null: off. */
+  social: SocialProviderConfig | null;
+  /** The account rules' tunables (domain defaults unless buildApp is told otherwise). */
+  accounts: AccountRules;
+}
+
+/**
+ * Flags a test may lay over the derived ones: those the server does not store yet (payment,
+ * delivery, activation). The login flags are never overlaid: a test logs in for real.
+ */
+export type OverlayFlags = Partial<Omit<FlowStatusFlags, 'is_logged_in_via_email' | 'has_password'>>;
+
+export interface AccountRules {
+  codes: CodeRules;
+  emailThrottle: ThrottleRules;
+  addressThrottle: ThrottleRules;
+  /** How long a social-login nonce stays usable. */
+  nonceTtlMs: number;
 }
 
 export interface RateLimitOptions {
@@ -50,4 +74,14 @@ export interface RateLimitOptions {
   reserveMax: number;
   /** Per device and window, on POST /numbers. */
   reserveDeviceMax: number;
+  /** Per address and window, on check_email: each answer tells whether an e-mail has an account. */
+  checkEmailMax: number;
+  /** Per address and window, on send_verification_code (besides the per-e-mail resend wait and hourly cap). */
+  codeSendMax: number;
+  /** Per address and window, on validate_verification_code (besides the per-code attempts). */
+  codeCheckMax: number;
+  /** Per address and window, on the password login (besides the failure lock, domain/login-throttle.ts). */
+  passwordLoginMax: number;
+  /** Per address and window, on social_nonce and social_login together. */
+  socialLoginMax: number;
 }

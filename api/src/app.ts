@@ -2,8 +2,14 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { Database } from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { DEFAULT_NUMBER_HOLD_SECONDS, type FlowStatusFlags } from '@join/shared/contract';
-import type { AppContext, RateLimitOptions } from './app-context';
+import { DEFAULT_NUMBER_HOLD_SECONDS } from '@join/shared/contract';
+import type { AccountRules, AppContext, OverlayFlags, RateLimitOptions } from './app-context';
+import type { SocialProviderConfig } from './auth/id-token-verifier';
+import { ADDRESS_THROTTLE, EMAIL_THROTTLE } from './domain/login-throttle';
+import { CODE_RULES } from './domain/verification-codes';
+import { logRedaction } from './http/log-redaction';
+import { unconfiguredMailer } from './mail/unconfigured-mailer';
+import type { Mailer } from './mail/mailer';
 import { HOLD_LIMITS, type HoldLimits } from './domain/holds';
 import { TRANSFER_CHECK_LIMITS, TransferCheckBudget, type TransferCheckLimits } from './domain/transfer-budget';
 import { openSqliteStore } from './data/sqlite/open-store';
@@ -38,15 +44,23 @@ export interface AppOptions {
   static?: StaticConfig;
   /** Extra or replacing entries of /remotes.json (JOIN_REMOTES). */
   remoteOverrides?: RemoteManifests;
+  /** Pino options (or true); the secrets of log-redaction.ts are always redacted. */
   logger?: FastifyServerOptions['logger'];
   /** How often expired holds and sessions are swept away. */
   sweepIntervalMs?: number;
   /**
    * Flags laid over the derived ones. The server does not store payment, delivery, activation
-   * or e-mail login yet (later issues); tests use this to put a visitor past payment, so the
-   * step guard's refusals can be exercised. Never set by main.ts.
+   * or activation yet (later issues); tests use this to put a visitor past payment, so the
+   * step guard's refusals can be exercised. The login flags are the session's and cannot be
+   * overlaid: a test logs in for real. Never set by main.ts.
    */
-  flowFlagsOverlay?: (uid: string) => Partial<FlowStatusFlags>;
+  flowFlagsOverlay?: (uid: string) => OverlayFlags;
+  /** Sends the account e-mails; without one, asking for a code answers 503 (nothing is sent). */
+  mailer?: Mailer;
+  /** The social sign-in provider (JOIN_OIDC_ISSUER, JOIN_OIDC_CLIENT_ID); null or unset: off. */
+  social?: SocialProviderConfig | null;
+  /** Verification code and login throttle rules (CODE_RULES, EMAIL_THROTTLE, ADDRESS_THROTTLE by default). */
+  accountRules?: Partial<AccountRules>;
   /** Called for every route as it is registered (tests list what each route declares). */
   onRoute?: (route: RouteOptions) => void;
   /** Anti-hoarding limits on new holds (HOLD_LIMITS by default; tests lift them where a test needs many holds). */
@@ -79,7 +93,13 @@ export const DEFAULTS = {
     feedbackPerDeviceMax: 5,
     reserveMax: 60,
     reserveDeviceMax: 20,
+    checkEmailMax: 30,
+    codeSendMax: 10,
+    codeCheckMax: 30,
+    passwordLoginMax: 30,
+    socialLoginMax: 30,
   },
+  socialNonceTtlMs: 10 * 60_000,
   sweepIntervalMs: 60_000,
   /** An expired hold keeps its row this long, so its owner's late cancel still hears "expired" (410). */
   expiredHoldGraceMs: 3600_000,
@@ -114,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const headers = securityHeaders(remoteOrigins(manifests));
   const limits: ServerLimits = { ...SERVER_LIMITS, ...options.serverLimits };
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: logRedaction(options.logger ?? false),
     bodyLimit: DEFAULTS.bodyLimit,
     ...serverOptions(limits),
     trustProxy: options.trustProxy && options.trustProxy.length > 0 ? [...options.trustProxy] : false,
@@ -142,6 +162,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     holdLimits: { ...HOLD_LIMITS, ...options.holdLimits },
     transferChecks: new TransferCheckBudget({ ...TRANSFER_CHECK_LIMITS, ...options.transferCheckLimits }),
     ...(options.flowFlagsOverlay ? { flowFlagsOverlay: options.flowFlagsOverlay } : {}),
+    mailer: options.mailer ?? unconfiguredMailer(),
+    social: options.social ?? null,
+    accounts: {
+      codes: CODE_RULES,
+      emailThrottle: EMAIL_THROTTLE,
+      addressThrottle: ADDRESS_THROTTLE,
+      nonceTtlMs: DEFAULTS.socialNonceTtlMs,
+      ...options.accountRules,
+    },
   };
 
   app.server.maxConnections = limits.maxConnections;
@@ -161,6 +190,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     void Promise.all([
       store.releaseExpiredHolds(t - DEFAULTS.expiredHoldGraceMs),
       store.deleteStaleSessions(t - ctx.session.idleMs, t - ctx.session.absoluteMs),
+      // A code row serves its resend wait and hourly cap; a failure row its lock and quiet window.
+      store.pruneAccountRecords(t - 3600_000, t - Math.max(ctx.accounts.emailThrottle.windowMs, ctx.accounts.addressThrottle.windowMs)),
     ]).catch((err: unknown) => app.log.error({ err }, 'sweep failed'));
   }, options.sweepIntervalMs ?? DEFAULTS.sweepIntervalMs);
   sweep.unref();

@@ -11,6 +11,8 @@ import type {
   ServerFlowContext,
 } from '@join/shared/contract';
 import type { CatalogueProduct } from '../domain/catalogue';
+import type { FailureRecord } from '../domain/login-throttle';
+import type { CodeRecord } from '../domain/verification-codes';
 import type { FlowFlagChange, FlowState } from '../domain/flow-status';
 import type { PromotionRule } from '../domain/promotions';
 
@@ -25,12 +27,50 @@ export interface UserRecord {
   deviceId: string;
 }
 
+export type LoginMethod = 'password' | 'code' | 'google';
+
 export interface SessionRecord {
   uid: string;
   deviceId: string;
   createdAt: number;
   lastSeenAt: number;
+  /** Set on a session a login upgraded (SPEC 6 "logged-in user"); null on a device-id session. */
+  accountId: string | null;
+  loginMethod: LoginMethod | null;
 }
+
+/** An account: an e-mail (lower-cased), with a password or not. */
+export interface AccountRecord {
+  id: string;
+  email: string;
+  passwordHash: string | null;
+  emailVerifiedAt: number | null;
+  createdAt: number;
+}
+
+/** A social login's identity: the issuer's stable subject, and the e-mail it vouches for. */
+export interface SocialIdentity {
+  issuer: string;
+  subject: string;
+  /** Lower-cased, verified by the provider. */
+  email: string;
+}
+
+export type SocialLinkResult =
+  /** The identity was linked before. */
+  | { kind: 'known'; account: AccountRecord }
+  /** First time: linked to the existing account of its e-mail. */
+  | { kind: 'linked'; account: AccountRecord }
+  /** First time, no account of that e-mail: a new one without a password. */
+  | { kind: 'created'; account: AccountRecord };
+
+export interface TerminatedNumberRecord {
+  msisdn: string;
+  terminatedAt: number;
+}
+
+/** A read-modify-write of one e-mail's code row, decided by a pure rule (domain/verification-codes.ts). */
+export type CodeUpdate<T> = (current: CodeRecord | null) => { next: CodeRecord | undefined; result: T };
 
 export interface NumberRecord {
   msisdn: string;
@@ -153,8 +193,44 @@ export interface Store {
   findSession(tokenHash: string): Promise<SessionRecord | null>;
   touchSession(tokenHash: string, now: number): Promise<void>;
   deleteSession(tokenHash: string): Promise<void>;
+  /**
+   * A login, in one transaction: the old session is deleted, a new one carrying the account and
+   * the login method is created (a new token: no fixation, ASVS V7.2.4), and the device user
+   * is linked to the account. The user keeps its flow state (plan, number). false (nothing
+   * written) when the old session no longer exists.
+   */
+  upgradeSession(oldTokenHash: string, newTokenHash: string, user: UserRecord, accountId: string, method: LoginMethod, now: number): Promise<boolean>;
+  /** Logout: deletes the session; an account session also unlinks its device user from the account. */
+  endSession(tokenHash: string): Promise<void>;
+  /** Stores a social-login nonce (hashed) on the session, replacing any earlier one. */
+  setSocialNonce(tokenHash: string, nonceHash: string, expiresAt: number): Promise<void>;
+  /** Takes the session's nonce hash if it is still live, and clears it either way (single use). */
+  takeSocialNonce(tokenHash: string, now: number): Promise<string | null>;
   /** Removes sessions idle since before `idleBefore` or created before `createdBefore`. */
   deleteStaleSessions(idleBefore: number, createdBefore: number): Promise<number>;
+
+  // --- accounts (issue 11); e-mails are passed lower-cased ---
+  findAccountByEmail(email: string): Promise<AccountRecord | null>;
+  findAccountById(id: string): Promise<AccountRecord | null>;
+  /** The account of a proven e-mail (a code was validated): created when new, marked verified. */
+  findOrCreateVerifiedAccount(email: string, newId: string, now: number): Promise<AccountRecord>;
+  /** Sets the password only if the account has none; false when it already had one. */
+  setPasswordIfNone(accountId: string, passwordHash: string): Promise<boolean>;
+  /** The account of a social identity, linking or creating it the first time (one transaction). */
+  findOrLinkSocialAccount(identity: SocialIdentity, newId: string, now: number): Promise<SocialLinkResult>;
+  /** Lines terminated for the e-mail's former account, oldest first. */
+  listTerminatedNumbers(email: string): Promise<TerminatedNumberRecord[]>;
+  /** Reads, decides and writes the e-mail's code row in one transaction. */
+  updateVerificationCode<T>(email: string, update: CodeUpdate<T>): Promise<T>;
+  getLoginFailures(keys: readonly string[]): Promise<FailureRecord[]>;
+  /** Records one failure on each key in one transaction; `next` computes each key's new row. */
+  recordLoginFailures(keys: readonly string[], next: (previous: FailureRecord | null, key: string) => FailureRecord): Promise<FailureRecord[]>;
+  clearLoginFailures(key: string): Promise<void>;
+  /**
+   * Housekeeping: removes code rows whose code and hourly window both ended before `codesBefore`,
+   * and failure rows quiet (last failure and lock both over) since before `failuresBefore`.
+   */
+  pruneAccountRecords(codesBefore: number, failuresBefore: number): Promise<number>;
 
   // --- flow state of a user (the facts flags are derived from) ---
   getFlowState(uid: string, now: number): Promise<FlowState>;

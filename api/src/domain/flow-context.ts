@@ -1,5 +1,6 @@
 import { buildFlowContext, type FlowContext, type FlowStatusFlags, type ServerFlowContext } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
+import type { AuthContext } from '../http/session-auth';
 import { deriveFlags } from './flow-status';
 
 /**
@@ -12,9 +13,25 @@ export interface ServerFlowStatus {
   context: ServerFlowContext;
 }
 
-export async function loadFlowStatus(ctx: AppContext, uid: string): Promise<ServerFlowStatus> {
-  const [state, context] = await Promise.all([ctx.store.getFlowState(uid, ctx.now()), ctx.store.getFlowContext(uid)]);
-  return { flags: { ...deriveFlags(state), ...ctx.flowFlagsOverlay?.(uid) }, context };
+/** Who asks: the device user, and the account when the session is a logged-in one. */
+export type FlowStatusCaller = Pick<AuthContext, 'uid' | 'accountId'>;
+
+/**
+ * The login flags are the SESSION's, not the device user's: is_logged_in_via_email when the
+ * session was upgraded by a login (password, code, or a social token whose e-mail the provider
+ * verified: each proves the e-mail), has_password when that account has a password. A device-id
+ * session of the same device user reads both false (SPEC 6: only an e-mail login reaches payment).
+ */
+export async function loadFlowStatus(ctx: AppContext, caller: FlowStatusCaller): Promise<ServerFlowStatus> {
+  const { uid, accountId } = caller;
+  const [state, context, account] = await Promise.all([
+    ctx.store.getFlowState(uid, ctx.now()),
+    ctx.store.getFlowContext(uid),
+    accountId === null ? null : ctx.store.findAccountById(accountId),
+  ]);
+  const login = { is_logged_in_via_email: account !== null, has_password: account?.passwordHash != null };
+  // The test overlay goes under the login flags: those come from a real login only.
+  return { flags: { ...deriveFlags(state), ...ctx.flowFlagsOverlay?.(uid), ...login }, context };
 }
 
 /**

@@ -52,7 +52,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     } else if (http.statusCode >= 500) {
       request.log.warn({ code: http.code }, http.message);
     }
-    void reply.code(http.statusCode).send(http.toBody());
+    void reply.code(http.statusCode).headers(http.headers()).send(http.toBody());
   });
 }
 

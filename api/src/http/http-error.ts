@@ -11,19 +11,31 @@ export const NUMBER_IN_TRANSFER = -405;
 export const WRONG_OPERATOR = -440;
 export const NUMBER_NOT_ACTIVATED = -434;
 
+/** What some answers carry beside code and message (the account's AccountErrorExtras). */
+export interface HttpErrorExtras {
+  attempts_left?: number;
+  retry_after_s?: number;
+}
+
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: number | string,
     message: string,
     readonly field?: string,
+    readonly extras?: HttpErrorExtras,
   ) {
     super(message);
     this.name = 'HttpError';
   }
 
-  toBody(): ApiErrorBody {
-    return { code: this.code, message: this.message, ...(this.field ? { field: this.field } : {}) };
+  /** Headers the error handler sets with the body: Retry-After when the body says when to retry. */
+  headers(): Record<string, string> {
+    return this.extras?.retry_after_s !== undefined ? { 'retry-after': String(this.extras.retry_after_s) } : {};
+  }
+
+  toBody(): ApiErrorBody & HttpErrorExtras {
+    return { code: this.code, message: this.message, ...(this.field ? { field: this.field } : {}), ...this.extras };
   }
 }
 
@@ -74,3 +86,30 @@ export const promoNotSupported = (field: string, message: string) =>
   new HttpError(400, API_ERROR_CODES.promoNotSupported, message, field);
 /** An opt-in promotion asked for without the consent it needs. */
 export const consentRequired = (field: string, message: string) => new HttpError(409, API_ERROR_CODES.consentRequired, message, field);
+
+// --- accounts (issue 11) ---
+
+/** The call needs an account session (a password, code or social login), not a device-id one. */
+export const loginRequired = () =>
+  new HttpError(403, API_ERROR_CODES.loginRequired, 'Log in with your e-mail first');
+/** SPEC 8 -107: wrong e-mail or password; the same answer whether or not the e-mail has an account. */
+export const LOGIN_CREDENTIALS_ERROR = -107;
+export const loginCredentials = () => new HttpError(401, LOGIN_CREDENTIALS_ERROR, 'Wrong e-mail or password');
+/** A budget or lock that names when to try again, in the body (retry_after_s) and in Retry-After. */
+export const tooManyAttempts = (retryAfterS: number, message: string) =>
+  new HttpError(429, API_ERROR_CODES.rateLimited, message, undefined, { retry_after_s: retryAfterS });
+export const codeInvalid = (attemptsLeft: number) =>
+  new HttpError(400, API_ERROR_CODES.codeInvalid, 'That verification code is not right', 'body.code', { attempts_left: attemptsLeft });
+export const codeExpired = () =>
+  new HttpError(410, API_ERROR_CODES.codeExpired, 'Verification code expired: ask for a new code');
+export const codeAttempts = () =>
+  new HttpError(410, API_ERROR_CODES.codeAttempts, 'Too many wrong codes: ask for a new code');
+/** SPEC 8 client message types, used as our codes: the client shows the catalogue entry of the same name. */
+export const passwordAlreadySet = (message: string) => new HttpError(409, 'password_already_set', message);
+export const terminatedAccount = () =>
+  new HttpError(409, 'account_with_terminated_number', 'This e-mail belongs to an account whose number was terminated');
+export const socialTokenInvalid = () =>
+  new HttpError(401, API_ERROR_CODES.socialTokenInvalid, 'The sign-in could not be verified: please try again');
+export const nonceError = () => new HttpError(401, 'nonce_error', 'The sign-in does not belong to this page: please try again');
+export const emailNotVerified = () =>
+  new HttpError(403, API_ERROR_CODES.emailNotVerified, 'The sign-in provider has not verified this e-mail address');

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { RequestHeaders } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
+import type { LoginMethod } from '../data/store';
 import { internalError, sessionExpired } from './http-error';
 import { parseInput } from './validate';
 
@@ -13,7 +14,11 @@ import { parseInput } from './validate';
  */
 export interface AuthContext {
   uid: string;
+  deviceId: string;
   tokenHash: string;
+  /** The account of a session a login upgraded; null on a device-id session (SPEC 6 "visitor"). */
+  accountId: string | null;
+  loginMethod: LoginMethod | null;
 }
 
 declare module 'fastify' {
@@ -66,6 +71,12 @@ export function sessionGuard(ctx: AppContext) {
       throw sessionExpired();
     }
     if (now - session.lastSeenAt >= SESSION_TOUCH_EVERY_MS) await ctx.store.touchSession(tokenHash, now);
-    request.auth = { uid: session.uid, tokenHash };
+    request.auth = {
+      uid: session.uid,
+      deviceId: session.deviceId,
+      tokenHash,
+      accountId: session.accountId,
+      loginMethod: session.loginMethod,
+    };
   };
 }

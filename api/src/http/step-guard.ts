@@ -35,7 +35,7 @@ export function stepGuard(ctx: AppContext) {
   return async (request: FastifyRequest): Promise<void> => {
     const step = declaredStep(request);
     if (step === null) return;
-    const status = await loadFlowStatus(ctx, authOf(request).uid);
+    const status = await loadFlowStatus(ctx, authOf(request));
     if (!isStepAllowed(step, serverFlowContext(status))) throw stepNotAllowed(step);
   };
 }

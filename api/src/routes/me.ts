@@ -9,7 +9,7 @@ import {
   type PreferencesResponse,
 } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
-import { loadFlowStatus } from '../domain/flow-context';
+import { loadFlowStatus, type FlowStatusCaller } from '../domain/flow-context';
 import { decideFlowKey } from '../domain/flow-status';
 import type { FlowStepOf } from '../http/step-guard';
 import { badRequest, flowOrder } from '../http/http-error';
@@ -20,8 +20,8 @@ const KEYS: readonly number[] = Object.values(FLOW_STATUS_KEYS);
 const isFlowStatusKey = (k: number): k is FlowStatusKey => KEYS.includes(k);
 
 /** The flags and, beside them, the non-flag inputs of the access rules. */
-async function flowStatusOf(ctx: AppContext, uid: string): Promise<FlowStatusResponse> {
-  const { flags, context } = await loadFlowStatus(ctx, uid);
+async function flowStatusOf(ctx: AppContext, caller: FlowStatusCaller): Promise<FlowStatusResponse> {
+  const { flags, context } = await loadFlowStatus(ctx, caller);
   return { flow_status_flags: flags, flow_context: context };
 }
 
@@ -33,10 +33,11 @@ const stepOfFlowKey: FlowStepOf = (request) => {
 };
 
 export async function meRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/me/flow_status', async (request): Promise<FlowStatusResponse> => flowStatusOf(ctx, authOf(request).uid));
+  app.get('/me/flow_status', async (request): Promise<FlowStatusResponse> => flowStatusOf(ctx, authOf(request)));
 
   app.post('/me/flow_status', { config: { flowStep: stepOfFlowKey } }, async (request): Promise<FlowStatusResponse> => {
-    const { uid } = authOf(request);
+    const auth = authOf(request);
+    const { uid } = auth;
     const { key } = parseInput(FlowStatusUpdateBody, request.body, 'body');
     if (!isFlowStatusKey(key)) throw badRequest('body.key', `must be one of ${KEYS.join(', ')}`);
     const state = await ctx.store.getFlowState(uid, ctx.now());
@@ -44,7 +45,7 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     const decision = decideFlowKey(key, state);
     if (!decision.ok) throw flowOrder(decision.reason);
     await ctx.store.updateFlowFlags(uid, decision.change);
-    return flowStatusOf(ctx, uid);
+    return flowStatusOf(ctx, auth);
   });
 
   const preferencesOf = async (uid: string): Promise<PreferencesResponse> => ({

@@ -4,7 +4,9 @@ import { LoginByDeviceIdBody, type LoginByDeviceIdResponse } from '@join/shared/
 import type { AppContext } from '../app-context';
 import { authOf, clientOf, hashToken, newSessionToken } from '../http/session-auth';
 import { parseInput } from '../http/validate';
+import { accountRoutes } from './account';
 import { rateLimitConfig } from './rate-limits';
+import { socialLoginRoutes } from './social-login';
 
 /** Routes that need the SPEC 7 headers but no session yet. */
 export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -29,8 +31,13 @@ export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
 /** Routes behind a valid session. */
 export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Revokes the session; an account session also unlinks the device user from the account, so
+  // the next visitor on a shared device finds no trace of the login (the device's flow state stays).
   app.post('/securitymanagement/logout', async (request) => {
-    await ctx.store.deleteSession(authOf(request).tokenHash);
+    await ctx.store.endSession(authOf(request).tokenHash);
     return {};
   });
+  // The account step: e-mail check, codes, password and social logins, profile (api/README.md "Accounts").
+  await accountRoutes(app, ctx);
+  await socialLoginRoutes(app, ctx);
 }

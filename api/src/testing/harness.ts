@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { API_VERSION, CHANNEL, DEVICE_OS, LoginByDeviceIdResponse, NumbersResponse } from '@join/shared/contract';
+import { API_VERSION, CHANNEL, DEVICE_OS, LoginByDeviceIdResponse, LoginResponse, NumbersResponse } from '@join/shared/contract';
 import { buildApp, type AppOptions } from '../app';
+import { CapturingMailer } from './capturing-mailer';
 
 /**
  * Test support: a fresh SQLite file in a temp folder per app, a clock the test moves, and
@@ -55,6 +56,15 @@ export interface TestApp {
   post(v: Visitor, url: string, body: Record<string, string | number>): Promise<LightMyRequestResponse>;
   /** A random offer for the visitor (POST /numbers/random); throws unless it answers 200. */
   offer(v: Visitor, count?: number): Promise<string[]>;
+  /** The mails the server sent (the capturing mailer, unless a test passed its own). */
+  mail: CapturingMailer;
+  /**
+   * Upgrades the visitor's session by a password login (throws unless 200): the returned
+   * visitor carries the new session id, the old one is revoked.
+   */
+  loginWithPassword(v: Visitor, email: string, password: string): Promise<Visitor>;
+  /** Upgrades the visitor's session by an e-mailed code (send, read the mail, validate). */
+  loginWithCode(v: Visitor, email: string): Promise<Visitor>;
   close(): Promise<void>;
 }
 
@@ -73,10 +83,12 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
   const dir = tempDir();
   const clock = testClock();
   const dbFile = join(dir.path, 'join.sqlite');
+  const mail = new CapturingMailer();
   const app = await buildApp({
     db: dbFile,
     poolSize: TEST_POOL_SIZE,
     now: clock.now,
+    mailer: mail,
     ...options,
     // Every test visitor comes from one address: the per-address and per-device budgets on
     // holds are lifted here unless a test asks for them (hold-limits.test.ts does).
@@ -101,6 +113,20 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
     return NumbersResponse.parse(res.json()).numbers.map((n) => n.MSISDN);
   }
 
+  const upgraded = (v: Visitor, res: LightMyRequestResponse, how: string): Visitor => {
+    if (res.statusCode !== 200) throw new Error(`${how} failed: ${res.statusCode} ${res.body}`);
+    const session = LoginResponse.parse(res.json());
+    return { ...v, sessionId: session.session_id, headers: clientHeaders(v.deviceId, session.session_id) };
+  };
+  const loginWithPassword = async (v: Visitor, email: string, password: string) =>
+    upgraded(v, await post(v, '/api/securitymanagement/login', { email, password }), 'password login');
+  async function loginWithCode(v: Visitor, email: string): Promise<Visitor> {
+    const sent = await post(v, '/api/securitymanagement/send_verification_code', { email });
+    if (sent.statusCode !== 200) throw new Error(`code not sent: ${sent.statusCode} ${sent.body}`);
+    const code = mail.lastCode(email);
+    return upgraded(v, await post(v, '/api/securitymanagement/validate_verification_code', { email, code }), 'code login');
+  }
+
   return {
     app,
     clock,
@@ -109,6 +135,9 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
     get,
     post,
     offer,
+    mail: options.mailer instanceof CapturingMailer ? options.mailer : mail,
+    loginWithPassword,
+    loginWithCode,
     close: async () => {
       await app.close();
       dir.remove();

@@ -22,6 +22,9 @@ const V2_SAVED_PLAN_COLUMNS = 'id, uid, product_code, plan_ids, plan_net_price, 
 /** The users columns of versions 1 to 3 (version 4 adds the flow context after them). */
 const V3_USER_COLUMNS = 'uid, device_id, created_at, current_product_code, product_saved, number_flag, plan_flag';
 const NEW_USER_DEFAULTS = { resident_type: null, inside_uae: null, has_delivery_form: 0, terminated_email: null, retail: 0 };
+const V1_SESSION_COLUMNS = 'token_hash, uid, device_id, created_at, last_seen_at';
+const V8_SESSION_COLUMNS = 'account_id, login_method, social_nonce_hash, social_nonce_expires_at';
+const NEW_SESSION_DEFAULTS = { account_id: null, login_method: null, social_nonce_hash: null, social_nonce_expires_at: null };
 
 const all = (db: Database.Database, sql: string) => db.prepare(sql).all();
 const count = (db: Database.Database, table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
@@ -36,7 +39,7 @@ describe('migrating a version 1 database', () => {
     before = {
       numbers: all(db, 'SELECT rowid, msisdn, vanity_level, holder, reserved_at, held_until FROM numbers ORDER BY rowid'),
       users: all(db, 'SELECT * FROM users ORDER BY uid'),
-      sessions: all(db, 'SELECT * FROM sessions ORDER BY token_hash'),
+      sessions: all(db, `SELECT ${V1_SESSION_COLUMNS} FROM sessions ORDER BY token_hash`),
       savedPlans: all(db, `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`),
     };
     db.close();
@@ -57,7 +60,9 @@ describe('migrating a version 1 database', () => {
     expect(all(db, 'SELECT resident_type, inside_uae, has_delivery_form, terminated_email, retail FROM users')).toEqual(
       before.users?.map(() => NEW_USER_DEFAULTS),
     );
-    expect(all(db, 'SELECT * FROM sessions ORDER BY token_hash')).toEqual(before.sessions);
+    expect(all(db, `SELECT ${V1_SESSION_COLUMNS} FROM sessions ORDER BY token_hash`)).toEqual(before.sessions);
+    // Version 8: every existing session is a device-id one (no account, no login method, no nonce).
+    expect(all(db, `SELECT ${V8_SESSION_COLUMNS} FROM sessions`)).toEqual(before.sessions?.map(() => NEW_SESSION_DEFAULTS));
     expect(all(db, `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`)).toEqual(before.savedPlans);
     expect(all(db, 'SELECT booster_ids, promotion_keys, promo_code, discounts, applied_promotions FROM saved_plans')).toEqual([
       { booster_ids: '[]', promotion_keys: '[]', promo_code: null, discounts: '[]', applied_promotions: '[]' },
@@ -146,7 +151,7 @@ describe('migrating a version 2 database', () => {
       numbers: all(db, 'SELECT * FROM numbers ORDER BY rowid'),
       holds: all(db, HOLD_COLUMNS),
       users: all(db, 'SELECT * FROM users ORDER BY uid'),
-      sessions: all(db, 'SELECT * FROM sessions ORDER BY token_hash'),
+      sessions: all(db, `SELECT ${V1_SESSION_COLUMNS} FROM sessions ORDER BY token_hash`),
       savedPlans: all(db, `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`),
       counters: all(db, 'SELECT * FROM counters'),
     };
@@ -169,7 +174,9 @@ describe('migrating a version 2 database', () => {
     expect(all(db, 'SELECT resident_type, inside_uae, has_delivery_form, terminated_email, retail FROM users')).toEqual(
       before.users?.map(() => NEW_USER_DEFAULTS),
     );
-    expect(all(db, 'SELECT * FROM sessions ORDER BY token_hash')).toEqual(before.sessions);
+    expect(all(db, `SELECT ${V1_SESSION_COLUMNS} FROM sessions ORDER BY token_hash`)).toEqual(before.sessions);
+    // Version 8: every existing session is a device-id one (no account, no login method, no nonce).
+    expect(all(db, `SELECT ${V8_SESSION_COLUMNS} FROM sessions`)).toEqual(before.sessions?.map(() => NEW_SESSION_DEFAULTS));
     expect(all(db, `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`)).toEqual(before.savedPlans);
     expect(all(db, 'SELECT * FROM counters')).toEqual(before.counters);
     expect(count(db, 'preferences')).toBe(0);
@@ -223,7 +230,7 @@ describe('migrating a version 2 database', () => {
     const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
     const token = 'a'.repeat(64);
     const db = openDatabase(file);
-    db.prepare("INSERT INTO sessions VALUES (?, 'u2', 'device-u2', ?, ?)").run(hashToken(token), NOW, NOW);
+    db.prepare("INSERT INTO sessions (token_hash, uid, device_id, created_at, last_seen_at) VALUES (?, 'u2', 'device-u2', ?, ?)").run(hashToken(token), NOW, NOW);
     db.prepare(
       `INSERT INTO saved_plans (uid, product_code, plan_ids, plan_net_price, extra_charges, net_price, vat_percentage, vat_amount, created_at)
        VALUES ('u2', 188, '[1881,1882,1883]', 99, '[]', 99, 5, 4.95, ?)`,

@@ -4,8 +4,15 @@ import { DEFAULT_COMMITMENT_MONTHS, type CatalogueProduct } from '../../domain/c
 import type { PromotionRule } from '../../domain/promotions';
 import { HOLD_LIMITS, isVipLevel, shownVanityLevel, type HoldLimits } from '../../domain/holds';
 import type { FlowFlagChange, FlowState } from '../../domain/flow-status';
+import type { FailureRecord } from '../../domain/login-throttle';
 import type {
+  AccountRecord,
   CancelResult,
+  CodeUpdate,
+  LoginMethod,
+  SocialIdentity,
+  SocialLinkResult,
+  TerminatedNumberRecord,
   Claimant,
   CommitResult,
   ExternalSubscriberRecord,
@@ -27,6 +34,7 @@ import type {
   TransferReserveResult,
   UserRecord,
 } from '../store';
+import { accountStatements, fromCodeRecord, fromFailureRecord, toAccount, toCodeRecord, toFailureRecord } from './account-statements';
 import { CatalogueReader } from './catalogue-reader';
 import { LocalizedNames, type NameOf } from './localized-names';
 import { NumberSearcher } from './number-search';
@@ -81,6 +89,7 @@ export class SqliteStore implements Store {
   private readonly transfers: ReturnType<typeof transferStatements>;
   private readonly searcher: NumberSearcher;
   private readonly names: LocalizedNames;
+  private readonly accounts: ReturnType<typeof accountStatements>;
 
   constructor(
     private readonly db: Database,
@@ -94,6 +103,7 @@ export class SqliteStore implements Store {
     this.transfers = transferStatements(db);
     this.searcher = new NumberSearcher(db);
     this.names = new LocalizedNames(db);
+    this.accounts = accountStatements(db);
   }
 
   // --- users and sessions ---
@@ -111,7 +121,16 @@ export class SqliteStore implements Store {
 
   async findSession(tokenHash: string): Promise<SessionRecord | null> {
     const row = this.users.session.get(tokenHash);
-    return row ? { uid: row.uid, deviceId: row.device_id, createdAt: row.created_at, lastSeenAt: row.last_seen_at } : null;
+    return row
+      ? {
+          uid: row.uid,
+          deviceId: row.device_id,
+          createdAt: row.created_at,
+          lastSeenAt: row.last_seen_at,
+          accountId: row.account_id,
+          loginMethod: row.login_method,
+        }
+      : null;
   }
 
   async touchSession(tokenHash: string, now: number): Promise<void> {
@@ -122,8 +141,151 @@ export class SqliteStore implements Store {
     this.users.deleteSession.run(tokenHash);
   }
 
+  async upgradeSession(
+    oldTokenHash: string,
+    newTokenHash: string,
+    user: UserRecord,
+    accountId: string,
+    method: LoginMethod,
+    now: number,
+  ): Promise<boolean> {
+    return this.db
+      .transaction(() => {
+        // A session already gone (a parallel login with the same token won) is not upgraded twice.
+        if (this.users.deleteSession.run(oldTokenHash).changes !== 1) return false;
+        this.accounts.insertAccountSession.run({ hash: newTokenHash, uid: user.uid, device: user.deviceId, now, account: accountId, method });
+        this.accounts.linkUser.run({ uid: user.uid, account: accountId });
+        return true;
+      })
+      .immediate();
+  }
+
+  async endSession(tokenHash: string): Promise<void> {
+    this.db
+      .transaction(() => {
+        const link = this.accounts.sessionLink.get(tokenHash);
+        this.users.deleteSession.run(tokenHash);
+        if (link?.account_id) this.accounts.linkUser.run({ uid: link.uid, account: null });
+      })
+      .immediate();
+  }
+
+  async setSocialNonce(tokenHash: string, nonceHash: string, expiresAt: number): Promise<void> {
+    this.accounts.setNonce.run({ hash: tokenHash, nonce: nonceHash, until: expiresAt });
+  }
+
+  async takeSocialNonce(tokenHash: string, now: number): Promise<string | null> {
+    return this.db
+      .transaction(() => {
+        const row = this.accounts.nonce.get(tokenHash);
+        this.accounts.clearNonce.run(tokenHash);
+        if (!row?.social_nonce_hash || row.social_nonce_expires_at === null || row.social_nonce_expires_at <= now) return null;
+        return row.social_nonce_hash;
+      })
+      .immediate();
+  }
+
   async deleteStaleSessions(idleBefore: number, createdBefore: number): Promise<number> {
     return this.users.deleteStaleSessions.run(idleBefore, createdBefore).changes;
+  }
+
+  // --- accounts ---
+
+  async findAccountByEmail(email: string): Promise<AccountRecord | null> {
+    const row = this.accounts.byEmail.get(email);
+    return row ? toAccount(row) : null;
+  }
+
+  async findAccountById(id: string): Promise<AccountRecord | null> {
+    const row = this.accounts.byId.get(id);
+    return row ? toAccount(row) : null;
+  }
+
+  async findOrCreateVerifiedAccount(email: string, newId: string, now: number): Promise<AccountRecord> {
+    return this.db
+      .transaction(() => {
+        this.accounts.insertIfNew.run({ id: newId, email, hash: null, verifiedAt: now, now });
+        const row = this.accounts.byEmail.get(email);
+        if (!row) throw new Error('account row missing right after insert');
+        this.accounts.markVerified.run({ id: row.id, now });
+        return toAccount({ ...row, email_verified_at: row.email_verified_at ?? now });
+      })
+      .immediate();
+  }
+
+  async setPasswordIfNone(accountId: string, passwordHash: string): Promise<boolean> {
+    return this.accounts.setPasswordIfNone.run({ id: accountId, hash: passwordHash }).changes === 1;
+  }
+
+  async findOrLinkSocialAccount(identity: SocialIdentity, newId: string, now: number): Promise<SocialLinkResult> {
+    return this.db
+      .transaction((): SocialLinkResult => {
+        const known = this.accounts.identity.get(identity.issuer, identity.subject);
+        const knownAccount = known ? this.accounts.byId.get(known.account_id) : undefined;
+        if (knownAccount) return { kind: 'known', account: toAccount(knownAccount) };
+        const existing = this.accounts.byEmail.get(identity.email);
+        if (!existing) this.accounts.insertIfNew.run({ id: newId, email: identity.email, hash: null, verifiedAt: now, now });
+        const account = existing ?? this.accounts.byEmail.get(identity.email);
+        if (!account) throw new Error('account row missing right after insert');
+        // The provider vouched for the e-mail: the account's address is now proven too.
+        this.accounts.markVerified.run({ id: account.id, now });
+        this.accounts.insertIdentity.run({ issuer: identity.issuer, subject: identity.subject, account: account.id, now });
+        const linked = toAccount({ ...account, email_verified_at: account.email_verified_at ?? now });
+        return existing ? { kind: 'linked', account: linked } : { kind: 'created', account: linked };
+      })
+      .immediate();
+  }
+
+  async listTerminatedNumbers(email: string): Promise<TerminatedNumberRecord[]> {
+    return this.accounts.terminated.all(email).map((r) => ({ msisdn: r.msisdn, terminatedAt: r.terminated_at }));
+  }
+
+  async updateVerificationCode<T>(email: string, update: CodeUpdate<T>): Promise<T> {
+    return this.db
+      .transaction(() => {
+        const row = this.accounts.code.get(email);
+        const { next, result } = update(row ? toCodeRecord(row) : null);
+        if (next) this.accounts.upsertCode.run(fromCodeRecord(next));
+        return result;
+      })
+      .immediate();
+  }
+
+  async getLoginFailures(keys: readonly string[]): Promise<FailureRecord[]> {
+    return keys.flatMap((k) => {
+      const row = this.accounts.failure.get(k);
+      return row ? [toFailureRecord(row)] : [];
+    });
+  }
+
+  async recordLoginFailures(
+    keys: readonly string[],
+    next: (previous: FailureRecord | null, key: string) => FailureRecord,
+  ): Promise<FailureRecord[]> {
+    return this.db
+      .transaction(() =>
+        keys.map((key) => {
+          const row = this.accounts.failure.get(key);
+          const record = next(row ? toFailureRecord(row) : null, key);
+          this.accounts.upsertFailure.run(fromFailureRecord(record));
+          return record;
+        }),
+      )
+      .immediate();
+  }
+
+  async clearLoginFailures(key: string): Promise<void> {
+    this.accounts.clearFailure.run(key);
+  }
+
+  async pruneAccountRecords(codesBefore: number, failuresBefore: number): Promise<number> {
+    return this.db
+      .transaction(
+        () =>
+          this.accounts.pruneCodes.run(codesBefore, codesBefore).changes +
+          this.accounts.pruneFailures.run(failuresBefore, failuresBefore).changes,
+      )
+      .immediate();
   }
 
   // --- flow state ---

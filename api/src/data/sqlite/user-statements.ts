@@ -25,6 +25,8 @@ interface SessionRow {
   device_id: string;
   created_at: number;
   last_seen_at: number;
+  account_id: string | null;
+  login_method: 'password' | 'code' | 'google' | null;
 }
 
 export function userStatements(db: Database) {
@@ -34,7 +36,7 @@ export function userStatements(db: Database) {
     insertSession: db.prepare<[string, string, string, number, number]>(
       'INSERT INTO sessions (token_hash, uid, device_id, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
     ),
-    session: db.prepare<[string], SessionRow>('SELECT uid, device_id, created_at, last_seen_at FROM sessions WHERE token_hash = ?'),
+    session: db.prepare<[string], SessionRow>('SELECT uid, device_id, created_at, last_seen_at, account_id, login_method FROM sessions WHERE token_hash = ?'),
     touchSession: db.prepare<[number, string]>('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?'),
     deleteSession: db.prepare<[string]>('DELETE FROM sessions WHERE token_hash = ?'),
     deleteStaleSessions: db.prepare<[number, number]>('DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?'),

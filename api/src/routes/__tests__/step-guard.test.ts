@@ -14,7 +14,8 @@ import { clientHeaders, createTestApp, form, type TestApp, type Visitor } from '
 /**
  * The API enforces SPEC 2's access rules with the host's rule functions. The server does not
  * store payment or delivery yet, so the tests lay those flags over the derived ones
- * (AppOptions.flowFlagsOverlay) to put a visitor where a step is closed.
+ * (AppOptions.flowFlagsOverlay) to put a visitor where a step is closed. The e-mail login is
+ * real: a visitor logs in with a code, and the overlay cannot set the login flags.
  */
 type Call = { name: string; step: StepName; run: (t: TestApp, v: Visitor, held: string) => Promise<LightMyRequestResponse> };
 
@@ -66,7 +67,7 @@ const OPEN: readonly { name: string; url: string }[] = [
   { name: 'preferences', url: '/api/me/preferences' },
 ];
 
-const PAID: Partial<FlowStatusFlags> = { is_plan_paid: true, is_logged_in_via_email: true };
+const PAID: Partial<FlowStatusFlags> = { is_plan_paid: true };
 const DONE: Partial<FlowStatusFlags> = { is_sim_delivered: true };
 
 describe('the step guard', () => {
@@ -116,21 +117,32 @@ describe('the step guard', () => {
     expect(numbers.numbers.map((n) => n.MSISDN)).toEqual([held]);
   });
 
+  it('cannot be told by the overlay that a visitor logged in: the login flags are the session’s', async () => {
+    overlay.set(alice.uid, { is_logged_in_via_email: true, has_password: true } as Partial<FlowStatusFlags>);
+    const flags = FlowStatusResponse.parse((await t.get(alice, '/api/me/flow_status')).json()).flow_status_flags;
+    expect(flags).toMatchObject({ is_logged_in_via_email: false, has_password: false });
+  });
+
   it('decides with the same rule function as the host, on the flow status it answers', async () => {
+    // The same device user twice: a session upgraded by a real code login, and a device-id one.
+    const loggedIn = await t.loginWithCode(alice, `${alice.uid}@example.com`);
+    const anonymous = await t.login(alice.deviceId);
     // Every combination of the flags that close or open the plan and number steps.
-    const combos: Partial<FlowStatusFlags>[] = [];
+    const combos: { flags: Partial<FlowStatusFlags>; email: boolean }[] = [];
     for (const paid of [false, true]) {
       for (const done of [{}, { is_delivery_in_progress: true }, { is_sim_activated: true }]) {
-        for (const email of [false, true]) combos.push({ is_plan_paid: paid, is_logged_in_via_email: email, ...done });
+        for (const email of [false, true]) combos.push({ flags: { is_plan_paid: paid, ...done }, email });
       }
     }
     for (const combo of combos) {
-      overlay.set(alice.uid, combo);
+      overlay.set(alice.uid, combo.flags);
+      const visitor = combo.email ? loggedIn : anonymous;
       // What the host would do: its FlowContext from the answer, through the same builder.
-      const status = FlowStatusResponse.parse((await t.get(alice, '/api/me/flow_status')).json());
+      const status = FlowStatusResponse.parse((await t.get(visitor, '/api/me/flow_status')).json());
+      expect(status.flow_status_flags.is_logged_in_via_email).toBe(combo.email);
       const hostCtx = buildFlowContext(status.flow_status_flags, status.flow_context, { navigatingInApp: true });
       for (const call of GUARDED.filter((c) => !c.name.startsWith('DELETE') && !c.name.startsWith('POST /numbers ('))) {
-        const refused = (await call.run(t, alice, held)).json() as { code?: unknown };
+        const refused = (await call.run(t, visitor, held)).json() as { code?: unknown };
         expect({ call: call.name, combo, refused: refused.code === API_ERROR_CODES.stepNotAllowed }).toEqual({
           call: call.name,
           combo,
@@ -183,7 +195,13 @@ describe('every state-changing route declares its step', () => {
   /** Writes that belong to no step: sessions, and consents a visitor may give on any step. */
   const OPEN_WRITES = ['POST /api/securitymanagement/login_by_device_id', 'POST /api/securitymanagement/logout', 'POST /api/me/preferences',
     // Feedback may be sent from any screen, whatever the flow state (help modal).
-    'POST /api/me/feedback'];
+    'POST /api/me/feedback',
+    // The account step's calls are logins: a returning customer may log in from any screen
+    // (SPEC 6), and each changes only the session and the account, which no step rule protects.
+    'POST /api/securitymanagement/check_email', 'POST /api/securitymanagement/send_verification_code',
+    'POST /api/securitymanagement/validate_verification_code', 'POST /api/securitymanagement/login',
+    'POST /api/securitymanagement/set_password', 'POST /api/securitymanagement/social_nonce',
+    'POST /api/securitymanagement/social_login'];
 
   it('lists each POST and DELETE with its flowStep, or as open on purpose', async () => {
     const seen: string[] = [];
