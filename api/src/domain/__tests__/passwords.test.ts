@@ -7,8 +7,8 @@ describe('passwords (scrypt)', () => {
   it('stores scrypt$N$r$p$salt$hash with the production cost, a 16-byte salt and a 32-byte key', async () => {
     const stored = await hashPassword('Welcome2026');
     const parsed = parsePasswordHash(stored);
-    expect(stored.startsWith(`scrypt$${SCRYPT_PARAMS.N}$8$1$`)).toBe(true);
-    expect(SCRYPT_PARAMS).toEqual({ N: 32768, r: 8, p: 1 });
+    expect(stored.startsWith(`scrypt$${SCRYPT_PARAMS.N}$8$3$`)).toBe(true);
+    expect(SCRYPT_PARAMS).toEqual({ N: 32768, r: 8, p: 3 });
     expect(parsed?.salt).toHaveLength(16);
     expect(parsed?.key).toHaveLength(32);
     expect(await verifyPassword('Welcome2026', stored)).toBe(true);

@@ -274,7 +274,8 @@ describe('accounts', () => {
       }
       // The lock ran out: the right password logs in and resets the e-mail's counter.
       expect((await passwordLogin(v, AMIRA.email, AMIRA.password)).statusCode).toBe(200);
-    });
+      // Fourteen scrypt checks at the production cost (about 0.4 s each on a 2-core machine).
+    }, 30_000);
 
     it('locks an address that tries many e-mails', async () => {
       const small = await createTestApp({ accountRules: { addressThrottle: { freeFailures: 3, windowMs: 900_000, firstLockMs: 30_000, maxLockMs: 900_000 } } });
