@@ -52,6 +52,7 @@ export const ACCOUNT_TEXTS = {
   'account.setPassword.met': 'met',
   'account.setPassword.notMet': 'not met yet',
   'account.setPassword.submit': 'Save password and continue',
+  'account.setPassword.needsRules': 'Meet the three rules above to save your password.',
   'account.setPassword.alreadySet': 'This account already has a password. You are logged in.',
 
   'account.terminated.title': 'This e-mail belongs to a closed account',
@@ -61,6 +62,8 @@ export const ACCOUNT_TEXTS = {
   'account.terminated.what': 'What you can do',
   'account.terminated.otherEmail': 'Use a different e-mail',
   'account.terminated.contact': 'Contact us to reopen the account',
+  'account.terminated.call': 'Call us',
+  'account.terminated.write': 'E-mail us',
 
   'account.loggedIn': 'You are logged in as {{email}}.',
 
