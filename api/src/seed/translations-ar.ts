@@ -385,7 +385,7 @@ export const TRANSLATIONS_AR: TranslatedDictionary = {
   'transfer.back': 'رجوع',
   'form.required': 'حقل مطلوب',
   // The account step (shared/src/domains/account/texts.ts).
-  'account.title': 'سجّل الدخول أو أنشئ حسابك',
+  'account.title': 'سجّل الدخول أو أنشئ حسابًا',
   'account.intro': 'يحفظ حسابك طلبك ويتيح لك متابعته. أدخل بريدك الإلكتروني للمتابعة.',
   'account.email': 'البريد الإلكتروني',
   'account.emailHint': 'نرسل تفاصيل طلبك وإيصالك إلى هذا العنوان.',

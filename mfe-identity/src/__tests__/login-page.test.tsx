@@ -187,7 +187,7 @@ describe('the password stage', () => {
     renderLogin(atPassword);
     await userEvent.click(await screen.findByRole('button', { name: 'Change e-mail' }));
     expect(await screen.findByLabelText('E-mail')).toHaveValue(EMAIL);
-    expect(screen.getByRole('heading', { name: 'Log in or create your account' })).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'Log in or create an account' })).toHaveFocus();
   });
 });
 

@@ -85,6 +85,6 @@ describe('the step', () => {
   it('shows the login on /login', async () => {
     jest.spyOn(accountApi, 'socialProviders').mockResolvedValue({ providers: [] });
     renderAt('/login');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Log in or create your account' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in or create an account' })).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@
  * serves these keys too (through @join/shared/contract) and writes its e-mails from them.
  */
 export const ACCOUNT_TEXTS = {
-  'account.title': 'Log in or create your account',
+  'account.title': 'Log in or create an account',
   'account.intro': 'Your account keeps your order and lets you follow it. Enter your e-mail to go on.',
   'account.email': 'E-mail',
   'account.emailHint': 'We send your order details and receipt here.',
