@@ -385,7 +385,7 @@ export const TRANSLATIONS_AR: TranslatedDictionary = {
   'transfer.back': 'رجوع',
   'form.required': 'حقل مطلوب',
   // The account step (shared/src/domains/account/texts.ts).
-  'account.title': 'سجّل الدخول أو أنشئ حسابك',
+  'account.title': 'سجّل الدخول أو أنشئ حسابًا',
   'account.intro': 'يحفظ حسابك طلبك ويتيح لك متابعته. أدخل بريدك الإلكتروني للمتابعة.',
   'account.email': 'البريد الإلكتروني',
   'account.emailHint': 'نرسل تفاصيل طلبك وإيصالك إلى هذا العنوان.',
@@ -445,6 +445,7 @@ export const TRANSLATIONS_AR: TranslatedDictionary = {
   'account.setPassword.met': 'مستوفى',
   'account.setPassword.notMet': 'غير مستوفى بعد',
   'account.setPassword.submit': 'حفظ كلمة المرور والمتابعة',
+  'account.setPassword.needsRules': 'استوفِ الشروط الثلاثة أعلاه لحفظ كلمة المرور.',
   'account.setPassword.alreadySet': 'لهذا الحساب كلمة مرور بالفعل. لقد سجّلت الدخول.',
 
   'account.terminated.title': 'هذا البريد الإلكتروني لحساب مغلق',
@@ -454,6 +455,8 @@ export const TRANSLATIONS_AR: TranslatedDictionary = {
   'account.terminated.what': 'ما يمكنك فعله',
   'account.terminated.otherEmail': 'استخدم بريدًا إلكترونيًا آخر',
   'account.terminated.contact': 'تواصل معنا لإعادة فتح الحساب',
+  'account.terminated.call': 'اتصل بنا',
+  'account.terminated.write': 'راسلنا بالبريد الإلكتروني',
 
   'account.loggedIn': 'سجّلت الدخول باسم {{email}}.',
 

@@ -57,7 +57,7 @@ describe('shell bus listeners: modules announce, the shell routes', () => {
     renderShell('/number', chosen);
     act(() => bus.emit('number:confirmed', { msisdn: '971581234567', hasSavedPlan: true }));
     await waitFor(() => expect(location()).toBe('/login'));
-    expect(screen.getByText('coming soon: STEP_TITLE_ACCOUNT')).toBeInTheDocument(); // no module owns the account step yet
+    expect(screen.getByText('step identity at /login')).toBeInTheDocument(); // the identity module owns the account step
   });
 
   it("navigate:request shows the module's own page; another step's route is refused", async () => {

@@ -139,3 +139,4 @@ export const AccountErrorExtras = z.object({
   attempts_left: z.number().int().nonnegative().optional(),
   retry_after_s: z.number().int().nonnegative().optional(),
 });
+export type AccountErrorExtras = z.infer<typeof AccountErrorExtras>;

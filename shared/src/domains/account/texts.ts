@@ -4,7 +4,7 @@
  * serves these keys too (through @join/shared/contract) and writes its e-mails from them.
  */
 export const ACCOUNT_TEXTS = {
-  'account.title': 'Log in or create your account',
+  'account.title': 'Log in or create an account',
   'account.intro': 'Your account keeps your order and lets you follow it. Enter your e-mail to go on.',
   'account.email': 'E-mail',
   'account.emailHint': 'We send your order details and receipt here.',
@@ -52,6 +52,7 @@ export const ACCOUNT_TEXTS = {
   'account.setPassword.met': 'met',
   'account.setPassword.notMet': 'not met yet',
   'account.setPassword.submit': 'Save password and continue',
+  'account.setPassword.needsRules': 'Meet the three rules above to save your password.',
   'account.setPassword.alreadySet': 'This account already has a password. You are logged in.',
 
   'account.terminated.title': 'This e-mail belongs to a closed account',
@@ -61,6 +62,8 @@ export const ACCOUNT_TEXTS = {
   'account.terminated.what': 'What you can do',
   'account.terminated.otherEmail': 'Use a different e-mail',
   'account.terminated.contact': 'Contact us to reopen the account',
+  'account.terminated.call': 'Call us',
+  'account.terminated.write': 'E-mail us',
 
   'account.loggedIn': 'You are logged in as {{email}}.',
 

@@ -11,14 +11,17 @@ const root = path.resolve(__dirname, '../../../..');
 const entry = { name: 'plan', container: 'join_plan', folder: 'mfe-plan', steps: ['plan'], devPort: 3001, budgetKiB: 40 };
 
 describe('the module registry', () => {
-  it('lists the plan and number modules, each owning its step and its routes', () => {
+  it('lists the plan, number and identity modules, each owning its step and its routes', () => {
     expect(MODULES.map((m) => [m.name, m.container, m.folder, m.steps])).toEqual([
       ['plan', 'join_plan', 'mfe-plan', ['plan']],
       ['number', 'join_number', 'mfe-number', ['number']],
+      ['identity', 'join_identity', 'mfe-identity', ['account']],
     ]);
     expect(stepForPath('/plan-selection/custom-plan')?.remote).toBe('plan');
     expect(stepForPath('/number/transfer-terms')?.remote).toBe('number');
-    expect(REMOTE_CONTAINER).toEqual({ plan: 'join_plan', number: 'join_number' });
+    expect(stepForPath('/login')?.remote).toBe('identity');
+    expect(stepForPath('/login/terminated')?.remote).toBe('identity');
+    expect(REMOTE_CONTAINER).toEqual({ plan: 'join_plan', number: 'join_number', identity: 'join_identity' });
   });
 
   it('is what the step table reads: a step no module owns is rendered by none (coming soon)', () => {

@@ -1,0 +1,340 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'jotai';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { api, ApiError, bus, createQueryClient, EMPTY_FLOW_FLAGS, sessionAtom, store, updateSession, type BusEvents } from '@join/shared';
+import { accountApi, type LoginResponse } from '@join/shared/account';
+import { LoginPage } from '../pages/login-page';
+import type { Stage } from '../stages/stage';
+
+const EMAIL = 'amira@example.com';
+const loginAs = (has_password: boolean, method: 'password' | 'code' = 'password'): LoginResponse => ({
+  session_id: 'account-session',
+  profile: { uid: 'u1', email: EMAIL, has_password, login_method: method },
+});
+/** An API failure as the client makes it: the body (code, message, extras) on the cause. */
+const apiError = (code: number | string, status: number, extras: Record<string, number> = {}) =>
+  new ApiError('refused', { code, status, cause: { data: { code, message: 'refused', ...extras } } });
+
+function listen<K extends keyof BusEvents>(event: K) {
+  const seen: BusEvents[K][] = [];
+  const off = bus.on(event, (e) => seen.push(e));
+  return { seen, off };
+}
+
+function renderLogin(initial?: Stage) {
+  // No provider by default; a test that wants Google says so.
+  jest.spyOn(accountApi, 'socialProviders').mockResolvedValue({ providers: [] });
+  return render(
+    <Provider store={store}>
+      <QueryClientProvider client={createQueryClient()}>
+        <LoginPage {...(initial ? { initial } : {})} />
+      </QueryClientProvider>
+    </Provider>,
+  );
+}
+
+const flowAfterLogin = () =>
+  jest.spyOn(api, 'getFlowStatus').mockResolvedValue({ flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_logged_in_via_email: true, has_password: true } });
+
+beforeEach(() => act(() => updateSession({ sessionId: 'device-session' })));
+afterEach(() => {
+  jest.restoreAllMocks();
+  jest.useRealTimers();
+});
+
+describe('the e-mail stage', () => {
+  it('checks the e-mail (SPEC 5) before asking the server', async () => {
+    const check = jest.spyOn(accountApi, 'checkEmail');
+    renderLogin();
+    const field = await screen.findByLabelText('E-mail');
+    expect(field).toHaveAttribute('type', 'email');
+    expect(field).toHaveAttribute('autocomplete', 'email');
+    await userEvent.type(field, 'amira@example');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Required valid email format');
+    expect(field).toHaveFocus();
+    expect(check).not.toHaveBeenCalled();
+  });
+
+  it('an account with a password goes to the password stage, its heading focused', async () => {
+    jest.spyOn(accountApi, 'checkEmail').mockResolvedValue({ registered: true, has_password: true, terminated: false });
+    const send = jest.spyOn(accountApi, 'sendCode');
+    renderLogin();
+    await userEvent.type(await screen.findByLabelText('E-mail'), `  ${EMAIL} `);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(accountApi.checkEmail).toHaveBeenCalledWith(EMAIL);
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toHaveFocus();
+    expect(screen.getByText(EMAIL)).toBeInTheDocument();
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('a new e-mail gets a code, and the code stage says where it went', async () => {
+    jest.spyOn(accountApi, 'checkEmail').mockResolvedValue({ registered: false, has_password: false, terminated: false });
+    const send = jest.spyOn(accountApi, 'sendCode').mockResolvedValue({ expires_in_s: 600, resend_after_s: 30 });
+    renderLogin();
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'new@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toHaveFocus();
+    expect(send).toHaveBeenCalledWith('new@example.com');
+    expect(screen.getByText(/We sent a 6-digit code to/)).toHaveTextContent('We sent a 6-digit code to new@example.com. It is valid for 10 minutes.');
+    expect(screen.getByRole('button', { name: 'Resend code in 30 seconds' })).toBeDisabled();
+  });
+
+  it('a terminated e-mail without a password login reads the flow status, then asks for /login/terminated', async () => {
+    jest.spyOn(accountApi, 'checkEmail').mockResolvedValue({ registered: false, has_password: false, terminated: true });
+    const flow = jest.spyOn(api, 'getFlowStatus').mockResolvedValue({
+      flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_plan_selected: true, is_number_selected: true },
+      flow_context: { resident_type: null, inside_uae: null, has_delivery_form: false, terminated_email: 'former@example.com', retail: false },
+    });
+    const send = jest.spyOn(accountApi, 'sendCode');
+    const nav = listen('navigate:request');
+    renderLogin();
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'former@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(nav.seen).toEqual([{ from: 'identity', to: '/login/terminated' }]));
+    expect(flow).toHaveBeenCalled();
+    expect(send).not.toHaveBeenCalled();
+    nav.off();
+  });
+
+  it('a code sent moments ago (429) still leads to the code, with the server\'s wait', async () => {
+    jest.spyOn(accountApi, 'checkEmail').mockResolvedValue({ registered: true, has_password: false, terminated: false });
+    jest.spyOn(accountApi, 'sendCode').mockRejectedValue(apiError('rate_limited', 429, { retry_after_s: 12 }));
+    renderLogin();
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'noor@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('button', { name: 'Resend code in 12 seconds' })).toBeDisabled();
+  });
+
+  it('shows "Continue with Google" only when the API offers it', async () => {
+    renderLogin();
+    await screen.findByLabelText('E-mail');
+    await act(async () => undefined);
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).toBeNull();
+  });
+});
+
+describe('the password stage', () => {
+  const atPassword: Stage = { name: 'password', email: EMAIL };
+
+  it('logs in: keeps the new session, reads the flags, then announces the login', async () => {
+    jest.spyOn(accountApi, 'login').mockResolvedValue(loginAs(true));
+    const flow = flowAfterLogin();
+    const logged = listen('account:logged-in');
+    renderLogin(atPassword);
+    const field = await screen.findByLabelText('Password');
+    expect(field).toHaveAttribute('type', 'password');
+    expect(field).toHaveAttribute('autocomplete', 'current-password');
+    await userEvent.type(field, 'Welcome2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(field).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(field).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(logged.seen).toEqual([{ method: 'password' }]));
+    expect(accountApi.login).toHaveBeenCalledWith(EMAIL, 'Welcome2026');
+    expect(store.get(sessionAtom).sessionId).toBe('account-session');
+    expect(flow).toHaveBeenCalled();
+    logged.off();
+  });
+
+  it('-107 says "wrong email or password" at the field, announced, with focus there', async () => {
+    jest.spyOn(accountApi, 'login').mockRejectedValue(apiError(-107, 401));
+    const logged = listen('account:logged-in');
+    const popups = listen('error:raised');
+    renderLogin(atPassword);
+    await userEvent.type(await screen.findByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    // In the field's error line, an alert (announced), tied to the input.
+    expect((await screen.findByText('wrong email or password')).closest('[role="alert"]')).not.toBeNull();
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('wrong email or password');
+    expect(popups.seen).toEqual([]);
+    expect(logged.seen).toEqual([]);
+    logged.off();
+    popups.off();
+  });
+
+  it('a lock (429) counts down live with the button off, then lets the visitor try again', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    jest.spyOn(accountApi, 'login').mockRejectedValue(apiError('rate_limited', 429, { retry_after_s: 3 }));
+    renderLogin(atPassword);
+    await user.type(await screen.findByLabelText('Password'), 'guess');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('timer')).toHaveTextContent('Too many attempts. Try again in 3 seconds.');
+    // Said once, not every second.
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts. Try again in 3 seconds.');
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeDisabled();
+    act(() => jest.advanceTimersByTime(2_000));
+    expect(screen.getByRole('timer')).toHaveTextContent('Too many attempts. Try again in 1 second.');
+    expect(screen.getByRole('alert')).toHaveTextContent('3 seconds');
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  });
+
+  it('"Log in with a code instead" sends a code and shows the code stage', async () => {
+    const send = jest.spyOn(accountApi, 'sendCode').mockResolvedValue({ expires_in_s: 600, resend_after_s: 30 });
+    renderLogin(atPassword);
+    await userEvent.click(await screen.findByRole('button', { name: 'Log in with a code instead' }));
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toHaveFocus();
+    expect(send).toHaveBeenCalledWith(EMAIL);
+  });
+
+  it('"Change e-mail" goes back to the e-mail, kept for editing', async () => {
+    renderLogin(atPassword);
+    await userEvent.click(await screen.findByRole('button', { name: 'Change e-mail' }));
+    expect(await screen.findByLabelText('E-mail')).toHaveValue(EMAIL);
+    expect(screen.getByRole('heading', { name: 'Log in or create an account' })).toHaveFocus();
+  });
+});
+
+describe('the code stage', () => {
+  const atCode: Stage = { name: 'code', email: 'new@example.com', resendAfterS: 0 };
+
+  it("the resend waits the server's seconds, with a visible countdown on the button", async () => {
+    jest.useFakeTimers();
+    renderLogin({ ...atCode, resendAfterS: 30 });
+    expect(await screen.findByRole('button', { name: 'Resend code in 30 seconds' })).toBeDisabled();
+    act(() => jest.advanceTimersByTime(29_000));
+    expect(screen.getByRole('button', { name: 'Resend code in 1 second' })).toBeDisabled();
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(screen.getByRole('button', { name: 'Resend code' })).toBeEnabled();
+  });
+
+  it('takes six digits only, as a one-time code', async () => {
+    renderLogin(atCode);
+    const field = await screen.findByLabelText('Verification code');
+    expect(field).toHaveAttribute('inputmode', 'numeric');
+    expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+    await userEvent.type(field, '12a34 5678');
+    expect(field).toHaveValue('123456');
+  });
+
+  it('a wrong code says how many tries are left, at the field', async () => {
+    jest.spyOn(accountApi, 'validateCode').mockRejectedValueOnce(apiError('verification_code_invalid', 400, { attempts_left: 2 })).mockRejectedValueOnce(apiError('verification_code_invalid', 400, { attempts_left: 1 }));
+    renderLogin(atCode);
+    await userEvent.type(await screen.findByLabelText('Verification code'), '111111');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right. 2 tries left.');
+    expect(screen.getByLabelText('Verification code')).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('That code is not right. 1 try left.'));
+  });
+
+  it('an expired code offers "Resend code"; the new code is announced and the field emptied', async () => {
+    jest.spyOn(accountApi, 'validateCode').mockRejectedValue(apiError('verification_code_expired', 410));
+    const send = jest.spyOn(accountApi, 'sendCode').mockResolvedValue({ expires_in_s: 600, resend_after_s: 30 });
+    renderLogin(atCode);
+    await userEvent.type(await screen.findByLabelText('Verification code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Verification code expired');
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Resend code' }));
+    expect(send).toHaveBeenCalledWith('new@example.com');
+    expect(await screen.findByRole('status')).toHaveTextContent('A new code is on its way to new@example.com.');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('Verification code')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Resend code in 30 seconds' })).toBeDisabled();
+  });
+
+  it('too many wrong codes asks for a new one', async () => {
+    jest.spyOn(accountApi, 'validateCode').mockRejectedValue(apiError('verification_code_attempts', 410));
+    renderLogin(atCode);
+    await userEvent.type(await screen.findByLabelText('Verification code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many wrong codes. Ask for a new code.');
+    expect(within(alert).getByRole('button', { name: 'Resend code' })).toBeEnabled();
+  });
+
+  it('an account that has a password is logged in by the code', async () => {
+    jest.spyOn(accountApi, 'validateCode').mockResolvedValue(loginAs(true, 'code'));
+    flowAfterLogin();
+    const logged = listen('account:logged-in');
+    renderLogin(atCode);
+    await userEvent.type(await screen.findByLabelText('Verification code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(logged.seen).toEqual([{ method: 'code' }]));
+    expect(accountApi.validateCode).toHaveBeenCalledWith('new@example.com', '123456');
+    expect(store.get(sessionAtom).sessionId).toBe('account-session');
+    logged.off();
+  });
+
+  it('a new account keeps the new session, then sets a password', async () => {
+    jest.spyOn(accountApi, 'validateCode').mockResolvedValue(loginAs(false, 'code'));
+    const flow = jest.spyOn(api, 'getFlowStatus');
+    renderLogin(atCode);
+    await userEvent.type(await screen.findByLabelText('Verification code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Create a password' })).toHaveFocus();
+    expect(store.get(sessionAtom).sessionId).toBe('account-session');
+    // The flags are read once the password is set: the host must not move on before.
+    expect(flow).not.toHaveBeenCalled();
+  });
+});
+
+describe('the set-password stage', () => {
+  const atSet: Stage = { name: 'set-password', email: 'new@example.com' };
+  const rule = (name: string) => screen.getByText(name).closest('li') as HTMLElement;
+
+  it('checks the three rules live, in words, and keeps the button off until all are met', async () => {
+    jest.spyOn(accountApi, 'setPassword').mockResolvedValue({ has_password: true });
+    flowAfterLogin();
+    const logged = listen('account:logged-in');
+    renderLogin(atSet);
+    const field = await screen.findByLabelText('New password');
+    expect(field).toHaveAttribute('autocomplete', 'new-password');
+    const save = screen.getByRole('button', { name: 'Save password and continue' });
+    expect(save).toBeDisabled();
+    expect(save).toHaveAccessibleDescription('Meet the three rules above to save your password.');
+    expect(rule('At least 8 characters')).toHaveTextContent('not met yet');
+    await userEvent.type(field, 'welcome');
+    expect(rule('At least 8 characters')).toHaveTextContent('not met yet');
+    expect(rule('One digit')).toHaveTextContent('not met yet');
+    await userEvent.type(field, '2026');
+    expect(rule('At least 8 characters')).toHaveTextContent(/, met$/);
+    expect(rule('One digit')).toHaveTextContent(/, met$/);
+    expect(rule('One uppercase letter')).toHaveTextContent('not met yet');
+    expect(save).toBeDisabled();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Welcome2026');
+    expect(rule('One uppercase letter')).toHaveTextContent(/, met$/);
+    expect(save).toBeEnabled();
+    await userEvent.click(save);
+    await waitFor(() => expect(logged.seen).toEqual([{ method: 'code' }]));
+    expect(accountApi.setPassword).toHaveBeenCalledWith('Welcome2026');
+    logged.off();
+  });
+
+  it('password_already_set: the visitor is logged in, the note says so, Continue goes on', async () => {
+    jest.spyOn(accountApi, 'setPassword').mockRejectedValue(apiError('password_already_set', 409));
+    flowAfterLogin();
+    const logged = listen('account:logged-in');
+    renderLogin(atSet);
+    await userEvent.type(await screen.findByLabelText('New password'), 'Welcome2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Save password and continue' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('This account already has a password. You are logged in.');
+    expect(logged.seen).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(logged.seen).toEqual([{ method: 'code' }]));
+    logged.off();
+  });
+});
+
+describe('failures the stage does not explain itself', () => {
+  it('go to the catalogue pop-up, whose Retry runs the call again', async () => {
+    const check = jest.spyOn(accountApi, 'checkEmail').mockRejectedValue(apiError('rate_limited', 429));
+    const popups = listen('error:raised');
+    renderLogin();
+    await userEvent.type(await screen.findByLabelText('E-mail'), EMAIL);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(popups.seen).toHaveLength(1));
+    expect(popups.seen[0]).toMatchObject({ source: 'identity', error: { title: 'Please wait a moment' } });
+    expect(check).toHaveBeenCalledTimes(1);
+    popups.off();
+  });
+});

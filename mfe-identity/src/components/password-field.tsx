@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import { Eye, EyeOff } from 'lucide';
+import { Button, useT } from '@join/shared';
+import { TextField } from '@join/shared/forms';
+
+/**
+ * A password field with a show/hide button below it (people on a phone check what they typed;
+ * WCAG 3.3.8 lets a password manager or paste fill it, so nothing here blocks either). The
+ * button says what it will do ("Show password" / "Hide password"); the field keeps its value
+ * and focus stays on the button, so a keyboard user can toggle and tab back.
+ */
+export function PasswordField<T extends FieldValues, Out extends FieldValues = T>({
+  form,
+  name,
+  label,
+  autoComplete,
+  hint,
+}: {
+  form: UseFormReturn<T, unknown, Out>;
+  name: FieldPath<T>;
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+  hint?: string;
+}) {
+  const t = useT();
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="password-field">
+      <TextField
+        form={form}
+        name={name}
+        label={label}
+        hint={hint}
+        type={visible ? 'text' : 'password'}
+        autoComplete={autoComplete}
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        dir="ltr"
+      />
+      <Button variant="link" className="password-field__toggle" icon={visible ? EyeOff : Eye} onClick={() => setVisible((v) => !v)}>
+        {visible ? t('account.password.hide') : t('account.password.show')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Alert, API_ERROR_CODES, Button, formSchema, isApiError, StepHeading, textField, updateSession, useT, validationText, type InputMask, type ValidationResult } from '@join/shared';
+import { TextField, useZodForm } from '@join/shared/forms';
+import { accountApi, VERIFICATION_CODE_LENGTH } from '@join/shared/account';
+import { EmailLine, TextWithEmail } from '../components/email-line';
+import { accountErrorExtras } from '../account-errors';
+import { useAction } from '../hooks/use-action';
+import { deadlineIn, useSecondsLeft } from '../hooks/use-seconds-left';
+import { finishLogin, requestCode } from '../login-actions';
+import type { StageProps } from './stage';
+
+/** Digits only, six at most; complete (and then checked) at six. */
+export const codeMask: InputMask = {
+  format: (raw) => raw.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH),
+  isComplete: (value) => value.length === VERIFICATION_CODE_LENGTH,
+  maxLength: VERIFICATION_CODE_LENGTH,
+  inputMode: 'numeric',
+};
+
+function validateCode(value: string): ValidationResult {
+  if (value === '') return { valid: false, message: validationText('required') };
+  return codeMask.isComplete(value) ? { valid: true } : { valid: false, message: validationText('wrongValue') };
+}
+
+export const codeFormSchema = formSchema({ code: textField(validateCode) });
+
+/** A code that can no longer be used: a new one is needed (SPEC 8 "Code expired" and the attempts limit). */
+type Problem = 'expired' | 'attempts';
+const PROBLEM_TEXT: Record<Problem, string> = { expired: 'account.code.expired', attempts: 'account.code.attempts' };
+
+/**
+ * The code e-mailed to a new address or to an account without a password. A wrong code says
+ * how many tries are left; an expired or burnt code offers a new one. Another code can be asked
+ * for once the server's wait has passed, shown as a countdown on the button. Success is a new
+ * session; an account without a password then sets one.
+ */
+export function CodeStage({ stage, onStage }: StageProps<'code'>) {
+  const t = useT();
+  const form = useZodForm(codeFormSchema, { code: '' });
+  const verify = useAction();
+  const resend = useAction();
+  const [resendAt, setResendAt] = useState(() => deadlineIn(stage.resendAfterS));
+  const wait = useSecondsLeft(resendAt);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [sent, setSent] = useState(false);
+
+  const submit = form.handleSubmit(({ code }) =>
+    verify.run(
+      async () => {
+        const r = await accountApi.validateCode(stage.email, code);
+        // The server revoked the old session: every later call (set_password) needs this one.
+        updateSession({ sessionId: r.session_id });
+        if (r.profile.has_password) await finishLogin(r.profile.login_method);
+        else onStage({ name: 'set-password', email: stage.email });
+      },
+      (err) => {
+        if (!isApiError(err)) return false;
+        if (err.code === API_ERROR_CODES.codeInvalid) {
+          const left = accountErrorExtras(err).attempts_left;
+          const message = left === undefined ? validationText('wrongValue') : t('account.code.wrong', { count: left });
+          form.setError('code', { type: 'server', message }, { shouldFocus: true });
+          return true;
+        }
+        if (err.code === API_ERROR_CODES.codeExpired || err.code === API_ERROR_CODES.codeAttempts) {
+          setSent(false);
+          setProblem(err.code === API_ERROR_CODES.codeExpired ? 'expired' : 'attempts');
+          return true;
+        }
+        return false;
+      },
+    ),
+  );
+
+  const sendAgain = () =>
+    resend.run(async () => {
+      const r = await requestCode(stage.email);
+      setResendAt(deadlineIn(r.resendAfterS));
+      if (!r.sent) return;
+      setProblem(null);
+      setSent(true);
+      form.reset({ code: '' });
+      form.setFocus('code');
+    });
+
+  const resendButton = (
+    <Button variant="secondary" busy={resend.busy} disabled={wait > 0} onClick={() => void sendAgain()}>
+      {wait > 0 ? t('account.code.resendIn', { count: wait }) : t('account.code.resend')}
+    </Button>
+  );
+
+  return (
+    <>
+      <StepHeading>{t('account.code.title')}</StepHeading>
+      <EmailLine
+        text="account.code.intro"
+        params={{ length: VERIFICATION_CODE_LENGTH }}
+        email={stage.email}
+        onChange={() => onStage({ name: 'email', email: stage.email })}
+      />
+      <form className="card identity-form" onSubmit={(e) => void submit(e)} noValidate>
+        <TextField
+          form={form}
+          name="code"
+          autoComplete="one-time-code"
+          label={t('account.code.label')}
+          hint={t('account.code.noMail')}
+          mask={codeMask}
+          className="identity-code"
+        />
+        {problem ? (
+          <Alert tone="error" title={t(PROBLEM_TEXT[problem])} actions={resendButton} />
+        ) : null}
+        <Button type="submit" busy={verify.busy} disabled={problem !== null}>
+          {t('account.code.submit')}
+        </Button>
+      </form>
+      {problem ? null : <div className="identity-resend">{resendButton}</div>}
+      {/* Always in the page, so "a new code is on its way" is announced when it appears. */}
+      <p role="status" className="identity-sent">
+        {sent ? <TextWithEmail text="account.code.sent" email={stage.email} /> : null}
+      </p>
+    </>
+  );
+}

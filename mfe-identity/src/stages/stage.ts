@@ -1,0 +1,19 @@
+/**
+ * The stages of /login, one screen each (SPEC 2 "Login/account"): the e-mail first, then the
+ * password of an account that has one, or a code e-mailed to a new address (or an account
+ * without a password), then a password for an account that has none yet. The page holds the
+ * current stage; a stage moves on by handing the next one to `onStage`.
+ */
+export type Stage =
+  | { name: 'email'; email: string }
+  | { name: 'password'; email: string }
+  /** resendAfterS: seconds until another code may be asked for (the send's answer, or a 429's retry_after_s). */
+  | { name: 'code'; email: string; resendAfterS: number }
+  | { name: 'set-password'; email: string };
+
+export type StageName = Stage['name'];
+
+export interface StageProps<S extends StageName> {
+  stage: Extract<Stage, { name: S }>;
+  onStage: (next: Stage) => void;
+}
