@@ -116,14 +116,17 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return { registered: standing.account !== null, has_password: standing.hasPassword, terminated: standing.terminated };
   });
 
-  /** Our addition: e-mails a 6-digit code (sign-up, or an account without a password). */
+  /**
+   * Our addition: e-mails a 6-digit code: sign-up, an account without a password, or "log in
+   * with a code instead" for an account with one (the code proves the e-mail as the password
+   * would, and has its own tries and hourly cap, so it opens no way around the password lock).
+   */
   app.post(
     '/securitymanagement/send_verification_code',
     perAddress(ctx.rateLimit.codeSendMax),
     async (request): Promise<SendCodeResponse> => {
       const email = lower(parseInput(SendCodeBody, request.body, 'body').email);
       const standing = await emailStanding(ctx, email);
-      if (standing.hasPassword) throw passwordAlreadySet('This account has a password: log in with it');
       if (standing.terminated) throw terminatedAccount();
       const code = generateCode();
       const now = ctx.now();

@@ -111,10 +111,16 @@ describe('accounts', () => {
       expect(arabic?.language).toBe('ar');
     });
 
-    it('refuses an account with a password (409 password_already_set) and a terminated e-mail (409)', async () => {
-      expectError(await sendCode(v, AMIRA.email), 409, 'password_already_set');
+    it('refuses a terminated e-mail (409) and mails nothing', async () => {
       expectError(await sendCode(v, FORMER), 409, 'account_with_terminated_number');
       expect(t.mail.sent).toEqual([]);
+    });
+
+    it('lets an account with a password log in with a code instead, keeping its password', async () => {
+      expect((await sendCode(v, AMIRA.email)).statusCode).toBe(200);
+      const res = await t.post(v, '/api/securitymanagement/validate_verification_code', { email: AMIRA.email, code: t.mail.lastCode(AMIRA.email) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ profile: { email: AMIRA.email, has_password: true, login_method: 'code' } });
     });
 
     it('waits 30 s between sends (429 with retry_after_s and Retry-After), and a new code replaces the old', async () => {
