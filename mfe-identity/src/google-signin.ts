@@ -109,14 +109,23 @@ export interface SignInOptions {
 }
 
 /**
- * The whole sign-in: a nonce and state from the API (bound to this session, single use), the
- * popup, the token, and the API's login with it. Resolves with the login (a new session);
+ * The whole sign-in: the popup (opened at once), a nonce and state from the API (bound to this
+ * session, single use), the provider's chooser in the popup, the token, and the API's login with it. Resolves with the login (a new session);
  * rejects with a SignInFailure the page explains, or with the ApiError of anything else.
  */
 export async function signInWithGoogle(provider: SignInProvider, { language, api = accountApi, env = window, signal }: SignInOptions): Promise<LoginResponse> {
-  const ns = await api.socialNonce(provider.id);
-  const popup = env.open(authorizationUrl(provider, ns, env.location.origin, language), POPUP_NAME, POPUP_FEATURES);
+  // The popup opens in the click's own task (an empty one): a browser that allows popups only
+  // from a user gesture (Safari) would block one opened after the nonce call's await.
+  const popup = env.open('about:blank', POPUP_NAME, POPUP_FEATURES);
   if (!popup) throw new SignInFailure('blocked');
+  let ns: SocialNonceResponse;
+  try {
+    ns = await api.socialNonce(provider.id);
+  } catch (err) {
+    popup.close();
+    throw err;
+  }
+  popup.location.href = authorizationUrl(provider, ns, env.location.origin, language);
   const idToken = await waitForIdToken(popup, env, new URL(provider.authorization_endpoint).origin, ns.state, signal);
   try {
     return await api.socialLogin(provider.id, idToken);

@@ -10,7 +10,7 @@ const login: LoginResponse = { session_id: 'account-session', profile: { uid: 'u
 /** A page window and its popup: the test posts messages as any origin could. */
 function fakeWindow(popupOpens = true) {
   const listeners = new Set<(e: MessageEvent) => void>();
-  const popup = { closed: false, close: jest.fn(function (this: { closed: boolean }) { this.closed = true; }) };
+  const popup = { closed: false, location: { href: 'about:blank' }, close: jest.fn(function (this: { closed: boolean }) { this.closed = true; }) };
   const open = jest.fn(() => (popupOpens ? (popup as unknown as Window) : null));
   const env: SignInWindow = {
     open,
@@ -104,14 +104,16 @@ describe('waiting for the popup', () => {
 describe('signInWithGoogle', () => {
   const api = () => ({ socialNonce: jest.fn().mockResolvedValue(ns), socialLogin: jest.fn().mockResolvedValue(login) });
 
-  it('asks a nonce first, opens the chooser as a popup, and logs in with the token it returns', async () => {
+  it('opens the popup at once (in the click), then takes it to the chooser with the nonce, and logs in with the token', async () => {
     const w = fakeWindow();
     const a = api();
     const done = signInWithGoogle(provider, { language: 'en', api: a, env: w.env });
+    // opened before any await: a browser that needs the user's gesture for a popup allows it
+    expect(w.open).toHaveBeenCalledWith('about:blank', 'join-signin', 'popup,width=480,height=640');
     await Promise.resolve();
     await Promise.resolve();
     expect(a.socialNonce).toHaveBeenCalledWith('google');
-    expect(w.open).toHaveBeenCalledWith(expect.stringMatching(/^http:\/\/localhost:8090\/authorize\?client_id=join-web&/), 'join-signin', 'popup,width=480,height=640');
+    expect(w.popup.location.href).toMatch(/^http:\/\/localhost:8090\/authorize\?client_id=join-web&/);
     w.post({ type: 'join-signin', id_token: 'the-token', state: ns.state });
     expect(await done).toEqual(login);
     expect(a.socialLogin).toHaveBeenCalledWith('google', 'the-token');
@@ -121,7 +123,16 @@ describe('signInWithGoogle', () => {
     const w = fakeWindow(false);
     const a = api();
     await expect(signInWithGoogle(provider, { language: 'en', api: a, env: w.env })).rejects.toMatchObject({ reason: 'blocked' });
+    expect(a.socialNonce).not.toHaveBeenCalled();
     expect(a.socialLogin).not.toHaveBeenCalled();
+  });
+
+  it('closes the popup when the nonce call fails', async () => {
+    const w = fakeWindow();
+    const a = api();
+    a.socialNonce.mockRejectedValue(new ApiError('down', { code: null, status: 503 }));
+    await expect(signInWithGoogle(provider, { language: 'en', api: a, env: w.env })).rejects.toBeInstanceOf(ApiError);
+    expect(w.popup.close).toHaveBeenCalled();
   });
 
   it.each([
