@@ -24,7 +24,7 @@ button{font:inherit;cursor:pointer}
 .who{display:flex;flex-direction:column;min-inline-size:0}
 .who .name{font-weight:600}
 .who .email{color:#57606a;overflow-wrap:anywhere}
-.badge{margin-inline-start:auto;font-size:.8125rem;color:#b3261e;font-weight:600}
+.badge{font-size:.8125rem;color:#b3261e;font-weight:600}
 details{margin:1rem 0;border-block-start:1px solid #c4c7c5;padding-block-start:.75rem}
 summary{cursor:pointer;color:#0b57d0;font-weight:600;min-block-size:1.5rem}
 .field{margin:.75rem 0}

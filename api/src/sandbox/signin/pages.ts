@@ -60,8 +60,9 @@ export function chooserPage(lang: SigninLanguage, request: AuthorizeRequest, sit
   const accounts = SIGNIN_ACCOUNTS.map(
     (a) => html`<li><button type="submit" class="account" name="account" value="${a.email}">
 <span class="avatar" aria-hidden="true">${a.name.slice(0, 1)}</span>
-<span class="who"><span class="name">${a.name}</span><span class="email" dir="ltr">${a.email}</span></span>
-${a.emailVerified ? '' : html`<span class="badge">${t.unverified}</span>`}
+<span class="who"><span class="name">${a.name}</span><span class="email" dir="ltr">${a.email}</span>${
+      a.emailVerified ? '' : html`<span class="badge">${t.unverified}</span>`
+    }</span>
 </button></li>`,
   );
   const body = html`<main aria-labelledby="title">
