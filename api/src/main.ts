@@ -45,7 +45,9 @@ async function socialProvider(env: Env): Promise<{ social?: SocialProviderConfig
     const keys = env.JOIN_SIGNIN_KEY_FILE ? await loadOrCreateSigninKeys(resolve(env.JOIN_SIGNIN_KEY_FILE)) : await generateSigninKeys();
     // By default the product's own origins on this port may receive the sandbox's tokens.
     const clients = env.JOIN_SIGNIN_CLIENTS ?? parseSigninClients(`${clientId}=http://localhost:${env.PORT},http://127.0.0.1:${env.PORT}`);
-    sandbox = await startSigninSandbox({ port: env.JOIN_SIGNIN_PORT, host: env.HOST, clients, keys });
+    sandbox = await startSigninSandbox({ port: env.JOIN_SIGNIN_PORT, host: env.HOST, clients, keys }).catch((err: unknown) => {
+      throw new Error(`sign-in sandbox on JOIN_SIGNIN_PORT ${env.JOIN_SIGNIN_PORT}: ${err instanceof Error ? err.message : 'did not start'}`);
+    });
     issuer = sandbox.url;
   }
   const discovery = await discoverWithRetry(issuer);
@@ -64,7 +66,9 @@ async function main(): Promise<void> {
   let sink: MailSink | null = null;
   let smtpUrl = env.JOIN_SMTP_URL;
   if (!smtpUrl) {
-    sink = await MailSink.start({ port: env.JOIN_MAIL_SINK_PORT });
+    sink = await MailSink.start({ port: env.JOIN_MAIL_SINK_PORT }).catch((err: unknown) => {
+      throw new Error(`mail sandbox on JOIN_MAIL_SINK_PORT ${env.JOIN_MAIL_SINK_PORT}: ${err instanceof Error ? err.message : 'did not start'}`);
+    });
     smtpUrl = sink.url;
   }
   const mailer = createSmtpMailer({ url: smtpUrl, from: env.JOIN_MAIL_FROM });
