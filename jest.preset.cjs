@@ -18,7 +18,7 @@ module.exports = function preset(dir, { environment = 'node', setup = [] } = {})
         },
       ],
     },
-    transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ofetch|destr|ufo|node-fetch-native|rosetta|dlv|templite))'],
+    transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ofetch|destr|ufo|node-fetch-native|rosetta|dlv|templite|jose))'],
     moduleNameMapper: {
       '\\.css$': path.join(__dirname, 'jest.style-stub.cjs'),
       // Browser code gets the page's zod, the builders the browser builds share (shared/src/shared-modules/zod.ts):

@@ -15,6 +15,15 @@ const data = path.join(here, '.data');
 // E2E_PORT_BASE moves every server, so two checkouts on one machine can run the suite at once.
 const base = Number(process.env.E2E_PORT_BASE ?? 8181);
 export const PORTS = { main: base, maintenance: base + 1, fatal: base + 2, shortHold: base + 3, promo: base + 4 } as const;
+/**
+ * Each server starts its own sign-in sandbox (the Google stand-in) twenty ports above its own
+ * (clear of the perf scripts' 8190 and 8191), so a test knows the provider's origin:
+ * http://127.0.0.1:SIGNIN_PORTS.main. Its mail sink takes any free port; tests read mail
+ * through the server's /dev/outbox.json.
+ */
+export const SIGNIN_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, port + 20])) as {
+  readonly [K in keyof typeof PORTS]: number;
+};
 
 /**
  * Every browser of the suite comes from 127.0.0.1, so the per-address budgets on holds and
@@ -25,6 +34,9 @@ export const SUITE_ENV = {
   JOIN_HOLDS_PER_ADDRESS: '100000,100000',
   JOIN_TRANSFER_CHECKS_PER_ADDRESS: '100000',
   JOIN_RESERVE_RATE_LIMIT: '100000',
+  // The suite reads verification codes from the mail sandbox's outbox.
+  JOIN_DEV_OUTBOX: '1',
+  JOIN_MAIL_SINK_PORT: '0',
 } as const;
 
 function server(name: keyof typeof PORTS, env: Record<string, string> = {}) {
@@ -36,7 +48,7 @@ function server(name: keyof typeof PORTS, env: Record<string, string> = {}) {
     timeout: 120_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
-    env: { PORT: String(PORTS[name]), HOST: '127.0.0.1', JOIN_DB: db, ...SUITE_ENV, ...env },
+    env: { PORT: String(PORTS[name]), HOST: '127.0.0.1', JOIN_DB: db, JOIN_SIGNIN_PORT: String(SIGNIN_PORTS[name]), ...SUITE_ENV, ...env },
     // The fatal server answers 503 on purpose: wait for the page instead.
     ...(name === 'fatal' ? { url: `http://127.0.0.1:${PORTS[name]}/remotes.json` } : {}),
   };

@@ -17,7 +17,11 @@ import type { Store } from './data/store';
 import { frameworkErrors, installErrorHandler, installNotFoundHandler } from './http/error-handling';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { clientErrorHandler, SERVER_LIMITS, serverOptions, type ServerLimits } from './http/server-limits';
+import type { SocialProviderConfig } from './auth/id-token-verifier';
+import type { Mailer } from './mail/mailer';
 import { apiRoutes } from './routes';
+import type { Outbox } from './sandbox/mail-sink/mail-sink';
+import { outboxRoutes } from './sandbox/mail-sink/outbox-routes';
 import { remoteManifests, remoteOrigins, type RemoteManifests } from './static/remotes';
 import { registerStaticFiles, type StaticConfig } from './static/static-files';
 
@@ -77,6 +81,15 @@ export interface AppOptions {
   trustProxy?: readonly string[];
   /** Send Strict-Transport-Security (JOIN_HSTS; also sent on any request that arrived over HTTPS). */
   hsts?: boolean;
+  /** Sends the account e-mails (verification codes): SMTP to JOIN_SMTP_URL or to the sandbox sink. */
+  mailer?: Mailer;
+  /** The sign-in provider (Google, or its sandbox) and the verifier of its ID tokens; absent: social login off. */
+  social?: SocialProviderConfig;
+  /**
+   * The mail sandbox's messages, served at /dev/outbox and /dev/outbox.json (JOIN_DEV_OUTBOX=1,
+   * never in production). Absent: those paths answer 404.
+   */
+  outbox?: Outbox;
 }
 
 export const DEFAULTS = {
@@ -182,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { onRoute } = options;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   await app.register(async (api) => apiRoutes(api, ctx), { prefix: '/api' });
+  await app.register(async (dev) => outboxRoutes(dev, options.outbox ?? null));
   const fallback = options.static ? await registerStaticFiles(app, options.static, manifests, app.log) : null;
   installNotFoundHandler(app, fallback);
 

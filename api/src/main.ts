@@ -1,8 +1,15 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { readEnv } from './config/env';
+import type { SocialProviderConfig } from './auth/id-token-verifier';
+import { createJoseVerifier, discoverIssuer, type DiscoveryDocument } from './auth/jose-verifier';
+import { readEnv, type Env } from './config/env';
 import { openSqliteStore } from './data/sqlite/open-store';
+import { createSmtpMailer } from './mail/smtp-mailer';
+import { MailSink } from './sandbox/mail-sink/mail-sink';
+import { parseSigninClients } from './sandbox/signin/clients';
+import { generateSigninKeys, loadOrCreateSigninKeys } from './sandbox/signin/keys';
+import { startSigninSandbox, type RunningSigninSandbox } from './sandbox/signin/signin-app';
 import { REMOTE_FOLDERS } from './static/remotes';
 
 /**
@@ -13,10 +20,59 @@ import { REMOTE_FOLDERS } from './static/remotes';
 const apiDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(apiDir, '..');
 
+/** Discovery of a remote issuer at start, a few times: a network blip must not cost the deployment its Google login. */
+async function discoverWithRetry(issuer: string): Promise<DiscoveryDocument> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await discoverIssuer(issuer);
+    } catch (err) {
+      if (attempt >= 3) throw new Error(`JOIN_OIDC_ISSUER ${issuer}: discovery failed (${err instanceof Error ? err.message : 'unknown error'})`);
+      await new Promise((r) => setTimeout(r, attempt * 1000));
+    }
+  }
+}
+
+/**
+ * The sign-in provider: Google (or any issuer) by JOIN_OIDC_ISSUER, else the sandbox started
+ * here on JOIN_SIGNIN_PORT. Either way the API only knows an issuer and a client id.
+ */
+async function socialProvider(env: Env): Promise<{ social?: SocialProviderConfig; sandbox: RunningSigninSandbox | null }> {
+  if (!env.JOIN_GOOGLE_LOGIN) return { sandbox: null };
+  const clientId = env.JOIN_OIDC_CLIENT_ID;
+  let sandbox: RunningSigninSandbox | null = null;
+  let issuer = env.JOIN_OIDC_ISSUER;
+  if (!issuer) {
+    const keys = env.JOIN_SIGNIN_KEY_FILE ? await loadOrCreateSigninKeys(resolve(env.JOIN_SIGNIN_KEY_FILE)) : await generateSigninKeys();
+    // By default the product's own origins on this port may receive the sandbox's tokens.
+    const clients = env.JOIN_SIGNIN_CLIENTS ?? parseSigninClients(`${clientId}=http://localhost:${env.PORT},http://127.0.0.1:${env.PORT}`);
+    sandbox = await startSigninSandbox({ port: env.JOIN_SIGNIN_PORT, host: env.HOST, clients, keys }).catch((err: unknown) => {
+      throw new Error(`sign-in sandbox on JOIN_SIGNIN_PORT ${env.JOIN_SIGNIN_PORT}: ${err instanceof Error ? err.message : 'did not start'}`);
+    });
+    issuer = sandbox.url;
+  }
+  const discovery = await discoverWithRetry(issuer);
+  return {
+    sandbox,
+    social: { id: 'google', issuer, clientId, authorizationEndpoint: discovery.authorization_endpoint, verifier: createJoseVerifier({ issuer, clientId }) },
+  };
+}
+
 async function main(): Promise<void> {
   const env = readEnv(process.env);
   const dbFile = env.JOIN_DB ? resolve(env.JOIN_DB) : join(apiDir, 'data', 'join.sqlite');
   const opened = openSqliteStore(dbFile);
+
+  // Mail goes to JOIN_SMTP_URL, or to the sandbox sink in this process.
+  let sink: MailSink | null = null;
+  let smtpUrl = env.JOIN_SMTP_URL;
+  if (!smtpUrl) {
+    sink = await MailSink.start({ port: env.JOIN_MAIL_SINK_PORT }).catch((err: unknown) => {
+      throw new Error(`mail sandbox on JOIN_MAIL_SINK_PORT ${env.JOIN_MAIL_SINK_PORT}: ${err instanceof Error ? err.message : 'did not start'}`);
+    });
+    smtpUrl = sink.url;
+  }
+  const mailer = createSmtpMailer({ url: smtpUrl, from: env.JOIN_MAIL_FROM });
+  const { social, sandbox } = await socialProvider(env);
 
   const app = await buildApp({
     db: opened.store,
@@ -45,7 +101,11 @@ async function main(): Promise<void> {
     trustProxy: env.JOIN_TRUST_PROXY,
     hsts: env.JOIN_HSTS,
     logger: { level: env.LOG_LEVEL },
+    mailer,
+    ...(social ? { social } : {}),
+    ...(env.JOIN_DEV_OUTBOX && sink ? { outbox: sink } : {}),
   });
+  if (env.JOIN_DEV_OUTBOX && !sink) app.log.warn('JOIN_DEV_OUTBOX is on but mail goes to JOIN_SMTP_URL: there is no outbox to show');
 
   if (opened.migrationsApplied.length > 0) app.log.info(`database ${dbFile}: applied migrations ${opened.migrationsApplied.join(', ')}`);
   if (opened.seed.numbersInserted > 0) app.log.info(`database seeded: ${opened.seed.numbersInserted} numbers in ${opened.seedMs} ms`);
@@ -55,9 +115,10 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    mailer.close();
     void app
       .close()
-      .then(() => opened.store.close())
+      .then(() => Promise.all([opened.store.close(), sandbox?.close(), sink?.close()]))
       .finally(() => process.exit(0));
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
@@ -67,6 +128,13 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   console.log(`Join sign-up flow ready at http://localhost:${port}/`);
+  if (sink) {
+    const outbox = env.JOIN_DEV_OUTBOX ? `outbox at http://localhost:${port}/dev/outbox` : 'outbox off (JOIN_DEV_OUTBOX=1 shows it)';
+    console.log(`Mail sandbox: SMTP sink on ${sink.url}, ${outbox}`);
+  }
+  if (sandbox) console.log(`Sign-in sandbox: ${sandbox.url}/authorize (issuer ${sandbox.url}, client ${env.JOIN_OIDC_CLIENT_ID})`);
+  else if (social) console.log(`Sign-in provider: ${social.issuer} (client ${social.clientId})`);
+  else console.log('Google login off (JOIN_GOOGLE_LOGIN)');
 }
 
 main().catch((err: unknown) => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_NUMBER_HOLD_SECONDS } from '@join/shared/contract';
+import { parseSmtpUrl } from '../mail/smtp-mailer';
+import { parseSigninClients } from '../sandbox/signin/clients';
 import { RemoteManifests } from '../static/remotes';
 
 /**
@@ -15,7 +17,50 @@ const onOff = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'on')
   .default(false);
+/** The same, on unless turned off (SPEC 9 features that are on by default). */
+const onUnlessOff = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', ''])
+  .transform((v) => v !== '0' && v !== 'false' && v !== 'off')
+  .default(true);
 const positiveInt = z.coerce.number().int().positive();
+const port = z.coerce.number().int().min(0).max(65535);
+/** An empty variable (VAR= in a compose file) counts as unset. */
+const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
+
+/** The SMTP URL carries the SMTP password: its problems are named, the value never repeated. */
+const SmtpUrl = z.string().superRefine((v, ctx) => {
+  try {
+    parseSmtpUrl(v);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : 'is not an SMTP URL' });
+  }
+});
+
+const SigninClients = z.string().transform((v, ctx) => {
+  try {
+    return parseSigninClients(v);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : 'is not a list of clients' });
+    return z.NEVER;
+  }
+});
+
+/** An OpenID issuer: https, or http on this machine (the sign-in sandbox run by hand). */
+const Issuer = z
+  .string()
+  .max(500)
+  .refine(
+    (v) => {
+      try {
+        const url = new URL(v);
+        const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+        return (url.protocol === 'https:' || (url.protocol === 'http:' && local)) && !url.search && !url.hash && !v.endsWith('/');
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be the issuer URL exactly as its tokens name it: https://..., no trailing slash (e.g. https://accounts.google.com)' },
+  );
 
 const JsonRemotes = z
   .string()
@@ -67,6 +112,37 @@ export const Env = z.object({
     .optional(),
   JOIN_TRANSFER_CHECKS_PER_ADDRESS: positiveInt.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Mail: unset, the in-process sandbox sink receives everything (see api/README.md). */
+  JOIN_SMTP_URL: z.preprocess(unsetIfEmpty, SmtpUrl.optional()),
+  JOIN_MAIL_FROM: z
+    .string()
+    .max(200)
+    .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an address, e.g. "Tourist SIM" <no-reply@example.com>')
+    .default('"Tourist SIM" <no-reply@tourist-sim.example>'),
+  JOIN_MAIL_SINK_PORT: port.default(0),
+  /** /dev/outbox on the product server: every mailed code readable by anyone. Never in production. */
+  JOIN_DEV_OUTBOX: onOff,
+  /** Google login (SPEC 9: on). Off, GET /securitymanagement/social_providers lists none. */
+  JOIN_GOOGLE_LOGIN: onUnlessOff,
+  /** Unset: the sign-in sandbox is started and is the issuer. Google: https://accounts.google.com. */
+  JOIN_OIDC_ISSUER: z.preprocess(unsetIfEmpty, Issuer.optional()),
+  JOIN_OIDC_CLIENT_ID: z.string().min(1).max(256).default('join-web'),
+  JOIN_SIGNIN_PORT: port.default(8090),
+  /** The sandbox's clients: "join-web=http://localhost:8080,http://127.0.0.1:8080". Unset: the client id for this server's own port. */
+  JOIN_SIGNIN_CLIENTS: z.preprocess(unsetIfEmpty, SigninClients.optional()),
+  /** Keeps the sandbox's signing key across restarts (a private JWK, created when missing). */
+  JOIN_SIGNIN_KEY_FILE: z.preprocess(unsetIfEmpty, z.string().max(1000).optional()),
+  NODE_ENV: z.string().optional(),
+}).superRefine((env, ctx) => {
+  // The sandboxes are for this machine and for tests. A production server that forgot its
+  // configuration must not start with them: the sign-in sandbox signs a verified token for any
+  // e-mail typed into it, and the outbox shows every verification code.
+  if (env.NODE_ENV !== 'production') return;
+  if (!env.JOIN_SMTP_URL) ctx.addIssue({ code: 'custom', path: ['JOIN_SMTP_URL'], message: 'is required in production (the mail sandbox is for development)' });
+  if (env.JOIN_GOOGLE_LOGIN && !env.JOIN_OIDC_ISSUER) {
+    ctx.addIssue({ code: 'custom', path: ['JOIN_OIDC_ISSUER'], message: 'is required in production with Google login on (or set JOIN_GOOGLE_LOGIN=off)' });
+  }
+  if (env.JOIN_DEV_OUTBOX) ctx.addIssue({ code: 'custom', path: ['JOIN_DEV_OUTBOX'], message: 'must be off in production' });
 });
 export type Env = z.infer<typeof Env>;
 

@@ -31,7 +31,10 @@ export function securityHeaders(remoteOrigins: readonly string[]): Record<string
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
     'permissions-policy': 'camera=(self), geolocation=(self), microphone=()',
-    'cross-origin-opener-policy': 'same-origin',
+    // Not 'same-origin': the Google sign-in popup (and its sandbox) answers through
+    // window.opener, which 'same-origin' would cut. Google documents this value for its popup;
+    // it still keeps other sites' popups and openers out of this page.
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
     // Nothing of ours is for other sites to embed, except the remotes' assets (below).
     'cross-origin-resource-policy': 'same-origin',
   };

@@ -12,7 +12,53 @@ describe('environment', () => {
       JOIN_TRUST_PROXY: [],
       JOIN_HSTS: false,
       LOG_LEVEL: 'info',
+      JOIN_MAIL_FROM: '"Tourist SIM" <no-reply@tourist-sim.example>',
+      JOIN_MAIL_SINK_PORT: 0,
+      JOIN_DEV_OUTBOX: false,
+      JOIN_GOOGLE_LOGIN: true,
+      JOIN_OIDC_CLIENT_ID: 'join-web',
+      JOIN_SIGNIN_PORT: 8090,
     });
+  });
+
+  it('reads the mail settings and never repeats the SMTP URL in an error (it holds the password)', () => {
+    expect(readEnv({ JOIN_SMTP_URL: 'smtp://user:pw@smtp.example.com:587', JOIN_MAIL_SINK_PORT: '2525' })).toMatchObject({
+      JOIN_SMTP_URL: 'smtp://user:pw@smtp.example.com:587',
+      JOIN_MAIL_SINK_PORT: 2525,
+    });
+    expect(readEnv({ JOIN_SMTP_URL: '' }).JOIN_SMTP_URL).toBeUndefined();
+    expect(() => readEnv({ JOIN_SMTP_URL: 'https://user:hunter2@smtp.example.com' })).toThrow(/JOIN_SMTP_URL must start with smtp:\/\//);
+    expect(() => readEnv({ JOIN_SMTP_URL: 'https://user:hunter2@smtp.example.com' })).not.toThrow(/hunter2/);
+    expect(() => readEnv({ JOIN_MAIL_FROM: 'nobody' })).toThrow(/JOIN_MAIL_FROM/);
+    expect(() => readEnv({ JOIN_MAIL_FROM: 'a@b.example\r\nBcc: x@y.example' })).toThrow(/JOIN_MAIL_FROM/);
+    expect(readEnv({ JOIN_DEV_OUTBOX: '1' }).JOIN_DEV_OUTBOX).toBe(true);
+  });
+
+  it('reads the sign-in settings: Google login on unless turned off, an https issuer, the sandbox clients', () => {
+    for (const off of ['0', 'false', 'off']) expect(readEnv({ JOIN_GOOGLE_LOGIN: off }).JOIN_GOOGLE_LOGIN).toBe(false);
+    for (const on of ['1', 'true', 'on', '']) expect(readEnv({ JOIN_GOOGLE_LOGIN: on }).JOIN_GOOGLE_LOGIN).toBe(true);
+    expect(readEnv({ JOIN_OIDC_ISSUER: 'https://accounts.google.com', JOIN_OIDC_CLIENT_ID: '123-abc.apps.googleusercontent.com' })).toMatchObject({
+      JOIN_OIDC_ISSUER: 'https://accounts.google.com',
+      JOIN_OIDC_CLIENT_ID: '123-abc.apps.googleusercontent.com',
+    });
+    expect(readEnv({ JOIN_OIDC_ISSUER: 'http://127.0.0.1:8090' }).JOIN_OIDC_ISSUER).toBe('http://127.0.0.1:8090');
+    for (const bad of ['http://accounts.google.com', 'https://accounts.google.com/', 'accounts.google.com']) {
+      expect(() => readEnv({ JOIN_OIDC_ISSUER: bad })).toThrow(/JOIN_OIDC_ISSUER/);
+    }
+    expect([...(readEnv({ JOIN_SIGNIN_CLIENTS: 'join-web=http://localhost:9300' }).JOIN_SIGNIN_CLIENTS ?? new Map()).entries()]).toEqual([
+      ['join-web', ['http://localhost:9300']],
+    ]);
+    expect(() => readEnv({ JOIN_SIGNIN_CLIENTS: 'join-web=http://localhost:9300/login' })).toThrow(/JOIN_SIGNIN_CLIENTS.*origin only/);
+    expect(() => readEnv({ JOIN_SIGNIN_PORT: '70000' })).toThrow(/JOIN_SIGNIN_PORT/);
+  });
+
+  it('refuses to start a production server on the sandboxes', () => {
+    expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(/JOIN_SMTP_URL is required in production/);
+    const mailOk = { NODE_ENV: 'production', JOIN_SMTP_URL: 'smtps://u:p@smtp.example.com:465' };
+    expect(() => readEnv(mailOk)).toThrow(/JOIN_OIDC_ISSUER is required in production/);
+    expect(() => readEnv({ ...mailOk, JOIN_GOOGLE_LOGIN: 'off' })).not.toThrow();
+    expect(() => readEnv({ ...mailOk, JOIN_OIDC_ISSUER: 'https://accounts.google.com', JOIN_DEV_OUTBOX: '1' })).toThrow(/JOIN_DEV_OUTBOX must be off/);
+    expect(() => readEnv({ ...mailOk, JOIN_OIDC_ISSUER: 'https://accounts.google.com' })).not.toThrow();
   });
 
   it('reads the proxies to trust by name and refuses anything else', () => {

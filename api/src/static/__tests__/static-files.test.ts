@@ -9,7 +9,8 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
   'permissions-policy': 'camera=(self), geolocation=(self), microphone=()',
-  'cross-origin-opener-policy': 'same-origin',
+  // same-origin-allow-popups: the sign-in popup answers through window.opener.
+  'cross-origin-opener-policy': 'same-origin-allow-popups',
 };
 
 describe('static files, remotes and security headers', () => {
