@@ -34,6 +34,9 @@ export const SUITE_ENV = {
   JOIN_HOLDS_PER_ADDRESS: '100000,100000',
   JOIN_TRANSFER_CHECKS_PER_ADDRESS: '100000',
   JOIN_RESERVE_RATE_LIMIT: '100000',
+  // Every account test mails codes and logs in from 127.0.0.1; one resend wait of 3 s, not 30.
+  JOIN_ACCOUNT_RATE_LIMIT: '100000',
+  JOIN_CODE_RESEND_AFTER_S: '3',
   // The suite reads verification codes from the mail sandbox's outbox.
   JOIN_DEV_OUTBOX: '1',
   JOIN_MAIL_SINK_PORT: '0',

@@ -17,8 +17,6 @@ import type { Store } from './data/store';
 import { frameworkErrors, installErrorHandler, installNotFoundHandler } from './http/error-handling';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { clientErrorHandler, SERVER_LIMITS, serverOptions, type ServerLimits } from './http/server-limits';
-import type { SocialProviderConfig } from './auth/id-token-verifier';
-import type { Mailer } from './mail/mailer';
 import { apiRoutes } from './routes';
 import type { Outbox } from './sandbox/mail-sink/mail-sink';
 import { outboxRoutes } from './sandbox/mail-sink/outbox-routes';
@@ -59,9 +57,12 @@ export interface AppOptions {
    * overlaid: a test logs in for real. Never set by main.ts.
    */
   flowFlagsOverlay?: (uid: string) => OverlayFlags;
-  /** Sends the account e-mails; without one, asking for a code answers 503 (nothing is sent). */
+  /**
+   * Sends the account e-mails (verification codes): SMTP to JOIN_SMTP_URL or to the sandbox sink.
+   * Without one, asking for a code answers 503 (nothing is sent).
+   */
   mailer?: Mailer;
-  /** The social sign-in provider (JOIN_OIDC_ISSUER, JOIN_OIDC_CLIENT_ID); null or unset: off. */
+  /** The sign-in provider (Google, or its sandbox: JOIN_OIDC_ISSUER, JOIN_OIDC_CLIENT_ID) and its token verifier; null or unset: off. */
   social?: SocialProviderConfig | null;
   /** Verification code and login throttle rules (CODE_RULES, EMAIL_THROTTLE, ADDRESS_THROTTLE by default). */
   accountRules?: Partial<AccountRules>;
@@ -81,10 +82,6 @@ export interface AppOptions {
   trustProxy?: readonly string[];
   /** Send Strict-Transport-Security (JOIN_HSTS; also sent on any request that arrived over HTTPS). */
   hsts?: boolean;
-  /** Sends the account e-mails (verification codes): SMTP to JOIN_SMTP_URL or to the sandbox sink. */
-  mailer?: Mailer;
-  /** The sign-in provider (Google, or its sandbox) and the verifier of its ID tokens; absent: social login off. */
-  social?: SocialProviderConfig;
   /**
    * The mail sandbox's messages, served at /dev/outbox and /dev/outbox.json (JOIN_DEV_OUTBOX=1,
    * never in production). Absent: those paths answer 404.

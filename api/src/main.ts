@@ -6,6 +6,7 @@ import { createJoseVerifier, discoverIssuer, type DiscoveryDocument } from './au
 import { readEnv, type Env } from './config/env';
 import { openSqliteStore } from './data/sqlite/open-store';
 import { createSmtpMailer } from './mail/smtp-mailer';
+import { CODE_RULES } from './domain/verification-codes';
 import { MailSink } from './sandbox/mail-sink/mail-sink';
 import { parseSigninClients } from './sandbox/signin/clients';
 import { generateSigninKeys, loadOrCreateSigninKeys } from './sandbox/signin/keys';
@@ -57,6 +58,11 @@ async function socialProvider(env: Env): Promise<{ social?: SocialProviderConfig
   };
 }
 
+/** One figure for every account call's per-address budget (JOIN_ACCOUNT_RATE_LIMIT). */
+function accountRateLimits(max: number) {
+  return { checkEmailMax: max, codeSendMax: max, codeCheckMax: max, passwordLoginMax: max, socialLoginMax: max };
+}
+
 async function main(): Promise<void> {
   const env = readEnv(process.env);
   const dbFile = env.JOIN_DB ? resolve(env.JOIN_DB) : join(apiDir, 'data', 'join.sqlite');
@@ -90,9 +96,11 @@ async function main(): Promise<void> {
       ...(env.JOIN_FEEDBACK_DEVICE_RATE_LIMIT ? { feedbackPerDeviceMax: env.JOIN_FEEDBACK_DEVICE_RATE_LIMIT } : {}),
       ...(env.JOIN_RESERVE_RATE_LIMIT ? { reserveMax: env.JOIN_RESERVE_RATE_LIMIT } : {}),
       ...(env.JOIN_RESERVE_DEVICE_RATE_LIMIT ? { reserveDeviceMax: env.JOIN_RESERVE_DEVICE_RATE_LIMIT } : {}),
+      ...(env.JOIN_ACCOUNT_RATE_LIMIT ? accountRateLimits(env.JOIN_ACCOUNT_RATE_LIMIT) : {}),
     },
     ...(env.JOIN_HOLDS_PER_ADDRESS ? { holdLimits: { liveHoldsPerAddress: env.JOIN_HOLDS_PER_ADDRESS } } : {}),
     ...(env.JOIN_TRANSFER_CHECKS_PER_ADDRESS ? { transferCheckLimits: { numbersPerAddress: env.JOIN_TRANSFER_CHECKS_PER_ADDRESS } } : {}),
+    ...(env.JOIN_CODE_RESEND_AFTER_S ? { accountRules: { codes: { ...CODE_RULES, resendAfterS: env.JOIN_CODE_RESEND_AFTER_S } } } : {}),
     static: {
       hostDir: join(repoRoot, 'host', 'dist'),
       remoteDirs: Object.fromEntries(Object.entries(REMOTE_FOLDERS).map(([name, folder]) => [name, join(repoRoot, folder, 'dist')])),

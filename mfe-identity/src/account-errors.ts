@@ -3,19 +3,16 @@ import { AccountErrorExtras } from '@join/shared/account';
 
 /**
  * What an account call's error body says beside its code: the tries a code has left
- * (`attempts_left`) and how long a lock or resend wait lasts (`retry_after_s`).
- *
- * The kernel's ApiError keeps code, status and field; the rest of the body stays on its cause
- * (the HTTP client's error, whose `data` is the parsed body and `response` the answer). Reading it
- * here, parsed with the account contract's schema, keeps the kernel unchanged; the Retry-After
- * header is the fallback for the wait when a proxy drops the body.
+ * (`attempts_left`) and how long a lock or resend wait lasts (`retry_after_s`), from the kernel
+ * ApiError's `details` (the body's whole numbers), parsed with the account contract's schema.
+ * The Retry-After header is the fallback for the wait when a proxy drops the body.
  */
 export function accountErrorExtras(err: unknown): AccountErrorExtras {
   if (!isApiError(err)) return {};
-  const cause = err.cause as { data?: unknown; response?: { headers?: { get?: (name: string) => string | null } } } | undefined;
-  const parsed = AccountErrorExtras.safeParse(cause?.data ?? {});
-  const extras: AccountErrorExtras = parsed.success ? parsed.data : {};
+  const parsed = AccountErrorExtras.safeParse(err.details);
+  const extras: AccountErrorExtras = parsed.success ? { ...parsed.data } : {};
   if (extras.retry_after_s === undefined) {
+    const cause = err.cause as { response?: { headers?: { get?: (name: string) => string | null } } } | undefined;
     const header = cause?.response?.headers?.get?.('retry-after');
     if (header && /^\d+$/.test(header)) extras.retry_after_s = Number(header);
   }

@@ -111,6 +111,10 @@ export const Env = z.object({
     })
     .optional(),
   JOIN_TRANSFER_CHECKS_PER_ADDRESS: positiveInt.optional(),
+  /** Per address and minute, on each account call (e-mail check, code send and check, logins); see app.ts DEFAULTS. */
+  JOIN_ACCOUNT_RATE_LIMIT: positiveInt.optional(),
+  /** Seconds before another verification code may be asked for (30 by default; the e2e suite shortens it). */
+  JOIN_CODE_RESEND_AFTER_S: positiveInt.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Mail: unset, the in-process sandbox sink receives everything (see api/README.md). */
   JOIN_SMTP_URL: z.preprocess(unsetIfEmpty, SmtpUrl.optional()),

@@ -24,7 +24,7 @@ export class AccountStepPage {
   }
 
   button(name: string | RegExp) {
-    return this.page.getByRole('button', { name });
+    return this.page.getByRole('button', typeof name === 'string' ? { name, exact: true } : { name });
   }
 
   async submitEmail(email: string) {
@@ -45,7 +45,8 @@ interface OutboxMessage {
   to: string;
   subject: string;
   text: string;
-  received_at: number;
+  /** ISO 8601. */
+  received_at: string;
 }
 
 /** The newest message to `to` in the development outbox (the mail sink behind the API's SMTP). */
@@ -56,8 +57,8 @@ export async function latestMail(request: APIRequestContext, to: string, after =
       async () => {
         const res = await request.get(`/dev/outbox.json?to=${encodeURIComponent(to)}`);
         if (!res.ok()) return `outbox answered ${res.status()}`;
-        const body = (await res.json()) as { messages: OutboxMessage[] };
-        found = body.messages.find((m) => m.received_at > after);
+        const messages = (await res.json()) as OutboxMessage[];
+        found = messages.find((m) => Date.parse(m.received_at) > after);
         return found ? 'found' : 'none yet';
       },
       { message: `a mail to ${to}`, timeout: 10_000 },

@@ -28,7 +28,7 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('Continue with Google', () => {
   it('opens the chooser, and a token from the provider logs the visitor in', async () => {
-    const popup = { closed: false, close: jest.fn() };
+    const popup = { closed: false, close: jest.fn(), location: { href: 'about:blank' } };
     const open = jest.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     jest.spyOn(accountApi, 'socialLogin').mockResolvedValue({
       session_id: 'google-session',
@@ -58,7 +58,7 @@ describe('Continue with Google', () => {
     renderButton();
     await userEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The sign-in window could not open. Allow pop-ups for this site and try again.');
-    open.mockReturnValueOnce({ closed: false, close: jest.fn() } as unknown as Window);
+    open.mockReturnValueOnce({ closed: false, close: jest.fn(), location: { href: 'about:blank' } } as unknown as Window);
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
     await waitFor(() => expect(open).toHaveBeenCalledTimes(2));
     post({ type: 'join-signin', error: 'access_denied', state: ns.state });
@@ -66,7 +66,7 @@ describe('Continue with Google', () => {
   });
 
   it('explains an unverified Google e-mail', async () => {
-    jest.spyOn(window, 'open').mockReturnValue({ closed: false, close: jest.fn() } as unknown as Window);
+    jest.spyOn(window, 'open').mockReturnValue({ closed: false, close: jest.fn(), location: { href: 'about:blank' } } as unknown as Window);
     jest.spyOn(accountApi, 'socialLogin').mockRejectedValue(new ApiError('no', { code: 'email_not_verified', status: 403 }));
     renderButton();
     await userEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));

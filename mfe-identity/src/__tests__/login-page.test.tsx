@@ -12,9 +12,9 @@ const loginAs = (has_password: boolean, method: 'password' | 'code' = 'password'
   session_id: 'account-session',
   profile: { uid: 'u1', email: EMAIL, has_password, login_method: method },
 });
-/** An API failure as the client makes it: the body (code, message, extras) on the cause. */
+/** An API failure as the client makes it: the body's whole numbers (tries left, a wait) as details. */
 const apiError = (code: number | string, status: number, extras: Record<string, number> = {}) =>
-  new ApiError('refused', { code, status, cause: { data: { code, message: 'refused', ...extras } } });
+  new ApiError('refused', { code, status, details: extras });
 
 function listen<K extends keyof BusEvents>(event: K) {
   const seen: BusEvents[K][] = [];

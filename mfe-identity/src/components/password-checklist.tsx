@@ -17,8 +17,10 @@ export function PasswordChecklist({ password, id }: { password: string; id: stri
   const checks = passwordChecks(password);
   return (
     <div className="password-rules" id={id}>
-      <p className="password-rules__title">{t('account.setPassword.rules')}</p>
-      <ul aria-live="polite">
+      <p className="password-rules__title" id={`${id}-title`}>
+        {t('account.setPassword.rules')}
+      </p>
+      <ul aria-live="polite" aria-labelledby={`${id}-title`}>
         {RULES.map(([rule, key]) => {
           const met = checks[rule];
           return (

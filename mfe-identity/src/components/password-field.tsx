@@ -8,7 +8,7 @@ import { TextField } from '@join/shared/forms';
  * A password field with a show/hide button below it (people on a phone check what they typed;
  * WCAG 3.3.8 lets a password manager or paste fill it, so nothing here blocks either). The
  * button says what it will do ("Show password" / "Hide password"); the field keeps its value
- * and focus stays on the button, so a keyboard user can toggle and tab back.
+ * and focus stays where it was: on the button for a keyboard user, in the field for a pointer.
  */
 export function PasswordField<T extends FieldValues, Out extends FieldValues = T>({
   form,
@@ -39,7 +39,16 @@ export function PasswordField<T extends FieldValues, Out extends FieldValues = T
         spellCheck={false}
         dir="ltr"
       />
-      <Button variant="link" className="password-field__toggle" icon={visible ? EyeOff : Eye} onClick={() => setVisible((v) => !v)}>
+      <Button
+        variant="link"
+        className="password-field__toggle"
+        icon={visible ? EyeOff : Eye}
+        // A pointer press keeps the focus (and caret) in the field: leaving it would re-check the
+        // value, clear a server error such as "wrong email or password" and move this button up
+        // between press and release, so the click would miss. The keyboard path is unchanged.
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={() => setVisible((v) => !v)}
+      >
         {visible ? t('account.password.hide') : t('account.password.show')}
       </Button>
     </div>

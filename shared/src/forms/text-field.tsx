@@ -75,7 +75,10 @@ export function TextField<T extends FieldValues, Out extends FieldValues = T>({
       onChange={(e) => void onChange(e.currentTarget)}
       onBlur={() => {
         field.onBlur();
-        if (value !== '') void form.trigger(name);
+        // A server's answer about this very value ("wrong email or password", a wrong code) stays
+        // until the value changes: re-checking on leaving the field would erase it, and the
+        // layout would jump under the pointer on its way to the submit button.
+        if (value !== '' && fieldState.error?.type !== 'server') void form.trigger(name);
       }}
     />
   );

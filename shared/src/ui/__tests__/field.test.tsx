@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import {
@@ -89,6 +89,30 @@ describe('TextField', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     await userEvent.tab();
     expect(await screen.findByRole('alert')).toHaveTextContent("This Emirates ID doesn't look right - try again");
+  });
+
+  it("keeps a server's error about the value when the field is left, and drops it once the value changes", async () => {
+    let answer = () => {};
+    function ServerForm() {
+      const form = useZodForm(z.object({ name: textField(validateRequired) }), { name: '' });
+      answer = () => form.setError('name', { type: 'server', message: 'wrong email or password' });
+      return (
+        <form noValidate>
+          <TextField form={form} name="name" label="Name on card" />
+          <button type="button">Send</button>
+        </form>
+      );
+    }
+    render(<ServerForm />);
+    await userEvent.type(screen.getByLabelText('Name on card'), 'Amira');
+    act(() => answer());
+    expect(await screen.findByRole('alert')).toHaveTextContent('wrong email or password');
+    // leaving the field (a click on the submit button) keeps it: nothing moves under the pointer
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(screen.getByRole('alert')).toHaveTextContent('wrong email or password');
+    await userEvent.type(screen.getByLabelText('Name on card'), 'x');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it('masks an Emirates ID typed digit by digit as 3-4-7-1 and moves on when complete', async () => {
