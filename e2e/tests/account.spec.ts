@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { ShellPage } from './pages/shell';
-import { AccountStepPage, latestCode, reachLogin, uniqueEmail } from './pages/account-step';
+import { AccountStepPage, createAccount, latestCode, reachLogin, uniqueEmail } from './pages/account-step';
 import { apiAsVisitor } from './pages/api-as-visitor';
 
 /**
@@ -88,6 +88,28 @@ test('a registered visitor logs in with the password; a wrong one says so withou
   expect(await flags(page, request)).toMatchObject({ is_logged_in_via_email: true, has_password: true });
 });
 
+test('wrong passwords lock the e-mail for a while, with a countdown and the button off', async ({ page, request }) => {
+  const shell = new ShellPage(page);
+  const account = new AccountStepPage(page);
+  const email = uniqueEmail('locked');
+  await createAccount(request, email, 'Harbour2026');
+  await reachLogin(page);
+  await account.submitEmail(email);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  // five free failures, a sixth, then the lock: the answer never says which part was wrong
+  for (let i = 0; i < 6; i += 1) {
+    await account.password().fill(`Wrong${i}Guess`);
+    await account.button('Log in').click();
+    await expect(page.getByText('wrong email or password')).toBeVisible();
+  }
+  await account.password().fill('Harbour2026');
+  await account.button('Log in').click();
+  await expect(page.getByRole('timer')).toHaveText(/Too many attempts\. Try again in \d+ seconds?\./);
+  await expect(account.button('Log in')).toBeDisabled();
+  await shell.expectAccessible('login: locked');
+  expect(await flags(page, request)).toMatchObject({ is_logged_in_via_email: false });
+});
+
 test('a replaced code is wrong, five wrong codes burn it, and a new one can be sent after the wait', async ({ page, request }) => {
   const account = new AccountStepPage(page);
   const email = uniqueEmail('resend');
@@ -108,16 +130,16 @@ test('a replaced code is wrong, five wrong codes burn it, and a new one can be s
   // the first code was replaced by the second: it is now just a wrong code
   await account.enterCode(oldCode);
   await expect(page.getByText('That code is not right. 4 tries left.')).toBeVisible();
-  const wrong = newCode === '000000' ? '111111' : '000000';
-  for (const left of [3, 2, 1]) {
-    await account.enterCode(wrong);
+  // four more wrong codes (each a different one, as a person would try)
+  const wrongs = ['111111', '222222', '333333', '444444', '555555'].filter((c) => c !== newCode).slice(0, 4);
+  for (const [i, left] of [3, 2, 1].entries()) {
+    await account.enterCode(wrongs[i]!);
     await expect(page.getByText(left === 1 ? 'That code is not right. 1 try left.' : `That code is not right. ${left} tries left.`)).toBeVisible();
   }
-  await account.enterCode(wrong);
+  await account.enterCode(wrongs[3]!);
   await expect(page.getByText('Too many wrong codes. Ask for a new code.')).toBeVisible();
-  // even the right code no longer works: a new one must be sent
-  await account.enterCode(newCode);
-  await expect(page.getByText(/Too many wrong codes|Verification code expired/).first()).toBeVisible();
+  // the code is burnt: nothing more can be tried with it, a new one must be sent
+  await expect(account.button('Verify')).toBeDisabled();
   await expect(resend).toBeEnabled({ timeout: 15_000 });
   const third = Date.now() - 1000;
   await resend.click();

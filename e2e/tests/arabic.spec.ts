@@ -6,7 +6,7 @@ import { ShellPage } from './pages/shell';
  * Arabic plural forms, an error pop-up and validation messages in Arabic, no English word on
  * any screen outside the allow-list (shared/README.md, i18n), and no axe violation.
  */
-const LATIN_ALLOW_LIST = new Set(['AED', 'GB', 'MB', 'SIM', 'eSIM', 'VIP', 'QR', 'CVV', 'JPG', 'PNG']);
+const LATIN_ALLOW_LIST = new Set(['AED', 'GB', 'MB', 'SIM', 'eSIM', 'VIP', 'QR', 'CVV', 'JPG', 'PNG', 'Google']);
 /** The language switch names English in English, by design. */
 const SWITCH = 'English';
 
@@ -116,4 +116,63 @@ test('an error pop-up is Arabic and reads right to left, its code left to right'
   expect(bang.bang - bang.title).toBeLessThan(4);
   await expect(popup.locator('bdi[dir="ltr"]')).toHaveText('-405');
   await expectArabicScreen(page, 'error pop-up');
+});
+
+test('the account step is Arabic: e-mail, password, code, new password and the terminated page', async ({ page, request }) => {
+  test.slow(); // axe on six screens
+  await openInArabic(page);
+  await page.locator('.plan-card').first().getByRole('button', { name: /^اختر هذه الباقة/ }).click();
+  await page.getByRole('button', { name: 'المتابعة بهذه الباقة' }).click();
+  await page.getByRole('button', { name: 'خذ هذا الرقم' }).click();
+  await page.getByRole('button', { name: 'أكّد هذا الرقم' }).click();
+  const email = page.getByLabel('البريد الإلكتروني', { exact: true });
+  await expect(email).toBeVisible();
+  await expectArabicScreen(page, 'login: e-mail');
+  // SPEC 5 message in Arabic
+  await email.fill('not-an-email');
+  await page.getByRole('button', { name: 'متابعة', exact: true }).click();
+  await expect(page.locator('.field__error')).toBeVisible();
+  await expectArabicScreen(page, 'login: e-mail error');
+
+  await email.fill('amira@example.com');
+  await page.getByRole('button', { name: 'متابعة', exact: true }).click();
+  await page.getByLabel('كلمة المرور', { exact: true }).fill('NotIt2026');
+  await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
+  await expect(page.locator('.field__error')).toBeVisible();
+  await expectArabicScreen(page, 'login: wrong password');
+
+  await page.getByRole('button', { name: 'تغيير البريد الإلكتروني' }).click();
+  const fresh = `arabic.${Date.now().toString(36)}@example.com`;
+  const since = Date.now() - 1000;
+  await email.fill(fresh);
+  await page.getByRole('button', { name: 'متابعة', exact: true }).click();
+  await expect(page.getByLabel('رمز التحقق')).toBeVisible();
+  await expectArabicScreen(page, 'login: code');
+  // the code e-mail is Arabic too
+  let mail: { subject: string; text: string; received_at: string } | undefined;
+  await expect
+    .poll(async () => {
+      const list = (await (await request.get(`/dev/outbox.json?to=${encodeURIComponent(fresh)}`)).json()) as NonNullable<typeof mail>[];
+      mail = list.find((m) => Date.parse(m.received_at) > since);
+      return Boolean(mail);
+    })
+    .toBe(true);
+  expect(mail!.subject).toContain('رمز التحقق');
+  await page.getByLabel('رمز التحقق').fill(/\b(\d{6})\b/.exec(mail!.text)![1]!);
+  await page.getByRole('button', { name: 'تحقّق', exact: true }).click();
+  await page.getByLabel('كلمة المرور الجديدة').fill('abc');
+  await expectArabicScreen(page, 'login: new password');
+
+  // a new visitor's terminated e-mail
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await openInArabic(page);
+  await page.locator('.plan-card').first().getByRole('button', { name: /^اختر هذه الباقة/ }).click();
+  await page.getByRole('button', { name: 'المتابعة بهذه الباقة' }).click();
+  await page.getByRole('button', { name: 'خذ هذا الرقم' }).click();
+  await page.getByRole('button', { name: 'أكّد هذا الرقم' }).click();
+  await email.fill('former@example.com');
+  await page.getByRole('button', { name: 'متابعة', exact: true }).click();
+  await expect(new ShellPage(page).heading()).toHaveText('هذا البريد الإلكتروني لحساب مغلق');
+  await expectArabicScreen(page, 'login: terminated');
 });

@@ -88,3 +88,27 @@ export async function reachLogin(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Confirm this number' }).click();
   await shell.expectStep('/login', 'Log in or create an account');
 }
+
+const apiHeaders = (deviceId: string, sessionId?: string) => ({
+  'api-version': 'v34',
+  language: 'en',
+  channel: 'Web',
+  'device-os': 'web',
+  'device-id': deviceId,
+  ...(sessionId ? { 'session-id': sessionId } : {}),
+});
+
+/** An account with a password, made through the API as another device would (code from the outbox). */
+export async function createAccount(request: APIRequestContext, email: string, password: string): Promise<void> {
+  const deviceId = `e2e-${Math.random().toString(36).slice(2, 12)}`;
+  const login = await request.post('/api/securitymanagement/login_by_device_id', { headers: apiHeaders(deviceId) });
+  const { session_id: anonymous } = (await login.json()) as { session_id: string };
+  const since = Date.now() - 1000;
+  const sent = await request.post('/api/securitymanagement/send_verification_code', { headers: apiHeaders(deviceId, anonymous), form: { email } });
+  expect(sent.status()).toBe(200);
+  const code = await latestCode(request, email, since);
+  const validated = await request.post('/api/securitymanagement/validate_verification_code', { headers: apiHeaders(deviceId, anonymous), form: { email, code } });
+  const { session_id: account } = (await validated.json()) as { session_id: string };
+  const set = await request.post('/api/securitymanagement/set_password', { headers: apiHeaders(deviceId, account), form: { password } });
+  expect(set.status()).toBe(200);
+}

@@ -50,6 +50,9 @@ export function TextField<T extends FieldValues, Out extends FieldValues = T>({
 
   const onChange = async (input: HTMLInputElement) => {
     const next = mask ? mask.format(input.value) : input.value;
+    // The same value typed again (or an input event that changed nothing) is no new answer: a
+    // server's error about it stays, as on leaving the field (below).
+    if (next === value) return;
     field.onChange(next);
     if (!mask?.isComplete(next)) {
       // Still typing: an earlier error no longer describes this value.
