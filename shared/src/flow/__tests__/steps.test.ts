@@ -49,8 +49,8 @@ describe('STEPS', () => {
     expect(table).toEqual({
       plan: ['/plan-selection', 'plan'],
       number: ['/number', 'number'],
+      account: ['/login', 'identity'],
       // Not registered yet (their modules come with their issues): coming soon.
-      account: ['/login', null],
       location_check: ['/location_check', null],
       activation_method: ['/activation_method', null],
       id_check: ['/id_check', null],
