@@ -193,4 +193,8 @@ test('logout revokes the session, wipes the device and starts over', async ({ pa
   expect(after.session.deviceId).not.toBe(before.session.deviceId);
   // the old session id is revoked on the server
   await expect(before.get('/me/flow_status')).rejects.toThrow(/401|-27/);
+  // and Back does not bring the logged-in step back: the guards send the new visitor to the start
+  await page.goBack();
+  await shell.expectStep('/plan-selection', 'Choose your plan');
+  await expect(shell.footerButton('Log out')).toHaveCount(0);
 });

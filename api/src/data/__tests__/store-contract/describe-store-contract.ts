@@ -416,7 +416,7 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
     describe('accounts (issue 11)', () => {
       it('has the seeded accounts and terminated line', async () => {
         const amira = await store.findAccountByEmail('amira@example.com');
-        expect(amira?.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
+        expect(amira?.passwordHash).toMatch(/^scrypt\$32768\$8\$3\$/);
         expect(await store.findAccountByEmail('noor@example.com')).toMatchObject({ passwordHash: null });
         expect(await store.findAccountByEmail('former@example.com')).toBeNull();
         expect(await store.listTerminatedNumbers('former@example.com')).toEqual([{ msisdn: '971585550147', terminatedAt: expect.any(Number) }]);
