@@ -2,15 +2,9 @@ import { expect, test } from '@playwright/test';
 import { ShellPage } from './pages/shell';
 import { PlanStepPage } from './pages/plan-step';
 import { NumberStepPage } from './pages/number-step';
+import { apiHeaders } from './pages/api-as-visitor';
 
-const headers = (deviceId: string, sessionId?: string) => ({
-  'api-version': 'v34',
-  language: 'en',
-  channel: 'Web',
-  'device-os': 'web',
-  'device-id': deviceId,
-  ...(sessionId ? { 'session-id': sessionId } : {}),
-});
+const headers = apiHeaders;
 
 test('when someone else takes the offered number first, the visitor is told and offered another', async ({ page, request }) => {
   const shell = new ShellPage(page);

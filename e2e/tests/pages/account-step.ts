@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { PlanStepPage } from './plan-step';
 import { NumberStepPage } from './number-step';
 import { ShellPage } from './shell';
+import { apiHeaders } from './api-as-visitor';
 
 /** The account step (/login): e-mail, password, code, new password, Google. */
 export class AccountStepPage {
@@ -88,15 +89,6 @@ export async function reachLogin(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Confirm this number' }).click();
   await shell.expectStep('/login', 'Log in or create an account');
 }
-
-const apiHeaders = (deviceId: string, sessionId?: string) => ({
-  'api-version': 'v34',
-  language: 'en',
-  channel: 'Web',
-  'device-os': 'web',
-  'device-id': deviceId,
-  ...(sessionId ? { 'session-id': sessionId } : {}),
-});
 
 /** An account with a password, made through the API as another device would (code from the outbox). */
 export async function createAccount(request: APIRequestContext, email: string, password: string): Promise<void> {

@@ -1,5 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 
+/** The SPEC 7 headers of a device (and its session), for calls the tests make as another visitor. */
+export const apiHeaders = (deviceId: string, sessionId?: string) => ({
+  'api-version': 'v34',
+  language: 'en',
+  channel: 'Web',
+  'device-os': 'web',
+  'device-id': deviceId,
+  ...(sessionId ? { 'session-id': sessionId } : {}),
+});
+
 /** Calls the API with the same session the page holds, to check what the server knows. */
 export async function apiAsVisitor(page: Page, request: APIRequestContext, origin = '') {
   const stored = await page.evaluate(() => localStorage.getItem('join.session.v1'));
