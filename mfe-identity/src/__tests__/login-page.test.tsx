@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { api, ApiError, bus, createQueryClient, EMPTY_FLOW_FLAGS, sessionAtom, store, updateSession, type BusEvents } from '@join/shared';
+import { api, ApiError, bus, createQueryClient, EMPTY_FLOW_FLAGS, sessionAtom, setFlowFlags, store, updateSession, type BusEvents } from '@join/shared';
 import { accountApi, type LoginResponse } from '@join/shared/account';
 import { LoginPage } from '../pages/login-page';
 import type { Stage } from '../stages/stage';
@@ -336,5 +336,30 @@ describe('failures the stage does not explain itself', () => {
     expect(popups.seen[0]).toMatchObject({ source: 'identity', error: { title: 'Please wait a moment' } });
     expect(check).toHaveBeenCalledTimes(1);
     popups.off();
+  });
+});
+
+describe('a visitor already logged in, back on /login', () => {
+  afterEach(() => act(() => setFlowFlags(null)));
+  const me = (login_method: 'password' | 'code' | 'google', has_password: boolean) =>
+    jest.spyOn(accountApi, 'me').mockResolvedValue({ uid: 'u1', email: EMAIL, has_password, login_method, created_at: 1 });
+
+  it('resumes a code login that has no password yet at the new password', async () => {
+    act(() => setFlowFlags({ ...EMPTY_FLOW_FLAGS, is_logged_in_via_email: true }));
+    me('code', false);
+    renderLogin();
+    expect(await screen.findByRole('heading', { name: 'Create a password' })).toBeInTheDocument();
+  });
+
+  it('says who is logged in, and Continue moves on like any login', async () => {
+    act(() => setFlowFlags({ ...EMPTY_FLOW_FLAGS, is_logged_in_via_email: true, has_password: true }));
+    me('password', true);
+    flowAfterLogin();
+    const logged = listen('account:logged-in');
+    renderLogin();
+    expect(await screen.findByText(`You are logged in as ${EMAIL}.`)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(logged.seen).toEqual([{ method: 'password' }]));
+    logged.off();
   });
 });

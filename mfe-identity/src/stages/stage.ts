@@ -9,7 +9,9 @@ export type Stage =
   | { name: 'password'; email: string }
   /** resendAfterS: seconds until another code may be asked for (the send's answer, or a 429's retry_after_s). */
   | { name: 'code'; email: string; resendAfterS: number }
-  | { name: 'set-password'; email: string };
+  | { name: 'set-password'; email: string }
+  /** Already logged in (back on /login): who they are, and Continue. */
+  | { name: 'signed-in'; email: string; method: 'password' | 'code' | 'google' };
 
 export type StageName = Stage['name'];
 
