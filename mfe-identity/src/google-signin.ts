@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { API_ERROR_CODES, isApiError } from '@join/shared';
-import { accountApi, type LoginResponse, type SocialNonceResponse, type SocialProvidersResponse } from '@join/shared/account';
+import { isApiError } from '@join/shared';
+import { ACCOUNT_ERROR_CODES, accountApi, type LoginResponse, type SocialNonceResponse, type SocialProvidersResponse } from '@join/shared/account';
 
 /**
  * Google sign-in in a popup (Google's "popup" mode, OpenID Connect implicit flow with
@@ -130,9 +130,9 @@ export async function signInWithGoogle(provider: SignInProvider, { language, api
   try {
     return await api.socialLogin(provider.id, idToken);
   } catch (err) {
-    if (isApiError(err) && err.code === API_ERROR_CODES.emailNotVerified) throw new SignInFailure('unverified');
+    if (isApiError(err) && err.code === ACCOUNT_ERROR_CODES.emailNotVerified) throw new SignInFailure('unverified');
     // Which check failed is never said (the API logs it): the visitor can only try again.
-    if (isApiError(err) && (err.code === API_ERROR_CODES.socialTokenInvalid || err.messageType === 'nonce_error')) throw new SignInFailure('failed');
+    if (isApiError(err) && (err.code === ACCOUNT_ERROR_CODES.socialTokenInvalid || err.messageType === 'nonce_error')) throw new SignInFailure('failed');
     throw err;
   }
 }

@@ -1,4 +1,4 @@
-import { API_ERROR_CODES, SESSION_RECOVERY_CODE, type ApiErrorBody } from '@join/shared/contract';
+import { ACCOUNT_ERROR_CODES, API_ERROR_CODES, SESSION_RECOVERY_CODE, type ApiErrorBody } from '@join/shared/contract';
 
 /**
  * Every failure the API answers with, as one error type carrying its HTTP status and the
@@ -91,7 +91,7 @@ export const consentRequired = (field: string, message: string) => new HttpError
 
 /** The call needs an account session (a password, code or social login), not a device-id one. */
 export const loginRequired = () =>
-  new HttpError(403, API_ERROR_CODES.loginRequired, 'Log in with your e-mail first');
+  new HttpError(403, ACCOUNT_ERROR_CODES.loginRequired, 'Log in with your e-mail first');
 /** SPEC 8 -107: wrong e-mail or password; the same answer whether or not the e-mail has an account. */
 export const LOGIN_CREDENTIALS_ERROR = -107;
 export const loginCredentials = () => new HttpError(401, LOGIN_CREDENTIALS_ERROR, 'Wrong e-mail or password');
@@ -99,17 +99,17 @@ export const loginCredentials = () => new HttpError(401, LOGIN_CREDENTIALS_ERROR
 export const tooManyAttempts = (retryAfterS: number, message: string) =>
   new HttpError(429, API_ERROR_CODES.rateLimited, message, undefined, { retry_after_s: retryAfterS });
 export const codeInvalid = (attemptsLeft: number) =>
-  new HttpError(400, API_ERROR_CODES.codeInvalid, 'That verification code is not right', 'body.code', { attempts_left: attemptsLeft });
+  new HttpError(400, ACCOUNT_ERROR_CODES.codeInvalid, 'That verification code is not right', 'body.code', { attempts_left: attemptsLeft });
 export const codeExpired = () =>
-  new HttpError(410, API_ERROR_CODES.codeExpired, 'Verification code expired: ask for a new code');
+  new HttpError(410, ACCOUNT_ERROR_CODES.codeExpired, 'Verification code expired: ask for a new code');
 export const codeAttempts = () =>
-  new HttpError(410, API_ERROR_CODES.codeAttempts, 'Too many wrong codes: ask for a new code');
+  new HttpError(410, ACCOUNT_ERROR_CODES.codeAttempts, 'Too many wrong codes: ask for a new code');
 /** SPEC 8 client message types, used as our codes: the client shows the catalogue entry of the same name. */
 export const passwordAlreadySet = (message: string) => new HttpError(409, 'password_already_set', message);
 export const terminatedAccount = () =>
   new HttpError(409, 'account_with_terminated_number', 'This e-mail belongs to an account whose number was terminated');
 export const socialTokenInvalid = () =>
-  new HttpError(401, API_ERROR_CODES.socialTokenInvalid, 'The sign-in could not be verified: please try again');
+  new HttpError(401, ACCOUNT_ERROR_CODES.socialTokenInvalid, 'The sign-in could not be verified: please try again');
 export const nonceError = () => new HttpError(401, 'nonce_error', 'The sign-in does not belong to this page: please try again');
 export const emailNotVerified = () =>
-  new HttpError(403, API_ERROR_CODES.emailNotVerified, 'The sign-in provider has not verified this e-mail address');
+  new HttpError(403, ACCOUNT_ERROR_CODES.emailNotVerified, 'The sign-in provider has not verified this e-mail address');

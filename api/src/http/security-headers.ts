@@ -40,6 +40,7 @@ export function securityHeaders(remoteOrigins: readonly string[]): Record<string
   };
 }
 
+const COOP = 'cross-origin-opener-policy';
 const REMOTE_ASSETS = /^\/mfe\//;
 const API = /^\/api(\/|$|\?)/;
 
@@ -51,8 +52,12 @@ export function registerSecurityHeaders(
   headers: Readonly<Record<string, string>>,
   options: { hsts: boolean } = { hsts: false },
 ): void {
+  // COOP means something only on a document (HTML spec: it is read from the response of a
+  // top-level navigation); the other headers go on every answer.
+  const { [COOP]: coop, ...everywhere } = headers;
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.headers(headers);
+    reply.headers(everywhere);
+    if (coop && String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header(COOP, coop);
     // HSTS only means something over HTTPS: sent when the request came over it (directly, or
     // through a trusted proxy that said so) or when the deployment says it always is (JOIN_HSTS).
     if (options.hsts || request.protocol === 'https') reply.header('strict-transport-security', HSTS);

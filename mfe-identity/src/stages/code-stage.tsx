@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, API_ERROR_CODES, Button, formSchema, isApiError, StepHeading, textField, updateSession, useT, validationText, type InputMask, type ValidationResult } from '@join/shared';
+import { Alert, Button, formSchema, isApiError, StepHeading, textField, updateSession, useT, validationText, type InputMask, type ValidationResult } from '@join/shared';
 import { TextField, useZodForm } from '@join/shared/forms';
-import { accountApi, VERIFICATION_CODE_LENGTH } from '@join/shared/account';
+import { ACCOUNT_ERROR_CODES, accountApi, VERIFICATION_CODE_LENGTH } from '@join/shared/account';
 import { EmailLine, TextWithEmail } from '../components/email-line';
 import { accountErrorExtras } from '../account-errors';
 import { useAction } from '../hooks/use-action';
@@ -55,15 +55,15 @@ export function CodeStage({ stage, onStage }: StageProps<'code'>) {
       },
       (err) => {
         if (!isApiError(err)) return false;
-        if (err.code === API_ERROR_CODES.codeInvalid) {
+        if (err.code === ACCOUNT_ERROR_CODES.codeInvalid) {
           const left = accountErrorExtras(err).attempts_left;
           const message = left === undefined ? validationText('wrongValue') : t('account.code.wrong', { count: left });
           form.setError('code', { type: 'server', message }, { shouldFocus: true });
           return true;
         }
-        if (err.code === API_ERROR_CODES.codeExpired || err.code === API_ERROR_CODES.codeAttempts) {
+        if (err.code === ACCOUNT_ERROR_CODES.codeExpired || err.code === ACCOUNT_ERROR_CODES.codeAttempts) {
           setSent(false);
-          setProblem(err.code === API_ERROR_CODES.codeExpired ? 'expired' : 'attempts');
+          setProblem(err.code === ACCOUNT_ERROR_CODES.codeExpired ? 'expired' : 'attempts');
           return true;
         }
         return false;

@@ -93,19 +93,6 @@ export const API_ERROR_CODES = {
    * with the host's own rule functions); 409, and the body names the step.
    */
   stepNotAllowed: 'step_not_allowed',
-  // --- account (issue 11; api/README.md "Accounts") ---
-  /** The call needs an account session (an e-mail login), not a device-id one; 403. */
-  loginRequired: 'login_required',
-  /** A wrong verification code; the body says attempts_left. */
-  codeInvalid: 'verification_code_invalid',
-  /** No live code for the e-mail: expired, used, or replaced by a newer one (SPEC 8 "Code expired"). */
-  codeExpired: 'verification_code_expired',
-  /** Too many wrong tries: the code is burnt, a new one is needed. */
-  codeAttempts: 'verification_code_attempts',
-  /** A social ID token that fails verification (signature, issuer, audience, expiry); which check is not said. */
-  socialTokenInvalid: 'social_token_invalid',
-  /** The provider does not vouch for the token's e-mail. */
-  emailNotVerified: 'email_not_verified',
 } as const;
 
 /** Our string codes that name their SPEC 8 message type directly. */
@@ -116,8 +103,11 @@ const MESSAGE_TYPE_CODES: readonly string[] = [
   API_ERROR_CODES.stepNotAllowed,
 ];
 
-/** Our string codes shown as another catalogue item. */
-const STRING_CODE_TYPES: ReadonlyMap<string, string> = new Map([[API_ERROR_CODES.codeExpired, 'code_expired']]);
+/**
+ * Our string codes shown as another catalogue item: an expired verification code (the account
+ * domain's ACCOUNT_ERROR_CODES.codeExpired) is SPEC 8's "Code expired".
+ */
+const STRING_CODE_TYPES: ReadonlyMap<string, string> = new Map([['verification_code_expired', 'code_expired']]);
 
 /** Message type of a server code; anything unknown is error_general (SPEC section 8). */
 export function messageTypeForCode(code: number | string | null | undefined): MessageType {

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
 import {
+  ACCOUNT_ERROR_CODES,
   API_ERROR_CODES,
   CheckEmailResponse,
   FlowStatusResponse,
@@ -134,7 +135,7 @@ describe('accounts', () => {
       t.clock.advance(20_000);
       expect((await sendCode(v, NOOR)).statusCode).toBe(200);
       const second = t.mail.lastCode(NOOR);
-      if (first !== second) expectError(await validate(v, NOOR, first), 400, API_ERROR_CODES.codeInvalid);
+      if (first !== second) expectError(await validate(v, NOOR, first), 400, ACCOUNT_ERROR_CODES.codeInvalid);
       expect((await validate(v, NOOR, second)).statusCode).toBe(200);
     });
 
@@ -171,7 +172,7 @@ describe('accounts', () => {
       await sendCode(v, NOOR);
       const code = t.mail.lastCode(NOOR);
       t.clock.advance(600_000);
-      expectError(await validate(v, NOOR, code), 410, API_ERROR_CODES.codeExpired);
+      expectError(await validate(v, NOOR, code), 410, ACCOUNT_ERROR_CODES.codeExpired);
     });
 
     it('counts wrong codes (attempts_left), burns the code on the fifth, and then refuses even the right one', async () => {
@@ -180,16 +181,16 @@ describe('accounts', () => {
       const left: unknown[] = [];
       for (let i = 0; i < 4; i += 1) {
         const res = await validate(v, NOOR, wrongOf(code));
-        expectError(res, 400, API_ERROR_CODES.codeInvalid);
+        expectError(res, 400, ACCOUNT_ERROR_CODES.codeInvalid);
         left.push((res.json() as { attempts_left?: unknown }).attempts_left);
       }
       expect(left).toEqual([4, 3, 2, 1]);
-      expectError(await validate(v, NOOR, wrongOf(code)), 410, API_ERROR_CODES.codeAttempts);
-      expectError(await validate(v, NOOR, code), 410, API_ERROR_CODES.codeAttempts);
+      expectError(await validate(v, NOOR, wrongOf(code)), 410, ACCOUNT_ERROR_CODES.codeAttempts);
+      expectError(await validate(v, NOOR, code), 410, ACCOUNT_ERROR_CODES.codeAttempts);
     });
 
     it('answers 410 for an e-mail that was sent no code', async () => {
-      expectError(await validate(v, 'never@example.com', '123456'), 410, API_ERROR_CODES.codeExpired);
+      expectError(await validate(v, 'never@example.com', '123456'), 410, ACCOUNT_ERROR_CODES.codeExpired);
     });
 
     it('creates the account of a new e-mail, upgrades the session (the old id is now -27), and is single use', async () => {
@@ -211,13 +212,13 @@ describe('accounts', () => {
       expect(await flags(upgraded)).toMatchObject({ is_logged_in_via_email: true, has_password: false });
       expect(CheckEmailResponse.parse((await check(upgraded, 'fresh@example.com')).json())).toMatchObject({ registered: true });
       // Single use.
-      expectError(await validate(upgraded, 'fresh@example.com', code), 410, API_ERROR_CODES.codeExpired);
+      expectError(await validate(upgraded, 'fresh@example.com', code), 410, ACCOUNT_ERROR_CODES.codeExpired);
     });
   });
 
   describe('set_password', () => {
     it('needs an account session: a device-id session is 403 login_required', async () => {
-      expectError(await t.post(v, '/api/securitymanagement/set_password', { password: 'Stronger2026' }), 403, API_ERROR_CODES.loginRequired);
+      expectError(await t.post(v, '/api/securitymanagement/set_password', { password: 'Stronger2026' }), 403, ACCOUNT_ERROR_CODES.loginRequired);
     });
 
     it('applies the SPEC 5 rule, sets the password once, and then the password login works', async () => {
@@ -304,7 +305,7 @@ describe('accounts', () => {
   describe('sessions and flags', () => {
     it('gives flags and /me to the upgraded session only: a device-id session of the same device reads false and gets 403', async () => {
       expect(await flags(v)).toMatchObject({ is_logged_in_via_email: false, has_password: false });
-      expectError(await me(v), 403, API_ERROR_CODES.loginRequired);
+      expectError(await me(v), 403, ACCOUNT_ERROR_CODES.loginRequired);
 
       const amira = await t.loginWithPassword(v, AMIRA.email, AMIRA.password);
       expect(await flags(amira)).toMatchObject({ is_logged_in_via_email: true, has_password: true });
@@ -319,7 +320,7 @@ describe('accounts', () => {
       const sameDevice = await t.login(v.deviceId);
       expect(sameDevice.uid).toBe(v.uid);
       expect(await flags(sameDevice)).toMatchObject({ is_logged_in_via_email: false, has_password: false });
-      expectError(await me(sameDevice), 403, API_ERROR_CODES.loginRequired);
+      expectError(await me(sameDevice), 403, ACCOUNT_ERROR_CODES.loginRequired);
       // The upgraded session is still valid beside it.
       expect((await me(amira)).statusCode).toBe(200);
     });

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import {
+  ACCOUNT_ERROR_CODES,
   API_ERROR_CODES,
   FlowStatusResponse,
   LoginResponse,
@@ -112,7 +113,7 @@ describe('social login', () => {
     for (const reason of ['signature', 'audience', 'issuer', 'expired', 'algorithm'] as const) {
       await nonceFor(v);
       const res = await socialLogin(v, tokens.failing(reason));
-      expectError(res, 401, API_ERROR_CODES.socialTokenInvalid);
+      expectError(res, 401, ACCOUNT_ERROR_CODES.socialTokenInvalid);
       expect(JSON.stringify(res.json())).not.toContain(reason);
     }
     await nonceFor(v);
@@ -124,7 +125,7 @@ describe('social login', () => {
     expectError(
       await socialLogin(v, tokens.issue({ email: 'unverified@example.com', nonce, emailVerified: false })),
       403,
-      API_ERROR_CODES.emailNotVerified,
+      ACCOUNT_ERROR_CODES.emailNotVerified,
     );
   });
 

@@ -9,9 +9,10 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
   'permissions-policy': 'camera=(self), geolocation=(self), microphone=()',
-  // same-origin-allow-popups: the sign-in popup answers through window.opener.
-  'cross-origin-opener-policy': 'same-origin-allow-popups',
 };
+// On documents only (it means nothing elsewhere); same-origin-allow-popups: the sign-in popup
+// answers through window.opener.
+const COOP = { 'cross-origin-opener-policy': 'same-origin-allow-popups' };
 
 describe('static files, remotes and security headers', () => {
   const root = tempDir();
@@ -48,6 +49,9 @@ describe('static files, remotes and security headers', () => {
     ];
     expect(responses.map((r) => r.statusCode)).toEqual([200, 404, 400, 200, 200]);
     for (const res of responses) expect(res.headers).toMatchObject(SECURITY_HEADERS);
+    // the opener policy on the document, and not on the answers that are no document
+    expect(responses.at(-1)?.headers).toMatchObject(COOP);
+    for (const res of responses.slice(0, -1)) expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
   });
 
   it('answers a malformed URL with the usual 400 body and headers', async () => {
