@@ -82,6 +82,7 @@ test.describe('a short hold', () => {
   test.use({ baseURL: `http://127.0.0.1:${PORTS.shortHold}` });
 
   test('warns before the hold ends, extends it, and on expiry says so and offers a new number', async ({ page }) => {
+    test.setTimeout(90_000); // two 20-second holds run out in this test
     const shell = new ShellPage(page);
     const numbers = new NumberStepPage(page);
     await page.goto('/');
@@ -91,7 +92,7 @@ test.describe('a short hold', () => {
     await shell.expectStep('/number/confirmation', 'Confirm your number');
     // The warning comes with a way to keep the number (WCAG 2.2.1)
     const warning = page.getByRole('alert').filter({ hasText: 'Need more time?' });
-    await expect(warning).toBeVisible({ timeout: 8_000 });
+    await expect(warning).toBeVisible({ timeout: 20_000 }); // at half the hold (mfe-number hold.ts)
     await shell.expectAccessible('hold warning');
     const before = await numbers.countdown().textContent();
     await warning.getByRole('button', { name: 'Keep this number longer' }).click();
@@ -99,12 +100,12 @@ test.describe('a short hold', () => {
     expect(Number((await numbers.countdown().textContent())!.split(':')[1])).toBeGreaterThan(Number(before!.split(':')[1]));
     // Then let it run out. SPEC 4: the number flag falling saves the current product and
     // reloads the saved plans.
-    const productSaved = page.waitForRequest((r) => /\/api\/products\/current\?save=true$/.test(r.url()), { timeout: 20_000 });
+    const productSaved = page.waitForRequest((r) => /\/api\/products\/current\?save=true$/.test(r.url()), { timeout: 50_000 });
     const plansReloaded = page.waitForResponse((r) => r.url().endsWith('/api/plans/saved_plans') && r.request().method() === 'GET', {
-      timeout: 20_000,
+      timeout: 50_000,
     });
     const popup = page.getByRole('alertdialog');
-    await expect(popup).toBeVisible({ timeout: 15_000 });
+    await expect(popup).toBeVisible({ timeout: 45_000 });
     await productSaved;
     expect((await plansReloaded).ok()).toBe(true);
     await expect(popup).toContainText('-2010');
