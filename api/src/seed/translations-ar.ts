@@ -465,7 +465,6 @@ export const TRANSLATIONS_AR: TranslatedDictionary = {
   'account.mail.signature': 'فريق شريحة الزوّار',
 
   // The location check (/location_check, shared/src/domains/identity/texts.ts).
-  'identity.location.title': 'تحقّق من وجودك في الإمارات',
   'identity.location.why': 'لا يمكن تفعيل الشريحة أو الشريحة الإلكترونية إلا وأنت داخل دولة الإمارات العربية المتحدة. لذلك نطلب من متصفحك موقعك للتحقق من ذلك.',
   'identity.location.privacy': 'نستخدم موقعك مرة واحدة لهذا التحقق فقط، ولا نحتفظ إلا بالنتيجة: داخل الإمارات أو خارجها.',
   'identity.location.share': 'شارك موقعي',

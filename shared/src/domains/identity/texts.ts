@@ -4,7 +4,6 @@
  * too (through @join/shared/contract). Arabic: api/src/seed/translations-ar.ts.
  */
 export const IDENTITY_TEXTS = {
-  'identity.location.title': 'Check that you are in the UAE',
   'identity.location.why': 'A SIM or eSIM can only be activated while you are in the United Arab Emirates. We ask your browser for your position to check that.',
   'identity.location.privacy': 'We use your position once, for this check only, and keep just the answer: inside or outside the UAE.',
   'identity.location.share': 'Share my location',
