@@ -25,8 +25,8 @@ export interface BusEvents {
   'account:logged-in': { method: 'password' | 'code' | 'google' };
   /**
    * The location check answered (the server stored inside_uae and the flow status is already
-   * refreshed). Inside: the host moves on by the flow contract. The page explains an outside
-   * answer itself and does not announce it.
+   * refreshed). Inside: the host moves on by the flow contract. Outside: the host stays; the
+   * page explains it.
    */
   'identity:location-checked': { inside: boolean };
   /** Something the user must see as an error pop-up. */
