@@ -472,7 +472,7 @@ export const TRANSLATIONS_AR: TranslatedDictionary = {
   'identity.location.inside': 'أنت في الإمارات. ننتقل إلى الخطوة التالية.',
   'identity.location.tryAgain': 'حاول مرة أخرى',
   'identity.location.outside.title': 'يبدو أنك خارج الإمارات',
-  'identity.location.outside.text': 'لا يمكن التفعيل إلا داخل الإمارات. طلبك محفوظ: يمكنك العودة إلى هذه الصفحة عند وصولك والتحقق مرة أخرى.',
+  'identity.location.outside.text': 'لا يمكن التفعيل إلا داخل الإمارات. يمكنك العودة إلى هذه الصفحة عند وصولك والتحقق مرة أخرى.',
   'identity.location.denied.title': 'لم يشارك متصفحك موقعك',
   'identity.location.denied.text': 'للسماح بذلك، افتح إعدادات الموقع (الرمز بجانب شريط العنوان)، واضبط الموقع على «السماح» لهذا الموقع، ثم حاول مرة أخرى. على الهاتف، يجب تشغيل خدمات الموقع للمتصفح أيضًا.',
   'identity.location.unavailable.title': 'تعذّر تحديد موقعك',
@@ -480,7 +480,7 @@ export const TRANSLATIONS_AR: TranslatedDictionary = {
   'identity.location.timeout.title': 'استغرق تحديد موقعك وقتًا طويلًا',
   'identity.location.timeout.text': 'يُرجى المحاولة مرة أخرى. قد يساعد تشغيل الواي فاي جهازك على تحديد موقعه أسرع.',
   'identity.location.unsupported.title': 'لا يستطيع هذا المتصفح مشاركة الموقع',
-  'identity.location.unsupported.text': 'افتح هذه الصفحة في متصفح محدَّث، مثل Chrome أو Safari أو Firefox أو Edge، مع السماح بالموقع.',
+  'identity.location.unsupported.text': 'افتح هذه الصفحة في متصفح محدَّث، مثل كروم أو سفاري أو فايرفوكس أو إيدج، مع السماح بالموقع.',
 
   // Validation messages of SPEC 5 (validation/rules.ts).
   'validation.required': 'حقل مطلوب',

@@ -12,7 +12,7 @@ export const IDENTITY_TEXTS = {
   'identity.location.tryAgain': 'Try again',
   'identity.location.outside.title': 'You seem to be outside the UAE',
   'identity.location.outside.text':
-    'Activation is only possible inside the UAE. Your order is kept: you can come back to this page when you arrive, and check again.',
+    'Activation is only possible inside the UAE. You can come back to this page when you arrive, and check again.',
   'identity.location.denied.title': 'Your browser did not share your location',
   'identity.location.denied.text':
     'To allow it, open the site settings (the icon beside the address bar), set Location to Allow for this site, then try again. On a phone, location services must be on for the browser too.',
