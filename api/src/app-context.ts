@@ -84,4 +84,6 @@ export interface RateLimitOptions {
   passwordLoginMax: number;
   /** Per address and window, on social_nonce and social_login together. */
   socialLoginMax: number;
+  /** Per address and window, on the location check: enough for tries again, not for mapping the border. */
+  locationMax: number;
 }

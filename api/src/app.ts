@@ -108,6 +108,7 @@ export const DEFAULTS = {
     codeCheckMax: 30,
     passwordLoginMax: 30,
     socialLoginMax: 30,
+    locationMax: 30,
   },
   socialNonceTtlMs: 10 * 60_000,
   sweepIntervalMs: 60_000,

@@ -23,6 +23,12 @@ export interface BusEvents {
    * status is already refreshed, so the host moves on by the flow contract.
    */
   'account:logged-in': { method: 'password' | 'code' | 'google' };
+  /**
+   * The location check answered (the server stored inside_uae and the flow status is already
+   * refreshed). Inside: the host moves on by the flow contract. Outside: the host stays; the
+   * page explains it.
+   */
+  'identity:location-checked': { inside: boolean };
   /** Something the user must see as an error pop-up. */
   'error:raised': { error: ErrorObject; source?: string };
   /** The session ended (logout codes of SPEC 8, or the user logged out). */
@@ -42,6 +48,7 @@ export const BUS_EVENTS = [
   'number:cancelled',
   'number:confirmed',
   'account:logged-in',
+  'identity:location-checked',
   'error:raised',
   'session:ended',
   'navigate:request',

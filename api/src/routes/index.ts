@@ -5,6 +5,7 @@ import { stepGuard } from '../http/step-guard';
 import { boosterRoutes } from './boosters';
 import { contentRoutes } from './content';
 import { feedbackRoutes } from './feedback';
+import { locationRoutes } from './location';
 import { meRoutes } from './me';
 import { numberRoutes } from './numbers';
 import { planRoutes } from './plans';
@@ -35,6 +36,7 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
       await sessionRoutes(authed, ctx);
       await meRoutes(authed, ctx);
       await feedbackRoutes(authed, ctx);
+      await locationRoutes(authed, ctx);
       // One budget for every answer that tells whether a promo code exists.
       const promoLimit = rateLimitHook(authed, ctx.rateLimit.promoMax, ctx.rateLimit.windowMs);
       await productRoutes(authed, ctx);

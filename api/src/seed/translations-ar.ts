@@ -464,6 +464,24 @@ export const TRANSLATIONS_AR: TranslatedDictionary = {
   'account.mail.code.text': 'رمز التحقق الخاص بك هو {{code}}. الرمز صالح لمدة 10 دقائق. إن لم تطلبه فتجاهل هذه الرسالة.',
   'account.mail.signature': 'فريق شريحة الزوّار',
 
+  // The location check (/location_check, shared/src/domains/identity/texts.ts).
+  'identity.location.why': 'لا يمكن تفعيل الشريحة أو الشريحة الإلكترونية إلا وأنت داخل دولة الإمارات العربية المتحدة. لذلك نطلب من متصفحك موقعك للتحقق من ذلك.',
+  'identity.location.privacy': 'نستخدم موقعك مرة واحدة لهذا التحقق فقط، ولا نحتفظ إلا بالنتيجة: داخل الإمارات أو خارجها.',
+  'identity.location.share': 'شارك موقعي',
+  'identity.location.checking': 'جارٍ التحقق من موقعك…',
+  'identity.location.inside': 'أنت في الإمارات. ننتقل إلى الخطوة التالية.',
+  'identity.location.tryAgain': 'حاول مرة أخرى',
+  'identity.location.outside.title': 'يبدو أنك خارج الإمارات',
+  'identity.location.outside.text': 'لا يمكن التفعيل إلا داخل الإمارات. يمكنك العودة إلى هذه الصفحة عند وصولك والتحقق مرة أخرى.',
+  'identity.location.denied.title': 'لم يشارك متصفحك موقعك',
+  'identity.location.denied.text': 'للسماح بذلك، افتح إعدادات الموقع (الرمز بجانب شريط العنوان)، واضبط الموقع على «السماح» لهذا الموقع، ثم حاول مرة أخرى. على الهاتف، يجب تشغيل خدمات الموقع للمتصفح أيضًا.',
+  'identity.location.unavailable.title': 'تعذّر تحديد موقعك',
+  'identity.location.unavailable.text': 'لم يتمكن جهازك من تحديد مكانه الآن. شغّل خدمات الموقع، أو انتقل إلى مكان تكون فيه الإشارة أقوى، ثم حاول مرة أخرى.',
+  'identity.location.timeout.title': 'استغرق تحديد موقعك وقتًا طويلًا',
+  'identity.location.timeout.text': 'يُرجى المحاولة مرة أخرى. قد يساعد تشغيل الواي فاي جهازك على تحديد موقعه أسرع.',
+  'identity.location.unsupported.title': 'لا يستطيع هذا المتصفح مشاركة الموقع',
+  'identity.location.unsupported.text': 'افتح هذه الصفحة في متصفح محدَّث، مثل كروم أو سفاري أو فايرفوكس أو إيدج، مع السماح بالموقع.',
+
   // Validation messages of SPEC 5 (validation/rules.ts).
   'validation.required': 'حقل مطلوب',
   'validation.cardNumber': 'رقم البطاقة غير صحيح، يُرجى التحقق منه',

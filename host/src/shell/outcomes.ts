@@ -1,11 +1,14 @@
 import {
+  buildFlowContext,
   bus,
   flowFlagsAtom,
+  routeAfterLocationCheck,
   routeAfterLogin,
   routeAfterNumberConfirmed,
   routeAfterPlanSaved,
   routeForVipNumberSearch,
   setError,
+  serverFlowContextAtom,
   setStartParams,
   startParamsAtom,
   stepForPath,
@@ -27,10 +30,15 @@ export interface OutcomeDeps {
 }
 
 export function listenForOutcomes({ context, navigate, warn = console.warn }: OutcomeDeps): () => void {
-  // The freshest flags are in the store right after a step's sequence; read them there.
+  // The freshest flags and server context are in the store right after a step's sequence (its
+  // refreshFlowStatus), before the shell has rendered them: read them there. The location
+  // check's answer (inside_uae) is server context, and it is what opens activation.
   const fresh = (): FlowContext => {
     const ctx = context();
-    return { ...ctx, flags: store.get(flowFlagsAtom) ?? ctx.flags, navigatingInApp: true };
+    const flags = store.get(flowFlagsAtom) ?? ctx.flags;
+    const server = store.get(serverFlowContextAtom);
+    if (!server) return { ...ctx, flags, navigatingInApp: true };
+    return buildFlowContext(flags, server, { navigatingInApp: true, vipFilter: ctx.vipFilter, searchActive: ctx.searchActive });
   };
   const offs = [
     bus.on('plan:saved', () => navigate(routeAfterPlanSaved(fresh()))),
@@ -41,6 +49,10 @@ export function listenForOutcomes({ context, navigate, warn = console.warn }: Ou
     }),
     bus.on('number:confirmed', ({ hasSavedPlan }) => navigate(routeAfterNumberConfirmed(fresh(), hasSavedPlan))),
     bus.on('account:logged-in', () => navigate(routeAfterLogin(fresh()))),
+    // Outside the UAE the location page explains it and stays; only an inside answer moves on.
+    bus.on('identity:location-checked', ({ inside }) => {
+      if (inside) navigate(routeAfterLocationCheck(fresh()));
+    }),
     bus.on('navigate:request', ({ from, to }) => {
       const owner = stepForPath(to)?.remote ?? null;
       if (owner !== from) {

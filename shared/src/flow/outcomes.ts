@@ -27,3 +27,8 @@ export function routeForVipNumberSearch(ctx: FlowContext): string {
 export function routeAfterLogin(ctx: FlowContext): string {
   return nextRoute('account', ctx);
 }
+
+/** After the location check (SPEC 2: activation needs being inside the UAE): the next step the answer opens. */
+export function routeAfterLocationCheck(ctx: FlowContext): string {
+  return nextRoute('location_check', ctx);
+}

@@ -2,8 +2,10 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Provider } from 'jotai';
 import {
+  applyFlowStatus,
   bus,
   BUS_EVENTS,
+  EMPTY_SERVER_FLOW_CONTEXT,
   EMPTY_FLOW_FLAGS,
   setFlowFlags,
   setStartParams,
@@ -85,6 +87,25 @@ describe('the host owns navigation', () => {
       expect.stringContaining('number step asked to show /login'),
       expect.stringContaining('plan step asked to show /number/search, which the number step owns'),
     ]);
+  });
+
+  it('after a location check inside the UAE, goes to activation, by the server context the check just stored', () => {
+    const navigate = jest.fn();
+    // The shell has not rendered the refreshed status yet: its context still says "not checked".
+    const off = listenForOutcomes({ context: () => ({ flags: EMPTY_FLOW_FLAGS, insideUae: null }), navigate });
+    const loggedIn = flags({ is_plan_selected: true, is_number_selected: true, is_logged_in_via_email: true, has_password: true });
+    applyFlowStatus({ flow_status_flags: loggedIn, flow_context: { ...EMPTY_SERVER_FLOW_CONTEXT, inside_uae: true } });
+    bus.emit('identity:location-checked', { inside: true });
+    off();
+    expect(navigate.mock.calls).toEqual([['/activation_method']]);
+    applyFlowStatus({ flow_status_flags: EMPTY_FLOW_FLAGS, flow_context: EMPTY_SERVER_FLOW_CONTEXT });
+  });
+
+  it('an outside answer does not move: the location page explains it', () => {
+    const { navigate, off } = listen({ is_plan_selected: true, is_number_selected: true, is_logged_in_via_email: true });
+    bus.emit('identity:location-checked', { inside: false });
+    off();
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('pushes the outcomes to the tag-manager data layer, without the number itself', () => {

@@ -15,7 +15,7 @@ describe('the module registry', () => {
     expect(MODULES.map((m) => [m.name, m.container, m.folder, m.steps])).toEqual([
       ['plan', 'join_plan', 'mfe-plan', ['plan']],
       ['number', 'join_number', 'mfe-number', ['number']],
-      ['identity', 'join_identity', 'mfe-identity', ['account']],
+      ['identity', 'join_identity', 'mfe-identity', ['account', 'location_check']],
     ]);
     expect(stepForPath('/plan-selection/custom-plan')?.remote).toBe('plan');
     expect(stepForPath('/number/transfer-terms')?.remote).toBe('number');
