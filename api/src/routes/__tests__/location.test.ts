@@ -21,6 +21,12 @@ const PLACES = {
   muscat: [23.588, 58.383],
   doha: [25.2854, 51.531],
   riyadh: [24.7136, 46.6753],
+  // Reclaimed land the 1:50m coastline does not draw, and the territorial sea.
+  atlantisThePalm: [25.1304, 55.1171],
+  bluewaters: [25.0797, 55.1203],
+  boatOffTheMarina: [25.13, 55.0],
+  // The middle of the Gulf, 100 km from the UAE's coast.
+  midGulf: [26.3, 54.0],
   // The Arabian Sea, 900 km from any coast of the UAE.
   arabianSea: [17.0, 63.0],
   // The Musandam peninsula (Oman) north of Ras Al Khaimah: an exclave the polygon must exclude.
@@ -48,6 +54,10 @@ describe('the UAE boundary', () => {
     ['Doha', PLACES.doha, false],
     ['Riyadh', PLACES.riyadh, false],
     ['Khasab (Musandam, Oman)', PLACES.khasab, false],
+    ['Atlantis on the Palm Jumeirah (reclaimed land)', PLACES.atlantisThePalm, true],
+    ['Bluewaters island', PLACES.bluewaters, true],
+    ['a boat 12 km off Dubai Marina (territorial sea)', PLACES.boatOffTheMarina, true],
+    ['the middle of the Gulf', PLACES.midGulf, false],
     ['the Arabian Sea', PLACES.arabianSea, false],
     ['the far side of the world', [-25.2048, -124.7292], false],
   ] as const)('%s: inside is %s', async (_name, [lat, lng], inside) => {
