@@ -57,7 +57,7 @@ async function loadAreas(): Promise<Areas> {
     if (!geometry) throw new Error(`${ATLAS_FILE} has no country ${id}`);
     return topojson.feature(topology, geometry) as Boundary;
   };
-  return { uae: await loadUaeBoundary(), neighbours: NEIGHBOURS_ISO_NUMERIC.map(feature) };
+  return { uae: feature(UAE_ISO_NUMERIC), neighbours: NEIGHBOURS_ISO_NUMERIC.map(feature) };
 }
 
 function uaeAreas(): Promise<Areas> {
