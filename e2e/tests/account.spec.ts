@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { ShellPage } from './pages/shell';
-import { AccountStepPage, createAccount, latestCode, reachLogin, uniqueEmail } from './pages/account-step';
+import { AccountStepPage, createAccount, latestCode, reachLogin, reachLoginAndLogIn, SEEDED_ACCOUNT as SEEDED, uniqueEmail } from './pages/account-step';
 import { apiAsVisitor } from './pages/api-as-visitor';
 
 /**
@@ -8,7 +8,6 @@ import { apiAsVisitor } from './pages/api-as-visitor';
  * read from the development outbox) and the sandbox sign-in provider on its own origin.
  */
 const NEXT = { path: '/location_check', heading: 'Check your location' } as const;
-const SEEDED = { email: 'amira@example.com', password: 'Welcome2026' } as const;
 
 async function flags(page: Page, request: Parameters<typeof apiAsVisitor>[1]) {
   const visitor = await apiAsVisitor(page, request);
@@ -177,11 +176,7 @@ test('a terminated e-mail leads to /login/terminated, which offers another e-mai
 
 test('logout revokes the session, wipes the device and starts over', async ({ page, request }) => {
   const shell = new ShellPage(page);
-  const account = new AccountStepPage(page);
-  await reachLogin(page);
-  await account.submitEmail(SEEDED.email);
-  await account.password().fill(SEEDED.password);
-  await account.button('Log in').click();
+  await reachLoginAndLogIn(page);
   await shell.expectStep(NEXT.path, NEXT.heading);
   const before = await apiAsVisitor(page, request);
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ShellPage } from './pages/shell';
-import { AccountStepPage, reachLogin } from './pages/account-step';
+import { reachLoginAndLogIn } from './pages/account-step';
 import { expectArabicScreen } from './pages/arabic';
 
 /**
@@ -8,7 +8,6 @@ import { expectArabicScreen } from './pages/arabic';
  * gives the position (Playwright's geolocation and permission), the server decides by the UAE's
  * boundary polygon, and the page moves on, explains outside, or explains a refused permission.
  */
-const SEEDED = { email: 'amira@example.com', password: 'Welcome2026' } as const;
 const DUBAI = { latitude: 25.2048, longitude: 55.2708 };
 const MUSCAT = { latitude: 23.588, longitude: 58.383 };
 const LOCATION = { path: '/location_check', heading: 'Check your location' } as const;
@@ -16,11 +15,7 @@ const LOCATION = { path: '/location_check', heading: 'Check your location' } as 
 /** Plan, number, then the seeded account's password login: the visitor arrives at /location_check. */
 async function reachLocationCheck(page: Page): Promise<ShellPage> {
   const shell = new ShellPage(page);
-  const account = new AccountStepPage(page);
-  await reachLogin(page);
-  await account.submitEmail(SEEDED.email);
-  await account.password().fill(SEEDED.password);
-  await account.button('Log in').click();
+  await reachLoginAndLogIn(page);
   await shell.expectStep(LOCATION.path, LOCATION.heading);
   await expect(page.getByText(/can only be activated while you are in the United Arab Emirates/)).toBeVisible();
   return shell;

@@ -39,6 +39,18 @@ export class AccountStepPage {
   }
 }
 
+/** The seeded account with a password (api/README.md "Accounts"). */
+export const SEEDED_ACCOUNT = { email: 'amira@example.com', password: 'Welcome2026' } as const;
+
+/** Plan, number, then the password login of `who`: the visitor is logged in, and the host moves on. */
+export async function reachLoginAndLogIn(page: Page, who: { email: string; password: string } = SEEDED_ACCOUNT): Promise<void> {
+  const account = new AccountStepPage(page);
+  await reachLogin(page);
+  await account.submitEmail(who.email);
+  await account.password().fill(who.password);
+  await account.button('Log in').click();
+}
+
 /** A fresh, unique e-mail per call (the suite runs against one database). */
 export const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
