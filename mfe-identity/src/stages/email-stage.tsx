@@ -28,9 +28,8 @@ export function EmailStage({ stage, onStage }: StageProps<'email'>) {
         const { resendAfterS } = await requestCode(email);
         onStage({ name: 'code', email, resendAfterS });
       } catch (err) {
-        // The account changed between the check and the send (a password was set, a line
-        // terminated elsewhere): follow what the server says now.
-        if (isApiError(err) && err.messageType === 'password_already_set') return onStage({ name: 'password', email });
+        // A line of the e-mail's account was terminated between the check and the send: follow
+        // what the server says now.
         if (isApiError(err) && err.messageType === 'account_with_terminated_number') return showTerminated();
         throw err;
       }
