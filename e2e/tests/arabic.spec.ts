@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectArabicScreen } from './pages/arabic';
 import { ShellPage } from './pages/shell';
+import { latestMail } from './pages/account-step';
 
 /**
  * The product in Arabic, as an Arabic visitor meets it: plan names from the API, counts with
@@ -119,16 +120,9 @@ test('the account step is Arabic: e-mail, password, code, new password and the t
   await expect(page.getByLabel('رمز التحقق')).toBeVisible();
   await expectArabicScreen(page, 'login: code');
   // the code e-mail is Arabic too
-  let mail: { subject: string; text: string; received_at: string } | undefined;
-  await expect
-    .poll(async () => {
-      const list = (await (await request.get(`/dev/outbox.json?to=${encodeURIComponent(fresh)}`)).json()) as NonNullable<typeof mail>[];
-      mail = list.find((m) => Date.parse(m.received_at) > since);
-      return Boolean(mail);
-    })
-    .toBe(true);
-  expect(mail!.subject).toContain('رمز التحقق');
-  await page.getByLabel('رمز التحقق').fill(/\b(\d{6})\b/.exec(mail!.text)![1]!);
+  const mail = await latestMail(request, fresh, since);
+  expect(mail.subject).toContain('رمز التحقق');
+  await page.getByLabel('رمز التحقق').fill(/\b(\d{6})\b/.exec(mail.text)![1]!);
   await page.getByRole('button', { name: 'تحقّق', exact: true }).click();
   await page.getByLabel('كلمة المرور الجديدة').fill('abc');
   await expectArabicScreen(page, 'login: new password');

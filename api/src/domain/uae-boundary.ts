@@ -27,26 +27,12 @@ const ATLAS_FILE = 'world-atlas/countries-50m.json';
 
 type Boundary = Feature<Polygon | MultiPolygon>;
 
-/** The file is 740 KB: read and converted on the first check, once, then kept (one promise for concurrent first calls). */
-let boundary: Promise<Boundary> | null = null;
-
-export async function loadUaeBoundary(): Promise<Boundary> {
-  const file = createRequire(import.meta.url).resolve(ATLAS_FILE);
-  const topology = JSON.parse(await readFile(file, 'utf8')) as Topology<{ countries: GeometryCollection<{ name: string }> }>;
-  const geometry = topology.objects.countries.geometries.find((g) => String(g.id) === UAE_ISO_NUMERIC);
-  if (!geometry) throw new Error(`${ATLAS_FILE} has no country ${UAE_ISO_NUMERIC}`);
-  const uae = topojson.feature(topology, geometry);
-  if (uae.type !== 'Feature' || (uae.geometry.type !== 'Polygon' && uae.geometry.type !== 'MultiPolygon')) {
-    throw new Error(`${ATLAS_FILE}: country ${UAE_ISO_NUMERIC} is not one area`);
-  }
-  return uae as Boundary;
-}
-
 interface Areas {
   uae: Boundary;
   neighbours: Boundary[];
 }
 
+/** The file is 740 KB: read and converted on the first check, once, then kept (one promise for concurrent first calls). */
 let areas: Promise<Areas> | null = null;
 
 async function loadAreas(): Promise<Areas> {
@@ -55,17 +41,27 @@ async function loadAreas(): Promise<Areas> {
   const feature = (id: string): Boundary => {
     const geometry = topology.objects.countries.geometries.find((g) => String(g.id) === id);
     if (!geometry) throw new Error(`${ATLAS_FILE} has no country ${id}`);
-    return topojson.feature(topology, geometry) as Boundary;
+    const area = topojson.feature(topology, geometry);
+    if (area.type !== 'Feature' || (area.geometry.type !== 'Polygon' && area.geometry.type !== 'MultiPolygon')) {
+      throw new Error(`${ATLAS_FILE}: country ${id} is not one area`);
+    }
+    return area as Boundary;
   };
   return { uae: feature(UAE_ISO_NUMERIC), neighbours: NEIGHBOURS_ISO_NUMERIC.map(feature) };
 }
 
 function uaeAreas(): Promise<Areas> {
+  // A failed load is not kept: the next check tries again (and answers 500 meanwhile).
   areas ??= loadAreas().catch((err: unknown) => {
     areas = null;
     throw err;
   });
   return areas;
+}
+
+/** The UAE's land as Natural Earth draws it (its islands included). */
+export async function loadUaeBoundary(): Promise<Boundary> {
+  return (await uaeAreas()).uae;
 }
 
 const KM_PER_DEGREE = 111.32;
@@ -80,27 +76,13 @@ function offset([lng, lat]: [number, number], km: number, bearing: number): [num
   return [lng + dLng, lat + dLat];
 }
 
-function uaeBoundary(): Promise<Boundary> {
-  // A failed load is not kept: the next check tries again (and answers 500 meanwhile).
-  boundary ??= loadUaeBoundary().catch((err: unknown) => {
-    boundary = null;
-    throw err;
-  });
-  return boundary;
-}
-
-/** True when (lat, lng) lies inside the UAE's land boundary (a point on the boundary line counts as inside). */
-export async function isOnUaeLand(lat: number, lng: number): Promise<boolean> {
-  // GeoJSON is [longitude, latitude].
-  return booleanPointInPolygon([lng, lat], await uaeBoundary());
-}
-
 /**
  * Inside the UAE: on its land, or within its territorial sea (TERRITORIAL_SEA_KM of its land,
  * sampled on rings around the point) and not on a neighbour's land.
  */
 export async function isInsideUae(lat: number, lng: number): Promise<boolean> {
   const { uae, neighbours } = await uaeAreas();
+  // GeoJSON is [longitude, latitude].
   const point: [number, number] = [lng, lat];
   if (booleanPointInPolygon(point, uae)) return true;
   if (neighbours.some((n) => booleanPointInPolygon(point, n))) return false;

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Clock, ExternalLink, Mail, MessageCircle, Phone } from 'lucide';
-import { bizConfigAtom, Icon, useT } from '@join/shared';
-import { formatPhoneForReading, telHref } from './format-phone';
+import { bizConfigAtom, formatPhoneForReading, Icon, useT } from '@join/shared';
+import { telHref } from './format-phone';
 
 /** The ways to reach the operator, as the business config gives them; nothing when it gives none. */
 export function HelpContacts() {

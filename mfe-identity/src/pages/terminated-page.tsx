@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
 import { Mail, Phone } from 'lucide';
-import { bizConfigAtom, Button, Card, Icon, ROUTES, serverFlowContextAtom, StepHeading, useLanguage, useT } from '@join/shared';
+import { bizConfigAtom, Button, Card, formatPhoneForReading, Icon, ROUTES, serverFlowContextAtom, StepHeading, useLanguage, useT } from '@join/shared';
 import { accountApi } from '@join/shared/account';
 import { TextWithEmail } from '../components/email-line';
 import { go } from '../navigation';
@@ -10,12 +10,6 @@ import { go } from '../navigation';
 /** A date as the page's language writes it; Latin digits in Arabic too, as the rest of the page. */
 export function formatDay(ms: number, language: 'en' | 'ar'): string {
   return new Intl.DateTimeFormat(language === 'ar' ? 'ar-AE' : 'en-GB', { dateStyle: 'long', numberingSystem: 'latn' }).format(new Date(ms));
-}
-
-/** International digits as people read them (+971 4 …): UAE numbers grouped, others as + and digits. */
-export function phoneForReading(digits: string): string {
-  const uae = /^971(\d{1,2})(\d{3})(\d{4})$/.exec(digits);
-  return uae ? `+971 ${uae[1]} ${uae[2]} ${uae[3]}` : `+${digits}`;
 }
 
 /**
@@ -83,7 +77,7 @@ export function TerminatedPage() {
                 <a className="identity-contact__link" href={`tel:+${support.phone}`}>
                   <Icon icon={Phone} />
                   <span>{t('account.terminated.call')}</span>
-                  <bdi dir="ltr">{phoneForReading(support.phone)}</bdi>
+                  <bdi dir="ltr">{formatPhoneForReading(support.phone)}</bdi>
                 </a>
               </li>
             ) : null}

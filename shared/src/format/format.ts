@@ -126,6 +126,16 @@ export function subPlanIdsByType(subPlans: readonly Pick<SubPlan, 'ID' | 'Type'>
 const MSISDN_RE = new RegExp(`^(?:\\+|00)?${UAE_COUNTRY_CODE}(5\\d{8})$`);
 
 /**
+ * A phone number in international digits (the business config's support phone) as people read
+ * it, with its country code: UAE numbers grouped '+971 58 800 0800' (a landline '+971 4 …'),
+ * others as + and their digits. Show it left to right in both languages.
+ */
+export function formatPhoneForReading(digits: string): string {
+  const uae = /^971(\d{1,2})(\d{3})(\d{4})$/.exec(digits);
+  return uae ? `+971 ${uae[1]} ${uae[2]} ${uae[3]}` : `+${digits}`;
+}
+
+/**
  * An MSISDN as a UAE user reads it, without the country code: '971581234567' -> '0581234567',
  * grouped '058 123 4567'. Accepts '+971' and '00971' too; anything else is returned as given.
  */

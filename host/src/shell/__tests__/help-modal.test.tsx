@@ -6,7 +6,7 @@ import { ApiError, i18n, setBizConfig, setHeldNumber, setStartParams, store, typ
 import { helpApi } from '@join/shared/help';
 import { HelpModal, helpOpenAtom } from '../help-modal';
 import { helpTopicFor, HELP_TOPICS } from '../../help/help-topic';
-import { formatPhoneForReading } from '../../help/format-phone';
+import { formatPhoneForReading } from '@join/shared';
 import { polyfillDialog } from '../../test-utils/dialog-polyfill';
 
 beforeAll(polyfillDialog);

@@ -5,6 +5,7 @@ import {
   formatCountdown,
   formatDataValue,
   formatMsisdn,
+  formatPhoneForReading,
   formatSubPlan,
   hasFreeInternationalCalling,
   msToMinutes,
@@ -234,5 +235,13 @@ describe('price display helpers (issue 9)', () => {
     expect(commitmentTotal(73.5, 6)).toBe(441);
     expect(monthlyShare(1888.95, 12)).toBe(157.41);
     expect(() => commitmentTotal(10, 0)).toThrow(RangeError);
+  });
+});
+
+describe('formatPhoneForReading', () => {
+  it('groups UAE mobiles and landlines after +971, and leaves other countries as + and digits', () => {
+    expect(formatPhoneForReading('971588000800')).toBe('+971 58 800 0800');
+    expect(formatPhoneForReading('97143000000')).toBe('+971 4 300 0000');
+    expect(formatPhoneForReading('4420711111')).toBe('+4420711111');
   });
 });
