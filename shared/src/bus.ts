@@ -29,6 +29,16 @@ export interface BusEvents {
    * page explains it.
    */
   'identity:location-checked': { inside: boolean };
+  /**
+   * The activation method's answers (residency and SIM type) are stored and the flow status is
+   * refreshed: the host goes on (a resident to the document scan, a non-resident to the id check).
+   */
+  'identity:method-chosen': { residentType: 'resident' | 'non_resident'; simType: 'esim' | 'physical' };
+  /**
+   * The identity check passed (the flow status already carries is_resident_done or
+   * is_id_verified): the host moves on by the flow contract.
+   */
+  'identity:verified': { path: 'resident' | 'non_resident' };
   /** Something the user must see as an error pop-up. */
   'error:raised': { error: ErrorObject; source?: string };
   /** The session ended (logout codes of SPEC 8, or the user logged out). */
@@ -49,6 +59,8 @@ export const BUS_EVENTS = [
   'number:confirmed',
   'account:logged-in',
   'identity:location-checked',
+  'identity:method-chosen',
+  'identity:verified',
   'error:raised',
   'session:ended',
   'navigate:request',

@@ -2,6 +2,8 @@ import {
   buildFlowContext,
   bus,
   flowFlagsAtom,
+  routeAfterActivationMethod,
+  routeAfterIdentityVerified,
   routeAfterLocationCheck,
   routeAfterLogin,
   routeAfterNumberConfirmed,
@@ -53,6 +55,8 @@ export function listenForOutcomes({ context, navigate, warn = console.warn }: Ou
     bus.on('identity:location-checked', ({ inside }) => {
       if (inside) navigate(routeAfterLocationCheck(fresh()));
     }),
+    bus.on('identity:method-chosen', () => navigate(routeAfterActivationMethod(fresh()))),
+    bus.on('identity:verified', () => navigate(routeAfterIdentityVerified(fresh()))),
     bus.on('navigate:request', ({ from, to }) => {
       const owner = stepForPath(to)?.remote ?? null;
       if (owner !== from) {

@@ -21,7 +21,11 @@ export type FormBody = Record<string, string | number | boolean | readonly (stri
 export interface RequestOptions<S extends z.ZodType> {
   schema: S;
   query?: Query;
-  body?: FormBody;
+  /**
+   * Form-encoded fields (SPEC 7: the default), or a multipart FormData for file uploads (the
+   * identity documents and the face photo), sent as it is with the browser's own boundary.
+   */
+  body?: FormBody | FormData;
   /** Calls made before a session exists (login, config, translations). */
   anonymous?: boolean;
   headers?: Record<string, string>;
@@ -107,7 +111,7 @@ export function createApiClient(config: { baseURL?: string; store?: Store; fetch
         method,
         headers: headersFor(opts, isLogin),
         ...(opts.query ? { query: opts.query } : {}),
-        ...(opts.body ? { body: encodeForm(opts.body) } : {}),
+        ...(opts.body ? { body: opts.body instanceof FormData ? opts.body : encodeForm(opts.body) } : {}),
       });
     } catch (err) {
       throw toApiError(err);

@@ -8,9 +8,10 @@
  *
  * Who changes what (only the endpoint that owns an input writes it):
  * - retail: the device-id login (the `is_retail` start parameter; see api/README.md);
- * - inside_uae: the location check; resident_type: the id details; has_delivery_form: the
- *   delivery form; terminated_email: the e-mail check. Those endpoints come with later issues;
- *   the store already has their setters.
+ * - inside_uae: the location check; resident_type and sim_type: the activation method's answers
+ *   (POST /me/activation_method, until the identity check has passed); has_delivery_form: the
+ *   identity check's decision (a resident who chose a physical SIM has a delivery to arrange);
+ *   terminated_email: the e-mail check.
  */
 import { z } from 'zod';
 import type { FlowStatusFlags } from '../schemas/entities';
@@ -18,9 +19,15 @@ import type { FlowContext } from './rules';
 
 export const ResidentTypeSchema = z.enum(['resident', 'non_resident']);
 
+/** The activation method (SPEC 2 /activation_method): an instant eSIM, or a physical SIM. */
+export const SimTypeSchema = z.enum(['esim', 'physical']);
+export type SimType = z.infer<typeof SimTypeSchema>;
+
 export const ServerFlowContext = z.object({
   /** null until the id details say which. */
   resident_type: ResidentTypeSchema.nullable(),
+  /** null until the activation method is chosen. Missing from an older server: null. */
+  sim_type: SimTypeSchema.nullable().default(null),
   /** Result of the location check; null while not checked. */
   inside_uae: z.boolean().nullable(),
   has_delivery_form: z.boolean(),
@@ -33,6 +40,7 @@ export type ServerFlowContext = z.infer<typeof ServerFlowContext>;
 /** A new visitor's context: nothing known, not retail. */
 export const EMPTY_SERVER_FLOW_CONTEXT: ServerFlowContext = Object.freeze({
   resident_type: null,
+  sim_type: null,
   inside_uae: null,
   has_delivery_form: false,
   terminated_email: null,
@@ -62,6 +70,7 @@ export function buildFlowContext(
   return {
     flags,
     residentType: s.resident_type,
+    simType: s.sim_type ?? null,
     insideUae: s.inside_uae,
     hasDeliveryForm: s.has_delivery_form,
     terminatedEmail: s.terminated_email,

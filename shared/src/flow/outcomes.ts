@@ -32,3 +32,21 @@ export function routeAfterLogin(ctx: FlowContext): string {
 export function routeAfterLocationCheck(ctx: FlowContext): string {
   return nextRoute('location_check', ctx);
 }
+
+/**
+ * After the activation method's answers (residency and SIM type) are stored: a resident scans
+ * their Emirates ID on this step; a non-resident goes on to the id check (their passport).
+ */
+export function routeAfterActivationMethod(ctx: FlowContext): string {
+  if (ctx.residentType === 'resident' && isRouteAllowed(ROUTES.scanDocument, ctx)) return ROUTES.scanDocument;
+  return nextRoute('activation_method', ctx);
+}
+
+/**
+ * After the identity check passed (the flow status already carries is_resident_done or
+ * is_id_verified): the next step the decision opens: payment, or for a resident with a
+ * physical SIM the delivery (payment skipped).
+ */
+export function routeAfterIdentityVerified(ctx: FlowContext): string {
+  return nextRoute('activation_method', ctx);
+}

@@ -21,6 +21,17 @@
  *   plan and number, a proper login, not done. It does not inherit the delivery page's
  *   resident-with-delivery-form rule: whoever reaches delivery, resident or not, can be told
  *   their area is closed, and it is shown before any delivery form exists.
+ * - The two identity paths (issue 12; the table in mfe-identity/README.md): /activation_method
+ *   asks residency and the SIM type for everyone. A resident verifies there (Emirates ID scan or
+ *   upload, then the face); a non-resident verifies at the id check (passport, then the face).
+ *   The decision sets is_resident_done for a resident with a physical SIM (SPEC 2: payment is
+ *   then skipped; the SIM is paid on delivery, and the delivery form opens), else is_id_verified
+ *   (the eSIM and every non-resident pay online: SPEC 1's pay-and-collect path). So:
+ *   activation_method is also skipped once the identity check has passed, or for a
+ *   non-resident once the SIM type is chosen (their check is the id check); the id check is
+ *   skipped once passed. The id check is the activation's identity check, so it also needs what
+ *   the activation routes need (SPEC 2: a proper login and being inside the UAE; SPEC 6: only an
+ *   e-mail login reaches activation).
  * - The root never renders: it always redirects, so isRouteAllowed('/') is false.
  * - No redirect can loop: resolveRoute sends a disallowed route to an allowed route or to
  *   the recommended route, and it renders the recommended route even in the one state where
@@ -38,6 +49,8 @@ export type ResidentType = 'resident' | 'non_resident';
 export interface FlowContext {
   flags: FlowStatusFlags;
   residentType?: ResidentType | null;
+  /** The activation method chosen: an instant eSIM or a physical SIM; null while not chosen. */
+  simType?: 'esim' | 'physical' | null;
   hasDeliveryForm?: boolean;
   /** Set when the email the user entered belongs to a terminated account. */
   terminatedEmail?: string | null;
@@ -78,6 +91,11 @@ export function isInsideUae(ctx: FlowContext): boolean {
   return ctx.retail === true || ctx.insideUae === true;
 }
 
+/** The identity check has passed, on either path (is_resident_done or is_id_verified). */
+export function isIdentityChecked(flags: FlowStatusFlags): boolean {
+  return flags.is_resident_done || flags.is_id_verified;
+}
+
 function notPaidNotDone(flags: FlowStatusFlags): boolean {
   return !flags.is_plan_paid && !isDone(flags);
 }
@@ -97,7 +115,12 @@ const STEP_RULES: Readonly<Record<StepName, (ctx: FlowContext) => boolean>> = {
   account: ({ flags }) => planAndNumber(flags) || hasPasswordLogin(flags),
   location_check: (ctx) => isProperlyLoggedIn(ctx.flags) && ctx.retail !== true,
   activation_method: (ctx) => ctx.flags.is_number_selected && isProperlyLoggedIn(ctx.flags) && isInsideUae(ctx),
-  id_check: (ctx) => planAndNumber(ctx.flags) && notPaidNotDone(ctx.flags) && ctx.residentType !== 'resident',
+  id_check: (ctx) =>
+    planAndNumber(ctx.flags) &&
+    notPaidNotDone(ctx.flags) &&
+    ctx.residentType !== 'resident' &&
+    isProperlyLoggedIn(ctx.flags) &&
+    isInsideUae(ctx),
   payment: ({ flags }) => planAndNumber(flags) && isProperlyLoggedIn(flags) && notPaidNotDone(flags),
   submit_delivery: (ctx) =>
     ctx.residentType === 'resident' && ctx.hasDeliveryForm === true && !isDone(ctx.flags) && isProperlyLoggedIn(ctx.flags),
@@ -123,8 +146,8 @@ export function skipFlags(ctx: FlowContext): Record<StepName, boolean> {
     number: flags.is_number_selected,
     account: isProperlyLoggedIn(flags),
     location_check: ctx.retail === true || ctx.insideUae === true || flags.is_plan_paid,
-    activation_method: flags.is_plan_paid,
-    id_check: false,
+    activation_method: flags.is_plan_paid || isIdentityChecked(flags) || (ctx.residentType === 'non_resident' && ctx.simType != null),
+    id_check: flags.is_id_verified,
     payment: flags.is_resident_done,
     submit_delivery: false,
     thank_you: false,

@@ -1,5 +1,15 @@
-import { apiClient, type ApiClient } from '@join/shared';
-import { CheckLocationResponse, coordinateParam, LOCATION_PROCESS_ID } from './schemas';
+import { apiClient, FlowStatusResponse, type ApiClient } from '@join/shared';
+import {
+  CheckLocationResponse,
+  coordinateParam,
+  DocumentReadResponse,
+  FaceCheckResponse,
+  LOCATION_PROCESS_ID,
+  type ActivationMethodBody,
+  type DocumentSide,
+  type IdDetailsBody,
+  type ImageSource,
+} from './schemas';
 
 /** The identity calls (SPEC 7), over the page's one client. */
 export const identityEndpoints = (c: ApiClient = apiClient) => ({
@@ -9,6 +19,27 @@ export const identityEndpoints = (c: ApiClient = apiClient) => ({
       schema: CheckLocationResponse,
       query: { lat: coordinateParam(lat), lng: coordinateParam(lng), process_id: LOCATION_PROCESS_ID },
     }),
+  /** Residency and SIM type (POST /me/activation_method); answers the flow status. */
+  chooseActivationMethod: (body: ActivationMethodBody) =>
+    c.request('POST', '/me/activation_method', { schema: FlowStatusResponse, body: { ...body } }),
+  /** One side of the document, as a JPEG or PNG (multipart: side, source, image). */
+  sendDocument: (side: DocumentSide, source: ImageSource, image: Blob) => {
+    const form = new FormData();
+    form.append('side', side);
+    form.append('source', source);
+    form.append('image', image, image.type === 'image/png' ? 'document.png' : 'document.jpg');
+    return c.request('POST', '/identity/document', { schema: DocumentReadResponse, body: form });
+  },
+  /** The face photo, after the liveness step in the browser (multipart: liveness, image). */
+  sendFace: (image: Blob) => {
+    const form = new FormData();
+    form.append('liveness', 'passed');
+    form.append('image', image, 'face.jpg');
+    return c.request('POST', '/identity/face', { schema: FaceCheckResponse, body: form });
+  },
+  /** The confirmed details (POST /me/id_details): the authority's decision; answers the flow status. */
+  confirmIdDetails: (details: IdDetailsBody) =>
+    c.request('POST', '/me/id_details', { schema: FlowStatusResponse, body: { ...details, id_number: details.id_number ?? undefined } }),
 });
 
 /** The identity calls over the page's client (what the identity pages use; tests spy on it). */

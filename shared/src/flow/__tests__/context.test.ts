@@ -17,17 +17,22 @@ describe('the server flow context', () => {
     expect(FlowStatusResponse.parse({ flow_status_flags: EMPTY_FLOW_FLAGS }).flow_context).toBeUndefined();
     expect(ServerFlowContext.safeParse({ ...server, resident_type: 'tourist' }).success).toBe(false);
     expect(ServerFlowContext.safeParse({ ...server, retail: undefined }).success).toBe(false);
+    // An older server sends no sim_type: read as not chosen.
+    const { sim_type: _omitted, ...older } = server;
+    expect(ServerFlowContext.parse(older).sim_type).toBeNull();
+    expect(ServerFlowContext.safeParse({ ...server, sim_type: 'sms' }).success).toBe(false);
   });
 
   it('builds the contract context from flags, server context and the client-only bits', () => {
     const built = buildFlowContext(
       PICKED_LOGGED,
-      { resident_type: 'non_resident', inside_uae: false, has_delivery_form: true, terminated_email: 'old@x.ae', retail: true },
+      { resident_type: 'non_resident', sim_type: 'esim', inside_uae: false, has_delivery_form: true, terminated_email: 'old@x.ae', retail: true },
       { navigatingInApp: true, vipFilter: true },
     );
     expect(built).toEqual({
       flags: PICKED_LOGGED,
       residentType: 'non_resident',
+      simType: 'esim',
       insideUae: false,
       hasDeliveryForm: true,
       terminatedEmail: 'old@x.ae',

@@ -101,14 +101,19 @@ describe('isStepAllowed: access rules of SPEC section 2', () => {
     expect(isStepAllowed('activation_method', ctx(ok, { retail: true }))).toBe(true);
   });
 
-  it('id_check: plan and number, not paid, not done, not a resident', () => {
-    expect(isStepAllowed('id_check', ctx(PICKED))).toBe(true);
-    expect(isStepAllowed('id_check', ctx(PICKED, { residentType: 'non_resident' }))).toBe(true);
-    expect(isStepAllowed('id_check', ctx(PICKED, { residentType: 'resident' }))).toBe(false);
-    expect(isStepAllowed('id_check', ctx({ is_plan_selected: true }))).toBe(false);
-    expect(isStepAllowed('id_check', ctx({ is_number_selected: true }))).toBe(false);
-    expect(isStepAllowed('id_check', ctx({ ...PICKED, is_plan_paid: true }))).toBe(false);
-    expect(isStepAllowed('id_check', ctx({ ...PICKED, is_delivery_in_progress: true }))).toBe(false);
+  it('id_check: plan and number, not paid, not done, not a resident; as the activation check, logged in and inside the UAE', () => {
+    const inside = { insideUae: true } as const;
+    expect(isStepAllowed('id_check', ctx(PICKED_LOGGED, inside))).toBe(true);
+    expect(isStepAllowed('id_check', ctx(PICKED_LOGGED, { ...inside, residentType: 'non_resident' }))).toBe(true);
+    expect(isStepAllowed('id_check', ctx(PICKED_LOGGED, { retail: true }))).toBe(true);
+    expect(isStepAllowed('id_check', ctx(PICKED_LOGGED, { ...inside, residentType: 'resident' }))).toBe(false);
+    expect(isStepAllowed('id_check', ctx(PICKED, inside))).toBe(false);
+    expect(isStepAllowed('id_check', ctx(PICKED_LOGGED))).toBe(false);
+    expect(isStepAllowed('id_check', ctx(PICKED_LOGGED, { insideUae: false }))).toBe(false);
+    expect(isStepAllowed('id_check', ctx({ ...PICKED_LOGGED, is_plan_selected: false }, inside))).toBe(false);
+    expect(isStepAllowed('id_check', ctx({ ...PICKED_LOGGED, is_number_selected: false }, inside))).toBe(false);
+    expect(isStepAllowed('id_check', ctx({ ...PICKED_LOGGED, is_plan_paid: true }, inside))).toBe(false);
+    expect(isStepAllowed('id_check', ctx({ ...PICKED_LOGGED, is_delivery_in_progress: true }, inside))).toBe(false);
   });
 
   it('payment: plan, number, email login, not paid, not done', () => {
@@ -212,13 +217,51 @@ describe('skipFlags', () => {
     expect(skipFlags(ctx({}, { insideUae: false })).location_check).toBe(false);
   });
 
-  it('never skips id check, delivery or thank-you', () => {
+  it('skips the activation method once the identity check passed, or for a non-resident once the SIM type is chosen', () => {
+    const inside = { insideUae: true } as const;
+    expect(skipFlags(ctx(PICKED_LOGGED, inside)).activation_method).toBe(false);
+    expect(skipFlags(ctx(PICKED_LOGGED, { ...inside, residentType: 'resident', simType: 'esim' })).activation_method).toBe(false);
+    expect(skipFlags(ctx(PICKED_LOGGED, { ...inside, residentType: 'non_resident' })).activation_method).toBe(false);
+    expect(skipFlags(ctx(PICKED_LOGGED, { ...inside, residentType: 'non_resident', simType: 'physical' })).activation_method).toBe(true);
+    expect(skipFlags(ctx({ ...PICKED_LOGGED, is_resident_done: true })).activation_method).toBe(true);
+    expect(skipFlags(ctx({ ...PICKED_LOGGED, is_id_verified: true })).activation_method).toBe(true);
+    expect(skipFlags(ctx({ is_id_verified: true })).id_check).toBe(true);
+    expect(skipFlags(ctx({ is_resident_done: true })).id_check).toBe(false);
+  });
+
+  it('never skips delivery or thank-you', () => {
     const all = ctx(
       Object.fromEntries(Object.keys(EMPTY_FLOW_FLAGS).map((k) => [k, true])),
       { retail: true, insideUae: true, residentType: 'resident', hasDeliveryForm: true },
     );
     const s = skipFlags(all);
-    expect([s.id_check, s.submit_delivery, s.thank_you]).toEqual([false, false, false]);
+    expect([s.submit_delivery, s.thank_you]).toEqual([false, false]);
+  });
+});
+
+describe('the two identity paths (mfe-identity/README.md)', () => {
+  const at = (on: Partial<FlowStatusFlags>, extra: Omit<Partial<FlowContext>, 'flags'> = {}) =>
+    recommendedRoute(ctx({ ...PICKED_LOGGED, ...on }, { insideUae: true, navigatingInApp: true, ...extra }));
+
+  it('a resident with a physical SIM: activation method, Emirates ID and face there, no payment, then delivery', () => {
+    expect(at({})).toBe(ROUTES.activationMethod);
+    expect(at({}, { residentType: 'resident', simType: 'physical' })).toBe(ROUTES.activationMethod);
+    expect(at({ is_resident_done: true }, { residentType: 'resident', simType: 'physical', hasDeliveryForm: true })).toBe(ROUTES.submitDelivery);
+    expect(at({ is_resident_done: true, is_delivery_in_progress: true }, { residentType: 'resident', simType: 'physical', hasDeliveryForm: true })).toBe(ROUTES.thankYou);
+  });
+
+  it('a resident with an eSIM: verified on the activation method, then payment, then thank-you', () => {
+    expect(at({}, { residentType: 'resident', simType: 'esim' })).toBe(ROUTES.activationMethod);
+    expect(at({ is_id_verified: true }, { residentType: 'resident', simType: 'esim' })).toBe(ROUTES.payment);
+    expect(at({ is_id_verified: true, is_plan_paid: true }, { residentType: 'resident', simType: 'esim' })).toBe(ROUTES.thankYou);
+  });
+
+  it('a non-resident: activation method, then the id check with the passport, then payment (pay and collect, or eSIM)', () => {
+    for (const simType of ['esim', 'physical'] as const) {
+      expect(at({}, { residentType: 'non_resident', simType })).toBe(ROUTES.idCheck);
+      expect(at({ is_id_verified: true }, { residentType: 'non_resident', simType })).toBe(ROUTES.payment);
+      expect(at({ is_id_verified: true, is_plan_paid: true }, { residentType: 'non_resident', simType })).toBe(ROUTES.thankYou);
+    }
   });
 });
 
@@ -330,10 +373,10 @@ describe('resolveRoute', () => {
   it('plan and number picked, not logged in: later steps go back to where the flow is, the login', () => {
     const c = ctx(PICKED);
     expect(resolveRoute(ROUTES.login, c)).toEqual({ kind: 'render' });
-    expect(resolveRoute(ROUTES.idCheck, c)).toEqual({ kind: 'render' });
+    // The id check is the activation's identity check: it needs the login too.
+    expect(resolveRoute(ROUTES.idCheck, c)).toEqual({ kind: 'redirect', to: ROUTES.login });
     expect(resolveRoute(ROUTES.locationCheck, c)).toEqual({ kind: 'redirect', to: ROUTES.login });
     expect(resolveRoute(ROUTES.scanDocument, c)).toEqual({ kind: 'redirect', to: ROUTES.login });
-    // The id check is allowed before the login, but the flow has not reached it.
     expect(resolveRoute(ROUTES.payment, c)).toEqual({ kind: 'redirect', to: ROUTES.login });
     expect(resolveRoute(ROUTES.thankYou, c)).toEqual({ kind: 'redirect', to: ROUTES.login });
     expect(resolveRoute(ROUTES.terminated, c)).toEqual({ kind: 'redirect', to: ROUTES.login });
@@ -518,7 +561,7 @@ describe('back navigation', () => {
     const c = ctx(PICKED_LOGGED, { residentType: 'resident', hasDeliveryForm: true, insideUae: true });
     // A resident may not be on the id check; clearing the residency opens it again.
     expect(backRoute('/id_check/address', c)).toBe(ROUTES.idCheck);
-    expect(backRoute('/id_check/residency', ctx(PICKED, { residentType: 'non_resident' }))).toBe(ROUTES.idCheck);
+    expect(backRoute('/id_check/residency', ctx(PICKED_LOGGED, { residentType: 'non_resident', insideUae: true }))).toBe(ROUTES.idCheck);
     expect(clearsOnBack('/id_check/address')).toEqual(['residency', 'deliveryForm', 'address']);
     expect(clearsOnBack('/id_check/delivery-form/')).toEqual(['residency', 'deliveryForm', 'address']);
     expect(clearsOnBack(ROUTES.idCheck)).toEqual([]);
