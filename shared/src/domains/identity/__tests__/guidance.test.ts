@@ -1,4 +1,4 @@
-import { KNOWN_SERVER_CODES, messageTypeForCode } from '../../../errors/codes';
+import { KNOWN_SERVER_CODES, messageTypeForCode } from '@join/shared';
 import {
   ActivationMethodBody,
   DocumentDetails,
