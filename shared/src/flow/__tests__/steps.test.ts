@@ -51,9 +51,9 @@ describe('STEPS', () => {
       number: ['/number', 'number'],
       account: ['/login', 'identity'],
       location_check: ['/location_check', 'identity'],
+      activation_method: ['/activation_method', 'identity'],
+      id_check: ['/id_check', 'identity'],
       // Not registered yet (their modules come with their issues): coming soon.
-      activation_method: ['/activation_method', null],
-      id_check: ['/id_check', null],
       payment: ['/payment', null],
       submit_delivery: ['/submit_delivery', null],
       thank_you: ['/thank-you', null],

@@ -15,12 +15,14 @@ describe('the module registry', () => {
     expect(MODULES.map((m) => [m.name, m.container, m.folder, m.steps])).toEqual([
       ['plan', 'join_plan', 'mfe-plan', ['plan']],
       ['number', 'join_number', 'mfe-number', ['number']],
-      ['identity', 'join_identity', 'mfe-identity', ['account', 'location_check']],
+      ['identity', 'join_identity', 'mfe-identity', ['account', 'location_check', 'activation_method', 'id_check']],
     ]);
     expect(stepForPath('/plan-selection/custom-plan')?.remote).toBe('plan');
     expect(stepForPath('/number/transfer-terms')?.remote).toBe('number');
     expect(stepForPath('/login')?.remote).toBe('identity');
     expect(stepForPath('/login/terminated')?.remote).toBe('identity');
+    expect(stepForPath('/activation_method/scan_face')?.remote).toBe('identity');
+    expect(stepForPath('/id_check')?.remote).toBe('identity');
     expect(REMOTE_CONTAINER).toEqual({ plan: 'join_plan', number: 'join_number', identity: 'join_identity' });
   });
 
