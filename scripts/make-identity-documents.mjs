@@ -83,13 +83,14 @@ const nameField = (doc, n) => pad(`${mrzText(doc.surname)}<<${mrzText(doc.given_
 function td3(doc, { code = 'P<', breakCheck = false } = {}) {
   const line1 = pad(`${code}${doc.issuing_country}${nameField(doc, 39)}`, 44);
   const number = pad(doc.number, 9);
-  let numberCheck = checkDigit(number);
-  if (breakCheck) numberCheck = String((Number(numberCheck) + 3) % 10);
+  const numberCheck = checkDigit(number);
   const personal = pad('', 14);
   const birth = yymmdd(doc.birth_date);
   const expiry = yymmdd(doc.expiry_date);
   const composite = checkDigit(number + numberCheck + birth + checkDigit(birth) + expiry + checkDigit(expiry) + personal + checkDigit(personal));
-  const line2 = `${number}${numberCheck}${doc.nationality}${birth}${checkDigit(birth)}${doc.sex}${expiry}${checkDigit(expiry)}${personal}${checkDigit(personal)}${composite}`;
+  // A broken birth date check digit (a date has no look-alike letters for a reader to try instead).
+  const birthCheck = breakCheck ? String((Number(checkDigit(birth)) + 3) % 10) : checkDigit(birth);
+  const line2 = `${number}${numberCheck}${doc.nationality}${birth}${birthCheck}${doc.sex}${expiry}${checkDigit(expiry)}${personal}${checkDigit(personal)}${composite}`;
   return [line1, line2];
 }
 
