@@ -91,22 +91,12 @@ function fixByLayout(line: string, layout: string): string {
 /** A field that has its own check digit: try the look-alike swaps until the check digit agrees (the read itself first). */
 function settleByCheckDigit(field: string, digit: string): string {
   if (checkDigit(field) === digit) return field;
-  // Fewest changes first: one swapped character, then two.
+  // One swapped character only: with two, another number of the same check digit is too easily found.
   const options = [...field].map((c) => LOOK_ALIKE[c] ?? []);
   for (let i = 0; i < field.length; i++) {
     for (const a of options[i] ?? []) {
       const one = field.slice(0, i) + a + field.slice(i + 1);
       if (checkDigit(one) === digit) return one;
-    }
-  }
-  for (let i = 0; i < field.length; i++) {
-    for (let j = i + 1; j < field.length; j++) {
-      for (const a of options[i] ?? []) {
-        for (const b of options[j] ?? []) {
-          const two = field.slice(0, i) + a + field.slice(i + 1, j) + b + field.slice(j + 1);
-          if (checkDigit(two) === digit) return two;
-        }
-      }
     }
   }
   return field;
