@@ -46,9 +46,12 @@ interface HumanLike {
 export async function createFaceEngine(): Promise<FaceEngine> {
   allowFileFetch();
   const require = createRequire(import.meta.url);
-  const humanDir = dirname(require.resolve('@vladmandic/human/package.json'));
-  const wasmDir = dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json'));
-  const { Human } = require(join(humanDir, 'dist', 'human.node-wasm.js')) as { Human: new (config: object) => HumanLike };
+  // The package's exports name its builds, not its package.json: find the folders from the files.
+  // (its exports map is irregular: resolve the package's main build, the WASM one sits beside it).
+  const humanDir = dirname(dirname(require.resolve('@vladmandic/human')));
+  const humanBuild = join(humanDir, 'dist', 'human.node-wasm.js');
+  const wasmDir = dirname(dirname(require.resolve('@tensorflow/tfjs-backend-wasm')));
+  const { Human } = require(humanBuild) as { Human: new (config: object) => HumanLike };
   const human = new Human({
     backend: 'wasm',
     wasmPath: `${pathToFileURL(join(wasmDir, 'dist')).href}/`,
