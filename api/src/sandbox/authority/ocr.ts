@@ -222,17 +222,11 @@ function inkThreshold(img: Grey, x0: number, y0: number, x1: number, y1: number)
 function looksLikeChevron(img: Grey, cellX: number, pitch: number, top: number, bottom: number, threshold: number): boolean {
   const xa = Math.round(cellX + 0.1 * pitch);
   const xb = Math.round(cellX + 0.38 * pitch);
-  let inkTop = -1;
-  let inkBottom = -1;
   let rowsWithInk = 0;
   for (let y = top; y < bottom; y++) {
     let ink = false;
     for (let x = xa; x < xb && !ink; x++) ink = (img.grey[y * img.width + x] ?? 255) < threshold;
-    if (ink) {
-      rowsWithInk++;
-      if (inkTop < 0) inkTop = y;
-      inkBottom = y;
-    }
+    if (ink) rowsWithInk++;
   }
   if (rowsWithInk === 0) return true;
   // The glyph's own height: the whole cell column (for a `<`, its arms reach the right part).

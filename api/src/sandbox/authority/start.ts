@@ -11,17 +11,20 @@ export interface RunningAuthoritySandbox {
   close(): Promise<void>;
 }
 
-function workerFile(): { file: string; execArgv?: string[] } {
+function workerFile(): { file: string; evalCode?: boolean } {
   const here = fileURLToPath(import.meta.url);
   // Built: dist/main.js has dist/authority-worker.js beside it. From source (tsx): worker.ts beside this file.
   const built = new URL('./authority-worker.js', import.meta.url);
   if (!here.endsWith('.ts') && existsSync(built)) return { file: fileURLToPath(built) };
-  return { file: fileURLToPath(new URL('./worker.ts', import.meta.url)), execArgv: [...process.execArgv] };
+  // tsx (npm run dev, scripts) registers its loader in this thread only: the worker loads it first.
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const worker = new URL('./worker.ts', import.meta.url).href;
+  return { file: `import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(worker)}); })`, evalCode: true };
 }
 
 export function startAuthoritySandbox(options: { port: number; host: string; apiKey: string }): Promise<RunningAuthoritySandbox> {
-  const { file, execArgv } = workerFile();
-  const worker = new Worker(file, { workerData: options, ...(execArgv ? { execArgv } : {}) });
+  const { file, evalCode } = workerFile();
+  const worker = new Worker(file, { workerData: options, eval: evalCode === true });
   return new Promise((resolve, reject) => {
     const onExit = (code: number) => reject(new Error(`worker exited with code ${code}`));
     worker.once('error', reject);
