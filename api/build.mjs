@@ -16,7 +16,9 @@ const externalizeNodeModules = {
   },
 };
 
-const entryPoints = ['src/main.ts', 'src/bench.ts'].filter((f) => existsSync(f));
+const entryPoints = Object.fromEntries(
+  Object.entries({ main: 'src/main.ts', bench: 'src/bench.ts', 'authority-worker': 'src/sandbox/authority/worker.ts' }).filter(([, f]) => existsSync(f)),
+);
 
 await build({
   entryPoints,
@@ -34,4 +36,4 @@ await build({
     js: "import { createRequire as __joinCreateRequire } from 'node:module'; const require = __joinCreateRequire(import.meta.url);",
   },
 });
-console.log(`api: built ${entryPoints.join(', ')} -> dist/`);
+console.log(`api: built ${Object.values(entryPoints).join(', ')} -> dist/`);

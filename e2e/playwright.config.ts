@@ -26,6 +26,14 @@ export const SIGNIN_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name,
 };
 
 /**
+ * And its identity authority sandbox twenty-one ports above (http://127.0.0.1:AUTHORITY_PORTS.main),
+ * with the development key unless JOIN_AUTHORITY_KEY says otherwise.
+ */
+export const AUTHORITY_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, port + 21])) as {
+  readonly [K in keyof typeof PORTS]: number;
+};
+
+/**
  * Every browser of the suite comes from 127.0.0.1, so the per-address budgets on holds and
  * transfer checks (issue 10) would be one visitor's for the whole suite: they are raised here.
  * The API tests (api/src/routes/__tests__/hold-limits.test.ts, transfer-budget.test.ts) check them.
@@ -51,7 +59,7 @@ function server(name: keyof typeof PORTS, env: Record<string, string> = {}) {
     timeout: 120_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
-    env: { PORT: String(PORTS[name]), HOST: '127.0.0.1', JOIN_DB: db, JOIN_SIGNIN_PORT: String(SIGNIN_PORTS[name]), ...SUITE_ENV, ...env },
+    env: { PORT: String(PORTS[name]), HOST: '127.0.0.1', JOIN_DB: db, JOIN_SIGNIN_PORT: String(SIGNIN_PORTS[name]), JOIN_AUTHORITY_PORT: String(AUTHORITY_PORTS[name]), ...SUITE_ENV, ...env },
     // The fatal server answers 503 on purpose: wait for the page instead.
     ...(name === 'fatal' ? { url: `http://127.0.0.1:${PORTS[name]}/remotes.json` } : {}),
   };

@@ -7,6 +7,7 @@ import { readEnv, type Env } from './config/env';
 import { openSqliteStore } from './data/sqlite/open-store';
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { CODE_RULES } from './domain/verification-codes';
+import { startAuthoritySandbox, type RunningAuthoritySandbox } from './sandbox/authority/start';
 import { MailSink } from './sandbox/mail-sink/mail-sink';
 import { parseSigninClients } from './sandbox/signin/clients';
 import { generateSigninKeys, loadOrCreateSigninKeys } from './sandbox/signin/keys';
@@ -58,6 +59,22 @@ async function socialProvider(env: Env): Promise<{ social?: SocialProviderConfig
   };
 }
 
+/** The sandbox's key when JOIN_AUTHORITY_KEY is unset (development only: production requires the variable). */
+const SANDBOX_AUTHORITY_KEY = 'sandbox-authority-key-for-development';
+
+/**
+ * The identity authority: JOIN_AUTHORITY_URL, or the sandbox started here on JOIN_AUTHORITY_PORT
+ * (in a worker thread: OCR and face models never block this event loop).
+ */
+async function identityAuthority(env: Env): Promise<{ url: string; key: string; sandbox: RunningAuthoritySandbox | null }> {
+  const key = env.JOIN_AUTHORITY_KEY ?? SANDBOX_AUTHORITY_KEY;
+  if (env.JOIN_AUTHORITY_URL) return { url: env.JOIN_AUTHORITY_URL, key, sandbox: null };
+  const sandbox = await startAuthoritySandbox({ port: env.JOIN_AUTHORITY_PORT, host: env.HOST, apiKey: key }).catch((err: unknown) => {
+    throw new Error(`identity authority sandbox on JOIN_AUTHORITY_PORT ${env.JOIN_AUTHORITY_PORT}: ${err instanceof Error ? err.message : 'did not start'}`);
+  });
+  return { url: sandbox.url, key, sandbox };
+}
+
 /** One figure for every account call's per-address budget (JOIN_ACCOUNT_RATE_LIMIT). */
 function accountRateLimits(max: number) {
   return { checkEmailMax: max, codeSendMax: max, codeCheckMax: max, passwordLoginMax: max, socialLoginMax: max };
@@ -79,6 +96,8 @@ async function main(): Promise<void> {
   }
   const mailer = createSmtpMailer({ url: smtpUrl, from: env.JOIN_MAIL_FROM });
   const { social, sandbox } = await socialProvider(env);
+  // The operator API's identity client takes { url, key } from here.
+  const authority = await identityAuthority(env);
 
   const app = await buildApp({
     db: opened.store,
@@ -126,7 +145,7 @@ async function main(): Promise<void> {
     mailer.close();
     void app
       .close()
-      .then(() => Promise.all([opened.store.close(), sandbox?.close(), sink?.close()]))
+      .then(() => Promise.all([opened.store.close(), sandbox?.close(), sink?.close(), authority.sandbox?.close()]))
       .finally(() => process.exit(0));
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
@@ -140,6 +159,8 @@ async function main(): Promise<void> {
     const outbox = env.JOIN_DEV_OUTBOX ? `outbox at http://localhost:${port}/dev/outbox` : 'outbox off (JOIN_DEV_OUTBOX=1 shows it)';
     console.log(`Mail sandbox: SMTP sink on ${sink.url}, ${outbox}`);
   }
+  if (authority.sandbox) console.log(`Identity authority sandbox: ${authority.url} (its registry and fixtures: api/README.md)`);
+  else console.log(`Identity authority: ${authority.url}`);
   if (sandbox) console.log(`Sign-in sandbox: ${sandbox.url}/authorize (issuer ${sandbox.url}, client ${env.JOIN_OIDC_CLIENT_ID})`);
   else if (social) console.log(`Sign-in provider: ${social.issuer} (client ${social.clientId})`);
   else console.log('Google login off (JOIN_GOOGLE_LOGIN)');

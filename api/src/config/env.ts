@@ -136,6 +136,11 @@ export const Env = z.object({
   JOIN_SIGNIN_CLIENTS: z.preprocess(unsetIfEmpty, SigninClients.optional()),
   /** Keeps the sandbox's signing key across restarts (a private JWK, created when missing). */
   JOIN_SIGNIN_KEY_FILE: z.preprocess(unsetIfEmpty, z.string().max(1000).optional()),
+  /** The identity authority (document read, face compare, person check). Unset: the sandbox is started on JOIN_AUTHORITY_PORT. */
+  JOIN_AUTHORITY_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).max(500).optional()),
+  JOIN_AUTHORITY_PORT: port.default(8091),
+  /** The bearer key the operator API sends to the authority (and the sandbox expects). */
+  JOIN_AUTHORITY_KEY: z.preprocess(unsetIfEmpty, z.string().min(16).max(500).optional()),
   NODE_ENV: z.string().optional(),
 }).superRefine((env, ctx) => {
   // The sandboxes are for this machine and for tests. A production server that forgot its
@@ -147,6 +152,9 @@ export const Env = z.object({
     ctx.addIssue({ code: 'custom', path: ['JOIN_OIDC_ISSUER'], message: 'is required in production with Google login on (or set JOIN_GOOGLE_LOGIN=off)' });
   }
   if (env.JOIN_DEV_OUTBOX) ctx.addIssue({ code: 'custom', path: ['JOIN_DEV_OUTBOX'], message: 'must be off in production' });
+  // The authority sandbox verifies anyone its seeded registry lists.
+  if (!env.JOIN_AUTHORITY_URL) ctx.addIssue({ code: 'custom', path: ['JOIN_AUTHORITY_URL'], message: 'is required in production (the identity authority sandbox is for development)' });
+  if (!env.JOIN_AUTHORITY_KEY) ctx.addIssue({ code: 'custom', path: ['JOIN_AUTHORITY_KEY'], message: 'is required in production' });
 });
 export type Env = z.infer<typeof Env>;
 

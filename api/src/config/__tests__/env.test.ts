@@ -18,6 +18,7 @@ describe('environment', () => {
       JOIN_GOOGLE_LOGIN: true,
       JOIN_OIDC_CLIENT_ID: 'join-web',
       JOIN_SIGNIN_PORT: 8090,
+      JOIN_AUTHORITY_PORT: 8091,
     });
   });
 
@@ -54,11 +55,18 @@ describe('environment', () => {
 
   it('refuses to start a production server on the sandboxes', () => {
     expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(/JOIN_SMTP_URL is required in production/);
-    const mailOk = { NODE_ENV: 'production', JOIN_SMTP_URL: 'smtps://u:p@smtp.example.com:465' };
+    const authorityOk = { JOIN_AUTHORITY_URL: 'https://identity.example.gov', JOIN_AUTHORITY_KEY: 'a-long-enough-secret-key' };
+    const mailOk = { NODE_ENV: 'production', JOIN_SMTP_URL: 'smtps://u:p@smtp.example.com:465', ...authorityOk };
     expect(() => readEnv(mailOk)).toThrow(/JOIN_OIDC_ISSUER is required in production/);
     expect(() => readEnv({ ...mailOk, JOIN_GOOGLE_LOGIN: 'off' })).not.toThrow();
     expect(() => readEnv({ ...mailOk, JOIN_OIDC_ISSUER: 'https://accounts.google.com', JOIN_DEV_OUTBOX: '1' })).toThrow(/JOIN_DEV_OUTBOX must be off/);
     expect(() => readEnv({ ...mailOk, JOIN_OIDC_ISSUER: 'https://accounts.google.com' })).not.toThrow();
+    // The identity authority sandbox verifies anyone its registry lists: production names the real service and its key.
+    const allOk = { ...mailOk, JOIN_GOOGLE_LOGIN: 'off' };
+    expect(() => readEnv({ ...allOk, JOIN_AUTHORITY_URL: '' })).toThrow(/JOIN_AUTHORITY_URL is required in production/);
+    expect(() => readEnv({ ...allOk, JOIN_AUTHORITY_KEY: '' })).toThrow(/JOIN_AUTHORITY_KEY is required in production/);
+    expect(() => readEnv({ JOIN_AUTHORITY_URL: 'ftp://identity.example.gov' })).toThrow(/JOIN_AUTHORITY_URL/);
+    expect(() => readEnv({ JOIN_AUTHORITY_KEY: 'short' })).toThrow(/JOIN_AUTHORITY_KEY/);
   });
 
   it('reads the proxies to trust by name and refuses anything else', () => {

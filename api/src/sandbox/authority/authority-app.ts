@@ -1,0 +1,142 @@
+import { loadImage } from '@napi-rs/canvas';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { MATCH_THRESHOLD, type FaceEngine } from './faces';
+import type { MrzReader } from './ocr';
+import { REGISTRY, verifyPerson, type Registry } from './registry';
+
+/**
+ * The identity authority sandbox: the government identity service's stand-in, on its own port.
+ *
+ *   GET  /health
+ *   POST /v1/documents/read    { image, sha256, side }            -> { document, mrz_found, face_found } | 422 { code }
+ *   POST /v1/faces/compare     { document_image, selfie_image }   -> { match, score } | 422 { code }
+ *   POST /v1/persons/verify    { kind, number, id_number, ... }   -> { verified, person_ref, resident } | 422 { code } | 503
+ *
+ * Every /v1 call needs `Authorization: Bearer <key>`. Images are decoded, read and forgotten:
+ * never written anywhere, never logged (the logger is off; bodies are not echoed in errors).
+ */
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+/** Base64 of 8 MB plus room for the rest of a JSON body. */
+const BODY_LIMIT = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) * 2 + 64 * 1024;
+
+export interface AuthorityEngines {
+  mrz: MrzReader;
+  faces: FaceEngine;
+}
+export interface AuthorityAppOptions {
+  apiKey: string;
+  engines: AuthorityEngines;
+  registry?: Registry;
+  now?: () => Date;
+}
+
+const base64 = z.string().min(1).max(BODY_LIMIT).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64');
+const ReadBody = z.object({ image: base64, sha256: z.string().regex(/^[0-9a-fA-F]{64}$/), side: z.enum(['front', 'back', 'data_page']) });
+const CompareBody = z.object({ document_image: base64, selfie_image: base64 });
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const VerifyBody = z.object({
+  kind: z.enum(['passport', 'emirates_id']),
+  number: z.string().min(1).max(20),
+  id_number: z.string().regex(/^784\d{12}$/).nullable().optional().transform((v) => v ?? null),
+  nationality: z.string().regex(/^[A-Z<]{1,3}$/),
+  birth_date: isoDate,
+  expiry_date: isoDate,
+  sex: z.enum(['F', 'M', 'X']),
+  declared_residency: z.enum(['resident', 'non_resident']),
+});
+
+class Refusal extends Error {
+  constructor(readonly code: number) {
+    super(`authority code ${code}`);
+  }
+}
+
+/** JPEG (FF D8 FF) or PNG (89 50 4E 47 0D 0A 1A 0A) by magic bytes, at most 8 MB: -642, -644. */
+function decodeUpload(b64: string): Buffer {
+  const bytes = Buffer.from(b64, 'base64');
+  if (bytes.length > MAX_IMAGE_BYTES) throw new Refusal(-644);
+  const jpeg = bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  const png = bytes.length > 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  if (!jpeg && !png) throw new Refusal(-642);
+  return bytes;
+}
+
+async function decodeImage(bytes: Buffer) {
+  try {
+    return await loadImage(bytes);
+  } catch {
+    throw new Refusal(-642);
+  }
+}
+
+function sameKey(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+export async function buildAuthorityApp(options: AuthorityAppOptions): Promise<FastifyInstance> {
+  const { engines, apiKey } = options;
+  const registry = options.registry ?? REGISTRY;
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/v1/')) return;
+    const header = req.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+    if (!token || !sameKey(token, apiKey)) await reply.code(401).send({ error: 'unauthorized' });
+  });
+  app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+    if (err instanceof Refusal) return reply.code(422).send({ code: err.code });
+    if (err.statusCode === 413) return reply.code(422).send({ code: -644 });
+    if (err.statusCode && err.statusCode < 500) return reply.code(400).send({ error: 'bad request' });
+    return reply.code(500).send({ error: 'internal error' });
+  });
+
+  const parse = <T>(schema: z.ZodType<T>, body: unknown): T => {
+    const result = schema.safeParse(body);
+    if (!result.success) throw Object.assign(new Error(`bad body: ${result.error.issues[0]?.path.join('.') ?? ''}`), { statusCode: 400 });
+    return result.data;
+  };
+
+  app.get('/health', async () => ({ status: 'ok' }));
+
+  app.post('/v1/documents/read', async (req) => {
+    const body = parse(ReadBody, req.body);
+    const bytes = decodeUpload(body.image);
+    if (createHash('sha256').update(bytes).digest('hex') !== body.sha256.toLowerCase()) throw new Refusal(-645);
+    const image = await decodeImage(bytes);
+    const [read, faces] = await Promise.all([engines.mrz.read(image), engines.faces.describe(image)]);
+    const faceFound = faces.length > 0;
+    if (read.ok) return { document: read.document, mrz_found: true, face_found: faceFound };
+    // A front has no MRZ (an Emirates ID front): only a back or a data page must have one.
+    if (read.code === -606 && body.side === 'front') return { document: null, mrz_found: false, face_found: faceFound };
+    throw new Refusal(read.code);
+  });
+
+  app.post('/v1/faces/compare', async (req) => {
+    const body = parse(CompareBody, req.body);
+    const documentImage = await decodeImage(decodeUpload(body.document_image));
+    const selfieImage = await decodeImage(decodeUpload(body.selfie_image));
+    const selfieFaces = await engines.faces.describe(selfieImage);
+    if (selfieFaces.length > 1) throw new Refusal(-622);
+    const documentFaces = await engines.faces.describe(documentImage);
+    const selfie = selfieFaces[0];
+    const portrait = documentFaces[0];
+    if (!selfie || !portrait) throw new Refusal(-643);
+    const score = Math.round(engines.faces.similarity(portrait, selfie) * 1000) / 1000;
+    if (score < MATCH_THRESHOLD) throw new Refusal(-620);
+    return { match: true, score };
+  });
+
+  app.post('/v1/persons/verify', async (req, reply) => {
+    const body = parse(VerifyBody, req.body);
+    const answer = verifyPerson(registry, body, now());
+    return reply.code(answer.status).send(answer.body);
+  });
+
+  return app;
+}
