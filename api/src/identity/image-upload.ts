@@ -1,5 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_MAX_BYTES, IMAGE_FORMAT_CODE, IMAGE_TOO_LARGE_CODE } from '@join/shared/contract';
+import type { Readable } from 'node:stream';
 import { badRequest } from '../http/http-error';
 import { identityRefusal } from './identity-check';
 
@@ -27,6 +28,25 @@ export function imageTypeOf(bytes: Buffer): 'jpeg' | 'png' | null {
 
 const FIELD_MAX_BYTES = 100;
 
+class FileTooLarge extends Error {
+  readonly code = 'FST_REQ_FILE_TOO_LARGE';
+}
+
+/**
+ * The file's bytes, refused the moment busboy's fileSize limit is reached (its 'limit' event):
+ * toBuffer() would only fail once the truncated part has been read to its end, which for a
+ * 40 MB upload means reading 40 MB.
+ */
+function readFile(file: Readable & { truncated?: boolean }): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    file.on('data', (chunk: Buffer) => chunks.push(chunk));
+    file.once('limit', () => reject(new FileTooLarge('file too large')));
+    file.once('error', reject);
+    file.once('end', () => (file.truncated ? reject(new FileTooLarge('file too large')) : resolve(Buffer.concat(chunks))));
+  });
+}
+
 /** Errors @fastify/multipart and busboy raise on a bad body, as our 400 (or -644 for the size). */
 function uploadError(err: unknown): Error {
   const code = (err as { code?: unknown } | null)?.code;
@@ -38,7 +58,16 @@ function uploadError(err: unknown): Error {
   return badRequest('body', 'is not a well-formed multipart/form-data body');
 }
 
-export async function readImageForm(request: FastifyRequest, fieldNames: readonly string[]): Promise<ImageForm> {
+/**
+ * Past the size limit the body is not read any further: the parser lets go of the request and the
+ * answer closes the connection (rather than the server draining the rest of a large upload).
+ */
+function stopReading(request: FastifyRequest, reply: FastifyReply): void {
+  request.raw.unpipe();
+  void reply.header('connection', 'close');
+}
+
+export async function readImageForm(request: FastifyRequest, reply: FastifyReply, fieldNames: readonly string[]): Promise<ImageForm> {
   if (!request.isMultipart()) throw badRequest('body', 'must be multipart/form-data with the fields and an image file', 415);
   const fields: Record<string, string> = {};
   let image: Buffer | null = null;
@@ -59,7 +88,7 @@ export async function readImageForm(request: FastifyRequest, fieldNames: readonl
           part.file.resume();
           throw badRequest(`body.${part.fieldname.slice(0, 40)}`, 'unknown file field: send the photo as image');
         }
-        image = await part.toBuffer();
+        image = await readFile(part.file);
       } else {
         if (!fieldNames.includes(part.fieldname)) throw badRequest(`body.${part.fieldname.slice(0, 40)}`, `unknown field ${part.fieldname.slice(0, 40)}`);
         if (part.fieldname in fields) throw badRequest(`body.${part.fieldname}`, 'send it once');
@@ -68,7 +97,9 @@ export async function readImageForm(request: FastifyRequest, fieldNames: readonl
       }
     }
   } catch (err) {
-    throw uploadError(err);
+    const error = uploadError(err);
+    if ((err as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE') stopReading(request, reply);
+    throw error;
   }
   if (image === null) throw badRequest('body.image', 'is required: a JPEG or PNG photo');
   if (image.length > DOCUMENT_MAX_BYTES) throw identityRefusal(IMAGE_TOO_LARGE_CODE);

@@ -137,14 +137,14 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   /** 2. One side of the document: read by the authority, kept until the decision (or 30 minutes). */
-  app.post('/identity/document', byResidency, async (request): Promise<DocumentReadResponse> => {
+  app.post('/identity/document', byResidency, async (request, reply): Promise<DocumentReadResponse> => {
     const { uid } = authOf(request);
     const step = stepOf(request);
     const { context } = await openCheck(ctx, request, step);
     const { residentType } = answered(context);
     const kind = documentKindFor(residentType);
 
-    const form = await readImageForm(request, ['side', 'source']);
+    const form = await readImageForm(request, reply, ['side', 'source']);
     const { side, source } = parseInput(DocumentUploadFields, form.fields, 'body');
     if (!DOCUMENT_SIDES[kind].includes(side)) {
       throw badRequest('body.side', kind === 'emirates_id' ? 'must be front or back for an Emirates ID' : 'must be data_page for a passport');
@@ -178,7 +178,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   /** 3. The face, compared with the document's portrait; the selfie is never stored. */
-  app.post('/identity/face', byResidency, async (request): Promise<FaceCheckResponse> => {
+  app.post('/identity/face', byResidency, async (request, reply): Promise<FaceCheckResponse> => {
     const { uid } = authOf(request);
     const { context } = await openCheck(ctx, request, stepOf(request));
     answered(context);
@@ -187,7 +187,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const portrait = portraitOf(check);
     if (!portrait) throw outOfOrder('Send every side of the document first');
 
-    const form = await readImageForm(request, ['liveness']);
+    const form = await readImageForm(request, reply, ['liveness']);
     const { liveness } = parseInput(FaceUploadFields, form.fields, 'body');
     const compared = await ctx.authority.compareFaces(portrait.image, form.image);
     // The selfie lives in this request only.
