@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DocumentDetails } from '@join/shared/contract';
 
 /**
@@ -98,7 +98,7 @@ export async function startFakeAuthority(): Promise<FakeAuthority> {
   });
 
   /** The common answers of a tag (a code, a status, slowness, bad JSON); null: the tag's own answer. */
-  async function special(tag: string, reply: import('fastify').FastifyReply): Promise<boolean> {
+  async function special(tag: string, reply: FastifyReply): Promise<boolean> {
     const [head, arg] = tag.split(':');
     if (head === 'code') return void (await reply.code(422).send({ code: Number(arg) })), true;
     if (head === 'status') return void (await reply.code(Number(arg)).send({ error: 'failure' })), true;
@@ -141,7 +141,7 @@ export async function startFakeAuthority(): Promise<FakeAuthority> {
     calls.push({ path: '/v1/faces/compare', tags, body: {} });
     const selfie = tags[1] ?? '';
     if (await special(selfie, reply)) return reply;
-    if (selfie === 'match') return { match: true, score: 0.91 };
+    if (selfie === 'match' || selfie.startsWith('match:')) return { match: true, score: 0.91 };
     return reply.code(422).send({ code: -620 });
   });
 
