@@ -12,7 +12,7 @@ import type { DocumentDetails } from '@join/shared/contract';
  *   passport:<number>[:birth=YYYY-MM-DD][:expiry=YYYY-MM-DD]  a data page that reads
  *   eid-back:<card>[:<784 id>][:birth=...][:expiry=...]      an Emirates ID back (its MRZ)
  *   eid-front[:<card>]                                         a front: no MRZ (or one naming <card>), a face
- *   code:<n>  422 { code: n }     status:<n>  that status     slow  answers after 2 s
+ *   code:<n>  422 { code: n }     status:<n>  that status     slow  answers after 2.5 s
  *   badjson   200 with a body that is not JSON                 badshape  200 with JSON of another shape
  * Selfie tags: match, code:<n>, status:<n>, slow, badjson.
  * Verification: by document number (verifyAnswers), verified by default.
@@ -24,7 +24,7 @@ export const jpeg = (tag: string): Buffer => Buffer.concat([JPEG_SIGNATURE, Buff
 export const png = (tag: string): Buffer => Buffer.concat([PNG_SIGNATURE, Buffer.from(tag)]);
 
 export const FAKE_AUTHORITY_KEY = 'test-authority-key-0123456789';
-export const SLOW_MS = 2_000;
+export const SLOW_MS = 2_500;
 
 export type VerifyAnswer = { status: number; body: unknown } | 'slow' | 'badjson';
 

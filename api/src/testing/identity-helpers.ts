@@ -59,7 +59,8 @@ export async function createIdentityTestApp(options: Parameters<typeof createTes
   const fake = await startFakeAuthority();
   const overlay = new Map<string, Partial<FlowStatusFlags>>();
   const t = await createTestApp({
-    authority: createHttpAuthority({ url: fake.url, key: FAKE_AUTHORITY_KEY, timeoutMs: 500 }),
+    // Generous enough for a 5 MB image on a loaded machine; the fake's slow answers take longer.
+    authority: createHttpAuthority({ url: fake.url, key: FAKE_AUTHORITY_KEY, timeoutMs: 1_500 }),
     flowFlagsOverlay: (uid) => overlay.get(uid) ?? {},
     ...options,
     rateLimit: { identityMax: 100_000, codeSendMax: 100_000, codeCheckMax: 100_000, locationMax: 100_000, ...options.rateLimit },
