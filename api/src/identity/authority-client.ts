@@ -20,12 +20,12 @@ export type AuthorityFailureReason = 'unconfigured' | 'timeout' | 'network' | 's
 
 /**
  * ICAO writes Germany "D<<" in a machine-readable zone; the authority may answer it with the
- * fillers taken off ("D"). The contract's DocumentDetails has the three-character form, so a
+ * fillers taken off ("D", or "" for a field of fillers only). The contract's DocumentDetails has the three-character form, so a
  * shorter code is padded with fillers here, and taken off again when the person is verified.
  */
 const country = z
   .string()
-  .regex(/^[A-Z<]{1,3}$/)
+  .regex(/^[A-Z<]{0,3}$/)
   .transform((c) => c.padEnd(3, '<'));
 const unpad = (code: string): string => code.replace(/<+$/, '') || code;
 

@@ -130,7 +130,7 @@ export async function startFakeAuthority(): Promise<FakeAuthority> {
     }
     if (head === 'german') {
       // Germany's code without its fillers, as the sandbox answers it ("D" for "D<<").
-      return { document: passportDetails(rest[0] ?? 'C01X00T47', { nationality: 'D', issuing_country: 'D' }), mrz_found: true, face_found: true };
+      return { document: passportDetails(rest[0] ?? 'C01X00T47', { nationality: rest[1] ?? 'D', issuing_country: 'D' }), mrz_found: true, face_found: true };
     }
     return reply.code(422).send({ code: -606 });
   });

@@ -50,6 +50,10 @@ describe('the identity authority over HTTP', () => {
     expect(read).toMatchObject({ ok: true, value: { document: { nationality: 'D<<', issuing_country: 'D<<' } } });
     await authority.verifyPerson({ ...PERSON, nationality: 'D<<' });
     expect(fake.calls.at(-1)?.body).toMatchObject({ nationality: 'D' });
+    // A nationality of fillers only (the authority judges it: -624 from its registry).
+    expect(await authority.readDocument(jpeg('german:C01X00T47:'), 'data_page')).toMatchObject({ ok: true, value: { document: { nationality: '<<<' } } });
+    await authority.verifyPerson({ ...PERSON, nationality: '<<<' });
+    expect(fake.calls.at(-1)?.body).toMatchObject({ nationality: '<<<' });
   });
 
   it.each([-606, -608, -642, -644, -645, -646])('passes the authority’s code %i through', async (code) => {
