@@ -4,6 +4,7 @@ import type { Store } from './data/store';
 import type { ThrottleRules } from './domain/login-throttle';
 import type { CodeRules } from './domain/verification-codes';
 import type { Mailer } from './mail/mailer';
+import type { IdentityAuthority } from './identity/authority-client';
 import type { HoldLimits } from './domain/holds';
 import type { TransferCheckBudget } from './domain/transfer-budget';
 
@@ -29,6 +30,10 @@ export interface AppContext {
   social: SocialProviderConfig | null;
   /** The account rules' tunables (domain defaults unless buildApp is told otherwise). */
   accounts: AccountRules;
+  /** The identity authority (its sandbox, or the government service); without one every identity call answers -607. */
+  authority: IdentityAuthority;
+  /** The identity check's tunables. */
+  identity: { pendingTtlMs: number };
 }
 
 /**
@@ -86,4 +91,10 @@ export interface RateLimitOptions {
   socialLoginMax: number;
   /** Per address and window, on the location check: enough for tries again, not for mapping the border. */
   locationMax: number;
+  /**
+   * Per address and window, on the identity calls together (activation method, document, face,
+   * id details): each costs the authority an OCR or a face comparison, and the answers must not
+   * become a way to test documents in bulk.
+   */
+  identityMax: number;
 }

@@ -10,6 +10,9 @@ import { CODE_RULES } from './domain/verification-codes';
 import { logRedaction } from './http/log-redaction';
 import { unconfiguredMailer } from './mail/unconfigured-mailer';
 import type { Mailer } from './mail/mailer';
+import { unconfiguredAuthority, type IdentityAuthority } from './identity/authority-client';
+import { PENDING_CHECK_TTL_MS } from './identity/identity-check';
+import { IDENTITY_REDACT_PATHS } from './identity/log-redaction';
 import { HOLD_LIMITS, type HoldLimits } from './domain/holds';
 import { TRANSFER_CHECK_LIMITS, TransferCheckBudget, type TransferCheckLimits } from './domain/transfer-budget';
 import { openSqliteStore } from './data/sqlite/open-store';
@@ -87,6 +90,13 @@ export interface AppOptions {
    * never in production). Absent: those paths answer 404.
    */
   outbox?: Outbox;
+  /**
+   * The identity authority (createHttpAuthority: JOIN_AUTHORITY_URL and its key, or the sandbox).
+   * Absent: every identity call answers SPEC 8 -607 "identity API failure".
+   */
+  authority?: IdentityAuthority;
+  /** How long a pending identity check keeps its images (30 minutes by default). */
+  identityPendingTtlMs?: number;
 }
 
 export const DEFAULTS = {
@@ -109,6 +119,7 @@ export const DEFAULTS = {
     passwordLoginMax: 30,
     socialLoginMax: 30,
     locationMax: 30,
+    identityMax: 30,
   },
   socialNonceTtlMs: 10 * 60_000,
   sweepIntervalMs: 60_000,
@@ -137,6 +148,14 @@ function lenientJsonParser(app: FastifyInstance): void {
   });
 }
 
+/** The identity check's fields join the redacted paths (log-redaction.ts keeps the others). */
+function withIdentityRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false || logger === undefined) return false;
+  const base = logger === true ? {} : logger;
+  const own = base.redact;
+  return { ...base, redact: [...IDENTITY_REDACT_PATHS, ...(Array.isArray(own) ? own : (own?.paths ?? []))] };
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
   const manifests = options.static
@@ -145,7 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const headers = securityHeaders(remoteOrigins(manifests));
   const limits: ServerLimits = { ...SERVER_LIMITS, ...options.serverLimits };
   const app = Fastify({
-    logger: logRedaction(options.logger ?? false),
+    logger: logRedaction(withIdentityRedaction(options.logger ?? false)),
     bodyLimit: DEFAULTS.bodyLimit,
     ...serverOptions(limits),
     trustProxy: options.trustProxy && options.trustProxy.length > 0 ? [...options.trustProxy] : false,
@@ -182,6 +201,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       nonceTtlMs: DEFAULTS.socialNonceTtlMs,
       ...options.accountRules,
     },
+    authority: options.authority ?? unconfiguredAuthority(),
+    identity: { pendingTtlMs: options.identityPendingTtlMs ?? PENDING_CHECK_TTL_MS },
   };
 
   app.server.maxConnections = limits.maxConnections;
@@ -203,6 +224,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       store.releaseExpiredHolds(t - DEFAULTS.expiredHoldGraceMs),
       store.deleteStaleSessions(t - ctx.session.idleMs, t - ctx.session.absoluteMs),
       // A code row serves its resend wait and hourly cap; a failure row its lock and quiet window.
+      // A pending identity check's images live 30 minutes at most.
+      store.deleteExpiredIdentityChecks(t),
       store.pruneAccountRecords(t - 3600_000, t - Math.max(ctx.accounts.emailThrottle.windowMs, ctx.accounts.addressThrottle.windowMs)),
     ]).catch((err: unknown) => app.log.error({ err }, 'sweep failed'));
   }, options.sweepIntervalMs ?? DEFAULTS.sweepIntervalMs);

@@ -1,6 +1,11 @@
 import type { HoldLimits } from '../domain/holds';
 import type {
   Booster,
+  DocumentDetails,
+  DocumentKind,
+  DocumentSide,
+  ImageSource,
+  SimType,
   RequestHeaders,
   BusinessConfig,
   Operator,
@@ -171,6 +176,67 @@ export interface ExternalSubscriberRecord {
   status: 'active' | 'in_transfer' | 'not_activated';
 }
 
+// --- the identity check (issue 12): a pending check with its images, and the decisions ---
+
+/** One side of the document as received: the image (kept until the decision) and what was read from it. */
+export interface NewDocumentSide {
+  side: DocumentSide;
+  image: Buffer;
+  source: ImageSource;
+  /** The authority's reading of the machine-readable zone; null for a side without one (an Emirates ID front). */
+  document: DocumentDetails | null;
+  /** The authority found a face on it: the portrait the selfie is compared with. */
+  faceFound: boolean;
+}
+
+export interface DocumentSideRecord extends NewDocumentSide {
+  receivedAt: number;
+}
+
+/** A check under way: one per user, live until its decision or expiresAt. */
+export interface IdentityCheckRecord {
+  kind: DocumentKind;
+  startedAt: number;
+  expiresAt: number;
+  /** What the machine-readable zone said, once the side carrying it is in. */
+  details: DocumentDetails | null;
+  /** When the selfie matched the document's portrait; null until then (or after a new side). */
+  faceMatchedAt: number | null;
+  liveness: 'passed' | null;
+  /** In the order of DOCUMENT_SIDES. */
+  sides: DocumentSideRecord[];
+}
+
+/** A decision, as stored for good: the document's kind, number, dates and the outcome; never an image. */
+export interface NewIdentityDecision {
+  outcome: 'verified' | 'refused';
+  /** SPEC 8 code of a refusal; null when verified. */
+  code: number | null;
+  documentKind: DocumentKind;
+  documentNumber: string;
+  expiryDate: string;
+  birthDate: string;
+  residentType: ResidentType;
+  simType: SimType;
+  /** The authority's reference of the person (verified only). */
+  personRef: string | null;
+  liveness: 'passed' | null;
+  decidedAt: number;
+}
+
+export interface IdentityDecisionRecord extends NewIdentityDecision {
+  id: number;
+}
+
+/**
+ * What a decision does besides being recorded, in the same transaction: a pass sets its flag
+ * (resident_done also opens the delivery form) and deletes the pending check with its images;
+ * a refusal keeps the check, drops only the face match, or deletes it all.
+ */
+export type IdentityDecisionEffect =
+  | { kind: 'verified'; flag: 'id_verified' | 'resident_done' }
+  | { kind: 'refused'; pending: 'keep' | 'drop_face' | 'drop_all' };
+
 /** How often a hold may be extended, and what to claim a transfer's temporary number from. */
 export interface HoldPolicy {
   maxExtensions: number;
@@ -251,6 +317,32 @@ export interface Store {
   setTerminatedEmail(uid: string, email: string | null): Promise<void>;
   /** Going back to the id check (SPEC 2, step 6): residency and delivery form are asked again. */
   clearIdCheckAnswers(uid: string): Promise<void>;
+
+  // --- the identity check (issue 12); everything per user: nobody reads another's check ---
+  /**
+   * The activation method's answers (POST /me/activation_method), in one transaction: a
+   * residency other than the stored one deletes the pending check and its images (a passport
+   * is not an Emirates ID). Answers whether it did.
+   */
+  setActivationMethod(uid: string, residentType: ResidentType, simType: SimType): Promise<{ droppedPendingCheck: boolean }>;
+  /** The user's live pending check with its images; null when none or expired (expiresAt <= now). */
+  getIdentityCheck(uid: string, now: number): Promise<IdentityCheckRecord | null>;
+  /**
+   * Stores one side (replacing that side), in one transaction: starts a check of `kind` when
+   * there is none live (an expired one or one of another kind is replaced, it lives `ttlMs`),
+   * sets the check's details when given, and forgets any face match (the document changed).
+   */
+  saveDocumentSide(uid: string, kind: DocumentKind, side: NewDocumentSide, details: DocumentDetails | null, now: number, ttlMs: number): Promise<IdentityCheckRecord>;
+  /** The selfie matched: recorded on the live check (the selfie itself is never stored). false: no live check. */
+  setFaceMatched(uid: string, liveness: 'passed', now: number): Promise<boolean>;
+  /** Deletes the user's pending check and its images (if any). */
+  deleteIdentityCheck(uid: string): Promise<void>;
+  /** Records a decision and applies its effect, in one transaction (identity flags only move forward). */
+  recordIdentityDecision(uid: string, decision: NewIdentityDecision, effect: IdentityDecisionEffect): Promise<void>;
+  /** The user's decisions, oldest first. */
+  listIdentityDecisions(uid: string): Promise<IdentityDecisionRecord[]>;
+  /** Housekeeping: deletes checks (and images) that expired at or before `now`. */
+  deleteExpiredIdentityChecks(now: number): Promise<number>;
 
   // --- catalogue (reference data; prices are the domain's to compute) ---
   // Names (of products, their plans, boosters, operators) come in `language`, English where a

@@ -19,6 +19,10 @@ export interface FlowState {
   hasActiveHold: boolean;
   /** The vanity level the live hold shows (a transfer is basic); null without a live hold. */
   activeHoldVanityLevel: number | null;
+  /** The identity check passed (stored by its decision, POST /me/id_details; only ever turns on). */
+  idVerified: boolean;
+  /** The identity check passed for a resident with a physical SIM (pays on delivery). */
+  residentDone: boolean;
 }
 
 /** A new user's state: nothing confirmed, nothing held, the default product. */
@@ -30,6 +34,8 @@ export const EMPTY_FLOW_STATE: Readonly<FlowState> = Object.freeze({
   savedPlanProductCode: null,
   hasActiveHold: false,
   activeHoldVanityLevel: null,
+  idVerified: false,
+  residentDone: false,
 });
 
 export function currentProductOf(state: Pick<FlowState, 'currentProductCode'>): number {
@@ -44,6 +50,8 @@ export function deriveFlags(state: FlowState): FlowStatusFlags {
     is_number_selected: state.numberFlag && state.hasActiveHold,
     // A VIP number is a fact of the hold alone: no client step confirms it.
     has_vip: state.hasActiveHold && isVipLevel(state.activeHoldVanityLevel),
+    is_id_verified: state.idVerified,
+    is_resident_done: state.residentDone,
   };
 }
 

@@ -5,6 +5,7 @@ import { stepGuard } from '../http/step-guard';
 import { boosterRoutes } from './boosters';
 import { contentRoutes } from './content';
 import { feedbackRoutes } from './feedback';
+import { identityRoutes } from './identity';
 import { locationRoutes } from './location';
 import { meRoutes } from './me';
 import { numberRoutes } from './numbers';
@@ -37,6 +38,7 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
       await meRoutes(authed, ctx);
       await feedbackRoutes(authed, ctx);
       await locationRoutes(authed, ctx);
+      await authed.register(async (identity) => identityRoutes(identity, ctx));
       // One budget for every answer that tells whether a promo code exists.
       const promoLimit = rateLimitHook(authed, ctx.rateLimit.promoMax, ctx.rateLimit.windowMs);
       await productRoutes(authed, ctx);

@@ -182,6 +182,25 @@ describe('SQLite store: invariants the database enforces', () => {
     expect(() => db.prepare("INSERT INTO numbers (msisdn, vanity_level) VALUES ('97158123', 1)").run()).toThrow(/CHECK/);
   });
 
+  it('moves the identity flags forward only, and keeps sim_type and the check tables to their values', () => {
+    db.prepare("INSERT INTO users (uid, device_id, created_at) VALUES ('u4', 'device-four', 0)").run();
+    db.prepare("UPDATE users SET id_verified = 1, resident_done = 1 WHERE uid = 'u4'").run();
+    expect(() => db.prepare("UPDATE users SET id_verified = 0 WHERE uid = 'u4'").run()).toThrow(/only move forward/);
+    expect(() => db.prepare("UPDATE users SET resident_done = 0 WHERE uid = 'u4'").run()).toThrow(/only move forward/);
+    expect(() => db.prepare("UPDATE users SET sim_type = 'nano' WHERE uid = 'u4'").run()).toThrow(/CHECK/);
+    expect(() => db.prepare("INSERT INTO identity_checks (uid, kind, started_at, expires_at) VALUES ('u4', 'visa', 1, 2)").run()).toThrow(/CHECK/);
+    expect(() =>
+      db.prepare("INSERT INTO identity_check_sides (uid, side, image, source, face_found, received_at) VALUES ('u4', 'front', x'00', 'scan', 0, 1)").run(),
+    ).toThrow(/FOREIGN KEY/);
+    const decision = db.prepare(
+      `INSERT INTO identity_decisions (uid, outcome, code, document_kind, document_number, expiry_date, birth_date, resident_type, sim_type, decided_at)
+       VALUES ('u4', ?, ?, 'passport', 'P1', '2030-01-01', '1990-01-01', 'non_resident', 'esim', 1)`,
+    );
+    expect(() => decision.run('verified', -620)).toThrow(/CHECK/);
+    expect(() => decision.run('refused', null)).toThrow(/CHECK/);
+    db.prepare("DELETE FROM users WHERE uid = 'u4'").run();
+  });
+
   it('refuses a hold by a user that does not exist', () => {
     const [a] = twoNumbers();
     expect(() => hold(a!.msisdn, 1, 'ghost')).toThrow(/FOREIGN KEY/);

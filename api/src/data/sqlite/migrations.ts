@@ -384,6 +384,64 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX users_by_account ON users (account_id) WHERE account_id IS NOT NULL;
     `,
   },
+  {
+    version: 9,
+    name: 'identity check: SIM type, the identity flags, pending checks and their images, decisions',
+    sql: `
+      -- The activation method's second answer (resident_type is its first, version 4).
+      ALTER TABLE users ADD COLUMN sim_type TEXT CHECK (sim_type IS NULL OR sim_type IN ('esim', 'physical'));
+      -- The identity check's outcome flags: a resident with a physical SIM is "resident done"
+      -- (pays on delivery), everyone else "id verified". They only ever turn on.
+      ALTER TABLE users ADD COLUMN id_verified INTEGER NOT NULL DEFAULT 0 CHECK (id_verified IN (0, 1));
+      ALTER TABLE users ADD COLUMN resident_done INTEGER NOT NULL DEFAULT 0 CHECK (resident_done IN (0, 1));
+      CREATE TRIGGER users_identity_flags_forward BEFORE UPDATE OF id_verified, resident_done ON users
+        WHEN NEW.id_verified < OLD.id_verified OR NEW.resident_done < OLD.resident_done
+      BEGIN
+        SELECT RAISE(ABORT, 'identity flags only move forward');
+      END;
+      -- A check under way: at most one per user, gone at the decision or when it expires
+      -- (30 minutes after it started). details_json: what the machine-readable zone said.
+      CREATE TABLE identity_checks (
+        uid TEXT PRIMARY KEY REFERENCES users(uid) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('emirates_id', 'passport')),
+        started_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL CHECK (expires_at > started_at),
+        details_json TEXT,
+        face_matched_at INTEGER,
+        liveness TEXT CHECK (liveness IS NULL OR liveness IN ('passed'))
+      ) WITHOUT ROWID;
+      CREATE INDEX identity_checks_by_expiry ON identity_checks (expires_at);
+      -- The document's images, one per side, with what the authority read from each. Deleted
+      -- with their check (the decision, an expiry, a new residency answer).
+      CREATE TABLE identity_check_sides (
+        uid TEXT NOT NULL REFERENCES identity_checks(uid) ON DELETE CASCADE,
+        side TEXT NOT NULL CHECK (side IN ('front', 'back', 'data_page')),
+        image BLOB NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('scan', 'upload')),
+        document_json TEXT,
+        face_found INTEGER NOT NULL CHECK (face_found IN (0, 1)),
+        received_at INTEGER NOT NULL,
+        PRIMARY KEY (uid, side)
+      ) WITHOUT ROWID;
+      -- Every decision of the authority (or of the API's own age and expiry checks): no image.
+      CREATE TABLE identity_decisions (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+        outcome TEXT NOT NULL CHECK (outcome IN ('verified', 'refused')),
+        code INTEGER CHECK ((outcome = 'verified') = (code IS NULL)),
+        document_kind TEXT NOT NULL CHECK (document_kind IN ('emirates_id', 'passport')),
+        document_number TEXT NOT NULL,
+        expiry_date TEXT NOT NULL,
+        birth_date TEXT NOT NULL,
+        resident_type TEXT NOT NULL CHECK (resident_type IN ('resident', 'non_resident')),
+        sim_type TEXT NOT NULL CHECK (sim_type IN ('esim', 'physical')),
+        person_ref TEXT,
+        liveness TEXT,
+        decided_at INTEGER NOT NULL
+      );
+      CREATE INDEX identity_decisions_by_uid ON identity_decisions (uid, decided_at);
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

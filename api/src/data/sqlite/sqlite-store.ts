@@ -1,5 +1,14 @@
 import type { Database } from 'better-sqlite3';
-import { BusinessConfig, type Booster, type Operator, type ResidentType, type ServerFlowContext } from '@join/shared/contract';
+import {
+  BusinessConfig,
+  type Booster,
+  type DocumentDetails,
+  type DocumentKind,
+  type Operator,
+  type ResidentType,
+  type ServerFlowContext,
+  type SimType,
+} from '@join/shared/contract';
 import { DEFAULT_COMMITMENT_MONTHS, type CatalogueProduct } from '../../domain/catalogue';
 import type { PromotionRule } from '../../domain/promotions';
 import { HOLD_LIMITS, isVipLevel, shownVanityLevel, type HoldLimits } from '../../domain/holds';
@@ -18,6 +27,11 @@ import type {
   ExternalSubscriberRecord,
   FeedbackRecord,
   HoldPolicy,
+  IdentityCheckRecord,
+  IdentityDecisionEffect,
+  IdentityDecisionRecord,
+  NewDocumentSide,
+  NewIdentityDecision,
   HoldRecord,
   NameLanguage,
   NewFeedback,
@@ -43,6 +57,7 @@ import { numberStatements, type NumberRow } from './number-statements';
 import { transferStatements } from './transfer-statements';
 import { savedPlanStatements, toSavedPlanRecord } from './saved-plan-statements';
 import { userStatements } from './user-statements';
+import { fromDecision, identityStatements, toDecision, toIdentityCheck } from './identity-statements';
 
 /**
  * The embedded SQLite implementation of Store. better-sqlite3 is synchronous, so each
@@ -90,6 +105,7 @@ export class SqliteStore implements Store {
   private readonly searcher: NumberSearcher;
   private readonly names: LocalizedNames;
   private readonly accounts: ReturnType<typeof accountStatements>;
+  private readonly identity: ReturnType<typeof identityStatements>;
 
   constructor(
     private readonly db: Database,
@@ -104,6 +120,7 @@ export class SqliteStore implements Store {
     this.searcher = new NumberSearcher(db);
     this.names = new LocalizedNames(db);
     this.accounts = accountStatements(db);
+    this.identity = identityStatements(db);
   }
 
   // --- users and sessions ---
@@ -302,6 +319,8 @@ export class SqliteStore implements Store {
       hasActiveHold: row.hold_level !== null,
       activeHoldVanityLevel:
         row.hold_level === null ? null : shownVanityLevel({ vanityLevel: row.hold_level, transfer: row.hold_is_transfer === 1 }),
+      idVerified: row.id_verified === 1,
+      residentDone: row.resident_done === 1,
     };
   }
 
@@ -317,6 +336,7 @@ export class SqliteStore implements Store {
     if (!row) throw new Error(`no user ${uid}`);
     return {
       resident_type: row.resident_type,
+      sim_type: row.sim_type,
       inside_uae: row.inside_uae === null ? null : row.inside_uae === 1,
       has_delivery_form: row.has_delivery_form === 1,
       terminated_email: row.terminated_email,
@@ -346,6 +366,106 @@ export class SqliteStore implements Store {
 
   async clearIdCheckAnswers(uid: string): Promise<void> {
     this.users.clearIdCheckAnswers.run(uid);
+  }
+
+  // --- the identity check ---
+
+  async setActivationMethod(uid: string, residentType: ResidentType, simType: SimType): Promise<{ droppedPendingCheck: boolean }> {
+    return this.db
+      .transaction(() => {
+        const before = this.identity.residentType.get(uid);
+        if (!before) throw new Error(`no user ${uid}`);
+        this.identity.setActivationMethod.run({ uid, resident: residentType, sim: simType });
+        if (before.resident_type === residentType) return { droppedPendingCheck: false };
+        return { droppedPendingCheck: this.dropIdentityCheck(uid) };
+      })
+      .immediate();
+  }
+
+  async getIdentityCheck(uid: string, now: number): Promise<IdentityCheckRecord | null> {
+    return this.readIdentityCheck(uid, now);
+  }
+
+  async saveDocumentSide(
+    uid: string,
+    kind: DocumentKind,
+    side: NewDocumentSide,
+    details: DocumentDetails | null,
+    now: number,
+    ttlMs: number,
+  ): Promise<IdentityCheckRecord> {
+    return this.db
+      .transaction(() => {
+        const current = this.identity.check.get(uid);
+        if (current && (current.expires_at <= now || current.kind !== kind)) this.dropIdentityCheck(uid);
+        if (!current || current.expires_at <= now || current.kind !== kind) {
+          this.identity.insertCheck.run({ uid, kind, now, expires: now + ttlMs });
+        }
+        this.identity.upsertSide.run({
+          uid,
+          side: side.side,
+          image: side.image,
+          source: side.source,
+          document: side.document === null ? null : JSON.stringify(side.document),
+          face: side.faceFound ? 1 : 0,
+          now,
+        });
+        this.identity.updateCheckAfterSide.run({ uid, details: details === null ? null : JSON.stringify(details) });
+        const saved = this.readIdentityCheck(uid, now);
+        if (!saved) throw new Error('identity check vanished inside its transaction');
+        return saved;
+      })
+      .immediate();
+  }
+
+  async setFaceMatched(uid: string, liveness: 'passed', now: number): Promise<boolean> {
+    return this.identity.setFaceMatched.run({ uid, now, liveness }).changes === 1;
+  }
+
+  async deleteIdentityCheck(uid: string): Promise<void> {
+    this.db.transaction(() => this.dropIdentityCheck(uid)).immediate();
+  }
+
+  async recordIdentityDecision(uid: string, decision: NewIdentityDecision, effect: IdentityDecisionEffect): Promise<void> {
+    this.db
+      .transaction(() => {
+        this.identity.insertDecision.run(fromDecision(uid, decision));
+        if (effect.kind === 'verified') {
+          (effect.flag === 'resident_done' ? this.identity.setResidentDone : this.identity.setIdVerified).run(uid);
+          this.dropIdentityCheck(uid);
+        } else if (effect.pending === 'drop_all') {
+          this.dropIdentityCheck(uid);
+        } else if (effect.pending === 'drop_face') {
+          this.identity.clearFaceMatch.run(uid);
+        }
+      })
+      .immediate();
+  }
+
+  async listIdentityDecisions(uid: string): Promise<IdentityDecisionRecord[]> {
+    return this.identity.decisions.all(uid).map(toDecision);
+  }
+
+  async deleteExpiredIdentityChecks(now: number): Promise<number> {
+    return this.db
+      .transaction(() => {
+        this.identity.deleteExpiredSides.run(now);
+        return this.identity.deleteExpiredChecks.run(now).changes;
+      })
+      .immediate();
+  }
+
+  /** Inside the caller's transaction (or a single read): the live check, or null. */
+  private readIdentityCheck(uid: string, now: number): IdentityCheckRecord | null {
+    const row = this.identity.check.get(uid);
+    if (!row || row.expires_at <= now) return null;
+    return toIdentityCheck(row, this.identity.sides.all(uid));
+  }
+
+  /** Inside the caller's transaction: the check and its images are gone. */
+  private dropIdentityCheck(uid: string): boolean {
+    this.identity.deleteSides.run(uid);
+    return this.identity.deleteCheck.run(uid).changes > 0;
   }
 
   // --- catalogue ---

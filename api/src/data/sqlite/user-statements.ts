@@ -10,10 +10,13 @@ interface FlowStateRow {
   /** The live hold's pool number level and whether it is a transfer; both null: no live hold. */
   hold_level: number | null;
   hold_is_transfer: number | null;
+  id_verified: number;
+  resident_done: number;
 }
 
 export interface FlowContextRow {
   resident_type: 'resident' | 'non_resident' | null;
+  sim_type: 'esim' | 'physical' | null;
   inside_uae: number | null;
   has_delivery_form: number;
   terminated_email: string | null;
@@ -41,7 +44,7 @@ export function userStatements(db: Database) {
     deleteSession: db.prepare<[string]>('DELETE FROM sessions WHERE token_hash = ?'),
     deleteStaleSessions: db.prepare<[number, number]>('DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?'),
     flowState: db.prepare<[{ uid: string; now: number }], FlowStateRow>(
-      `SELECT u.number_flag, u.plan_flag, u.product_saved, u.current_product_code,
+      `SELECT u.number_flag, u.plan_flag, u.product_saved, u.current_product_code, u.id_verified, u.resident_done,
               sp.product_code AS saved_plan_product_code,
               h.vanity_level AS hold_level, h.transfer_msisdn IS NOT NULL AS hold_is_transfer
        FROM users u LEFT JOIN saved_plans sp ON sp.uid = u.uid
@@ -68,7 +71,7 @@ export function userStatements(db: Database) {
        ON CONFLICT (uid, preference_id) DO UPDATE SET value = excluded.value`,
     ),
     flowContext: db.prepare<[string], FlowContextRow>(
-      'SELECT resident_type, inside_uae, has_delivery_form, terminated_email, retail FROM users WHERE uid = ?',
+      'SELECT resident_type, sim_type, inside_uae, has_delivery_form, terminated_email, retail FROM users WHERE uid = ?',
     ),
     setRetail: db.prepare<[{ uid: string; retail: number }]>('UPDATE users SET retail = @retail WHERE uid = @uid'),
     setInsideUae: db.prepare<[{ uid: string; inside: number | null }]>('UPDATE users SET inside_uae = @inside WHERE uid = @uid'),

@@ -136,6 +136,7 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
         await store.setTerminatedEmail(uid, 'old@example.ae');
         expect(await store.getFlowContext(uid)).toEqual({
           resident_type: 'resident',
+          sim_type: null,
           inside_uae: true,
           has_delivery_form: true,
           terminated_email: 'old@example.ae',
@@ -158,6 +159,130 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
         await store.setRetail(uid, true);
         await store.clearIdCheckAnswers(uid);
         expect(await store.getFlowContext(uid)).toEqual({ ...EMPTY_SERVER_FLOW_CONTEXT, inside_uae: true, retail: true });
+      });
+    });
+
+    describe('the identity check (issue 12)', () => {
+      const TTL = 30 * 60_000;
+      const PASSPORT = {
+        kind: 'passport' as const,
+        number: 'P1234567',
+        id_number: null,
+        issuing_country: 'GBR',
+        nationality: 'GBR',
+        surname: 'DOE',
+        given_names: 'JANE',
+        birth_date: '1990-01-01',
+        expiry_date: '2030-01-01',
+        sex: 'F' as const,
+      };
+      const side = (name: 'front' | 'back' | 'data_page', bytes: string, document: typeof PASSPORT | null = null) => ({
+        side: name,
+        image: Buffer.from(bytes),
+        source: 'upload' as const,
+        document,
+        faceFound: name !== 'back',
+      });
+      const decision = (outcome: 'verified' | 'refused', code: number | null) => ({
+        outcome,
+        code,
+        documentKind: 'passport' as const,
+        documentNumber: PASSPORT.number,
+        expiryDate: PASSPORT.expiry_date,
+        birthDate: PASSPORT.birth_date,
+        residentType: 'non_resident' as const,
+        simType: 'esim' as const,
+        personRef: outcome === 'verified' ? 'person-1' : null,
+        liveness: 'passed' as const,
+        decidedAt: NOW,
+      });
+
+      it('stores the activation method in the flow context; a new residency drops the pending check', async () => {
+        const { uid } = await newUser();
+        expect(await store.setActivationMethod(uid, 'non_resident', 'esim')).toEqual({ droppedPendingCheck: false });
+        expect(await store.getFlowContext(uid)).toMatchObject({ resident_type: 'non_resident', sim_type: 'esim' });
+        await store.saveDocumentSide(uid, 'passport', side('data_page', 'page', PASSPORT), PASSPORT, NOW, TTL);
+        // Same residency, other SIM type: the check stays.
+        expect(await store.setActivationMethod(uid, 'non_resident', 'physical')).toEqual({ droppedPendingCheck: false });
+        expect(await store.getIdentityCheck(uid, NOW)).not.toBeNull();
+        expect(await store.setActivationMethod(uid, 'resident', 'physical')).toEqual({ droppedPendingCheck: true });
+        expect(await store.getIdentityCheck(uid, NOW)).toBeNull();
+        expect(await store.getFlowContext(uid)).toMatchObject({ resident_type: 'resident', sim_type: 'physical' });
+      });
+
+      it('keeps the sides of a check with their images, details and face match, per user', async () => {
+        const { uid } = await newUser();
+        const other = await newUser();
+        const first = await store.saveDocumentSide(uid, 'emirates_id', side('back', 'back-1'), null, NOW, TTL);
+        expect(first).toMatchObject({ kind: 'emirates_id', startedAt: NOW, expiresAt: NOW + TTL, details: null, faceMatchedAt: null });
+        await store.saveDocumentSide(uid, 'emirates_id', side('front', 'front-1'), null, NOW + 1, TTL);
+        const details = { ...PASSPORT, kind: 'emirates_id' as const, id_number: '784199012345671' };
+        const again = await store.saveDocumentSide(uid, 'emirates_id', side('back', 'back-2'), details, NOW + 2, TTL);
+        expect(again.sides.map((s) => [s.side, s.image.toString(), s.faceFound, s.receivedAt])).toEqual([
+          ['front', 'front-1', true, NOW + 1],
+          ['back', 'back-2', false, NOW + 2],
+        ]);
+        expect(again.details).toEqual(details);
+        expect(again.expiresAt).toBe(NOW + TTL);
+        expect(await store.setFaceMatched(uid, 'passed', NOW + 3)).toBe(true);
+        expect(await store.getIdentityCheck(uid, NOW + 3)).toMatchObject({ faceMatchedAt: NOW + 3, liveness: 'passed' });
+        // A new side is a new document: the face is compared again.
+        await store.saveDocumentSide(uid, 'emirates_id', side('front', 'front-2'), null, NOW + 4, TTL);
+        expect(await store.getIdentityCheck(uid, NOW + 4)).toMatchObject({ faceMatchedAt: null, details });
+        // Nobody else's.
+        expect(await store.getIdentityCheck(other.uid, NOW)).toBeNull();
+        expect(await store.setFaceMatched(other.uid, 'passed', NOW)).toBe(false);
+        await store.deleteIdentityCheck(other.uid);
+        expect(await store.getIdentityCheck(uid, NOW + 4)).not.toBeNull();
+        await store.deleteIdentityCheck(uid);
+        expect(await store.getIdentityCheck(uid, NOW + 4)).toBeNull();
+      });
+
+      it('lets a check expire after its time to live: unread at once, deleted by the sweep, replaced by a new side', async () => {
+        const a = await newUser();
+        const b = await newUser();
+        await store.saveDocumentSide(a.uid, 'passport', side('data_page', 'old', PASSPORT), PASSPORT, NOW, TTL);
+        await store.saveDocumentSide(b.uid, 'passport', side('data_page', 'young', PASSPORT), PASSPORT, NOW + 10 * 60_000, TTL);
+        expect(await store.getIdentityCheck(a.uid, NOW + TTL - 1)).not.toBeNull();
+        expect(await store.getIdentityCheck(a.uid, NOW + TTL)).toBeNull();
+        expect(await store.setFaceMatched(a.uid, 'passed', NOW + TTL)).toBe(false);
+        expect(await store.deleteExpiredIdentityChecks(NOW + TTL)).toBeGreaterThanOrEqual(1);
+        expect(await store.getIdentityCheck(b.uid, NOW + TTL)).not.toBeNull();
+        const fresh = await store.saveDocumentSide(a.uid, 'passport', side('data_page', 'new', PASSPORT), PASSPORT, NOW + TTL + 5, TTL);
+        expect(fresh).toMatchObject({ startedAt: NOW + TTL + 5, expiresAt: NOW + 2 * TTL + 5 });
+        expect(fresh.sides.map((s) => s.image.toString())).toEqual(['new']);
+      });
+
+      it('records a pass with its flag and no images left; flags only move forward', async () => {
+        const { uid } = await newUser();
+        await store.saveDocumentSide(uid, 'passport', side('data_page', 'page', PASSPORT), PASSPORT, NOW, TTL);
+        await store.recordIdentityDecision(uid, decision('verified', null), { kind: 'verified', flag: 'id_verified' });
+        expect(await store.getIdentityCheck(uid, NOW)).toBeNull();
+        expect(await store.getFlowState(uid, NOW)).toMatchObject({ idVerified: true, residentDone: false });
+        expect(await store.getFlowContext(uid)).toMatchObject({ has_delivery_form: false });
+        const resident = await newUser();
+        await store.recordIdentityDecision(resident.uid, decision('verified', null), { kind: 'verified', flag: 'resident_done' });
+        expect(await store.getFlowState(resident.uid, NOW)).toMatchObject({ idVerified: false, residentDone: true });
+        expect(await store.getFlowContext(resident.uid)).toMatchObject({ has_delivery_form: true });
+        expect(await store.listIdentityDecisions(uid)).toEqual([{ ...decision('verified', null), id: expect.any(Number) }]);
+      });
+
+      it('records refusals, keeping the check, dropping the face match or dropping it all', async () => {
+        const { uid } = await newUser();
+        await store.saveDocumentSide(uid, 'passport', side('data_page', 'page', PASSPORT), PASSPORT, NOW, TTL);
+        await store.setFaceMatched(uid, 'passed', NOW);
+        await store.recordIdentityDecision(uid, decision('refused', -640), { kind: 'refused', pending: 'keep' });
+        expect(await store.getIdentityCheck(uid, NOW)).toMatchObject({ faceMatchedAt: NOW });
+        await store.recordIdentityDecision(uid, decision('refused', -620), { kind: 'refused', pending: 'drop_face' });
+        expect(await store.getIdentityCheck(uid, NOW)).toMatchObject({ faceMatchedAt: null, details: PASSPORT });
+        await store.recordIdentityDecision(uid, decision('refused', -116), { kind: 'refused', pending: 'drop_all' });
+        expect(await store.getIdentityCheck(uid, NOW)).toBeNull();
+        expect((await store.listIdentityDecisions(uid)).map((d) => [d.outcome, d.code, d.personRef])).toEqual([
+          ['refused', -640, null],
+          ['refused', -620, null],
+          ['refused', -116, null],
+        ]);
+        expect(await store.getFlowState(uid, NOW)).toMatchObject({ idVerified: false, residentDone: false });
       });
     });
 
