@@ -13,6 +13,7 @@ import { parseSigninClients } from './sandbox/signin/clients';
 import { generateSigninKeys, loadOrCreateSigninKeys } from './sandbox/signin/keys';
 import { startSigninSandbox, type RunningSigninSandbox } from './sandbox/signin/signin-app';
 import { REMOTE_FOLDERS } from './static/remotes';
+import { createHttpAuthority, DEFAULT_AUTHORITY_TIMEOUT_MS } from './identity/authority-client';
 
 /**
  * The product server: one Node process serving the API, the host and every remote. The
@@ -96,7 +97,7 @@ async function main(): Promise<void> {
   }
   const mailer = createSmtpMailer({ url: smtpUrl, from: env.JOIN_MAIL_FROM });
   const { social, sandbox } = await socialProvider(env);
-  // The operator API's identity client takes { url, key } from here.
+  // The operator API's identity client speaks HTTP to the authority: the sandbox or the real one.
   const authority = await identityAuthority(env);
 
   const app = await buildApp({
@@ -116,7 +117,13 @@ async function main(): Promise<void> {
       ...(env.JOIN_RESERVE_RATE_LIMIT ? { reserveMax: env.JOIN_RESERVE_RATE_LIMIT } : {}),
       ...(env.JOIN_RESERVE_DEVICE_RATE_LIMIT ? { reserveDeviceMax: env.JOIN_RESERVE_DEVICE_RATE_LIMIT } : {}),
       ...(env.JOIN_ACCOUNT_RATE_LIMIT ? accountRateLimits(env.JOIN_ACCOUNT_RATE_LIMIT) : {}),
+      ...(env.JOIN_IDENTITY_RATE_LIMIT ? { identityMax: env.JOIN_IDENTITY_RATE_LIMIT } : {}),
     },
+    authority: createHttpAuthority({
+      url: authority.url,
+      key: authority.key,
+      timeoutMs: env.JOIN_AUTHORITY_TIMEOUT_MS ?? DEFAULT_AUTHORITY_TIMEOUT_MS,
+    }),
     ...(env.JOIN_HOLDS_PER_ADDRESS ? { holdLimits: { liveHoldsPerAddress: env.JOIN_HOLDS_PER_ADDRESS } } : {}),
     ...(env.JOIN_TRANSFER_CHECKS_PER_ADDRESS ? { transferCheckLimits: { numbersPerAddress: env.JOIN_TRANSFER_CHECKS_PER_ADDRESS } } : {}),
     ...(env.JOIN_CODE_RESEND_AFTER_S ? { accountRules: { codes: { ...CODE_RULES, resendAfterS: env.JOIN_CODE_RESEND_AFTER_S } } } : {}),

@@ -139,6 +139,10 @@ export const Env = z.object({
   /** The identity authority (document read, face compare, person check). Unset: the sandbox is started on JOIN_AUTHORITY_PORT. */
   JOIN_AUTHORITY_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).max(500).optional()),
   JOIN_AUTHORITY_PORT: port.default(8091),
+  /** How long the operator API waits for the authority before answering -607 (15 s by default). */
+  JOIN_AUTHORITY_TIMEOUT_MS: positiveInt.optional(),
+  /** Per address and minute, one budget for the four identity calls (30 by default; the e2e suite raises it). */
+  JOIN_IDENTITY_RATE_LIMIT: positiveInt.optional(),
   /** The bearer key the operator API sends to the authority (and the sandbox expects). */
   JOIN_AUTHORITY_KEY: z.preprocess(unsetIfEmpty, z.string().min(16).max(500).optional()),
   NODE_ENV: z.string().optional(),

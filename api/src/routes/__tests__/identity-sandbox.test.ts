@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { DocumentReadResponse, FlowStatusResponse, type DocumentDetails } from '@join/shared/contract';
+import { createHttpAuthority } from '../../identity/authority-client';
+import { buildAuthorityApp } from '../../sandbox/authority/authority-app';
+import { createFaceEngine } from '../../sandbox/authority/faces';
+import { createMrzReader, type MrzReader } from '../../sandbox/authority/ocr';
+import { createIdentityTestApp, type IdentityTestApp } from '../../testing/identity-helpers';
+import type { Visitor } from '../../testing/harness';
+
+/**
+ * The operator API against the real identity authority sandbox over HTTP (OCR of the fixture
+ * documents, face comparison, the seeded registry): both paths end in their flag, and the
+ * refusals arrive with their SPEC 8 codes. The detailed rules are in identity.test.ts (with an
+ * in-test authority); this proves the two programs speak the same contract.
+ */
+jest.setTimeout(120_000);
+const FIXTURES = join(__dirname, '..', '..', '..', '..', 'e2e', 'fixtures', 'identity');
+const fixture = (name: string) => readFileSync(join(FIXTURES, name));
+const KEY = 'integration-authority-key-0123456789';
+
+let mrz: MrzReader;
+let authority: FastifyInstance;
+let t: IdentityTestApp;
+beforeAll(async () => {
+  const [reader, faces] = await Promise.all([createMrzReader(), createFaceEngine()]);
+  mrz = reader;
+  authority = await buildAuthorityApp({ apiKey: KEY, engines: { mrz, faces } });
+  await authority.listen({ port: 0, host: '127.0.0.1' });
+  const address = authority.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  t = await createIdentityTestApp({ authority: createHttpAuthority({ url: `http://127.0.0.1:${port}`, key: KEY, timeoutMs: 30_000 }) });
+});
+afterAll(async () => {
+  await t.close();
+  await authority.close();
+  await mrz.close();
+});
+
+const flagsOf = async (v: Visitor) => FlowStatusResponse.parse((await t.get(v, '/api/me/flow_status')).json());
+
+async function visitorWith(passport: string): Promise<{ v: Visitor; details: DocumentDetails }> {
+  const v = await t.ready();
+  expect((await t.activation(v, 'non_resident', 'esim')).statusCode).toBe(200);
+  const doc = await t.document(v, 'data_page', fixture(passport));
+  expect(doc.statusCode).toBe(200);
+  const { details } = DocumentReadResponse.parse(doc.json());
+  if (!details) throw new Error('no details');
+  return { v, details };
+}
+
+describe('the identity check against the authority sandbox', () => {
+  it('a visitor: passport read by OCR, the same face, the registry says yes: is_id_verified', async () => {
+    const { v, details } = await visitorWith('passport-visitor.jpg');
+    expect(details).toMatchObject({ kind: 'passport', number: '533401871', surname: 'MORGAN', nationality: 'GBR', sex: 'F' });
+    expect((await t.face(v, fixture('selfie-hopper.jpg'))).statusCode).toBe(200);
+    const decided = await t.details(v, details);
+    expect(decided.statusCode).toBe(200);
+    const flow = await flagsOf(v);
+    expect(flow.flow_status_flags).toMatchObject({ is_id_verified: true, is_resident_done: false });
+  });
+
+  it('a resident with a physical SIM: both sides of the Emirates ID, the face: is_resident_done and a delivery form', async () => {
+    const v = await t.ready();
+    expect((await t.activation(v, 'resident', 'physical')).statusCode).toBe(200);
+    expect((await t.document(v, 'front', fixture('eid-resident-front.jpg'))).statusCode).toBe(200);
+    const back = await t.document(v, 'back', fixture('eid-resident-back.jpg'));
+    expect(back.statusCode).toBe(200);
+    const { details, remaining_sides } = DocumentReadResponse.parse(back.json());
+    expect(remaining_sides).toEqual([]);
+    expect(details).toMatchObject({ kind: 'emirates_id', id_number: '784198812345670' });
+    expect((await t.face(v, fixture('selfie-collins.jpg'))).statusCode).toBe(200);
+    expect((await t.details(v, details as DocumentDetails)).statusCode).toBe(200);
+    const flow = await flagsOf(v);
+    expect(flow.flow_status_flags).toMatchObject({ is_resident_done: true, is_id_verified: false });
+    expect(flow.flow_context?.has_delivery_form).toBe(true);
+  });
+
+  it('refuses another person’s face (-620), two faces (-622), and answers the registry’s codes', async () => {
+    const { v } = await visitorWith('passport-visitor.jpg');
+    const other = await t.face(v, fixture('selfie-collins.jpg'));
+    expect([other.statusCode, other.json().code]).toEqual([422, -620]);
+    const two = await t.face(v, fixture('selfie-two-faces.jpg'));
+    expect([two.statusCode, two.json().code]).toEqual([422, -622]);
+
+    const maxed = await visitorWith('passport-max-sims.jpg');
+    expect((await t.face(maxed.v, fixture(`selfie-${faceOf('passport-max-sims.jpg')}.jpg`))).statusCode).toBe(200);
+    const refused = await t.details(maxed.v, maxed.details);
+    expect([refused.statusCode, refused.json().code]).toEqual([422, -169]);
+    expect((await flagsOf(maxed.v)).flow_status_flags.is_id_verified).toBe(false);
+  });
+
+  it('refuses a document whose check digits fail (-608) and an expired passport (-639)', async () => {
+    const v = await t.ready();
+    expect((await t.activation(v, 'non_resident', 'physical')).statusCode).toBe(200);
+    const bad = await t.document(v, 'data_page', fixture('passport-bad-check-digit.jpg'));
+    expect([bad.statusCode, bad.json().code]).toEqual([422, -608]);
+    const expired = await visitorWith('passport-expired.jpg');
+    expect((await t.face(expired.v, fixture(`selfie-${faceOf('passport-expired.jpg')}.jpg`))).statusCode).toBe(200);
+    const refused = await t.details(expired.v, expired.details);
+    expect([refused.statusCode, refused.json().code]).toEqual([422, -639]);
+  });
+});
+
+/** The face printed on a fixture document, from the registry the fixtures were drawn from. */
+function faceOf(file: string): string {
+  const registry = JSON.parse(readFileSync(join(__dirname, '..', '..', 'sandbox', 'authority', 'registry.json'), 'utf8')) as {
+    cases: { document: { fixture: string; face: string | null } }[];
+  };
+  const face = registry.cases.find((c) => c.document.fixture === file)?.document.face;
+  if (!face) throw new Error(`no face for ${file}`);
+  return face;
+}
