@@ -31,3 +31,9 @@ export interface PendingGuidance {
 }
 
 export const guidanceAtom = atom<PendingGuidance | null>(null);
+
+/**
+ * Set by the "use your Emirates ID" guidance (a resident who answered "I'm visiting"): the
+ * questions open with "I live in the UAE" chosen, which is what the guidance asked for.
+ */
+export const suggestResidentAtom = atom(false);
