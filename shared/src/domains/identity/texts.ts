@@ -98,9 +98,8 @@ export const IDENTITY_TEXTS = {
   'identity.upload.side.front': 'Front of the card',
   'identity.upload.side.back': 'Back of the card',
   'identity.upload.side.data_page': 'Passport photo page',
-  'identity.upload.preview': 'Your photo of the {{side}}',
+  'identity.upload.preview': 'Your photo: {{side}}',
   'identity.upload.send': 'Send this photo',
-  'identity.upload.sent': 'Sent',
   'identity.upload.camera': 'Use the camera instead',
 
   // The face.
