@@ -19,7 +19,6 @@ function fakeCamera(failure?: string) {
 }
 
 beforeAll(() => {
-  jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
   Object.defineProperty(HTMLVideoElement.prototype, 'videoWidth', { configurable: true, get: () => 640 });
   Object.defineProperty(HTMLVideoElement.prototype, 'videoHeight', { configurable: true, get: () => 360 });
 });
@@ -27,6 +26,7 @@ beforeAll(() => {
 beforeEach(() => {
   resetCheck();
   fakeObjectUrls();
+  jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
   frameLevel = 150;
   // A frame of text-like strokes (sharp), at the current light level.
   jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
