@@ -545,7 +545,6 @@ export const TRANSLATIONS_AR: TranslatedDictionary = {
   'identity.upload.side.data_page': 'صفحة الصورة في الجواز',
   'identity.upload.preview': 'صورتك: {{side}}',
   'identity.upload.send': 'أرسل هذه الصورة',
-  'identity.upload.sent': 'تم الإرسال',
   'identity.upload.camera': 'استخدم الكاميرا بدلًا من ذلك',
   'identity.face.title': 'امسح وجهك',
   'identity.face.intro': 'نقارن وجهك بالصورة التي على وثيقتك. واجه الكاميرا في إضاءة جيدة، وكن وحدك في الصورة.',
