@@ -85,7 +85,7 @@ describe('the e-mail stage', () => {
     jest.spyOn(accountApi, 'checkEmail').mockResolvedValue({ registered: false, has_password: false, terminated: true });
     const flow = jest.spyOn(api, 'getFlowStatus').mockResolvedValue({
       flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_plan_selected: true, is_number_selected: true },
-      flow_context: { resident_type: null, inside_uae: null, has_delivery_form: false, terminated_email: 'former@example.com', retail: false },
+      flow_context: { resident_type: null, sim_type: null, inside_uae: null, has_delivery_form: false, terminated_email: 'former@example.com', retail: false },
     });
     const send = jest.spyOn(accountApi, 'sendCode');
     const nav = listen('navigate:request');

@@ -7,7 +7,7 @@ import { accountApi } from '@join/shared/account';
 import IdentityStep from '../step';
 
 const TERMINATED = 'former@example.com';
-const context = (terminated_email: string | null) => ({ resident_type: null, inside_uae: null, has_delivery_form: false, terminated_email, retail: false });
+const context = (terminated_email: string | null) => ({ resident_type: null, sim_type: null, inside_uae: null, has_delivery_form: false, terminated_email, retail: false });
 const support = (s: Partial<SupportContacts>) =>
   setBizConfig({
     status: 'ready',

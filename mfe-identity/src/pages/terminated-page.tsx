@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
-import { Mail, Phone } from 'lucide';
-import { bizConfigAtom, Button, Card, formatPhoneForReading, Icon, ROUTES, serverFlowContextAtom, StepHeading, useLanguage, useT } from '@join/shared';
+import { Button, Card, ROUTES, serverFlowContextAtom, StepHeading, useLanguage, useT } from '@join/shared';
 import { accountApi } from '@join/shared/account';
 import { TextWithEmail } from '../components/email-line';
+import { SupportContacts } from '../components/support-contacts';
 import { go } from '../navigation';
 
 /** A date as the page's language writes it; Latin digits in Arabic too, as the rest of the page. */
@@ -23,8 +23,6 @@ export function TerminatedPage() {
   const t = useT();
   const { language } = useLanguage();
   const email = useAtomValue(serverFlowContextAtom)?.terminated_email ?? null;
-  const config = useAtomValue(bizConfigAtom);
-  const support = config.status === 'ready' ? config.config.support : null;
   const numbers = useQuery({
     queryKey: ['account', 'terminated-numbers', email],
     queryFn: () => accountApi.terminatedNumbers(email ?? '').then((r) => r.numbers),
@@ -66,33 +64,12 @@ export function TerminatedPage() {
       <div className="identity-actions">
         <Button onClick={otherEmail}>{t('account.terminated.otherEmail')}</Button>
       </div>
-      {support && (support.phone || support.email) ? (
-        <section className="identity-contact" aria-labelledby="terminated-contact">
-          <h3 id="terminated-contact" className="identity-contact__title">
-            {t('account.terminated.contact')}
-          </h3>
-          <ul className="identity-contact__list">
-            {support.phone ? (
-              <li>
-                <a className="identity-contact__link" href={`tel:+${support.phone}`}>
-                  <Icon icon={Phone} />
-                  <span>{t('account.terminated.call')}</span>
-                  <bdi dir="ltr">{formatPhoneForReading(support.phone)}</bdi>
-                </a>
-              </li>
-            ) : null}
-            {support.email ? (
-              <li>
-                <a className="identity-contact__link" href={`mailto:${support.email}`}>
-                  <Icon icon={Mail} />
-                  <span>{t('account.terminated.write')}</span>
-                  <bdi dir="ltr">{support.email}</bdi>
-                </a>
-              </li>
-            ) : null}
-          </ul>
-        </section>
-      ) : null}
+      <SupportContacts
+        id="terminated-contact"
+        title={t('account.terminated.contact')}
+        call={t('account.terminated.call')}
+        write={t('account.terminated.write')}
+      />
     </section>
   );
 }

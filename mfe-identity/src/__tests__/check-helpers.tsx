@@ -1,0 +1,118 @@
+import { act, render } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { QueryClientProvider } from '@tanstack/react-query';
+import {
+  api,
+  applyFlowStatus,
+  bus,
+  createQueryClient,
+  EMPTY_FLOW_FLAGS,
+  EMPTY_SERVER_FLOW_CONTEXT,
+  setBizConfig,
+  store,
+  updateSession,
+  type BusEvents,
+  type ServerFlowContext,
+} from '@join/shared';
+import type { DocumentDetails, DocumentReadResponse } from '@join/shared/identity';
+import { checkAtom, EMPTY_CHECK, guidanceAtom, suggestResidentAtom, type CheckState } from '../verification/check-store';
+import IdentityStep from '../step';
+
+/** Shared set-up of the identity check's component tests (not a test file itself). */
+
+export const LOGGED_IN_FLAGS = { ...EMPTY_FLOW_FLAGS, is_logged_in_via_email: true, has_password: true, is_plan_selected: true, is_number_selected: true };
+
+/** The server's flow context as the store holds it (the residency answer decides the path). */
+export function serverContext(patch: Partial<ServerFlowContext>) {
+  act(() => applyFlowStatus({ flow_status_flags: LOGGED_IN_FLAGS, flow_context: { ...EMPTY_SERVER_FLOW_CONTEXT, inside_uae: true, ...patch } }));
+}
+
+export function checkState(state: Partial<CheckState>) {
+  act(() => store.set(checkAtom, { ...EMPTY_CHECK, ...state }));
+}
+
+export function resetCheck() {
+  act(() => {
+    store.set(checkAtom, EMPTY_CHECK);
+    store.set(guidanceAtom, null);
+    store.set(suggestResidentAtom, false);
+    updateSession({ sessionId: 'identity-session' });
+  });
+}
+
+/** The flow status the server answers after a call (any). */
+export function flowStatusAfter(patch: Partial<ServerFlowContext> = {}, flags: Partial<typeof LOGGED_IN_FLAGS> = {}) {
+  return jest.spyOn(api, 'getFlowStatus').mockResolvedValue({
+    flow_status_flags: { ...LOGGED_IN_FLAGS, ...flags },
+    flow_context: { ...EMPTY_SERVER_FLOW_CONTEXT, inside_uae: true, ...patch },
+  });
+}
+
+export function listen<K extends keyof BusEvents>(event: K) {
+  const seen: BusEvents[K][] = [];
+  const off = bus.on(event, (e) => seen.push(e));
+  return { seen, off };
+}
+
+export function renderAt(route: string) {
+  return render(
+    <Provider store={store}>
+      <QueryClientProvider client={createQueryClient()}>
+        <IdentityStep route={route} />
+      </QueryClientProvider>
+    </Provider>,
+  );
+}
+
+export const EID_DETAILS: DocumentDetails = {
+  kind: 'emirates_id',
+  number: '123456789',
+  id_number: '784199012345671',
+  issuing_country: 'ARE',
+  nationality: 'IND',
+  surname: 'KUMAR',
+  given_names: 'ANIL<RAJ',
+  birth_date: '1990-05-12',
+  expiry_date: '2029-01-31',
+  sex: 'M',
+};
+
+export const PASSPORT_DETAILS: DocumentDetails = {
+  kind: 'passport',
+  number: 'L898902C3',
+  id_number: null,
+  issuing_country: 'GBR',
+  nationality: 'GBR',
+  surname: 'ERIKSSON',
+  given_names: 'ANNA MARIA',
+  birth_date: '1974-08-12',
+  expiry_date: '2031-04-15',
+  sex: 'F',
+};
+
+export function documentAnswer(patch: Partial<DocumentReadResponse>): DocumentReadResponse {
+  return { kind: 'emirates_id', side: 'front', remaining_sides: ['back'], details: null, ...patch };
+}
+
+export const withSupport = () =>
+  setBizConfig({
+    status: 'ready',
+    config: {
+      vat_percentage: 5,
+      min_promo_code_length: 4,
+      max_promo_code_length: 12,
+      maintenance_mode: null,
+      enable_convert_websignup: false,
+      smart_banner_apps_rating: [],
+      promo_codes_enabled: false,
+      support: { phone: '97180012345', chat_url: null, email: 'help@example.com', hours: null },
+    },
+  });
+
+export const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46];
+export const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** URL.createObjectURL for previews (jsdom has none). */
+export function fakeObjectUrls() {
+  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:preview'), revokeObjectURL: jest.fn() });
+}

@@ -1,0 +1,225 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, store } from '@join/shared';
+import { identityApi } from '@join/shared/identity';
+import { checkAtom, guidanceAtom } from '../verification/check-store';
+import { checkState, documentAnswer, EID_DETAILS, fakeObjectUrls, listen, PASSPORT_DETAILS, renderAt, resetCheck, serverContext } from './check-helpers';
+
+/**
+ * The document scan with a fake camera: getUserMedia answers a stream of one track (or refuses),
+ * the video reports a 640x360 frame, and the canvas gives pixels of one grey level and a JPEG.
+ */
+let frameLevel = 150;
+function fakeCamera(failure?: string) {
+  const track = { stop: jest.fn(), kind: 'video' };
+  const stream = { getTracks: () => [track] } as unknown as MediaStream;
+  const getUserMedia = jest.fn(() => (failure ? Promise.reject(new DOMException('no', failure)) : Promise.resolve(stream)));
+  Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia } });
+  return { getUserMedia, track };
+}
+
+beforeAll(() => {
+  Object.defineProperty(HTMLVideoElement.prototype, 'videoWidth', { configurable: true, get: () => 640 });
+  Object.defineProperty(HTMLVideoElement.prototype, 'videoHeight', { configurable: true, get: () => 360 });
+});
+
+beforeEach(() => {
+  resetCheck();
+  fakeObjectUrls();
+  jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+  frameLevel = 150;
+  // A frame of text-like strokes (sharp), at the current light level.
+  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+    () =>
+      ({
+        drawImage: jest.fn(),
+        getImageData: (_x: number, _y: number, w: number, h: number) => {
+          const data = new Uint8ClampedArray(w * h * 4);
+          for (let p = 0; p < w * h; p += 1) {
+            const x = p % w;
+            const y = Math.floor(p / w);
+            const v = y % 6 < 2 && x % 9 < 6 ? frameLevel / 8 : frameLevel;
+            data.set([v, v, v, 255], p * 4);
+          }
+          return { data, width: w, height: h };
+        },
+      }) as unknown as CanvasRenderingContext2D,
+  );
+  jest.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done) => done(new Blob(['jpeg'], { type: 'image/jpeg' })));
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  delete (navigator as { mediaDevices?: unknown }).mediaDevices;
+});
+
+const openCamera = async () => userEvent.click(await screen.findByRole('button', { name: 'Open the camera' }));
+const takePhoto = async () => userEvent.click(await screen.findByRole('button', { name: 'Take photo' }));
+
+describe('the document scan, a resident (/activation_method/scan_document)', () => {
+  beforeEach(() => serverContext({ resident_type: 'resident', sim_type: 'esim' }));
+
+  it('says who checks and what is kept, and asks for the camera only on a press, rear camera preferred', async () => {
+    const camera = fakeCamera();
+    renderAt('/activation_method/scan_document');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scan the front of your Emirates ID' })).toHaveFocus();
+    expect(screen.getByText('Side 1 of 2')).toBeInTheDocument();
+    expect(screen.getByText(/We delete the photos as soon as the check is done/)).toBeInTheDocument();
+    expect(camera.getUserMedia).not.toHaveBeenCalled();
+    await openCamera();
+    expect(camera.getUserMedia).toHaveBeenCalledWith({
+      audio: false,
+      video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } },
+    });
+    expect(await screen.findByLabelText('Camera picture')).toBeInstanceOf(HTMLVideoElement);
+  });
+
+  it.each([
+    ['NotAllowedError', 'The camera is not allowed'],
+    ['NotFoundError', 'No camera found'],
+    ['NotReadableError', 'The camera is busy'],
+  ])('explains a camera that cannot be used (%s) and offers the upload', async (failure, title) => {
+    fakeCamera(failure);
+    const nav = listen('navigate:request');
+    renderAt('/activation_method/scan_document');
+    await openCamera();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(title);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Upload a photo instead' })[0]!);
+    expect(nav.seen).toEqual([{ from: 'identity', to: '/activation_method/upload_document' }]);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    nav.off();
+  });
+
+  it('explains a browser without camera access, with no Try again', async () => {
+    renderAt('/activation_method/scan_document');
+    await openCamera();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This browser cannot use the camera');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('takes a photo, shows it with Retake and Use this photo, and retakes', async () => {
+    fakeCamera();
+    renderAt('/activation_method/scan_document');
+    await openCamera();
+    await takePhoto();
+    expect(await screen.findByRole('img', { name: 'The photo you took' })).toHaveAttribute('src', 'blob:preview');
+    // A sharp, well-lit frame: no hints.
+    expect(screen.queryByText('This photo may be hard to read')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retake' }));
+    expect(screen.queryByRole('img', { name: 'The photo you took' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Take photo' })).toBeInTheDocument();
+  });
+
+  it('hints that a dark photo may be hard to read, and still lets it be used', async () => {
+    fakeCamera();
+    frameLevel = 30;
+    renderAt('/activation_method/scan_document');
+    await openCamera();
+    await takePhoto();
+    const hint = await screen.findByRole('alert');
+    expect(hint).toHaveTextContent('This photo may be hard to read');
+    expect(hint).toHaveTextContent('It looks dark. Move to better light.');
+    expect(screen.getByRole('button', { name: 'Use this photo' })).toBeEnabled();
+  });
+
+  it('sends the front, then asks for the back, then goes on to the face with the details kept', async () => {
+    fakeCamera();
+    const send = jest
+      .spyOn(identityApi, 'sendDocument')
+      .mockResolvedValueOnce(documentAnswer({ side: 'front', remaining_sides: ['back'] }))
+      .mockResolvedValueOnce(documentAnswer({ side: 'back', remaining_sides: [], details: EID_DETAILS }));
+    const nav = listen('navigate:request');
+    renderAt('/activation_method/scan_document');
+    await openCamera();
+    await takePhoto();
+    await userEvent.click(await screen.findByRole('button', { name: 'Use this photo' }));
+    expect(send).toHaveBeenCalledWith('front', 'scan', expect.any(Blob));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scan the back of your Emirates ID' })).toHaveFocus();
+    expect(screen.getByText('Side 2 of 2')).toBeInTheDocument();
+    expect(screen.getByText('Front done. Now the back of the card.')).toBeInTheDocument();
+    await takePhoto();
+    await userEvent.click(await screen.findByRole('button', { name: 'Use this photo' }));
+    expect(send).toHaveBeenLastCalledWith('back', 'scan', expect.any(Blob));
+    await waitFor(() => expect(nav.seen).toEqual([{ from: 'identity', to: '/activation_method/scan_face' }]));
+    expect(store.get(checkAtom)).toEqual({ path: 'resident', remaining: [], details: EID_DETAILS, faceMatched: false });
+    nav.off();
+  });
+
+  it('turns the camera off when the screen goes', async () => {
+    const camera = fakeCamera();
+    const { unmount } = renderAt('/activation_method/scan_document');
+    await openCamera();
+    await screen.findByLabelText('Camera picture');
+    unmount();
+    expect(camera.track.stop).toHaveBeenCalled();
+  });
+
+  it('shows a retake guidance from the server where the photo is taken, and its button starts again', async () => {
+    fakeCamera();
+    jest.spyOn(identityApi, 'sendDocument').mockRejectedValue(new ApiError('retry scan', { code: -606, status: 422 }));
+    renderAt('/activation_method/scan_document');
+    await openCamera();
+    await takePhoto();
+    await userEvent.click(await screen.findByRole('button', { name: 'Use this photo' }));
+    const title = await screen.findByRole('heading', { level: 2, name: "Let's take the document photo again" });
+    expect(title).toHaveFocus();
+    const panel = title.closest('[role="alert"]')!;
+    expect(panel).toHaveTextContent("The scan didn't work. Please try again in good light.");
+    await userEvent.click(screen.getByRole('button', { name: 'Retake the photo' }));
+    expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Take photo' })).toBeInTheDocument();
+    expect(store.get(guidanceAtom)).toBeNull();
+  });
+
+  it('asks for the residency answer first when the server has another', async () => {
+    serverContext({ resident_type: 'non_resident', sim_type: 'esim' });
+    const nav = listen('navigate:request');
+    renderAt('/activation_method/scan_document');
+    expect(await screen.findByRole('heading', { level: 1, name: 'First, tell us whether you live in the UAE' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Answer the questions' }));
+    expect(nav.seen).toEqual([{ from: 'identity', to: '/activation_method' }]);
+    nav.off();
+  });
+});
+
+describe('the document scan, a visitor (/id_check)', () => {
+  beforeEach(() => serverContext({ resident_type: 'non_resident', sim_type: 'esim' }));
+
+  it('asks for the passport photo page, one side, with the passport-shaped guide', async () => {
+    fakeCamera();
+    const send = jest.spyOn(identityApi, 'sendDocument').mockResolvedValue(documentAnswer({ kind: 'passport', side: 'data_page', remaining_sides: [], details: PASSPORT_DETAILS }));
+    const nav = listen('navigate:request');
+    const { container } = renderAt('/id_check');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scan your passport photo page' })).toHaveFocus();
+    expect(screen.queryByText(/Side 1 of/)).not.toBeInTheDocument();
+    expect(container.querySelector('.identity-camera--passport')).not.toBeNull();
+    await openCamera();
+    await takePhoto();
+    await userEvent.click(await screen.findByRole('button', { name: 'Use this photo' }));
+    expect(send).toHaveBeenCalledWith('data_page', 'scan', expect.any(Blob));
+    await waitFor(() => expect(nav.seen).toEqual([{ from: 'identity', to: '/id_check/face' }]));
+    nav.off();
+  });
+
+  it('offers "I live in the UAE" to change the answer', async () => {
+    const nav = listen('navigate:request');
+    renderAt('/id_check');
+    await userEvent.click(await screen.findByRole('button', { name: 'I live in the UAE' }));
+    expect(nav.seen).toEqual([{ from: 'identity', to: '/activation_method' }]);
+    nav.off();
+  });
+
+  it('always offers the upload', async () => {
+    const nav = listen('navigate:request');
+    renderAt('/id_check');
+    await userEvent.click(await screen.findByRole('button', { name: 'Upload a photo instead' }));
+    expect(nav.seen).toEqual([{ from: 'identity', to: '/id_check/upload' }]);
+    nav.off();
+  });
+
+  it('starts again from the first side when every side was sent and the visitor is back (a retake)', async () => {
+    checkState({ path: 'non_resident', remaining: [], details: PASSPORT_DETAILS });
+    renderAt('/id_check');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scan your passport photo page' })).toBeInTheDocument();
+  });
+});

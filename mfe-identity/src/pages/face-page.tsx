@@ -1,0 +1,187 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useAtom } from 'jotai';
+import { Alert, bus, Button, errorObjectForCode, LiveRegion, refreshFlowStatus, StepHeading, translateOr, useFocusStepHeading, useT } from '@join/shared';
+import { identityApi, type DocumentDetails } from '@join/shared/identity';
+import { DetailsList } from '../components/details-list';
+import { GuidancePanel, type GuidanceHandlers } from '../components/guidance-panel';
+import { TrustNote } from '../components/trust-note';
+import { useAction } from '../hooks/use-action';
+import { useGuidance } from '../hooks/use-guidance';
+import { checkAtom, EMPTY_CHECK } from '../verification/check-store';
+import { PATH_ROUTES, type CheckPath } from '../verification/paths';
+import { MODULE_NAME, go } from '../navigation';
+
+// The face scan (its camera, face model and liveness step) loads only here.
+const FaceScan = lazy(() => import('../face/face-scan'));
+
+const FACE_SCREENS = ['face', 'details'] as const;
+
+/**
+ * The face, then the details (issue 12 points 3 to 5), on the path's face route
+ * (/activation_method/scan_face, /id_check/face). The face scan's photo goes to the server,
+ * which compares it with the document's; on a match the details read from the document are
+ * shown to confirm on the same route. "These are correct" asks for the decision; "Something is
+ * wrong" goes back to the document. Without details (a reload: they are kept in memory only)
+ * the document comes first.
+ */
+export function FacePage({ path, route }: { path: CheckPath; route: string }) {
+  const [check, setCheck] = useAtom(checkAtom);
+  const mine = check.path === path ? check : EMPTY_CHECK;
+  const guidance = useGuidance(path, FACE_SCREENS);
+  const action = useAction();
+  const last = useRef<(() => Promise<void>) | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [verified, setVerified] = useState(false);
+  // Verified: nothing of the document stays in the page once the host has moved on (cleared on
+  // leaving, not at once: the details stay on screen, with the news, until then).
+  const verifiedRef = useRef(false);
+  verifiedRef.current = verified;
+  useEffect(
+    () => () => {
+      if (verifiedRef.current) setCheck(EMPTY_CHECK);
+    },
+    [setCheck],
+  );
+  const run = (work: () => Promise<void>) => {
+    last.current = work;
+    return action.run(work, guidance.handle);
+  };
+  const handlers: GuidanceHandlers = {
+    onRetakeFace: () => {
+      setCheck((s) => ({ ...s, faceMatched: false }));
+      setAttempt((n) => n + 1);
+    },
+    onRetry: () => {
+      if (last.current) void run(last.current);
+    },
+    // The kernel's max_sims_redirect is a button of the catalogue's pop-up (its More Info opens the help).
+    onMoreInfo: () => bus.emit('error:raised', { error: errorObjectForCode(guidance.shown?.code ?? null, translateOr), source: MODULE_NAME }),
+  };
+  const panel = guidance.shown ? <GuidancePanel pending={guidance.shown} path={path} route={route} clear={guidance.clear} handlers={handlers} /> : null;
+
+  if (!mine.details) return <NoDocument path={path} />;
+  if (mine.faceMatched) {
+    const details = mine.details;
+    return (
+      <DetailsStep
+        path={path}
+        details={details}
+        panel={panel}
+        busy={action.busy}
+        verified={verified}
+        onConfirm={() =>
+          void run(async () => {
+            await identityApi.confirmIdDetails(details);
+            await refreshFlowStatus();
+            setVerified(true);
+            bus.emit('identity:verified', { path });
+          })
+        }
+        onWrong={() => {
+          guidance.clear();
+          setCheck({ ...EMPTY_CHECK, path });
+          go(PATH_ROUTES[path].document);
+        }}
+      />
+    );
+  }
+  return (
+    <FaceStep
+      key={attempt}
+      panel={panel}
+      busy={action.busy}
+      onRetry={() => setAttempt((n) => n + 1)}
+      onCapture={(jpeg) =>
+        run(async () => {
+          guidance.clear();
+          await identityApi.sendFace(jpeg);
+          setCheck((s) => ({ ...s, faceMatched: true }));
+        })
+      }
+    />
+  );
+}
+
+function FaceStep({ panel, busy, onCapture, onRetry }: { panel: React.ReactNode; busy: boolean; onCapture: (jpeg: Blob) => Promise<void>; onRetry: () => void }) {
+  const t = useT();
+  const [noCamera, setNoCamera] = useState(false);
+  useFocusStepHeading('face');
+  return (
+    <section className="identity-check identity-face" aria-labelledby="step-heading">
+      <StepHeading>{t('identity.face.title')}</StepHeading>
+      <p>{t('identity.face.intro')}</p>
+      {noCamera ? (
+        <Alert
+          tone="error"
+          title={t('identity.face.noCamera.title')}
+          actions={
+            <Button variant="secondary" onClick={onRetry}>
+              {t('identity.face.noCamera.action')}
+            </Button>
+          }
+        >
+          <p>{t('identity.face.noCamera.text')}</p>
+        </Alert>
+      ) : (
+        <Suspense fallback={<p role="status">{t('identity.face.loading')}</p>}>
+          <FaceScan onCapture={onCapture} problem={panel} onCameraUnavailable={() => setNoCamera(true)} />
+        </Suspense>
+      )}
+      <TrustNote />
+      <LiveRegion message={busy ? t('identity.face.checking') : ''} />
+    </section>
+  );
+}
+
+function DetailsStep({
+  path,
+  details,
+  panel,
+  busy,
+  verified,
+  onConfirm,
+  onWrong,
+}: {
+  path: CheckPath;
+  details: DocumentDetails;
+  panel: React.ReactNode;
+  busy: boolean;
+  verified: boolean;
+  onConfirm: () => void;
+  onWrong: () => void;
+}) {
+  const t = useT();
+  useFocusStepHeading(`details-${path}`);
+  return (
+    <section className="identity-check identity-confirm" aria-labelledby="step-heading">
+      <StepHeading>{t('identity.details.title')}</StepHeading>
+      <p>{t('identity.details.intro')}</p>
+      {panel}
+      <DetailsList details={details} />
+      {verified ? <Alert tone="success">{t('identity.details.verified')}</Alert> : null}
+      <div className="identity-actions">
+        <Button busy={busy} disabled={verified} onClick={onConfirm}>
+          {t('identity.details.confirm')}
+        </Button>
+        <Button variant="secondary" disabled={busy || verified} onClick={onWrong}>
+          {t('identity.details.wrong')}
+        </Button>
+      </div>
+      <LiveRegion message={busy ? t('identity.details.checking') : ''} />
+    </section>
+  );
+}
+
+function NoDocument({ path }: { path: CheckPath }) {
+  const t = useT();
+  useFocusStepHeading('no-document');
+  return (
+    <section className="identity-check" aria-labelledby="step-heading">
+      <StepHeading>{t('identity.face.noDocument.title')}</StepHeading>
+      <p>{t('identity.face.noDocument.text')}</p>
+      <div className="identity-actions">
+        <Button onClick={() => go(PATH_ROUTES[path].document)}>{t('identity.face.noDocument.action')}</Button>
+      </div>
+    </section>
+  );
+}
