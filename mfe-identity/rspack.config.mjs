@@ -1,6 +1,69 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { rspack } from '@rspack/core';
 import { createRemoteConfig } from '../tools/rspack-config.mjs';
 
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The face scan's model and WebAssembly backend (src/face/assets.ts), copied from their packages
+ * into the build output with content-hashed names: the product serves them itself, cached for a
+ * year (api/src/static: hashed names are immutable). Only the face detector (blazeface) of
+ * @vladmandic/human's models; the three tfjs-backend-wasm binaries (the browser picks one: SIMD
+ * here, plain without SIMD, threaded only in a cross-origin-isolated page). The model JSON names
+ * its weights file, so that name is rewritten to the hashed one. The .wasm files get .br/.gz
+ * copies like the scripts (tools/precompress.mjs handles the text files).
+ */
+export function faceAssets() {
+  // Both are this package's own dependencies (pnpm links them here); human's exports map hides its package.json.
+  const human = path.join(here, 'node_modules', '@vladmandic', 'human');
+  const wasmDir = path.join(here, 'node_modules', '@tensorflow', 'tfjs-backend-wasm', 'dist');
+  const hash = (data) => createHash('sha256').update(data).digest('hex').slice(0, 8);
+  const files = [];
+
+  const bin = readFileSync(path.join(human, 'models', 'blazeface.bin'));
+  const binName = `blazeface.${hash(bin)}.bin`;
+  const model = JSON.parse(readFileSync(path.join(human, 'models', 'blazeface.json'), 'utf8'));
+  for (const group of model.weightsManifest) group.paths = group.paths.map((p) => (p === 'blazeface.bin' ? binName : p));
+  const json = Buffer.from(JSON.stringify(model));
+  const jsonName = `blazeface.${hash(json)}.json`;
+  files.push({ name: binName, data: bin }, { name: jsonName, data: json });
+
+  const wasm = {};
+  for (const name of ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm', 'tfjs-backend-wasm-threaded-simd.wasm']) {
+    const data = readFileSync(path.join(wasmDir, name));
+    wasm[name] = `${name.replace(/\.wasm$/, '')}.${hash(data)}.wasm`;
+    files.push({ name: wasm[name], data, compress: true });
+  }
+  return { names: { detector: jsonName, wasm }, files };
+}
+
+/** Emits faceAssets()'s files and defines __FACE_ASSETS__ (their names) for src/face/assets.ts. */
+export class FaceAssetsPlugin {
+  constructor() {
+    this.assets = faceAssets();
+  }
+
+  apply(compiler) {
+    new rspack.DefinePlugin({ __FACE_ASSETS__: JSON.stringify(this.assets.names) }).apply(compiler);
+    compiler.hooks.thisCompilation.tap('FaceAssetsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'FaceAssetsPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        for (const { name, data, compress } of this.assets.files) {
+          compilation.emitAsset(name, new rspack.sources.RawSource(data));
+          if (compress && compiler.options.mode === 'production') {
+            compilation.emitAsset(`${name}.br`, new rspack.sources.RawSource(brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })));
+            compilation.emitAsset(`${name}.gz`, new rspack.sources.RawSource(gzipSync(data, { level: 9 })));
+          }
+        }
+      });
+    });
+  }
+}
+
 // Container name and dev port: this folder's entry in the module registry (shared/src/modules/registry.json).
-export default createRemoteConfig({ dir: path.dirname(fileURLToPath(import.meta.url)) });
+const config = createRemoteConfig({ dir: here });
+config.plugins.push(new FaceAssetsPlugin());
+export default config;
