@@ -91,3 +91,18 @@ export async function loadFaceDetector(): Promise<FaceDetector> {
     },
   };
 }
+
+/** One detector for the page: loaded by the first scan, reused by the next; forgotten when it failed. */
+let detectorPromise: Promise<FaceDetector> | null = null;
+export function detectorOnce(): Promise<FaceDetector> {
+  detectorPromise ??= loadFaceDetector().catch((err: unknown) => {
+    detectorPromise = null;
+    throw err;
+  });
+  return detectorPromise;
+}
+
+/** Tests: the next scan loads the detector again. */
+export function forgetFaceDetector(): void {
+  detectorPromise = null;
+}

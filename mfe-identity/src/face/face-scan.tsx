@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Camera, RotateCcw } from 'lucide';
 import { Alert, Button, LiveRegion, registerTexts, useT } from '@join/shared';
 import { brightnessReader, CameraError, captureJpeg, openFrontCamera, stopStream, type CameraFailure } from './camera';
-import { loadFaceDetector, type FaceDetector } from './detector';
+import { detectorOnce, type FaceDetector } from './detector';
 import {
   faceScale,
   feedbackFor,
@@ -47,16 +47,6 @@ const LOST_FRAMES = 6;
 const BRIGHTNESS_EVERY = 5;
 /** A spoken instruction waits this long unchanged before it is announced (no chatter). */
 const ANNOUNCE_AFTER_MS = 700;
-
-/** One detector for the page: loaded on the first scan, reused by the next; forgotten when it failed. */
-let detectorPromise: Promise<FaceDetector> | null = null;
-function detectorOnce(): Promise<FaceDetector> {
-  detectorPromise ??= loadFaceDetector().catch((err: unknown) => {
-    detectorPromise = null;
-    throw err;
-  });
-  return detectorPromise;
-}
 
 const nextFrame = (fn: () => void): (() => void) => {
   if (typeof requestAnimationFrame === 'function') {
