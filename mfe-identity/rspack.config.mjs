@@ -14,8 +14,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * year (api/src/static: hashed names are immutable). Only the face detector (blazeface) of
  * @vladmandic/human's models; the three tfjs-backend-wasm binaries (the browser picks one: SIMD
  * here, plain without SIMD, threaded only in a cross-origin-isolated page). The model JSON names
- * its weights file, so that name is rewritten to the hashed one. The .wasm files get .br/.gz
- * copies like the scripts (tools/precompress.mjs handles the text files).
+ * its weights file, so that name is rewritten to the hashed one. The .wasm and .bin files get
+ * .br/.gz copies like the scripts (tools/precompress.mjs handles the text files).
  */
 export function faceAssets() {
   // Both are this package's own dependencies (pnpm links them here); human's exports map hides its package.json.
@@ -30,7 +30,8 @@ export function faceAssets() {
   for (const group of model.weightsManifest) group.paths = group.paths.map((p) => (p === 'blazeface.bin' ? binName : p));
   const json = Buffer.from(JSON.stringify(model));
   const jsonName = `blazeface.${hash(json)}.json`;
-  files.push({ name: binName, data: bin }, { name: jsonName, data: json });
+  // The weights compress by a third (gzip); the JSON is compressed with the scripts (tools/precompress.mjs).
+  files.push({ name: binName, data: bin, compress: true }, { name: jsonName, data: json });
 
   const wasm = {};
   for (const name of ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm', 'tfjs-backend-wasm-threaded-simd.wasm']) {
@@ -63,7 +64,14 @@ export class FaceAssetsPlugin {
   }
 }
 
+/**
+ * human's browser bundle mentions __filename / __dirname in its Node-only branches; Rspack mocks
+ * them (right for a browser) and says so on every build.
+ */
+export const FACE_WARNINGS = [{ module: /@vladmandic[\\/]human/, message: /"__(file|dir)name" is used and has been mocked/ }];
+
 // Container name and dev port: this folder's entry in the module registry (shared/src/modules/registry.json).
 const config = createRemoteConfig({ dir: here });
 config.plugins.push(new FaceAssetsPlugin());
+config.ignoreWarnings = [...(config.ignoreWarnings ?? []), ...FACE_WARNINGS];
 export default config;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { createConfig } from '../../../../tools/rspack-config.mjs';
-import { FaceAssetsPlugin } from '../../../rspack.config.mjs';
+import { FACE_WARNINGS, FaceAssetsPlugin } from '../../../rspack.config.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pkgDir = path.join(here, '..', '..', '..');
@@ -19,6 +19,7 @@ export default {
   entry: { main: path.join(here, 'main.tsx') },
   output: { ...base.output, path: path.resolve(out), publicPath: '/', uniqueName: 'face_harness' },
   devtool: false,
+  ignoreWarnings: FACE_WARNINGS,
   plugins: [
     new rspack.HtmlRspackPlugin({ template: path.join(here, 'index.html'), inject: 'body', scriptLoading: 'defer' }),
     new FaceAssetsPlugin(),
