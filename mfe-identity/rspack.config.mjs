@@ -65,13 +65,33 @@ export class FaceAssetsPlugin {
 }
 
 /**
- * human's browser bundle mentions __filename / __dirname in its Node-only branches; Rspack mocks
+ * human's build without tfjs (human.esm-nobundle.js, src/face/detector.ts) imports tfjs by deep
+ * paths that pnpm cannot resolve from human's own folder: they point at this package's tfjs 4.22
+ * (core, converter, cpu, wasm: one copy each, the same the wasm backend registers with), and the
+ * WebGL and WebGPU backends, never used here, at an empty module.
+ */
+const tf = (pkg) => path.join(here, 'node_modules', '@tensorflow', pkg, 'dist', 'index.js');
+const unused = path.join(here, 'src', 'face', 'tfjs-unused-backend.ts');
+export const FACE_ALIASES = {
+  // human's exports map lists this build under a key without "./", which resolvers ignore.
+  '@vladmandic/human/dist/human.esm-nobundle$': path.join(here, 'node_modules', '@vladmandic', 'human', 'dist', 'human.esm-nobundle.js'),
+  '@tensorflow/tfjs-core/dist/index.js$': tf('tfjs-core'),
+  '@tensorflow/tfjs-converter/dist/index.js$': tf('tfjs-converter'),
+  '@tensorflow/tfjs-backend-cpu/dist/index.js$': tf('tfjs-backend-cpu'),
+  '@tensorflow/tfjs-backend-wasm/dist/index.js$': tf('tfjs-backend-wasm'),
+  '@tensorflow/tfjs-backend-webgl/dist/index.js$': unused,
+  '@tensorflow/tfjs-backend-webgpu/dist/index.js$': unused,
+};
+
+/**
+ * human and tfjs's WASM glue mention __filename / __dirname in their Node-only branches; Rspack mocks
  * them (right for a browser) and says so on every build.
  */
-export const FACE_WARNINGS = [{ module: /@vladmandic[\\/]human/, message: /"__(file|dir)name" is used and has been mocked/ }];
+export const FACE_WARNINGS = [{ module: /@vladmandic[\\/]human|@tensorflow[\\/]tfjs-/, message: /"__(file|dir)name" is used and has been mocked/ }];
 
 // Container name and dev port: this folder's entry in the module registry (shared/src/modules/registry.json).
 const config = createRemoteConfig({ dir: here });
 config.plugins.push(new FaceAssetsPlugin());
 config.ignoreWarnings = [...(config.ignoreWarnings ?? []), ...FACE_WARNINGS];
+config.resolve.alias = { ...config.resolve.alias, ...FACE_ALIASES };
 export default config;

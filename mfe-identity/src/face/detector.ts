@@ -19,7 +19,8 @@ export interface FaceDetector {
 const MAX_FACES = 3;
 
 /**
- * Loads @vladmandic/human (its own lazy chunk, with tfjs inside) on the WebAssembly backend with
+ * Loads @vladmandic/human (its own lazy chunk: human's build without tfjs, plus tfjs core,
+ * converter and the cpu and wasm backends; rspack.config.mjs leaves WebGL and WebGPU out) on the WebAssembly backend with
  * only the face detector (blazeface): no mesh, iris, emotion, description, body, hand or gesture.
  * The model and the .wasm files come from our own origin (assets.ts). Human logs rather than
  * throws when a model fails, so the detector's presence is checked here.
@@ -27,7 +28,9 @@ const MAX_FACES = 3;
 export async function loadFaceDetector(): Promise<FaceDetector> {
   let Human: typeof HumanClass;
   try {
-    ({ Human } = await import(/* webpackChunkName: "face-human" */ '@vladmandic/human'));
+    // Not a package export (an alias in rspack.config.mjs): TypeScript takes the types above.
+    // @ts-expect-error -- no declaration for the deep path
+    ({ Human } = await import(/* webpackChunkName: "face-human" */ '@vladmandic/human/dist/human.esm-nobundle'));
   } catch (err) {
     throw new ModelLoadError('the face detection code did not load', { cause: err });
   }

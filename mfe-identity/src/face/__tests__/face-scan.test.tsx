@@ -25,11 +25,16 @@ const human = {
 };
 const Human = jest.fn((_config: unknown) => human);
 // A constructor (human is used with `new`) that hands back the fake above.
-jest.mock('@vladmandic/human', () => ({
-  Human: function FakeHuman(config: unknown) {
-    return Human(config);
-  },
-}));
+// (Virtual: the build reaches human's tfjs-less file through an alias, not a package export.)
+jest.mock(
+  '@vladmandic/human/dist/human.esm-nobundle',
+  () => ({
+    Human: function FakeHuman(config: unknown) {
+      return Human(config);
+    },
+  }),
+  { virtual: true },
+);
 
 /** A camera whose one track records stop(). */
 function fakeCamera(fail?: string) {

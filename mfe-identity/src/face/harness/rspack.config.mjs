@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { createConfig } from '../../../../tools/rspack-config.mjs';
-import { FACE_WARNINGS, FaceAssetsPlugin } from '../../../rspack.config.mjs';
+import { FACE_ALIASES, FACE_WARNINGS, FaceAssetsPlugin } from '../../../rspack.config.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pkgDir = path.join(here, '..', '..', '..');
@@ -20,6 +20,7 @@ export default {
   output: { ...base.output, path: path.resolve(out), publicPath: '/', uniqueName: 'face_harness' },
   devtool: false,
   ignoreWarnings: FACE_WARNINGS,
+  resolve: { ...base.resolve, alias: { ...base.resolve.alias, ...FACE_ALIASES } },
   plugins: [
     new rspack.HtmlRspackPlugin({ template: path.join(here, 'index.html'), inject: 'body', scriptLoading: 'defer' }),
     new FaceAssetsPlugin(),
