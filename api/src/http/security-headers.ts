@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
  * Security headers on every response the server writes: API, static files, errors and 404s
  * alike (an onSend hook runs for all of them). The CSP allows scripts, styles and fetches from
  * this origin and from the origins remotes are deployed to, and never 'unsafe-inline' or
- * 'unsafe-eval'.
+ * 'unsafe-eval'. 'wasm-unsafe-eval' lets a page compile WebAssembly (the face scan's detector
+ * runs on tfjs's WASM backend, served from this origin or a remote's) and nothing else: no eval,
+ * no new Function, no inline script.
  */
 export function contentSecurityPolicy(remoteOrigins: readonly string[]): string {
   const self = ["'self'", ...remoteOrigins].join(' ');
@@ -12,7 +14,7 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[]): string 
   const sockets = remoteOrigins.map((o) => o.replace(/^http/, 'ws'));
   return [
     "default-src 'self'",
-    `script-src ${self}`,
+    `script-src ${self} 'wasm-unsafe-eval'`,
     `style-src ${self}`,
     `connect-src ${[self, ...sockets].join(' ')}`,
     "img-src 'self' data:",

@@ -29,8 +29,8 @@ beforeEach(() => {
   jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
   frameLevel = 150;
   // A frame of text-like strokes (sharp), at the current light level.
-  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-    () =>
+  // Cast: with tfjs's WebGPU types in the program, getContext's overloads start with 'webgpu'.
+  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(((() =>
       ({
         drawImage: jest.fn(),
         getImageData: (_x: number, _y: number, w: number, h: number) => {
@@ -43,8 +43,7 @@ beforeEach(() => {
           }
           return { data, width: w, height: h };
         },
-      }) as unknown as CanvasRenderingContext2D,
-  );
+      }) as unknown as CanvasRenderingContext2D)) as unknown as HTMLCanvasElement['getContext']);
   jest.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done) => done(new Blob(['jpeg'], { type: 'image/jpeg' })));
 });
 afterEach(() => {

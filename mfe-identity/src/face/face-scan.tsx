@@ -1,10 +1,22 @@
-/**
- * PLACEHOLDER, replaced at merge by the real face scan (front camera, oval guide, in-browser
- * face detection, liveness step), built at the same time on another branch. Only its interface
- * is fixed: the identity pages load this module lazily on the face screens and give it these
- * props. This stand-in takes a photo file, so the pages around it can be built and tried.
- */
-import type { ChangeEvent, ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Camera, RotateCcw } from 'lucide';
+import { Alert, Button, LiveRegion, useT } from '@join/shared';
+import { brightnessReader, CameraError, captureJpeg, openFrontCamera, stopStream, type CameraFailure } from './camera';
+import { detectorOnce, type FaceDetector } from './detector';
+import {
+  faceScale,
+  feedbackFor,
+  meanLuminance,
+  ovalFor,
+  rateOver,
+  realFaces,
+  startChallenge,
+  stepChallenge,
+  type Challenge,
+  type Feedback,
+} from './geometry';
+import './face-scan.css';
+
 
 export interface FaceScanProps {
   /** Called with the captured JPEG once the visitor passed the liveness step; may return a promise (busy while pending). */
@@ -15,18 +27,360 @@ export interface FaceScanProps {
   onCameraUnavailable?: () => void;
 }
 
-export default function FaceScan({ onCapture, problem }: FaceScanProps) {
-  const choose = (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    if (file) void onCapture(file);
+/**
+ * starting: camera and model on their way; positioning: live feedback until the face is well
+ * placed; challenge: "move a little closer"; sending: the photo is with onCapture; sent: done
+ * (the camera is off; "Try again" starts over).
+ */
+type Phase = 'starting' | 'positioning' | 'challenge' | 'sending' | 'sent';
+type Failure = CameraFailure | 'modelFailed';
+/** Text key of a failure (identity.face.<key>.title/text); 'noCamera' is the face page's own key. */
+const failureKey = (f: Failure): string => (f === 'noCamera' ? 'cameraMissing' : f);
+
+/** The first detections after the video starts see a black or half-exposed frame: wait this long. */
+const SETTLE_MS = 500;
+/** Detections in a row that must be "good" before the challenge starts. */
+const GOOD_FRAMES = 2;
+/** Detections in a row without the one face that send the challenge back to positioning. */
+const LOST_FRAMES = 6;
+/** The brightness is read every this many detections. */
+const BRIGHTNESS_EVERY = 5;
+/** A spoken instruction waits this long unchanged before it is announced (no chatter). */
+const ANNOUNCE_AFTER_MS = 700;
+
+const nextFrame = (fn: () => void): (() => void) => {
+  if (typeof requestAnimationFrame === 'function') {
+    const id = requestAnimationFrame(fn);
+    return () => cancelAnimationFrame(id);
+  }
+  const id = setTimeout(fn, 16);
+  return () => clearTimeout(id);
+};
+
+/**
+ * The face scan (issue 12, scan_face): the front camera, mirrored, with an oval guide; live
+ * feedback from the face detector running in the browser (no face, more than one, too dark, too
+ * far or close, not centred, hold still), then the liveness step (move a little closer), then one
+ * still photo for onCapture. Loaded lazily with everything it needs; the model and the WebAssembly
+ * backend load when it mounts. The root carries data-detections-per-second (the measured rate)
+ * and data-first-feedback-ms for the perf script.
+ */
+export default function FaceScan({ onCapture, problem = null, onCameraUnavailable }: FaceScanProps) {
+  const t = useT();
+  const rootRef = useRef<HTMLElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const streamRef = useRef<MemoryStream>({ stream: null });
+  const onCaptureRef = useRef(onCapture);
+  onCaptureRef.current = onCapture;
+
+  const [attempt, setAttempt] = useState(0);
+  const [phase, setPhase] = useState<Phase>('starting');
+  const [cameraOn, setCameraOn] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [detector, setDetector] = useState<FaceDetector | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [frame, setFrame] = useState<{ width: number; height: number } | null>(null);
+  const [readyAt, setReadyAt] = useState<number | null>(null);
+  const [captureFailed, setCaptureFailed] = useState(false);
+
+  // Camera and model, in parallel; again on every attempt (Try again). The stream stops on unmount.
+  useEffect(() => {
+    let cancelled = false;
+    const mountedAt = performance.now();
+    const memory = streamRef.current;
+    setFailure(null);
+    setCaptureFailed(false);
+    setPhase('starting');
+    setFeedback(null);
+    setReadyAt(null);
+    const model = detectorOnce();
+    model.catch(() => undefined); // handled below, after the camera
+    void (async () => {
+      let stream: MediaStream;
+      try {
+        stream = await openFrontCamera();
+      } catch (err) {
+        if (!cancelled) setFailure(err instanceof CameraError ? err.reason : 'busy');
+        return;
+      }
+      if (cancelled) {
+        stopStream(stream);
+        return;
+      }
+      memory.stream = stream;
+      memory.mountedAt = mountedAt;
+      const video = videoRef.current;
+      if (video) {
+        video.srcObject = stream;
+        void video.play?.()?.catch(() => undefined);
+      }
+      setCameraOn(true);
+      try {
+        const loaded = await model;
+        if (!cancelled) setDetector(() => loaded);
+      } catch {
+        if (!cancelled) {
+          setFailure('modelFailed');
+          stopStream(stream);
+          setCameraOn(false);
+        }
+      }
+    })();
+    return () => {
+      cancelled = true;
+      stopStream(memory.stream);
+      memory.stream = null;
+      setCameraOn(false);
+    };
+  }, [attempt]);
+
+  // The video's size (the oval is drawn in its pixels) and when its frames are worth reading.
+  const onVideoData = useCallback(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    setFrame({ width: video.videoWidth || 640, height: video.videoHeight || 480 });
+    setReadyAt((r) => r ?? performance.now() + SETTLE_MS);
+  }, []);
+
+  useEffect(() => {
+    if (detector && readyAt !== null && phase === 'starting') setPhase('positioning');
+  }, [detector, readyAt, phase]);
+
+  // The detection loop: one detection at a time, the next on the next animation frame.
+  const looping = phase === 'positioning' || phase === 'challenge';
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!looping || !detector || !video || readyAt === null) return;
+    let stopped = false;
+    let cancelNext = () => {};
+    let times: number[] = [];
+    let detectMs = 0;
+    let count = 0;
+    let brightness: number | null = null;
+    let good = 0;
+    let lost = 0;
+    let challenge: Challenge | null = null;
+    const readBrightness = brightnessReader();
+    const root = rootRef.current;
+    const memory = streamRef.current;
+
+    const finish = async () => {
+      setPhase('sending');
+      let jpeg: Blob;
+      try {
+        jpeg = await captureJpeg(video);
+      } catch {
+        setPhase('positioning');
+        return;
+      }
+      // The photo is taken: the camera goes off while it is checked (its light too).
+      stopStream(memory.stream);
+      memory.stream = null;
+      setCameraOn(false);
+      try {
+        await onCaptureRef.current(jpeg);
+      } catch {
+        // The caller explains its own failures (problem); the visitor can always take another photo.
+        setCaptureFailed(true);
+      }
+      setPhase('sent');
+    };
+
+    const tick = async () => {
+      if (stopped) return;
+      if (performance.now() < readyAt || video.readyState < 2) {
+        cancelNext = nextFrame(() => void tick());
+        return;
+      }
+      const started = performance.now();
+      let faces;
+      try {
+        faces = await detector.detect(video);
+      } catch {
+        faces = null; // one bad frame: try the next
+      }
+      if (stopped) return;
+      const now = performance.now();
+      if (faces) {
+        count++;
+        detectMs += now - started;
+        const rate = rateOver(times, now);
+        times = rate.times;
+        if (root && rate.perSecond !== null) root.dataset.detectionsPerSecond = rate.perSecond.toFixed(1);
+        if (root) root.dataset.detectMs = (detectMs / count).toFixed(0);
+        if (count % BRIGHTNESS_EVERY === 1) {
+          try {
+            const pixels = readBrightness(video);
+            brightness = pixels ? meanLuminance(pixels) : null;
+          } catch {
+            brightness = null;
+          }
+        }
+        const oval = ovalFor(video.videoWidth, video.videoHeight);
+        const fb = feedbackFor(faces, oval, brightness, challenge !== null);
+        const one = realFaces(faces)[0];
+        const scale = one ? faceScale(one, oval) : null;
+        setFeedback(fb);
+        if (root && !root.dataset.firstFeedbackMs && memory.mountedAt !== undefined) {
+          root.dataset.firstFeedbackMs = (now - memory.mountedAt).toFixed(0);
+        }
+        if (!challenge) {
+          good = fb === 'good' ? good + 1 : 0;
+          if (good >= GOOD_FRAMES && scale !== null) {
+            challenge = startChallenge(scale);
+            setPhase('challenge');
+          }
+        } else {
+          lost = fb === 'no-face' || fb === 'many-faces' ? lost + 1 : 0;
+          if (lost >= LOST_FRAMES) {
+            challenge = null;
+            good = 0;
+            setPhase('positioning');
+          } else {
+            challenge = stepChallenge(challenge, fb, scale);
+            if (challenge.passed) {
+              stopped = true;
+              void finish();
+              return;
+            }
+          }
+        }
+      }
+      cancelNext = nextFrame(() => void tick());
+    };
+    cancelNext = nextFrame(() => void tick());
+    return () => {
+      stopped = true;
+      cancelNext();
+    };
+    // Positioning and challenge are one run of the loop (it keeps its own challenge state).
+  }, [looping, detector, readyAt]);
+
+  const retry = () => {
+    if (failure === 'modelFailed') setDetector(null);
+    setAttempt((a) => a + 1);
   };
+
+  const instruction = instructionKey(phase, failure, cameraOn, detector !== null, feedback);
+  const text = instruction ? t(instruction) : '';
+  const announced = useSettled(text, ANNOUNCE_AFTER_MS);
+  const oval = frame ? ovalFor(frame.width, frame.height) : null;
+
+  const otherWay = onCameraUnavailable ? (
+    <Button variant="secondary" onClick={onCameraUnavailable}>
+      {t('identity.face.otherWay')}
+    </Button>
+  ) : null;
+
   return (
-    <div className="face-scan-placeholder">
-      {problem}
-      <label>
-        Take a selfie
-        <input type="file" accept="image/jpeg" capture="user" onChange={choose} />
-      </label>
-    </div>
+    <section
+      ref={rootRef}
+      className="face-scan"
+      data-phase={failure ?? phase}
+      data-feedback={feedback ?? ''}
+      aria-busy={phase === 'sending' || undefined}
+    >
+      <p>{t('identity.face.scanIntro')}</p>
+      {problem ? (
+        <Alert
+          tone="error"
+          actions={
+            phase === 'sent' ? (
+              <Button icon={RotateCcw} onClick={retry}>
+                {t('identity.face.tryAgain')}
+              </Button>
+            ) : null
+          }
+        >
+          {problem}
+        </Alert>
+      ) : null}
+      {failure ? (
+        <Alert
+          tone="error"
+          title={t(`identity.face.${failureKey(failure)}.title`)}
+          actions={
+            <>
+              {failure !== 'unsupported' ? (
+                <Button icon={Camera} onClick={retry}>
+                  {t('identity.face.tryAgain')}
+                </Button>
+              ) : null}
+              {otherWay}
+            </>
+          }
+        >
+          <p>{t(`identity.face.${failureKey(failure)}.text`)}</p>
+        </Alert>
+      ) : null}
+      <div className="face-scan__camera" data-feedback={feedback ?? ''} hidden={failure !== null || !cameraOn}>
+        <video
+          ref={videoRef}
+          className="face-scan__video"
+          aria-label={t('identity.face.videoLabel')}
+          muted
+          autoPlay
+          playsInline
+          onLoadedData={onVideoData}
+        />
+        {frame && oval ? (
+          <svg className="face-scan__guide" viewBox={`0 0 ${frame.width} ${frame.height}`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
+            <path
+              className="face-scan__shade"
+              fillRule="evenodd"
+              d={`M0 0H${frame.width}V${frame.height}H0Z M${oval.cx - oval.rx} ${oval.cy}a${oval.rx} ${oval.ry} 0 1 0 ${2 * oval.rx} 0a${oval.rx} ${oval.ry} 0 1 0 ${-2 * oval.rx} 0Z`}
+            />
+            <ellipse className="face-scan__oval" cx={oval.cx} cy={oval.cy} rx={oval.rx} ry={oval.ry} />
+          </svg>
+        ) : null}
+      </div>
+      {text ? (
+        <p className={`face-scan__instruction face-scan__instruction--${phase}`} aria-hidden="true">
+          {phase === 'sending' || (phase === 'starting' && !failure) ? <span className="btn__spinner face-scan__spinner" /> : null}
+          {text}
+        </p>
+      ) : null}
+      <LiveRegion message={announced} />
+      {phase === 'sent' && captureFailed && !problem ? (
+        <div className="identity-actions">
+          <Button variant="secondary" icon={RotateCcw} onClick={retry}>
+            {t('identity.face.tryAgain')}
+          </Button>
+        </div>
+      ) : null}
+      <p className="muted face-scan__privacy">{t('identity.face.privacy')}</p>
+    </section>
   );
+}
+
+interface MemoryStream {
+  stream: MediaStream | null;
+  mountedAt?: number;
+}
+
+/** The key of what the visitor should do now (shown, and announced once it settles). */
+function instructionKey(phase: Phase, failure: Failure | null, cameraOn: boolean, modelReady: boolean, feedback: Feedback | null): string | null {
+  if (failure) return null;
+  switch (phase) {
+    case 'starting':
+      return !cameraOn ? 'identity.face.startingCamera' : !modelReady ? 'identity.face.loadingModel' : 'identity.face.startingCamera';
+    case 'positioning':
+      return feedback ? `identity.face.feedback.${feedback}` : 'identity.face.loadingModel';
+    case 'challenge':
+      return feedback === 'good' || feedback === 'too-close' ? 'identity.face.challenge' : `identity.face.feedback.${feedback ?? 'no-face'}`;
+    case 'sending':
+      return 'identity.face.sending';
+    case 'sent':
+      return 'identity.face.sent';
+  }
+}
+
+/** The value once it has stayed the same for `ms`: a live region that says changes, not every frame. */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return settled;
 }

@@ -32,7 +32,7 @@ describe('remotes table', () => {
 
   it('builds a CSP without unsafe sources', () => {
     expect(contentSecurityPolicy(['https://cdn.example.com'])).toBe(
-      "default-src 'self'; script-src 'self' https://cdn.example.com; style-src 'self' https://cdn.example.com; connect-src 'self' https://cdn.example.com wss://cdn.example.com; img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+      "default-src 'self'; script-src 'self' https://cdn.example.com 'wasm-unsafe-eval'; style-src 'self' https://cdn.example.com; connect-src 'self' https://cdn.example.com wss://cdn.example.com; img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
     );
   });
 

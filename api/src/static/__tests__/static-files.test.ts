@@ -1,10 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { createTestApp, tempDir, type TestApp } from '../../testing/harness';
 
 const SECURITY_HEADERS = {
   'content-security-policy':
-    "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'self'; img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
@@ -12,6 +13,8 @@ const SECURITY_HEADERS = {
 };
 // On documents only (it means nothing elsewhere); same-origin-allow-popups: the sign-in popup
 // answers through window.opener.
+/** The WebAssembly header and an empty module: what a .wasm file starts with. */
+const WASM = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 const COOP = { 'cross-origin-opener-policy': 'same-origin-allow-popups' };
 
 describe('static files, remotes and security headers', () => {
@@ -27,6 +30,11 @@ describe('static files, remotes and security headers', () => {
     mkdirSync(planDir, { recursive: true });
     writeFileSync(join(planDir, 'mf-manifest.json'), '{"name":"plan"}');
     writeFileSync(join(planDir, 'remoteEntry.js'), 'var plan;');
+    // The face scan's assets as the identity remote's build writes them (mfe-identity/rspack.config.mjs).
+    writeFileSync(join(planDir, 'blazeface.3c560e91.json'), '{"modelTopology":{}}');
+    writeFileSync(join(planDir, 'blazeface.dc9a97fd.bin'), Buffer.from([1, 2, 3, 4]));
+    writeFileSync(join(planDir, 'tfjs-backend-wasm-simd.77ebb28a.wasm'), WASM);
+    writeFileSync(join(planDir, 'tfjs-backend-wasm-simd.77ebb28a.wasm.br'), brotliCompressSync(WASM));
     t = await createTestApp({
       static: { hostDir, remoteDirs: { plan: planDir, number: join(root.path, 'mfe-number', 'dist') } },
     });
@@ -77,6 +85,26 @@ describe('static files, remotes and security headers', () => {
     expect((await get('/mfe/plan/remoteEntry.js')).headers['access-control-allow-origin']).toBe('*');
   });
 
+  it("serves the face scan's model and WebAssembly with their types, cached for a year, the .wasm compressed", async () => {
+    const types: Record<string, RegExp> = {
+      'blazeface.3c560e91.json': /^application\/json/,
+      'blazeface.dc9a97fd.bin': /^application\/octet-stream/,
+      'tfjs-backend-wasm-simd.77ebb28a.wasm': /^application\/wasm$/,
+    };
+    for (const [file, type] of Object.entries(types)) {
+      const res = await get(`/mfe/plan/${file}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(type);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+    }
+    // WebAssembly.instantiateStreaming needs application/wasm, also on the precompressed copy.
+    const br = await t.app.inject({ method: 'GET', url: '/mfe/plan/tfjs-backend-wasm-simd.77ebb28a.wasm', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('application/wasm');
+    expect(brotliDecompressSync(br.rawPayload)).toEqual(WASM);
+  });
+
   it('answers a remote that is not built with a JSON 404, not the host page', async () => {
     const res = await get('/mfe/number/mf-manifest.json', 'text/html');
     expect(res.statusCode).toBe(404);
@@ -115,9 +143,10 @@ describe('remote origins in the CSP', () => {
     const res = await t.app.inject({ method: 'GET', url: '/remotes.json' });
     expect(res.json()).toEqual({ plan: 'https://plan.example.com/v2/mf-manifest.json', number: '/mfe/number/mf-manifest.json' });
     const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self' https://plan.example.com;");
+    expect(csp).toContain("script-src 'self' https://plan.example.com 'wasm-unsafe-eval';");
     expect(csp).toContain("connect-src 'self' https://plan.example.com wss://plan.example.com;");
-    expect(csp).not.toMatch(/unsafe-(inline|eval)/);
+    // 'wasm-unsafe-eval' (WebAssembly only) is there; the keywords that open scripts up are not.
+    expect(csp).not.toMatch(/'unsafe-(inline|eval|hashes)'/);
     // With no host built, a page navigation is an ordinary 404.
     expect((await t.app.inject({ method: 'GET', url: '/join/x', headers: { accept: 'text/html' } })).statusCode).toBe(404);
     await t.close();
