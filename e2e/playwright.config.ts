@@ -26,10 +26,10 @@ export const SIGNIN_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name,
 };
 
 /**
- * And its identity authority sandbox twenty-one ports above (http://127.0.0.1:AUTHORITY_PORTS.main),
+ * And its identity authority sandbox thirty ports above (clear of the sign-in sandboxes at +20 to +24) (http://127.0.0.1:AUTHORITY_PORTS.main),
  * with the development key unless JOIN_AUTHORITY_KEY says otherwise.
  */
-export const AUTHORITY_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, port + 21])) as {
+export const AUTHORITY_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, port + 30])) as {
   readonly [K in keyof typeof PORTS]: number;
 };
 

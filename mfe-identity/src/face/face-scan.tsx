@@ -21,7 +21,10 @@ import './face-scan.css';
 export interface FaceScanProps {
   /** Called with the captured JPEG once the visitor passed the liveness step; may return a promise (busy while pending). */
   onCapture: (jpeg: Blob) => void | Promise<void>;
-  /** An error to show above the camera (e.g. the server's -620 guidance), or null. */
+  /**
+   * An error to show above the camera, or null. A string shows as an alert with "Try again"; an
+   * element (the page's guidance for -620, with its own alert and action) shows as it is.
+   */
   problem?: ReactNode;
   /** Offered when the camera cannot be used. */
   onCameraUnavailable?: () => void;
@@ -281,7 +284,10 @@ export default function FaceScan({ onCapture, problem = null, onCameraUnavailabl
       aria-busy={phase === 'sending' || undefined}
     >
       <p>{t('identity.face.scanIntro')}</p>
-      {problem ? (
+      {problem && typeof problem !== 'string' ? (
+        // An element (the page's guidance panel) brings its own alert and its own way on.
+        <div className="face-scan__problem">{problem}</div>
+      ) : problem ? (
         <Alert
           tone="error"
           actions={

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+import { ShellPage } from './shell';
+import { createAccount, reachLoginAndLogIn, uniqueEmail } from './account-step';
+
+/**
+ * The identity check (issue 12) in Chromium against the real API and the identity authority
+ * sandbox (OCR of the document's MRZ, face comparison, the seeded registry of api/README.md):
+ * the synthetic documents of e2e/fixtures/identity are uploaded, and Chromium's fake camera
+ * plays the synthetic selfies (and a passport held up) for the face and document scans.
+ * Each spec file is its own browser: one camera feed per browser (a launch option).
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const FIXTURES = path.join(here, '..', '..', 'fixtures', 'identity');
+export const fixture = (name: string) => path.join(FIXTURES, name);
+const DUBAI = { latitude: 25.2048, longitude: 55.2708 };
+const BASE_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+/** A browser whose camera plays this feed (and never asks for permission). */
+export const camera = (feed: string) => ({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...BASE_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${fixture(feed)}`],
+  },
+  geolocation: DUBAI,
+  permissions: ['geolocation', 'camera'],
+});
+
+/** A new account (its own identity state), plan, number, login, location: the visitor is at /activation_method. */
+export async function reachActivationMethod(page: Page): Promise<ShellPage> {
+  const shell = new ShellPage(page);
+  const who = { email: uniqueEmail('identity'), password: 'Welcome2026' };
+  await createAccount(page.request, who.email, who.password);
+  await reachLoginAndLogIn(page, who);
+  await shell.expectStep('/location_check', 'Check your location');
+  await page.getByRole('button', { name: 'Share my location' }).click();
+  await expect(page).toHaveURL(/#\/activation_method(\?|$)/);
+  return shell;
+}
+
+export async function answer(page: Page, residency: "I live in the UAE" | "I'm visiting", sim: 'Instant eSIM' | 'Physical SIM') {
+  await page.getByRole('radio', { name: new RegExp(`^${residency}`) }).check();
+  await page.getByRole('radio', { name: new RegExp(`^${sim}`) }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** On a document page: "Upload a photo instead", then each file in turn. */
+export async function uploadDocument(page: Page, shell: ShellPage, files: readonly { label: string; file: string }[]) {
+  await page.getByRole('link', { name: 'Upload a photo instead' }).or(page.getByRole('button', { name: 'Upload a photo instead' })).first().click();
+  for (const { label, file } of files) {
+    await page.getByLabel(label, { exact: true }).setInputFiles(fixture(file));
+    await expect(page.getByRole('img', { name: new RegExp(label) })).toBeVisible();
+    await page.getByRole('button', { name: 'Send this photo' }).click();
+  }
+}
+
+/** The face scan with the fake camera passes its liveness step by itself (the feed's face comes closer). */
+export async function scanFace(page: Page) {
+  await expect(page).toHaveURL(/scan_face|\/id_check\/face/);
+  const open = page.getByRole('button', { name: /Open the camera|Start the face scan|Start/ });
+  if (await open.first().isVisible().catch(() => false)) await open.first().click();
+}
+
