@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { answer, camera, reachActivationMethod, scanFace, uploadDocument } from './pages/identity-step';
+import { answer, camera, reachActivationMethod } from './pages/identity-step';
 
 /**
  * The identity check (issue 12) in Chromium against the real API and the identity authority

@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { ShellPage } from './pages/shell';
 import { answer, camera, reachActivationMethod, scanFace, uploadDocument } from './pages/identity-step';
 
 /**
