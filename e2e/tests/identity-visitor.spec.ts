@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectArabicScreen } from './pages/arabic';
 import { answer, camera, reachActivationMethod, scanFace, uploadDocument } from './pages/identity-step';
 
 /**
@@ -25,7 +26,13 @@ test.describe('a visitor with a passport (fake camera: the passport holder’s s
     await expect(page.getByText('533401871')).toBeVisible();
     await expect(page.getByText(/MORGAN/)).toBeVisible();
     await shell.expectAccessible('id check: details');
-    await page.getByRole('button', { name: 'These are correct' }).click();
+    // The language switch reloads the page: the check resumes from the server, in Arabic.
+    await page.getByRole('button', { name: 'العربية' }).click();
+    await expect(page.getByRole('heading', { name: 'تحقق من بياناتك' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('533401871')).toBeVisible();
+    await expect(page.getByText('المملكة المتحدة')).toBeVisible();
+    await expectArabicScreen(page, 'id check: details');
+    await page.getByRole('button', { name: 'البيانات صحيحة' }).click();
     // Verified: the host moves on by the flow contract to payment (its step comes with issue 13).
     await expect(page).toHaveURL(/#\/payment(\?|$)/, { timeout: 30_000 });
   });

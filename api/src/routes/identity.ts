@@ -10,6 +10,7 @@ import {
   isIdentityChecked,
   type DocumentReadResponse,
   type FaceCheckResponse,
+  type IdentityCheckResponse,
   type FlowStatusResponse,
   type ServerFlowContext,
   type StepName,
@@ -134,6 +135,18 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const { droppedPendingCheck } = await ctx.store.setActivationMethod(auth.uid, body.resident_type, body.sim_type);
     request.log.info({ event: 'activation_method', ...body, dropped_pending_check: droppedPendingCheck }, 'activation method chosen');
     return flowStatusOf(ctx, auth);
+  });
+
+  /** The pending check, for a page that reloaded mid-check: sides still wanted, details, face matched. No image. */
+  app.get('/identity/check', byResidency, async (request): Promise<IdentityCheckResponse> => {
+    const { uid } = authOf(request);
+    const { context } = await openCheck(ctx, request, stepOf(request));
+    const kind = context.resident_type ? documentKindFor(context.resident_type) : null;
+    const check = await ctx.store.getIdentityCheck(uid, ctx.now());
+    if (!check || check.kind !== kind) return { check: null };
+    return {
+      check: { kind: check.kind, remaining_sides: remainingSides(check.kind, check.sides), details: check.details, face_matched: check.faceMatchedAt !== null },
+    };
   });
 
   /** 2. One side of the document: read by the authority, kept until the decision (or 30 minutes). */

@@ -19,7 +19,8 @@ export async function englishOnScreen(page: Page): Promise<string[]> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     while (walker.nextNode()) {
       const el = walker.currentNode.parentElement;
-      if (!el || el.closest('noscript, script, style, [hidden]') || el.getClientRects().length === 0) continue;
+      // translate="no": data written as it is in any language (a name as the passport writes it).
+      if (!el || el.closest('noscript, script, style, [hidden], [translate="no"]') || el.getClientRects().length === 0) continue;
       for (const w of words(walker.currentNode.textContent)) out.add(w);
     }
     for (const el of Array.from(document.querySelectorAll('[aria-label], [title], [placeholder], [alt]'))) {

@@ -43,7 +43,15 @@ async function atDetails(details = EID_DETAILS, route = '/activation_method/scan
 }
 
 describe('the face screen', () => {
-  it('asks for the document first when the page has none (a reload)', async () => {
+  it('resumes from the server after a reload (or the language switch): the details once the face matched', async () => {
+    const current = jest.spyOn(identityApi, 'currentCheck').mockResolvedValue({ check: { kind: 'emirates_id', remaining_sides: [], details: EID_DETAILS, face_matched: true } });
+    renderAt('/activation_method/scan_face');
+    expect(await detailsHeading()).toBeInTheDocument();
+    expect(current).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for the document first when neither the page nor the server has it (a reload)', async () => {
+    jest.spyOn(identityApi, 'currentCheck').mockResolvedValue({ check: null });
     const nav = listen('navigate:request');
     renderAt('/activation_method/scan_face');
     expect(await screen.findByRole('heading', { level: 1, name: 'We need your document first' })).toHaveFocus();
@@ -68,7 +76,7 @@ describe('the face screen', () => {
     expect(value('Date of birth')).toBe('12 May 1990');
     expect(value('Expiry date')).toBe('31 January 2029');
     expect(value('Sex')).toBe('Male');
-    expect(value('Nationality')).toBe('IND');
+    expect(value('Nationality')).toBe('India');
   });
 
   it('offers a way on when the camera cannot be used', async () => {

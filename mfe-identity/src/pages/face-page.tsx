@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { Alert, bus, Button, errorObjectForCode, LiveRegion, refreshFlowStatus, StepHeading, translateOr, useFocusStepHeading, useT } from '@join/shared';
 import { identityApi, type DocumentDetails } from '@join/shared/identity';
 import { DetailsList } from '../components/details-list';
@@ -21,7 +21,8 @@ const FACE_SCREENS = ['face', 'details'] as const;
  * (/activation_method/scan_face, /id_check/face). The face scan's photo goes to the server,
  * which compares it with the document's; on a match the details read from the document are
  * shown to confirm on the same route. "These are correct" asks for the decision; "Something is
- * wrong" goes back to the document. Without details (a reload: they are kept in memory only)
+ * wrong" goes back to the document. Without details in the page (they are kept in memory only:
+ * a reload, or the language switch) the server's pending check resumes it; without one either,
  * the document comes first.
  */
 export function FacePage({ path, route }: { path: CheckPath; route: string }) {
@@ -59,7 +60,7 @@ export function FacePage({ path, route }: { path: CheckPath; route: string }) {
   };
   const panel = guidance.shown ? <GuidancePanel pending={guidance.shown} path={path} route={route} clear={guidance.clear} handlers={handlers} /> : null;
 
-  if (!mine.details) return <NoDocument path={path} />;
+  if (!mine.details) return <Resume path={path} />;
   if (mine.faceMatched) {
     const details = mine.details;
     return (
@@ -170,6 +171,33 @@ function DetailsStep({
       <LiveRegion message={busy ? t('identity.details.checking') : ''} />
     </section>
   );
+}
+
+/**
+ * No details in the page (a reload, or the language switch, which reloads): ask the server for
+ * the pending check and carry on where it stands (the face, or the details once matched); the
+ * document first only when the server has no check either.
+ */
+function Resume({ path }: { path: CheckPath }) {
+  const t = useT();
+  const setCheck = useSetAtom(checkAtom);
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    let live = true;
+    identityApi
+      .currentCheck()
+      .then(({ check }) => {
+        if (!live) return;
+        if (check?.details && check.remaining_sides.length === 0) {
+          setCheck({ path, remaining: check.remaining_sides, details: check.details, faceMatched: check.face_matched });
+        } else setMissing(true);
+      })
+      .catch(() => live && setMissing(true));
+    return () => {
+      live = false;
+    };
+  }, [path, setCheck]);
+  return missing ? <NoDocument path={path} /> : <p role="status">{t('identity.face.loading')}</p>;
 }
 
 function NoDocument({ path }: { path: CheckPath }) {

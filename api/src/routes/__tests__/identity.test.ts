@@ -130,6 +130,22 @@ describe('the identity check', () => {
     });
   });
 
+  describe('GET /identity/check', () => {
+    it('gives a reloaded page its own pending check back (sides, details, face), no image; nothing for anyone else', async () => {
+      const { v, details } = await visitorAtDetails('P7700001');
+      const mine = await t.get(v, '/api/identity/check');
+      expect(mine.statusCode).toBe(200);
+      expect(mine.json()).toEqual({ check: { kind: 'passport', remaining_sides: [], details, face_matched: true } });
+      expect(mine.body).not.toMatch(/image|base64/i);
+      const other = await t.ready();
+      expect((await t.activation(other, 'non_resident', 'esim')).statusCode).toBe(200);
+      expect((await t.get(other, '/api/identity/check')).json()).toEqual({ check: null });
+      // Verified: the check is closed, and so is its read.
+      expect((await t.details(v, details)).statusCode).toBe(200);
+      expect((await t.get(v, '/api/identity/check')).statusCode).toBe(409);
+    });
+  });
+
   describe('POST /identity/document', () => {
     it('reads both sides of an Emirates ID in either order, with the details once the MRZ side is in', async () => {
       const v = await t.ready();

@@ -4,6 +4,7 @@ import {
   coordinateParam,
   DocumentReadResponse,
   FaceCheckResponse,
+  IdentityCheckResponse,
   LOCATION_PROCESS_ID,
   type ActivationMethodBody,
   type DocumentSide,
@@ -22,6 +23,8 @@ export const identityEndpoints = (c: ApiClient = apiClient) => ({
   /** Residency and SIM type (POST /me/activation_method); answers the flow status. */
   chooseActivationMethod: (body: ActivationMethodBody) =>
     c.request('POST', '/me/activation_method', { schema: FlowStatusResponse, body: { ...body } }),
+  /** The pending check (sides still wanted, details read, face matched): what a reload resumes from. */
+  currentCheck: () => c.request('GET', '/identity/check', { schema: IdentityCheckResponse }),
   /** One side of the document, as a JPEG or PNG (multipart: side, source, image). */
   sendDocument: (side: DocumentSide, source: ImageSource, image: Blob) => {
     const form = new FormData();

@@ -231,3 +231,20 @@ export function guidanceForCode(code: number | string | null | undefined): Guida
   const n = typeof code === 'string' && /^-?\d+$/.test(code) ? Number(code) : code;
   return typeof n === 'number' ? (GUIDANCE_BY_CODE.get(n) ?? null) : null;
 }
+
+/**
+ * GET /identity/check: the visitor's pending check as the server holds it (the page keeps the
+ * details in memory only, so a reload or the language switch, which reloads, resumes from here):
+ * null when there is none live.
+ */
+export const IdentityCheckResponse = z.object({
+  check: z
+    .object({
+      kind: DocumentKind,
+      remaining_sides: z.array(DocumentSide),
+      details: DocumentDetails.nullable(),
+      face_matched: z.boolean(),
+    })
+    .nullable(),
+});
+export type IdentityCheckResponse = z.infer<typeof IdentityCheckResponse>;
