@@ -39,6 +39,11 @@ export interface BusEvents {
    * is_id_verified): the host moves on by the flow contract.
    */
   'identity:verified': { path: 'resident' | 'non_resident' };
+  /**
+   * The payment went through and the visitor has seen the confirmation (the flow status already
+   * carries is_plan_paid): the host moves on by the flow contract (delivery, or thank-you).
+   */
+  'payment:completed': { method: 'card' | 'bnpl' };
   /** Something the user must see as an error pop-up. */
   'error:raised': { error: ErrorObject; source?: string };
   /** The session ended (logout codes of SPEC 8, or the user logged out). */
@@ -61,6 +66,7 @@ export const BUS_EVENTS = [
   'identity:location-checked',
   'identity:method-chosen',
   'identity:verified',
+  'payment:completed',
   'error:raised',
   'session:ended',
   'navigate:request',

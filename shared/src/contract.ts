@@ -11,6 +11,7 @@ import { PLAN_TEXTS } from './domains/plans/texts';
 import { HELP_TEXTS } from './domains/help/texts';
 import { ACCOUNT_TEXTS } from './domains/account/texts';
 import { IDENTITY_TEXTS } from './domains/identity/texts';
+import { PAYMENT_TEXTS } from './domains/payment/texts';
 import type { PluralCategory } from './i18n/plural';
 import type { ErrorTranslationKey } from './errors/catalogue';
 
@@ -21,9 +22,11 @@ export * from './domains/help/schemas';
 export * from './domains/help/feedback-rule';
 export * from './domains/account/schemas';
 export * from './domains/identity/schemas';
+export * from './domains/payment/schemas';
+export * from './domains/payment/card-fields';
 
 /** Every bundled English text, the kernel's and each domain's: what GET /translations serves in English. */
-export const EN_TRANSLATIONS = { ...EN, ...NUMBER_TEXTS, ...PLAN_TEXTS, ...HELP_TEXTS, ...ACCOUNT_TEXTS, ...IDENTITY_TEXTS } as const;
+export const EN_TRANSLATIONS = { ...EN, ...NUMBER_TEXTS, ...PLAN_TEXTS, ...HELP_TEXTS, ...ACCOUNT_TEXTS, ...IDENTITY_TEXTS, ...PAYMENT_TEXTS } as const;
 export type TranslationKey = keyof typeof EN_TRANSLATIONS;
 
 export { PLURAL_CATEGORIES, pluralCategory, pluralCategoriesOf, type PluralCategory } from './i18n/plural';

@@ -787,4 +787,6 @@ export const TRANSLATIONS_AR: TranslatedDictionary = {
   'identity.face.unsupported.text': 'افتح هذه الصفحة في متصفح حديث، مثل كروم أو سفاري أو فايرفوكس أو إيدج، عبر اتصال آمن.',
   'identity.face.modelFailed.title': 'تعذّر بدء التحقق من الوجه',
   'identity.face.modelFailed.text': 'لم يكتمل تحميل جزء من الصفحة، ربما بسبب انقطاع الاتصال. تحقق من اتصالك، ثم حاول مرة أخرى.',
+  // --- payment (issue 13) ---
+  'payment.trust': 'تنتقل بيانات بطاقتك مباشرة إلى مزوّد الدفع لدينا.',
 };

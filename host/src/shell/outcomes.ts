@@ -6,6 +6,7 @@ import {
   routeAfterIdentityVerified,
   routeAfterLocationCheck,
   routeAfterLogin,
+  routeAfterPayment,
   routeAfterNumberConfirmed,
   routeAfterPlanSaved,
   routeForVipNumberSearch,
@@ -57,6 +58,7 @@ export function listenForOutcomes({ context, navigate, warn = console.warn }: Ou
     }),
     bus.on('identity:method-chosen', () => navigate(routeAfterActivationMethod(fresh()))),
     bus.on('identity:verified', () => navigate(routeAfterIdentityVerified(fresh()))),
+    bus.on('payment:completed', () => navigate(routeAfterPayment(fresh()))),
     bus.on('navigate:request', ({ from, to }) => {
       const owner = stepForPath(to)?.remote ?? null;
       if (owner !== from) {

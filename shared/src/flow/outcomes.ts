@@ -50,3 +50,11 @@ export function routeAfterActivationMethod(ctx: FlowContext): string {
 export function routeAfterIdentityVerified(ctx: FlowContext): string {
   return nextRoute('activation_method', ctx);
 }
+
+/**
+ * After the payment's confirmation (the flow status carries is_plan_paid): the next step the
+ * contract opens: the delivery for a resident with a delivery form, else the thank-you page.
+ */
+export function routeAfterPayment(ctx: FlowContext): string {
+  return nextRoute('payment', ctx);
+}

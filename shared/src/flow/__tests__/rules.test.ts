@@ -27,6 +27,7 @@ import {
 } from '../rules';
 import type { StepName } from '../steps';
 import { ROUTES, STEP_NAMES } from '../steps';
+import { routeAfterPayment } from '../outcomes';
 
 function flags(on: Partial<FlowStatusFlags> = {}): FlowStatusFlags {
   return { ...EMPTY_FLOW_FLAGS, ...on };
@@ -262,6 +263,25 @@ describe('the two identity paths (mfe-identity/README.md)', () => {
       expect(at({ is_id_verified: true }, { residentType: 'non_resident', simType })).toBe(ROUTES.payment);
       expect(at({ is_id_verified: true, is_plan_paid: true }, { residentType: 'non_resident', simType })).toBe(ROUTES.thankYou);
     }
+  });
+});
+
+describe('after the payment (issue 13)', () => {
+  const after = (on: Partial<FlowStatusFlags>, extra: Omit<Partial<FlowContext>, 'flags'>) =>
+    routeAfterPayment(ctx({ ...PICKED_LOGGED, is_plan_paid: true, ...on }, { insideUae: true, navigatingInApp: true, ...extra }));
+
+  it('goes to the thank-you page for an eSIM and for a visitor (pay and collect)', () => {
+    expect(after({ is_id_verified: true }, { residentType: 'resident', simType: 'esim' })).toBe(ROUTES.thankYou);
+    expect(after({ is_id_verified: true }, { residentType: 'non_resident', simType: 'physical' })).toBe(ROUTES.thankYou);
+  });
+
+  it('goes to the delivery when a resident has a delivery form', () => {
+    expect(after({ is_id_verified: true }, { residentType: 'resident', simType: 'esim', hasDeliveryForm: true })).toBe(ROUTES.submitDelivery);
+  });
+
+  it('never back to the payment once paid', () => {
+    expect(isRouteAllowed(ROUTES.payment, ctx({ ...PICKED_LOGGED, is_plan_paid: true }))).toBe(false);
+    expect(isRouteAllowed(ROUTES.paymentConfirmation, ctx({ ...PICKED_LOGGED, is_plan_paid: true }))).toBe(true);
   });
 });
 

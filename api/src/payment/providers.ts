@@ -1,0 +1,134 @@
+import type { CardBrand } from '@join/shared/contract';
+
+/**
+ * The two payment providers as the operator API sees them (issue 13): a card provider (hosted
+ * card fields, tokens, 3-D Secure, server-to-server charges and refunds with idempotency keys)
+ * and a buy-now-pay-later provider (checkout, redirect, server-side confirm and capture). The
+ * routes know only these interfaces; the sandboxes of api/src/sandbox/card and
+ * api/src/sandbox/bnpl, or the real providers, are behind HTTP clients that implement them,
+ * chosen by configuration alone (JOIN_CARD_URL / JOIN_BNPL_URL and their keys).
+ *
+ * Every call answers a value or a failure; nothing throws for a provider's "no". Amounts are
+ * integers of fils; the currency is AED.
+ */
+
+export type ProviderResult<T, R extends string> = { ok: true; value: T } | { ok: false; reason: R; detail?: string };
+
+/** Why the provider could not be asked (network, timeout, a 5xx, a bad answer): the page offers to retry. */
+export type ProviderUnavailable = 'unavailable';
+
+// --- card --------------------------------------------------------------------------------------
+
+/**
+ * Why a card was not charged, in the provider's words. The API maps each to SPEC 8:
+ * expired_card -7109, insufficient_funds -7011, processing_error -10012, try_again_later -7106,
+ * fraudulent -7103, incorrect_cvc -7105, unsupported_brand -7110, incorrect_details -7108,
+ * generic_decline -7099 (payment_error_general), not_eligible non_eligible_card,
+ * recurring_not_allowed non_recurring_card, token_invalid (unknown, used or expired token)
+ * nonce_error, authentication_failed (3-D Secure failed or abandoned) -7110.
+ */
+export const CARD_DECLINE_REASONS = [
+  'expired_card',
+  'insufficient_funds',
+  'processing_error',
+  'try_again_later',
+  'fraudulent',
+  'incorrect_cvc',
+  'unsupported_brand',
+  'incorrect_details',
+  'generic_decline',
+  'not_eligible',
+  'recurring_not_allowed',
+  'token_invalid',
+  'authentication_failed',
+] as const;
+export type CardDeclineReason = (typeof CARD_DECLINE_REASONS)[number];
+
+export interface CardChargeRequest {
+  /** The single-use token the hosted fields gave the browser. */
+  token: string;
+  amountFils: number;
+  currency: 'AED';
+  /** Our payment id (pay_…): the provider keeps it as the merchant reference. */
+  reference: string;
+  /** The same key gives the same charge: a retry never charges twice. */
+  idempotencyKey: string;
+  /** Where the provider's 3-D Secure page sends the browser back (our /#/payment/payfort_token?payment=…). */
+  returnUrl: string;
+  /** A commitment plan: the card must allow recurring (merchant-initiated) charges. */
+  recurring: boolean;
+}
+
+export interface CardCharge {
+  /** The provider's charge id. */
+  id: string;
+  /**
+   * succeeded: captured; requires_action: 3-D Secure, send the browser to actionUrl; then ask
+   * getCharge (succeeded, or declined with authentication_failed); declined: see declineReason.
+   */
+  status: 'succeeded' | 'requires_action' | 'declined';
+  amountFils: number;
+  brand: CardBrand;
+  last4: string;
+  actionUrl: string | null;
+  declineReason: CardDeclineReason | null;
+}
+
+export interface CardRefund {
+  id: string;
+  chargeId: string;
+  amountFils: number;
+  status: 'succeeded';
+}
+
+export interface CardProvider {
+  /** The hosted fields page the browser frames, on the provider's origin. */
+  readonly fieldsUrl: string;
+  /** The provider's origin (the product's CSP allows exactly this in frame-src). */
+  readonly origin: string;
+  /** The public merchant id the hosted fields are opened with. */
+  readonly merchantId: string;
+  charge(request: CardChargeRequest): Promise<ProviderResult<CardCharge, ProviderUnavailable>>;
+  /** The charge as the provider has it now (after a 3-D Secure return). */
+  getCharge(chargeId: string): Promise<ProviderResult<CardCharge, ProviderUnavailable | 'not_found'>>;
+  refund(chargeId: string, amountFils: number, idempotencyKey: string): Promise<ProviderResult<CardRefund, ProviderUnavailable | 'not_found' | 'not_refundable'>>;
+}
+
+// --- buy now, pay later ------------------------------------------------------------------------
+
+export interface BnplCheckoutRequest {
+  /** Our payment id (pay_…). */
+  reference: string;
+  amountFils: number;
+  currency: 'AED';
+  idempotencyKey: string;
+  /** Where the provider's page sends the browser: our /spotii-success?payment=… and /spotii-fail?payment=… (rewritten to the hash form by the host). */
+  successUrl: string;
+  failureUrl: string;
+  customer: { email: string };
+  /** What is bought, for the provider's page. */
+  description: string;
+}
+
+export interface BnplCheckout {
+  id: string;
+  /** open: the visitor has not decided; approved: approved, not yet captured; rejected; captured; expired. */
+  status: 'open' | 'approved' | 'rejected' | 'captured' | 'expired';
+  amountFils: number;
+  /** The provider's page for the browser. */
+  checkoutUrl: string;
+}
+
+export interface BnplProvider {
+  /** Shown to the visitor ("Pay in 4 with …"). */
+  readonly name: string;
+  /** The number of instalments the provider splits an amount into (the first today). */
+  readonly instalmentCount: number;
+  /** Amounts it accepts, in fils, inclusive. */
+  readonly minFils: number;
+  readonly maxFils: number;
+  createCheckout(request: BnplCheckoutRequest): Promise<ProviderResult<BnplCheckout, ProviderUnavailable | 'rejected'>>;
+  getCheckout(id: string): Promise<ProviderResult<BnplCheckout, ProviderUnavailable | 'not_found'>>;
+  /** Captures an approved checkout (idempotent on the provider's side too). */
+  capture(id: string, idempotencyKey: string): Promise<ProviderResult<BnplCheckout, ProviderUnavailable | 'not_found' | 'not_approved'>>;
+}

@@ -1,0 +1,32 @@
+import { apiClient, type ApiClient } from '@join/shared';
+import {
+  BnplStartResponse,
+  ContractRequestResponse,
+  PaymentResult,
+  PaymentSummaryResponse,
+  ReceiptResponse,
+} from './schemas';
+
+/**
+ * The payment calls over the page's one client. Every POST that can charge carries an
+ * idempotency key the page makes once per attempt (crypto.randomUUID without dashes) and keeps
+ * across a retry of the same attempt (a double click, a lost answer): the server charges once
+ * per key. The kernel client never retries a request that carries one.
+ */
+export const paymentEndpoints = (c: ApiClient = apiClient) => ({
+  summary: () => c.request('GET', '/payment/summary', { schema: PaymentSummaryResponse }),
+  payByCard: (token: string, idempotencyKey: string) =>
+    c.request('POST', '/payment/card', { schema: PaymentResult, body: { token }, idempotencyKey }),
+  confirmCard: (paymentId: string, idempotencyKey: string) =>
+    c.request('POST', '/payment/card/confirm', { schema: PaymentResult, body: { payment_id: paymentId }, idempotencyKey }),
+  startBnpl: (idempotencyKey: string) =>
+    c.request('POST', '/payment/bnpl', { schema: BnplStartResponse, body: { consent: true }, idempotencyKey }),
+  confirmBnpl: (paymentId: string, idempotencyKey: string) =>
+    c.request('POST', '/payment/bnpl/confirm', { schema: PaymentResult, body: { payment_id: paymentId }, idempotencyKey }),
+  receipt: () => c.request('GET', '/payment/receipt', { schema: ReceiptResponse }),
+  requestContract: () => c.request('POST', '/me/contract_request', { schema: ContractRequestResponse, body: {} }),
+});
+
+export type PaymentEndpoints = ReturnType<typeof paymentEndpoints>;
+/** The payment calls over the page's client (what the payment pages use; tests spy on it). */
+export const paymentApi: PaymentEndpoints = paymentEndpoints();

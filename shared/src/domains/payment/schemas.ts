@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { CURRENCY, FILS_PER_AED, PackagePrice, PREFERENCE_IDS, Product, type CardBrand } from '@join/shared';
+
+/**
+ * The payment domain's payloads (issue 13). SPEC 7 names no payment call ("a card tokenising call
+ * to a card payment provider"); these are ours. The API parses with these schemas and the payment
+ * pages parse the answers with them.
+ *
+ * Money: every amount the API charges is in fils (minor units, 1 AED = 100 fils), an integer,
+ * computed by the server from the saved plan at the moment of the call. No body carries an
+ * amount: the schemas are strict, so a client amount is refused (400), never used.
+ */
+
+/** An AED amount (two decimals) as fils. */
+export function toFils(aed: number): number {
+  return Math.round(aed * FILS_PER_AED);
+}
+
+/** The three brands SPEC 5 accepts (the kernel's CardBrand; type codes in CARD_TYPE_CODES). */
+export const CardBrandSchema = z.enum(['visa', 'mastercard', 'amex']) satisfies z.ZodType<CardBrand>;
+
+export const PaymentMethod = z.enum(['card', 'bnpl']);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+/** SPEC 5 "Promo hints": the payment step shows the promo hint for a plan of AED 79 or more. */
+export const PROMO_HINT_MIN_AED = 79;
+
+/** One instalment of a buy-now-pay-later plan. */
+export const Instalment = z.object({
+  /** 1-based. */
+  number: z.number().int().positive(),
+  /** YYYY-MM-DD; the first is today. */
+  due_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  amount_fils: z.number().int().nonnegative(),
+});
+export type Instalment = z.infer<typeof Instalment>;
+
+/**
+ * GET /payment/summary: the order re-quoted by the server now, and how it can be paid.
+ * Allowed when the payment step is (flow contract): a committed number, a saved plan, an e-mail
+ * login, not paid, not done.
+ */
+export const PaymentSummaryResponse = z.object({
+  product: Product,
+  /** The saved plan re-priced now (the same computation as the plan step's quote). */
+  package_price: PackagePrice,
+  /** NetPrice + VAT, in fils: what a charge takes now. */
+  amount_fils: z.number().int().nonnegative(),
+  currency: z.literal(CURRENCY),
+  /** The number being bought (display form is the page's job). */
+  msisdn: z.string(),
+  /** A commitment plan is charged again every month: the card must allow recurring charges. */
+  recurring: z.boolean(),
+  /** SPEC 5: the promo hint shows for a plan of AED 79 or more. */
+  promo_hint: z.boolean(),
+  card: z.object({
+    /** The card provider's hosted fields page (its own origin): the page frames it. */
+    fields_url: z.url(),
+    /** The provider's public merchant id, passed to the hosted fields. */
+    merchant_id: z.string().min(1),
+  }),
+  /** Buy now, pay later, when the amount and the plan allow it; null otherwise. */
+  bnpl: z
+    .object({
+      provider: z.string(),
+      instalments: z.array(Instalment).min(2),
+    })
+    .nullable(),
+  /** Apple Pay shows only when the product's AllowedFeatures has web_apple_pay (SPEC 6, 9: disabled by configuration). */
+  apple_pay: z.boolean(),
+});
+export type PaymentSummaryResponse = z.infer<typeof PaymentSummaryResponse>;
+
+/** The Idempotency-Key header every payment POST carries (the kernel client sends `idempotency-key`). */
+export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be 16 to 64 letters, digits, _ or -');
+
+/** POST /payment/card: the provider's single-use token for the card (never the card). */
+export const CardPaymentBody = z.object({ token: z.string().regex(/^tok_[A-Za-z0-9]{8,64}$/, 'must be a card token') }).strict();
+export type CardPaymentBody = z.infer<typeof CardPaymentBody>;
+
+/** The receipt (GET /payment/receipt, and the answer of a payment that went through). */
+export const Receipt = z.object({
+  /** Our reference, shown to the visitor and in the e-mail (e.g. JN-7Q4K-2M9X). */
+  reference: z.string(),
+  method: PaymentMethod,
+  amount_fils: z.number().int().nonnegative(),
+  vat_fils: z.number().int().nonnegative(),
+  vat_percentage: z.number(),
+  currency: z.literal(CURRENCY),
+  /** Card payments: the brand and last four digits; null for BNPL. */
+  card: z.object({ brand: CardBrandSchema, last4: z.string().regex(/^\d{4}$/) }).nullable(),
+  /** BNPL: the instalments agreed; null for a card. */
+  instalments: z.array(Instalment).nullable(),
+  product_name: z.string(),
+  msisdn: z.string(),
+  /** ISO timestamp of the capture. */
+  paid_at: z.string(),
+  /** The e-mail the receipt was sent to. */
+  email: z.string(),
+});
+export type Receipt = z.infer<typeof Receipt>;
+
+/**
+ * The outcome of POST /payment/card and POST /payment/card/confirm:
+ * - paid: captured; is_plan_paid is set; the receipt;
+ * - action_required: 3-D Secure: the browser goes to action_url (the provider's challenge page),
+ *   which returns to /payment/payfort_token?payment=<payment_id>.
+ * A decline is an error (HTTP 402) with the SPEC 8 code (-7109, -7011, …) or a client key
+ * (non_eligible_card, non_recurring_card, nonce_error).
+ */
+export const PaymentResult = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('paid'), receipt: Receipt }),
+  z.object({ status: z.literal('action_required'), payment_id: z.string(), action_url: z.url() }),
+]);
+export type PaymentResult = z.infer<typeof PaymentResult>;
+
+/** POST /payment/card/confirm: after the 3-D Secure page returned (the server asks the provider; the address proves nothing). */
+export const CardConfirmBody = z.object({ payment_id: z.string().regex(/^pay_[A-Za-z0-9]{8,64}$/) }).strict();
+export type CardConfirmBody = z.infer<typeof CardConfirmBody>;
+
+/** POST /payment/bnpl: the consent to share data with the provider (preference 9) must be true. */
+export const BnplStartBody = z.object({ consent: z.literal(true, { error: 'the consent to share your details with the provider is required' }) }).strict();
+export type BnplStartBody = z.infer<typeof BnplStartBody>;
+/** The provider's checkout page for the browser to go to. */
+export const BnplStartResponse = z.object({ payment_id: z.string(), checkout_url: z.url() });
+export type BnplStartResponse = z.infer<typeof BnplStartResponse>;
+
+/** POST /payment/bnpl/confirm: after /spotii-success or /spotii-fail (the server asks the provider). */
+export const BnplConfirmBody = z.object({ payment_id: z.string().regex(/^pay_[A-Za-z0-9]{8,64}$/) }).strict();
+export type BnplConfirmBody = z.infer<typeof BnplConfirmBody>;
+
+/** GET /payment/receipt: allowed once paid (SPEC 2: /payment/confirmation once paid and properly logged in). */
+export const ReceiptResponse = z.object({ receipt: Receipt });
+export type ReceiptResponse = z.infer<typeof ReceiptResponse>;
+
+/** POST /me/contract_request: sends the commitment contract by e-mail. */
+export const ContractRequestResponse = z.object({ email: z.string() });
+export type ContractRequestResponse = z.infer<typeof ContractRequestResponse>;
+
+/** SPEC 3: the share-with-buy-now-pay-later preference (9): POST /payment/bnpl records it. */
+export const BNPL_CONSENT_PREFERENCE_ID = PREFERENCE_IDS.shareWithBnpl;
+
+/** String codes of the payment endpoints (SPEC 8 client keys) besides SPEC 8's numbers. */
+export const PAYMENT_ERROR_CODES = {
+  nonEligibleCard: 'non_eligible_card',
+  nonRecurringCard: 'non_recurring_card',
+  /** The card token expired or was already used. */
+  nonce: 'nonce_error',
+  bnpl: 'spotii_error',
+} as const;
