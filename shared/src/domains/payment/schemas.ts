@@ -148,3 +148,26 @@ export const PAYMENT_ERROR_CODES = {
   nonce: 'nonce_error',
   bnpl: 'spotii_error',
 } as const;
+
+/**
+ * A buy-now-pay-later plan (issue 13 "for example four payments, the first today"): `count`
+ * payments, the first today and one each month after on the same day (the month's last day when
+ * it has no such day); the fils that do not divide evenly are paid with the first.
+ */
+export function instalmentPlan(amountFils: number, count: number, today: string): Instalment[] {
+  if (!Number.isInteger(amountFils) || amountFils < 0) throw new RangeError('amountFils must be a whole number of fils');
+  if (!Number.isInteger(count) || count < 1) throw new RangeError('count must be a whole number above 0');
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(today);
+  if (!m) throw new RangeError('today must be YYYY-MM-DD');
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const share = Math.floor(amountFils / count);
+  const first = amountFils - share * (count - 1);
+  return Array.from({ length: count }, (_, i) => {
+    const monthIndex = month - 1 + i;
+    const y = year + Math.floor(monthIndex / 12);
+    const mo = monthIndex % 12;
+    const lastDay = new Date(Date.UTC(y, mo + 1, 0)).getUTCDate();
+    const date = `${y}-${String(mo + 1).padStart(2, '0')}-${String(Math.min(day, lastDay)).padStart(2, '0')}`;
+    return { number: i + 1, due_date: date, amount_fils: i === 0 ? first : share };
+  });
+}
