@@ -18,7 +18,7 @@ export const PAYMENT_PAGE_SOURCE = 'join-payment' as const;
 const brand = z.enum(['visa', 'mastercard', 'amex']).nullable();
 
 /** Frame -> page. */
-export const CardFieldsMessage = z.discriminatedUnion('type', [
+export const CardFieldsMessage = z.union([
   /** Loaded; its content's height in CSS pixels (the page sizes the frame, no inner scrollbar). */
   z.object({ source: z.literal(CARD_FIELDS_SOURCE), type: z.literal('ready'), height: z.number().nonnegative() }),
   z.object({ source: z.literal(CARD_FIELDS_SOURCE), type: z.literal('resize'), height: z.number().nonnegative() }),
@@ -39,7 +39,9 @@ export const CardFieldsMessage = z.discriminatedUnion('type', [
     token: z.string().regex(/^tok_[A-Za-z0-9]{8,64}$/),
     brand: z.enum(['visa', 'mastercard', 'amex']),
     last4: z.string().regex(/^\d{4}$/),
-  }),
+  })
+    // Nothing else: a frame that sent more (a card number) is not listened to.
+    .strict(),
   /**
    * The answer to `tokenize` when no token came: invalid (the frame shows the errors and focuses
    * the first wrong field), network (the provider could not be reached), rejected (the provider

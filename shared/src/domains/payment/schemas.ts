@@ -55,7 +55,7 @@ export const PaymentSummaryResponse = z.object({
   promo_hint: z.boolean(),
   card: z.object({
     /** The card provider's hosted fields page (its own origin): the page frames it. */
-    fields_url: z.url(),
+    fields_url: z.string().url(),
     /** The provider's public merchant id, passed to the hosted fields. */
     merchant_id: z.string().min(1),
   }),
@@ -108,9 +108,9 @@ export type Receipt = z.infer<typeof Receipt>;
  * A decline is an error (HTTP 402) with the SPEC 8 code (-7109, -7011, …) or a client key
  * (non_eligible_card, non_recurring_card, nonce_error).
  */
-export const PaymentResult = z.discriminatedUnion('status', [
+export const PaymentResult = z.union([
   z.object({ status: z.literal('paid'), receipt: Receipt }),
-  z.object({ status: z.literal('action_required'), payment_id: z.string(), action_url: z.url() }),
+  z.object({ status: z.literal('action_required'), payment_id: z.string(), action_url: z.string().url() }),
 ]);
 export type PaymentResult = z.infer<typeof PaymentResult>;
 
@@ -122,7 +122,7 @@ export type CardConfirmBody = z.infer<typeof CardConfirmBody>;
 export const BnplStartBody = z.object({ consent: z.literal(true, { error: 'the consent to share your details with the provider is required' }) }).strict();
 export type BnplStartBody = z.infer<typeof BnplStartBody>;
 /** The provider's checkout page for the browser to go to. */
-export const BnplStartResponse = z.object({ payment_id: z.string(), checkout_url: z.url() });
+export const BnplStartResponse = z.object({ payment_id: z.string(), checkout_url: z.string().url() });
 export type BnplStartResponse = z.infer<typeof BnplStartResponse>;
 
 /** POST /payment/bnpl/confirm: after /spotii-success or /spotii-fail (the server asks the provider). */
