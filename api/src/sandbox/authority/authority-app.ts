@@ -32,7 +32,24 @@ export interface AuthorityAppOptions {
   now?: () => Date;
 }
 
-const base64 = z.string().min(1).max(BODY_LIMIT).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64');
+/**
+ * Base64 checked by a plain loop: a regular expression over a string of megabytes can overflow
+ * V8's backtracking stack (a RangeError, so a 500 instead of -644) depending on how the engine
+ * has compiled it.
+ */
+function isBase64(s: string): boolean {
+  let end = s.length;
+  if (s.endsWith('==')) end -= 2;
+  else if (s.endsWith('=')) end -= 1;
+  if (end === 0) return false;
+  for (let i = 0; i < end; i++) {
+    const c = s.charCodeAt(i);
+    const ok = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47;
+    if (!ok) return false;
+  }
+  return true;
+}
+const base64 = z.string().min(1).max(BODY_LIMIT).refine(isBase64, 'must be base64');
 const ReadBody = z.object({ image: base64, sha256: z.string().regex(/^[0-9a-fA-F]{64}$/), side: z.enum(['front', 'back', 'data_page']) });
 const CompareBody = z.object({ document_image: base64, selfie_image: base64 });
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

@@ -39,6 +39,10 @@ describe('identity authority HTTP contract', () => {
     expect((await post('/v1/documents/read', { image: 'x' })).statusCode).toBe(400);
     expect((await post('/v1/faces/compare', { selfie_image: 'AAAA' })).statusCode).toBe(400);
     expect((await post('/v1/persons/verify', { kind: 'visa' })).statusCode).toBe(400);
+    const sha = 'a'.repeat(64);
+    for (const image of ['not base64!', '====', 'AAAA=A', 'AA\nAA']) {
+      expect((await post('/v1/documents/read', { image, sha256: sha, side: 'front' })).statusCode).toBe(400);
+    }
   });
 
   it('checks the format (-642), the size (-644) and the hash (-645)', async () => {
