@@ -26,6 +26,12 @@ const positiveInt = z.coerce.number().int().positive();
 const port = z.coerce.number().int().min(0).max(65535);
 /** An empty variable (VAR= in a compose file) counts as unset. */
 const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
+/** An amount in AED, above zero, with at most two decimals (fils). */
+const aedAmount = z.coerce
+  .number()
+  .positive()
+  .max(10_000_000)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-7, { message: 'must have at most two decimals' });
 
 /** The SMTP URL carries the SMTP password: its problems are named, the value never repeated. */
 const SmtpUrl = z.string().superRefine((v, ctx) => {
@@ -145,8 +151,19 @@ export const Env = z.object({
   JOIN_IDENTITY_RATE_LIMIT: positiveInt.optional(),
   /** The bearer key the operator API sends to the authority (and the sandbox expects). */
   JOIN_AUTHORITY_KEY: z.preprocess(unsetIfEmpty, z.string().min(16).max(500).optional()),
+  /** The buy-now-pay-later provider's API (Spotii). Unset: the BNPL sandbox is started on JOIN_BNPL_PORT. */
+  JOIN_BNPL_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).max(500).optional()),
+  /** The bearer key the operator API sends to the BNPL provider (and the sandbox expects). */
+  JOIN_BNPL_KEY: z.preprocess(unsetIfEmpty, z.string().min(16).max(500).optional()),
+  JOIN_BNPL_PORT: port.default(8093),
+  /** How long the operator API waits for the BNPL provider before answering it unavailable (15 s by default). */
+  JOIN_BNPL_TIMEOUT_MS: positiveInt.optional(),
+  /** The amounts the BNPL provider accepts, in AED with at most two decimals (the sandbox's: 50 and 5000). */
+  JOIN_BNPL_MIN_AED: z.preprocess(unsetIfEmpty, aedAmount.default(50)),
+  JOIN_BNPL_MAX_AED: z.preprocess(unsetIfEmpty, aedAmount.default(5000)),
   NODE_ENV: z.string().optional(),
 }).superRefine((env, ctx) => {
+  if (env.JOIN_BNPL_MIN_AED > env.JOIN_BNPL_MAX_AED) ctx.addIssue({ code: 'custom', path: ['JOIN_BNPL_MIN_AED'], message: 'must not be above JOIN_BNPL_MAX_AED' });
   // The sandboxes are for this machine and for tests. A production server that forgot its
   // configuration must not start with them: the sign-in sandbox signs a verified token for any
   // e-mail typed into it, and the outbox shows every verification code.
@@ -159,6 +176,9 @@ export const Env = z.object({
   // The authority sandbox verifies anyone its seeded registry lists.
   if (!env.JOIN_AUTHORITY_URL) ctx.addIssue({ code: 'custom', path: ['JOIN_AUTHORITY_URL'], message: 'is required in production (the identity authority sandbox is for development)' });
   if (!env.JOIN_AUTHORITY_KEY) ctx.addIssue({ code: 'custom', path: ['JOIN_AUTHORITY_KEY'], message: 'is required in production' });
+  // The BNPL sandbox approves any checkout its page is clicked through.
+  if (!env.JOIN_BNPL_URL) ctx.addIssue({ code: 'custom', path: ['JOIN_BNPL_URL'], message: 'is required in production (the buy-now-pay-later sandbox is for development)' });
+  if (!env.JOIN_BNPL_KEY) ctx.addIssue({ code: 'custom', path: ['JOIN_BNPL_KEY'], message: 'is required in production' });
 });
 export type Env = z.infer<typeof Env>;
 

@@ -19,6 +19,9 @@ describe('environment', () => {
       JOIN_OIDC_CLIENT_ID: 'join-web',
       JOIN_SIGNIN_PORT: 8090,
       JOIN_AUTHORITY_PORT: 8091,
+      JOIN_BNPL_PORT: 8093,
+      JOIN_BNPL_MIN_AED: 50,
+      JOIN_BNPL_MAX_AED: 5000,
     });
   });
 
@@ -56,7 +59,8 @@ describe('environment', () => {
   it('refuses to start a production server on the sandboxes', () => {
     expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(/JOIN_SMTP_URL is required in production/);
     const authorityOk = { JOIN_AUTHORITY_URL: 'https://identity.example.gov', JOIN_AUTHORITY_KEY: 'a-long-enough-secret-key' };
-    const mailOk = { NODE_ENV: 'production', JOIN_SMTP_URL: 'smtps://u:p@smtp.example.com:465', ...authorityOk };
+    const bnplOk = { JOIN_BNPL_URL: 'https://api.bnpl.example', JOIN_BNPL_KEY: 'a-long-enough-bnpl-key' };
+    const mailOk = { NODE_ENV: 'production', JOIN_SMTP_URL: 'smtps://u:p@smtp.example.com:465', ...authorityOk, ...bnplOk };
     expect(() => readEnv(mailOk)).toThrow(/JOIN_OIDC_ISSUER is required in production/);
     expect(() => readEnv({ ...mailOk, JOIN_GOOGLE_LOGIN: 'off' })).not.toThrow();
     expect(() => readEnv({ ...mailOk, JOIN_OIDC_ISSUER: 'https://accounts.google.com', JOIN_DEV_OUTBOX: '1' })).toThrow(/JOIN_DEV_OUTBOX must be off/);
@@ -67,6 +71,27 @@ describe('environment', () => {
     expect(() => readEnv({ ...allOk, JOIN_AUTHORITY_KEY: '' })).toThrow(/JOIN_AUTHORITY_KEY is required in production/);
     expect(() => readEnv({ JOIN_AUTHORITY_URL: 'ftp://identity.example.gov' })).toThrow(/JOIN_AUTHORITY_URL/);
     expect(() => readEnv({ JOIN_AUTHORITY_KEY: 'short' })).toThrow(/JOIN_AUTHORITY_KEY/);
+    // The BNPL sandbox approves whatever its page is clicked through: production names Spotii and its key.
+    expect(() => readEnv({ ...allOk, JOIN_BNPL_URL: '' })).toThrow(/JOIN_BNPL_URL is required in production/);
+    expect(() => readEnv({ ...allOk, JOIN_BNPL_KEY: '' })).toThrow(/JOIN_BNPL_KEY is required in production/);
+  });
+
+  it('reads the BNPL provider settings: an http(s) URL, a long key, the limits in AED', () => {
+    expect(readEnv({ JOIN_BNPL_URL: 'https://api.bnpl.example', JOIN_BNPL_KEY: 'k'.repeat(16), JOIN_BNPL_PORT: '9150', JOIN_BNPL_TIMEOUT_MS: '5000', JOIN_BNPL_MIN_AED: '100', JOIN_BNPL_MAX_AED: '2500.50' })).toMatchObject({
+      JOIN_BNPL_URL: 'https://api.bnpl.example',
+      JOIN_BNPL_PORT: 9150,
+      JOIN_BNPL_TIMEOUT_MS: 5000,
+      JOIN_BNPL_MIN_AED: 100,
+      JOIN_BNPL_MAX_AED: 2500.5,
+    });
+    expect(readEnv({ JOIN_BNPL_URL: '', JOIN_BNPL_MIN_AED: '' })).toMatchObject({ JOIN_BNPL_MIN_AED: 50 });
+    expect(() => readEnv({ JOIN_BNPL_URL: 'ftp://bnpl.example' })).toThrow(/JOIN_BNPL_URL/);
+    expect(() => readEnv({ JOIN_BNPL_KEY: 'short' })).toThrow(/JOIN_BNPL_KEY/);
+    expect(() => readEnv({ JOIN_BNPL_TIMEOUT_MS: '0' })).toThrow(/JOIN_BNPL_TIMEOUT_MS/);
+    expect(() => readEnv({ JOIN_BNPL_MIN_AED: '10.005' })).toThrow(/JOIN_BNPL_MIN_AED must have at most two decimals/);
+    expect(() => readEnv({ JOIN_BNPL_MIN_AED: '-1' })).toThrow(/JOIN_BNPL_MIN_AED/);
+    expect(() => readEnv({ JOIN_BNPL_MAX_AED: 'lots' })).toThrow(/JOIN_BNPL_MAX_AED/);
+    expect(() => readEnv({ JOIN_BNPL_MIN_AED: '600', JOIN_BNPL_MAX_AED: '500' })).toThrow(/JOIN_BNPL_MIN_AED must not be above JOIN_BNPL_MAX_AED/);
   });
 
   it('reads the proxies to trust by name and refuses anything else', () => {
