@@ -34,6 +34,17 @@ export const AUTHORITY_PORTS = Object.fromEntries(Object.entries(PORTS).map(([na
 };
 
 /**
+ * And its payment providers: the card provider sandbox (hosted fields, 3-D Secure) forty ports
+ * above, the buy-now-pay-later sandbox fifty above (http://127.0.0.1:CARD_PORTS.main).
+ */
+export const CARD_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, port + 40])) as {
+  readonly [K in keyof typeof PORTS]: number;
+};
+export const BNPL_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, port + 50])) as {
+  readonly [K in keyof typeof PORTS]: number;
+};
+
+/**
  * Every browser of the suite comes from 127.0.0.1, so the per-address budgets on holds and
  * transfer checks (issue 10) would be one visitor's for the whole suite: they are raised here.
  * The API tests (api/src/routes/__tests__/hold-limits.test.ts, transfer-budget.test.ts) check them.
@@ -60,7 +71,10 @@ function server(name: keyof typeof PORTS, env: Record<string, string> = {}) {
     timeout: 120_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
-    env: { PORT: String(PORTS[name]), HOST: '127.0.0.1', JOIN_DB: db, JOIN_SIGNIN_PORT: String(SIGNIN_PORTS[name]), JOIN_AUTHORITY_PORT: String(AUTHORITY_PORTS[name]), ...SUITE_ENV, ...env },
+    env: { PORT: String(PORTS[name]), HOST: '127.0.0.1', JOIN_DB: db, JOIN_SIGNIN_PORT: String(SIGNIN_PORTS[name]), JOIN_AUTHORITY_PORT: String(AUTHORITY_PORTS[name]),
+      JOIN_CARD_PORT: String(CARD_PORTS[name]),
+      JOIN_BNPL_PORT: String(BNPL_PORTS[name]),
+      ...SUITE_ENV, ...env },
     // The fatal server answers 503 on purpose: wait for the page instead.
     ...(name === 'fatal' ? { url: `http://127.0.0.1:${PORTS[name]}/remotes.json` } : {}),
   };
