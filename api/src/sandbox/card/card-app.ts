@@ -310,6 +310,10 @@ export async function buildCardApp(options: CardSandboxOptions): Promise<Fastify
     if (origin !== undefined && origin !== originOf(publicUrl())) {
       return reply.code(403).send({ error: 'forbidden_origin', message: 'Card data is accepted from the hosted fields only' });
     }
+    // JSON only: a cross-site form (urlencoded, text/plain) cannot post one without a CORS preflight, which is never granted.
+    if (!/^application\/json(;|$)/i.test(request.headers['content-type'] ?? '')) {
+      return reply.code(415).send({ error: 'unsupported_media_type', message: 'The body must be JSON (application/json)' });
+    }
     const parsed = TokenBody.safeParse(request.body);
     if (!parsed.success) return badRequest(reply, 'The body must be {merchant, number, exp_month, exp_year, cvc, name, lang?}');
     const body = parsed.data;
