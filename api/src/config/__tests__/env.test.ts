@@ -19,6 +19,7 @@ describe('environment', () => {
       JOIN_OIDC_CLIENT_ID: 'join-web',
       JOIN_SIGNIN_PORT: 8090,
       JOIN_AUTHORITY_PORT: 8091,
+      JOIN_CARD_PORT: 8092,
     });
   });
 

@@ -4,9 +4,11 @@
  * dist/main.js and ships no other files. The rules the script imports are rules-module.ts.
  *
  * Plain, like the product: the system font, the brand purple #5b2a86 for focus and buttons.
- * Contrast on white: text #1f1a24 16.9:1, hints #5c5566 7.1:1, borders #6b6475 5.6:1 (3:1
- * needed), error #b3261e 6.5:1, purple #5b2a86 9.3:1. Targets at least 44 px; logical properties
- * only, so the Arabic page mirrors; card number, expiry, CVV and code stay left to right.
+ * Contrast on white: text #1f1a24 17.1:1, hints #5c5566 7.1:1, borders #6b6475 5.7:1 (3:1
+ * needed), error #b3261e 6.5:1, purple #5b2a86 9.9:1. Targets at least 44 px; logical properties
+ * only, so the Arabic page mirrors (but the card number's room for the brand mark: the field is
+ * left to right inside a right-to-left page, so that padding is physical); card number, expiry,
+ * CVV and code stay left to right.
  */
 export const CARD_CSS = `*,*::before,*::after{box-sizing:border-box}
 html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic",Tahoma,Arial,sans-serif;font-size:100%;line-height:1.5;color:#1f1a24;background:#fff}
@@ -25,7 +27,8 @@ label{display:block;font-weight:600;margin-block-end:.25rem}
 input{font:inherit;inline-size:100%;min-block-size:2.75rem;padding:.5rem .75rem;border:1px solid #6b6475;border-radius:8px;color:#1f1a24;background:#fff;font-variant-numeric:tabular-nums}
 input[dir="ltr"]{text-align:left}
 [dir="rtl"] input[dir="ltr"]{text-align:right}
-#cc-number{padding-inline-end:3.75rem}
+#cc-number{padding-right:3.75rem}
+[dir="rtl"] #cc-number{padding-right:.75rem;padding-left:3.75rem}
 input[aria-invalid="true"]{border-color:#b3261e;border-width:2px}
 input:focus-visible,button:focus-visible,.summary a:focus-visible,.summary:focus-visible{outline:3px solid #5b2a86;outline-offset:2px}
 .brand{position:absolute;inset-block-start:50%;inset-inline-end:.625rem;transform:translateY(-50%);display:flex;line-height:0}
@@ -36,7 +39,8 @@ input:focus-visible,button:focus-visible,.summary a:focus-visible,.summary:focus
 .summary{border:2px solid #b3261e;border-radius:8px;padding:.5rem .75rem;margin:0 0 1rem}
 .summary-title{margin:0;font-weight:700;color:#b3261e}
 .summary ul{margin:.25rem 0 0;padding-inline-start:1.25rem}
-.summary a{color:#b3261e;display:inline-block;min-block-size:1.5rem}
+.summary li{margin-block:.25rem}
+.summary a{color:#b3261e}
 .status{margin:0;font-size:.9375rem}
 .status:empty{display:none}
 .note{font-size:.8125rem;color:#5c5566;margin:.25rem 0 0}
@@ -133,7 +137,8 @@ function updateBrand() {
   const key = brand || 'none';
   if (brandMark.getAttribute('data-brand') === key) return;
   brandMark.setAttribute('data-brand', key);
-  for (const icon of brandMark.querySelectorAll('svg')) icon.hidden = icon.getAttribute('data-brand') !== key;
+  // SVG elements have no 'hidden' property: the attribute itself (the stylesheet hides [hidden]).
+  for (const icon of brandMark.querySelectorAll('svg')) icon.toggleAttribute('hidden', icon.getAttribute('data-brand') !== key);
   const label = brand ? words.brands[brand] : words.brandUnknown;
   brandMark.setAttribute('aria-label', label);
   brandStatus.textContent = brand ? label : '';

@@ -92,7 +92,8 @@ const ar: typeof en = {
     origin: 'الموقع الذي يعرض هذا النموذج غير مسموح له باستلام رموز البطاقات لهذا المتجر.',
   },
   challengeTitle: 'تأكيد الدفع',
-  challengeIntro: 'يطلب منك مُصدِر بطاقتك تأكيد هذا الدفع برمز لمرة واحدة (3-D Secure).',
+  // The Latin name is isolated (FSI … PDI) so the right-to-left text does not reorder it.
+  challengeIntro: 'يطلب منك مُصدِر بطاقتك تأكيد هذا الدفع برمز لمرة واحدة (\u20683-D Secure\u2069).',
   merchant: 'المتجر',
   amount: 'المبلغ',
   card: 'البطاقة',
