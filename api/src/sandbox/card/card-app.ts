@@ -55,6 +55,8 @@ export interface CardSandboxOptions {
 export const TOKEN_TTL_MS = 15 * 60 * 1000;
 export const CHALLENGE_TTL_MS = 15 * 60 * 1000;
 export const MAX_3DS_ATTEMPTS = 3;
+/** An idempotency key is remembered for 24 hours (as Stripe does), then may be used again. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** At most this much in one charge: AED 1,000,000 in fils. */
 export const MAX_AMOUNT_FILS = 100_000_000;
 
@@ -112,6 +114,7 @@ interface ChargeRecord {
 }
 
 interface StoredAnswer {
+  at: number;
   fingerprint: string;
   status: number;
   body: unknown;
@@ -224,10 +227,12 @@ export async function buildCardApp(options: CardSandboxOptions): Promise<Fastify
     return charge;
   };
 
-  /** Tokens past their life are forgotten (a used or expired one answers token_invalid either way). */
+  /** Tokens past their life and keys past 24 hours are forgotten (an old token answers token_invalid either way). */
   const prune = () => {
     const cutoff = now() - 2 * TOKEN_TTL_MS;
     for (const [id, t] of tokens) if (t.createdAt < cutoff) tokens.delete(id);
+    const keyCutoff = now() - IDEMPOTENCY_TTL_MS;
+    for (const [slot, a] of answers) if (a.at <= keyCutoff) answers.delete(slot);
   };
 
   const chargeJson = (c: ChargeRecord) => ({
@@ -266,6 +271,7 @@ export async function buildCardApp(options: CardSandboxOptions): Promise<Fastify
     if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
       return reply.code(400).send({ error: 'idempotency_key_required', message: 'An Idempotency-Key header (1-255 visible characters) is required' });
     }
+    prune();
     const fingerprint = JSON.stringify(body);
     const slot = `${scope}:${key}`;
     const stored = answers.get(slot);
@@ -276,7 +282,7 @@ export async function buildCardApp(options: CardSandboxOptions): Promise<Fastify
       return reply.code(stored.status).header('idempotent-replayed', 'true').send(stored.body);
     }
     const answer = create();
-    answers.set(slot, { fingerprint, ...answer });
+    answers.set(slot, { at: now(), fingerprint, ...answer });
     return reply.code(answer.status).send(answer.body);
   };
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CARD_DECLINE_REASONS } from '../../../payment/providers';
-import { CHALLENGE_TTL_MS, TOKEN_TTL_MS } from '../card-app';
+import { CHALLENGE_TTL_MS, IDEMPOTENCY_TTL_MS, TOKEN_TTL_MS } from '../card-app';
 import { TEST_CARDS } from '../test-cards';
 import { MERCHANT, RETURN_URL, SANDBOX, SECRET, SITE, testApp } from './helpers';
 
@@ -289,6 +289,16 @@ describe('card provider sandbox', () => {
       const fresh = await charge(token, {}, 'order-2');
       expect(fresh.json<Charge>()).toMatchObject({ status: 'declined', decline_reason: 'token_invalid' });
       expect(fresh.json<Charge>().id).not.toBe(first.json<Charge>().id);
+    });
+
+    it('forgets a key after 24 hours', async () => {
+      const first = await charge(await tokenOf('4242424242424242'), {}, 'daily');
+      clock += IDEMPOTENCY_TTL_MS - 1;
+      expect((await charge('tok_other', {}, 'daily')).statusCode).toBe(422);
+      clock += 1;
+      const later = await charge(await tokenOf('4242424242424242'), {}, 'daily');
+      expect(later.json<Charge>().status).toBe('succeeded');
+      expect(later.json<Charge>().id).not.toBe(first.json<Charge>().id);
     });
 
     it('makes exactly one charge for one key sent many times at once', async () => {
