@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_NUMBER_HOLD_SECONDS } from '@join/shared/contract';
 import { parseSmtpUrl } from '../mail/smtp-mailer';
-import { parseSigninClients } from '../sandbox/signin/clients';
+import { parseSigninClients, webOrigin } from '../sandbox/signin/clients';
 import { RemoteManifests } from '../static/remotes';
 
 /**
@@ -47,6 +47,18 @@ const SigninClients = z.string().transform((v, ctx) => {
     return parseSigninClients(v);
   } catch (err) {
     ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : 'is not a list of clients' });
+    return z.NEVER;
+  }
+});
+
+/** A comma-separated list of web origins (the card sandbox's allowed product pages). */
+const CardOrigins = z.string().transform((v, ctx) => {
+  try {
+    const origins = v.split(',').map((s) => s.trim()).filter(Boolean).map(webOrigin);
+    if (origins.length === 0) throw new Error('names no origin');
+    return origins;
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : 'is not a list of origins' });
     return z.NEVER;
   }
 });
@@ -161,6 +173,19 @@ export const Env = z.object({
   /** The amounts the BNPL provider accepts, in AED with at most two decimals (the sandbox's: 50 and 5000). */
   JOIN_BNPL_MIN_AED: z.preprocess(unsetIfEmpty, aedAmount.default(50)),
   JOIN_BNPL_MAX_AED: z.preprocess(unsetIfEmpty, aedAmount.default(5000)),
+  /** The card provider, server to server. Unset: the card sandbox is started on JOIN_CARD_PORT. */
+  JOIN_CARD_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).max(500).optional()),
+  /** Where browsers reach the provider (hosted fields, 3-D Secure): JOIN_CARD_URL by default. */
+  JOIN_CARD_PUBLIC_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).max(500).optional()),
+  /** The secret key for charges and refunds (Authorization: Bearer); the sandbox's own by default. */
+  JOIN_CARD_SECRET_KEY: z.preprocess(unsetIfEmpty, z.string().min(16).max(500).optional()),
+  /** The public merchant id the hosted fields are opened with. */
+  JOIN_CARD_MERCHANT_ID: z.preprocess(unsetIfEmpty, z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'letters, digits, dot, dash or underscore (1-100)').optional()),
+  JOIN_CARD_PORT: port.default(8092),
+  /** The pages that may frame the sandbox's fields and be returned to: "http://localhost:8080,http://127.0.0.1:8080". Unset: this server's own origins. */
+  JOIN_CARD_ORIGINS: z.preprocess(unsetIfEmpty, CardOrigins.optional()),
+  /** How long the operator API waits for the card provider (15 s by default). */
+  JOIN_CARD_TIMEOUT_MS: positiveInt.optional(),
   NODE_ENV: z.string().optional(),
 }).superRefine((env, ctx) => {
   if (env.JOIN_BNPL_MIN_AED > env.JOIN_BNPL_MAX_AED) ctx.addIssue({ code: 'custom', path: ['JOIN_BNPL_MIN_AED'], message: 'must not be above JOIN_BNPL_MAX_AED' });
@@ -179,6 +204,10 @@ export const Env = z.object({
   // The BNPL sandbox approves any checkout its page is clicked through.
   if (!env.JOIN_BNPL_URL) ctx.addIssue({ code: 'custom', path: ['JOIN_BNPL_URL'], message: 'is required in production (the buy-now-pay-later sandbox is for development)' });
   if (!env.JOIN_BNPL_KEY) ctx.addIssue({ code: 'custom', path: ['JOIN_BNPL_KEY'], message: 'is required in production' });
+  // The card sandbox charges any test card and knows the 3-D Secure code.
+  if (!env.JOIN_CARD_URL) ctx.addIssue({ code: 'custom', path: ['JOIN_CARD_URL'], message: 'is required in production (the card provider sandbox is for development)' });
+  if (!env.JOIN_CARD_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['JOIN_CARD_SECRET_KEY'], message: 'is required in production' });
+  if (!env.JOIN_CARD_MERCHANT_ID) ctx.addIssue({ code: 'custom', path: ['JOIN_CARD_MERCHANT_ID'], message: 'is required in production' });
 });
 export type Env = z.infer<typeof Env>;
 

@@ -68,8 +68,9 @@ export interface CardCharge {
    */
   status: 'succeeded' | 'requires_action' | 'declined';
   amountFils: number;
-  brand: CardBrand;
-  last4: string;
+  /** null only for a token the provider never issued (declined token_invalid): there is no card to name. */
+  brand: CardBrand | null;
+  last4: string | null;
   actionUrl: string | null;
   declineReason: CardDeclineReason | null;
 }

@@ -22,6 +22,7 @@ describe('environment', () => {
       JOIN_BNPL_PORT: 8093,
       JOIN_BNPL_MIN_AED: 50,
       JOIN_BNPL_MAX_AED: 5000,
+      JOIN_CARD_PORT: 8092,
     });
   });
 
@@ -60,7 +61,8 @@ describe('environment', () => {
     expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(/JOIN_SMTP_URL is required in production/);
     const authorityOk = { JOIN_AUTHORITY_URL: 'https://identity.example.gov', JOIN_AUTHORITY_KEY: 'a-long-enough-secret-key' };
     const bnplOk = { JOIN_BNPL_URL: 'https://api.bnpl.example', JOIN_BNPL_KEY: 'a-long-enough-bnpl-key' };
-    const mailOk = { NODE_ENV: 'production', JOIN_SMTP_URL: 'smtps://u:p@smtp.example.com:465', ...authorityOk, ...bnplOk };
+    const cardOk = { JOIN_CARD_URL: 'https://api.cards.example', JOIN_CARD_SECRET_KEY: 'sk_live_long_enough_secret', JOIN_CARD_MERCHANT_ID: 'join-shop' };
+    const mailOk = { NODE_ENV: 'production', JOIN_SMTP_URL: 'smtps://u:p@smtp.example.com:465', ...authorityOk, ...bnplOk, ...cardOk };
     expect(() => readEnv(mailOk)).toThrow(/JOIN_OIDC_ISSUER is required in production/);
     expect(() => readEnv({ ...mailOk, JOIN_GOOGLE_LOGIN: 'off' })).not.toThrow();
     expect(() => readEnv({ ...mailOk, JOIN_OIDC_ISSUER: 'https://accounts.google.com', JOIN_DEV_OUTBOX: '1' })).toThrow(/JOIN_DEV_OUTBOX must be off/);
@@ -74,6 +76,10 @@ describe('environment', () => {
     // The BNPL sandbox approves whatever its page is clicked through: production names Spotii and its key.
     expect(() => readEnv({ ...allOk, JOIN_BNPL_URL: '' })).toThrow(/JOIN_BNPL_URL is required in production/);
     expect(() => readEnv({ ...allOk, JOIN_BNPL_KEY: '' })).toThrow(/JOIN_BNPL_KEY is required in production/);
+    // The card sandbox charges any test card and prints its 3-D Secure code: production names the real provider.
+    expect(() => readEnv({ ...allOk, JOIN_CARD_URL: '' })).toThrow(/JOIN_CARD_URL is required in production/);
+    expect(() => readEnv({ ...allOk, JOIN_CARD_SECRET_KEY: '' })).toThrow(/JOIN_CARD_SECRET_KEY is required in production/);
+    expect(() => readEnv({ ...allOk, JOIN_CARD_MERCHANT_ID: '' })).toThrow(/JOIN_CARD_MERCHANT_ID is required in production/);
   });
 
   it('reads the BNPL provider settings: an http(s) URL, a long key, the limits in AED', () => {
@@ -92,6 +98,18 @@ describe('environment', () => {
     expect(() => readEnv({ JOIN_BNPL_MIN_AED: '-1' })).toThrow(/JOIN_BNPL_MIN_AED/);
     expect(() => readEnv({ JOIN_BNPL_MAX_AED: 'lots' })).toThrow(/JOIN_BNPL_MAX_AED/);
     expect(() => readEnv({ JOIN_BNPL_MIN_AED: '600', JOIN_BNPL_MAX_AED: '500' })).toThrow(/JOIN_BNPL_MIN_AED must not be above JOIN_BNPL_MAX_AED/);
+  });
+
+  it('reads the card provider variables', () => {
+    const env = readEnv({ JOIN_CARD_ORIGINS: 'http://localhost:9300, http://127.0.0.1:9300', JOIN_CARD_PORT: '9192', JOIN_CARD_TIMEOUT_MS: '2000' });
+    expect(env.JOIN_CARD_ORIGINS).toEqual(['http://localhost:9300', 'http://127.0.0.1:9300']);
+    expect(env.JOIN_CARD_PORT).toBe(9192);
+    expect(env.JOIN_CARD_TIMEOUT_MS).toBe(2000);
+    expect(readEnv({}).JOIN_CARD_PORT).toBe(8092);
+    expect(() => readEnv({ JOIN_CARD_ORIGINS: 'http://localhost:9300/pay' })).toThrow(/JOIN_CARD_ORIGINS.*origin only/);
+    expect(() => readEnv({ JOIN_CARD_URL: 'ftp://cards.example' })).toThrow(/JOIN_CARD_URL/);
+    expect(() => readEnv({ JOIN_CARD_SECRET_KEY: 'short' })).toThrow(/JOIN_CARD_SECRET_KEY/);
+    expect(() => readEnv({ JOIN_CARD_MERCHANT_ID: 'has space' })).toThrow(/JOIN_CARD_MERCHANT_ID/);
   });
 
   it('reads the proxies to trust by name and refuses anything else', () => {
