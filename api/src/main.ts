@@ -14,6 +14,8 @@ import { generateSigninKeys, loadOrCreateSigninKeys } from './sandbox/signin/key
 import { startSigninSandbox, type RunningSigninSandbox } from './sandbox/signin/signin-app';
 import { REMOTE_FOLDERS } from './static/remotes';
 import { createHttpAuthority, DEFAULT_AUTHORITY_TIMEOUT_MS } from './identity/authority-client';
+import { cardProviderFrom } from './payment/card-setup';
+import { bnplProviderFrom } from './payment/bnpl-setup';
 
 /**
  * The product server: one Node process serving the API, the host and every remote. The
@@ -99,6 +101,14 @@ async function main(): Promise<void> {
   const { social, sandbox } = await socialProvider(env);
   // The operator API's identity client speaks HTTP to the authority: the sandbox or the real one.
   const authority = await identityAuthority(env);
+  // The payment providers: the real ones by JOIN_CARD_URL / JOIN_BNPL_URL, else their sandboxes
+  // on their own origins; the card fields may be framed by this server's own origins.
+  const card = await cardProviderFrom(env, [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`]).catch((err: unknown) => {
+    throw new Error(`card provider on JOIN_CARD_PORT ${env.JOIN_CARD_PORT}: ${err instanceof Error ? err.message : 'did not start'}`);
+  });
+  const bnpl = await bnplProviderFrom(env).catch((err: unknown) => {
+    throw new Error(`BNPL provider on JOIN_BNPL_PORT ${env.JOIN_BNPL_PORT}: ${err instanceof Error ? err.message : 'did not start'}`);
+  });
 
   const app = await buildApp({
     db: opened.store,
@@ -152,7 +162,7 @@ async function main(): Promise<void> {
     mailer.close();
     void app
       .close()
-      .then(() => Promise.all([opened.store.close(), sandbox?.close(), sink?.close(), authority.sandbox?.close()]))
+      .then(() => Promise.all([opened.store.close(), sandbox?.close(), sink?.close(), authority.sandbox?.close(), card.sandbox?.close(), bnpl.sandbox?.close()]))
       .finally(() => process.exit(0));
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
@@ -168,6 +178,8 @@ async function main(): Promise<void> {
   }
   if (authority.sandbox) console.log(`Identity authority sandbox: ${authority.url} (its registry and fixtures: api/README.md)`);
   else console.log(`Identity authority: ${authority.url}`);
+  console.log(`${card.sandbox ? 'Card provider sandbox' : 'Card provider'}: ${card.provider.origin} (test cards: api/README.md)`);
+  console.log(`${bnpl.sandbox ? 'BNPL sandbox' : 'BNPL provider'}: ${bnpl.provider.name}${bnpl.sandbox ? ` at ${bnpl.sandbox.url}` : ''}`);
   if (sandbox) console.log(`Sign-in sandbox: ${sandbox.url}/authorize (issuer ${sandbox.url}, client ${env.JOIN_OIDC_CLIENT_ID})`);
   else if (social) console.log(`Sign-in provider: ${social.issuer} (client ${social.clientId})`);
   else console.log('Google login off (JOIN_GOOGLE_LOGIN)');
