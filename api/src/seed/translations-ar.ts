@@ -850,6 +850,7 @@ export const TRANSLATIONS_AR: TranslatedDictionary = {
   'payment.bnpl.leaving': 'جارٍ نقلك إلى سبوتي…',
   'payment.bnpl.unavailable': 'الدفع على أقساط غير متاح لهذا الطلب. يمكنك الدفع بالبطاقة.',
   'payment.receipt.title': 'تم استلام الدفعة',
+  'payment.receipt.heading': 'إيصالك',
   'payment.receipt.reference': 'المرجع',
   'payment.receipt.amount': 'المبلغ المدفوع',
   'payment.receipt.vat': 'منها ضريبة القيمة المضافة {{vat}}٪',

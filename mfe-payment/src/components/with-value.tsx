@@ -1,7 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
 import { useT } from '@join/shared';
 
-const SLOT = /\u0000(\d+)\u0000/;
+// A value's place: a private-use character, its index, the same again (no translation contains one).
+const SLOT = new RegExp('\uE000(\\d+)\uE000');
 
 /**
  * A translated text with values in it (amounts, an e-mail): each value isolated left to right
@@ -11,7 +12,7 @@ const SLOT = /\u0000(\d+)\u0000/;
 export function WithValue({ text, values, params = {}, count }: { text: string; values: Record<string, ReactNode>; params?: Record<string, string | number>; count?: number }) {
   const t = useT();
   const names = Object.keys(values);
-  const slots = Object.fromEntries(names.map((n, i) => [n, `\u0000${i}\u0000`]));
+  const slots = Object.fromEntries(names.map((n, i) => [n, `\uE000${i}\uE000`]));
   const parts = t(text, { ...params, ...(count === undefined ? {} : { count }), ...slots }).split(SLOT);
   return (
     <>

@@ -59,7 +59,10 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
         <Icon icon={CircleCheck} className="payment-paid__icon" />
         <WithValue text="payment.receipt.sent" values={{ email: receipt.email }} />
       </p>
-      <Card as="section" aria-label={t('payment.receipt.title')}>
+      <Card as="section" aria-labelledby="payment-receipt-heading">
+        <h2 id="payment-receipt-heading" className="payment-subheading">
+          {t('payment.receipt.heading')}
+        </h2>
         <dl className="payment-lines">
           <div>
             <dt>{t('payment.receipt.reference')}</dt>

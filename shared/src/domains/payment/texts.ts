@@ -67,6 +67,7 @@ export const PAYMENT_TEXTS = {
 
   // /payment/confirmation: the receipt.
   'payment.receipt.title': 'Payment received',
+  'payment.receipt.heading': 'Your receipt',
   'payment.receipt.reference': 'Reference',
   'payment.receipt.amount': 'Amount paid',
   'payment.receipt.vat': 'Of which VAT {{vat}}%',
