@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { i18n } from '@join/shared';
 import userEvent from '@testing-library/user-event';
 import { paymentApi } from '@join/shared/payment';
 import { BNPL, decline, FIELDS_ORIGIN, fieldsMessage, fromFrame, receipt, renderAt, summary, watch } from './helpers';
@@ -255,5 +256,24 @@ describe('/payment: paying by card', () => {
     await waitFor(() => expect(w.errors).toHaveLength(1));
     await w.press(w.errors[0]!, 'continue_payment');
     expect(screen.getByRole('radiogroup')).toBeInTheDocument();
+  });
+});
+
+describe('/payment in Arabic', () => {
+  afterEach(() => act(() => i18n.setLanguage('en')));
+
+  it('opens the frame in Arabic and keeps the amount left to right inside the Arabic button', async () => {
+    jest.spyOn(paymentApi, 'summary').mockResolvedValue(summary());
+    act(() => {
+      i18n.set('ar', { 'payment.card.pay': 'ادفع {{amount}}', 'payment.card.frameTitle': 'بيانات البطاقة' });
+      i18n.setLanguage('ar');
+    });
+    renderAt('/payment');
+    const iframe = await screen.findByTitle('بيانات البطاقة');
+    expect(new URL((iframe as HTMLIFrameElement).src).searchParams.get('lang')).toBe('ar');
+    const button = screen.getByRole('button', { name: /^ادفع/ });
+    const amount = button.querySelector('bdi')!;
+    expect(amount).toHaveAttribute('dir', 'ltr');
+    expect(amount.textContent).toMatch(/57\.75/);
   });
 });
