@@ -55,7 +55,7 @@ describe('axe', () => {
   });
 
   it('the return pages, the confirmation, the QR, the contract', async () => {
-    jest.spyOn(paymentApi, 'confirmCard').mockRejectedValue(decline('x', null));
+    jest.spyOn(paymentApi, 'confirmCard').mockRejectedValue(decline(null, null));
     let view = renderAt('/payment/payfort_token?payment=pay_abcdefgh1234');
     await screen.findByText('Confirming your payment…');
     await expectNoViolations(view.container);

@@ -66,7 +66,7 @@ export const receipt = (extra: Record<string, unknown> = {}): Receipt =>
     ...extra,
   });
 
-export const decline = (code: number | string, status: number | null = 402) => new ApiError('declined', { code, status });
+export const decline = (code: number | string | null, status: number | null = 402) => new ApiError('declined', { code, status });
 
 export function renderAt(route: string) {
   window.location.hash = `#${route}`;

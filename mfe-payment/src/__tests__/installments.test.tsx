@@ -47,7 +47,7 @@ describe('/payment/installments: the consent and the checkout', () => {
   it('consent given: starts the checkout with a key and goes to the provider; the same key on a second try', async () => {
     const start = jest
       .spyOn(paymentApi, 'startBnpl')
-      .mockRejectedValueOnce(decline('x', null))
+      .mockRejectedValueOnce(decline(null, null))
       .mockResolvedValue({ payment_id: 'pay_abcdefgh1234', checkout_url: 'https://bnpl.example.test/checkout/1' });
     renderAt('/payment/installments');
     await userEvent.click(await screen.findByRole('checkbox', { name: /shared with Spotii/ }));

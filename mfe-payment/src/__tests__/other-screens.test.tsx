@@ -78,7 +78,7 @@ describe('/contract-request', () => {
 
   it('a failure goes to the pop-up, whose Retry sends again', async () => {
     act(() => applyFlowStatus({ flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_logged_in_via_email: true }, flow_context: context }));
-    const send = jest.spyOn(paymentApi, 'requestContract').mockRejectedValueOnce(decline('x', null)).mockResolvedValue({ email: 'visitor@example.com' });
+    const send = jest.spyOn(paymentApi, 'requestContract').mockRejectedValueOnce(decline(null, null)).mockResolvedValue({ email: 'visitor@example.com' });
     renderAt('/contract-request');
     await userEvent.click(await screen.findByRole('button', { name: 'Send my contract' }));
     await waitFor(() => expect(w.errors).toHaveLength(1));

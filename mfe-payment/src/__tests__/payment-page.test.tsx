@@ -41,12 +41,21 @@ describe('/payment: the order summary', () => {
   });
 
   it('says so when the summary cannot load, with a retry', async () => {
-    const load = jest.spyOn(paymentApi, 'summary').mockRejectedValueOnce(decline('x', null)).mockResolvedValue(summary());
+    const load = jest.spyOn(paymentApi, 'summary').mockRejectedValueOnce(decline(null, null)).mockResolvedValue(summary());
     renderAt('/payment');
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your order.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Your order' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+    // No answer: the screen says so itself, no pop-up.
+    expect(w.errors).toEqual([]);
+  });
+
+  it('a refusal with a code (the step is not open) goes to the catalogue pop-up', async () => {
+    jest.spyOn(paymentApi, 'summary').mockRejectedValue(decline('step_not_allowed', 409));
+    renderAt('/payment');
+    await waitFor(() => expect(w.errors).toHaveLength(1));
+    expect(w.errors[0]!.type).toBe('step_not_allowed');
   });
 });
 
@@ -225,7 +234,7 @@ describe('/payment: paying by card', () => {
 
   it('no answer (network): Retry sends the same token with the same key', async () => {
     await ready();
-    const pay = jest.spyOn(paymentApi, 'payByCard').mockRejectedValueOnce(decline('network', null)).mockResolvedValue({ status: 'paid', receipt: receipt() });
+    const pay = jest.spyOn(paymentApi, 'payByCard').mockRejectedValueOnce(decline(null, null)).mockResolvedValue({ status: 'paid', receipt: receipt() });
     await userEvent.click(payButton());
     fromFrame(fieldsMessage('tokenized', { token: TOKEN, brand: 'visa', last4: '4242' }));
     await waitFor(() => expect(w.errors).toHaveLength(1));

@@ -25,7 +25,7 @@ describe('/payment/payfort_token (back from 3-D Secure)', () => {
 
   it('a reload of the page confirms with the same key', async () => {
     let resolve!: () => void;
-    const confirm = jest.spyOn(paymentApi, 'confirmCard').mockImplementation(() => new Promise((_, reject) => (resolve = () => reject(decline('x', null)))));
+    const confirm = jest.spyOn(paymentApi, 'confirmCard').mockImplementation(() => new Promise((_, reject) => (resolve = () => reject(decline(null, null)))));
     const first = renderAt(`/payment/payfort_token?payment=${PAY}`);
     await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
     first.unmount();

@@ -8,6 +8,7 @@ import { LoadFailed } from '../components/load-failed';
 import { Loading } from '../components/loading';
 import { WithValue } from '../components/with-value';
 import { aedOfFils, formatDay, formatMoment } from '../format';
+import { useReportRefusal } from '../hooks/use-summary';
 
 /**
  * /payment/confirmation: the receipt (GET /payment/receipt, allowed once paid): reference,
@@ -18,6 +19,7 @@ import { aedOfFils, formatDay, formatMoment } from '../format';
 export function ConfirmationPage() {
   const t = useT();
   const receipt = useQuery({ queryKey: ['payment', 'receipt'], queryFn: () => paymentApi.receipt().then((r) => r.receipt) });
+  useReportRefusal(receipt.error);
   useFocusStepHeading(receipt.data ? 'ready' : 'loading');
   return (
     <section className="payment payment-receipt" aria-labelledby="step-heading">
