@@ -11,11 +11,12 @@ const root = path.resolve(__dirname, '../../../..');
 const entry = { name: 'plan', container: 'join_plan', folder: 'mfe-plan', steps: ['plan'], devPort: 3001, budgetKiB: 40 };
 
 describe('the module registry', () => {
-  it('lists the plan, number and identity modules, each owning its step and its routes', () => {
+  it('lists the plan, number, identity and payment modules, each owning its step and its routes', () => {
     expect(MODULES.map((m) => [m.name, m.container, m.folder, m.steps])).toEqual([
       ['plan', 'join_plan', 'mfe-plan', ['plan']],
       ['number', 'join_number', 'mfe-number', ['number']],
       ['identity', 'join_identity', 'mfe-identity', ['account', 'location_check', 'activation_method', 'id_check']],
+      ['payment', 'join_payment', 'mfe-payment', ['payment']],
     ]);
     expect(stepForPath('/plan-selection/custom-plan')?.remote).toBe('plan');
     expect(stepForPath('/number/transfer-terms')?.remote).toBe('number');
@@ -23,12 +24,15 @@ describe('the module registry', () => {
     expect(stepForPath('/login/terminated')?.remote).toBe('identity');
     expect(stepForPath('/activation_method/scan_face')?.remote).toBe('identity');
     expect(stepForPath('/id_check')?.remote).toBe('identity');
-    expect(REMOTE_CONTAINER).toEqual({ plan: 'join_plan', number: 'join_number', identity: 'join_identity' });
+    expect(stepForPath('/payment/payfort_token')?.remote).toBe('payment');
+    expect(stepForPath('/payment-qr')?.remote).toBe('payment');
+    expect(stepForPath('/instalments')?.remote).toBe('payment');
+    expect(REMOTE_CONTAINER).toEqual({ plan: 'join_plan', number: 'join_number', identity: 'join_identity', payment: 'join_payment' });
   });
 
   it('is what the step table reads: a step no module owns is rendered by none (coming soon)', () => {
     for (const s of STEPS) expect([s.name, s.remote]).toEqual([s.name, moduleForStep(s.name)?.name ?? null]);
-    expect(moduleForStep('payment')).toBeNull();
+    expect(moduleForStep('submit_delivery')).toBeNull();
   });
 
   it("names each module's workspace folder, which builds it with the registry's recipe", () => {

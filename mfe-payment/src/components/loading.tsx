@@ -1,0 +1,13 @@
+import { Skeleton, SkeletonGroup, useT } from '@join/shared';
+
+/** The step's skeleton while its data loads, with the step's loading text for screen readers. */
+export function Loading() {
+  const t = useT();
+  return (
+    <SkeletonGroup label={t('LOADING_MESSAGE_PAYMENT')} className="payment-loading">
+      <Skeleton shape="card" />
+      <Skeleton shape="text" lines={3} />
+      <Skeleton shape="block" />
+    </SkeletonGroup>
+  );
+}

@@ -1,0 +1,13 @@
+import { Lock } from 'lucide';
+import { Icon, useT } from '@join/shared';
+
+/** DESIGN "Trust": a lock and where the card details go, beside the card form. */
+export function TrustLine() {
+  const t = useT();
+  return (
+    <p className="payment-trust">
+      <Icon icon={Lock} className="payment-trust__icon" />
+      <span>{t('payment.trust')}</span>
+    </p>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { CreditCard, Smartphone, CalendarClock } from 'lucide';
+import { Button, RadioCards, ROUTES, StepHeading, useFocusStepHeading, useLanguage, useT, type RadioCardOption } from '@join/shared';
+import type { PaymentSummaryResponse } from '@join/shared/payment';
+import { readCardAttempt } from '../attempts';
+import { CardPayment } from '../components/card-payment';
+import { LoadFailed } from '../components/load-failed';
+import { Loading } from '../components/loading';
+import { OrderSummary } from '../components/order-summary';
+import { WithValue } from '../components/with-value';
+import { aedOfFils } from '../format';
+import { useSummary } from '../hooks/use-summary';
+import { go } from '../navigation';
+
+type Method = 'card' | 'bnpl';
+
+/**
+ * /payment: the order summary re-quoted by the server, then one decision at a time: how to pay
+ * (card, or instalments when the server offers them), then the card. With one method only the
+ * choice is skipped. Apple Pay is never offered (SPEC 9: disabled by configuration; the page has
+ * no Apple Pay, so apple_pay true would still show nothing). "Pay on your phone instead" leads
+ * to /payment-qr.
+ */
+export function PaymentPage() {
+  const t = useT();
+  const summary = useSummary();
+  // A card payment under way (a reload mid-payment) opens on the card, which re-sends it.
+  const [stage, setStage] = useState<'choose' | 'card'>(() => (readCardAttempt() ? 'card' : 'choose'));
+  useFocusStepHeading(summary.data ? stage : 'loading');
+
+  return (
+    <section className="payment" aria-labelledby="step-heading">
+      <StepHeading>{t('STEP_TITLE_PAYMENT')}</StepHeading>
+      {summary.data ? (
+        <Ready summary={summary.data} stage={summary.data.bnpl ? stage : 'card'} setStage={setStage} />
+      ) : summary.isError && !summary.isFetching ? (
+        <LoadFailed text={t('payment.summary.failed')} onRetry={() => void summary.refetch()} />
+      ) : (
+        <Loading />
+      )}
+    </section>
+  );
+}
+
+function Ready({ summary, stage, setStage }: { summary: PaymentSummaryResponse; stage: 'choose' | 'card'; setStage: (s: 'choose' | 'card') => void }) {
+  const t = useT();
+  return (
+    <div className="payment-layout">
+      <OrderSummary summary={summary} />
+      <div className="payment-main">
+        {stage === 'card' ? (
+          <CardPayment summary={summary} onChooseAnother={summary.bnpl ? () => setStage('choose') : null} />
+        ) : (
+          <MethodChoice summary={summary} onCard={() => setStage('card')} />
+        )}
+        <p className="payment-qr-link">
+          <Button variant="link" icon={Smartphone} onClick={() => go(ROUTES.paymentQr)}>
+            {t('payment.qr.link')}
+          </Button>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function MethodChoice({ summary, onCard }: { summary: PaymentSummaryResponse; onCard: () => void }) {
+  const t = useT();
+  const { language } = useLanguage();
+  const [method, setMethod] = useState<Method | null>(null);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const bnpl = summary.bnpl;
+  const options: RadioCardOption<Method>[] = [
+    { value: 'card', icon: CreditCard, label: t('payment.method.card'), description: t('payment.method.cardHint') },
+  ];
+  if (bnpl) {
+    const [first, second] = bnpl.instalments;
+    options.push({
+      value: 'bnpl',
+      icon: CalendarClock,
+      label: t('payment.method.bnpl', { count: bnpl.instalments.length }),
+      description: (
+        <WithValue
+          text="payment.method.bnplHint"
+          values={{ first: aedOfFils(first!.amount_fils, language), rest: aedOfFils((second ?? first!).amount_fils, language) }}
+        />
+      ),
+    });
+  }
+  const next = () => {
+    if (method === null) {
+      setError(t('payment.method.required'));
+      document.querySelector<HTMLInputElement>('.payment-methods input')?.focus();
+      return;
+    }
+    if (method === 'card') onCard();
+    else go(ROUTES.paymentInstallments);
+  };
+  return (
+    <div className="payment-choice">
+      <RadioCards
+        name="payment-method"
+        className="payment-methods"
+        legend={t('payment.method.legend')}
+        options={options}
+        value={method}
+        onChange={(v) => {
+          setMethod(v);
+          setError(undefined);
+        }}
+        error={error}
+      />
+      <div className="payment-actions">
+        <Button onClick={next}>{t('payment.method.continue')}</Button>
+      </div>
+    </div>
+  );
+}
