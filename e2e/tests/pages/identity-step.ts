@@ -35,9 +35,9 @@ export const camera = (feed: string) => ({
 });
 
 /** A new account (its own identity state), plan, number, login, location: the visitor is at /activation_method. */
-export async function reachActivationMethod(page: Page): Promise<ShellPage> {
+export async function reachActivationMethod(page: Page, email = uniqueEmail('identity')): Promise<ShellPage> {
   const shell = new ShellPage(page);
-  const who = { email: uniqueEmail('identity'), password: 'Welcome2026' };
+  const who = { email, password: 'Welcome2026' };
   await createAccount(page.request, who.email, who.password);
   await reachLoginAndLogIn(page, who);
   await shell.expectStep('/location_check', 'Check your location');
