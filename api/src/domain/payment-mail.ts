@@ -1,4 +1,4 @@
-import { CURRENCY, EN_TRANSLATIONS, type Receipt, type TranslationKey } from '@join/shared/contract';
+import { CURRENCY, EN_TRANSLATIONS, pluralCategory, type Receipt, type TranslationKey } from '@join/shared/contract';
 import type { MailMessage } from '../mail/mailer';
 import { TRANSLATIONS_AR } from '../seed/translations-ar';
 import type { MailLanguage } from './account-mail';
@@ -14,6 +14,15 @@ type PaymentMailKey = Extract<TranslationKey, `payment.mail.${string}`>;
 function text(language: MailLanguage, key: PaymentMailKey, values: Record<string, string> = {}): string {
   const template = (language === 'ar' ? TRANSLATIONS_AR[key] : undefined) ?? EN_TRANSLATIONS[key];
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/** The commitment's length, in the language's plural form (Arabic has six). */
+function term(language: MailLanguage, months: number): string {
+  const category = pluralCategory(language, months);
+  const key = `payment.mail.contract.term.${category}` as const;
+  const fallback = `payment.mail.contract.term.${months === 1 ? 'one' : 'other'}` as const;
+  const template = (language === 'ar' ? TRANSLATIONS_AR[key] : undefined) ?? EN_TRANSLATIONS[fallback];
+  return template.replace('{{count}}', String(months));
 }
 
 const signature = (language: MailLanguage): string =>
@@ -97,10 +106,10 @@ export interface ContractFacts {
 /** The commitment contract: plan, months, monthly price with VAT, total, the number, the terms in short. */
 export function contractMail(facts: ContractFacts, language: MailLanguage): MailMessage {
   const t = (key: PaymentMailKey, values?: Record<string, string>) => text(language, key, values);
-  const months = String(facts.months);
+  const length = term(language, facts.months);
   const rows: Row[] = [
     { label: t('payment.mail.contract.product'), value: facts.productName },
-    { label: t('payment.mail.contract.months'), value: t('payment.mail.contract.monthsValue', { months }) },
+    { label: t('payment.mail.contract.months'), value: length },
     { label: t('payment.mail.contract.monthly'), value: formatFils(facts.monthlyFils, language), ltr: true },
     { label: t('payment.mail.contract.total'), value: formatFils(facts.monthlyFils * facts.months, language), ltr: true },
     { label: t('payment.mail.contract.number'), value: readableNumber(facts.msisdn), ltr: true },
@@ -111,6 +120,6 @@ export function contractMail(facts: ContractFacts, language: MailLanguage): Mail
     t('payment.mail.contract.subject', { product: facts.productName }),
     t('payment.mail.contract.intro'),
     rows,
-    [t('payment.mail.contract.terms', { months })],
+    [t('payment.mail.contract.terms', { term: length })],
   );
 }

@@ -805,10 +805,15 @@ export const TRANSLATIONS_AR: TranslatedDictionary = {
   'payment.mail.contract.intro': 'إليك عقد باقة الالتزام الخاصة بك كما طلبت.',
   'payment.mail.contract.product': 'الباقة',
   'payment.mail.contract.months': 'مدة الالتزام',
-  'payment.mail.contract.monthsValue': 'عدد الأشهر: {{months}}',
+  'payment.mail.contract.term.zero': '{{count}} شهر',
+  'payment.mail.contract.term.one': 'شهر واحد',
+  'payment.mail.contract.term.two': 'شهران',
+  'payment.mail.contract.term.few': '{{count}} أشهر',
+  'payment.mail.contract.term.many': '{{count}} شهرًا',
+  'payment.mail.contract.term.other': '{{count}} شهر',
   'payment.mail.contract.monthly': 'السعر الشهري شاملًا ضريبة القيمة المضافة',
   'payment.mail.contract.total': 'الإجمالي لمدة الالتزام شاملًا ضريبة القيمة المضافة',
   'payment.mail.contract.number': 'رقمك',
   'payment.mail.contract.terms':
-    'باختصار: تستمر الباقة طوال مدة الالتزام، وعدد أشهرها {{months}}. يُخصم السعر الشهري من بطاقتك كل شهر طوال هذه المدة، بدءًا بالشهر الأول عند الدفع.',
+    'باختصار: تستمر الباقة مدة {{term}}. يُخصم السعر الشهري من بطاقتك كل شهر طوال مدة الالتزام، بدءًا بالشهر الأول عند الدفع.',
 };

@@ -24,10 +24,11 @@ export const PAYMENT_TEXTS = {
   'payment.mail.contract.intro': 'Here is the contract of your commitment plan, as you asked.',
   'payment.mail.contract.product': 'Plan',
   'payment.mail.contract.months': 'Commitment',
-  'payment.mail.contract.monthsValue': '{{months}} months',
+  'payment.mail.contract.term.one': '{{count}} month',
+  'payment.mail.contract.term.other': '{{count}} months',
   'payment.mail.contract.monthly': 'Monthly price including VAT',
   'payment.mail.contract.total': 'Total for the commitment including VAT',
   'payment.mail.contract.number': 'Your number',
   'payment.mail.contract.terms':
-    'In short: the plan runs for {{months}} months. The monthly price is charged to your card every month of the commitment, starting with the first month when you pay.',
+    'In short: the plan runs for {{term}}. The monthly price is charged to your card every month of the commitment, starting with the first month when you pay.',
 } as const;
