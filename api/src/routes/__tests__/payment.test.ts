@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   API_ERROR_CODES,
@@ -11,6 +12,7 @@ import {
   ReceiptResponse,
 } from '@join/shared/contract';
 import { DECLINE_CODES } from '../../domain/payment';
+import { REDACTED } from '../../http/log-redaction';
 import { CARD_DECLINE_REASONS } from '../../payment/providers';
 import { cardToken, FAKE_CARD_ORIGIN } from '../../testing/fake-card-provider';
 import { COMMITMENT_3, createPaymentTestApp, newKey, TOURIST_STARTER, type PaymentTestApp } from '../../testing/payment-helpers';
@@ -472,6 +474,33 @@ describe('the CSP with a card provider', () => {
       const frame = csp.split('; ').find((d) => d.startsWith('frame-src'));
       expect(frame).toBe(`frame-src ${FAKE_CARD_ORIGIN}`);
       expect(csp).toContain("frame-ancestors 'none'");
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the card token stays out of the log', () => {
+  it('logs the payment events without any token, and redacts a token wherever something logs a body', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const t = await createPaymentTestApp({ logger: { level: 'trace', stream } });
+    try {
+      const tokens = [cardToken('expired_card'), cardToken('ok')];
+      const v = await t.ready();
+      expectError(await t.pay(v, '/api/payment/card', { token: tokens[0] ?? '' }, newKey()), 402, -7109);
+      expect((await t.pay(v, '/api/payment/card', { token: tokens[1] ?? '' }, newKey())).statusCode).toBe(200);
+      t.app.log.info({ body: { token: tokens[1] } }, 'a careless line');
+      const text = lines.join('\n');
+      expect(text).toContain('payment captured');
+      expect(text).toContain('card declined');
+      expect(text).toContain(REDACTED);
+      for (const token of tokens) expect(text).not.toContain(token);
     } finally {
       await t.close();
     }
