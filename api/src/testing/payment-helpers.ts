@@ -15,7 +15,7 @@ export interface PaymentTestApp extends TestApp {
   card: FakeCardProvider;
   bnpl: FakeBnplProvider;
   /** A visitor at the payment step with `plan` saved (product 187 by default: AED 35 + VAT). */
-  ready(plan?: { product_code: number; plan_ids: string }, options?: { language?: 'en' | 'ar' }): Promise<Visitor & { email: string }>;
+  ready(plan?: { product_code: number; plan_ids: string }, options?: { language?: 'en' | 'ar'; commit?: boolean }): Promise<Visitor & { email: string }>;
   /** A POST with a form body, the page's Origin and an idempotency key (when given). */
   pay(v: Visitor, url: string, body: Record<string, string | number>, key?: string): Promise<LightMyRequestResponse>;
 }
@@ -44,12 +44,12 @@ export async function createPaymentTestApp(options: Parameters<typeof createTest
     return res;
   };
 
-  async function ready(plan: { product_code: number; plan_ids: string } = TOURIST_STARTER, { language = 'en' as 'en' | 'ar' } = {}) {
+  async function ready(plan: { product_code: number; plan_ids: string } = TOURIST_STARTER, { language = 'en' as 'en' | 'ar', commit = true } = {}) {
     let v = await t.login();
     const [number] = await t.offer(v);
     if (!number) throw new Error('no number offered');
     must(await t.post(v, '/api/numbers', { number }), 'reserve');
-    must(await t.post(v, '/api/numbers/commit_number', {}), 'commit');
+    if (commit) must(await t.post(v, '/api/numbers/commit_number', {}), 'commit');
     must(await t.post(v, '/api/me/flow_status', { key: FLOW_STATUS_KEYS.numberChosen }), 'number flag');
     must(await t.post(v, '/api/plans/saved_plans', { ...plan }), 'save plan');
     must(await t.post(v, '/api/me/flow_status', { key: FLOW_STATUS_KEYS.planSaved }), 'plan flag');

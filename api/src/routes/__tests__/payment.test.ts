@@ -127,6 +127,14 @@ describe('payment', () => {
       expectError(await t.pay(v, '/api/payment/card', { token: '4242424242424242' }, newKey()), 400, API_ERROR_CODES.badRequest);
     });
 
+    it('needs the number confirmed (committed) before anything is priced or charged', async () => {
+      const v = await t.ready(TOURIST_STARTER, { commit: false });
+      expectError(await t.get(v, '/api/payment/summary'), 409, API_ERROR_CODES.flowOrder);
+      const before = t.card.chargeCalls;
+      expectError(await t.pay(v, '/api/payment/card', { token: cardToken() }, newKey()), 409, API_ERROR_CODES.flowOrder);
+      expect(t.card.chargeCalls).toBe(before);
+    });
+
     it('receipt: 404 before paying', async () => {
       const v = await t.ready();
       expectError(await t.get(v, '/api/payment/receipt'), 404, API_ERROR_CODES.notFound);
@@ -392,6 +400,18 @@ describe('payment', () => {
       t.bnpl.decide(t.bnpl.checkouts.at(-1)?.id ?? '', 'rejected');
       expectError(await t.pay(v, '/api/payment/bnpl/confirm', { payment_id: started.payment_id }), 402, 'spotii_error');
       paid(await t.pay(v, '/api/payment/card', { token: cardToken() }, newKey()));
+    });
+
+    it('an abandoned checkout does not block the card; approving it later captures nothing', async () => {
+      const v = await t.ready(EXPLORER);
+      const abandoned = await start(v);
+      paid(await t.pay(v, '/api/payment/card', { token: cardToken() }, newKey()));
+      t.bnpl.decide(t.bnpl.checkouts.at(-1)?.id ?? '', 'approved');
+      const captures = t.bnpl.captures;
+      // Paid by card: the confirm is allowed (confirmation rule) but the checkout was closed on our side.
+      expectError(await t.pay(v, '/api/payment/bnpl/confirm', { payment_id: abandoned.payment_id }), 402, 'spotii_error');
+      expect(t.bnpl.captures).toBe(captures);
+      expect(ReceiptResponse.parse((await t.get(v, '/api/payment/receipt')).json()).receipt.method).toBe('card');
     });
 
     it('the same key replays the same checkout', async () => {
