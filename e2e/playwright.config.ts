@@ -56,6 +56,7 @@ export const SUITE_ENV = {
   // Every account test mails codes and logs in from 127.0.0.1; one resend wait of 3 s, not 30.
   JOIN_ACCOUNT_RATE_LIMIT: '100000',
   JOIN_IDENTITY_RATE_LIMIT: '100000',
+  JOIN_PAYMENT_RATE_LIMIT: '100000',
   JOIN_CODE_RESEND_AFTER_S: '3',
   // The suite reads verification codes from the mail sandbox's outbox.
   JOIN_DEV_OUTBOX: '1',

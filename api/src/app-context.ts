@@ -7,6 +7,7 @@ import type { Mailer } from './mail/mailer';
 import type { IdentityAuthority } from './identity/authority-client';
 import type { HoldLimits } from './domain/holds';
 import type { TransferCheckBudget } from './domain/transfer-budget';
+import type { BnplProvider, CardProvider } from './payment/providers';
 
 /** What route handlers share: the store, the injected clock and the tunables of buildApp. */
 export interface AppContext {
@@ -34,11 +35,18 @@ export interface AppContext {
   authority: IdentityAuthority;
   /** The identity check's tunables. */
   identity: { pendingTtlMs: number };
+  /** The payment providers (issue 13); without one its payment routes answer 503. */
+  payment: {
+    card: CardProvider | null;
+    bnpl: BnplProvider | null;
+    /** The page's origin for the providers' return addresses (JOIN_PUBLIC_URL); null: the request's own Origin. */
+    publicOrigin: string | null;
+  };
 }
 
 /**
- * Flags a test may lay over the derived ones: those the server does not store yet (payment,
- * delivery, activation). The login flags are never overlaid: a test logs in for real.
+ * Flags a test may lay over the derived ones: those the server does not store yet (delivery,
+ * activation). The login flags are never overlaid: a test logs in for real.
  */
 export type OverlayFlags = Partial<Omit<FlowStatusFlags, 'is_logged_in_via_email' | 'has_password'>>;
 
@@ -97,4 +105,11 @@ export interface RateLimitOptions {
    * become a way to test documents in bulk.
    */
   identityMax: number;
+  /**
+   * Per address and window, on the payment POSTs together (card, its confirm, BNPL, its confirm):
+   * a sign-up pays once, so this only has to stop a stolen-card tester.
+   */
+  paymentMax: number;
+  /** Per address and window, on POST /me/contract_request (each sends an e-mail). */
+  contractRequestMax: number;
 }

@@ -13,6 +13,7 @@ import type { Mailer } from './mail/mailer';
 import { unconfiguredAuthority, type IdentityAuthority } from './identity/authority-client';
 import { PENDING_CHECK_TTL_MS } from './identity/identity-check';
 import { IDENTITY_REDACT_PATHS } from './identity/log-redaction';
+import type { BnplProvider, CardProvider } from './payment/providers';
 import { HOLD_LIMITS, type HoldLimits } from './domain/holds';
 import { TRANSFER_CHECK_LIMITS, TransferCheckBudget, type TransferCheckLimits } from './domain/transfer-budget';
 import { openSqliteStore } from './data/sqlite/open-store';
@@ -54,9 +55,9 @@ export interface AppOptions {
   /** How often expired holds and sessions are swept away. */
   sweepIntervalMs?: number;
   /**
-   * Flags laid over the derived ones. The server does not store payment, delivery, activation
-   * or activation yet (later issues); tests use this to put a visitor past payment, so the
-   * step guard's refusals can be exercised. The login flags are the session's and cannot be
+   * Flags laid over the derived ones. The server does not store delivery or activation yet
+   * (later issues); payment is stored (is_plan_paid comes from the payments table, issue 13)
+   * but a test may still overlay it, so the step guard's refusals can be exercised. The login flags are the session's and cannot be
    * overlaid: a test logs in for real. Never set by main.ts.
    */
   flowFlagsOverlay?: (uid: string) => OverlayFlags;
@@ -97,6 +98,19 @@ export interface AppOptions {
   authority?: IdentityAuthority;
   /** How long a pending identity check keeps its images (30 minutes by default). */
   identityPendingTtlMs?: number;
+  /**
+   * The card payment provider (its HTTP client: JOIN_CARD_URL and its key, or the sandbox).
+   * Absent: the card routes answer 503. Present: the CSP's frame-src allows exactly its origin.
+   */
+  cardProvider?: CardProvider;
+  /** The buy-now-pay-later provider (JOIN_BNPL_URL and its key, or the sandbox). Absent: no BNPL is offered and its routes answer 503. */
+  bnplProvider?: BnplProvider;
+  /**
+   * The page's public origin (JOIN_PUBLIC_URL, e.g. https://join.example.ae): where the
+   * providers send the browser back. Unset: the request's Origin header, only when it is this
+   * server's own origin (never an arbitrary Host).
+   */
+  publicUrl?: string;
 }
 
 export const DEFAULTS = {
@@ -120,6 +134,8 @@ export const DEFAULTS = {
     socialLoginMax: 30,
     locationMax: 30,
     identityMax: 30,
+    paymentMax: 30,
+    contractRequestMax: 5,
   },
   socialNonceTtlMs: 10 * 60_000,
   sweepIntervalMs: 60_000,
@@ -161,7 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const manifests = options.static
     ? remoteManifests(Object.keys(options.static.remoteDirs), options.remoteOverrides)
     : (options.remoteOverrides ?? {});
-  const headers = securityHeaders(remoteOrigins(manifests));
+  const headers = securityHeaders(remoteOrigins(manifests), { frameOrigins: options.cardProvider ? [options.cardProvider.origin] : [] });
   const limits: ServerLimits = { ...SERVER_LIMITS, ...options.serverLimits };
   const app = Fastify({
     logger: logRedaction(withIdentityRedaction(options.logger ?? false)),
@@ -203,6 +219,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     authority: options.authority ?? unconfiguredAuthority(),
     identity: { pendingTtlMs: options.identityPendingTtlMs ?? PENDING_CHECK_TTL_MS },
+    payment: {
+      card: options.cardProvider ?? null,
+      bnpl: options.bnplProvider ?? null,
+      publicOrigin: options.publicUrl ? new URL(options.publicUrl).origin : null,
+    },
   };
 
   app.server.maxConnections = limits.maxConnections;

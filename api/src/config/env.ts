@@ -186,6 +186,13 @@ export const Env = z.object({
   JOIN_CARD_ORIGINS: z.preprocess(unsetIfEmpty, CardOrigins.optional()),
   /** How long the operator API waits for the card provider (15 s by default). */
   JOIN_CARD_TIMEOUT_MS: positiveInt.optional(),
+  /**
+   * The product's public address (https://join.example.ae), where the payment providers send the
+   * browser back (3-D Secure, BNPL). Unset: the request's Origin, only when it is this server's own.
+   */
+  JOIN_PUBLIC_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).max(500).optional()),
+  /** Card and BNPL payment calls per address and minute (30 by default). */
+  JOIN_PAYMENT_RATE_LIMIT: positiveInt.optional(),
   NODE_ENV: z.string().optional(),
 }).superRefine((env, ctx) => {
   if (env.JOIN_BNPL_MIN_AED > env.JOIN_BNPL_MAX_AED) ctx.addIssue({ code: 'custom', path: ['JOIN_BNPL_MIN_AED'], message: 'must not be above JOIN_BNPL_MAX_AED' });

@@ -15,6 +15,7 @@ import type {
   ResidentType,
   ServerFlowContext,
 } from '@join/shared/contract';
+import type { CardBrand, Instalment } from '@join/shared/contract';
 import type { CatalogueProduct } from '../domain/catalogue';
 import type { FailureRecord } from '../domain/login-throttle';
 import type { CodeRecord } from '../domain/verification-codes';
@@ -237,6 +238,72 @@ export type IdentityDecisionEffect =
   | { kind: 'verified'; flag: 'id_verified' | 'resident_done' }
   | { kind: 'refused'; pending: 'keep' | 'drop_face' | 'drop_all' };
 
+// --- payment (issue 13) ---
+
+export type PaymentStatus = 'pending' | 'requires_action' | 'captured' | 'declined';
+
+/** One attempt to pay, as it starts: the amounts the server computed (fils), what is bought, for whom. */
+export interface NewPayment {
+  /** pay_…: our reference at the provider. */
+  id: string;
+  uid: string;
+  method: 'card' | 'bnpl';
+  /** The client's Idempotency-Key: one row per (uid, key). */
+  idempotencyKey: string;
+  /** What the attempt asked (a hash): the same key with another request is refused. */
+  requestHash: string;
+  amountFils: number;
+  vatFils: number;
+  vatPercentage: number;
+  recurring: boolean;
+  productCode: number;
+  productName: string;
+  msisdn: string;
+  email: string;
+  /** BNPL: the plan of instalments offered; null for a card. */
+  instalments: Instalment[] | null;
+  createdAt: number;
+}
+
+export interface PaymentRecord extends NewPayment {
+  status: PaymentStatus;
+  /** The provider's charge or checkout id, once it answered. */
+  providerRef: string | null;
+  /** 3-D Secure page or BNPL checkout page while requires_action. */
+  actionUrl: string | null;
+  cardBrand: CardBrand | null;
+  cardLast4: string | null;
+  /** A declined attempt's code: SPEC 8's number, or a client key (non_eligible_card, spotii_error, …). */
+  declineCode: number | string | null;
+  /** The human reference of a captured payment (JN-XXXX-XXXX). */
+  receiptReference: string | null;
+  capturedAt: number | null;
+  updatedAt: number;
+}
+
+/**
+ * created: a new row (status pending); replay: this key's row, whatever its state; in_progress:
+ * another attempt of this user is pending or awaiting the provider; paid: the user has a
+ * captured payment; conflict: the key was used for another request.
+ */
+export type StartPaymentResult =
+  | { kind: 'created' | 'replay'; payment: PaymentRecord }
+  | { kind: 'in_progress'; payment: PaymentRecord }
+  | { kind: 'paid'; payment: PaymentRecord }
+  | { kind: 'key_reused' };
+
+/** A move of a payment that is not a capture (a capture is capturePayment). */
+export type PaymentUpdate =
+  | { status: 'pending' | 'requires_action'; providerRef: string | null; actionUrl: string | null; cardBrand?: CardBrand | null; cardLast4?: string | null }
+  | { status: 'declined'; declineCode: number | string; providerRef?: string | null; cardBrand?: CardBrand | null; cardLast4?: string | null };
+
+export interface PaymentCapture {
+  providerRef: string;
+  cardBrand: CardBrand | null;
+  cardLast4: string | null;
+  receiptReference: string;
+}
+
 /** How often a hold may be extended, and what to claim a transfer's temporary number from. */
 export interface HoldPolicy {
   maxExtensions: number;
@@ -374,6 +441,29 @@ export interface Store {
   // --- content and configuration ---
   getBusinessConfig(): Promise<BusinessConfig>;
   getTranslations(containerId: string, language: string): Promise<Record<string, string>>;
+
+  // --- payment (issue 13): per user; nobody reads another's payment ---
+  /**
+   * In one transaction: the row of (uid, key) if there is one (replay, or key_reused when its
+   * request hash differs), else paid when the user has a captured payment, in_progress when
+   * another attempt is pending or requires_action, else a new pending row. A partial unique index
+   * keeps one open attempt per user even when two processes race.
+   */
+  startPayment(payment: NewPayment): Promise<StartPaymentResult>;
+  /** The user's payment of that id; null for an unknown id or another user's. */
+  getPayment(uid: string, id: string): Promise<PaymentRecord | null>;
+  /** The user's captured payment, if any. */
+  getCapturedPayment(uid: string): Promise<PaymentRecord | null>;
+  /** The user's attempt under way (pending or requires_action), if any. */
+  getOpenPayment(uid: string): Promise<PaymentRecord | null>;
+  /** Moves a payment that is not captured; null when there is no such payment or it is captured. */
+  updatePayment(uid: string, id: string, update: PaymentUpdate, now: number): Promise<PaymentRecord | null>;
+  /**
+   * The capture, in one transaction: the payment captured with its receipt reference, the
+   * user's plan_paid set, and the user's hold of the bought number kept for good. Idempotent:
+   * capturing a captured payment changes nothing (newly false). null: no such payment.
+   */
+  capturePayment(uid: string, id: string, capture: PaymentCapture, now: number): Promise<{ payment: PaymentRecord; newly: boolean } | null>;
 
   // --- numbers: a hold is live while held_until > now; anything else is free ---
   getActiveHold(uid: string, now: number): Promise<HoldRecord | null>;

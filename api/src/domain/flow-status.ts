@@ -23,6 +23,8 @@ export interface FlowState {
   idVerified: boolean;
   /** The identity check passed for a resident with a physical SIM (pays on delivery). */
   residentDone: boolean;
+  /** A payment was captured (stored with the capture, in its transaction; only ever turns on). */
+  planPaid: boolean;
 }
 
 /** A new user's state: nothing confirmed, nothing held, the default product. */
@@ -36,6 +38,7 @@ export const EMPTY_FLOW_STATE: Readonly<FlowState> = Object.freeze({
   activeHoldVanityLevel: null,
   idVerified: false,
   residentDone: false,
+  planPaid: false,
 });
 
 export function currentProductOf(state: Pick<FlowState, 'currentProductCode'>): number {
@@ -52,6 +55,8 @@ export function deriveFlags(state: FlowState): FlowStatusFlags {
     has_vip: state.hasActiveHold && isVipLevel(state.activeHoldVanityLevel),
     is_id_verified: state.idVerified,
     is_resident_done: state.residentDone,
+    // A fact of the payments table: set by the capture the provider confirmed, never by a client.
+    is_plan_paid: state.planPaid,
   };
 }
 

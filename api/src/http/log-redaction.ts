@@ -2,14 +2,15 @@ import type { FastifyServerOptions } from 'fastify';
 
 /**
  * Nothing secret in a log line (ASVS 5.0 V16.2.5, V7.2.1): the session id header, the login's
- * password, code, ID token and nonce, and a login's answered session id are censored wherever a
+ * password, code, ID token and nonce, the payment's card token, and a login's answered session id are censored wherever a
  * request, its headers or its body is logged, whatever the level. The account routes log events
  * without them in the first place (routes/account.ts); this is the net under every other log
  * call, including a future `request.log.info({ body })`. Pino applies it on the serialised line.
  */
 export const REDACTED = '[redacted]';
 
-const SECRET_FIELDS = ['password', 'code', 'id_token', 'nonce', 'session_id'] as const;
+// token: the card provider's single-use card token (POST /payment/card), never logged either.
+const SECRET_FIELDS = ['password', 'code', 'id_token', 'nonce', 'session_id', 'token'] as const;
 
 export const REDACT_PATHS: readonly string[] = [
   'req.headers["session-id"]',

@@ -8,7 +8,15 @@ import type { FastifyInstance } from 'fastify';
  * runs on tfjs's WASM backend, served from this origin or a remote's) and nothing else: no eval,
  * no new Function, no inline script.
  */
-export function contentSecurityPolicy(remoteOrigins: readonly string[]): string {
+export interface CspOptions {
+  /**
+   * Origins the page may frame: the card provider's hosted fields (issue 13), exactly its origin
+   * and nothing more. None: frame-src is not set and default-src 'self' governs frames.
+   */
+  frameOrigins?: readonly string[];
+}
+
+export function contentSecurityPolicy(remoteOrigins: readonly string[], options: CspOptions = {}): string {
   const self = ["'self'", ...remoteOrigins].join(' ');
   // A remote served by its dev server reloads over a websocket on its own origin.
   const sockets = remoteOrigins.map((o) => o.replace(/^http/, 'ws'));
@@ -18,6 +26,7 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[]): string 
     `style-src ${self}`,
     `connect-src ${[self, ...sockets].join(' ')}`,
     "img-src 'self' data:",
+    ...(options.frameOrigins && options.frameOrigins.length > 0 ? [`frame-src ${options.frameOrigins.join(' ')}`] : []),
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -26,9 +35,9 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[]): string 
   ].join('; ');
 }
 
-export function securityHeaders(remoteOrigins: readonly string[]): Record<string, string> {
+export function securityHeaders(remoteOrigins: readonly string[], options: CspOptions = {}): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(remoteOrigins),
+    'content-security-policy': contentSecurityPolicy(remoteOrigins, options),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',

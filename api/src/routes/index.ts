@@ -9,6 +9,7 @@ import { identityRoutes } from './identity';
 import { locationRoutes } from './location';
 import { meRoutes } from './me';
 import { numberRoutes } from './numbers';
+import { paymentRoutes } from './payment';
 import { planRoutes } from './plans';
 import { productRoutes } from './products';
 import { promotionRoutes } from './promotions';
@@ -47,6 +48,8 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
       await promotionRoutes(authed, ctx, promoLimit);
       await numberRoutes(authed, ctx);
       await transferRoutes(authed, ctx);
+      // Its own context: the payment budget's hook is this plugin's alone.
+      await authed.register(async (payment) => paymentRoutes(payment, ctx));
     });
   });
 }

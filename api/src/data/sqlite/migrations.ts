@@ -442,6 +442,60 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX identity_decisions_by_uid ON identity_decisions (uid, decided_at);
     `,
   },
+  {
+    version: 10,
+    name: 'payment: payments (fils, one row per idempotency key, one open attempt per user) and the paid flag',
+    sql: `
+      -- Set with the capture, in its transaction; it only ever turns on.
+      ALTER TABLE users ADD COLUMN plan_paid INTEGER NOT NULL DEFAULT 0 CHECK (plan_paid IN (0, 1));
+      CREATE TRIGGER users_plan_paid_forward BEFORE UPDATE OF plan_paid ON users
+        WHEN NEW.plan_paid < OLD.plan_paid
+      BEGIN
+        SELECT RAISE(ABORT, 'plan_paid only moves forward');
+      END;
+      -- One attempt to pay: amounts in fils (integers), never a card number or token: the
+      -- provider's reference, the brand and the last four digits only. request_hash: what the
+      -- attempt asked (the token's SHA-256, or the BNPL consent), so a key reused for another
+      -- request is refused instead of answering the first one's outcome.
+      CREATE TABLE payments (
+        id TEXT PRIMARY KEY CHECK (id GLOB 'pay_*'),
+        uid TEXT NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+        idempotency_key TEXT NOT NULL,
+        request_hash TEXT NOT NULL,
+        method TEXT NOT NULL CHECK (method IN ('card', 'bnpl')),
+        status TEXT NOT NULL CHECK (status IN ('pending', 'requires_action', 'captured', 'declined')),
+        amount_fils INTEGER NOT NULL CHECK (amount_fils >= 0),
+        vat_fils INTEGER NOT NULL CHECK (vat_fils >= 0 AND vat_fils <= amount_fils),
+        vat_percentage REAL NOT NULL CHECK (vat_percentage >= 0),
+        currency TEXT NOT NULL CHECK (currency = 'AED'),
+        recurring INTEGER NOT NULL CHECK (recurring IN (0, 1)),
+        product_code INTEGER NOT NULL,
+        product_name TEXT NOT NULL,
+        msisdn TEXT NOT NULL,
+        email TEXT NOT NULL,
+        provider_ref TEXT,
+        action_url TEXT,
+        card_brand TEXT CHECK (card_brand IS NULL OR card_brand IN ('visa', 'mastercard', 'amex')),
+        card_last4 TEXT CHECK (card_last4 IS NULL OR card_last4 GLOB '[0-9][0-9][0-9][0-9]'),
+        instalments_json TEXT,
+        decline_code TEXT CHECK ((status = 'declined') = (decline_code IS NOT NULL)),
+        receipt_reference TEXT UNIQUE CHECK ((status = 'captured') = (receipt_reference IS NOT NULL)),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        captured_at INTEGER CHECK ((status = 'captured') = (captured_at IS NOT NULL)),
+        UNIQUE (uid, idempotency_key)
+      );
+      -- At most one attempt under way per user (two tabs cannot both charge), and one capture.
+      CREATE UNIQUE INDEX payments_one_open_per_user ON payments (uid) WHERE status IN ('pending', 'requires_action');
+      CREATE UNIQUE INDEX payments_one_capture_per_user ON payments (uid) WHERE status = 'captured';
+      -- A captured payment stays captured (a refund, later, is a row of its own).
+      CREATE TRIGGER payments_captured_final BEFORE UPDATE ON payments
+        WHEN OLD.status = 'captured' AND (NEW.status <> 'captured' OR NEW.amount_fils <> OLD.amount_fils)
+      BEGIN
+        SELECT RAISE(ABORT, 'a captured payment is final');
+      END;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

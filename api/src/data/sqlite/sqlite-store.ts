@@ -34,6 +34,11 @@ import type {
   NewIdentityDecision,
   HoldRecord,
   NameLanguage,
+  NewPayment,
+  PaymentCapture,
+  PaymentRecord,
+  PaymentUpdate,
+  StartPaymentResult,
   NewFeedback,
   NewSavedPlan,
   NumberRecord,
@@ -58,6 +63,7 @@ import { transferStatements } from './transfer-statements';
 import { savedPlanStatements, toSavedPlanRecord } from './saved-plan-statements';
 import { userStatements } from './user-statements';
 import { fromDecision, identityStatements, toDecision, toIdentityCheck } from './identity-statements';
+import { fromNewPayment, paymentStatements, toPaymentRecord } from './payment-statements';
 
 /**
  * The embedded SQLite implementation of Store. better-sqlite3 is synchronous, so each
@@ -66,6 +72,9 @@ import { fromDecision, identityStatements, toDecision, toIdentityCheck } from '.
  * conditional UPDATE whose change count decides, so the rule holds on any database.
  */
 class NumberTaken extends Error {}
+
+/** How long a paid number stays held for its buyer: until activation (a later issue) takes it over. */
+export const PAID_HOLD_MS = 90 * 24 * 3600_000;
 class NoTemporaryNumber extends Error {}
 
 function toHold(row: NumberRow): HoldRecord {
@@ -106,6 +115,7 @@ export class SqliteStore implements Store {
   private readonly names: LocalizedNames;
   private readonly accounts: ReturnType<typeof accountStatements>;
   private readonly identity: ReturnType<typeof identityStatements>;
+  private readonly payments: ReturnType<typeof paymentStatements>;
 
   constructor(
     private readonly db: Database,
@@ -121,6 +131,7 @@ export class SqliteStore implements Store {
     this.names = new LocalizedNames(db);
     this.accounts = accountStatements(db);
     this.identity = identityStatements(db);
+    this.payments = paymentStatements(db);
   }
 
   // --- users and sessions ---
@@ -321,6 +332,7 @@ export class SqliteStore implements Store {
         row.hold_level === null ? null : shownVanityLevel({ vanityLevel: row.hold_level, transfer: row.hold_is_transfer === 1 }),
       idVerified: row.id_verified === 1,
       residentDone: row.resident_done === 1,
+      planPaid: row.plan_paid === 1,
     };
   }
 
@@ -451,6 +463,89 @@ export class SqliteStore implements Store {
       .transaction(() => {
         this.identity.deleteExpiredSides.run(now);
         return this.identity.deleteExpiredChecks.run(now).changes;
+      })
+      .immediate();
+  }
+
+  // --- payment ---
+
+  async startPayment(payment: NewPayment): Promise<StartPaymentResult> {
+    const attempt = (): StartPaymentResult => {
+      const same = this.payments.byKey.get(payment.uid, payment.idempotencyKey);
+      if (same) return same.request_hash === payment.requestHash ? { kind: 'replay', payment: toPaymentRecord(same) } : { kind: 'key_reused' };
+      const captured = this.payments.captured.get(payment.uid);
+      if (captured) return { kind: 'paid', payment: toPaymentRecord(captured) };
+      const open = this.payments.open.get(payment.uid);
+      if (open) return { kind: 'in_progress', payment: toPaymentRecord(open) };
+      this.payments.insert.run(fromNewPayment(payment));
+      const row = this.payments.byId.get(payment.uid, payment.id);
+      if (!row) throw new Error('payment row missing right after insert');
+      return { kind: 'created', payment: toPaymentRecord(row) };
+    };
+    try {
+      return this.db.transaction(attempt).immediate();
+    } catch (e) {
+      // Another process inserted between our read and write: the unique indexes decided; read again.
+      if (isUniqueViolation(e)) return this.db.transaction(attempt).immediate();
+      throw e;
+    }
+  }
+
+  async getPayment(uid: string, id: string): Promise<PaymentRecord | null> {
+    const row = this.payments.byId.get(uid, id);
+    return row ? toPaymentRecord(row) : null;
+  }
+
+  async getCapturedPayment(uid: string): Promise<PaymentRecord | null> {
+    const row = this.payments.captured.get(uid);
+    return row ? toPaymentRecord(row) : null;
+  }
+
+  async getOpenPayment(uid: string): Promise<PaymentRecord | null> {
+    const row = this.payments.open.get(uid);
+    return row ? toPaymentRecord(row) : null;
+  }
+
+  async updatePayment(uid: string, id: string, update: PaymentUpdate, now: number): Promise<PaymentRecord | null> {
+    return this.db
+      .transaction(() => {
+        this.payments.update.run({
+          uid,
+          id,
+          status: update.status,
+          providerRef: update.providerRef ?? null,
+          actionUrl: update.status === 'declined' ? null : update.actionUrl,
+          brand: update.cardBrand ?? null,
+          last4: update.cardLast4 ?? null,
+          declineCode: update.status === 'declined' ? String(update.declineCode) : null,
+          now,
+        });
+        const row = this.payments.byId.get(uid, id);
+        return row && row.status !== 'captured' ? toPaymentRecord(row) : null;
+      })
+      .immediate();
+  }
+
+  async capturePayment(uid: string, id: string, capture: PaymentCapture, now: number): Promise<{ payment: PaymentRecord; newly: boolean } | null> {
+    return this.db
+      .transaction(() => {
+        const before = this.payments.byId.get(uid, id);
+        if (!before) return null;
+        if (before.status === 'captured') return { payment: toPaymentRecord(before), newly: false };
+        this.payments.capture.run({
+          uid,
+          id,
+          providerRef: capture.providerRef,
+          brand: capture.cardBrand,
+          last4: capture.cardLast4,
+          reference: capture.receiptReference,
+          now,
+        });
+        this.payments.setPlanPaid.run(uid);
+        this.payments.keepPaidHold.run({ uid, msisdn: before.msisdn, until: now + PAID_HOLD_MS });
+        const after = this.payments.byId.get(uid, id);
+        if (!after) throw new Error('payment vanished inside its transaction');
+        return { payment: toPaymentRecord(after), newly: true };
       })
       .immediate();
   }

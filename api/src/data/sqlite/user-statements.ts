@@ -12,6 +12,7 @@ interface FlowStateRow {
   hold_is_transfer: number | null;
   id_verified: number;
   resident_done: number;
+  plan_paid: number;
 }
 
 export interface FlowContextRow {
@@ -44,7 +45,7 @@ export function userStatements(db: Database) {
     deleteSession: db.prepare<[string]>('DELETE FROM sessions WHERE token_hash = ?'),
     deleteStaleSessions: db.prepare<[number, number]>('DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?'),
     flowState: db.prepare<[{ uid: string; now: number }], FlowStateRow>(
-      `SELECT u.number_flag, u.plan_flag, u.product_saved, u.current_product_code, u.id_verified, u.resident_done,
+      `SELECT u.number_flag, u.plan_flag, u.product_saved, u.current_product_code, u.id_verified, u.resident_done, u.plan_paid,
               sp.product_code AS saved_plan_product_code,
               h.vanity_level AS hold_level, h.transfer_msisdn IS NOT NULL AS hold_is_transfer
        FROM users u LEFT JOIN saved_plans sp ON sp.uid = u.uid

@@ -201,7 +201,13 @@ describe('every state-changing route declares its step', () => {
     'POST /api/securitymanagement/check_email', 'POST /api/securitymanagement/send_verification_code',
     'POST /api/securitymanagement/validate_verification_code', 'POST /api/securitymanagement/login',
     'POST /api/securitymanagement/set_password', 'POST /api/securitymanagement/social_nonce',
-    'POST /api/securitymanagement/social_login'];
+    'POST /api/securitymanagement/social_login',
+    // The payment's confirms finish an attempt the payment step started: they are allowed on the
+    // payment step or once paid (the /payment/confirmation rule, checked by their own preHandler),
+    // so a confirm repeated after the capture answers the same receipt.
+    'POST /api/payment/card/confirm', 'POST /api/payment/bnpl/confirm',
+    // The commitment contract by e-mail: any properly logged-in user with a saved commitment plan.
+    'POST /api/me/contract_request'];
 
   it('lists each POST and DELETE with its flowStep, or as open on purpose', async () => {
     const seen: string[] = [];

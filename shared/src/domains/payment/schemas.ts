@@ -119,7 +119,14 @@ export const CardConfirmBody = z.object({ payment_id: z.string().regex(/^pay_[A-
 export type CardConfirmBody = z.infer<typeof CardConfirmBody>;
 
 /** POST /payment/bnpl: the consent to share data with the provider (preference 9) must be true. */
-export const BnplStartBody = z.object({ consent: z.literal(true, { error: 'the consent to share your details with the provider is required' }) }).strict();
+export const BnplStartBody = z
+  .object({
+    // The kernel client form-encodes bodies (SPEC 7), so the API reads the string 'true'; a JSON true is accepted too.
+    consent: z
+      .union([z.literal(true), z.literal('true')], { error: 'the consent to share your details with the provider is required' })
+      .transform((): true => true),
+  })
+  .strict();
 export type BnplStartBody = z.infer<typeof BnplStartBody>;
 /** The provider's checkout page for the browser to go to. */
 export const BnplStartResponse = z.object({ payment_id: z.string(), checkout_url: z.string().url() });

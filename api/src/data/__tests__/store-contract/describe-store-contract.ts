@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { DEFAULT_SHUFFLE_VANITY_IDS, EMPTY_SERVER_FLOW_CONTEXT, type PackagePrice } from '@join/shared/contract';
 import { DEFAULT_PRODUCT_CODE } from '../../../domain/catalogue';
 import { EMPTY_FLOW_STATE } from '../../../domain/flow-status';
-import type { HoldPolicy, Store, UserRecord } from '../../store';
+import type { HoldPolicy, NewPayment, Store, UserRecord } from '../../store';
 import type { RaceAnswer, RaceJob, RaceRound, RaceWorkerData } from './race-protocol';
 
 /**
@@ -614,6 +614,85 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
       });
     });
 
+    describe('payments (issue 13)', () => {
+      let paymentSerial = 0;
+      const payment = (uid: string, key = `key-${(paymentSerial += 1)}`, over: Partial<NewPayment> = {}): NewPayment => ({
+        id: `pay_contract${String((paymentSerial += 1)).padStart(6, '0')}`,
+        uid,
+        method: 'card',
+        idempotencyKey: key,
+        requestHash: `hash-${key}`,
+        amountFils: 3675,
+        vatFils: 175,
+        vatPercentage: 5,
+        recurring: false,
+        productCode: 187,
+        productName: 'Tourist Starter 7 days',
+        msisdn: '971580000001',
+        email: 'payer@example.com',
+        instalments: null,
+        createdAt: NOW,
+        ...over,
+      });
+      const capture = (reference: string) => ({ providerRef: 'ch_1', cardBrand: 'visa' as const, cardLast4: '4242', receiptReference: reference });
+
+      it('starts one attempt per key, replays it, refuses the key for another request, and one open attempt per user', async () => {
+        const { uid } = await newUser();
+        const first = payment(uid, 'key-a');
+        const started = await store.startPayment(first);
+        expect(started).toMatchObject({ kind: 'created', payment: { id: first.id, status: 'pending', amountFils: 3675, providerRef: null } });
+        expect((await store.startPayment({ ...first, id: 'pay_other000001' })).kind).toBe('replay');
+        expect((await store.startPayment({ ...first, id: 'pay_other000002', requestHash: 'another' })).kind).toBe('key_reused');
+        const second = await store.startPayment(payment(uid, 'key-b'));
+        expect(second).toMatchObject({ kind: 'in_progress', payment: { id: first.id } });
+        expect((await store.getOpenPayment(uid))?.id).toBe(first.id);
+        // Declined: the next key may start.
+        const declined = await store.updatePayment(uid, first.id, { status: 'declined', declineCode: -7109, providerRef: 'ch_x' }, NOW + 1);
+        expect(declined).toMatchObject({ status: 'declined', declineCode: -7109, providerRef: 'ch_x' });
+        const third = await store.startPayment(payment(uid, 'key-c'));
+        expect(third.kind).toBe('created');
+        // A client key is the client's: another user may use the same one.
+        expect((await store.startPayment(payment((await newUser()).uid, 'key-a'))).kind).toBe('created');
+      });
+
+      it('keeps string decline codes and the 3-D Secure step; nobody reads another user\'s payment', async () => {
+        const { uid } = await newUser();
+        const p = payment(uid);
+        await store.startPayment(p);
+        const action = await store.updatePayment(
+          uid,
+          p.id,
+          { status: 'requires_action', providerRef: 'ch_3ds', actionUrl: 'https://card.example.test/3ds/1', cardBrand: 'amex', cardLast4: '0005' },
+          NOW,
+        );
+        expect(action).toMatchObject({ status: 'requires_action', actionUrl: 'https://card.example.test/3ds/1', cardBrand: 'amex', cardLast4: '0005' });
+        expect(await store.getPayment((await newUser()).uid, p.id)).toBeNull();
+        const declined = await store.updatePayment(uid, p.id, { status: 'declined', declineCode: 'non_recurring_card' }, NOW);
+        expect(declined).toMatchObject({ status: 'declined', declineCode: 'non_recurring_card', actionUrl: null, providerRef: 'ch_3ds', cardLast4: '0005' });
+      });
+
+      it('captures once, with is_plan_paid and the bought number kept, in one step; a captured payment is final', async () => {
+        const { uid } = await newUser();
+        const [msisdn] = await freeNumbers(1);
+        await store.reserveNumber(uid, msisdn ?? '', NOW, NOW + HOLD_MS, POLICY);
+        const p = payment(uid, undefined, { msisdn: msisdn ?? '', method: 'bnpl', instalments: [{ number: 1, due_date: '2026-01-15', amount_fils: 3675 }] });
+        await store.startPayment(p);
+        expect((await store.getFlowState(uid, NOW)).planPaid).toBe(false);
+        const done = await store.capturePayment(uid, p.id, { ...capture('JN-AAAA-BBBB'), cardBrand: null, cardLast4: null }, NOW + 5);
+        expect(done).toMatchObject({ newly: true, payment: { status: 'captured', receiptReference: 'JN-AAAA-BBBB', capturedAt: NOW + 5, instalments: [{ number: 1 }] } });
+        expect((await store.getFlowState(uid, NOW)).planPaid).toBe(true);
+        // The hold outlives its 15 minutes: the number is sold.
+        expect((await store.getActiveHold(uid, NOW + HOLD_MS + 1))?.msisdn).toBe(msisdn);
+        // Again: nothing changes.
+        const again = await store.capturePayment(uid, p.id, capture('JN-CCCC-DDDD'), NOW + 9);
+        expect(again).toMatchObject({ newly: false, payment: { receiptReference: 'JN-AAAA-BBBB', capturedAt: NOW + 5 } });
+        expect(await store.updatePayment(uid, p.id, { status: 'declined', declineCode: -7099 }, NOW + 10)).toBeNull();
+        expect((await store.getCapturedPayment(uid))?.id).toBe(p.id);
+        expect((await store.startPayment(payment(uid))).kind).toBe('paid');
+        expect(await store.capturePayment(uid, 'pay_unknown0001', capture('JN-EEEE-FFFF'), NOW)).toBeNull();
+      });
+    });
+
     describeRaces(impl, () => sut);
   });
 }
@@ -716,6 +795,20 @@ function describeRaces(impl: StoreImplementation, current: () => StoreUnderTest)
         const winner = users[o.winners[0] ?? -1]?.[r] ?? '';
         expect((await current().store.getActiveHold(winner, NOW))?.msisdn).toBe(targets[r]?.msisdn);
       }
+    }, 30_000);
+
+    it('lets exactly one connection start a payment of a user, the others hear "in_progress"', async () => {
+      const store = current().store;
+      const payers: string[] = [];
+      for (let r = 0; r < TRANSFER_ROUNDS; r += 1) {
+        serial += 1;
+        payers.push((await store.findOrCreateUser(`payer-device-${serial}`, `payer-${serial}`, NOW)).uid);
+      }
+      const { results } = await race('payment', payers);
+      const per = Array.from({ length: TRANSFER_ROUNDS }, (_, r) => results.map((rs) => rs[r] ?? 'missing'));
+      expect(per.map((kinds) => kinds.filter((k) => k === 'created').length)).toEqual(Array(TRANSFER_ROUNDS).fill(1));
+      expect(per.flatMap((kinds) => kinds.filter((k) => k !== 'created'))).toEqual(Array(TRANSFER_ROUNDS * (WORKERS - 1)).fill('in_progress'));
+      for (const uid of payers) expect((await store.getOpenPayment(uid))?.uid).toBe(uid);
     }, 30_000);
 
     it('lets exactly one connection start the transfer of an external number, the others hear "in_transfer"', async () => {

@@ -13,12 +13,13 @@ export interface RaceWorkerData {
 
 export interface RaceRound {
   uid: string;
-  /** The pool number to reserve (number race) or the external number to transfer. */
+  /** The pool number to reserve (number race), the external number to transfer, or the paying user (payment race). */
   target: string;
 }
 
 export interface RaceJob {
-  kind: 'number' | 'transfer';
+  /** payment: every worker starts a payment of the round's user (target) under its own key. */
+  kind: 'number' | 'transfer' | 'payment';
   /** One Int32 counter per round: workers start each round together. */
   barrier: SharedArrayBuffer;
   workers: number;

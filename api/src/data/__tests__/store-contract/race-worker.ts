@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import type { Store } from '../../store';
+import type { NewPayment, Store } from '../../store';
 import type { RaceAnswer, RaceJob, RaceWorkerData } from './race-protocol';
 
 /** How long a worker spins at the barrier before it sleeps instead. */
@@ -21,11 +21,37 @@ function meet(barrier: Int32Array, r: number, workers: number): void {
   }
 }
 
+/** A payment attempt of `uid` under a key of its own (the worker's round user names it). */
+function racePayment(uid: string, keyOwner: string, now: number): NewPayment {
+  return {
+    id: `pay_${keyOwner.replace(/[^A-Za-z0-9]/g, '')}`,
+    uid,
+    method: 'card',
+    idempotencyKey: `key-${keyOwner}`,
+    requestHash: keyOwner,
+    amountFils: 3675,
+    vatFils: 175,
+    vatPercentage: 5,
+    recurring: false,
+    productCode: 187,
+    productName: 'Tourist Starter 7 days',
+    msisdn: '971580000001',
+    email: 'race@example.com',
+    instalments: null,
+    createdAt: now,
+  };
+}
+
 async function run(store: Store, job: RaceJob): Promise<string[]> {
   const barrier = new Int32Array(job.barrier);
   const results: string[] = [];
   for (const [r, round] of job.rounds.entries()) {
     meet(barrier, r, job.workers);
+    if (job.kind === 'payment') {
+      const started = await store.startPayment(racePayment(round.target, round.uid, job.now));
+      results.push(started.kind);
+      continue;
+    }
     const result =
       job.kind === 'number'
         ? await store.reserveNumber(round.uid, round.target, job.now, job.heldUntil, job.policy)

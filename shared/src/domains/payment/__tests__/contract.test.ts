@@ -1,4 +1,4 @@
-import { CardFieldsMessage, CardPaymentBody, PaymentResult, PaymentPageMessage } from '../index';
+import { BnplStartBody, CardFieldsMessage, CardPaymentBody, PaymentResult, PaymentPageMessage } from '../index';
 
 describe('the payment contract under the page zod', () => {
   it('parses the hosted fields messages and refuses anything else', () => {
@@ -17,5 +17,13 @@ describe('the payment contract under the page zod', () => {
   it('reads both outcomes of a payment', () => {
     expect(PaymentResult.parse({ status: 'action_required', payment_id: 'pay_12345678', action_url: 'http://127.0.0.1:8092/3ds/ch_1' })).toMatchObject({ status: 'action_required' });
     expect(PaymentResult.safeParse({ status: 'paid' }).success).toBe(false);
+  });
+
+  it('the BNPL consent must be given: true as JSON or the form-encoded "true" the kernel client sends', () => {
+    expect(BnplStartBody.parse({ consent: 'true' })).toEqual({ consent: true });
+    expect(BnplStartBody.parse({ consent: true })).toEqual({ consent: true });
+    expect(BnplStartBody.safeParse({ consent: 'false' }).success).toBe(false);
+    expect(BnplStartBody.safeParse({}).success).toBe(false);
+    expect(BnplStartBody.safeParse({ consent: 'true', amount_fils: 1 }).success).toBe(false);
   });
 });

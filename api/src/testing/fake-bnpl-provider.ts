@@ -1,0 +1,69 @@
+import type { BnplCheckout, BnplCheckoutRequest, BnplProvider, ProviderResult } from '../payment/providers';
+
+/**
+ * An in-memory BnplProvider for the API's tests: checkouts open until the test decides
+ * (`decide(id, 'approved' | 'rejected' | 'expired')`), a capture only of an approved one, and
+ * idempotency as a real provider has it (the same key answers the same checkout or capture).
+ * Not a test itself, and never used by the server.
+ */
+export const FAKE_BNPL_ORIGIN = 'https://bnpl.example.test';
+
+export class FakeBnplProvider implements BnplProvider {
+  readonly name = 'Spotii';
+  readonly instalmentCount = 4;
+  minFils = 100_00;
+  maxFils = 5_000_00;
+  readonly checkouts: (BnplCheckout & { request: BnplCheckoutRequest })[] = [];
+  /** Captures that took money (one per checkout, however often asked). */
+  captures = 0;
+  captureCalls = 0;
+  unavailable = false;
+  /** createCheckout answers rejected (the provider turned the customer down up front). */
+  rejectNew = false;
+  private readonly byKey = new Map<string, string>();
+
+  async createCheckout(request: BnplCheckoutRequest): Promise<ProviderResult<BnplCheckout, 'unavailable' | 'rejected'>> {
+    if (this.unavailable) return { ok: false, reason: 'unavailable' };
+    const known = this.find(this.byKey.get(request.idempotencyKey));
+    if (known) return { ok: true, value: this.view(known) };
+    if (this.rejectNew) return { ok: false, reason: 'rejected' };
+    const id = `chk_${String(this.checkouts.length + 1).padStart(6, '0')}`;
+    const checkout = { id, status: 'open' as const, amountFils: request.amountFils, checkoutUrl: `${FAKE_BNPL_ORIGIN}/checkout/${id}`, request };
+    this.checkouts.push(checkout);
+    this.byKey.set(request.idempotencyKey, id);
+    return { ok: true, value: this.view(checkout) };
+  }
+
+  async getCheckout(id: string): Promise<ProviderResult<BnplCheckout, 'unavailable' | 'not_found'>> {
+    if (this.unavailable) return { ok: false, reason: 'unavailable' };
+    const checkout = this.find(id);
+    return checkout ? { ok: true, value: this.view(checkout) } : { ok: false, reason: 'not_found' };
+  }
+
+  async capture(id: string): Promise<ProviderResult<BnplCheckout, 'unavailable' | 'not_found' | 'not_approved'>> {
+    this.captureCalls += 1;
+    if (this.unavailable) return { ok: false, reason: 'unavailable' };
+    const checkout = this.find(id);
+    if (!checkout) return { ok: false, reason: 'not_found' };
+    if (checkout.status === 'captured') return { ok: true, value: this.view(checkout) };
+    if (checkout.status !== 'approved') return { ok: false, reason: 'not_approved' };
+    checkout.status = 'captured';
+    this.captures += 1;
+    return { ok: true, value: this.view(checkout) };
+  }
+
+  /** The visitor's decision on the provider's page (or the checkout lapsing). */
+  decide(id: string, status: 'approved' | 'rejected' | 'expired'): void {
+    const checkout = this.find(id);
+    if (!checkout || checkout.status !== 'open') throw new Error(`checkout ${id} is not open`);
+    checkout.status = status;
+  }
+
+  private find(id: string | undefined) {
+    return id === undefined ? undefined : this.checkouts.find((c) => c.id === id);
+  }
+
+  private view(c: BnplCheckout): BnplCheckout {
+    return { id: c.id, status: c.status, amountFils: c.amountFils, checkoutUrl: c.checkoutUrl };
+  }
+}

@@ -1,0 +1,69 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { FLOW_STATUS_KEYS } from '@join/shared/contract';
+import { createTestApp, form, type TestApp, type Visitor } from './harness';
+import { FakeBnplProvider } from './fake-bnpl-provider';
+import { FakeCardProvider } from './fake-card-provider';
+
+/**
+ * Test support for the payment: an app with the in-memory providers, and visitors put where the
+ * payment step opens for real (a number held and committed, a plan saved, both confirmed, an
+ * e-mail login): no flag overlay, so is_plan_paid is the payments table's.
+ */
+export const PAGE_ORIGIN = 'http://localhost:80';
+
+export interface PaymentTestApp extends TestApp {
+  card: FakeCardProvider;
+  bnpl: FakeBnplProvider;
+  /** A visitor at the payment step with `plan` saved (product 187 by default: AED 35 + VAT). */
+  ready(plan?: { product_code: number; plan_ids: string }, options?: { language?: 'en' | 'ar'; commit?: boolean }): Promise<Visitor & { email: string }>;
+  /** A POST with a form body, the page's Origin and an idempotency key (when given). */
+  pay(v: Visitor, url: string, body: Record<string, string | number>, key?: string): Promise<LightMyRequestResponse>;
+}
+
+let visitors = 0;
+
+/** A fresh idempotency key (the page's crypto.randomUUID without dashes). */
+export const newKey = (): string => crypto.randomUUID().replace(/-/g, '');
+
+export const TOURIST_STARTER = { product_code: 187, plan_ids: '1871,1872,1873' } as const;
+export const COMMITMENT_3 = { product_code: 103, plan_ids: '1031,1032,1033' } as const;
+
+export async function createPaymentTestApp(options: Parameters<typeof createTestApp>[0] & { withBnpl?: boolean; withCard?: boolean } = {}): Promise<PaymentTestApp> {
+  const card = new FakeCardProvider();
+  const bnpl = new FakeBnplProvider();
+  const { withBnpl = true, withCard = true, ...rest } = options;
+  const t = await createTestApp({
+    ...(withCard ? { cardProvider: card } : {}),
+    ...(withBnpl ? { bnplProvider: bnpl } : {}),
+    ...rest,
+    rateLimit: { codeSendMax: 100_000, codeCheckMax: 100_000, paymentMax: 100_000, ...rest.rateLimit },
+  });
+
+  const must = (res: LightMyRequestResponse, what: string) => {
+    if (res.statusCode !== 200) throw new Error(`${what} failed: ${res.statusCode} ${res.body}`);
+    return res;
+  };
+
+  async function ready(plan: { product_code: number; plan_ids: string } = TOURIST_STARTER, { language = 'en' as 'en' | 'ar', commit = true } = {}) {
+    let v = await t.login();
+    const [number] = await t.offer(v);
+    if (!number) throw new Error('no number offered');
+    must(await t.post(v, '/api/numbers', { number }), 'reserve');
+    if (commit) must(await t.post(v, '/api/numbers/commit_number', {}), 'commit');
+    must(await t.post(v, '/api/me/flow_status', { key: FLOW_STATUS_KEYS.numberChosen }), 'number flag');
+    must(await t.post(v, '/api/plans/saved_plans', { ...plan }), 'save plan');
+    must(await t.post(v, '/api/me/flow_status', { key: FLOW_STATUS_KEYS.planSaved }), 'plan flag');
+    visitors += 1;
+    const email = `payer-${visitors}-${Date.now()}@example.com`;
+    v = await t.loginWithCode(v, email);
+    const headers = { ...v.headers, language };
+    return { ...v, headers, email };
+  }
+
+  const pay = (v: Visitor, url: string, body: Record<string, string | number>, key?: string) => {
+    const encoded = form({ ...v.headers, origin: PAGE_ORIGIN, ...(key ? { 'idempotency-key': key } : {}) }, body);
+    return t.app.inject({ method: 'POST', url, ...encoded });
+  };
+
+  return { ...t, card, bnpl, ready, pay };
+}
