@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, refreshFlowStatus, ROUTES, useLanguage, useT } from '@join/shared';
+import { Alert, Button, ROUTES, useLanguage, useT } from '@join/shared';
 import { paymentApi, type PaymentSummaryResponse } from '@join/shared/payment';
 import { endCardAttempt, readCardAttempt, startCardAttempt, type CardAttempt } from '../attempts';
 import { raise, serverAnswered } from '../errors';
@@ -48,8 +48,10 @@ export function CardPayment({ summary, onChooseAnother }: { summary: PaymentSumm
         // Answered: this attempt is over (a 3-D Secure payment goes on with its payment id).
         endCardAttempt();
         if (result.status === 'paid') {
+          // The confirmation page reads the new flow status once it is shown: refreshed here, the
+          // paid flag could reach the host's guard before the route change (a transition) and
+          // send the visitor past the receipt.
           go(ROUTES.paymentConfirmation);
-          void refreshFlowStatus().catch(() => undefined);
           return;
         }
         setPhase('leaving');

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { refreshFlowStatus, ROUTES, type StepActions } from '@join/shared';
+import { ROUTES, type StepActions } from '@join/shared';
 import type { PaymentResult } from '@join/shared/payment';
 import { endKey, keyFor } from '../attempts';
 import { raise, serverAnswered } from '../errors';
@@ -51,7 +51,6 @@ export function useReturn({
         if (result.status === 'paid') {
           paid?.();
           go(ROUTES.paymentConfirmation);
-          void refreshFlowStatus().catch(() => undefined);
           return;
         }
         // Another challenge on the provider's page.

@@ -20,6 +20,11 @@ export function ConfirmationPage() {
   const t = useT();
   const receipt = useQuery({ queryKey: ['payment', 'receipt'], queryFn: () => paymentApi.receipt().then((r) => r.receipt) });
   useReportRefusal(receipt.error);
+  // Paid: the shell's flags follow (stepper, header) once this page is the route, never before
+  // (a paid flag on the payment page itself would move the visitor on past the receipt).
+  useEffect(() => {
+    if (receipt.data) void refreshFlowStatus().catch(() => undefined);
+  }, [receipt.data]);
   useFocusStepHeading(receipt.data ? 'ready' : 'loading');
   return (
     <section className="payment payment-receipt" aria-labelledby="step-heading">
@@ -69,7 +74,7 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
           <div>
             <dt>{t('payment.receipt.reference')}</dt>
             <dd>
-              <bdi dir="ltr" className="payment-reference">
+              <bdi dir="ltr" translate="no" className="payment-reference">
                 {receipt.reference}
               </bdi>
             </dd>

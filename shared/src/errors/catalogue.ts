@@ -156,14 +156,17 @@ export const ERROR_CATALOGUE = {
   number_in_transfer: entry(ohNo, 'This number is already being transferred.', b('ok', 'reset_transfer'), MESSAGE_US),
 
   // --- payment ---
-  payment_error_general: entry(uhOh, "Your payment didn't go through. Please try again.", RETRY_PAYMENT),
+  // A failure that may pass (general, transaction failed, a temporary issue) offers to retry and
+  // to change the card: Escape answers the first button, so a card that keeps failing must not
+  // leave Retry as the only way out.
+  payment_error_general: entry(uhOh, "Your payment didn't go through. Please try again.", RETRY_PAYMENT, CHANGE_CARD),
   payment_error_fraud: entry(ohNo, "We couldn't accept this card. Use another card or message us.", CHANGE_CARD, MESSAGE_US),
   payment_error_declined: entry(ohNo, 'Your card was declined. Please use another card.', CHANGE_CARD),
   payment_error_insufficient: entry(ohNo, "Your card doesn't have enough funds. Please use another card.", CHANGE_CARD),
   payment_error_failed: entry(ohNo, 'Your card seems to have expired. Please use another card.', CHANGE_CARD),
-  payment_error_transaction_failed: entry(uhOh, 'The transaction failed. Please try again.', RETRY_PAYMENT),
+  payment_error_transaction_failed: entry(uhOh, 'The transaction failed. Please try again.', RETRY_PAYMENT, CHANGE_CARD),
   incorrect_details: entry(ohNo, 'Some card details are incorrect. Please check them and try again.', OK_CLEAR),
-  incorrect_details_temp_issue: entry(uhOh, "We couldn't check your card details just now. Please try again.", RETRY_PAYMENT),
+  incorrect_details_temp_issue: entry(uhOh, "We couldn't check your card details just now. Please try again.", RETRY_PAYMENT, CHANGE_CARD),
   incorrect_cvv: entry(ohNo, 'The CVV is incorrect. Check the 3 digits on the back of your card (4 on the front for American Express).', OK_CLEAR),
   transaction_declined: entry(ohNo, 'We accept Visa, Mastercard and American Express only. Please use one of these cards.', CHANGE_CARD),
   non_eligible_card: entry(ohNo, "This card can't be used here. Please use another card.", CHANGE_CARD),

@@ -15,6 +15,14 @@ import { CLIENT_MESSAGE_TYPES, KNOWN_SERVER_CODES, LOGOUT_CODES, SERVER_MESSAGE_
 
 const entries = Object.entries(ERROR_CATALOGUE);
 
+describe('payment failures that may pass', () => {
+  it('offer Retry and Change card, never Retry alone', () => {
+    for (const type of ['payment_error_general', 'payment_error_transaction_failed', 'incorrect_details_temp_issue'] as const) {
+      expect(ERROR_CATALOGUE[type].buttons.map((b) => b.action)).toEqual(['retry_payment', 'change_card']);
+    }
+  });
+});
+
 describe('the catalogue table', () => {
   it('covers every server message type, client key and error_general', () => {
     const missing = [...SERVER_MESSAGE_TYPES, ...CLIENT_MESSAGE_TYPES, ...CLIENT_CATALOGUE_TYPES, 'error_general'].filter(
