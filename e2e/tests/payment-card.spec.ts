@@ -31,7 +31,7 @@ function recordApiRequests(page: Page): string[] {
 test('declines with their buttons, then 3-D Secure, the receipt and its e-mail; no card data ever reaches /api', async ({ page }) => {
   const apiRequests = recordApiRequests(page);
   const email = uniqueEmail('card');
-  const shell = await reachPayment(page, email);
+  const shell = await reachPayment(page, { email });
   await shell.expectStep('/payment', 'Payment');
   await expect(page.getByText('Total today', { exact: true })).toBeVisible();
   await expect(page.getByText('Card details go straight to our payment provider.')).toBeVisible();

@@ -43,9 +43,9 @@ export class AccountStepPage {
 export const SEEDED_ACCOUNT = { email: 'amira@example.com', password: 'Welcome2026' } as const;
 
 /** Plan, number, then the password login of `who`: the visitor is logged in, and the host moves on. */
-export async function reachLoginAndLogIn(page: Page, who: { email: string; password: string } = SEEDED_ACCOUNT): Promise<void> {
+export async function reachLoginAndLogIn(page: Page, who: { email: string; password: string } = SEEDED_ACCOUNT, plan = 0): Promise<void> {
   const account = new AccountStepPage(page);
-  await reachLogin(page);
+  await reachLogin(page, plan);
   await account.submitEmail(who.email);
   await account.password().fill(who.password);
   await account.button('Log in').click();
@@ -89,10 +89,10 @@ export async function latestCode(request: APIRequestContext, to: string, after =
 }
 
 /** Plan -> random number -> confirm: the visitor arrives at /login. */
-export async function reachLogin(page: Page): Promise<void> {
+export async function reachLogin(page: Page, plan = 0): Promise<void> {
   const shell = new ShellPage(page);
   await page.goto('/');
-  await new PlanStepPage(page).choose(0);
+  await new PlanStepPage(page).choose(plan);
   await shell.expectStep('/number', 'Choose your number');
   const numbers = new NumberStepPage(page);
   await numbers.expectOffer();

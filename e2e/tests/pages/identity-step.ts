@@ -35,11 +35,11 @@ export const camera = (feed: string) => ({
 });
 
 /** A new account (its own identity state), plan, number, login, location: the visitor is at /activation_method. */
-export async function reachActivationMethod(page: Page, email = uniqueEmail('identity')): Promise<ShellPage> {
+export async function reachActivationMethod(page: Page, email = uniqueEmail('identity'), plan = 0): Promise<ShellPage> {
   const shell = new ShellPage(page);
   const who = { email, password: 'Welcome2026' };
   await createAccount(page.request, who.email, who.password);
-  await reachLoginAndLogIn(page, who);
+  await reachLoginAndLogIn(page, who, plan);
   await shell.expectStep('/location_check', 'Check your location');
   await page.getByRole('button', { name: 'Share my location' }).click();
   await expect(page).toHaveURL(/#\/activation_method(\?|$)/);

@@ -10,8 +10,11 @@ import { answer, reachActivationMethod, scanFace, uploadDocument } from './ident
  * synthetic passport and the fake camera (so a spec file using this runs with
  * camera('camera-selfie-hopper.mjpeg')).
  */
-export async function reachPayment(page: Page, email = uniqueEmail('payment'), sim: 'Instant eSIM' | 'Physical SIM' = 'Instant eSIM'): Promise<ShellPage> {
-  const shell = await reachActivationMethod(page, email);
+export async function reachPayment(
+  page: Page,
+  { email = uniqueEmail('payment'), plan = 0, sim = 'Instant eSIM' }: { email?: string; plan?: number; sim?: 'Instant eSIM' | 'Physical SIM' } = {},
+): Promise<ShellPage> {
+  const shell = await reachActivationMethod(page, email, plan);
   await answer(page, "I'm visiting", sim);
   await shell.expectStep('/id_check', 'Scan your passport photo page');
   await uploadDocument(page, shell, [{ label: 'Passport photo page', file: 'passport-visitor.jpg' }]);
