@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { latestMail, uniqueEmail } from './pages/account-step';
 import { expectArabicScreen } from './pages/arabic';
 import { camera } from './pages/identity-step';
-import { cardFrame, fillCard, payButton, reachPayment } from './pages/payment-step';
+import { cardFrame, fillCard, payButton, reachPayment, readQrCode } from './pages/payment-step';
 import { CARD_PORTS } from '../playwright.config';
 
 /**
@@ -36,6 +36,17 @@ test('declines with their buttons, then 3-D Secure, the receipt and its e-mail; 
   await expect(page.getByText('Total today', { exact: true })).toBeVisible();
   await expect(page.getByText('Card details go straight to our payment provider.')).toBeVisible();
   await shell.expectAccessible('payment: summary');
+  // Apple Pay is disabled by configuration (SPEC 9): nowhere on the page.
+  await expect(page.getByText(/Apple Pay/)).toHaveCount(0);
+
+  // Pay on a phone instead: the QR code opens this payment (read from its pixels).
+  await page.getByRole('button', { name: 'Pay on your phone instead' }).click();
+  await shell.expectStep('/payment-qr', 'Pay on your phone');
+  expect(await readQrCode(page, 'QR code that opens this payment on your phone')).toBe(`${new URL(page.url()).origin}/#/payment`);
+  await shell.expectAccessible('payment QR');
+  await page.getByRole('button', { name: 'Pay on this device' }).click();
+  await shell.expectStep('/payment', 'Payment');
+
   const choose = page.getByRole('radio', { name: /^Credit or debit card/ });
   if (await choose.isVisible().catch(() => false)) {
     await choose.check();

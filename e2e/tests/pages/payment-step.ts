@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import type { ShellPage } from './shell';
 import { uniqueEmail } from './account-step';
 import { answer, reachActivationMethod, scanFace, uploadDocument } from './identity-step';
@@ -54,4 +56,11 @@ export async function fillCard(page: Page, card: { number: string; expiry: strin
 /** The page's pay button, which states the amount. */
 export function payButton(page: Page) {
   return page.getByRole('button', { name: /^Pay AED/ });
+}
+
+/** What the QR code on the page says, read from its pixels as a phone camera would (jsQR). */
+export async function readQrCode(page: Page, name: string | RegExp): Promise<string | null> {
+  const shot = await page.getByRole('img', { name }).screenshot();
+  const png = PNG.sync.read(shot);
+  return jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.byteLength), png.width, png.height)?.data ?? null;
 }
