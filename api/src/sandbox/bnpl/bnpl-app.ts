@@ -1,13 +1,13 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { BNPL_CSS } from './assets';
 import { CheckoutLedger, DEFAULT_BNPL_LIMITS, type BnplLimits, type Checkout } from './checkouts';
 import { decidePage, errorPage, outcomePage, signInPage, type PageContext } from './pages';
 import { checkoutPlan } from './plan';
 import { languageOf } from './texts';
+import { startOnOwnOrigin } from '../listen';
 
 /**
  * The buy-now-pay-later provider sandbox, shaped like Spotii's checkout API, on its own origin.
@@ -296,17 +296,7 @@ export interface RunningBnplSandbox {
   close(): Promise<void>;
 }
 
-/** The host part of the sandbox's URL: a wildcard listen address is reached on loopback. */
-function publicHost(listenHost: string): string {
-  if (listenHost === '0.0.0.0' || listenHost === '::' || listenHost === '') return '127.0.0.1';
-  return listenHost.includes(':') ? `[${listenHost}]` : listenHost;
-}
 
 export async function startBnplSandbox(options: Omit<BnplSandboxOptions, 'baseUrl'> & { port: number; host: string }): Promise<RunningBnplSandbox> {
-  let url = '';
-  const app = await buildBnplApp({ ...options, baseUrl: () => url });
-  await app.listen({ port: options.port, host: options.host });
-  const port = (app.server.address() as AddressInfo).port;
-  url = `http://${publicHost(options.host)}:${port}`;
-  return { app, url, close: () => app.close() };
+  return startOnOwnOrigin((url) => buildBnplApp({ ...options, baseUrl: url }), options.port, options.host);
 }

@@ -1,7 +1,6 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import {
   cardBrand,
@@ -20,6 +19,7 @@ import { challengeGonePage, challengePage, fieldsErrorPage, fieldsPage } from '.
 import { CARD_RULES_JS, type CardRuleMessageId } from './rules-module';
 import { scenarioName, scenarioOf, type CardScenario } from './test-cards';
 import { cardLanguage, SANDBOX_3DS_CODE, type CardLanguage, type FieldsErrorReason } from './texts';
+import { startOnOwnOrigin } from '../listen';
 
 /**
  * The card provider sandbox: a PayFort / Stripe-shaped card provider on its own origin (own port,
@@ -515,17 +515,7 @@ export interface RunningCardSandbox {
   close(): Promise<void>;
 }
 
-/** The host part of the sandbox's URL: a wildcard listen address is reached on loopback. */
-function publicHost(listenHost: string): string {
-  if (listenHost === '0.0.0.0' || listenHost === '::' || listenHost === '') return '127.0.0.1';
-  return listenHost.includes(':') ? `[${listenHost}]` : listenHost;
-}
 
 export async function startCardSandbox(options: Omit<CardSandboxOptions, 'publicUrl'> & { port: number; host: string }): Promise<RunningCardSandbox> {
-  let url = '';
-  const app = await buildCardApp({ ...options, publicUrl: () => url });
-  await app.listen({ port: options.port, host: options.host });
-  const port = (app.server.address() as AddressInfo).port;
-  url = `http://${publicHost(options.host)}:${port}`;
-  return { app, url, close: () => app.close() };
+  return startOnOwnOrigin((url) => buildCardApp({ ...options, publicUrl: url }), options.port, options.host);
 }

@@ -1,7 +1,6 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { SignJWT } from 'jose';
-import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { findSigninAccount, subjectFor, type SigninAccount } from './accounts';
 import { SIGNIN_CSS, SIGNIN_RESULT_JS } from './assets';
@@ -9,6 +8,7 @@ import type { SigninClients } from './clients';
 import type { SigninKeys } from './keys';
 import { chooserPage, errorPage, resultPage, type AuthorizeRequest, type ChooserState } from './pages';
 import { languageOf, type SigninErrorReason, type SigninLanguage } from './texts';
+import { startOnOwnOrigin } from '../listen';
 
 /**
  * The sign-in provider sandbox: an OpenID-Connect-shaped provider on its own port that acts
@@ -241,19 +241,9 @@ export interface RunningSigninSandbox {
   close(): Promise<void>;
 }
 
-/** The host part of the sandbox's URL: a wildcard listen address is reached on loopback. */
-export function publicHost(listenHost: string): string {
-  if (listenHost === '0.0.0.0' || listenHost === '::' || listenHost === '') return '127.0.0.1';
-  return listenHost.includes(':') ? `[${listenHost}]` : listenHost;
-}
 
 export async function startSigninSandbox(
   options: Omit<SigninSandboxOptions, 'issuer'> & { port: number; host: string },
 ): Promise<RunningSigninSandbox> {
-  let url = '';
-  const app = await buildSigninApp({ ...options, issuer: () => url });
-  await app.listen({ port: options.port, host: options.host });
-  const port = (app.server.address() as AddressInfo).port;
-  url = `http://${publicHost(options.host)}:${port}`;
-  return { app, url, close: () => app.close() };
+  return startOnOwnOrigin((url) => buildSigninApp({ ...options, issuer: url }), options.port, options.host);
 }
