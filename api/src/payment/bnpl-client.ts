@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BnplCheckout, BnplCheckoutRequest, BnplProvider, ProviderResult, ProviderUnavailable } from './providers';
+import { exchangeJson, unavailable } from './provider-http';
 
 /**
  * The buy-now-pay-later provider (Spotii, or its sandbox in api/src/sandbox/bnpl) over HTTP:
@@ -39,7 +40,6 @@ const RejectedAnswer = z.object({ status: z.literal('rejected'), reason: z.strin
 const ErrorAnswer = z.object({ error: z.string().max(200) });
 
 type Failure<R extends string> = { ok: false; reason: R; detail?: string };
-const unavailable = (detail: string): Failure<ProviderUnavailable> => ({ ok: false, reason: 'unavailable', detail });
 
 /** What this client sends: checked before anything leaves, since a bad request is our bug, not the provider's "no". */
 const Request = z.object({
@@ -64,34 +64,11 @@ export function createHttpBnplProvider(options: HttpBnplOptions): BnplProvider {
 
   type Answer = { status: number; json: unknown };
   async function call(method: 'GET' | 'POST', path: string, idempotencyKey?: string, body?: unknown): Promise<Answer | Failure<ProviderUnavailable>> {
-    let res: Response;
-    let text: string;
-    try {
-      res = await doFetch(`${base}${path}`, {
-        method,
-        headers: {
-          accept: 'application/json',
-          authorization: `Bearer ${options.key}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(options.timeoutMs),
-        redirect: 'manual',
-      });
-      // The body is read under the same timeout: a server that stalls mid-answer is a timeout too.
-      text = await res.text();
-    } catch (err) {
-      // Not instanceof Error: fetch's DOMException may come from another realm (a test runner's).
-      const name = typeof err === 'object' && err !== null && 'name' in err ? String(err.name) : '';
-      return unavailable(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network');
-    }
-    if (res.status >= 500) return unavailable(`status ${res.status}`);
-    try {
-      return { status: res.status, json: JSON.parse(text) as unknown };
-    } catch {
-      return unavailable(`status ${res.status}: not JSON`);
-    }
+    const answer = await exchangeJson(
+      { method, url: `${base}${path}`, bearer: options.key, body, idempotencyKey, timeoutMs: options.timeoutMs, fetch: doFetch },
+      (status) => `status ${status}: not JSON`,
+    );
+    return answer.ok ? { status: answer.status, json: answer.json } : answer;
   }
 
   /** Any answer the contract does not have at this point. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exchangeJson, unavailable } from './provider-http';
 import {
   CARD_DECLINE_REASONS,
   type CardCharge,
@@ -59,7 +60,6 @@ export const RefundAnswer = z.object({
 const ErrorAnswer = z.object({ error: z.string() });
 
 type Failure<R extends string> = { ok: false; reason: R; detail?: string };
-const unavailable = (detail: string): Failure<ProviderUnavailable> => ({ ok: false, reason: 'unavailable', detail });
 
 type Exchange = { ok: true; status: number; json: unknown } | Failure<ProviderUnavailable>;
 
@@ -81,35 +81,13 @@ export function createHttpCardProvider(options: HttpCardProviderOptions): CardPr
   const doFetch = options.fetch ?? fetch;
 
   async function exchange(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<Exchange> {
-    let res: Response;
-    let text: string;
-    try {
-      res = await doFetch(`${base}${path}`, {
-        method,
-        headers: {
-          accept: 'application/json',
-          authorization: `Bearer ${options.secretKey}`,
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(idempotencyKey !== undefined ? { 'idempotency-key': idempotencyKey } : {}),
-        },
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-        signal: AbortSignal.timeout(options.timeoutMs),
-        redirect: 'manual',
-      });
-      // Read under the same timeout: a provider that stalls mid-answer is a timeout too.
-      text = await res.text();
-    } catch (err) {
-      // Not instanceof: fetch's DOMException may come from another realm (a test runner's).
-      const name = typeof err === 'object' && err !== null && 'name' in err ? String(err.name) : '';
-      return unavailable(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network');
-    }
-    if (res.status >= 500) return unavailable(`status ${res.status}`);
-    if (res.status === 401 || res.status === 403) return unavailable('unauthorized');
-    try {
-      return { ok: true, status: res.status, json: JSON.parse(text) as unknown };
-    } catch {
-      return unavailable('bad_answer');
-    }
+    const answer = await exchangeJson(
+      { method, url: `${base}${path}`, bearer: options.secretKey, body, idempotencyKey, timeoutMs: options.timeoutMs, fetch: doFetch },
+      // A refused key reads as unauthorized even when its body is not JSON.
+      (status) => (status === 401 || status === 403 ? 'unauthorized' : 'bad_answer'),
+    );
+    if (answer.ok && (answer.status === 401 || answer.status === 403)) return unavailable('unauthorized');
+    return answer;
   }
 
   const errorOf = (json: unknown): string => {
