@@ -19,7 +19,7 @@ import { TRANSFER_CHECK_LIMITS, TransferCheckBudget, type TransferCheckLimits } 
 import { openSqliteStore } from './data/sqlite/open-store';
 import type { Store } from './data/store';
 import { frameworkErrors, installErrorHandler, installNotFoundHandler } from './http/error-handling';
-import { registerSecurityHeaders, securityHeaders } from './http/security-headers';
+import { contentSecurityPolicy, registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { clientErrorHandler, SERVER_LIMITS, serverOptions, type ServerLimits } from './http/server-limits';
 import { apiRoutes } from './routes';
 import type { Outbox } from './sandbox/mail-sink/mail-sink';
@@ -177,7 +177,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const manifests = options.static
     ? remoteManifests(Object.keys(options.static.remoteDirs), options.remoteOverrides)
     : (options.remoteOverrides ?? {});
-  const headers = securityHeaders(remoteOrigins(manifests), { frameOrigins: options.cardProvider ? [options.cardProvider.origin] : [] });
+  const headers = securityHeaders(remoteOrigins(manifests));
+  // The card provider's hosted fields are framed by the payment page: frame-src on documents only.
+  const documentCsp = options.cardProvider ? contentSecurityPolicy(remoteOrigins(manifests), { frameOrigins: [options.cardProvider.origin] }) : undefined;
   const limits: ServerLimits = { ...SERVER_LIMITS, ...options.serverLimits };
   const app = Fastify({
     logger: logRedaction(withIdentityRedaction(options.logger ?? false)),
@@ -227,7 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   app.server.maxConnections = limits.maxConnections;
-  registerSecurityHeaders(app, headers, { hsts: options.hsts ?? false });
+  registerSecurityHeaders(app, headers, { hsts: options.hsts ?? false, ...(documentCsp ? { documentCsp } : {}) });
   installErrorHandler(app);
   lenientJsonParser(app);
   await app.register(formbody);

@@ -52,6 +52,8 @@ export function securityHeaders(remoteOrigins: readonly string[], options: CspOp
 }
 
 const COOP = 'cross-origin-opener-policy';
+/** Headers read from a document's response only (navigations and frames). */
+const DOCUMENT_ONLY: readonly string[] = [COOP, 'x-frame-options', 'permissions-policy'];
 const REMOTE_ASSETS = /^\/mfe\//;
 const API = /^\/api(\/|$|\?)/;
 
@@ -61,14 +63,19 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 export function registerSecurityHeaders(
   app: FastifyInstance,
   headers: Readonly<Record<string, string>>,
-  options: { hsts: boolean } = { hsts: false },
+  options: { hsts: boolean; documentCsp?: string } = { hsts: false },
 ): void {
-  // COOP means something only on a document (HTML spec: it is read from the response of a
-  // top-level navigation); the other headers go on every answer.
-  const { [COOP]: coop, ...everywhere } = headers;
+  // The opener policy, the frame options and the permissions policy mean something only on a
+  // document (they are read from the response of a navigation, or of a frame's); so does a
+  // CSP's frame-src (documentCsp may add it). The other headers go on every answer. Scripts,
+  // styles and API answers do not carry the document's bytes: the first download is ~22 of them.
+  const documentOnly = Object.fromEntries(DOCUMENT_ONLY.filter((name) => headers[name] !== undefined).map((name) => [name, headers[name] as string]));
+  const everywhere = Object.fromEntries(Object.entries(headers).filter(([name]) => !DOCUMENT_ONLY.includes(name)));
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(everywhere);
-    if (coop && String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header(COOP, coop);
+    const isDocument = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+    if (isDocument) reply.headers(documentOnly);
+    if (options.documentCsp && isDocument) reply.header('content-security-policy', options.documentCsp);
     // HSTS only means something over HTTPS: sent when the request came over it (directly, or
     // through a trusted proxy that said so) or when the deployment says it always is (JOIN_HSTS).
     if (options.hsts || request.protocol === 'https') reply.header('strict-transport-security', HSTS);

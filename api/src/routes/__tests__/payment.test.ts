@@ -1,3 +1,6 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tempDir } from '../../testing/harness';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
@@ -486,16 +489,28 @@ describe('payment without providers', () => {
 });
 
 describe('the CSP with a card provider', () => {
-  it('frame-src allows exactly the provider origin', async () => {
-    const t = await createPaymentTestApp();
+  it('frame-src allows exactly the provider origin, on the document (the page that frames the fields)', async () => {
+    const root = tempDir();
+    const hostDir = join(root.path, 'host');
+    mkdirSync(hostDir, { recursive: true });
+    writeFileSync(join(hostDir, 'index.html'), '<!doctype html><html lang="en"><title>Join</title></html>');
+    writeFileSync(join(hostDir, 'main.js'), 'console.log(1)');
+    const t = await createPaymentTestApp({ static: { hostDir, remoteDirs: {} } });
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/translations?language=en' });
-      const csp = String(res.headers['content-security-policy']);
+      const page = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      const csp = String(page.headers['content-security-policy']);
       const frame = csp.split('; ').find((d) => d.startsWith('frame-src'));
       expect(frame).toBe(`frame-src ${FAKE_CARD_ORIGIN}`);
       expect(csp).toContain("frame-ancestors 'none'");
+      // Answers that are no document keep the CSP without frame-src (it means nothing there).
+      for (const url of ['/main.js', '/api/translations?language=en']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+        expect(String(res.headers['content-security-policy'])).not.toContain('frame-src');
+      }
     } finally {
       await t.close();
+      root.remove();
     }
   });
 });

@@ -8,14 +8,14 @@ const SECURITY_HEADERS = {
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'self'; img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-  'permissions-policy': 'camera=(self), geolocation=(self), microphone=()',
 };
 // On documents only (it means nothing elsewhere); same-origin-allow-popups: the sign-in popup
 // answers through window.opener.
 /** The WebAssembly header and an empty module: what a .wasm file starts with. */
 const WASM = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 const COOP = { 'cross-origin-opener-policy': 'same-origin-allow-popups' };
+/** With the opener policy, the headers only a document's response means anything on. */
+const DOCUMENT_ONLY = { ...COOP, 'x-frame-options': 'DENY', 'permissions-policy': 'camera=(self), geolocation=(self), microphone=()' };
 
 describe('static files, remotes and security headers', () => {
   const root = tempDir();
@@ -57,9 +57,9 @@ describe('static files, remotes and security headers', () => {
     ];
     expect(responses.map((r) => r.statusCode)).toEqual([200, 404, 400, 200, 200]);
     for (const res of responses) expect(res.headers).toMatchObject(SECURITY_HEADERS);
-    // the opener policy on the document, and not on the answers that are no document
-    expect(responses.at(-1)?.headers).toMatchObject(COOP);
-    for (const res of responses.slice(0, -1)) expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    // the document-only headers on the document, and not on the answers that are no document
+    expect(responses.at(-1)?.headers).toMatchObject(DOCUMENT_ONLY);
+    for (const res of responses.slice(0, -1)) for (const name of Object.keys(DOCUMENT_ONLY)) expect(res.headers[name]).toBeUndefined();
   });
 
   it('answers a malformed URL with the usual 400 body and headers', async () => {
