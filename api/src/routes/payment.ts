@@ -520,6 +520,9 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get('/payment/receipt', { preHandler: (request) => confirmationAllowed(ctx, request) }, async (request): Promise<ReceiptResponse> => {
     const payment = await ctx.store.getCapturedPayment(authOf(request).uid);
     if (!payment) throw notFound('Nothing has been paid yet');
-    return { receipt: receiptOf(payment) };
+    // The plan named in the page's language now (the stored name is the one of the payment's
+    // moment, which the e-mail used); the stored name if the product has gone from the catalogue.
+    const product = await ctx.store.getCatalogueProduct(payment.productCode, nameLanguage(request));
+    return { receipt: { ...receiptOf(payment), product_name: product?.name ?? payment.productName } };
   });
 }

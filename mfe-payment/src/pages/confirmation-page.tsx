@@ -64,7 +64,10 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
     <>
       <p className="payment-paid">
         <Icon icon={CircleCheck} className="payment-paid__icon" />
-        <WithValue text="payment.receipt.sent" values={{ email: receipt.email }} />
+        {/* One flex item: the sentence flows as text around the e-mail (no gap before the full stop). */}
+        <span>
+          <WithValue text="payment.receipt.sent" values={{ email: receipt.email }} />
+        </span>
       </p>
       <Card as="section" aria-labelledby="payment-receipt-heading">
         <h2 id="payment-receipt-heading" className="payment-subheading">

@@ -184,6 +184,10 @@ describe('payment', () => {
       expect(receipts(v)).toHaveLength(1);
       // The receipt stays readable, the payment step is closed.
       expect(ReceiptResponse.parse((await t.get(v, '/api/payment/receipt')).json()).receipt).toEqual(receipt);
+      // Read in Arabic (the language switch reloads the confirmation): the plan named in Arabic.
+      const inArabic = await t.app.inject({ method: 'GET', url: '/api/payment/receipt', headers: { ...v.headers, language: 'ar' } });
+      const arabic = ReceiptResponse.parse(inArabic.json()).receipt;
+      expect(arabic).toEqual({ ...receipt, product_name: expect.stringMatching(/[\u0600-\u06FF]/) });
       expectError(await t.get(v, '/api/payment/summary'), 409, API_ERROR_CODES.stepNotAllowed);
     });
 
