@@ -33,3 +33,38 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Htm
   });
   return new Html(out);
 }
+
+/**
+ * A sandbox page: the document in its language and direction, one stylesheet, its scripts as
+ * files (the sandboxes' CSPs allow no inline script or style), no referrer. The sign-in, card and
+ * BNPL sandboxes each pass their own stylesheet and body.
+ */
+export function sandboxPage(options: {
+  lang: 'en' | 'ar';
+  title: string;
+  stylesheet: string;
+  body: Html;
+  bodyClass?: string;
+  /** Classic scripts at the end of the body. */
+  scripts?: readonly string[];
+  /** Module scripts in the head. */
+  modules?: readonly string[];
+}): string {
+  const { lang, title, stylesheet, body, bodyClass, scripts = [], modules = [] } = options;
+  return html`<!doctype html>
+<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${title}</title>
+<link rel="stylesheet" href="${stylesheet}">
+${modules.map((src) => html`<script type="module" src="${src}"></script>`)}
+</head>
+<body${bodyClass ? html` class="${bodyClass}"` : ''}>
+${body}
+${scripts.map((src) => html`<script src="${src}"></script>`)}
+</body>
+</html>
+`.value;
+}

@@ -1,5 +1,5 @@
 import type { Instalment } from '@join/shared/contract';
-import { html, type Html } from '../html';
+import { html, sandboxPage, type Html } from '../html';
 import type { Checkout } from './checkouts';
 import { formatDueDate, formatFils } from './plan';
 import { BNPL_TEXTS, fill, type BnplLanguage, type BnplTexts } from './texts';
@@ -16,26 +16,19 @@ const ltr = (text: string) => `\u2066${text}\u2069`;
 function layout(lang: BnplLanguage, title: string, body: Html, switchTo?: string): string {
   const t = BNPL_TEXTS[lang];
   const other: BnplLanguage = lang === 'ar' ? 'en' : 'ar';
-  return html`<!doctype html>
-<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${title} – ${t.brand}</title>
-<link rel="stylesheet" href="/assets/bnpl.css">
-</head>
-<body>
-<header class="top">
+  return sandboxPage({
+    lang,
+    title: `${title} – ${t.brand}`,
+    stylesheet: '/assets/bnpl.css',
+    body: html`<header class="top">
 <p class="brand">${t.brand}</p>
 ${switchTo ? html`<a class="lang" href="${switchTo}" lang="${other}" hreflang="${other}">${t.otherLanguage}</a>` : ''}
 </header>
 <main aria-labelledby="title">
 ${body}
 </main>
-</body>
-</html>
-`.value;
+`,
+  });
 }
 
 export interface PageContext {

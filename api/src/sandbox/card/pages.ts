@@ -1,5 +1,5 @@
 import type { CardBrand } from '@join/shared/contract';
-import { html, type Html } from '../html';
+import { html, sandboxPage, type Html } from '../html';
 import { CARD_TEXTS, fill, SANDBOX_3DS_CODE, type CardLanguage, type FieldsErrorReason } from './texts';
 
 /**
@@ -8,21 +8,7 @@ import { CARD_TEXTS, fill, SANDBOX_3DS_CODE, type CardLanguage, type FieldsError
  * script or style (the CSP forbids both), in the request's language and direction.
  */
 function layout(lang: CardLanguage, title: string, bodyClass: string, body: Html, scripts: readonly string[] = []): string {
-  return html`<!doctype html>
-<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${title}</title>
-<link rel="stylesheet" href="/assets/card.css">
-${scripts.map((src) => html`<script type="module" src="${src}"></script>`)}
-</head>
-<body class="${bodyClass}">
-${body}
-</body>
-</html>
-`.value;
+  return sandboxPage({ lang, title, stylesheet: '/assets/card.css', body, bodyClass, modules: scripts });
 }
 
 /** Brand marks drawn inline (no image request); each is named by the wrapper's text alternative. */

@@ -1,4 +1,4 @@
-import { html, type Html } from '../html';
+import { html, sandboxPage, type Html } from '../html';
 import { SIGNIN_ACCOUNTS } from './accounts';
 import { fill, SIGNIN_TEXTS, type SigninErrorReason, type SigninLanguage } from './texts';
 
@@ -18,21 +18,7 @@ export interface AuthorizeRequest {
 }
 
 function layout(lang: SigninLanguage, title: string, body: Html, scripts: readonly string[] = []): string {
-  return html`<!doctype html>
-<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${title}</title>
-<link rel="stylesheet" href="/assets/signin.css">
-</head>
-<body>
-${body}
-${scripts.map((src) => html`<script src="${src}"></script>`)}
-</body>
-</html>
-`.value;
+  return sandboxPage({ lang, title, stylesheet: '/assets/signin.css', body, scripts });
 }
 
 function hiddenFields(request: AuthorizeRequest): Html {
