@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { applyFlowStatus, EMPTY_FLOW_FLAGS } from '@join/shared';
 import { paymentApi } from '@join/shared/payment';
-import { BNPL, decline, fieldsMessage, fromFrame, receipt, renderAt, summary, watch } from './helpers';
+import { BNPL, decline, fieldsMessage, fromFrame, receipt, renderAt, summary, watchEachTest } from './helpers';
 
 /**
  * axe on every screen's markup (jsdom: no layout, so colour contrast and the like are left to the
@@ -13,15 +13,7 @@ async function expectNoViolations(container: HTMLElement) {
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
 }
 
-let w: ReturnType<typeof watch>;
-beforeEach(() => {
-  window.sessionStorage.clear();
-  w = watch();
-});
-afterEach(() => {
-  w.off();
-  jest.restoreAllMocks();
-});
+watchEachTest();
 
 describe('axe', () => {
   it('/payment: summary and method choice, with its error', async () => {

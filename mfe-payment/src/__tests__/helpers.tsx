@@ -109,3 +109,25 @@ export function fromFrame(data: unknown, { origin = FIELDS_ORIGIN, source }: { o
   });
 }
 export const fieldsMessage = (type: string, extra: Record<string, unknown> = {}) => ({ source: 'join-card-fields', type, ...extra });
+
+/**
+ * What every payment test file sets up: a clean sessionStorage and a fresh watch() before each
+ * test, its listeners and mocks gone after. The returned object reads the current test's watch.
+ */
+export function watchEachTest(): ReturnType<typeof watch> {
+  let current: ReturnType<typeof watch> | null = null;
+  beforeEach(() => {
+    window.sessionStorage.clear();
+    current = watch();
+  });
+  afterEach(() => {
+    current?.off();
+    jest.restoreAllMocks();
+  });
+  return new Proxy({} as ReturnType<typeof watch>, {
+    get: (_target, key) => {
+      if (!current) throw new Error('watchEachTest: read inside a test');
+      return current[key as keyof ReturnType<typeof watch>];
+    },
+  });
+}

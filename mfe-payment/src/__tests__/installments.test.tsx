@@ -1,17 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { paymentApi } from '@join/shared/payment';
-import { BNPL, decline, renderAt, summary, watch } from './helpers';
+import { BNPL, decline, renderAt, summary, watchEachTest } from './helpers';
 
-let w: ReturnType<typeof watch>;
-beforeEach(() => {
-  window.sessionStorage.clear();
-  w = watch();
-});
-afterEach(() => {
-  w.off();
-  jest.restoreAllMocks();
-});
+const w = watchEachTest();
 
 describe.each(['/payment/installments', '/instalments'])('%s', (route) => {
   it('shows the plan: the first today, then each date and amount', async () => {

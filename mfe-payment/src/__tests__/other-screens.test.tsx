@@ -2,16 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, applyFlowStatus, bus, EMPTY_FLOW_FLAGS } from '@join/shared';
 import { paymentApi } from '@join/shared/payment';
-import { BNPL, decline, receipt, renderAt, watch } from './helpers';
+import { BNPL, decline, receipt, renderAt, watchEachTest } from './helpers';
 
-let w: ReturnType<typeof watch>;
-beforeEach(() => {
-  w = watch();
-});
-afterEach(() => {
-  w.off();
-  jest.restoreAllMocks();
-});
+const w = watchEachTest();
 const context = { resident_type: null, sim_type: null, inside_uae: null, has_delivery_form: false, terminated_email: null, retail: false };
 
 describe('/payment/confirmation', () => {

@@ -2,17 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@join/shared';
 import userEvent from '@testing-library/user-event';
 import { paymentApi } from '@join/shared/payment';
-import { BNPL, decline, FIELDS_ORIGIN, fieldsMessage, fromFrame, receipt, renderAt, summary, watch } from './helpers';
+import { BNPL, decline, FIELDS_ORIGIN, fieldsMessage, fromFrame, receipt, renderAt, summary, watchEachTest } from './helpers';
 
-let w: ReturnType<typeof watch>;
-beforeEach(() => {
-  window.sessionStorage.clear();
-  w = watch();
-});
-afterEach(() => {
-  w.off();
-  jest.restoreAllMocks();
-});
+const w = watchEachTest();
 
 const frame = () => screen.getByTitle('Card details: card number, expiry date, CVV and name on the card') as HTMLIFrameElement;
 const payButton = () => screen.getByRole('button', { name: 'Pay AED 57.75' });

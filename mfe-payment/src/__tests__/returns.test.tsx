@@ -1,16 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { paymentApi } from '@join/shared/payment';
-import { decline, receipt, renderAt, watch } from './helpers';
+import { decline, receipt, renderAt, watchEachTest } from './helpers';
 
-let w: ReturnType<typeof watch>;
-beforeEach(() => {
-  window.sessionStorage.clear();
-  w = watch();
-});
-afterEach(() => {
-  w.off();
-  jest.restoreAllMocks();
-});
+const w = watchEachTest();
 
 const PAY = 'pay_abcdefgh1234';
 
