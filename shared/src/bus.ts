@@ -44,6 +44,11 @@ export interface BusEvents {
    * carries is_plan_paid): the host moves on by the flow contract (delivery, or thank-you).
    */
   'payment:completed': { method: 'card' | 'bnpl' };
+  /**
+   * The order is placed (a delivery, a store pickup, or the eSIM issued) and the flow status is
+   * refreshed: the host goes to the thank-you page (routeAfterOrderPlaced).
+   */
+  'delivery:order-placed': { kind: 'delivery' | 'pickup' | 'esim' };
   /** Something the user must see as an error pop-up. */
   'error:raised': { error: ErrorObject; source?: string };
   /** The session ended (logout codes of SPEC 8, or the user logged out). */
@@ -67,6 +72,7 @@ export const BUS_EVENTS = [
   'identity:method-chosen',
   'identity:verified',
   'payment:completed',
+  'delivery:order-placed',
   'error:raised',
   'session:ended',
   'navigate:request',

@@ -12,6 +12,7 @@ import { HELP_TEXTS } from './domains/help/texts';
 import { ACCOUNT_TEXTS } from './domains/account/texts';
 import { IDENTITY_TEXTS } from './domains/identity/texts';
 import { PAYMENT_TEXTS } from './domains/payment/texts';
+import { DELIVERY_TEXTS } from './domains/delivery/texts';
 import type { PluralCategory } from './i18n/plural';
 import type { ErrorTranslationKey } from './errors/catalogue';
 
@@ -24,9 +25,10 @@ export * from './domains/account/schemas';
 export * from './domains/identity/schemas';
 export * from './domains/payment/schemas';
 export * from './domains/payment/card-fields';
+export * from './domains/delivery/schemas';
 
 /** Every bundled English text, the kernel's and each domain's: what GET /translations serves in English. */
-export const EN_TRANSLATIONS = { ...EN, ...NUMBER_TEXTS, ...PLAN_TEXTS, ...HELP_TEXTS, ...ACCOUNT_TEXTS, ...IDENTITY_TEXTS, ...PAYMENT_TEXTS } as const;
+export const EN_TRANSLATIONS = { ...EN, ...NUMBER_TEXTS, ...PLAN_TEXTS, ...HELP_TEXTS, ...ACCOUNT_TEXTS, ...IDENTITY_TEXTS, ...PAYMENT_TEXTS, ...DELIVERY_TEXTS } as const;
 export type TranslationKey = keyof typeof EN_TRANSLATIONS;
 
 export { PLURAL_CATEGORIES, pluralCategory, pluralCategoriesOf, type PluralCategory } from './i18n/plural';

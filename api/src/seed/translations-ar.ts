@@ -904,4 +904,21 @@ export const TRANSLATIONS_AR: TranslatedDictionary = {
   'payment.mail.contract.number': 'رقمك',
   'payment.mail.contract.terms':
     'باختصار: تستمر الباقة مدة {{term}}. يُخصم السعر الشهري من بطاقتك كل شهر طوال مدة الالتزام، بدءًا بالشهر الأول عند الدفع.',
+
+  // Delivery (issue 14): shared/src/domains/delivery/texts.ts.
+  'delivery.emirate.AZ': 'أبوظبي',
+  'delivery.emirate.DU': 'دبي',
+  'delivery.emirate.SH': 'الشارقة',
+  'delivery.emirate.AJ': 'عجمان',
+  'delivery.emirate.UQ': 'أم القيوين',
+  'delivery.emirate.RK': 'رأس الخيمة',
+  'delivery.emirate.FU': 'الفجيرة',
+  'delivery.status.received': 'تم استلام الطلب',
+  'delivery.status.preparing': 'جارٍ تجهيز شريحتك',
+  'delivery.status.out_for_delivery': 'في الطريق إليك',
+  'delivery.status.delivered': 'تم التوصيل',
+  'delivery.status.ready_for_pickup': 'جاهزة للاستلام',
+  'delivery.status.collected': 'تم الاستلام',
+  'delivery.status.issued': 'الشريحة الإلكترونية جاهزة للتثبيت',
+  'delivery.status.installed': 'تم تثبيت الشريحة الإلكترونية',
 };

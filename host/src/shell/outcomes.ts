@@ -7,6 +7,7 @@ import {
   routeAfterLocationCheck,
   routeAfterLogin,
   routeAfterPayment,
+  routeAfterOrderPlaced,
   routeAfterNumberConfirmed,
   routeAfterPlanSaved,
   routeForVipNumberSearch,
@@ -59,6 +60,7 @@ export function listenForOutcomes({ context, navigate, warn = console.warn }: Ou
     bus.on('identity:method-chosen', () => navigate(routeAfterActivationMethod(fresh()))),
     bus.on('identity:verified', () => navigate(routeAfterIdentityVerified(fresh()))),
     bus.on('payment:completed', () => navigate(routeAfterPayment(fresh()))),
+    bus.on('delivery:order-placed', () => navigate(routeAfterOrderPlaced(fresh()))),
     bus.on('navigate:request', ({ from, to }) => {
       const owner = stepForPath(to)?.remote ?? null;
       if (owner !== from) {

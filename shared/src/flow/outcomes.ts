@@ -4,7 +4,7 @@
  * (tested with the rest of the flow contract).
  */
 import type { FlowContext } from './rules';
-import { isRouteAllowed, isStepAllowed, nextRoute, recommendedRoute } from './rules';
+import { isPickupPending, isRouteAllowed, isStepAllowed, nextRoute, recommendedRoute } from './rules';
 import { ROUTES } from './steps';
 
 /** SPEC 4 plan save sequence: "... then go next". */
@@ -56,5 +56,15 @@ export function routeAfterIdentityVerified(ctx: FlowContext): string {
  * contract opens: the delivery for a resident with a delivery form, else the thank-you page.
  */
 export function routeAfterPayment(ctx: FlowContext): string {
+  if (isPickupPending(ctx)) return ROUTES.storePickup;
   return nextRoute('payment', ctx);
+}
+
+/**
+ * After the order is placed (a delivery, a store pickup, or the eSIM issued; the flow status
+ * carries is_delivery_in_progress once a SIM is on its way): the thank-you page, where the
+ * order's live status is (SPEC 4: a done order always lands there).
+ */
+export function routeAfterOrderPlaced(ctx: FlowContext): string {
+  return isRouteAllowed(ROUTES.thankYou, ctx) ? ROUTES.thankYou : recommendedRoute(ctx);
 }

@@ -14,7 +14,8 @@
  *     never open), and once the plan is paid without the visitor having been inside the UAE;
  *   - the id check for residents (its rule excludes them);
  *   - the payment when resident validation is done and nothing was paid (its skip flag);
- *   - the delivery unless the visitor is a resident with a delivery form (its rule);
+ *   - the delivery unless the visitor is a resident with a delivery form (its rule) or has a
+ *     physical SIM to collect in store (the store pickup route's rule);
  *   - the thank-you page: it is the end of the flow, not a step to take, so never counted.
  *
  * Plan and number keep the table's order even when a vip or search start picks the number
@@ -59,7 +60,8 @@ function leftOut(step: StepName, ctx: FlowContext): boolean {
     case 'payment':
       return flags.is_resident_done && !flags.is_plan_paid;
     case 'submit_delivery':
-      return !(ctx.residentType === 'resident' && ctx.hasDeliveryForm === true);
+      // A physical SIM is delivered or collected: the step is there; an eSIM has none.
+      return !(ctx.residentType === 'resident' && ctx.hasDeliveryForm === true) && ctx.simType !== 'physical';
     case 'thank_you':
       return true;
     default:

@@ -32,6 +32,11 @@
  *   skipped once passed. The id check is the activation's identity check, so it also needs what
  *   the activation routes need (SPEC 2: a proper login and being inside the UAE; SPEC 6: only an
  *   e-mail login reaches activation).
+ * - Store pickup (issue 14; /submit_delivery/store) has its own rule: properly logged in, not
+ *   done, and either the delivery step's rule (a resident with a delivery form may collect in
+ *   store instead) or a paid physical SIM (SPEC 1: non-residents take the pay-and-collect path;
+ *   SPEC 2's delivery rule, a resident with a delivery form, keeps /submit_delivery itself for
+ *   residents). Choosing a store places the order, which sets is_delivery_in_progress: done.
  * - The root never renders: it always redirects, so isRouteAllowed('/') is false.
  * - No redirect can loop: resolveRoute sends a disallowed route to an allowed route or to
  *   the recommended route, and it renders the recommended route even in the one state where
@@ -132,7 +137,24 @@ const ROUTE_RULES: ReadonlyMap<string, (ctx: FlowContext) => boolean> = new Map(
   [ROUTES.terminated, (ctx: FlowContext) => Boolean(ctx.terminatedEmail) && !hasPasswordLogin(ctx.flags)],
   [ROUTES.paymentConfirmation, (ctx: FlowContext) => isStepAllowed('payment', ctx) || paidAndLoggedIn(ctx.flags)],
   [ROUTES.deliveryClosed, (ctx: FlowContext) => planAndNumber(ctx.flags) && isProperlyLoggedIn(ctx.flags) && !isDone(ctx.flags)],
+  [ROUTES.storePickup, (ctx: FlowContext) => isStepAllowed('submit_delivery', ctx) || isPickupPending(ctx)],
 ]);
+
+/**
+ * A paid physical SIM of a visitor who is not a resident with a delivery form, with no order
+ * yet: the SIM is collected in store (SPEC 1's pay-and-collect path), and the store is still to
+ * be chosen.
+ */
+export function isPickupPending(ctx: FlowContext): boolean {
+  const { flags } = ctx;
+  return (
+    flags.is_plan_paid &&
+    ctx.simType === 'physical' &&
+    !(ctx.residentType === 'resident' && ctx.hasDeliveryForm === true) &&
+    !isDone(flags) &&
+    isProperlyLoggedIn(flags)
+  );
+}
 
 export function isStepAllowed(step: StepName, ctx: FlowContext): boolean {
   return STEP_RULES[step](ctx);
@@ -189,6 +211,9 @@ export function recommendedRoute(ctx: FlowContext): string {
     return ROUTES.numberSearch;
   }
   if (hasNoFlowFlags(flags)) return START_ROUTE;
+  // Paid, the steps before are all passed or closed: the store to collect from comes before
+  // the thank-you page (which is allowed once paid).
+  if (isPickupPending(ctx)) return ROUTES.storePickup;
   const skips = skipFlags(ctx);
   const active = STEPS.find((s) => isStepActive(s, ctx, skips));
   if (active) return active.route;

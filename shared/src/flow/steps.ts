@@ -50,6 +50,7 @@ export const ROUTES = {
   payfortToken: '/payment/payfort_token',
   paymentInstallments: '/payment/installments',
   submitDelivery: '/submit_delivery',
+  storePickup: '/submit_delivery/store',
   thankYou: '/thank-you',
   paymentQr: '/payment-qr',
   deliveryClosed: '/delivery-closed',
@@ -100,7 +101,7 @@ export const STEPS: readonly StepDefinition[] = [
   ]),
   step('id_check', 6, ROUTES.idCheck),
   step('payment', 7, ROUTES.payment, [ROUTES.paymentConfirmation, ROUTES.payfortToken, ROUTES.paymentInstallments]),
-  step('submit_delivery', 8, ROUTES.submitDelivery),
+  step('submit_delivery', 8, ROUTES.submitDelivery, [ROUTES.storePickup]),
   step('thank_you', 9, ROUTES.thankYou),
 ];
 

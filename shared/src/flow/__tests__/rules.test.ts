@@ -27,7 +27,7 @@ import {
 } from '../rules';
 import type { StepName } from '../steps';
 import { ROUTES, STEP_NAMES } from '../steps';
-import { routeAfterPayment } from '../outcomes';
+import { routeAfterOrderPlaced, routeAfterPayment } from '../outcomes';
 
 function flags(on: Partial<FlowStatusFlags> = {}): FlowStatusFlags {
   return { ...EMPTY_FLOW_FLAGS, ...on };
@@ -261,8 +261,13 @@ describe('the two identity paths (mfe-identity/README.md)', () => {
     for (const simType of ['esim', 'physical'] as const) {
       expect(at({}, { residentType: 'non_resident', simType })).toBe(ROUTES.idCheck);
       expect(at({ is_id_verified: true }, { residentType: 'non_resident', simType })).toBe(ROUTES.payment);
-      expect(at({ is_id_verified: true, is_plan_paid: true }, { residentType: 'non_resident', simType })).toBe(ROUTES.thankYou);
+      const paid = at({ is_id_verified: true, is_plan_paid: true }, { residentType: 'non_resident', simType });
+      // Pay and collect (issue 14): the store to collect from, then thank-you once the order is placed.
+      expect(paid).toBe(simType === 'physical' ? ROUTES.storePickup : ROUTES.thankYou);
     }
+    expect(
+      at({ is_id_verified: true, is_plan_paid: true, is_delivery_in_progress: true }, { residentType: 'non_resident', simType: 'physical' }),
+    ).toBe(ROUTES.thankYou);
   });
 });
 
@@ -270,9 +275,25 @@ describe('after the payment (issue 13)', () => {
   const after = (on: Partial<FlowStatusFlags>, extra: Omit<Partial<FlowContext>, 'flags'>) =>
     routeAfterPayment(ctx({ ...PICKED_LOGGED, is_plan_paid: true, ...on }, { insideUae: true, navigatingInApp: true, ...extra }));
 
-  it('goes to the thank-you page for an eSIM and for a visitor (pay and collect)', () => {
+  it('goes to the thank-you page for an eSIM', () => {
     expect(after({ is_id_verified: true }, { residentType: 'resident', simType: 'esim' })).toBe(ROUTES.thankYou);
-    expect(after({ is_id_verified: true }, { residentType: 'non_resident', simType: 'physical' })).toBe(ROUTES.thankYou);
+    expect(after({ is_id_verified: true }, { residentType: 'non_resident', simType: 'esim' })).toBe(ROUTES.thankYou);
+  });
+
+  it('goes to the store pickup for a visitor with a physical SIM (pay and collect, issue 14)', () => {
+    expect(after({ is_id_verified: true }, { residentType: 'non_resident', simType: 'physical' })).toBe(ROUTES.storePickup);
+  });
+
+  it('the store pickup: open to a paid physical SIM and to a resident with a delivery form, closed once the order is placed', () => {
+    const pickup = (on: Partial<FlowStatusFlags>, extra: Omit<Partial<FlowContext>, 'flags'>) =>
+      isRouteAllowed(ROUTES.storePickup, ctx({ ...PICKED_LOGGED, ...on }, { insideUae: true, ...extra }));
+    expect(pickup({ is_plan_paid: true }, { residentType: 'non_resident', simType: 'physical' })).toBe(true);
+    expect(pickup({}, { residentType: 'non_resident', simType: 'physical' })).toBe(false);
+    expect(pickup({ is_plan_paid: true }, { residentType: 'non_resident', simType: 'esim' })).toBe(false);
+    expect(pickup({ is_resident_done: true }, { residentType: 'resident', simType: 'physical', hasDeliveryForm: true })).toBe(true);
+    expect(pickup({ is_plan_paid: true, is_delivery_in_progress: true }, { residentType: 'non_resident', simType: 'physical' })).toBe(false);
+    expect(pickup({ is_plan_paid: true, is_logged_in_via_email: false }, { residentType: 'non_resident', simType: 'physical' })).toBe(false);
+    expect(routeAfterOrderPlaced(ctx({ ...PICKED_LOGGED, is_plan_paid: true, is_delivery_in_progress: true }))).toBe(ROUTES.thankYou);
   });
 
   it('goes to the delivery when a resident has a delivery form', () => {
@@ -380,6 +401,7 @@ describe('resolveRoute', () => {
       '/payment/payfort_token': toPlan,
       '/payment/installments': toPlan,
       '/submit_delivery': toPlan,
+      '/submit_delivery/store': toPlan,
       '/thank-you': toPlan,
       '/payment-qr': toPlan,
       '/delivery-closed': toPlan,

@@ -1,0 +1,11 @@
+/**
+ * @join/shared/delivery: the delivery domain's contract (issue 14). The delivery remote bundles
+ * it; it reaches the kernel only through `@join/shared`.
+ */
+import { registerTexts } from '@join/shared';
+
+// Bundled English is only the fallback under the API's translations: its own chunk.
+void import('./texts').then((m) => registerTexts(m.DELIVERY_TEXTS));
+
+export * from './schemas';
+export * from './endpoints';
