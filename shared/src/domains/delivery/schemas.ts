@@ -29,6 +29,23 @@ export const UAE_BOUNDS = [51.4, 22.5, 56.5, 26.3] as const;
 /** The map's first view when nothing is chosen yet: Dubai. */
 export const MAP_DEFAULT_CENTER = { lat: 25.2048, lng: 55.2708 } as const;
 
+/**
+ * The map's data, built at build time from data packages and served by the product itself under
+ * the API (GET /api/map/...; nothing is fetched from the internet): GeoJSON FeatureCollections.
+ * - land: land polygons of the UAE and its neighbours' edges (property `iso2`);
+ * - emirates: the seven emirates' outlines (properties `code` (EmirateCode), `name_en`, `name_ar`);
+ * - places: the gazetteer's places as points (properties `id`, `name_en`, `name_ar`, `emirate`, `rank`).
+ * `attribution` is the data sources' attribution line (HTML), shown on every map.
+ */
+export const MAP_DATA_PATHS = {
+  land: '/map/land.geojson',
+  emirates: '/map/emirates.geojson',
+  places: '/map/places.geojson',
+  attribution: '/map/attribution.json',
+} as const;
+export const MapAttribution = z.object({ html: z.string(), sources: z.array(z.object({ name: z.string(), licence: z.string(), url: z.string() })) });
+export type MapAttribution = z.infer<typeof MapAttribution>;
+
 /** ISO 3166-2:AE codes of the seven emirates; texts delivery.emirate.<code> name them. */
 export const EmirateCode = z.enum(['AZ', 'DU', 'SH', 'AJ', 'UQ', 'RK', 'FU']);
 export type EmirateCode = z.infer<typeof EmirateCode>;
