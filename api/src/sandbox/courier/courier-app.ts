@@ -1,0 +1,202 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { UAE_BOUNDS } from '@join/shared/contract';
+import { FULFILMENT_CSS, FULFILMENT_PAGE_HEADERS, pageLanguage } from '../fulfilment-css';
+import { startOnOwnOrigin, type RunningSandbox } from '../listen';
+import { DEFAULT_COURIER_STEP_MS, hasMarker, JobBoard, REJECT_MARKER, UNAVAILABLE_MARKER, type Job } from './jobs';
+import { jobsPage, messagePage } from './pages';
+
+/**
+ * The courier sandbox, shaped like a last-mile courier's API, on its own origin.
+ *
+ * Server to server (every /v1 call needs `Authorization: Bearer <key>`, 401 otherwise):
+ *   POST /v1/jobs               (Idempotency-Key) book a delivery or a store pickup -> 201 job | 422 rejected
+ *   GET  /v1/jobs/:id           the job now, moved by the courier's own clock
+ *   POST /v1/jobs/:id/collect   the store desk hands a ready pickup over -> collected | 409 not_ready
+ * For a human (plain HTML, no script, ?lang=en|ar):
+ *   GET  /                      the jobs and their status
+ *   POST /desk/:id/collect      the "Hand over" button of a ready pickup
+ */
+export interface CourierSandboxOptions {
+  apiKey: string;
+  /** One step of every job's clock (received -> preparing -> ...). */
+  stepMs?: number;
+  now?: () => number;
+  logger?: boolean;
+}
+
+const Text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .regex(/^[^\p{Cc}]*$/u, 'must have no control characters');
+
+const Dropoff = z.strictObject({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  address: Text(200).min(1, 'must not be empty'),
+  address_2: Text(200),
+  instructions: Text(300),
+  /** Digits only, with the country code (971...); may be empty for a pickup (the store's position). */
+  phone: z.string().regex(/^(\d{8,15})?$/, 'must be 8 to 15 digits'),
+});
+
+export const CreateJobBody = z
+  .strictObject({
+    kind: z.enum(['delivery', 'pickup']),
+    reference: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1 to 64 letters, digits, _ . : or -'),
+    dropoff: Dropoff.nullable(),
+    store: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1 to 64 letters, digits, _ . : or -')
+      .nullable(),
+    /** Fils, collected in cash at the door (or the desk); 0 when paid online. */
+    cash_on_delivery: z.number().int().nonnegative().max(100_000_000),
+  })
+  .superRefine((b, ctx) => {
+    if (b.kind === 'delivery' && !b.dropoff) ctx.addIssue({ code: 'custom', path: ['dropoff'], message: 'is required for a delivery' });
+    if (b.kind === 'delivery' && b.dropoff && b.dropoff.phone === '') ctx.addIssue({ code: 'custom', path: ['dropoff', 'phone'], message: 'is required for a delivery' });
+    if (b.kind === 'pickup' && !b.store) ctx.addIssue({ code: 'custom', path: ['store'], message: 'is required for a pickup' });
+  });
+
+/** Printable ASCII, as the IETF Idempotency-Key draft allows, up to 255 characters. */
+const IdempotencyKeyHeader = z.string().regex(/^[\x21-\x7e]{1,255}$/);
+const JobId = z.string().regex(/^job_[0-9a-f]{24}$/);
+
+function sameKey(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+
+const inUae = (p: { lat: number; lng: number }) => {
+  const [w, s, e, n] = UAE_BOUNDS;
+  return p.lng >= w && p.lng <= e && p.lat >= s && p.lat <= n;
+};
+
+export async function buildCourierApp(options: CourierSandboxOptions): Promise<FastifyInstance> {
+  const now = options.now ?? Date.now;
+  const board = new JobBoard(options.stepMs ?? DEFAULT_COURIER_STEP_MS, now);
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 16 * 1024 });
+  await app.register(formbody);
+
+  const view = (job: Job) => {
+    const v = board.view(job);
+    return {
+      id: job.id,
+      kind: job.kind,
+      reference: job.reference,
+      status: v.status,
+      history: v.history.map((h) => ({ status: h.status, at: iso(h.at) })),
+      eta: iso(v.eta),
+      failure_reason: v.failureReason,
+      dropoff: job.dropoff,
+      store: job.store,
+      cash_on_delivery: job.cash_on_delivery,
+      created_at: iso(job.createdAt),
+    };
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/v1/')) return;
+    const header = request.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+    if (!token || !sameKey(token, options.apiKey)) {
+      await reply.code(401).header('www-authenticate', 'Bearer').send({ error: 'unauthorized', message: 'a valid API key is required (Authorization: Bearer <key>)' });
+    }
+  });
+  app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    // Never echo the body: it carries a customer's address and phone.
+    if (request.url.startsWith('/v1/')) {
+      return reply.code(status).send(status === 500 ? { error: 'internal_error' } : { error: 'invalid_request', message: 'the body must be JSON' });
+    }
+    return page(reply, status === 500 ? 500 : 400, messagePage('en', 'not_found'));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    request.url.startsWith('/v1/') ? reply.code(404).send({ error: 'not_found', message: 'no such job' }) : page(reply, 404, messagePage('en', 'not_found')),
+  );
+
+  const page = (reply: FastifyReply, status: number, body: string) => reply.code(status).headers(FULFILMENT_PAGE_HEADERS).type('text/html; charset=utf-8').send(body);
+  const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'not_found', message: 'no such job' });
+
+  app.get('/health', async () => ({ status: 'ok' }));
+  app.get('/assets/sandbox.css', async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=300').send(FULFILMENT_CSS),
+  );
+
+  // --- server to server ------------------------------------------------------------------------
+
+  app.post('/v1/jobs', async (request, reply) => {
+    const key = IdempotencyKeyHeader.safeParse(request.headers['idempotency-key']);
+    if (!key.success) return reply.code(400).send({ error: 'idempotency_key_required', message: 'Idempotency-Key: 1 to 255 printable ASCII characters' });
+    const body = CreateJobBody.safeParse(request.body);
+    if (!body.success) {
+      return reply.code(400).send({ error: 'invalid_request', message: body.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') });
+    }
+    const input = body.data;
+    // The sandbox's failure modes (api/README.md): the courier is down, or refuses the address.
+    if (hasMarker(input, UNAVAILABLE_MARKER)) return reply.code(503).header('retry-after', '30').send({ error: 'service_unavailable', message: 'the courier cannot take jobs right now' });
+    if (input.kind === 'delivery' && input.dropoff && !inUae(input.dropoff)) {
+      return reply.code(422).send({ status: 'rejected', reason: 'outside_service_area', message: 'the drop-off is outside the courier’s service area (the UAE)' });
+    }
+    if (input.kind === 'delivery' && hasMarker(input, REJECT_MARKER)) {
+      return reply.code(422).send({ status: 'rejected', reason: 'address_not_serviceable', message: 'the courier does not serve this address' });
+    }
+    const outcome = board.create(key.data, input);
+    if (outcome.kind === 'key_reused') {
+      // The IETF Idempotency-Key draft: the same key with another body is 422.
+      return reply.code(422).send({ error: 'idempotency_key_reused', message: 'this Idempotency-Key was used with another request' });
+    }
+    if (outcome.kind === 'replayed') reply.header('idempotent-replayed', 'true');
+    return reply.code(201).send(view(outcome.job));
+  });
+
+  app.get('/v1/jobs/:id', async (request, reply) => {
+    const id = JobId.safeParse((request.params as { id: string }).id);
+    const job = id.success ? board.get(id.data) : undefined;
+    return job ? reply.send(view(job)) : notFound(reply);
+  });
+
+  app.post('/v1/jobs/:id/collect', async (request, reply) => {
+    const id = JobId.safeParse((request.params as { id: string }).id);
+    if (!id.success) return notFound(reply);
+    const outcome = board.collect(id.data);
+    switch (outcome.kind) {
+      case 'not_found':
+        return notFound(reply);
+      case 'not_ready':
+        return reply.code(409).send({ error: 'not_ready', status: board.view(outcome.job).status, message: 'only a pickup that is ready_for_pickup can be collected' });
+      case 'replayed':
+        return reply.header('idempotent-replayed', 'true').send(view(outcome.job));
+      case 'collected':
+        return reply.send(view(outcome.job));
+    }
+  });
+
+  // --- the pages -------------------------------------------------------------------------------
+
+  app.get('/', async (request, reply) => page(reply, 200, jobsPage(pageLanguage((request.query as { lang?: unknown }).lang), board)));
+
+  app.post('/desk/:id/collect', async (request, reply) => {
+    const lang = pageLanguage(((request.body ?? {}) as Record<string, unknown>).lang);
+    const id = JobId.safeParse((request.params as { id: string }).id);
+    const outcome = id.success ? board.collect(id.data) : ({ kind: 'not_found' } as const);
+    if (outcome.kind === 'not_found') return page(reply, 404, messagePage(lang, 'not_found'));
+    if (outcome.kind === 'not_ready') return page(reply, 409, messagePage(lang, 'not_ready'));
+    return reply.code(303).headers(FULFILMENT_PAGE_HEADERS).header('location', `/?lang=${lang}`).send();
+  });
+
+  return app;
+}
+
+export type RunningCourierSandbox = RunningSandbox;
+
+export async function startCourierSandbox(options: CourierSandboxOptions & { port: number; host: string }): Promise<RunningCourierSandbox> {
+  return startOnOwnOrigin(() => buildCourierApp(options), options.port, options.host);
+}
