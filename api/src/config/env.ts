@@ -186,6 +186,24 @@ export const Env = z.object({
   JOIN_CARD_ORIGINS: z.preprocess(unsetIfEmpty, CardOrigins.optional()),
   /** How long the operator API waits for the card provider (15 s by default). */
   JOIN_CARD_TIMEOUT_MS: positiveInt.optional(),
+  /** The courier's API (a last-mile courier). Unset: the courier sandbox is started on JOIN_COURIER_PORT. */
+  JOIN_COURIER_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).max(500).optional()),
+  /** The bearer key the operator API sends to the courier (and the sandbox expects). */
+  JOIN_COURIER_KEY: z.preprocess(unsetIfEmpty, z.string().min(16).max(500).optional()),
+  JOIN_COURIER_PORT: port.default(8094),
+  /** One step of the courier sandbox's clock (received -> preparing -> ...), 20 s by default so a visitor sees it move. */
+  JOIN_COURIER_STEP_MS: z.preprocess(unsetIfEmpty, positiveInt.max(24 * 60 * 60 * 1000).default(20_000)),
+  /** How long the operator API waits for the courier per call (10 s by default). */
+  JOIN_COURIER_TIMEOUT_MS: positiveInt.optional(),
+  /** The eSIM provisioning service (SM-DP+). Unset: the eSIM sandbox is started on JOIN_ESIM_PORT. */
+  JOIN_ESIM_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).max(500).optional()),
+  /** The bearer key the operator API sends to the eSIM service (and the sandbox expects). */
+  JOIN_ESIM_KEY: z.preprocess(unsetIfEmpty, z.string().min(16).max(500).optional()),
+  JOIN_ESIM_PORT: port.default(8095),
+  /** The eSIM sandbox installs a profile by itself this long after issuing it (as if a phone scanned the QR); 0 (the default): off. */
+  JOIN_ESIM_AUTO_INSTALL_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(24 * 60 * 60 * 1000).default(0)),
+  /** How long the operator API waits for the eSIM service per call (10 s by default). */
+  JOIN_ESIM_TIMEOUT_MS: positiveInt.optional(),
   /**
    * The product's public address (https://join.example.ae), where the payment providers send the
    * browser back (3-D Secure, BNPL). Unset: the request's Origin, only when it is this server's own.
@@ -215,6 +233,11 @@ export const Env = z.object({
   if (!env.JOIN_CARD_URL) ctx.addIssue({ code: 'custom', path: ['JOIN_CARD_URL'], message: 'is required in production (the card provider sandbox is for development)' });
   if (!env.JOIN_CARD_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['JOIN_CARD_SECRET_KEY'], message: 'is required in production' });
   if (!env.JOIN_CARD_MERCHANT_ID) ctx.addIssue({ code: 'custom', path: ['JOIN_CARD_MERCHANT_ID'], message: 'is required in production' });
+  // The courier sandbox delivers nothing; the eSIM sandbox provisions nothing a phone can use.
+  if (!env.JOIN_COURIER_URL) ctx.addIssue({ code: 'custom', path: ['JOIN_COURIER_URL'], message: 'is required in production (the courier sandbox is for development)' });
+  if (!env.JOIN_COURIER_KEY) ctx.addIssue({ code: 'custom', path: ['JOIN_COURIER_KEY'], message: 'is required in production' });
+  if (!env.JOIN_ESIM_URL) ctx.addIssue({ code: 'custom', path: ['JOIN_ESIM_URL'], message: 'is required in production (the eSIM provisioning sandbox is for development)' });
+  if (!env.JOIN_ESIM_KEY) ctx.addIssue({ code: 'custom', path: ['JOIN_ESIM_KEY'], message: 'is required in production' });
 });
 export type Env = z.infer<typeof Env>;
 

@@ -23,6 +23,10 @@ describe('environment', () => {
       JOIN_BNPL_MIN_AED: 50,
       JOIN_BNPL_MAX_AED: 5000,
       JOIN_CARD_PORT: 8092,
+      JOIN_COURIER_PORT: 8094,
+      JOIN_COURIER_STEP_MS: 20_000,
+      JOIN_ESIM_PORT: 8095,
+      JOIN_ESIM_AUTO_INSTALL_MS: 0,
     });
   });
 
@@ -62,7 +66,13 @@ describe('environment', () => {
     const authorityOk = { JOIN_AUTHORITY_URL: 'https://identity.example.gov', JOIN_AUTHORITY_KEY: 'a-long-enough-secret-key' };
     const bnplOk = { JOIN_BNPL_URL: 'https://api.bnpl.example', JOIN_BNPL_KEY: 'a-long-enough-bnpl-key' };
     const cardOk = { JOIN_CARD_URL: 'https://api.cards.example', JOIN_CARD_SECRET_KEY: 'sk_live_long_enough_secret', JOIN_CARD_MERCHANT_ID: 'join-shop' };
-    const mailOk = { NODE_ENV: 'production', JOIN_SMTP_URL: 'smtps://u:p@smtp.example.com:465', ...authorityOk, ...bnplOk, ...cardOk };
+    const fulfilmentOk = {
+      JOIN_COURIER_URL: 'https://api.courier.example',
+      JOIN_COURIER_KEY: 'a-long-enough-courier-key',
+      JOIN_ESIM_URL: 'https://smdp.esim.example',
+      JOIN_ESIM_KEY: 'a-long-enough-esim-key',
+    };
+    const mailOk = { NODE_ENV: 'production', JOIN_SMTP_URL: 'smtps://u:p@smtp.example.com:465', ...authorityOk, ...bnplOk, ...cardOk, ...fulfilmentOk };
     expect(() => readEnv(mailOk)).toThrow(/JOIN_OIDC_ISSUER is required in production/);
     expect(() => readEnv({ ...mailOk, JOIN_GOOGLE_LOGIN: 'off' })).not.toThrow();
     expect(() => readEnv({ ...mailOk, JOIN_OIDC_ISSUER: 'https://accounts.google.com', JOIN_DEV_OUTBOX: '1' })).toThrow(/JOIN_DEV_OUTBOX must be off/);
@@ -80,6 +90,47 @@ describe('environment', () => {
     expect(() => readEnv({ ...allOk, JOIN_CARD_URL: '' })).toThrow(/JOIN_CARD_URL is required in production/);
     expect(() => readEnv({ ...allOk, JOIN_CARD_SECRET_KEY: '' })).toThrow(/JOIN_CARD_SECRET_KEY is required in production/);
     expect(() => readEnv({ ...allOk, JOIN_CARD_MERCHANT_ID: '' })).toThrow(/JOIN_CARD_MERCHANT_ID is required in production/);
+    // The courier and eSIM sandboxes deliver and provision nothing: production names the real services and their keys.
+    expect(() => readEnv({ ...allOk, JOIN_COURIER_URL: '' })).toThrow(/JOIN_COURIER_URL is required in production/);
+    expect(() => readEnv({ ...allOk, JOIN_COURIER_KEY: '' })).toThrow(/JOIN_COURIER_KEY is required in production/);
+    expect(() => readEnv({ ...allOk, JOIN_ESIM_URL: '' })).toThrow(/JOIN_ESIM_URL is required in production/);
+    expect(() => readEnv({ ...allOk, JOIN_ESIM_KEY: '' })).toThrow(/JOIN_ESIM_KEY is required in production/);
+  });
+
+  it('reads the courier and eSIM settings: http(s) URLs, long keys, the sandboxes\' clocks', () => {
+    expect(
+      readEnv({
+        JOIN_COURIER_URL: 'https://api.courier.example',
+        JOIN_COURIER_KEY: 'c'.repeat(16),
+        JOIN_COURIER_PORT: '9160',
+        JOIN_COURIER_STEP_MS: '1500',
+        JOIN_COURIER_TIMEOUT_MS: '3000',
+        JOIN_ESIM_URL: 'https://smdp.esim.example',
+        JOIN_ESIM_KEY: 'e'.repeat(16),
+        JOIN_ESIM_PORT: '9170',
+        JOIN_ESIM_AUTO_INSTALL_MS: '5000',
+        JOIN_ESIM_TIMEOUT_MS: '4000',
+      }),
+    ).toMatchObject({
+      JOIN_COURIER_URL: 'https://api.courier.example',
+      JOIN_COURIER_PORT: 9160,
+      JOIN_COURIER_STEP_MS: 1500,
+      JOIN_COURIER_TIMEOUT_MS: 3000,
+      JOIN_ESIM_URL: 'https://smdp.esim.example',
+      JOIN_ESIM_PORT: 9170,
+      JOIN_ESIM_AUTO_INSTALL_MS: 5000,
+      JOIN_ESIM_TIMEOUT_MS: 4000,
+    });
+    expect(readEnv({ JOIN_COURIER_URL: '', JOIN_COURIER_STEP_MS: '', JOIN_ESIM_AUTO_INSTALL_MS: '' })).toMatchObject({ JOIN_COURIER_STEP_MS: 20_000, JOIN_ESIM_AUTO_INSTALL_MS: 0 });
+    expect(() => readEnv({ JOIN_COURIER_URL: 'ftp://courier.example' })).toThrow(/JOIN_COURIER_URL/);
+    expect(() => readEnv({ JOIN_COURIER_KEY: 'short' })).toThrow(/JOIN_COURIER_KEY/);
+    expect(() => readEnv({ JOIN_COURIER_STEP_MS: '0' })).toThrow(/JOIN_COURIER_STEP_MS/);
+    expect(() => readEnv({ JOIN_COURIER_STEP_MS: '1.5' })).toThrow(/JOIN_COURIER_STEP_MS/);
+    expect(() => readEnv({ JOIN_COURIER_PORT: '70000' })).toThrow(/JOIN_COURIER_PORT/);
+    expect(() => readEnv({ JOIN_ESIM_URL: 'smdp.esim.example' })).toThrow(/JOIN_ESIM_URL/);
+    expect(() => readEnv({ JOIN_ESIM_KEY: 'short' })).toThrow(/JOIN_ESIM_KEY/);
+    expect(() => readEnv({ JOIN_ESIM_AUTO_INSTALL_MS: '-1' })).toThrow(/JOIN_ESIM_AUTO_INSTALL_MS/);
+    expect(() => readEnv({ JOIN_ESIM_TIMEOUT_MS: '0' })).toThrow(/JOIN_ESIM_TIMEOUT_MS/);
   });
 
   it('reads the BNPL provider settings: an http(s) URL, a long key, the limits in AED', () => {

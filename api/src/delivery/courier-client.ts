@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { exchangeJson, unavailable } from '../payment/provider-http';
+import type { ProviderResult, ProviderUnavailable } from '../payment/providers';
+import { COURIER_STATUSES, type CourierFailure, type CourierJob, type CourierJobRequest, type CourierProvider } from './providers';
+
+/**
+ * The courier over HTTP (the sandbox of api/src/sandbox/courier, or a real last-mile courier
+ * speaking the same API): `/v1/jobs`, a bearer key, JSON both ways, one timeout per call.
+ *
+ * A courier's "no" is a reason: its 422 refusal of a job is 'rejected' (the reason in `detail`),
+ * 404 'not_found'. Everything else (a network error, a timeout, a 5xx, a refused key, a 4xx that
+ * means our request was wrong, an answer that is not the contract's) is 'unavailable', with the
+ * cause in `detail` for the log (never the key, never the customer's address or phone). Nothing
+ * is retried here: the caller retries with the same idempotency key, which books one courier.
+ */
+export interface HttpCourierOptions {
+  /** Base URL, e.g. http://127.0.0.1:8094 (the paths /v1/... are appended). */
+  url: string;
+  /** Sent as `Authorization: Bearer <key>`; never logged. */
+  key: string;
+  /** Per call, the whole exchange (connect, send, answer). */
+  timeoutMs: number;
+  /** For tests; global fetch by default. */
+  fetch?: typeof fetch;
+}
+
+export const DEFAULT_COURIER_TIMEOUT_MS = 10_000;
+
+const Status = z.enum(COURIER_STATUSES);
+const Iso = z.iso.datetime({ offset: true });
+
+const JobAnswer = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
+  kind: z.enum(['delivery', 'pickup']),
+  reference: z.string(),
+  status: Status,
+  history: z.array(z.object({ status: Status, at: Iso })).min(1),
+  eta: Iso.nullable(),
+});
+type JobAnswer = z.infer<typeof JobAnswer>;
+const RejectedAnswer = z.object({ status: z.literal('rejected'), reason: z.string().max(200) });
+const ErrorAnswer = z.object({ error: z.string().max(200) });
+
+/** What this client sends: checked before anything leaves, since a bad request is our bug, not the courier's "no". */
+const Request = z.object({
+  kind: z.enum(['delivery', 'pickup']),
+  reference: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/),
+  idempotencyKey: z.string().regex(/^[\x21-\x7e]{1,255}$/),
+  dropoff: z
+    .object({
+      lat: z.number().min(-90).max(90),
+      lng: z.number().min(-180).max(180),
+      address: z.string().max(200),
+      address2: z.string().max(200),
+      instructions: z.string().max(300),
+      phone: z.string().regex(/^(\d{8,15})?$/),
+    })
+    .nullable(),
+  storeId: z.string().max(64).nullable(),
+  cashOnDeliveryFils: z.number().int().nonnegative(),
+});
+
+type Answer = { status: number; json: unknown };
+type Unavailable = { ok: false; reason: ProviderUnavailable; detail?: string };
+
+const toJob = (a: JobAnswer): CourierJob => ({ id: a.id, status: a.status, history: a.history, eta: a.eta });
+
+export function createHttpCourierProvider(options: HttpCourierOptions): CourierProvider {
+  const base = options.url.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? fetch;
+
+  async function call(method: 'GET' | 'POST', path: string, idempotencyKey?: string, body?: unknown): Promise<Answer | Unavailable> {
+    const answer = await exchangeJson(
+      { method, url: `${base}${path}`, bearer: options.key, body, idempotencyKey, timeoutMs: options.timeoutMs, fetch: doFetch },
+      (status) => `status ${status}: not JSON`,
+    );
+    return answer.ok ? { status: answer.status, json: answer.json } : answer;
+  }
+
+  /** Any answer the contract does not have at this point (a 401 included: our key, our configuration). */
+  const unexpected = (answer: Answer): Unavailable => {
+    const error = ErrorAnswer.safeParse(answer.json);
+    return unavailable(`status ${answer.status}${error.success ? `: ${error.data.error}` : ''}`);
+  };
+
+  /** A job answer, parsed, and checked against what we asked (its id, its reference and kind). */
+  function jobFrom(answer: Answer, expect: { id?: string; reference?: string; kind?: string }): ProviderResult<CourierJob, ProviderUnavailable> {
+    const parsed = JobAnswer.safeParse(answer.json);
+    if (!parsed.success) return unavailable('bad answer');
+    const a = parsed.data;
+    if (expect.id !== undefined && a.id !== expect.id) return unavailable('bad answer: another job');
+    if (expect.reference !== undefined && a.reference !== expect.reference) return unavailable('bad answer: another reference');
+    if (expect.kind !== undefined && a.kind !== expect.kind) return unavailable('bad answer: another kind');
+    if (a.history.at(-1)?.status !== a.status) return unavailable('bad answer: history does not end at the status');
+    return { ok: true, value: toJob(a) };
+  }
+
+  return {
+    async createJob(request: CourierJobRequest): Promise<ProviderResult<CourierJob, CourierFailure>> {
+      const checked = Request.safeParse(request);
+      if (!checked.success) throw new TypeError(`bad courier job request: ${checked.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+      const d = request.dropoff;
+      const answer = await call('POST', '/v1/jobs', request.idempotencyKey, {
+        kind: request.kind,
+        reference: request.reference,
+        dropoff: d ? { lat: d.lat, lng: d.lng, address: d.address, address_2: d.address2, instructions: d.instructions, phone: d.phone } : null,
+        store: request.storeId,
+        cash_on_delivery: request.cashOnDeliveryFils,
+      });
+      if ('ok' in answer) return answer;
+      if (answer.status === 422) {
+        const rejected = RejectedAnswer.safeParse(answer.json);
+        return rejected.success ? { ok: false, reason: 'rejected', detail: rejected.data.reason } : unexpected(answer);
+      }
+      if (answer.status !== 201 && answer.status !== 200) return unexpected(answer);
+      // A replay of the same key answers the job as it is now, maybe further on than received.
+      return jobFrom(answer, { reference: request.reference, kind: request.kind });
+    },
+
+    async getJob(id: string): Promise<ProviderResult<CourierJob, CourierFailure | 'not_found'>> {
+      // Ids are the courier's own; one that could not be one is not looked up.
+      if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) return { ok: false, reason: 'not_found' };
+      const answer = await call('GET', `/v1/jobs/${encodeURIComponent(id)}`);
+      if ('ok' in answer) return answer;
+      if (answer.status === 404) return { ok: false, reason: 'not_found' };
+      if (answer.status !== 200) return unexpected(answer);
+      return jobFrom(answer, { id });
+    },
+  };
+}
