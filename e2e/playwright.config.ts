@@ -45,6 +45,20 @@ export const BNPL_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name, p
 };
 
 /**
+ * And its fulfilment services (issue 14): the courier sandbox sixty ports above, the eSIM
+ * provisioning sandbox seventy above (http://127.0.0.1:ESIM_PORTS.main/install is the "phone").
+ * The courier's clock steps every COURIER_STEP_MS, so a delivery reaches `delivered` in about
+ * three steps while a test watches the thank-you page.
+ */
+export const COURIER_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, port + 60])) as {
+  readonly [K in keyof typeof PORTS]: number;
+};
+export const ESIM_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, port + 70])) as {
+  readonly [K in keyof typeof PORTS]: number;
+};
+export const COURIER_STEP_MS = 1_500;
+
+/**
  * Every browser of the suite comes from 127.0.0.1, so the per-address budgets on holds and
  * transfer checks (issue 10) would be one visitor's for the whole suite: they are raised here.
  * The API tests (api/src/routes/__tests__/hold-limits.test.ts, transfer-budget.test.ts) check them.
@@ -75,6 +89,9 @@ function server(name: keyof typeof PORTS, env: Record<string, string> = {}) {
     env: { PORT: String(PORTS[name]), HOST: '127.0.0.1', JOIN_DB: db, JOIN_SIGNIN_PORT: String(SIGNIN_PORTS[name]), JOIN_AUTHORITY_PORT: String(AUTHORITY_PORTS[name]),
       JOIN_CARD_PORT: String(CARD_PORTS[name]),
       JOIN_BNPL_PORT: String(BNPL_PORTS[name]),
+      JOIN_COURIER_PORT: String(COURIER_PORTS[name]),
+      JOIN_COURIER_STEP_MS: String(COURIER_STEP_MS),
+      JOIN_ESIM_PORT: String(ESIM_PORTS[name]),
       ...SUITE_ENV, ...env },
     // The fatal server answers 503 on purpose: wait for the page instead.
     ...(name === 'fatal' ? { url: `http://127.0.0.1:${PORTS[name]}/remotes.json` } : {}),

@@ -8,6 +8,7 @@ import type { IdentityAuthority } from './identity/authority-client';
 import type { HoldLimits } from './domain/holds';
 import type { TransferCheckBudget } from './domain/transfer-budget';
 import type { BnplProvider, CardProvider } from './payment/providers';
+import type { CourierProvider, EsimProvider } from './delivery/providers';
 
 /** What route handlers share: the store, the injected clock and the tunables of buildApp. */
 export interface AppContext {
@@ -42,6 +43,10 @@ export interface AppContext {
     /** The page's origin for the providers' return addresses (JOIN_PUBLIC_URL); null: the request's own Origin. */
     publicOrigin: string | null;
   };
+  /** The courier (issue 14: its HTTP client, JOIN_COURIER_URL or the sandbox); absent in tests that need none. */
+  courier?: CourierProvider;
+  /** The eSIM provisioning service (issue 14: JOIN_ESIM_URL or the sandbox); absent in tests that need none. */
+  esim?: EsimProvider;
 }
 
 /**

@@ -14,6 +14,7 @@ import { unconfiguredAuthority, type IdentityAuthority } from './identity/author
 import { PENDING_CHECK_TTL_MS } from './identity/identity-check';
 import { IDENTITY_REDACT_PATHS } from './identity/log-redaction';
 import type { BnplProvider, CardProvider } from './payment/providers';
+import type { CourierProvider, EsimProvider } from './delivery/providers';
 import { HOLD_LIMITS, type HoldLimits } from './domain/holds';
 import { TRANSFER_CHECK_LIMITS, TransferCheckBudget, type TransferCheckLimits } from './domain/transfer-budget';
 import { openSqliteStore } from './data/sqlite/open-store';
@@ -105,6 +106,10 @@ export interface AppOptions {
   cardProvider?: CardProvider;
   /** The buy-now-pay-later provider (JOIN_BNPL_URL and its key, or the sandbox). Absent: no BNPL is offered and its routes answer 503. */
   bnplProvider?: BnplProvider;
+  /** The courier (issue 14: JOIN_COURIER_URL and its key, or the sandbox). */
+  courier?: CourierProvider;
+  /** The eSIM provisioning service (issue 14: JOIN_ESIM_URL and its key, or the sandbox). */
+  esim?: EsimProvider;
   /**
    * The page's public origin (JOIN_PUBLIC_URL, e.g. https://join.example.ae): where the
    * providers send the browser back. Unset: the request's Origin header, only when it is this
@@ -226,6 +231,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       bnpl: options.bnplProvider ?? null,
       publicOrigin: options.publicUrl ? new URL(options.publicUrl).origin : null,
     },
+    ...(options.courier ? { courier: options.courier } : {}),
+    ...(options.esim ? { esim: options.esim } : {}),
   };
 
   app.server.maxConnections = limits.maxConnections;

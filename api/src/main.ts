@@ -16,6 +16,8 @@ import { REMOTE_FOLDERS } from './static/remotes';
 import { createHttpAuthority, DEFAULT_AUTHORITY_TIMEOUT_MS } from './identity/authority-client';
 import { cardProviderFrom } from './payment/card-setup';
 import { bnplProviderFrom } from './payment/bnpl-setup';
+import { courierProviderFrom } from './delivery/courier-setup';
+import { esimProviderFrom } from './delivery/esim-setup';
 
 /**
  * The product server: one Node process serving the API, the host and every remote. The
@@ -109,6 +111,10 @@ async function main(): Promise<void> {
   const bnpl = await bnplProviderFrom(env).catch((err: unknown) => {
     throw new Error(`BNPL provider on JOIN_BNPL_PORT ${env.JOIN_BNPL_PORT}: ${err instanceof Error ? err.message : 'did not start'}`);
   });
+  // The fulfilment services (issue 14): the real courier and SM-DP+ by JOIN_COURIER_URL /
+  // JOIN_ESIM_URL, else their sandboxes on their own origins (each names its port if it fails).
+  const courier = await courierProviderFrom(env);
+  const esim = await esimProviderFrom(env);
 
   const app = await buildApp({
     db: opened.store,
@@ -137,6 +143,8 @@ async function main(): Promise<void> {
     }),
     cardProvider: card.provider,
     bnplProvider: bnpl.provider,
+    courier: courier.provider,
+    esim: esim.provider,
     ...(env.JOIN_PUBLIC_URL ? { publicUrl: env.JOIN_PUBLIC_URL } : {}),
     ...(env.JOIN_HOLDS_PER_ADDRESS ? { holdLimits: { liveHoldsPerAddress: env.JOIN_HOLDS_PER_ADDRESS } } : {}),
     ...(env.JOIN_TRANSFER_CHECKS_PER_ADDRESS ? { transferCheckLimits: { numbersPerAddress: env.JOIN_TRANSFER_CHECKS_PER_ADDRESS } } : {}),
@@ -166,7 +174,7 @@ async function main(): Promise<void> {
     mailer.close();
     void app
       .close()
-      .then(() => Promise.all([opened.store.close(), sandbox?.close(), sink?.close(), authority.sandbox?.close(), card.sandbox?.close(), bnpl.sandbox?.close()]))
+      .then(() => Promise.all([opened.store.close(), sandbox?.close(), sink?.close(), authority.sandbox?.close(), card.sandbox?.close(), bnpl.sandbox?.close(), courier.sandbox?.close(), esim.sandbox?.close()]))
       .finally(() => process.exit(0));
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
@@ -184,6 +192,10 @@ async function main(): Promise<void> {
   else console.log(`Identity authority: ${authority.url}`);
   console.log(`${card.sandbox ? 'Card provider sandbox' : 'Card provider'}: ${card.provider.origin} (test cards: api/README.md)`);
   console.log(`${bnpl.sandbox ? 'BNPL sandbox' : 'BNPL provider'}: ${bnpl.provider.name}${bnpl.sandbox ? ` at ${bnpl.sandbox.url}` : ''}`);
+  if (courier.sandbox) console.log(`Courier sandbox: ${courier.sandbox.url}/ (jobs step every ${env.JOIN_COURIER_STEP_MS} ms; failure markers: api/README.md)`);
+  else if (env.JOIN_COURIER_URL) console.log(`Courier: ${new URL(env.JOIN_COURIER_URL).origin}`);
+  if (esim.sandbox) console.log(`eSIM provisioning sandbox: ${esim.sandbox.url}/install (SM-DP+ ${esim.sandbox.smdpAddress})`);
+  else if (env.JOIN_ESIM_URL) console.log(`eSIM provisioning: ${new URL(env.JOIN_ESIM_URL).origin}`);
   if (sandbox) console.log(`Sign-in sandbox: ${sandbox.url}/authorize (issuer ${sandbox.url}, client ${env.JOIN_OIDC_CLIENT_ID})`);
   else if (social) console.log(`Sign-in provider: ${social.issuer} (client ${social.clientId})`);
   else console.log('Google login off (JOIN_GOOGLE_LOGIN)');

@@ -17,13 +17,13 @@ const en = {
   installTitle: 'Install an eSIM',
   installNote: 'This page plays the phone: paste the activation code from the thank-you page (or the text under its QR code) and install it, as a phone does after scanning the QR code. Nothing is installed on a real phone.',
   codeLabel: 'Activation code',
-  codeHint: 'It starts with LPA:1$, for example {{example}}',
+  codeHint: 'It starts with {{prefix}}, for example {{example}}',
   install: 'Install eSIM',
   installedTitle: 'eSIM installed',
   installed: 'The eSIM for {{msisdn}} is installed and switched on. The order page shows it as activated.',
   another: 'Install another eSIM',
   errors: {
-    invalid_activation_code: 'This is not an activation code. Copy the whole code, starting with LPA:1$.',
+    invalid_activation_code: 'This is not an activation code. Copy the whole code, starting with {{prefix}}.',
     wrong_smdp_address: 'This code belongs to another eSIM server ({{address}}). Use a code issued by this one ({{own}}).',
     unknown_matching_id: 'No eSIM was issued with this code. Check that it was copied in full.',
     already_installed: 'This eSIM is already installed on a phone. An activation code can be used once.',
@@ -50,13 +50,13 @@ const ar: typeof en = {
   installTitle: 'تثبيت شريحة إلكترونية',
   installNote: 'تؤدي هذه الصفحة دور الهاتف: الصق رمز التفعيل من صفحة الشكر (أو النص أسفل رمز QR) وثبّته كما يفعل الهاتف بعد مسح رمز QR. لا يُثبَّت شيء على هاتف حقيقي.',
   codeLabel: 'رمز التفعيل',
-  codeHint: 'يبدأ بـ LPA:1$، مثلًا {{example}}',
+  codeHint: 'يبدأ بـ {{prefix}}، مثلًا {{example}}',
   install: 'تثبيت الشريحة الإلكترونية',
   installedTitle: 'تم تثبيت الشريحة الإلكترونية',
   installed: 'تم تثبيت الشريحة الإلكترونية للرقم {{msisdn}} وتشغيلها. تعرضها صفحة الطلب على أنها مفعّلة.',
   another: 'تثبيت شريحة إلكترونية أخرى',
   errors: {
-    invalid_activation_code: 'هذا ليس رمز تفعيل. انسخ الرمز كاملًا بدءًا من LPA:1$.',
+    invalid_activation_code: 'هذا ليس رمز تفعيل. انسخ الرمز كاملًا بدءًا من {{prefix}}.',
     wrong_smdp_address: 'هذا الرمز تابع لخادم شرائح إلكترونية آخر ({{address}}). استخدم رمزًا صادرًا من هذا الخادم ({{own}}).',
     unknown_matching_id: 'لم تصدر أي شريحة إلكترونية بهذا الرمز. تأكد من نسخه كاملًا.',
     already_installed: 'هذه الشريحة الإلكترونية مثبّتة على هاتف بالفعل. يُستخدم رمز التفعيل مرة واحدة فقط.',
@@ -114,14 +114,14 @@ export function installPage(lang: EsimLanguage, smdpAddress: string, state: Inst
 <p class="actions"><a class="secondary" href="/install?lang=${lang}">${t.another}</a></p>`;
     return layout(lang, t.installedTitle, body, '/install');
   }
-  const error = state.error ? fill(t.errors[state.error.kind], { address: ltr(state.error.address ?? ''), own: ltr(smdpAddress) }) : null;
+  const error = state.error ? fill(t.errors[state.error.kind], { address: ltr(state.error.address ?? ''), own: ltr(smdpAddress), prefix: ltr('LPA:1$') }) : null;
   const body = html`<h1 id="title">${t.installTitle}</h1>
 <p class="note">${t.installNote}</p>
 <form method="post" action="/install" novalidate>
 <input type="hidden" name="lang" value="${lang}">
 <div class="field">
 <label for="activation_code">${t.codeLabel}</label>
-<p id="code-hint" class="hint">${fill(t.codeHint, { example })}</p>
+<p id="code-hint" class="hint">${fill(t.codeHint, { example, prefix: ltr('LPA:1$') })}</p>
 <textarea id="activation_code" name="activation_code" rows="3" maxlength="500" required dir="ltr" spellcheck="false" autocapitalize="characters" autocomplete="off"${
     error ? html` aria-invalid="true" aria-describedby="code-hint code-error" autofocus` : html` aria-describedby="code-hint"`
   }>${state.code ?? ''}</textarea>
