@@ -155,8 +155,8 @@ export function jobsPage(lang: CourierLanguage, board: JobBoard): string {
 ${
   jobs.length === 0
     ? html`<p>${t.none}</p>`
-    : html`<div class="table-wrap"><table>
-<caption>${t.caption}</caption>
+    : html`<div class="table-wrap" role="region" aria-labelledby="jobs-caption" tabindex="0"><table>
+<caption id="jobs-caption">${t.caption}</caption>
 <thead><tr><th scope="col">${t.job}</th><th scope="col">${t.kind}</th><th scope="col">${t.reference}</th><th scope="col">${t.where}</th><th scope="col">${t.status}</th><th scope="col">${t.eta}</th><th scope="col">${t.cash}</th><th scope="col">${t.action}</th></tr></thead>
 <tbody>
 ${rows}

@@ -145,8 +145,8 @@ export function profilesPage(lang: EsimLanguage, store: ProfileStore, rejectSuff
 ${
   profiles.length === 0
     ? html`<p>${t.none}</p>`
-    : html`<div class="table-wrap"><table>
-<caption>${t.caption}</caption>
+    : html`<div class="table-wrap" role="region" aria-labelledby="profiles-caption" tabindex="0"><table>
+<caption id="profiles-caption">${t.caption}</caption>
 <thead><tr><th scope="col">${t.number}</th><th scope="col">${t.reference}</th><th scope="col">${t.state}</th><th scope="col">${t.issued}</th></tr></thead>
 <tbody>
 ${profiles.map((p) => {
