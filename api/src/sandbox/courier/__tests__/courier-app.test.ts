@@ -165,6 +165,12 @@ describe('courier sandbox', () => {
     expect(notJson.body).not.toContain('Villa');
   });
 
+  it('keeps the line breaks of typed instructions', async () => {
+    const res = await api('POST', '/v1/jobs', { payload: delivery({ dropoff: dropoff({ instructions: 'Ring twice.\nThird floor,\r\nflat 3' }) }), key: newKey() });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ dropoff: { instructions: 'Ring twice.\nThird floor,\r\nflat 3' } });
+  });
+
   it('answers 404 for an unknown job, or an id that cannot be one', async () => {
     for (const id of ['job_000000000000000000000000', 'nope', '..%2F..%2Fadmin']) {
       const res = await api('GET', `/v1/jobs/${id}`);
