@@ -33,7 +33,7 @@ const Text = (max: number) =>
     .trim()
     .max(max)
     // Line breaks and tabs are a typed text's own (instructions come from a text area); other control characters are not.
-    .regex(/^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$/, 'must have no control characters');
+    .regex(/^(?:[\t\n\r]|[^\p{Cc}])*$/u, 'must have no control characters');
 
 const Dropoff = z.strictObject({
   lat: z.number().min(-90).max(90),
