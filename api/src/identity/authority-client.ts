@@ -76,7 +76,7 @@ export function unconfiguredAuthority(): IdentityAuthority {
 }
 
 export interface HttpAuthorityOptions {
-  /** Base URL, e.g. http://127.0.0.1:8095 (the paths /v1/... are appended). */
+  /** Base URL, e.g. http://127.0.0.1:8091 (the paths /v1/... are appended). */
   url: string;
   /** Sent as `Authorization: Bearer <key>`; never logged. */
   key: string;
