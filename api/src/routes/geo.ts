@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AreaQuery, PlacesQuery, type AreaResponse, type PlacesResponse } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
 import { areaAt } from '../geo/area';
@@ -100,6 +101,14 @@ export async function mapFileRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
+/**
+ * The contract's coordinates are coerced numbers, for which "" is 0 and "0x19" is 25: the server
+ * first wants each as plain decimal degrees (what the page writes), one of each.
+ */
+const DECIMAL_DEGREES = /^-?\d{1,3}(\.\d{1,17})?$/;
+const degrees = (schema: z.ZodType<number, string>) => z.string().regex(DECIMAL_DEGREES, 'must be decimal degrees, like 25.2048').pipe(schema);
+const ServerAreaQuery = AreaQuery.extend({ lat: degrees(z.coerce.number<string>().min(-90).max(90)), lng: degrees(z.coerce.number<string>().min(-180).max(180)) });
+
 export async function geoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const budget = rateLimitHook(app, ctx.rateLimit.geoMax, ctx.rateLimit.windowMs);
 
@@ -110,7 +119,7 @@ export async function geoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   });
 
   app.get('/delivery/area', { onRequest: budget }, async (request): Promise<AreaResponse> => {
-    const { lat, lng, lang } = parseInput(AreaQuery, request.query, 'query');
+    const { lat, lng, lang } = parseInput(ServerAreaQuery, request.query, 'query');
     const { area } = await mapData();
     // The point is neither stored nor logged.
     return areaAt(area, lat, lng, lang);
