@@ -8,7 +8,7 @@ import { areaBounds, distanceKmToArea, haversineKm, pointInArea, type Area, type
  * - inside_uae: on the UAE's land (OpenStreetMap's, which has the reclaimed islands), or within
  *   COAST_MARGIN_KM of it (a pier, a moored boat, land reclaimed since) and on no neighbour's land;
  * - emirate: the emirate whose outline holds the point, else the nearest within EMIRATE_NEAREST_KM
- *   (the outlines are Natural Earth's and coarser than the land: the Palm, the coast); null outside;
+ *   (a point in the coastal margin, or in a neutral zone); null outside;
  * - place: the nearest place within PLACE_RADIUS_KM, named in the asked language; null outside.
  */
 export const COAST_MARGIN_KM = 2;

@@ -98,8 +98,25 @@ function round(v: number): number {
   return Math.round(v * f) / f;
 }
 
-/** Rounds coordinates and drops the rings that rounding and simplifying made degenerate. */
-function tidy(geometry: Polygon | MultiPolygon): Polygon | MultiPolygon | null {
+/** A ring's area in km² (shoelace on a local flat projection; plenty for dropping specks). */
+function ringKm2(ring: Position[]): number {
+  const lat0 = ((ring[0]?.[1] ?? 0) * Math.PI) / 180;
+  const kx = 111.32 * Math.cos(lat0);
+  const ky = 110.57;
+  let sum = 0;
+  for (let i = 1; i < ring.length; i++) sum += ring[i - 1]![0]! * kx * ring[i]![1]! * ky - ring[i]![0]! * kx * ring[i - 1]![1]! * ky;
+  return Math.abs(sum) / 2;
+}
+
+/**
+ * Holes smaller than this (ponds, courtyards, artefacts of simplification) are filled and
+ * islets smaller than MIN_ISLET_KM2 dropped: neither matters to a courier, both cost bytes.
+ */
+const MIN_HOLE_KM2 = 0.2;
+const MIN_ISLET_KM2 = 0.005;
+
+/** Rounds coordinates and drops the rings that rounding and simplifying made degenerate, and the specks. */
+function tidy(geometry: Polygon | MultiPolygon, dropSpecks = false): Polygon | MultiPolygon | null {
   const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
   const kept: Position[][][] = [];
   for (const polygon of polygons) {
@@ -114,14 +131,15 @@ function tidy(geometry: Polygon | MultiPolygon): Polygon | MultiPolygon | null {
     });
     // A ring needs 4 positions (first = last); an outer ring lost means the polygon is lost.
     if (!rings[0] || rings[0].length < 4) continue;
-    kept.push(rings.filter((r) => r.length >= 4));
+    if (dropSpecks && ringKm2(rings[0]) < MIN_ISLET_KM2) continue;
+    kept.push([rings[0], ...rings.slice(1).filter((r) => r.length >= 4 && (!dropSpecks || ringKm2(r) >= MIN_HOLE_KM2))]);
   }
   if (kept.length === 0) return null;
   return kept.length === 1 ? { type: 'Polygon', coordinates: kept[0]! } : { type: 'MultiPolygon', coordinates: kept };
 }
 
 function simplified(area: Area, tolerance: number): Polygon | MultiPolygon | null {
-  return tidy(simplify(area, { tolerance, highQuality: true, mutate: false }).geometry);
+  return tidy(simplify(area, { tolerance, highQuality: true, mutate: false }).geometry, true);
 }
 
 /** The countries near the UAE from the 160 MB world file, cut to CLIP_BBOX; cached per package version. */
@@ -170,26 +188,47 @@ function uaeAdminAreas(cacheDir: string): AdminArea[] {
   return ae;
 }
 
+/**
+ * Natural Earth's emirates, cut to the UAE's land so that their coasts are the land's, and
+ * grown to cover all of it: the land Natural Earth's coarser outlines leave out (the reclaimed
+ * coast and islands, the Palm among them; slivers along the borders) goes to the nearest
+ * emirate. The neutral zones stay no emirate's.
+ */
 function emirates(uaeLand: Polygon | MultiPolygon, cacheDir: string): Feature<Polygon | MultiPolygon, EmirateProperties>[] {
-  const out: Feature<Polygon | MultiPolygon, EmirateProperties>[] = [];
-  for (const f of uaeAdminAreas(cacheDir)) {
+  const admin = uaeAdminAreas(cacheDir);
+  const land = asClip(uaeLand);
+  const parts = new Map<EmirateCode, ClipMultiPolygon>();
+  for (const f of admin) {
     // AE-X01~ and AE-X02~ are Natural Earth's "neutral zones" (shared areas): no emirate's.
     const parsed = EmirateCode.safeParse(f.properties.iso_3166_2.replace(/^AE-/, ''));
-    if (!parsed.success) continue;
-    const code = parsed.data;
-    const cut = polygonClipping.intersection(asClip(f.geometry), asClip(uaeLand));
-    const geometry: MultiPolygon = { type: 'MultiPolygon', coordinates: cut };
-    const simple = simplified({ type: 'Feature', properties: {}, geometry }, TOLERANCE_EMIRATES);
+    if (parsed.success) parts.set(parsed.data, polygonClipping.intersection(asClip(f.geometry), land));
+  }
+  const missing = EmirateCode.options.filter((c) => !parts.get(c)?.length);
+  if (missing.length > 0) throw new Error(`emirates missing from Natural Earth's Admin 1: ${missing.join(', ')}`);
+
+  const [first, ...rest] = admin.map((f) => asClip(f.geometry));
+  const leftover = polygonClipping.difference(land, polygonClipping.union(first!, ...rest));
+  const extra = new Map<EmirateCode, ClipMultiPolygon>();
+  for (const piece of leftover) {
+    const at = piece[0]![0]! as [number, number];
+    let best: { code: EmirateCode; km: number } | null = null;
+    for (const [code, mp] of parts) {
+      const km = distanceKmToArea(at, { type: 'MultiPolygon', coordinates: mp });
+      if (!best || km < best.km) best = { code, km };
+    }
+    extra.set(best!.code, [...(extra.get(best!.code) ?? []), piece]);
+  }
+
+  return EmirateCode.options.map((code) => {
+    const grown = polygonClipping.union(parts.get(code)!, ...(extra.get(code) ?? []).map((p) => [p]));
+    const simple = simplified({ type: 'Feature', properties: {}, geometry: { type: 'MultiPolygon', coordinates: grown } }, TOLERANCE_EMIRATES);
     if (!simple) throw new Error(`emirate ${code}: nothing left after cutting to the land`);
-    out.push({
-      type: 'Feature',
+    return {
+      type: 'Feature' as const,
       properties: { code, name_en: EN_TRANSLATIONS[`delivery.emirate.${code}`], name_ar: TRANSLATIONS_AR[`delivery.emirate.${code}`] as string },
       geometry: simple,
-    });
-  }
-  const missing = EmirateCode.options.filter((c) => !out.some((e) => e.properties.code === c));
-  if (missing.length > 0) throw new Error(`emirates missing from Natural Earth's Admin 1: ${missing.join(', ')}`);
-  return out;
+    };
+  });
 }
 
 /** A stable id from the Latin name: "Dubai Marina" → "ae-dubai-marina". */
