@@ -9,11 +9,9 @@ export const MAP_DATA_FILES: readonly string[] = Object.values(MAP_DATA_PATHS).m
 /**
  * Where the build writes the map data and the server reads it: api/generated/geo (git-ignored).
  * This module runs from api/src/geo (tests, tsx) or bundled in api/dist: the package's folder is
- * the nearest one up with a package.json. JOIN_MAP_DATA_DIR overrides it.
+ * the nearest one up with a package.json.
  */
 export function mapDataDir(): string {
-  const override = process.env['JOIN_MAP_DATA_DIR'];
-  if (override) return path.resolve(override);
   let dir = path.dirname(fileURLToPath(import.meta.url));
   while (!existsSync(path.join(dir, 'package.json'))) {
     const up = path.dirname(dir);

@@ -9,7 +9,7 @@ import { areaAt } from '../geo/area';
 import { searchPlaces } from '../geo/gazetteer';
 import { mapData } from '../geo/map-data';
 import { MAP_DATA_FILES, mapDataDir } from '../geo/map-files';
-import { notFound } from '../http/http-error';
+import { notFound, unavailable } from '../http/http-error';
 import { parseInput } from '../http/validate';
 import { rateLimitHook } from './rate-limits';
 
@@ -41,9 +41,13 @@ async function optional(file: string): Promise<Buffer | null> {
   }
 }
 
+/** The data is built before the server starts (the api's build); without it the map calls answer 503 and say why. */
+const NOT_BUILT = 'The map data is not built (pnpm --filter @join/api run build:geo)';
+
 async function loadFile(dir: string, name: string): Promise<MapFile> {
   const full = path.join(dir, name);
-  const identity = await readFile(full);
+  const identity = await optional(full);
+  if (!identity) throw unavailable(NOT_BUILT);
   return {
     type: name.endsWith('.geojson') ? 'application/geo+json' : 'application/json; charset=utf-8',
     etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
@@ -109,18 +113,27 @@ const DECIMAL_DEGREES = /^-?\d{1,3}(\.\d{1,17})?$/;
 const degrees = (schema: z.ZodType<number, string>) => z.string().regex(DECIMAL_DEGREES, 'must be decimal degrees, like 25.2048').pipe(schema);
 const ServerAreaQuery = AreaQuery.extend({ lat: degrees(z.coerce.number<string>().min(-90).max(90)), lng: degrees(z.coerce.number<string>().min(-180).max(180)) });
 
+async function loadedMapData(request: FastifyRequest) {
+  try {
+    return await mapData();
+  } catch (err) {
+    request.log.error({ err }, 'map data unreadable');
+    throw unavailable(NOT_BUILT);
+  }
+}
+
 export async function geoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const budget = rateLimitHook(app, ctx.rateLimit.geoMax, ctx.rateLimit.windowMs);
 
   app.get('/delivery/places', { onRequest: budget }, async (request): Promise<PlacesResponse> => {
     const { q, lang } = parseInput(PlacesQuery, request.query, 'query');
-    const { index } = await mapData();
+    const { index } = await loadedMapData(request);
     return { places: searchPlaces(index, q, lang) };
   });
 
   app.get('/delivery/area', { onRequest: budget }, async (request): Promise<AreaResponse> => {
     const { lat, lng, lang } = parseInput(ServerAreaQuery, request.query, 'query');
-    const { area } = await mapData();
+    const { area } = await loadedMapData(request);
     // The point is neither stored nor logged.
     return areaAt(area, lat, lng, lang);
   });
