@@ -117,4 +117,9 @@ export interface RateLimitOptions {
   paymentMax: number;
   /** Per address and window, on POST /me/contract_request (each sends an e-mail). */
   contractRequestMax: number;
+  /**
+   * Per address and window, on the places search and the pin's area together: one search per
+   * 500 ms pause in typing and one area per pin move, not a free geocoder.
+   */
+  geoMax: number;
 }

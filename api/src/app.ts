@@ -141,6 +141,7 @@ export const DEFAULTS = {
     identityMax: 30,
     paymentMax: 30,
     contractRequestMax: 5,
+    geoMax: 120,
   },
   socialNonceTtlMs: 10 * 60_000,
   sweepIntervalMs: 60_000,

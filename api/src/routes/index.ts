@@ -5,6 +5,7 @@ import { stepGuard } from '../http/step-guard';
 import { boosterRoutes } from './boosters';
 import { contentRoutes } from './content';
 import { feedbackRoutes } from './feedback';
+import { geoRoutes, mapFileRoutes } from './geo';
 import { identityRoutes } from './identity';
 import { locationRoutes } from './location';
 import { meRoutes } from './me';
@@ -26,6 +27,8 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   api.decorateRequest('auth', null);
 
   await api.register(async (open) => contentRoutes(open, ctx));
+  // The map's data files: public, drawn before anything else (issue 14).
+  await api.register(async (open) => mapFileRoutes(open));
 
   await api.register(async (identified) => {
     identified.addHook('onRequest', parseClientHeaders);
@@ -39,6 +42,8 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
       await meRoutes(authed, ctx);
       await feedbackRoutes(authed, ctx);
       await locationRoutes(authed, ctx);
+      // The places search and the pin's area, with their one budget (issue 14).
+      await authed.register(async (geo) => geoRoutes(geo, ctx));
       await authed.register(async (identity) => identityRoutes(identity, ctx));
       // One budget for every answer that tells whether a promo code exists.
       const promoLimit = rateLimitHook(authed, ctx.rateLimit.promoMax, ctx.rateLimit.windowMs);
