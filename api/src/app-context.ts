@@ -8,6 +8,7 @@ import type { IdentityAuthority } from './identity/authority-client';
 import type { HoldLimits } from './domain/holds';
 import type { TransferCheckBudget } from './domain/transfer-budget';
 import type { BnplProvider, CardProvider } from './payment/providers';
+import type { CourierProvider, EsimProvider } from './delivery/providers';
 
 /** What route handlers share: the store, the injected clock and the tunables of buildApp. */
 export interface AppContext {
@@ -42,6 +43,10 @@ export interface AppContext {
     /** The page's origin for the providers' return addresses (JOIN_PUBLIC_URL); null: the request's own Origin. */
     publicOrigin: string | null;
   };
+  /** The courier (issue 14): delivery and store pickup jobs. Required: buildApp refuses to start without one. */
+  courier: CourierProvider;
+  /** The eSIM provisioning service (issue 14). Required: buildApp refuses to start without one. */
+  esim: EsimProvider;
 }
 
 /**
