@@ -165,6 +165,8 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
   async function book(order: OrderRecord, log: FastifyBaseLogger): Promise<{ order: OrderRecord; rejected: boolean }> {
     const store = order.storeId ? await ctx.store.getStoreLocation(order.storeId) : null;
     const d = order.delivery;
+    // A failure is a look too: the next one waits ORDER_REFRESH_MS, as after any other.
+    const looked = async () => (await ctx.store.updateOrder(order.uid, order.id, { refreshedAt: ctx.now() }, ctx.now())) ?? order;
     try {
       const result = await ctx.courier.createJob({
         kind: order.kind === 'pickup' ? 'pickup' : 'delivery',
@@ -181,24 +183,26 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
       if (!result.ok) {
         if (result.reason === 'rejected') return { order, rejected: true };
         log.warn({ order: order.id }, 'the courier is unavailable: the job is booked on the next look at the order');
-        return { order: (await ctx.store.updateOrder(order.uid, order.id, { refreshedAt: ctx.now() }, ctx.now())) ?? order, rejected: false };
+        return { order: await looked(), rejected: false };
       }
       return { order: (await ctx.store.updateOrder(order.uid, order.id, updateFromCourier(order, result.value, ctx.now()), ctx.now())) ?? order, rejected: false };
     } catch (err) {
       log.error({ err, order: order.id }, 'the courier call failed');
-      return { order, rejected: false };
+      return { order: await looked(), rejected: false };
     }
   }
 
   /** Asks the eSIM service for the order's profile (the same key finds it again). */
   async function issue(order: OrderRecord, log: FastifyBaseLogger): Promise<{ order: OrderRecord; failure: 'unavailable' | 'rejected' | null }> {
+    // A failure is a look too: the next one waits ORDER_REFRESH_MS, as after any other.
+    const looked = async () => (await ctx.store.updateOrder(order.uid, order.id, { refreshedAt: ctx.now() }, ctx.now())) ?? order;
     try {
       const result = await ctx.esim.orderProfile({ msisdn: order.msisdn, reference: order.orderNumber, idempotencyKey: `${order.id}:esim` });
-      if (!result.ok) return { order, failure: result.reason };
+      if (!result.ok) return { order: await looked(), failure: result.reason };
       return { order: (await ctx.store.updateOrder(order.uid, order.id, updateFromEsim(order, result.value, ctx.now()), ctx.now())) ?? order, failure: null };
     } catch (err) {
       log.error({ err, order: order.id }, 'the eSIM call failed');
-      return { order, failure: 'unavailable' };
+      return { order: await looked(), failure: 'unavailable' };
     }
   }
 

@@ -93,6 +93,9 @@ describe('GET /delivery/zones and /delivery/coverage', () => {
     expect(await coverage(DUBAI_CORNER)).toMatchObject({ status: 'open', zone_id: 'dubai' });
     expect(await coverage(FUJAIRAH)).toEqual({ status: 'closed', code: -128, zone_id: 'fujairah', next_opening: '2026-01-16T02:00:00.000Z' });
     expect(await coverage(LIWA)).toEqual({ status: 'unsupported', code: -401 });
+    // 06:00 the next morning in the UAE: Fujairah is open, its 40 minutes promised.
+    t.clock.advance(16 * 3600_000);
+    expect(await coverage(FUJAIRAH)).toEqual({ status: 'open', zone_id: 'fujairah', eta: '2026-01-16T02:40:00.000Z', promise_minutes: 40 });
   });
 
   it('refuses a point that is missing or not a number', async () => {
@@ -366,6 +369,10 @@ describe('POST /me/esim', () => {
     await paid(v);
     t.esim.unavailable = true;
     expectError(await esim(v), 503, 'esim_unavailable');
+    // The page polls meanwhile: the service is asked at most every 2 s, and the page gets the order.
+    const calls = t.esim.orderCalls;
+    expect(await order(v)).toMatchObject({ kind: 'esim', esim: null });
+    expect(t.esim.orderCalls).toBe(calls);
     t.esim.unavailable = false;
     expect(ok(await esim(v), OrderResponse).order?.esim).not.toBeNull();
     expect(t.esim.profiles).toHaveLength(1);
