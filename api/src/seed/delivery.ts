@@ -5,7 +5,7 @@ import { everyDay } from '../delivery/coverage';
  * Sandbox delivery data (issue 14; api/README.md "Delivery"): the zones a courier serves, with
  * their opening hours in local UAE time, and the stores to collect a SIM from. Invented for the
  * sandbox, not an operator's real coverage: the polygons are hand-drawn around the built-up
- * areas of each city (a few dozen points each, [lng, lat]); anywhere else (the Western Region,
+ * areas of each city (25 to 40 points each, [lng, lat]); anywhere else (the Western Region,
  * the desert, the mountains, the sea) no zone covers, so delivery is unsupported there (-401).
  *
  * The hours are chosen so that AT ANY MOMENT at least one zone is open and one is closed (the
@@ -84,9 +84,11 @@ export const SEED_ZONES: readonly SeedZone[] = [
     emirate: 'AZ',
     // The oasis city up to the Omani border at Buraimi, Jebel Hafeet's foot in the south.
     polygon: ring([
-      [55.62, 24.3], [55.66, 24.32], [55.7, 24.31], [55.73, 24.29], [55.76, 24.27], [55.78, 24.25], [55.8, 24.23],
-      [55.795, 24.21], [55.8, 24.19], [55.805, 24.16], [55.79, 24.12], [55.77, 24.09], [55.73, 24.07], [55.69, 24.07],
-      [55.66, 24.09], [55.63, 24.12], [55.61, 24.16], [55.6, 24.2], [55.6, 24.25],
+      [55.62, 24.3], [55.64, 24.313], [55.66, 24.32], [55.68, 24.318], [55.7, 24.31], [55.715, 24.3], [55.73, 24.29],
+      [55.745, 24.28], [55.76, 24.27], [55.78, 24.25], [55.8, 24.23], [55.795, 24.21], [55.8, 24.19], [55.805, 24.16],
+      [55.8, 24.14], [55.79, 24.12], [55.77, 24.09], [55.75, 24.077], [55.73, 24.07], [55.69, 24.07], [55.675, 24.078],
+      [55.66, 24.09], [55.63, 24.12], [55.615, 24.14], [55.61, 24.16], [55.6, 24.2], [55.598, 24.225], [55.6, 24.25],
+      [55.607, 24.277],
     ]),
     hours: everyDay('09:00', '21:00'),
     etaMinutes: 60,
@@ -97,8 +99,10 @@ export const SEED_ZONES: readonly SeedZone[] = [
     emirate: 'FU',
     // The city between the mountains and the Gulf of Oman, the port to Sakamkam.
     polygon: ring([
-      [56.3, 25.18], [56.33, 25.19], [56.355, 25.18], [56.365, 25.16], [56.37, 25.14], [56.37, 25.12], [56.365, 25.1],
-      [56.36, 25.08], [56.35, 25.06], [56.33, 25.06], [56.31, 25.08], [56.3, 25.1], [56.29, 25.13], [56.29, 25.16],
+      [56.3, 25.18], [56.315, 25.188], [56.33, 25.19], [56.345, 25.187], [56.355, 25.18], [56.361, 25.17], [56.365, 25.16],
+      [56.368, 25.15], [56.37, 25.14], [56.371, 25.13], [56.37, 25.12], [56.368, 25.11], [56.365, 25.1], [56.363, 25.09],
+      [56.36, 25.08], [56.356, 25.07], [56.35, 25.06], [56.34, 25.055], [56.33, 25.06], [56.32, 25.068], [56.31, 25.08],
+      [56.304, 25.09], [56.3, 25.1], [56.295, 25.115], [56.29, 25.13], [56.288, 25.145], [56.29, 25.16], [56.294, 25.17],
     ]),
     hours: everyDay('06:00', '14:00'),
     etaMinutes: 40,
@@ -109,8 +113,10 @@ export const SEED_ZONES: readonly SeedZone[] = [
     emirate: 'RK',
     // Old town and Al Nakheel on both sides of the creek, Al Dhait, Khuzam and Al Juwais.
     polygon: ring([
-      [55.88, 25.72], [55.91, 25.76], [55.93, 25.79], [55.94, 25.82], [55.96, 25.84], [55.99, 25.84], [56.01, 25.82],
-      [56.02, 25.79], [56.03, 25.76], [56.02, 25.73], [56.0, 25.71], [55.97, 25.7], [55.94, 25.7], [55.91, 25.7],
+      [55.88, 25.72], [55.893, 25.74], [55.91, 25.76], [55.92, 25.775], [55.93, 25.79], [55.935, 25.805], [55.94, 25.82],
+      [55.95, 25.833], [55.96, 25.84], [55.975, 25.845], [55.99, 25.84], [56.001, 25.832], [56.01, 25.82], [56.016, 25.805],
+      [56.02, 25.79], [56.026, 25.775], [56.03, 25.76], [56.027, 25.745], [56.02, 25.73], [56.011, 25.719], [56, 25.71],
+      [55.985, 25.703], [55.97, 25.7], [55.955, 25.698], [55.94, 25.7], [55.925, 25.699], [55.91, 25.7], [55.894, 25.708],
     ]),
     hours: everyDay('16:00', '24:00'),
     etaMinutes: 45,

@@ -34,6 +34,27 @@ describe('point in zone', () => {
     expect(SEED_ZONES.some((z) => pointInPolygon({ lat: 23.13, lng: 53.77 }, z.polygon))).toBe(false);
   });
 
+  it('has seeded zones drawn as closed rings of a few dozen points, each city\'s stores inside its own zone only', () => {
+    for (const z of SEED_ZONES) {
+      const ring = z.polygon[0] ?? [];
+      expect(ring.length).toBeGreaterThanOrEqual(25);
+      expect(ring[0]).toEqual(ring.at(-1));
+    }
+    const cities: Record<string, string> = {
+      'dubai-mall': 'dubai',
+      'mall-of-the-emirates': 'dubai',
+      'dxb-terminal-3': 'dubai',
+      'abu-dhabi-mall': 'abu-dhabi',
+      'yas-mall': 'abu-dhabi',
+      'sharjah-city-centre': 'sharjah-ajman',
+      'al-ain-mall': 'al-ain',
+      'rak-mall': 'ras-al-khaimah',
+    };
+    for (const s of SEED_STORES) {
+      expect([s.id, SEED_ZONES.filter((z) => pointInPolygon(s, z.polygon)).map((z) => z.id)]).toEqual([s.id, [cities[s.id]]]);
+    }
+  });
+
   it('counts the border as inside: an edge and a corner', () => {
     expect(pointInPolygon({ lat: 25, lng: 55.5 }, square)).toBe(true);
     expect(pointInPolygon({ lat: 26, lng: 56 }, square)).toBe(true);
