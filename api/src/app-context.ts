@@ -43,10 +43,10 @@ export interface AppContext {
     /** The page's origin for the providers' return addresses (JOIN_PUBLIC_URL); null: the request's own Origin. */
     publicOrigin: string | null;
   };
-  /** The courier (issue 14: its HTTP client, JOIN_COURIER_URL or the sandbox); absent in tests that need none. */
-  courier?: CourierProvider;
-  /** The eSIM provisioning service (issue 14: JOIN_ESIM_URL or the sandbox); absent in tests that need none. */
-  esim?: EsimProvider;
+  /** The courier (issue 14): delivery and store pickup jobs. Required: buildApp refuses to start without one. */
+  courier: CourierProvider;
+  /** The eSIM provisioning service (issue 14). Required: buildApp refuses to start without one. */
+  esim: EsimProvider;
 }
 
 /**

@@ -56,9 +56,9 @@ export interface AppOptions {
   /** How often expired holds and sessions are swept away. */
   sweepIntervalMs?: number;
   /**
-   * Flags laid over the derived ones. The server does not store delivery or activation yet
-   * (later issues); payment is stored (is_plan_paid comes from the payments table, issue 13)
-   * but a test may still overlay it, so the step guard's refusals can be exercised. The login flags are the session's and cannot be
+   * Flags laid over the derived ones. Payment (the payments table, issue 13) and delivery and
+   * activation (the orders table, issue 14) are stored, but a test may still overlay them, so the
+   * step guard's refusals can be exercised. The login flags are the session's and cannot be
    * overlaid: a test logs in for real. Never set by main.ts.
    */
   flowFlagsOverlay?: (uid: string) => OverlayFlags;
@@ -106,9 +106,12 @@ export interface AppOptions {
   cardProvider?: CardProvider;
   /** The buy-now-pay-later provider (JOIN_BNPL_URL and its key, or the sandbox). Absent: no BNPL is offered and its routes answer 503. */
   bnplProvider?: BnplProvider;
-  /** The courier (issue 14: JOIN_COURIER_URL and its key, or the sandbox). */
+  /**
+   * The courier and the eSIM provisioning service (issue 14; their HTTP clients, or the
+   * sandboxes). Required: buildApp throws without them, so a server never starts with orders it
+   * cannot fulfil. The tests pass the in-process fakes of api/src/testing/.
+   */
   courier?: CourierProvider;
-  /** The eSIM provisioning service (issue 14: JOIN_ESIM_URL and its key, or the sandbox). */
   esim?: EsimProvider;
   /**
    * The page's public origin (JOIN_PUBLIC_URL, e.g. https://join.example.ae): where the
@@ -179,6 +182,9 @@ function withIdentityRedaction(logger: FastifyServerOptions['logger']): FastifyS
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { courier, esim } = options;
+  if (!courier) throw new Error('buildApp: no courier provider (AppOptions.courier): delivery and store pickup orders need one (JOIN_COURIER_URL, or its sandbox)');
+  if (!esim) throw new Error('buildApp: no eSIM provider (AppOptions.esim): eSIM orders need one (JOIN_ESIM_URL, or its sandbox)');
   const now = options.now ?? Date.now;
   const manifests = options.static
     ? remoteManifests(Object.keys(options.static.remoteDirs), options.remoteOverrides)
@@ -232,8 +238,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       bnpl: options.bnplProvider ?? null,
       publicOrigin: options.publicUrl ? new URL(options.publicUrl).origin : null,
     },
-    ...(options.courier ? { courier: options.courier } : {}),
-    ...(options.esim ? { esim: options.esim } : {}),
+    courier,
+    esim,
   };
 
   app.server.maxConnections = limits.maxConnections;

@@ -17,6 +17,8 @@ import { searchIndexQuery } from './data/sqlite/number-search';
 import { openSqliteStore } from './data/sqlite/open-store';
 import type { NumberSearch } from './data/store';
 import { mulberry32 } from './seed/prng';
+import { FakeCourierProvider } from './testing/fake-courier';
+import { FakeEsimProvider } from './testing/fake-esim';
 
 /**
  * `npm run bench` (after build): seeds a 1,000,000-number pool in a temp folder, then prints
@@ -190,6 +192,9 @@ async function main(): Promise<void> {
       rateLimit: { loginMax: 1e6, randomNumbersMax: 1e6, searchMax: 1e6, transferMax: 1e6, reserveMax: 1e9, reserveDeviceMax: 1e9 },
       holdLimits: { coolOffMs: 0, maxHeldPerNumberMs: Number.MAX_SAFE_INTEGER, claimsPerWindow: { basic: 1e9, vip: 1e9 }, liveHoldsPerAddress: { basic: 1e9, vip: 1e9 } },
       transferCheckLimits: { numbersPerVisitor: 1e9, numbersPerAddress: 1e9, operatorsPerNumber: 1e9 },
+      // The bench places no order: the in-process fakes stand in for the courier and the eSIM service.
+      courier: new FakeCourierProvider(),
+      esim: new FakeEsimProvider(),
     });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const visitors = await Promise.all(

@@ -1,4 +1,4 @@
-import { EMPTY_FLOW_FLAGS, FLOW_STATUS_KEYS, type FlowStatusFlags, type FlowStatusKey } from '@join/shared/contract';
+import { EMPTY_FLOW_FLAGS, FLOW_STATUS_KEYS, type FlowStatusFlags, type FlowStatusKey, type OrderKind, type OrderStatus } from '@join/shared/contract';
 import { DEFAULT_PRODUCT_CODE } from './catalogue';
 import { isVipLevel } from './holds';
 
@@ -25,6 +25,9 @@ export interface FlowState {
   residentDone: boolean;
   /** A payment was captured (stored with the capture, in its transaction; only ever turns on). */
   planPaid: boolean;
+  /** The user's order (issue 14): its kind and status; null before one is placed. */
+  orderKind: OrderKind | null;
+  orderStatus: OrderStatus | null;
 }
 
 /** A new user's state: nothing confirmed, nothing held, the default product. */
@@ -39,11 +42,16 @@ export const EMPTY_FLOW_STATE: Readonly<FlowState> = Object.freeze({
   idVerified: false,
   residentDone: false,
   planPaid: false,
+  orderKind: null,
+  orderStatus: null,
 });
 
 export function currentProductOf(state: Pick<FlowState, 'currentProductCode'>): number {
   return state.currentProductCode ?? DEFAULT_PRODUCT_CODE;
 }
+
+const isShipment = (kind: OrderKind | null): boolean => kind === 'delivery' || kind === 'pickup';
+const isHandedOver = (status: OrderStatus | null): boolean => status === 'delivered' || status === 'collected';
 
 export function deriveFlags(state: FlowState): FlowStatusFlags {
   return {
@@ -57,6 +65,12 @@ export function deriveFlags(state: FlowState): FlowStatusFlags {
     is_resident_done: state.residentDone,
     // A fact of the payments table: set by the capture the provider confirmed, never by a client.
     is_plan_paid: state.planPaid,
+    // Facts of the orders table (SPEC 4: each counts as done). Placing a delivery or a pickup
+    // order puts the delivery in progress; delivered or collected ends it with the SIM
+    // delivered; an eSIM is activated once the provisioning service saw it installed.
+    is_delivery_in_progress: isShipment(state.orderKind) && !isHandedOver(state.orderStatus),
+    is_sim_delivered: isShipment(state.orderKind) && isHandedOver(state.orderStatus),
+    is_sim_activated: state.orderKind === 'esim' && state.orderStatus === 'installed',
   };
 }
 

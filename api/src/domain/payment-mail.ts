@@ -48,14 +48,14 @@ const BRAND_NAMES = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Ex
 
 const dateOf = (iso: string): string => iso.slice(0, 10);
 
-interface Row {
+export interface Row {
   label: string;
   value: string;
   /** Left-to-right content (numbers, amounts, references). */
   ltr?: boolean;
 }
 
-function mail(to: string, language: MailLanguage, subject: string, intro: string, rows: readonly Row[], after: readonly string[]): MailMessage {
+export function mail(to: string, language: MailLanguage, subject: string, intro: string, rows: readonly Row[], after: readonly string[]): MailMessage {
   const dir = language === 'ar' ? 'rtl' : 'ltr';
   const sign = signature(language);
   const cell = (r: Row) => (r.ltr ? `<bdi dir="ltr">${escapeHtml(r.value)}</bdi>` : escapeHtml(r.value));

@@ -15,6 +15,8 @@ export const NUMBER_NOT_ACTIVATED = -434;
 export interface HttpErrorExtras {
   attempts_left?: number;
   retry_after_s?: number;
+  /** Delivery closed for the area (-128): when the zone opens again (ISO), null if never. */
+  next_opening?: string | null;
 }
 
 export class HttpError extends Error {

@@ -4,6 +4,7 @@ import { parseClientHeaders, sessionGuard } from '../http/session-auth';
 import { stepGuard } from '../http/step-guard';
 import { boosterRoutes } from './boosters';
 import { contentRoutes } from './content';
+import { deliveryGeoRoutes, orderRoutes } from './delivery';
 import { feedbackRoutes } from './feedback';
 import { geoRoutes, mapFileRoutes } from './geo';
 import { identityRoutes } from './identity';
@@ -29,6 +30,8 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   await api.register(async (open) => contentRoutes(open, ctx));
   // The map's data files: public, drawn before anything else (issue 14).
   await api.register(async (open) => mapFileRoutes(open));
+  // The delivery's public reads (coverage, zones, stores): reference data, no session.
+  await api.register(async (open) => deliveryGeoRoutes(open, ctx));
 
   await api.register(async (identified) => {
     identified.addHook('onRequest', parseClientHeaders);
@@ -55,6 +58,7 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
       await transferRoutes(authed, ctx);
       // Its own context: the payment budget's hook is this plugin's alone.
       await authed.register(async (payment) => paymentRoutes(payment, ctx));
+      await orderRoutes(authed, ctx);
     });
   });
 }

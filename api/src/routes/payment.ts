@@ -70,7 +70,8 @@ const notConfigured = (what: string) => new HttpError(503, 'payment_unavailable'
 
 // --- what is being bought, priced now ---
 
-interface Order {
+/** What is being bought, priced now (also the price a cash-on-delivery order collects, routes/delivery.ts). */
+export interface Order {
   uid: string;
   email: string;
   saved: SavedPlanRecord;
@@ -108,7 +109,7 @@ export async function repriceSaved(ctx: AppContext, uid: string, saved: SavedPla
   }
 }
 
-async function loadOrder(ctx: AppContext, request: FastifyRequest): Promise<Order> {
+export async function loadOrder(ctx: AppContext, request: FastifyRequest): Promise<Order> {
   const { uid, accountId } = authOf(request);
   const account = accountId === null ? null : await ctx.store.findAccountById(accountId);
   if (!account) throw loginRequired();

@@ -11,6 +11,8 @@ export const LATIN_ALLOW_LIST: ReadonlySet<string> = new Set([
   'eSIM',
   'VIP',
   'QR', // QR code: no Arabic word in use
+  'SM',
+  'DP', // SM-DP+: the eSIM server's standard name (GSMA SGP.22), as phones' eSIM screens write it
   'CVV', // printed on the card as such
   'JPG',
   'PNG', // file formats the visitor picks by these names

@@ -6,6 +6,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { API_VERSION, CHANNEL, DEVICE_OS, LoginByDeviceIdResponse, LoginResponse, NumbersResponse } from '@join/shared/contract';
 import { buildApp, type AppOptions } from '../app';
 import { CapturingMailer } from './capturing-mailer';
+import { FakeCourierProvider } from './fake-courier';
+import { FakeEsimProvider } from './fake-esim';
 
 /**
  * Test support: a fresh SQLite file in a temp folder per app, a clock the test moves, and
@@ -56,6 +58,9 @@ export interface TestApp {
   post(v: Visitor, url: string, body: Record<string, string | number>): Promise<LightMyRequestResponse>;
   /** A random offer for the visitor (POST /numbers/random); throws unless it answers 200. */
   offer(v: Visitor, count?: number): Promise<string[]>;
+  /** The courier and eSIM fakes the app uses (unless a test passed its own provider). */
+  courier: FakeCourierProvider;
+  esim: FakeEsimProvider;
   /** The mails the server sent (the capturing mailer, unless a test passed its own). */
   mail: CapturingMailer;
   /**
@@ -84,11 +89,15 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
   const clock = testClock();
   const dbFile = join(dir.path, 'join.sqlite');
   const mail = new CapturingMailer();
+  const courier = new FakeCourierProvider(options.now ?? clock.now);
+  const esim = new FakeEsimProvider(options.now ?? clock.now);
   const app = await buildApp({
     db: dbFile,
     poolSize: TEST_POOL_SIZE,
     now: clock.now,
     mailer: mail,
+    courier,
+    esim,
     ...options,
     // Every test visitor comes from one address: the per-address and per-device budgets on
     // holds are lifted here unless a test asks for them (hold-limits.test.ts does).
@@ -135,6 +144,8 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
     get,
     post,
     offer,
+    courier: options.courier instanceof FakeCourierProvider ? options.courier : courier,
+    esim: options.esim instanceof FakeEsimProvider ? options.esim : esim,
     mail: options.mailer instanceof CapturingMailer ? options.mailer : mail,
     loginWithPassword,
     loginWithCode,

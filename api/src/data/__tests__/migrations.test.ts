@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { EMPTY_SERVER_FLOW_CONTEXT, SavedPlansResponse } from '@join/shared/contract';
 import { buildApp } from '../../app';
 import { clientHeaders, tempDir } from '../../testing/harness';
+import { FakeCourierProvider } from '../../testing/fake-courier';
+import { FakeEsimProvider } from '../../testing/fake-esim';
 import { createV1Database, createV2Database, OLD_NOW as NOW, V1_CATALOGUE } from '../../testing/old-databases';
 import { SEED_PRODUCTS } from '../../seed/products';
 import { FIXED_EXTERNAL_SUBSCRIBERS, SEED_OPERATORS } from '../../seed/transfer';
@@ -236,7 +238,7 @@ describe('migrating a version 2 database', () => {
        VALUES ('u2', 188, '[1881,1882,1883]', 99, '[]', 99, 5, 4.95, ?)`,
     ).run(NOW);
     db.close();
-    const app = await buildApp({ db: opened.store, now: () => NOW });
+    const app = await buildApp({ db: opened.store, now: () => NOW, courier: new FakeCourierProvider(), esim: new FakeEsimProvider() });
     try {
       const res = await app.inject({ method: 'GET', url: '/api/plans/saved_plans', headers: clientHeaders('device-u2', token) });
       expect(res.statusCode).toBe(200);

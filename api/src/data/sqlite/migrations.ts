@@ -496,6 +496,72 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 11,
+    name: 'delivery: zones and stores (reference data), and one order per user with its status history',
+    sql: `
+      -- Where a courier comes and when: hours are local UAE time (JSON [{day, opens, closes}]).
+      CREATE TABLE delivery_zones (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        emirate TEXT NOT NULL CHECK (emirate IN ('AZ', 'DU', 'SH', 'AJ', 'UQ', 'RK', 'FU')),
+        polygon_json TEXT NOT NULL CHECK (json_valid(polygon_json)),
+        hours_json TEXT NOT NULL CHECK (json_valid(hours_json)),
+        eta_minutes INTEGER NOT NULL CHECK (eta_minutes > 0),
+        position INTEGER NOT NULL
+      );
+      CREATE TABLE stores (
+        id TEXT PRIMARY KEY,
+        name_en TEXT NOT NULL,
+        name_ar TEXT NOT NULL,
+        address_en TEXT NOT NULL,
+        address_ar TEXT NOT NULL,
+        emirate TEXT NOT NULL CHECK (emirate IN ('AZ', 'DU', 'SH', 'AJ', 'UQ', 'RK', 'FU')),
+        lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
+        lng REAL NOT NULL CHECK (lng BETWEEN -180 AND 180),
+        hours_json TEXT NOT NULL CHECK (json_valid(hours_json))
+      );
+      -- One order per user (UNIQUE uid: a double click or a second tab finds the first one).
+      -- history_json: [{status, at}] oldest first. The delivery columns are set exactly for a
+      -- delivery, store_id exactly for a pickup; the phone is stored in international form.
+      CREATE TABLE orders (
+        id TEXT PRIMARY KEY CHECK (id GLOB 'ord_*'),
+        uid TEXT NOT NULL UNIQUE REFERENCES users(uid) ON DELETE CASCADE,
+        order_number TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL CHECK (kind IN ('delivery', 'pickup', 'esim')),
+        status TEXT NOT NULL CHECK (status IN ('received', 'preparing', 'out_for_delivery', 'delivered', 'ready_for_pickup', 'collected', 'issued', 'installed')),
+        history_json TEXT NOT NULL CHECK (json_valid(history_json)),
+        delivery_lat REAL,
+        delivery_lng REAL,
+        delivery_address TEXT,
+        delivery_address_2 TEXT,
+        delivery_instructions TEXT,
+        delivery_phone TEXT CHECK (delivery_phone IS NULL OR delivery_phone GLOB '[0-9]*'),
+        store_id TEXT REFERENCES stores(id),
+        courier_job_id TEXT,
+        eta INTEGER,
+        esim_profile_id TEXT,
+        smdp_address TEXT,
+        matching_id TEXT,
+        amount_due_fils INTEGER NOT NULL CHECK (amount_due_fils >= 0),
+        msisdn TEXT NOT NULL,
+        refreshed_at INTEGER,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        CHECK ((kind = 'delivery') = (delivery_address IS NOT NULL AND delivery_lat IS NOT NULL AND delivery_lng IS NOT NULL AND delivery_phone IS NOT NULL)),
+        CHECK ((kind = 'pickup') = (store_id IS NOT NULL)),
+        CHECK (kind = 'esim' OR (esim_profile_id IS NULL AND smdp_address IS NULL AND matching_id IS NULL)),
+        CHECK ((esim_profile_id IS NULL) = (smdp_address IS NULL) AND (smdp_address IS NULL) = (matching_id IS NULL)),
+        CHECK (kind = 'esim' OR courier_job_id IS NOT NULL OR status = 'received')
+      );
+      -- Delivered, collected and installed are final: the flags that count as done follow them.
+      CREATE TRIGGER orders_final_status BEFORE UPDATE OF status ON orders
+        WHEN OLD.status IN ('delivered', 'collected', 'installed') AND NEW.status <> OLD.status
+      BEGIN
+        SELECT RAISE(ABORT, 'a delivered, collected or installed order is final');
+      END;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -3,6 +3,7 @@ import { SEED_BUSINESS_CONFIG } from '../../seed/biz-config';
 import { DEFAULT_POOL_SIZE, generateNumberPool } from '../../seed/number-pool';
 import { SEED_ACCOUNTS, SEED_TERMINATED_NUMBERS } from '../../seed/accounts';
 import { SEED_BOOSTERS } from '../../seed/boosters';
+import { SEED_STORES, SEED_ZONES } from '../../seed/delivery';
 import { hashPasswordSync } from '../../domain/passwords';
 import { SEED_COMMITMENT_TERMS, SEED_PRODUCTS, SEED_VAT_PERCENTAGE, subPlanId, type SeedProduct } from '../../seed/products';
 import { SEED_PROMOTIONS } from '../../seed/promotions';
@@ -196,6 +197,22 @@ function seedAccounts(db: Database): void {
   for (const t of SEED_TERMINATED_NUMBERS) terminated.run(t.email, t.msisdn, t.terminatedAt);
 }
 
+/** Delivery zones and stores are reference data, like the catalogue: the seed's rows are written over the database's. */
+function seedDelivery(db: Database): void {
+  const zone = db.prepare(
+    `INSERT INTO delivery_zones (id, name, emirate, polygon_json, hours_json, eta_minutes, position) VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET name = excluded.name, emirate = excluded.emirate, polygon_json = excluded.polygon_json,
+       hours_json = excluded.hours_json, eta_minutes = excluded.eta_minutes, position = excluded.position`,
+  );
+  SEED_ZONES.forEach((z, i) => zone.run(z.id, z.name, z.emirate, JSON.stringify(z.polygon), JSON.stringify(z.hours), z.etaMinutes, i));
+  const store = db.prepare(
+    `INSERT INTO stores (id, name_en, name_ar, address_en, address_ar, emirate, lat, lng, hours_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET name_en = excluded.name_en, name_ar = excluded.name_ar, address_en = excluded.address_en,
+       address_ar = excluded.address_ar, emirate = excluded.emirate, lat = excluded.lat, lng = excluded.lng, hours_json = excluded.hours_json`,
+  );
+  for (const s of SEED_STORES) store.run(s.id, s.nameEn, s.nameAr, s.addressEn, s.addressAr, s.emirate, s.lat, s.lng, JSON.stringify(s.hours));
+}
+
 function seedNumbers(db: Database, poolSize: number): number {
   const { count } = db.prepare('SELECT COUNT(*) AS count FROM numbers').get() as { count: number };
   if (count > 0) return 0;
@@ -223,6 +240,7 @@ export function seedDatabase(db: Database, options: SeedOptions = {}): SeedRepor
       seedTransfer(db);
       seedNames(db);
       seedAccounts(db);
+      seedDelivery(db);
       return { numbersInserted: seedNumbers(db, options.poolSize ?? DEFAULT_POOL_SIZE) };
     })
     .immediate();

@@ -38,6 +38,11 @@ import type {
   PaymentCapture,
   PaymentRecord,
   PaymentUpdate,
+  DeliveryZoneRecord,
+  NewOrder,
+  OrderRecord,
+  OrderUpdate,
+  StoreLocationRecord,
   StartPaymentResult,
   NewFeedback,
   NewSavedPlan,
@@ -64,6 +69,7 @@ import { savedPlanStatements, toSavedPlanRecord } from './saved-plan-statements'
 import { userStatements } from './user-statements';
 import { fromDecision, identityStatements, toDecision, toIdentityCheck } from './identity-statements';
 import { fromNewPayment, paymentStatements, toPaymentRecord } from './payment-statements';
+import { fromNewOrder, orderStatements, toOrderRecord, toStoreLocation, toZoneRecord } from './order-statements';
 
 /**
  * The embedded SQLite implementation of Store. better-sqlite3 is synchronous, so each
@@ -116,6 +122,7 @@ export class SqliteStore implements Store {
   private readonly accounts: ReturnType<typeof accountStatements>;
   private readonly identity: ReturnType<typeof identityStatements>;
   private readonly payments: ReturnType<typeof paymentStatements>;
+  private readonly orders: ReturnType<typeof orderStatements>;
 
   constructor(
     private readonly db: Database,
@@ -132,6 +139,7 @@ export class SqliteStore implements Store {
     this.accounts = accountStatements(db);
     this.identity = identityStatements(db);
     this.payments = paymentStatements(db);
+    this.orders = orderStatements(db);
   }
 
   // --- users and sessions ---
@@ -333,6 +341,8 @@ export class SqliteStore implements Store {
       idVerified: row.id_verified === 1,
       residentDone: row.resident_done === 1,
       planPaid: row.plan_paid === 1,
+      orderKind: row.order_kind,
+      orderStatus: row.order_status,
     };
   }
 
@@ -548,6 +558,72 @@ export class SqliteStore implements Store {
         return { payment: toPaymentRecord(after), newly: true };
       })
       .immediate();
+  }
+
+  // --- delivery ---
+
+  async listDeliveryZones(): Promise<DeliveryZoneRecord[]> {
+    return this.orders.zones.all().map(toZoneRecord);
+  }
+
+  async listStoreLocations(): Promise<StoreLocationRecord[]> {
+    return this.orders.stores.all().map(toStoreLocation);
+  }
+
+  async getStoreLocation(id: string): Promise<StoreLocationRecord | null> {
+    const row = this.orders.store.get(id);
+    return row ? toStoreLocation(row) : null;
+  }
+
+  async placeOrder(order: NewOrder, keepHold: boolean): Promise<{ created: boolean; order: OrderRecord }> {
+    const attempt = (): { created: boolean; order: OrderRecord } => {
+      const existing = this.orders.byUid.get(order.uid);
+      if (existing) return { created: false, order: toOrderRecord(existing) };
+      this.orders.insert.run(fromNewOrder(order));
+      if (keepHold) this.orders.keepHold.run({ uid: order.uid, msisdn: order.msisdn, until: order.createdAt + PAID_HOLD_MS });
+      const row = this.orders.byUid.get(order.uid);
+      if (!row) throw new Error('order row missing right after insert');
+      return { created: true, order: toOrderRecord(row) };
+    };
+    try {
+      return this.db.transaction(attempt).immediate();
+    } catch (e) {
+      // Another connection placed this user's order meanwhile: answer that one.
+      if (isUniqueViolation(e)) return this.db.transaction(attempt).immediate();
+      throw e;
+    }
+  }
+
+  async getOrder(uid: string): Promise<OrderRecord | null> {
+    const row = this.orders.byUid.get(uid);
+    return row ? toOrderRecord(row) : null;
+  }
+
+  async updateOrder(uid: string, id: string, update: OrderUpdate, now: number): Promise<OrderRecord | null> {
+    return this.db
+      .transaction(() => {
+        this.orders.update.run({
+          uid,
+          id,
+          status: update.status ?? null,
+          history: update.history ? JSON.stringify(update.history) : null,
+          courierJobId: update.courierJobId ?? null,
+          setEta: update.eta === undefined ? 0 : 1,
+          eta: update.eta ?? null,
+          profileId: update.esim?.profileId ?? null,
+          smdp: update.esim?.smdpAddress ?? null,
+          matchingId: update.esim?.matchingId ?? null,
+          refreshedAt: update.refreshedAt ?? null,
+          now,
+        });
+        const row = this.orders.byUid.get(uid);
+        return row && row.id === id ? toOrderRecord(row) : null;
+      })
+      .immediate();
+  }
+
+  async withdrawOrder(uid: string, id: string): Promise<boolean> {
+    return this.orders.withdraw.run(uid, id).changes > 0;
   }
 
   /** Inside the caller's transaction (or a single read): the live check, or null. */

@@ -1,3 +1,4 @@
+import type { OrderKind, OrderStatus } from '@join/shared/contract';
 import type { Database } from 'better-sqlite3';
 
 /** SQL for users, their sessions and the stored halves of their flow flags. */
@@ -13,6 +14,8 @@ interface FlowStateRow {
   id_verified: number;
   resident_done: number;
   plan_paid: number;
+  order_kind: OrderKind | null;
+  order_status: OrderStatus | null;
 }
 
 export interface FlowContextRow {
@@ -46,9 +49,10 @@ export function userStatements(db: Database) {
     deleteStaleSessions: db.prepare<[number, number]>('DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?'),
     flowState: db.prepare<[{ uid: string; now: number }], FlowStateRow>(
       `SELECT u.number_flag, u.plan_flag, u.product_saved, u.current_product_code, u.id_verified, u.resident_done, u.plan_paid,
-              sp.product_code AS saved_plan_product_code,
+              sp.product_code AS saved_plan_product_code, o.kind AS order_kind, o.status AS order_status,
               h.vanity_level AS hold_level, h.transfer_msisdn IS NOT NULL AS hold_is_transfer
        FROM users u LEFT JOIN saved_plans sp ON sp.uid = u.uid
+         LEFT JOIN orders o ON o.uid = u.uid
          LEFT JOIN numbers h ON h.holder = u.uid AND h.held_until > @now
        WHERE u.uid = @uid`,
     ),

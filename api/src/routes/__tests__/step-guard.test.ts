@@ -207,7 +207,11 @@ describe('every state-changing route declares its step', () => {
     // so a confirm repeated after the capture answers the same receipt.
     'POST /api/payment/card/confirm', 'POST /api/payment/bnpl/confirm',
     // The commitment contract by e-mail: any properly logged-in user with a saved commitment plan.
-    'POST /api/me/contract_request'];
+    'POST /api/me/contract_request',
+    // The orders (issue 14) check their route's rule in their own preHandler (/submit_delivery,
+    // /submit_delivery/store, and /thank-you with a paid eSIM): placing the order makes the step
+    // done, so a repeat (a double click, a second tab) must get past it to answer the same order.
+    'POST /api/me/delivery', 'POST /api/me/pickup', 'POST /api/me/esim'];
 
   it('lists each POST and DELETE with its flowStep, or as open on purpose', async () => {
     const seen: string[] = [];

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { DEFAULT_SHUFFLE_VANITY_IDS, EMPTY_SERVER_FLOW_CONTEXT, type PackagePrice } from '@join/shared/contract';
 import { DEFAULT_PRODUCT_CODE } from '../../../domain/catalogue';
 import { EMPTY_FLOW_STATE } from '../../../domain/flow-status';
-import type { HoldPolicy, NewPayment, Store, UserRecord } from '../../store';
+import type { HoldPolicy, NewOrder, NewPayment, Store, UserRecord } from '../../store';
 import type { RaceAnswer, RaceJob, RaceRound, RaceWorkerData } from './race-protocol';
 
 /**
@@ -693,6 +693,96 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
       });
     });
 
+    describe('delivery (issue 14)', () => {
+      let orderSerial = 0;
+      const newOrder = (uid: string, over: Partial<NewOrder> = {}): NewOrder => {
+        orderSerial += 1;
+        return {
+          id: `ord_contract${String(orderSerial).padStart(6, '0')}`,
+          uid,
+          orderNumber: `JO-TEST-${String(orderSerial).padStart(4, '0')}`,
+          kind: 'delivery',
+          status: 'received',
+          delivery: { lat: 25.2, lng: 55.28, address: 'Villa 1', address2: '', instructions: 'Ring twice', phone: '971501234567' },
+          storeId: null,
+          amountDueFils: 3675,
+          msisdn: '971581234567',
+          eta: NOW + 45 * 60_000,
+          createdAt: NOW,
+          ...over,
+        };
+      };
+
+      it('holds the seeded zones and stores, named in both languages', async () => {
+        const zones = await store.listDeliveryZones();
+        expect(zones.map((z) => z.id)).toContain('dubai');
+        expect(zones.find((z) => z.id === 'dubai')).toMatchObject({ emirate: 'DU', etaMinutes: 45, hours: expect.arrayContaining([{ day: 0, opens: '00:00', closes: '24:00' }]) });
+        expect(zones[0]?.polygon[0]?.length).toBeGreaterThan(20);
+        expect((await store.listStoreLocations()).length).toBeGreaterThanOrEqual(8);
+        expect(await store.getStoreLocation('yas-mall')).toMatchObject({ name: { en: 'Yas Mall', ar: 'ياس مول' }, emirate: 'AZ' });
+        expect(await store.getStoreLocation('nowhere')).toBeNull();
+      });
+
+      it('places one order per user: a second placement answers the first; nobody reads another user\'s order', async () => {
+        const { uid } = await newUser();
+        const first = newOrder(uid);
+        const placed = await store.placeOrder(first, false);
+        expect(placed).toMatchObject({ created: true, order: { id: first.id, status: 'received', history: [{ status: 'received', at: NOW }], courierJobId: null, esim: null, refreshedAt: null, eta: NOW + 45 * 60_000 } });
+        expect(placed.order.delivery).toEqual(first.delivery);
+        const again = await store.placeOrder(newOrder(uid, { kind: 'pickup', delivery: null, storeId: 'yas-mall' }), false);
+        expect(again).toMatchObject({ created: false, order: { id: first.id, kind: 'delivery' } });
+        expect((await store.getOrder(uid))?.id).toBe(first.id);
+        expect(await store.getOrder((await newUser()).uid)).toBeNull();
+        expect(await store.updateOrder((await newUser()).uid, first.id, { status: 'preparing' }, NOW)).toBeNull();
+      });
+
+      it('derives the delivery flags from the order: placed is in progress, delivered or collected is delivered, an installed eSIM is activated', async () => {
+        const { uid } = await newUser();
+        const o = newOrder(uid);
+        await store.placeOrder(o, false);
+        expect(await store.getFlowState(uid, NOW)).toMatchObject({ orderKind: 'delivery', orderStatus: 'received' });
+        await store.updateOrder(uid, o.id, { courierJobId: 'job_1', status: 'delivered', eta: null }, NOW + 1);
+        expect(await store.getFlowState(uid, NOW)).toMatchObject({ orderKind: 'delivery', orderStatus: 'delivered' });
+        const e = await newUser();
+        await store.placeOrder(newOrder(e.uid, { kind: 'esim', status: 'issued', delivery: null, eta: null }), false);
+        expect(await store.getFlowState(e.uid, NOW)).toMatchObject({ orderKind: 'esim', orderStatus: 'issued' });
+      });
+
+      it('moves an order forward, keeps what an update does not name, and never moves a final status', async () => {
+        const { uid } = await newUser();
+        const o = newOrder(uid);
+        await store.placeOrder(o, false);
+        const history = [{ status: 'received' as const, at: NOW }, { status: 'preparing' as const, at: NOW + 5 }];
+        const moved = await store.updateOrder(uid, o.id, { courierJobId: 'job_9', status: 'preparing', history, refreshedAt: NOW + 6 }, NOW + 6);
+        expect(moved).toMatchObject({ courierJobId: 'job_9', status: 'preparing', history, refreshedAt: NOW + 6, eta: NOW + 45 * 60_000, updatedAt: NOW + 6 });
+        expect(await store.updateOrder(uid, o.id, { eta: null }, NOW + 7)).toMatchObject({ eta: null, courierJobId: 'job_9', status: 'preparing' });
+        await store.updateOrder(uid, o.id, { status: 'delivered' }, NOW + 8);
+        expect(await store.updateOrder(uid, o.id, { status: 'out_for_delivery', refreshedAt: NOW + 9 }, NOW + 9)).toMatchObject({ status: 'delivered' });
+      });
+
+      it('stores an eSIM profile, and withdraws only an order no provider took', async () => {
+        const { uid } = await newUser();
+        const o = newOrder(uid, { kind: 'esim', status: 'issued', delivery: null, eta: null });
+        await store.placeOrder(o, false);
+        const profile = { profileId: 'prof_1', smdpAddress: 'smdp.example.test', matchingId: 'ABC-123' };
+        expect(await store.updateOrder(uid, o.id, { esim: profile }, NOW + 1)).toMatchObject({ esim: profile });
+        expect(await store.withdrawOrder(uid, o.id)).toBe(false);
+        const other = await newUser();
+        const p = newOrder(other.uid);
+        await store.placeOrder(p, false);
+        expect(await store.withdrawOrder(other.uid, p.id)).toBe(true);
+        expect(await store.getOrder(other.uid)).toBeNull();
+      });
+
+      it('keeps the ordered number held for good when asked (a cash-on-delivery SIM)', async () => {
+        const { uid } = await newUser();
+        const [msisdn] = await freeNumbers(1);
+        await store.reserveNumber(uid, msisdn ?? '', NOW, NOW + HOLD_MS, POLICY);
+        await store.placeOrder(newOrder(uid, { msisdn: msisdn ?? '' }), true);
+        expect((await store.getActiveHold(uid, NOW + HOLD_MS + 1))?.msisdn).toBe(msisdn);
+      });
+    });
+
     describeRaces(impl, () => sut);
   });
 }
@@ -809,6 +899,22 @@ function describeRaces(impl: StoreImplementation, current: () => StoreUnderTest)
       expect(per.map((kinds) => kinds.filter((k) => k === 'created').length)).toEqual(Array(TRANSFER_ROUNDS).fill(1));
       expect(per.flatMap((kinds) => kinds.filter((k) => k !== 'created'))).toEqual(Array(TRANSFER_ROUNDS * (WORKERS - 1)).fill('in_progress'));
       for (const uid of payers) expect((await store.getOpenPayment(uid))?.uid).toBe(uid);
+    }, 30_000);
+
+    it('lets exactly one connection place the order of a user, the others are answered that order', async () => {
+      const store = current().store;
+      const buyers: string[] = [];
+      for (let r = 0; r < TRANSFER_ROUNDS; r += 1) {
+        serial += 1;
+        buyers.push((await store.findOrCreateUser(`buyer-device-${serial}`, `buyer-${serial}`, NOW)).uid);
+      }
+      const { results } = await race('order', buyers);
+      for (let r = 0; r < TRANSFER_ROUNDS; r += 1) {
+        const kinds = results.map((rs) => rs[r] ?? 'missing');
+        expect(kinds.filter((k) => k === 'created')).toHaveLength(1);
+        const stored = await store.getOrder(buyers[r] ?? '');
+        expect(kinds.filter((k) => k !== 'created')).toEqual(Array(WORKERS - 1).fill(`existing:${stored?.id ?? '?'}`));
+      }
     }, 30_000);
 
     it('lets exactly one connection start the transfer of an external number, the others hear "in_transfer"', async () => {

@@ -18,8 +18,11 @@ export interface RaceRound {
 }
 
 export interface RaceJob {
-  /** payment: every worker starts a payment of the round's user (target) under its own key. */
-  kind: 'number' | 'transfer' | 'payment';
+  /**
+   * payment: every worker starts a payment of the round's user (target) under its own key;
+   * order: every worker places an order of its own for the round's user (target).
+   */
+  kind: 'number' | 'transfer' | 'payment' | 'order';
   /** One Int32 counter per round: workers start each round together. */
   barrier: SharedArrayBuffer;
   workers: number;

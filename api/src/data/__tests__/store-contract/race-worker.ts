@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import type { NewPayment, Store } from '../../store';
+import type { NewOrder, NewPayment, Store } from '../../store';
 import type { RaceAnswer, RaceJob, RaceWorkerData } from './race-protocol';
 
 /** How long a worker spins at the barrier before it sleeps instead. */
@@ -19,6 +19,24 @@ function meet(barrier: Int32Array, r: number, workers: number): void {
   for (let seen = Atomics.load(barrier, r); seen < workers; seen = Atomics.load(barrier, r)) {
     if (performance.now() > spinUntil) Atomics.wait(barrier, r, seen, 5);
   }
+}
+
+/** An order of `uid` of the worker's own (the worker's round user names it). */
+function raceOrder(uid: string, owner: string, now: number): NewOrder {
+  const tag = owner.replace(/[^A-Za-z0-9]/g, '');
+  return {
+    id: `ord_${tag}`,
+    uid,
+    orderNumber: `JO-${tag}`,
+    kind: 'pickup',
+    status: 'received',
+    delivery: null,
+    storeId: 'yas-mall',
+    amountDueFils: 0,
+    msisdn: '971581234567',
+    eta: null,
+    createdAt: now,
+  };
 }
 
 /** A payment attempt of `uid` under a key of its own (the worker's round user names it). */
@@ -47,6 +65,11 @@ async function run(store: Store, job: RaceJob): Promise<string[]> {
   const results: string[] = [];
   for (const [r, round] of job.rounds.entries()) {
     meet(barrier, r, job.workers);
+    if (job.kind === 'order') {
+      const placed = await store.placeOrder(raceOrder(round.target, round.uid, job.now), false);
+      results.push(placed.created ? 'created' : `existing:${placed.order.id}`);
+      continue;
+    }
     if (job.kind === 'payment') {
       const started = await store.startPayment(racePayment(round.target, round.uid, job.now));
       results.push(started.kind);
