@@ -1,0 +1,130 @@
+import { expect, test } from '@playwright/test';
+import { latestMail } from './pages/account-step';
+import { expectArabicScreen } from './pages/arabic';
+import { camera } from './pages/identity-step';
+import { closedPlaceNow, longPressMapCentre, mapCanvas, reachDelivery, searchPlace } from './pages/delivery-step';
+import { uniqueEmail } from './pages/account-step';
+
+/**
+ * A resident with a physical SIM (issue 14): payment is skipped (SPEC 2) and the SIM is paid in
+ * cash on delivery, or at the store. The map is drawn from the product's own data; the courier
+ * sandbox moves the order on its own clock while the thank-you page is open.
+ */
+test.setTimeout(240_000);
+test.use(camera('camera-selfie-collins.mjpeg'));
+
+test('pin by search, the 60-minute promise, the form’s errors, back keeps the pin, cash on delivery, live status to delivered', async ({ page }) => {
+  const email = uniqueEmail('delivery');
+  const shell = await reachDelivery(page, email);
+  await shell.expectStep('/submit_delivery', 'Where should we deliver your SIM?');
+  await mapCanvas(page);
+  await expect(page.getByText(/© OpenStreetMap/)).toBeVisible();
+  await shell.expectAccessible('delivery: map');
+
+  // The search starts at 4 characters and is restricted to the UAE.
+  const box = page.getByRole('combobox', { name: 'Search for a place in the UAE' });
+  await box.fill('Dub');
+  await page.waitForTimeout(800);
+  await expect(page.getByRole('option')).toHaveCount(0);
+  await searchPlace(page, 'Dubai Marina', /^Dubai Marina/);
+  await expect(page.getByText('Pin at: Dubai Marina, Dubai')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/We deliver here within 60 minutes, arriving around/)).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // The address sub-step: the form's errors, announced at their fields.
+  await shell.expectStep('/submit_delivery/details', 'Your delivery details');
+  await expect(page.getByLabel('Address', { exact: true })).toHaveValue(/Dubai Marina/);
+  await expect(page.getByText('You pay on delivery, in cash, when your SIM arrives.')).toBeVisible();
+  await page.getByLabel('Address', { exact: true }).fill('');
+  await page.getByRole('button', { name: 'Place my order' }).click();
+  await expect(page.getByText('Required field').first()).toBeVisible();
+  const phone = page.getByLabel('Phone number for the courier');
+  await phone.fill('12345');
+  await phone.blur();
+  await expect(page.getByText('Number is Invalid')).toBeVisible();
+  await shell.expectAccessible('delivery: details with errors');
+
+  // Back goes to the map sub-step with the pin kept (SPEC 2: an earlier address sub-step).
+  await page.getByRole('button', { name: /^Back/ }).click();
+  await shell.expectStep('/submit_delivery', 'Where should we deliver your SIM?');
+  await expect(page.getByText('Pin at: Dubai Marina, Dubai')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await shell.expectStep('/submit_delivery/details', 'Your delivery details');
+
+  await page.getByLabel('Address', { exact: true }).fill('Marina Gate 1, Dubai Marina');
+  await page.getByLabel(/^Flat, floor or villa number/).fill('Flat 2304');
+  await page.getByLabel(/^Instructions for the courier/).fill('Call at the lobby');
+  await phone.fill('501234567');
+  await page.getByRole('button', { name: 'Place my order' }).click();
+
+  // Thank-you: the order, the cash due, and the status moving without a reload.
+  await expect(page).toHaveURL(/#\/thank-you(\?|$)/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Thank you: your order is placed' })).toBeVisible();
+  await expect(page.getByText(/^JO-/)).toBeVisible();
+  await expect(page.getByText(/^Pay AED [\d.,]+ in cash when your SIM arrives\.$/)).toBeVisible();
+  await expect(page.getByText('Marina Gate 1, Dubai Marina').first()).toBeVisible();
+  await shell.expectAccessible('thank-you: delivery');
+  await expect(page.getByText('Now: Out for delivery')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Now: Delivered')).toBeVisible({ timeout: 30_000 });
+  const mail = await latestMail(page.request, email);
+  expect(mail.text).toMatch(/JO-/);
+
+  // Done (SPEC 4): every route leads to thank-you now.
+  await page.goto('/#/submit_delivery');
+  await expect(page).toHaveURL(/#\/thank-you(\?|$)/, { timeout: 30_000 });
+});
+
+test('a closed area goes to /delivery-closed; a long press in an unsupported area offers the store; collect and pay there', async ({ page }) => {
+  const shell = await reachDelivery(page);
+  await mapCanvas(page);
+  const closed = await closedPlaceNow(page.request);
+  await searchPlace(page, closed.query, closed.option);
+  await expect(page).toHaveURL(/#\/delivery-closed\?next=/, { timeout: 20_000 });
+  await shell.expectStep('/delivery-closed', 'Delivery is closed here right now');
+  await expect(page.getByText(/Deliveries to this area start again (today|tomorrow|on) /)).toBeVisible();
+  await shell.expectAccessible('delivery closed');
+
+  // Another place: the desert of the Western Region has no delivery zone (-401).
+  await page.getByRole('button', { name: 'Choose another place' }).click();
+  await shell.expectStep('/submit_delivery', 'Where should we deliver your SIM?');
+  await searchPlace(page, 'Ruways', /Ruways/);
+  await expect(page.getByText(/We do not deliver|We don't deliver/)).toBeVisible({ timeout: 15_000 });
+  // Move the pin by a long press: the area is named again, and still unsupported.
+  await longPressMapCentre(page);
+  await expect(page.getByText(/Pin (at|placed in)/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/We do not deliver|We don't deliver/)).toBeVisible();
+  await shell.expectAccessible('delivery: unsupported area');
+  await page.getByRole('button', { name: 'Collect in store' }).click();
+
+  await shell.expectStep('/submit_delivery/store', 'Collect your SIM in store');
+  await expect(page.getByText('Pay when you collect.')).toBeVisible();
+  await expect(page.getByText('Distances from your pin.')).toBeVisible();
+  await shell.expectAccessible('store pickup');
+  const first = page.getByRole('button', { name: /^Collect at / }).first();
+  const storeName = ((await first.textContent()) ?? '').replace(/^Collect at /, '').trim();
+  await first.click();
+
+  await expect(page).toHaveURL(/#\/thank-you(\?|$)/, { timeout: 30_000 });
+  await expect(page.getByText(storeName).first()).toBeVisible();
+  await expect(page.getByText(/^Pay AED [\d.,]+ at the store when you collect\.$/)).toBeVisible();
+  await expect(page.getByText('Now: Ready to collect')).toBeVisible({ timeout: 30_000 });
+});
+
+test('Arabic: the map, the details and the thank-you page right to left', async ({ page }) => {
+  const shell = await reachDelivery(page);
+  await page.getByRole('button', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await mapCanvas(page);
+  await searchPlace(page, 'Dubai Marina', /Dubai Marina/, /ابحث/);
+  await expect(page.getByText(/خلال 60 دقيقة/)).toBeVisible({ timeout: 15_000 });
+  await expectArabicScreen(page, 'delivery: map');
+  await page.getByRole('button', { name: 'متابعة' }).click();
+  await expect(page).toHaveURL(/#\/submit_delivery\/details/);
+  await expectArabicScreen(page, 'delivery: details');
+  await page.getByLabel(/رقم الهاتف/).fill('0501234567');
+  await page.getByRole('button', { name: /اطلب|تأكيد الطلب|أرسل الطلب/ }).click();
+  await expect(page).toHaveURL(/#\/thank-you(\?|$)/, { timeout: 30_000 });
+  await expect(page.getByText(/JO-/)).toBeVisible();
+  await expectArabicScreen(page, 'thank-you: delivery');
+  void shell;
+});

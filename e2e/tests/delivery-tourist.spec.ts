@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { uniqueEmail } from './pages/account-step';
+import { camera } from './pages/identity-step';
+import { COURIER_ORIGIN, installEsim, mapCanvas } from './pages/delivery-step';
+import { fillCard, payButton, reachPayment, readQrCode } from './pages/payment-step';
+import type { Page } from '@playwright/test';
+import type { ShellPage } from './pages/shell';
+
+/**
+ * A tourist (issue 14): SPEC 1's pay-and-collect path for a physical SIM (pay online, then choose
+ * the store), and the instant eSIM (pay, then the activation code as a QR and as text). The
+ * courier sandbox's store desk hands the SIM over; the eSIM sandbox stands for the phone's download.
+ */
+test.setTimeout(240_000);
+test.use(camera('camera-selfie-hopper.mjpeg'));
+
+async function payByCard(page: Page, shell: ShellPage) {
+  const choose = page.getByRole('radio', { name: /^Credit or debit card/ });
+  if (await choose.isVisible().catch(() => false)) {
+    await choose.check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
+  await fillCard(page, { number: '4242424242424242', expiry: '12/30', cvv: '123', name: 'Grace Hopper' });
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { name: 'Your receipt' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  void shell;
+}
+
+test('pay and collect: paid by card, the store chosen, ready to collect, handed over at the desk, collected', async ({ page }) => {
+  const shell = await reachPayment(page, { email: uniqueEmail('collect'), sim: 'Physical SIM' });
+  await payByCard(page, shell);
+
+  await shell.expectStep('/submit_delivery/store', 'Collect your SIM in store');
+  await expect(page.getByText('Your SIM is paid: collect it in store with your passport.')).toBeVisible();
+  await mapCanvas(page);
+  await shell.expectAccessible('store pickup: paid');
+  // A reload keeps the visitor here (the recommended route while the store is to be chosen).
+  await page.reload();
+  await shell.expectStep('/submit_delivery/store', 'Collect your SIM in store');
+  await page.getByRole('button', { name: /^Collect at / }).first().click();
+
+  await expect(page).toHaveURL(/#\/thank-you(\?|$)/, { timeout: 30_000 });
+  await expect(page.getByText('Nothing more to pay.')).toBeVisible();
+  await expect(page.getByText('Bring your passport to collect your SIM.')).toBeVisible();
+  await expect(page.getByText('Now: Ready to collect')).toBeVisible({ timeout: 30_000 });
+  await shell.expectAccessible('thank-you: pickup');
+
+  // The store desk hands the SIM over (the courier sandbox's page, its own origin).
+  const order = (await (await page.request.get('/api/me/order')).json().catch(() => null)) as { order?: { order_number: string } } | null;
+  const desk = await page.context().newPage();
+  await desk.goto(`${COURIER_ORIGIN}/`);
+  const row = order?.order ? desk.getByRole('row', { name: new RegExp(order.order.order_number) }) : desk.getByRole('row').last();
+  await row.getByRole('button', { name: /Hand over/ }).click();
+  await desk.close();
+  await expect(page.getByText('Now: Collected')).toBeVisible({ timeout: 30_000 });
+});
+
+test('instant eSIM: paid by card, the QR decodes to the activation code, the phone installs it, the status says so', async ({ page }) => {
+  const shell = await reachPayment(page, { email: uniqueEmail('esim') });
+  await payByCard(page, shell);
+
+  await expect(page).toHaveURL(/#\/thank-you(\?|$)/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Your eSIM is ready' })).toBeVisible({ timeout: 30_000 });
+  const code = (await page.getByTestId('activation-code').or(page.locator('code')).first().textContent())?.trim() ?? '';
+  expect(code).toMatch(/^LPA:1\$[^$]+\$[A-Z0-9-]+$/);
+  expect(await readQrCode(page, 'QR code of your eSIM activation code')).toBe(code);
+  await expect(page.getByText('On an iPhone')).toBeVisible();
+  await expect(page.getByText('On Android')).toBeVisible();
+  await shell.expectAccessible('thank-you: eSIM');
+
+  await installEsim(page.request, code);
+  await expect(page.getByText(/eSIM installed/).first()).toBeVisible({ timeout: 30_000 });
+  // Activated counts as done (SPEC 4): a reload lands here again.
+  await page.goto('/#/payment');
+  await expect(page).toHaveURL(/#\/thank-you(\?|$)/, { timeout: 30_000 });
+});
