@@ -8,7 +8,7 @@ export function TrustLine() {
   return (
     <p className="delivery-trust">
       <Icon icon={Truck} className="delivery-trust__icon" />
-      <span>{t('delivery.trust', { minutes: DELIVERY_PROMISE_MINUTES })}</span>
+      <span>{t('delivery.trust', { count: DELIVERY_PROMISE_MINUTES })}</span>
     </p>
   );
 }

@@ -101,7 +101,7 @@ export function MapPage() {
             {coverage.data?.status === 'open' ? (
               <>
                 <p className="delivery-promise">
-                  {t('delivery.coverage.open', { minutes: DELIVERY_PROMISE_MINUTES, time: formatTime(coverage.data.eta, language) })}
+                  {t('delivery.coverage.open', { count: DELIVERY_PROMISE_MINUTES, time: formatTime(coverage.data.eta, language) })}
                 </p>
                 <div className="delivery-actions">
                   <Button onClick={() => go(DETAILS_ROUTE)}>{t('delivery.continue')}</Button>

@@ -161,7 +161,7 @@ function StoreCard({ store, selected, busy, disabled, onPick, language }: { stor
           </span>
         ) : null}
       </p>
-      <p>{todays ? t('delivery.store.today', { hours: todays }) : t('delivery.store.todayClosed')}</p>
+      <p>{todays ? t('delivery.store.today', { periods: todays }) : t('delivery.store.todayClosed')}</p>
       <details className="delivery-store__week">
         <summary>{t('delivery.store.week')}</summary>
         <dl>
