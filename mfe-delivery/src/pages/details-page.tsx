@@ -14,6 +14,7 @@ import {
   sanitizePhoneInput,
   StepHeading,
   textField,
+  toLatinDigits,
   useFocusStepHeading,
   useLanguage,
   useT,
@@ -36,7 +37,7 @@ const PHONE_COUNTRIES = Object.keys(PHONE_RULES);
 
 /** SPEC 5 while typing: digits only (Arabic-Indic digits read as Latin), at most 12. */
 const phoneMask: InputMask = {
-  format: sanitizePhoneInput,
+  format: (raw) => sanitizePhoneInput(toLatinDigits(raw)),
   // Checked on leaving the field and on submit, never while the number is still growing.
   isComplete: () => false,
   maxLength: 12,
