@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PLACES_DEBOUNCE_MS, deliveryApi } from '@join/shared/delivery';
 import { FakeMap, maplibreControl } from './fake-maplibre';
-import { areaAt, DUBAI_MARINA, ETA, mapLoaded, OPEN, pressMap, renderAt, watchEachTest } from './helpers';
+import { areaAt, DUBAI_MARINA, mapLoaded, OPEN, pressMap, renderAt, watchEachTest } from './helpers';
 import { readDraft } from '../draft';
 
 jest.mock('../map/load-maplibre', () => jest.requireActual('./fake-maplibre').loadMaplibreMock);
