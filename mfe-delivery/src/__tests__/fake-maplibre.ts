@@ -2,6 +2,8 @@
  * A stand-in for maplibre-gl (jsdom draws no WebGL): the same calls the map component makes,
  * recording what it was asked. `load` fires on the next tick, as a real map's would after its style.
  */
+import { act } from '@testing-library/react';
+
 type Handler = (e?: unknown) => void;
 
 class Evented {
@@ -38,7 +40,7 @@ export class FakeMap extends Evented {
     this.canvasContainer.className = 'maplibregl-canvas-container';
     this.canvasContainer.appendChild(this.canvas);
     options.container.appendChild(this.canvasContainer);
-    setTimeout(() => this.fire('load'), 0);
+    setTimeout(() => act(() => this.fire('load')), 0);
   }
   getCanvas() {
     return this.canvas;

@@ -136,6 +136,11 @@ describe('/submit_delivery: the map', () => {
     const map = await mapLoaded();
     expect(map.options.center).toEqual([55.14, 25.08]);
     expect(map.markers).toHaveLength(1);
+    // Another visitor on this tab after a logout (a new device id) starts with nothing.
+    const { store, updateSession } = await import('@join/shared');
+    expect(readDraft().pin).not.toBeNull();
+    updateSession({ deviceId: 'another-device' }, store);
+    expect(readDraft()).toEqual({ pin: null, area: null, form: {} });
     expect(calls.area).toHaveBeenLastCalledWith(25.08, 55.14, 'en');
     expect(await screen.findByText('Pin at: Dubai Marina, Dubai')).toBeInTheDocument();
   });
@@ -179,6 +184,12 @@ describe('/submit_delivery: the places search (combobox)', () => {
     expect(box).toHaveAttribute('aria-expanded', 'false');
     await waitFor(() => expect(calls.area).toHaveBeenCalledWith(25.08, 55.14, 'en'));
     expect(FakeMap.last.eased.at(-1)?.center).toEqual([55.14, 25.08]);
+    // The chosen name written into the field is no new search.
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(PLACES_DEBOUNCE_MS * 2);
+    });
+    expect(places).toHaveBeenCalledTimes(1);
+    expect(box).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('Escape closes the list, then clears the text; no results are said so', async () => {
@@ -250,14 +261,17 @@ describe('/submit_delivery: location and failures', () => {
     expect(await screen.findByText('The map did not load.')).toBeInTheDocument();
   });
 
-  it('is in Arabic with the map labels rebuilt', async () => {
+  it('is in Arabic with the map labels rebuilt where the map was', async () => {
     const { i18n } = await import('@join/shared');
     renderAt('/submit_delivery');
     const first = await mapLoaded();
+    first.center = { lng: 55.3, lat: 25.3 };
+    first.zoom = 13;
     act(() => i18n.setLanguage('ar'));
     const second = await mapLoaded();
     expect(first.removed).toBe(true);
     expect(second).not.toBe(first);
     expect(JSON.stringify(second.options.style)).toContain('name_ar');
+    expect([second.options.center, second.options.zoom]).toEqual([[55.3, 25.3], 13]);
   });
 });

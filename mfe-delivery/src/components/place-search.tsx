@@ -20,10 +20,12 @@ export function PlaceSearch({ onChoose, emirateName }: { onChoose: (p: Place) =>
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
+  // The name of the place just chosen: written into the field, it is no new search.
+  const chosen = useRef<string | null>(null);
 
   useEffect(() => {
     const q = text.trim();
-    if (q.length < PLACES_MIN_CHARS) {
+    if (q.length < PLACES_MIN_CHARS || q === chosen.current) {
       setQuery('');
       return;
     }
@@ -45,6 +47,7 @@ export function PlaceSearch({ onChoose, emirateName }: { onChoose: (p: Place) =>
   }, [places.data, query]);
 
   const choose = (p: Place) => {
+    chosen.current = p.name.trim();
     setText(p.name);
     setOpen(false);
     setActive(-1);
@@ -96,6 +99,7 @@ export function PlaceSearch({ onChoose, emirateName }: { onChoose: (p: Place) =>
           aria-describedby={describedBy(id, true, places.isError)}
           value={text}
           onChange={(e) => {
+            chosen.current = null;
             setText(e.currentTarget.value);
             setOpen(false);
           }}

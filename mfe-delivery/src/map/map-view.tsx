@@ -76,8 +76,9 @@ export function MapView({ pin, onPin, focus, markers = [], onMarker, label, zoom
     onPinRef.current = onPin;
     onMarkerRef.current = onMarker;
   });
-  // The first view: the pin, else the focus, else Dubai (read once per map).
-  const firstView = useRef(pin ?? focus ?? MAP_DEFAULT_CENTER);
+  // The first view: the pin, else the focus, else Dubai; a map built again (a new language, a
+  // retry) opens where the last one was left.
+  const lastView = useRef<{ center: LatLngPoint; zoom: number }>({ center: pin ?? focus ?? MAP_DEFAULT_CENTER, zoom });
 
   const attribution = useQuery({
     queryKey: ['map', 'attribution'],
@@ -96,12 +97,12 @@ export function MapView({ pin, onPin, focus, markers = [], onMarker, label, zoom
         if (cancelled || !box.current) return;
         libRef.current = ml;
         const [w, s, e, n] = UAE_BOUNDS;
-        const start = firstView.current;
+        const start = lastView.current;
         map = new ml.Map({
           container: box.current,
           style: buildStyle(language),
-          center: [start.lng, start.lat],
-          zoom,
+          center: [start.center.lng, start.center.lat],
+          zoom: start.zoom,
           maxBounds: [
             [w, s],
             [e, n],
@@ -160,7 +161,11 @@ export function MapView({ pin, onPin, focus, markers = [], onMarker, label, zoom
       detector?.cancel();
       pinMarker.current = null;
       others.current = [];
-      map?.remove();
+      if (map) {
+        const c = map.getCenter();
+        lastView.current = { center: { lat: c.lat, lng: c.lng }, zoom: map.getZoom() };
+        map.remove();
+      }
       mapRef.current = null;
     };
     // A new map for a new language (the labels) or a retry; the rest follows in the effects below.

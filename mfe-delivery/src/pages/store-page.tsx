@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { LocateFixed } from 'lucide';
@@ -51,6 +51,10 @@ export function StorePage() {
     queryFn: () => deliveryApi.stores(language, origin.at).then((r) => r.stores),
   });
   useFocusStepHeading(stores.data ? 'stores' : 'loading');
+  const markers = useMemo(
+    () => (stores.data ?? []).map((s) => ({ id: s.id, lat: s.lat, lng: s.lng, label: s.name, selected: s.id === chosen })),
+    [stores.data, chosen],
+  );
 
   const locate = async () => {
     setLocating(true);
@@ -95,7 +99,7 @@ export function StorePage() {
             pin={origin.kind === 'dubai' ? null : origin.at}
             focus={null}
             label={t('delivery.store.list')}
-            markers={stores.data.map((s) => ({ id: s.id, lat: s.lat, lng: s.lng, label: s.name, selected: s.id === chosen }))}
+            markers={markers}
             onMarker={showStore}
           />
           <div className="delivery-actions">
