@@ -7,7 +7,7 @@
  * time get these. The browser packages' Jest configs map `zod` here too, so a schema that uses
  * a builder missing from this list fails its tests. The API (Node) uses zod itself.
  */
-import { array, boolean, coerce, config, enum as zodEnum, literal, number, object, partialRecord, record, string, union } from 'zod/v4';
+import { array, boolean, coerce, config, enum as zodEnum, literal, number, object, partialRecord, record, string, tuple, union } from 'zod/v4';
 
 export const z = {
   array,
@@ -21,5 +21,7 @@ export const z = {
   partialRecord,
   record,
   string,
+  // The delivery zones' polygons ([lng, lat] pairs, @join/shared/delivery).
+  tuple,
   union,
 };

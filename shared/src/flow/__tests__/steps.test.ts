@@ -55,8 +55,8 @@ describe('STEPS', () => {
       id_check: ['/id_check', 'identity'],
       payment: ['/payment', 'payment'],
       // Not registered yet (their modules come with their issues): coming soon.
-      submit_delivery: ['/submit_delivery', null],
-      thank_you: ['/thank-you', null],
+      submit_delivery: ['/submit_delivery', 'delivery'],
+      thank_you: ['/thank-you', 'delivery'],
     });
   });
 

@@ -12,7 +12,7 @@ import * as router from '../router';
  * browser packages' tests run against shared-modules/zod.ts.)
  */
 const root = path.resolve(__dirname, '../../../..');
-const packages = ['host', 'mfe-plan', 'mfe-number', 'mfe-identity', 'mfe-payment', 'shared'];
+const packages = ['host', 'mfe-plan', 'mfe-number', 'mfe-identity', 'mfe-payment', 'mfe-delivery', 'shared'];
 const sources = (dir: string): string[] =>
   readdirSync(dir).flatMap((n) => {
     const full = path.join(dir, n);

@@ -1,0 +1,139 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { api, ApiError, EMPTY_FLOW_FLAGS } from '@join/shared';
+import { deliveryApi } from '@join/shared/delivery';
+import { readDraft, writeDraft } from '../draft';
+import { withUaePrefix } from '../pages/details-page';
+import { mapLoaded, order, renderAt, watchEachTest } from './helpers';
+
+jest.mock('../map/load-maplibre', () => jest.requireActual('./fake-maplibre').loadMaplibreMock);
+
+const w = watchEachTest();
+const PIN = { lat: 25.08, lng: 55.14 };
+const context = { resident_type: 'resident', sim_type: 'physical', inside_uae: true, has_delivery_form: true, terminated_email: null, retail: false };
+
+function placed() {
+  const submit = jest.spyOn(deliveryApi, 'submitDelivery').mockResolvedValue({ order: order() });
+  const status = jest
+    .spyOn(api, 'getFlowStatus')
+    .mockResolvedValue({ flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_delivery_in_progress: true }, flow_context: context } as never);
+  return { submit, status };
+}
+
+describe('/submit_delivery/details: the delivery form', () => {
+  beforeEach(() => writeDraft({ pin: PIN, area: 'Dubai Marina, Dubai' }));
+
+  it('shows where, read-only, with the address prefilled from the area and "You pay on delivery"', async () => {
+    renderAt('/submit_delivery/details');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your delivery details' })).toHaveFocus();
+    const map = await mapLoaded();
+    expect(map.options.interactive).toBe(false);
+    expect(map.markers[0]!.options.draggable).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Use my location' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: /^Address/ })).toHaveValue('Dubai Marina, Dubai');
+    expect(screen.getByText('You pay on delivery, in cash, when your SIM arrives.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Phone country' })).toHaveValue('AE');
+  });
+
+  it('places the order: a short UAE number gets its 05 prefix; flow refreshed, delivery:order-placed, draft gone', async () => {
+    const { submit, status } = placed();
+    renderAt('/submit_delivery/details');
+    const address = await screen.findByRole('textbox', { name: /^Address/ });
+    await userEvent.clear(address);
+    await userEvent.type(address, 'Marina Gate 1');
+    await userEvent.type(screen.getByRole('textbox', { name: /Flat, floor/ }), 'Flat 1203');
+    await userEvent.type(screen.getByRole('textbox', { name: /Instructions/ }), 'Call at the gate');
+    await userEvent.type(screen.getByRole('textbox', { name: /Phone number/ }), '50 123-4567');
+    expect(screen.getByRole('textbox', { name: /Phone number/ })).toHaveValue('501234567');
+    await userEvent.click(screen.getByRole('button', { name: 'Place my order' }));
+    await waitFor(() => expect(w.placed).toEqual(['delivery']));
+    expect(submit).toHaveBeenCalledWith({
+      lat: 25.08,
+      lng: 55.14,
+      address: 'Marina Gate 1',
+      address_2: 'Flat 1203',
+      instructions: 'Call at the gate',
+      phone: '0501234567',
+      phone_country: 'AE',
+    });
+    expect(status).toHaveBeenCalled();
+    expect(readDraft()).toEqual({ pin: null, area: null, form: {} });
+  });
+
+  it('keeps SPEC 5 phone rules: digits only while typing, a wrong number refused before sending', async () => {
+    const { submit } = placed();
+    renderAt('/submit_delivery/details');
+    const phone = await screen.findByRole('textbox', { name: /Phone number/ });
+    await userEvent.type(phone, '٠٥٠abc12');
+    expect(phone).toHaveValue('05012');
+    await userEvent.click(screen.getByRole('button', { name: 'Place my order' }));
+    expect(await screen.findByText('Number is Invalid')).toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveFocus();
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('an empty address is a required field', async () => {
+    const { submit } = placed();
+    writeDraft({ pin: PIN, area: null });
+    renderAt('/submit_delivery/details');
+    await userEvent.type(await screen.findByRole('textbox', { name: /Phone number/ }), '0501234567');
+    await userEvent.click(screen.getByRole('button', { name: 'Place my order' }));
+    expect(await screen.findByText('Required field')).toBeInTheDocument();
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('keeps what was typed over Back and a reload (session storage)', async () => {
+    const view = renderAt('/submit_delivery/details');
+    await userEvent.type(await screen.findByRole('textbox', { name: /Instructions/ }), 'Ring twice');
+    await userEvent.click(screen.getByRole('button', { name: 'Change the place on the map' }));
+    expect(w.navigations).toEqual(['delivery /submit_delivery']);
+    view.unmount();
+    renderAt('/submit_delivery/details');
+    expect(await screen.findByRole('textbox', { name: /Instructions/ })).toHaveValue('Ring twice');
+  });
+
+  it('closed since (-128): goes to the closed page', async () => {
+    jest.spyOn(deliveryApi, 'submitDelivery').mockRejectedValue(new ApiError('closed', { code: -128, status: 409 }));
+    renderAt('/submit_delivery/details');
+    await userEvent.type(await screen.findByRole('textbox', { name: /Phone number/ }), '0501234567');
+    await userEvent.click(screen.getByRole('button', { name: 'Place my order' }));
+    await waitFor(() => expect(w.navigations).toEqual(['delivery /delivery-closed']));
+    expect(w.placed).toEqual([]);
+  });
+
+  it("unsupported (-401): the catalogue's pop-up", async () => {
+    jest.spyOn(deliveryApi, 'submitDelivery').mockRejectedValue(new ApiError('unsupported', { code: -401, status: 409 }));
+    renderAt('/submit_delivery/details');
+    await userEvent.type(await screen.findByRole('textbox', { name: /Phone number/ }), '0501234567');
+    await userEvent.click(screen.getByRole('button', { name: 'Place my order' }));
+    await waitFor(() => expect(w.errors.map((e) => e.type)).toEqual(['delivery_unsupported_area']));
+  });
+
+  it("a field the server refuses shows the server's error on that field", async () => {
+    jest.spyOn(deliveryApi, 'submitDelivery').mockRejectedValue(new ApiError('Number is Invalid', { code: null, status: 400, field: 'phone' }));
+    renderAt('/submit_delivery/details');
+    const phone = await screen.findByRole('textbox', { name: /Phone number/ });
+    await userEvent.type(phone, '0501234567');
+    await userEvent.click(screen.getByRole('button', { name: 'Place my order' }));
+    expect(await screen.findByText('Number is Invalid')).toBeInTheDocument();
+    expect(w.errors).toEqual([]);
+  });
+
+  it('without a pin: says so and leads back to the map', async () => {
+    window.sessionStorage.clear();
+    renderAt('/submit_delivery/details');
+    expect(await screen.findByText('Put the pin on the map first.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Change the place on the map' }));
+    expect(w.navigations).toEqual(['delivery /submit_delivery']);
+  });
+});
+
+describe('withUaePrefix', () => {
+  it.each([
+    ['501234567', 'AE', '0501234567'],
+    ['0501234567', 'AE', '0501234567'],
+    ['971501234567', 'AE', '971501234567'],
+    ['501234567', 'SA', '501234567'],
+  ])('%s (%s) → %s', (phone, country, out) => expect(withUaePrefix(phone, country)).toBe(out));
+});

@@ -1,0 +1,18 @@
+import { Alert, Button, useT } from '@join/shared';
+
+/** A screen's data did not load: what happened and a retry (announced). */
+export function LoadFailed({ text, onRetry }: { text: string; onRetry: () => void }) {
+  const t = useT();
+  return (
+    <Alert
+      tone="error"
+      actions={
+        <Button variant="secondary" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      }
+    >
+      <p>{text}</p>
+    </Alert>
+  );
+}

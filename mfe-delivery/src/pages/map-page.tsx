@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { MapPin, Store } from 'lucide';
+import { Alert, Button, errorObjectForCode, Icon, ROUTES, StepHeading, translateOr, useFocusStepHeading, useLanguage, useT } from '@join/shared';
+import { deliveryApi, DELIVERY_PROMISE_MINUTES, type Place } from '@join/shared/delivery';
+import { areaName } from '../area';
+import { TrustLine } from '../components/trust-line';
+import { PlaceSearch } from '../components/place-search';
+import { readDraft, writeDraft } from '../draft';
+import { formatTime } from '../format';
+import { MapView, type LatLngPoint } from '../map/map-view';
+import { DETAILS_ROUTE, go } from '../navigation';
+
+/** The closed page's address with the zone's next opening (ISO) in its query. */
+export const closedRoute = (next: string | null): string => (next ? `${ROUTES.deliveryClosed}?next=${encodeURIComponent(next)}` : ROUTES.deliveryClosed);
+
+/**
+ * /submit_delivery, the map sub-step: where the SIM goes. The visitor searches a place (UAE
+ * only), drops or drags the pin, or uses their location; the pin's area is named back (GET
+ * /delivery/area) and its coverage checked (GET /delivery/coverage): open says when the courier
+ * arrives and leads on to the address form; closed (-128) goes to /delivery-closed with the
+ * zone's next opening; unsupported (-401) says so (the catalogue's text) and offers the store.
+ * The pin is kept in session storage (draft.ts).
+ */
+export function MapPage() {
+  const t = useT();
+  const { language } = useLanguage();
+  const [pin, setPin] = useState<LatLngPoint | null>(() => readDraft().pin);
+  const [focus, setFocus] = useState<LatLngPoint | null>(null);
+  useFocusStepHeading('map');
+
+  const place = useCallback((p: LatLngPoint, follow: boolean) => {
+    setPin(p);
+    writeDraft({ pin: p });
+    if (follow) setFocus({ ...p });
+  }, []);
+
+  const area = useQuery({
+    queryKey: ['delivery', 'area', pin?.lat, pin?.lng, language],
+    queryFn: () => deliveryApi.area(pin!.lat, pin!.lng, language),
+    enabled: pin !== null,
+    retry: false,
+  });
+  const inside = area.data?.inside_uae === true;
+  const coverage = useQuery({
+    queryKey: ['delivery', 'coverage', pin?.lat, pin?.lng],
+    queryFn: () => deliveryApi.coverage(pin!.lat, pin!.lng),
+    enabled: pin !== null && inside,
+    retry: false,
+  });
+  const named = area.data ? areaName(area.data, t) : null;
+  useEffect(() => {
+    if (named) writeDraft({ area: named });
+  }, [named]);
+
+  // Closed now: the closed page says when it opens again (and offers the store).
+  const leaving = useRef(false);
+  useEffect(() => {
+    const c = coverage.data;
+    if (c?.status === 'closed' && !leaving.current) {
+      leaving.current = true;
+      go(closedRoute(c.next_opening));
+    }
+  }, [coverage.data]);
+
+  const emirateName = (code: string) => t(`delivery.emirate.${code}`);
+  const choosePlace = (p: Place) => place({ lat: p.lat, lng: p.lng }, true);
+
+  return (
+    <section className="delivery" aria-labelledby="step-heading">
+      <StepHeading>{t('delivery.title')}</StepHeading>
+      <TrustLine />
+      <PlaceSearch onChoose={choosePlace} emirateName={emirateName} />
+      <MapView
+        pin={pin}
+        focus={focus}
+        label={t('delivery.map.label')}
+        onPin={(p, how) => place(p, how === 'location')}
+      />
+      <div className="delivery-answer" aria-live="polite">
+        {pin === null ? (
+          <p className="muted">{t('delivery.pin.none')}</p>
+        ) : area.isFetching || coverage.isFetching ? (
+          <p className="muted">{t('delivery.area.checking')}</p>
+        ) : area.isError || coverage.isError ? (
+          <Alert tone="error" actions={<Button variant="secondary" onClick={() => void (area.isError ? area.refetch() : coverage.refetch())}>{t('common.retry')}</Button>}>
+            <p>{t('delivery.area.failed')}</p>
+          </Alert>
+        ) : area.data && !area.data.inside_uae ? (
+          <Alert tone="warning">
+            <p>{t('delivery.area.outside')}</p>
+          </Alert>
+        ) : (
+          <>
+            {named ? (
+              <p className="delivery-area">
+                <Icon icon={MapPin} className="delivery-area__icon" />
+                <span>{t('delivery.area.named', { area: named })}</span>
+              </p>
+            ) : null}
+            {coverage.data?.status === 'open' ? (
+              <>
+                <p className="delivery-promise">
+                  {t('delivery.coverage.open', { count: DELIVERY_PROMISE_MINUTES, time: formatTime(coverage.data.eta, language) })}
+                </p>
+                <div className="delivery-actions">
+                  <Button onClick={() => go(DETAILS_ROUTE)}>{t('delivery.continue')}</Button>
+                  <Button variant="link" icon={Store} onClick={() => go(ROUTES.storePickup)}>
+                    {t('delivery.collectInStore')}
+                  </Button>
+                </div>
+              </>
+            ) : coverage.data?.status === 'unsupported' ? (
+              <Alert tone="warning" actions={<Button onClick={() => go(ROUTES.storePickup)}>{t('delivery.collectInStore')}</Button>}>
+                <p>{errorObjectForCode(coverage.data.code, translateOr).text}</p>
+              </Alert>
+            ) : null}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

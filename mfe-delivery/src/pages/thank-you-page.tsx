@@ -1,0 +1,178 @@
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { Check, Circle } from 'lucide';
+import { Card, flowFlagsAtom, Icon, PhoneNumberText, refreshFlowStatus, serverFlowContextAtom, StepHeading, useFocusStepHeading, useLanguage, useT } from '@join/shared';
+import { deliveryApi, type Order } from '@join/shared/delivery';
+import { LoadFailed } from '../components/load-failed';
+import { Loading } from '../components/loading';
+import { WithValue } from '../components/with-value';
+import { raise } from '../errors';
+import { aedOfFils, formatTime } from '../format';
+import { isFinal, ORDER_POLL_MS, statusesOf } from '../order-status';
+import { MapView } from '../map/map-view';
+
+// The QR library comes with the eSIM view only.
+const EsimView = lazy(() => import('../components/esim-view').then((m) => ({ default: m.EsimView })));
+
+const ORDER_KEY = ['delivery', 'order'] as const;
+
+/**
+ * /thank-you: the order (GET /me/order) and what happens next. A delivery or a pickup shows its
+ * live status as a progress list, asked again every ORDER_POLL_MS until a final status
+ * (delivered, collected) and announced politely; the eta, the address or the store, and what is
+ * left to pay (cash on delivery, at the store). A paid eSIM with no order yet is issued here
+ * (POST /me/esim, once) and shown as a QR code and its activation code, polled until installed.
+ * A final status refreshes the flow flags (sim delivered / activated).
+ */
+export function ThankYouPage() {
+  const t = useT();
+  const client = useQueryClient();
+  const simType = useAtomValue(serverFlowContextAtom)?.sim_type ?? null;
+  const paid = useAtomValue(flowFlagsAtom)?.is_plan_paid === true;
+  const order = useQuery({
+    queryKey: ORDER_KEY,
+    queryFn: () => deliveryApi.order().then((r) => r.order),
+    refetchInterval: (q) => {
+      const o = q.state.data;
+      return o && !isFinal(o.status) ? ORDER_POLL_MS : false;
+    },
+  });
+  const withdraws = useRef<(() => void)[]>([]);
+  useEffect(() => () => withdraws.current.forEach((w) => w()), []);
+
+  // A paid eSIM without an order: issue it (once; the server answers the same order again).
+  const reissue = useRef<() => void>(() => undefined);
+  const issue = useMutation({
+    mutationFn: () => deliveryApi.issueEsim().then((r) => r.order),
+    onSuccess: (o) => {
+      client.setQueryData(ORDER_KEY, o);
+      void refreshFlowStatus().catch(() => undefined);
+    },
+    onError: (err) => {
+      withdraws.current.push(raise(err, { retry: () => reissue.current() }));
+    },
+  });
+  useEffect(() => {
+    reissue.current = () => issue.mutate();
+  });
+  const wantsEsim = order.isSuccess && order.data === null && simType === 'esim' && paid;
+  useEffect(() => {
+    if (wantsEsim && issue.isIdle) issue.mutate();
+  }, [wantsEsim, issue]);
+
+  // The status became final: the flow's flags follow (is_sim_delivered / is_sim_activated).
+  const finalSeen = useRef(false);
+  const status = order.data?.status;
+  useEffect(() => {
+    if (status && isFinal(status) && !finalSeen.current) {
+      finalSeen.current = true;
+      void refreshFlowStatus().catch(() => undefined);
+    }
+  }, [status]);
+
+  const o = order.data;
+  useFocusStepHeading(o ? `order-${o.kind}` : order.isError ? 'failed' : 'loading');
+  return (
+    <section className="delivery delivery-thanks" aria-labelledby="step-heading">
+      <StepHeading>{o?.kind === 'esim' ? t('delivery.thanks.esimTitle') : t('delivery.thanks.title')}</StepHeading>
+      {o ? (
+        <OrderView order={o} />
+      ) : order.isError && !order.isFetching ? (
+        <LoadFailed text={t('delivery.thanks.failed')} onRetry={() => void order.refetch()} />
+      ) : wantsEsim || issue.isPending ? (
+        <p role="status">{t('delivery.thanks.issuing')}</p>
+      ) : order.isSuccess ? (
+        <p>{t('delivery.thanks.none')}</p>
+      ) : (
+        <Loading />
+      )}
+    </section>
+  );
+}
+
+function OrderView({ order }: { order: Order }) {
+  const t = useT();
+  const { language } = useLanguage();
+  const steps = statusesOf(order.kind);
+  const reached = steps.indexOf(order.status);
+  const due = aedOfFils(order.amount_due_fils, language);
+  return (
+    <>
+      <Card as="section" aria-labelledby="order-heading" className="delivery-order">
+        <h2 id="order-heading" className="delivery-subheading">
+          {t('delivery.thanks.number')}:{' '}
+          <bdi dir="ltr" translate="no" className="delivery-order__number">
+            {order.order_number}
+          </bdi>
+        </h2>
+        <dl className="delivery-lines">
+          <div>
+            <dt>{t('delivery.thanks.msisdn')}</dt>
+            <dd>
+              <PhoneNumberText msisdn={order.msisdn} />
+            </dd>
+          </div>
+        </dl>
+      </Card>
+      {order.kind === 'esim' && order.esim ? (
+        <Suspense fallback={<Loading />}>
+          <EsimView esim={order.esim} />
+        </Suspense>
+      ) : null}
+      <section aria-labelledby="progress-heading" className="delivery-progress">
+        <h2 id="progress-heading" className="delivery-subheading">
+          {order.kind === 'esim' ? t('delivery.esim.status') : t('delivery.thanks.progress')}
+        </h2>
+        <ol className="delivery-progress__list">
+          {steps.map((s, i) => (
+            <li key={s} className={i <= reached ? 'is-done' : ''} aria-current={i === reached ? 'step' : undefined}>
+              <Icon icon={i <= reached ? Check : Circle} className="delivery-progress__icon" />
+              <span>{t(`delivery.status.${s}`)}</span>
+            </li>
+          ))}
+        </ol>
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {t('delivery.thanks.now', { status: t(`delivery.status.${order.status}`) })}
+        </p>
+      </section>
+      {order.kind === 'delivery' ? (
+        <Card as="section" aria-labelledby="where-heading">
+          {order.eta && !isFinal(order.status) ? <p className="delivery-promise">{t('delivery.thanks.eta', { time: formatTime(order.eta, language) })}</p> : null}
+          <h2 id="where-heading" className="delivery-subheading">
+            {t('delivery.thanks.address')}
+          </h2>
+          {order.delivery ? (
+            <>
+              <p>
+                {order.delivery.address}
+                {order.delivery.address_2 ? <>, {order.delivery.address_2}</> : null}
+              </p>
+              <MapView pin={{ lat: order.delivery.lat, lng: order.delivery.lng }} label={t('delivery.map.readonly')} zoom={15} />
+            </>
+          ) : null}
+          <p className="delivery-due">{order.amount_due_fils > 0 ? <WithValue text="delivery.thanks.cash" values={{ amount: due }} /> : t('delivery.thanks.nothingDue')}</p>
+          <p className="muted">{t('delivery.thanks.nextDelivery')}</p>
+        </Card>
+      ) : order.kind === 'pickup' ? (
+        <Card as="section" aria-labelledby="where-heading">
+          <h2 id="where-heading" className="delivery-subheading">
+            {t('delivery.thanks.store')}
+          </h2>
+          {order.store ? (
+            <>
+              <p>
+                <strong>{order.store.name}</strong>
+              </p>
+              <p className="muted">{order.store.address}</p>
+            </>
+          ) : null}
+          <p className="delivery-due">
+            {order.amount_due_fils > 0 ? <WithValue text="delivery.thanks.atStore" values={{ amount: due }} /> : t('delivery.thanks.passport')}
+          </p>
+          <p className="muted">{t('delivery.thanks.nextPickup')}</p>
+        </Card>
+      ) : null}
+    </>
+  );
+}
