@@ -116,13 +116,13 @@ test('Arabic: the map, the details and the thank-you page right to left', async 
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await mapCanvas(page);
   await searchPlace(page, 'Dubai Marina', /Dubai Marina/, /ابحث/);
-  await expect(page.getByText(/خلال 60 دقيقة/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.delivery-promise')).toContainText('60', { timeout: 15_000 });
   await expectArabicScreen(page, 'delivery: map');
   await page.getByRole('button', { name: 'متابعة' }).click();
   await expect(page).toHaveURL(/#\/submit_delivery\/details/);
   await expectArabicScreen(page, 'delivery: details');
-  await page.getByLabel(/رقم الهاتف/).fill('0501234567');
-  await page.getByRole('button', { name: /اطلب|تأكيد الطلب|أرسل الطلب/ }).click();
+  await page.getByLabel('رقم الهاتف للمندوب', { exact: true }).fill('0501234567');
+  await page.getByRole('button', { name: 'أكّد طلبي' }).click();
   await expect(page).toHaveURL(/#\/thank-you(\?|$)/, { timeout: 30_000 });
   await expect(page.getByText(/JO-/)).toBeVisible();
   await expectArabicScreen(page, 'thank-you: delivery');

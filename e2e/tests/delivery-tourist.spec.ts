@@ -62,7 +62,7 @@ test('instant eSIM: paid by card, the QR decodes to the activation code, the pho
 
   await expect(page).toHaveURL(/#\/thank-you(\?|$)/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Your eSIM is ready' })).toBeVisible({ timeout: 30_000 });
-  const code = (await page.getByTestId('activation-code').or(page.locator('code')).first().textContent())?.trim() ?? '';
+  const code = (await page.locator('bdi', { hasText: /^LPA:1\$/ }).first().textContent())?.trim() ?? '';
   expect(code).toMatch(/^LPA:1\$[^$]+\$[A-Z0-9-]+$/);
   expect(await readQrCode(page, 'QR code of your eSIM activation code')).toBe(code);
   await expect(page.getByText('On an iPhone')).toBeVisible();

@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { i18n } from '@join/shared';
 import { deliveryApi } from '@join/shared/delivery';
 import { writeDraft } from '../draft';
-import { areaAt, mapLoaded, OPEN, order, pressMap, renderAt, setFlow, store1, watchEachTest } from './helpers';
+import { areaAt, mapLoaded, OPEN, order, pressMap, renderAt, setFlow, store1, watchEachTest, wholeText } from './helpers';
 
 jest.mock('../map/load-maplibre', () => jest.requireActual('./fake-maplibre').loadMaplibreMock);
 
@@ -87,7 +87,7 @@ describe('Arabic', () => {
     renderAt('/submit_delivery');
     expect(await screen.findByRole('heading', { level: 1, name: 'أين نوصل شريحتك؟' })).toBeInTheDocument();
     pressMap(await mapLoaded(), 140, 80);
-    expect(await screen.findByText('الدبوس في: دبي مارينا، دبي'.replace('،', ','))).toBeInTheDocument();
+    expect(await screen.findByText(wholeText('الدبوس في: دبي مارينا, دبي'))).toBeInTheDocument();
     expect(area).toHaveBeenCalledWith(25.08, 55.14, 'ar');
     expect(await screen.findByText('نوصل إلى هنا خلال 60 دقيقة، ونصل نحو الساعة 14:35.')).toBeInTheDocument();
   });

@@ -138,3 +138,9 @@ export function watchEachTest(): ReturnType<typeof watch> {
     },
   });
 }
+
+/** Matches the one element whose whole text is `text`, however it is split into elements (a place name in its own <bdi>). */
+export const wholeText =
+  (text: string) =>
+  (_content: string, el: Element | null): boolean =>
+    el !== null && el.textContent === text && Array.from(el.children).every((c) => c.textContent !== text);

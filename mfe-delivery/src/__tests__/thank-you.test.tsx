@@ -63,6 +63,7 @@ describe('/thank-you: a pickup and the eSIM', () => {
     jest.spyOn(deliveryApi, 'order').mockResolvedValue({ order: order({ kind: 'pickup', delivery: null, eta: null, store: store1(), amount_due_fils: 0 }) });
     renderAt('/thank-you');
     expect(await screen.findByText('Bring your passport to collect your SIM.')).toBeInTheDocument();
+    expect(screen.getByText('Nothing more to pay.')).toBeInTheDocument();
   });
 
   it('a paid eSIM without an order: issued once, then its QR code, the code as text, copy, and the install steps', async () => {

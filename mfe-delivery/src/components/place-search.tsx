@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { describedBy, FieldFrame, useLanguage, useT } from '@join/shared';
 import { deliveryApi, PLACES_DEBOUNCE_MS, PLACES_MIN_CHARS, type Place } from '@join/shared/delivery';
+import { PlaceName } from './place-name';
 
 /**
  * The places search (a combobox with a list, ARIA APG pattern): searches the UAE's places from
@@ -121,7 +122,9 @@ export function PlaceSearch({ onChoose, emirateName }: { onChoose: (p: Place) =>
               choose(p);
             }}
           >
-            <span>{p.name}</span>
+            <span>
+              <PlaceName name={p.name} />
+            </span>
             {p.emirate ? <span className="muted"> · {emirateName(p.emirate)}</span> : null}
           </li>
         ))}

@@ -56,6 +56,11 @@ const reducedMotion = () => typeof window.matchMedia === 'function' && window.ma
  * MAP_DEFAULT_ZOOM over the pin or MAP_DEFAULT_CENTER. The data sources' attribution is always
  * written under it. Loading, no WebGL and failed data each say so in words.
  */
+/** A source's name without its description ("Natural Earth (emirates, Admin 1 at 1:10m)" is "Natural Earth"). */
+function sourceName(name: string): string {
+  return name.replace(/\s*\(.*\)\s*$/, '');
+}
+
 export function MapView({ pin, onPin, focus, markers = [], onMarker, label, zoom = MAP_DEFAULT_ZOOM }: MapViewProps) {
   const t = useT();
   const { language } = useLanguage();
@@ -294,10 +299,13 @@ export function MapView({ pin, onPin, focus, markers = [], onMarker, label, zoom
           {sources.map((s, i) => (
             <span key={s.name}>
               {i > 0 ? ', ' : ''}
-              <a href={s.url} target="_blank" rel="noopener noreferrer">
-                © {s.name}
-              </a>{' '}
-              <bdi dir="ltr">({s.licence})</bdi>
+              {/* A credit as the licensor words it (a proper name and a licence): not for translation. */}
+              <bdi dir="ltr" lang="en" translate="no">
+                <a href={s.url} target="_blank" rel="noopener noreferrer">
+                  © {sourceName(s.name)}
+                </a>{' '}
+                ({s.licence})
+              </bdi>
             </span>
           ))}
         </p>

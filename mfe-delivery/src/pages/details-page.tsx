@@ -151,7 +151,8 @@ export function DetailsPage() {
         {draft.area ? (
           <p className="delivery-area">
             <Icon icon={MapPin} className="delivery-area__icon" />
-            <span>{draft.area}</span>
+            {/* The place as the data names it (often Latin only: the map data's packages have few Arabic names). */}
+            <span translate="no">{draft.area}</span>
           </p>
         ) : null}
         <MapView pin={pin} label={t('delivery.map.readonly')} zoom={15} />

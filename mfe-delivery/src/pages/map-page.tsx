@@ -4,6 +4,9 @@ import { MapPin, Store } from 'lucide';
 import { Alert, Button, errorObjectForCode, Icon, ROUTES, StepHeading, translateOr, useFocusStepHeading, useLanguage, useT } from '@join/shared';
 import { deliveryApi, DELIVERY_PROMISE_MINUTES, type Place } from '@join/shared/delivery';
 import { areaName } from '../area';
+import { PlaceName } from '../components/place-name';
+import { WithValue } from '../components/with-value';
+import type { AreaResponse } from '@join/shared/delivery';
 import { TrustLine } from '../components/trust-line';
 import { PlaceSearch } from '../components/place-search';
 import { readDraft, writeDraft } from '../draft';
@@ -95,7 +98,9 @@ export function MapPage() {
             {named ? (
               <p className="delivery-area">
                 <Icon icon={MapPin} className="delivery-area__icon" />
-                <span>{t('delivery.area.named', { area: named })}</span>
+                <span>
+                  <WithValue text="delivery.area.named" values={{ area: <AreaLabel area={area.data!} /> }} />
+                </span>
               </p>
             ) : null}
             {coverage.data?.status === 'open' ? (
@@ -119,5 +124,18 @@ export function MapPage() {
         )}
       </div>
     </section>
+  );
+}
+
+/** The pin's area: the place as the data writes it, then the emirate in the page's language. */
+function AreaLabel({ area }: { area: AreaResponse }) {
+  const t = useT();
+  const emirate = area.emirate ? t(`delivery.emirate.${area.emirate}`) : null;
+  if (!area.place) return <>{emirate}</>;
+  if (!emirate || area.place.name === emirate) return <PlaceName name={area.place.name} />;
+  return (
+    <>
+      <PlaceName name={area.place.name} />, {emirate}
+    </>
   );
 }

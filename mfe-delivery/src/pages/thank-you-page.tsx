@@ -144,7 +144,8 @@ function OrderView({ order }: { order: Order }) {
           </h2>
           {order.delivery ? (
             <>
-              <p>
+              {/* What the visitor typed, as they typed it (any script): not for translation. */}
+              <p dir="auto" translate="no">
                 {order.delivery.address}
                 {order.delivery.address_2 ? <>, {order.delivery.address_2}</> : null}
               </p>
@@ -168,8 +169,9 @@ function OrderView({ order }: { order: Order }) {
             </>
           ) : null}
           <p className="delivery-due">
-            {order.amount_due_fils > 0 ? <WithValue text="delivery.thanks.atStore" values={{ amount: due }} /> : t('delivery.thanks.passport')}
+            {order.amount_due_fils > 0 ? <WithValue text="delivery.thanks.atStore" values={{ amount: due }} /> : t('delivery.thanks.nothingDue')}
           </p>
+          {order.amount_due_fils > 0 ? null : <p>{t('delivery.thanks.passport')}</p>}
           <p className="muted">{t('delivery.thanks.nextPickup')}</p>
         </Card>
       ) : null}
