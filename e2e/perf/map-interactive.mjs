@@ -153,6 +153,9 @@ async function run(port, sent, viewport) {
     await page.goto(`http://127.0.0.1:${port}/`);
     await page.waitForFunction(() => document.body.dataset.mapLoadMs && document.body.dataset.mapIdleMs, null, { timeout: 30_000 });
     const state = await page.locator('.delivery-map').getAttribute('data-state');
+    // The map drawn where the visitor sees it: its box as tall as its frame (a box of no height
+    // hides the map and lets clicks through to the frame).
+    const heights = await page.evaluate(() => ['.delivery-map__frame', '.delivery-map__canvas'].map((s) => document.querySelector(s)?.getBoundingClientRect().height ?? 0));
     const [loadMs, idleMs] = await page.evaluate(() => [Number(document.body.dataset.mapLoadMs), Number(document.body.dataset.mapIdleMs)]);
     // The data has arrived (idle): what the map needed so far, before the click.
     const mapBytes = sent.map;
@@ -169,7 +172,7 @@ async function run(port, sent, viewport) {
       mapErrors: Number(document.body.dataset.mapErrors ?? 0),
     }));
     if (pin.mapErrors) problems.push(`${pin.mapErrors} map error event(s)`);
-    return { state, loadMs, idleMs, pin, mapBytes, allBytes, problems };
+    return { state, heights, loadMs, idleMs, pin, mapBytes, allBytes, problems };
   } finally {
     await browser.close();
   }
@@ -200,6 +203,11 @@ try {
       );
       if (r.state !== 'ready') {
         console.error(`  the map says "${r.state}", not ready`);
+        failed = true;
+      }
+      const [frameHeight, mapHeight] = r.heights;
+      if (!(mapHeight > 0 && Math.abs(mapHeight - frameHeight) <= 2)) {
+        console.error(`  the map's box is ${mapHeight} px tall in a frame of ${frameHeight} px: the map is not seen (a style over .delivery-map__canvas?)`);
         failed = true;
       }
       if (r.pin.ms === null || r.pin.markers !== 1 || !(r.pin.offPx <= 2)) {
