@@ -189,7 +189,10 @@ export function MapView({ pin, onPin, focus, markers = [], onMarker, label, zoom
     }
     if (!pinMarker.current) {
       const el = document.createElement('div');
+      // maplibre positions the marker with an inline transform: the teardrop's rotation lives on
+      // a child, so the point stays over the spot.
       el.className = 'delivery-pin';
+      el.appendChild(document.createElement('span')).className = 'delivery-pin__drop';
       el.setAttribute('role', 'img');
       el.setAttribute('aria-label', t('delivery.map.pin'));
       const marker = new ml.Marker({ element: el, draggable: interactive, anchor: 'bottom' });
