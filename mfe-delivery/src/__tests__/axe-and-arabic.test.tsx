@@ -87,7 +87,7 @@ describe('Arabic', () => {
     renderAt('/submit_delivery');
     expect(await screen.findByRole('heading', { level: 1, name: 'أين نوصل شريحتك؟' })).toBeInTheDocument();
     pressMap(await mapLoaded(), 140, 80);
-    expect(await screen.findByText(wholeText('الدبوس في: دبي مارينا, دبي'))).toBeInTheDocument();
+    expect(await screen.findByText(wholeText('الدبوس في: دبي مارينا، دبي'))).toBeInTheDocument();
     expect(area).toHaveBeenCalledWith(25.08, 55.14, 'ar');
     expect(await screen.findByText('نوصل إلى هنا خلال 60 دقيقة، ونصل نحو الساعة 14:35.')).toBeInTheDocument();
   });

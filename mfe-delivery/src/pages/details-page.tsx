@@ -29,6 +29,7 @@ import { deliveryApi, DELIVERY_FIELD_MAX } from '@join/shared/delivery';
 import { TrustLine } from '../components/trust-line';
 import { clearDraft, readDraft, writeDraft } from '../draft';
 import { codeOf, raise } from '../errors';
+import { READONLY_ZOOM } from '../area';
 import { MapView } from '../map/map-view';
 import { go } from '../navigation';
 import { closedRoute } from './map-page';
@@ -155,7 +156,7 @@ export function DetailsPage() {
             <span translate="no">{draft.area}</span>
           </p>
         ) : null}
-        <MapView pin={pin} label={t('delivery.map.readonly')} zoom={15} />
+        <MapView pin={pin} label={t('delivery.map.readonly')} zoom={READONLY_ZOOM} />
         <Button variant="link" icon={ArrowLeft} className="delivery-back" onClick={() => go(ROUTES.submitDelivery)}>
           {t('delivery.details.changePin')}
         </Button>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MapPin, Store } from 'lucide';
 import { Alert, Button, errorObjectForCode, Icon, ROUTES, StepHeading, translateOr, useFocusStepHeading, useLanguage, useT } from '@join/shared';
 import { deliveryApi, DELIVERY_PROMISE_MINUTES, type Place } from '@join/shared/delivery';
-import { areaName } from '../area';
+import { areaName, areaSeparator } from '../area';
 import { PlaceName } from '../components/place-name';
 import { WithValue } from '../components/with-value';
 import type { AreaResponse } from '@join/shared/delivery';
@@ -135,7 +135,9 @@ function AreaLabel({ area }: { area: AreaResponse }) {
   if (!emirate || area.place.name === emirate) return <PlaceName name={area.place.name} />;
   return (
     <>
-      <PlaceName name={area.place.name} />, {emirate}
+      <PlaceName name={area.place.name} />
+      {areaSeparator(emirate)}
+      {emirate}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { WithValue } from '../components/with-value';
 import { raise } from '../errors';
 import { aedOfFils, formatTime } from '../format';
 import { isFinal, ORDER_POLL_MS, statusesOf } from '../order-status';
+import { READONLY_ZOOM } from '../area';
 import { MapView } from '../map/map-view';
 
 // The QR library comes with the eSIM view only.
@@ -149,7 +150,7 @@ function OrderView({ order }: { order: Order }) {
                 {order.delivery.address}
                 {order.delivery.address_2 ? <>, {order.delivery.address_2}</> : null}
               </p>
-              <MapView pin={{ lat: order.delivery.lat, lng: order.delivery.lng }} label={t('delivery.map.readonly')} zoom={15} />
+              <MapView pin={{ lat: order.delivery.lat, lng: order.delivery.lng }} label={t('delivery.map.readonly')} zoom={READONLY_ZOOM} />
             </>
           ) : null}
           <p className="delivery-due">{order.amount_due_fils > 0 ? <WithValue text="delivery.thanks.cash" values={{ amount: due }} /> : t('delivery.thanks.nothingDue')}</p>
