@@ -39,6 +39,8 @@ export async function searchPlace(page: Page, query: string, option: string | Re
 export async function mapCanvas(page: Page) {
   const canvas = page.locator('.maplibregl-canvas').first();
   await expect(canvas).toBeVisible({ timeout: 20_000 });
+  // Drawn at its frame's size: a stylesheet once collapsed the map to no height (an empty box).
+  await expect.poll(async () => (await canvas.boundingBox())?.height ?? 0).toBeGreaterThan(200);
   return canvas;
 }
 
