@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exchangeJson, unavailable } from '../payment/provider-http';
+import { bearerJsonClient, RejectedAnswer, unavailable, type BearerAnswer } from '../payment/provider-http';
 import type { ProviderResult, ProviderUnavailable } from '../payment/providers';
 import { COURIER_STATUSES, type CourierFailure, type CourierJob, type CourierJobRequest, type CourierProvider } from './providers';
 
@@ -38,8 +38,6 @@ const JobAnswer = z.object({
   eta: Iso.nullable(),
 });
 type JobAnswer = z.infer<typeof JobAnswer>;
-const RejectedAnswer = z.object({ status: z.literal('rejected'), reason: z.string().max(200) });
-const ErrorAnswer = z.object({ error: z.string().max(200) });
 
 /** What this client sends: checked before anything leaves, since a bad request is our bug, not the courier's "no". */
 const Request = z.object({
@@ -60,28 +58,12 @@ const Request = z.object({
   cashOnDeliveryFils: z.number().int().nonnegative(),
 });
 
-type Answer = { status: number; json: unknown };
-type Unavailable = { ok: false; reason: ProviderUnavailable; detail?: string };
+type Answer = BearerAnswer;
 
 const toJob = (a: JobAnswer): CourierJob => ({ id: a.id, status: a.status, history: a.history, eta: a.eta });
 
 export function createHttpCourierProvider(options: HttpCourierOptions): CourierProvider {
-  const base = options.url.replace(/\/+$/, '');
-  const doFetch = options.fetch ?? fetch;
-
-  async function call(method: 'GET' | 'POST', path: string, idempotencyKey?: string, body?: unknown): Promise<Answer | Unavailable> {
-    const answer = await exchangeJson(
-      { method, url: `${base}${path}`, bearer: options.key, body, idempotencyKey, timeoutMs: options.timeoutMs, fetch: doFetch },
-      (status) => `status ${status}: not JSON`,
-    );
-    return answer.ok ? { status: answer.status, json: answer.json } : answer;
-  }
-
-  /** Any answer the contract does not have at this point (a 401 included: our key, our configuration). */
-  const unexpected = (answer: Answer): Unavailable => {
-    const error = ErrorAnswer.safeParse(answer.json);
-    return unavailable(`status ${answer.status}${error.success ? `: ${error.data.error}` : ''}`);
-  };
+  const { call, unexpected } = bearerJsonClient(options);
 
   /** A job answer, parsed, and checked against what we asked (its id, its reference and kind). */
   function jobFrom(answer: Answer, expect: { id?: string; reference?: string; kind?: string }): ProviderResult<CourierJob, ProviderUnavailable> {

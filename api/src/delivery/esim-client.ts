@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACTIVATION_CODE_PATTERN } from '@join/shared/contract';
-import { exchangeJson, unavailable } from '../payment/provider-http';
+import { bearerJsonClient, RejectedAnswer, unavailable, type BearerAnswer } from '../payment/provider-http';
 import type { ProviderResult, ProviderUnavailable } from '../payment/providers';
 import type { EsimFailure, EsimOrderRequest, EsimProfile, EsimProvider } from './providers';
 
@@ -36,8 +36,6 @@ const ProfileAnswer = z.object({
   installed_at: z.iso.datetime({ offset: true }).nullable(),
 });
 type ProfileAnswer = z.infer<typeof ProfileAnswer>;
-const RejectedAnswer = z.object({ status: z.literal('rejected'), reason: z.string().max(200) });
-const ErrorAnswer = z.object({ error: z.string().max(200) });
 
 const Request = z.object({
   msisdn: z.string().regex(/^\d{8,15}$/),
@@ -45,8 +43,7 @@ const Request = z.object({
   idempotencyKey: z.string().regex(/^[\x21-\x7e]{1,255}$/),
 });
 
-type Answer = { status: number; json: unknown };
-type Unavailable = { ok: false; reason: ProviderUnavailable; detail?: string };
+type Answer = BearerAnswer;
 
 const toProfile = (a: ProfileAnswer): EsimProfile => ({
   id: a.id,
@@ -57,21 +54,7 @@ const toProfile = (a: ProfileAnswer): EsimProfile => ({
 });
 
 export function createHttpEsimProvider(options: HttpEsimOptions): EsimProvider {
-  const base = options.url.replace(/\/+$/, '');
-  const doFetch = options.fetch ?? fetch;
-
-  async function call(method: 'GET' | 'POST', path: string, idempotencyKey?: string, body?: unknown): Promise<Answer | Unavailable> {
-    const answer = await exchangeJson(
-      { method, url: `${base}${path}`, bearer: options.key, body, idempotencyKey, timeoutMs: options.timeoutMs, fetch: doFetch },
-      (status) => `status ${status}: not JSON`,
-    );
-    return answer.ok ? { status: answer.status, json: answer.json } : answer;
-  }
-
-  const unexpected = (answer: Answer): Unavailable => {
-    const error = ErrorAnswer.safeParse(answer.json);
-    return unavailable(`status ${answer.status}${error.success ? `: ${error.data.error}` : ''}`);
-  };
+  const { call, unexpected } = bearerJsonClient(options);
 
   function profileFrom(answer: Answer, expect: { id?: string; msisdn?: string; reference?: string }): ProviderResult<EsimProfile, ProviderUnavailable> {
     const parsed = ProfileAnswer.safeParse(answer.json);

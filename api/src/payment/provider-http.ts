@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ProviderUnavailable } from './providers';
 
 /** A provider that could not be asked, with the reason for the log (never shown to the visitor). */
@@ -52,4 +53,35 @@ export async function exchangeJson(request: JsonRequest, notJson: (status: numbe
   } catch {
     return unavailable(notJson(res.status));
   }
+}
+
+/** A provider's JSON answer below 500, as the fulfilment clients read it. */
+export type BearerAnswer = { status: number; json: unknown };
+
+/** A fulfilment provider's error body ({"error": "…"}) and its "no" ({"status": "rejected", "reason": "…"}). */
+const ErrorAnswer = z.object({ error: z.string().max(200) });
+export const RejectedAnswer = z.object({ status: z.literal('rejected'), reason: z.string().max(200) });
+
+/**
+ * The calls of one provider reached with a bearer key under one base URL (the courier, the eSIM
+ * service): `call` exchanges JSON (exchangeJson's rules), `unexpected` turns an answer the contract
+ * does not have at that point (a 401 included: our key, our configuration) into `unavailable`,
+ * naming the provider's error for the log.
+ */
+export function bearerJsonClient(options: { url: string; key: string; timeoutMs: number; fetch?: typeof fetch }) {
+  const base = options.url.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? fetch;
+  return {
+    async call(method: 'GET' | 'POST', path: string, idempotencyKey?: string, body?: unknown): Promise<BearerAnswer | Unavailable> {
+      const answer = await exchangeJson(
+        { method, url: `${base}${path}`, bearer: options.key, body, idempotencyKey, timeoutMs: options.timeoutMs, fetch: doFetch },
+        (status) => `status ${status}: not JSON`,
+      );
+      return answer.ok ? { status: answer.status, json: answer.json } : answer;
+    },
+    unexpected(answer: BearerAnswer): Unavailable {
+      const error = ErrorAnswer.safeParse(answer.json);
+      return unavailable(`status ${answer.status}${error.success ? `: ${error.data.error}` : ''}`);
+    },
+  };
 }
