@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { loadImage } from '@napi-rs/canvas';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { MATCH_THRESHOLD, type FaceEngine } from './faces';
 import type { MrzReader } from './ocr';
 import { REGISTRY, verifyPerson, type Registry } from './registry';
+import { requireBearer } from '../bearer';
 
 /**
  * The identity authority sandbox: the government identity service's stand-in, on its own port.
@@ -88,11 +89,6 @@ async function decodeImage(bytes: Buffer) {
   }
 }
 
-function sameKey(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
-}
 
 export async function buildAuthorityApp(options: AuthorityAppOptions): Promise<FastifyInstance> {
   const { engines, apiKey } = options;
@@ -100,12 +96,7 @@ export async function buildAuthorityApp(options: AuthorityAppOptions): Promise<F
   const now = options.now ?? (() => new Date());
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT });
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/v1/')) return;
-    const header = req.headers.authorization ?? '';
-    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-    if (!token || !sameKey(token, apiKey)) await reply.code(401).send({ error: 'unauthorized' });
-  });
+  requireBearer(app, '/v1/', apiKey);
   app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
     if (err instanceof Refusal) return reply.code(422).send({ code: err.code });
     if (err.statusCode === 413) return reply.code(422).send({ code: -644 });

@@ -1,6 +1,5 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { BNPL_CSS } from './assets';
 import { CheckoutLedger, DEFAULT_BNPL_LIMITS, type BnplLimits, type Checkout } from './checkouts';
@@ -8,6 +7,7 @@ import { decidePage, errorPage, outcomePage, signInPage, type PageContext } from
 import { checkoutPlan } from './plan';
 import { languageOf } from './texts';
 import { startOnOwnOrigin } from '../listen';
+import { requireBearer } from '../bearer';
 
 /**
  * The buy-now-pay-later provider sandbox, shaped like Spotii's checkout API, on its own origin.
@@ -94,11 +94,6 @@ const DecideForm = z.object({
   lang: z.string().max(10).optional(),
 });
 
-function sameKey(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
-}
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
@@ -125,14 +120,7 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
     rejection_reason: c.rejectionReason,
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const header = request.headers.authorization ?? '';
-    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-    if (!token || !sameKey(token, options.apiKey)) {
-      await reply.code(401).header('www-authenticate', 'Bearer').send({ error: 'unauthorized' });
-    }
-  });
+  requireBearer(app, '/api/', options.apiKey);
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (request.url.startsWith('/api/')) return reply.code(status).send({ error: status === 500 ? 'internal_error' : 'invalid_request' });

@@ -1,12 +1,12 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { UAE_BOUNDS } from '@join/shared/contract';
 import { FULFILMENT_CSS, FULFILMENT_PAGE_HEADERS, pageLanguage } from '../fulfilment-css';
 import { startOnOwnOrigin, type RunningSandbox } from '../listen';
 import { DEFAULT_COURIER_STEP_MS, hasMarker, JobBoard, REJECT_MARKER, UNAVAILABLE_MARKER, type Job } from './jobs';
 import { jobsPage, messagePage } from './pages';
+import { requireBearer } from '../bearer';
 
 /**
  * The courier sandbox, shaped like a last-mile courier's API, on its own origin.
@@ -67,11 +67,6 @@ export const CreateJobBody = z
 const IdempotencyKeyHeader = z.string().regex(/^[\x21-\x7e]{1,255}$/);
 const JobId = z.string().regex(/^job_[0-9a-f]{24}$/);
 
-function sameKey(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
-}
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
@@ -103,14 +98,7 @@ export async function buildCourierApp(options: CourierSandboxOptions): Promise<F
     };
   };
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/v1/')) return;
-    const header = request.headers.authorization ?? '';
-    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-    if (!token || !sameKey(token, options.apiKey)) {
-      await reply.code(401).header('www-authenticate', 'Bearer').send({ error: 'unauthorized', message: 'a valid API key is required (Authorization: Bearer <key>)' });
-    }
-  });
+  requireBearer(app, '/v1/', options.apiKey, { error: 'unauthorized', message: 'a valid API key is required (Authorization: Bearer <key>)' });
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     // Never echo the body: it carries a customer's address and phone.

@@ -1,11 +1,11 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { FULFILMENT_CSS, FULFILMENT_PAGE_HEADERS, pageLanguage } from '../fulfilment-css';
 import { startOnOwnOrigin, type RunningSandbox } from '../listen';
 import { installPage, notFoundPage, profilesPage, type DownloadError } from './pages';
 import { PROFILE_TTL_MS, ProfileStore, REJECT_MSISDN_SUFFIX, type Profile } from './profiles';
+import { requireBearer } from '../bearer';
 
 /**
  * The eSIM provisioning sandbox, shaped like an SM-DP+ operator API, on its own origin.
@@ -51,11 +51,6 @@ export function parseActivationCode(raw: string): { address: string; matchingId:
   return { address: match[1].toLowerCase(), matchingId: match[2].toUpperCase() };
 }
 
-function sameKey(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
-}
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
@@ -99,14 +94,7 @@ export async function buildEsimApp(options: EsimSandboxOptions): Promise<Fastify
     return { ok: false, kind: outcome.kind, profile: outcome.profile };
   };
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/v1/profiles')) return;
-    const header = request.headers.authorization ?? '';
-    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-    if (!token || !sameKey(token, options.apiKey)) {
-      await reply.code(401).header('www-authenticate', 'Bearer').send({ error: 'unauthorized', message: 'a valid API key is required (Authorization: Bearer <key>)' });
-    }
-  });
+  requireBearer(app, '/v1/profiles', options.apiKey, { error: 'unauthorized', message: 'a valid API key is required (Authorization: Bearer <key>)' });
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (request.url.startsWith('/v1/')) {
