@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { latestMail } from './pages/account-step';
 import { expectArabicScreen } from './pages/arabic';
-import { camera } from './pages/identity-step';
+import { answer, camera } from './pages/identity-step';
 import { closedPlaceNow, longPressMapCentre, mapCanvas, reachDelivery, searchPlace } from './pages/delivery-step';
 import { uniqueEmail } from './pages/account-step';
 
@@ -127,4 +127,19 @@ test('Arabic: the map, the details and the thank-you page right to left', async 
   await expect(page.getByText(/JO-/)).toBeVisible();
   await expectArabicScreen(page, 'thank-you: delivery');
   void shell;
+});
+
+test('back from the first address step goes to the residency check, which asks again (the answers and the validation cleared)', async ({ page }) => {
+  const shell = await reachDelivery(page);
+  await mapCanvas(page);
+  await searchPlace(page, 'Dubai Marina', /^Dubai Marina/);
+  await expect(page.getByText('Pin at: Dubai Marina, Dubai')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: /^Back/ }).click();
+  await expect(page).toHaveURL(/#\/activation_method(\?|$)/, { timeout: 20_000 });
+  await expect(page.getByRole('radio', { name: /^I live in the UAE/ })).not.toBeChecked();
+  // The delivery step is closed until the residency is answered and checked again.
+  await page.goto('/#/submit_delivery');
+  await expect(page).toHaveURL(/#\/activation_method(\?|$)/, { timeout: 20_000 });
+  await answer(page, 'I live in the UAE', 'Physical SIM');
+  await shell.expectStep('/activation_method/scan_document', 'Scan the front of your Emirates ID');
 });

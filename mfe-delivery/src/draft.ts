@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sessionAtom, store } from '@join/shared';
+import { DELIVERY_DRAFT_STORAGE_KEY, sessionAtom, store } from '@join/shared';
 
 /**
  * What the visitor has chosen so far on the delivery step, kept in session storage so a reload
@@ -9,7 +9,7 @@ import { sessionAtom, store } from '@join/shared';
  * shared or shop device never sees the last one's address and phone.
  * Nothing here is trusted: the server checks the pin and the form again.
  */
-const KEY = 'join.delivery.draft';
+const KEY = DELIVERY_DRAFT_STORAGE_KEY;
 
 const Draft = z.object({
   owner: z.string().nullable().catch(null),

@@ -1,4 +1,5 @@
 import { api as defaultApi, type Endpoints } from './api/endpoints';
+import { DELIVERY_DRAFT_STORAGE_KEY } from './constants';
 import { applyFlowStatus, setHeldNumber, setSavedPlan } from './store';
 import type { FlowStatusFlags } from './schemas/entities';
 import { bus } from './bus';
@@ -17,6 +18,23 @@ export async function refreshFlowStatus(api: Endpoints = defaultApi): Promise<Fl
   applyFlowStatus(answer);
   const { flow_status_flags } = answer;
   return flow_status_flags;
+}
+
+/**
+ * Going back from a route whose answers going back clears (the flow contract's clearsOnBack:
+ * the first address step, a later id check screen): the server clears them (POST /me/flow_back,
+ * with the same function), the store takes the new flow status, and the tab forgets the
+ * delivery step's address draft.
+ */
+export async function clearAnswersGoingBack(from: string, api: Endpoints = defaultApi): Promise<FlowStatusFlags> {
+  const answer = await api.flowBack(from);
+  applyFlowStatus(answer);
+  try {
+    window.sessionStorage.removeItem(DELIVERY_DRAFT_STORAGE_KEY);
+  } catch {
+    // Storage refused (private mode): there is no draft to forget.
+  }
+  return answer.flow_status_flags;
 }
 
 /** Loads what the visitor has chosen so far (after a reload, or a session recovery). */

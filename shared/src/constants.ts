@@ -30,6 +30,12 @@ export const UNIT_STEP = 1024;
 export const MAP_DEFAULT_ZOOM = 10;
 export const MAP_LONG_PRESS_MS = 500;
 export const MAP_CLICK_MS = 300;
+/**
+ * The tab's session-storage key of the delivery step's address draft (the pin, the area, the
+ * form as typed): the delivery module writes it; the host forgets it when going back clears the
+ * address data (clearsOnBack).
+ */
+export const DELIVERY_DRAFT_STORAGE_KEY = 'join.delivery.draft';
 export const TRACKING_EVENT_TIMEOUT_MS = 3000;
 
 export const CURRENCY = 'AED';

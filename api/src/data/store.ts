@@ -470,6 +470,12 @@ export interface Store {
   setTerminatedEmail(uid: string, email: string | null): Promise<void>;
   /** Going back to the id check (SPEC 2, step 6): residency and delivery form are asked again. */
   clearIdCheckAnswers(uid: string): Promise<void>;
+  /**
+   * Going back from the first address step to the residency check (SPEC 2): residency, SIM type,
+   * delivery form and the resident validation are cleared, so the answers and the identity check
+   * are asked again. Does nothing once the plan is paid.
+   */
+  clearResidency(uid: string): Promise<void>;
 
   // --- the identity check (issue 12); everything per user: nobody reads another's check ---
   /**

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  clearsOnBack,
+  FlowBackBody,
+  isRouteAllowed,
+  normalizePath,
+  ROUTES,
   FLOW_STATUS_KEYS,
   FlowStatusUpdateBody,
   PreferenceBody,
@@ -9,7 +14,7 @@ import {
   type PreferencesResponse,
 } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
-import { loadFlowStatus, type FlowStatusCaller } from '../domain/flow-context';
+import { loadFlowStatus, serverFlowContext, type FlowStatusCaller } from '../domain/flow-context';
 import { decideFlowKey } from '../domain/flow-status';
 import type { FlowStepOf } from '../http/step-guard';
 import { badRequest, flowOrder } from '../http/http-error';
@@ -45,6 +50,27 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     const decision = decideFlowKey(key, state);
     if (!decision.ok) throw flowOrder(decision.reason);
     await ctx.store.updateFlowFlags(uid, decision.change);
+    return flowStatusOf(ctx, auth);
+  });
+
+  /**
+   * Going back from a route that clears answers (SPEC 2 "Back navigation"; the flow contract's
+   * clearsOnBack, the same function the host reads): only from where the visitor is allowed to
+   * be, and only what that route clears. The first address step clears the residency answers and
+   * the resident validation (the residency check asks them again); a later id check screen its
+   * residency and delivery form answers.
+   */
+  app.post('/me/flow_back', async (request): Promise<FlowStatusResponse> => {
+    const auth = authOf(request);
+    const { from } = parseInput(FlowBackBody, request.body, 'body');
+    const path = normalizePath(from);
+    const clears = clearsOnBack(path);
+    if (clears.length === 0) throw badRequest('body.from', 'going back from this route clears nothing');
+    const status = await loadFlowStatus(ctx, auth);
+    if (!isRouteAllowed(path, serverFlowContext(status))) throw flowOrder(`You are not on ${path}: nothing to clear there`);
+    if (path === ROUTES.submitDelivery) await ctx.store.clearResidency(auth.uid);
+    else await ctx.store.clearIdCheckAnswers(auth.uid);
+    request.log.info({ event: 'flow_back', from: path, cleared: clears }, 'answers cleared going back');
     return flowStatusOf(ctx, auth);
   });
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAtom } from 'jotai';
 import { ShoppingBag } from 'lucide';
 import { Link, useNavigate } from 'react-router-dom';
-import { backRoute, cartOpensSummary, cartVisible, headerVariant, i18n, Icon, retailBack, sessionAtom, store, useT, wipeSession, type FlowContext, updateSession } from '@join/shared';
+import { backRoute, cartOpensSummary, clearAnswersGoingBack, clearsOnBack, reportError, cartVisible, headerVariant, i18n, Icon, retailBack, sessionAtom, store, useT, wipeSession, type FlowContext, updateSession } from '@join/shared';
 import { CartSummary, useSelection } from './cart-summary';
 import { cartLabel } from './cart-label';
 import { summaryOpenAtom } from './summary-state';
@@ -34,7 +34,17 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
   const goBack = () => {
     if (!ctx.retail) {
       const to = backRoute(pathname, ctx);
-      if (to) navigate(to);
+      if (!to) return;
+      // SPEC 2: going back from here clears answers (the server clears them first, or the guard
+      // would send the visitor straight back).
+      if (clearsOnBack(pathname).length > 0) {
+        clearAnswersGoingBack(pathname).then(
+          () => navigate(to),
+          (err: unknown) => reportError(err),
+        );
+        return;
+      }
+      navigate(to);
       return;
     }
     const r = retailBack(pathname);

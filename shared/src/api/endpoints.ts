@@ -25,6 +25,8 @@ export const endpoints = (c: ApiClient = apiClient) => ({
   getFlowStatus: () => c.request('GET', '/me/flow_status', { schema: FlowStatusResponse }),
   postFlowStatus: (key: FlowStatusKey, value = 'true') =>
     c.request('POST', '/me/flow_status', { schema: FlowStatusResponse, body: { key, value } }),
+  /** Going back from a route that clears answers (clearsOnBack): the server clears them. */
+  flowBack: (from: string) => c.request('POST', '/me/flow_back', { schema: FlowStatusResponse, body: { from } }),
   getCurrentTimestamp: () => c.request('GET', '/me/current_timestamp', { schema: CurrentTimestampResponse }),
   getBizConfig: () => c.request('GET', '/biz_config/app', { schema: BizConfigResponse, anonymous: true, headers: BIZ_CONFIG_HEADERS }),
   getTranslations: (containerId = 'web') =>

@@ -287,7 +287,7 @@ export function nextRoute(from: StepName, ctx: FlowContext): string {
   return next ? next.route : recommendedRoute(ctx);
 }
 
-/** Data going back from the id check's later screens wipes (SPEC section 2 "Back navigation"). */
+/** Data going back from the id check's later screens, or from the first address step, wipes (SPEC section 2 "Back navigation"). */
 export type BackClearable = 'residency' | 'deliveryForm' | 'address';
 
 /** A later screen of the id check (step 6): a path under /id_check, not the page itself. */
@@ -297,22 +297,39 @@ function isIdCheckLaterScreen(path: string): boolean {
 }
 
 /**
- * What going back from a path clears. SPEC: "going back from step 6 clears the residency,
- * delivery form and address data and returns to the id check". Step 6 is the id check
- * (steps.ts), so the rule applies to its later screens (/id_check/..., where the identity
- * module asks residency, delivery form and address); the id check's own page has no step-6
- * screen behind it to clear. The delivery step (8) and its address sub-steps clear nothing
- * here: they go back within the delivery module, or to the previous step.
+ * The context once the residency answers are wiped: residency, SIM type, delivery form, and the
+ * resident validation that rested on them (is_resident_done: a resident verified for a physical
+ * SIM delivered and paid in cash). The identity check must be passed again for the new answers.
+ */
+export function withResidencyCleared(ctx: FlowContext): FlowContext {
+  return { ...ctx, residentType: null, simType: null, hasDeliveryForm: false, flags: { ...ctx.flags, is_resident_done: false } };
+}
+
+/**
+ * What going back from a path clears. SPEC: "from the address step the user goes back to the
+ * residency check, or to an earlier address sub-step" and "going back from step 6 clears the
+ * residency, delivery form and address data and returns to the id check". So:
+ * - the id check's later screens (/id_check/..., where the identity module asks residency,
+ *   delivery form and address) clear the three and return to the id check;
+ * - the first address step (/submit_delivery, the map) goes back to the residency check
+ *   (/activation_method, where residency and the SIM type are asked), which means answering
+ *   residency again: it clears the same three, and the resident validation with them
+ *   (withResidencyCleared). Its later sub-steps (/submit_delivery/details…) go back to an earlier
+ *   address sub-step and clear nothing, like every other route.
+ * The server does the clearing (POST /me/flow_back, with this same function); the host calls it
+ * before going back, and forgets the address draft of the tab (DELIVERY_DRAFT_STORAGE_KEY).
  */
 export function clearsOnBack(path: string): readonly BackClearable[] {
-  return isIdCheckLaterScreen(path) ? ['residency', 'deliveryForm', 'address'] : [];
+  const p = normalizePath(path);
+  return isIdCheckLaterScreen(p) || p === ROUTES.submitDelivery ? ['residency', 'deliveryForm', 'address'] : [];
 }
 
 /**
  * The in-app back target (non-retail), or null where there is none (the first step, the root,
  * exception routes and unknown paths). A sub-route goes back to its step's page; a step page
  * to the previous allowed, non-skipped step. A later screen of the id check returns to the
- * id check when it is allowed once residency and delivery form are cleared (see clearsOnBack).
+ * id check, and the first address step to the residency check, when allowed once the answers
+ * are cleared (see clearsOnBack).
  */
 export function backRoute(path: string, ctx: FlowContext): string | null {
   const p = normalizePath(path);
@@ -321,6 +338,9 @@ export function backRoute(path: string, ctx: FlowContext): string | null {
   if (isIdCheckLaterScreen(p)) {
     const cleared: FlowContext = { ...ctx, residentType: null, hasDeliveryForm: false };
     if (isStepAllowed('id_check', cleared)) return ROUTES.idCheck;
+  }
+  if (p === ROUTES.submitDelivery && isStepAllowed('submit_delivery', ctx) && !ctx.flags.is_plan_paid) {
+    if (isStepAllowed('activation_method', withResidencyCleared(ctx))) return ROUTES.activationMethod;
   }
   if (p !== step.route && isStepAllowed(step.name, ctx)) return step.route;
   return activeRouteBefore(step, ctx);

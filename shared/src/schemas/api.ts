@@ -48,6 +48,13 @@ export const FlowStatusUpdateBody = z
   .strict();
 export type FlowStatusUpdateBody = z.infer<typeof FlowStatusUpdateBody>;
 
+/**
+ * POST /me/flow_back: going back from `from` (a route of the flow), which clears what the flow
+ * contract's clearsOnBack says (SPEC 2 "Back navigation"). Answers the flow status after it.
+ */
+export const FlowBackBody = z.object({ from: z.string().min(1).max(200) }).strict();
+export type FlowBackBody = z.infer<typeof FlowBackBody>;
+
 export const CurrentTimestampResponse = z.object({ timestamp: z.number().int() });
 export type CurrentTimestampResponse = z.infer<typeof CurrentTimestampResponse>;
 

@@ -184,9 +184,14 @@ describe('SQLite store: invariants the database enforces', () => {
 
   it('moves the identity flags forward only, and keeps sim_type and the check tables to their values', () => {
     db.prepare("INSERT INTO users (uid, device_id, created_at) VALUES ('u4', 'device-four', 0)").run();
-    db.prepare("UPDATE users SET id_verified = 1, resident_done = 1 WHERE uid = 'u4'").run();
+    db.prepare("UPDATE users SET id_verified = 1, resident_done = 1, resident_type = 'resident' WHERE uid = 'u4'").run();
     expect(() => db.prepare("UPDATE users SET id_verified = 0 WHERE uid = 'u4'").run()).toThrow(/only move forward/);
     expect(() => db.prepare("UPDATE users SET resident_done = 0 WHERE uid = 'u4'").run()).toThrow(/only move forward/);
+    // Going back to the residency check (SPEC 2) clears it with the residency answer, before any payment…
+    db.prepare("UPDATE users SET resident_done = 0, resident_type = NULL WHERE uid = 'u4'").run();
+    db.prepare("UPDATE users SET resident_done = 1, resident_type = 'resident', plan_paid = 1 WHERE uid = 'u4'").run();
+    // …and never once paid.
+    expect(() => db.prepare("UPDATE users SET resident_done = 0, resident_type = NULL WHERE uid = 'u4'").run()).toThrow(/only move forward/);
     expect(() => db.prepare("UPDATE users SET sim_type = 'nano' WHERE uid = 'u4'").run()).toThrow(/CHECK/);
     expect(() => db.prepare("INSERT INTO identity_checks (uid, kind, started_at, expires_at) VALUES ('u4', 'visa', 1, 2)").run()).toThrow(/CHECK/);
     expect(() =>

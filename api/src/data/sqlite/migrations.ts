@@ -562,6 +562,24 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 12,
+    name: 'going back to the residency check may clear the resident validation, before any payment or order',
+    sql: `
+      -- SPEC 2: from the first address step the visitor goes back to the residency check, which
+      -- clears the residency answers; the resident validation rested on them. It may turn off only
+      -- in that one update (the residency answer cleared with it), before the plan is paid and
+      -- before any order exists. Otherwise the identity flags still only move forward.
+      DROP TRIGGER users_identity_flags_forward;
+      CREATE TRIGGER users_identity_flags_forward BEFORE UPDATE OF id_verified, resident_done ON users
+        WHEN NEW.id_verified < OLD.id_verified
+          OR (NEW.resident_done < OLD.resident_done
+              AND NOT (NEW.resident_type IS NULL AND OLD.plan_paid = 0 AND NOT EXISTS (SELECT 1 FROM orders WHERE orders.uid = OLD.uid)))
+      BEGIN
+        SELECT RAISE(ABORT, 'identity flags only move forward');
+      END;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -386,6 +386,10 @@ export class SqliteStore implements Store {
     this.users.setTerminatedEmail.run({ uid, email });
   }
 
+  async clearResidency(uid: string): Promise<void> {
+    this.users.clearResidency.run(uid);
+  }
+
   async clearIdCheckAnswers(uid: string): Promise<void> {
     this.users.clearIdCheckAnswers.run(uid);
   }

@@ -84,6 +84,10 @@ export function userStatements(db: Database) {
     setDeliveryForm: db.prepare<[{ uid: string; present: number }]>('UPDATE users SET has_delivery_form = @present WHERE uid = @uid'),
     setTerminatedEmail: db.prepare<[{ uid: string; email: string | null }]>('UPDATE users SET terminated_email = @email WHERE uid = @uid'),
     clearIdCheckAnswers: db.prepare<[string]>('UPDATE users SET resident_type = NULL, has_delivery_form = 0 WHERE uid = ?'),
+    // Only before any payment: a paid user's answers are what they paid for.
+    clearResidency: db.prepare<[string]>(
+      'UPDATE users SET resident_type = NULL, sim_type = NULL, has_delivery_form = 0, resident_done = 0 WHERE uid = ? AND plan_paid = 0',
+    ),
     resetLongProduct: db.prepare<[{ uid: string; code: number; months: number }]>(
       `UPDATE users SET current_product_code = @code
        WHERE uid = @uid AND current_product_code IN (SELECT code FROM products WHERE commitment_duration <> @months)`,

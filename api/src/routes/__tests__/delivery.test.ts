@@ -378,3 +378,30 @@ describe('POST /me/esim', () => {
     expect(t.esim.profiles).toHaveLength(1);
   });
 });
+
+describe('POST /me/flow_back (SPEC 2: from the first address step back to the residency check)', () => {
+  it('clears the residency, the SIM type, the delivery form and the resident validation; the residency check is asked again', async () => {
+    const v = await resident();
+    const raw = openDatabase(t.dbFile);
+    raw.prepare('UPDATE users SET resident_done = 1 WHERE uid = ?').run(v.uid);
+    raw.close();
+    expect((await flags(v)).is_resident_done).toBe(true);
+    const res = await t.post(v, '/api/me/flow_back', { from: '/submit_delivery' });
+    expect(res.statusCode).toBe(200);
+    const after = FlowStatusResponse.parse(res.json());
+    expect(after.flow_status_flags.is_resident_done).toBe(false);
+    expect(after.flow_context).toMatchObject({ resident_type: null, sim_type: null, has_delivery_form: false });
+    // No longer on the delivery step: placing an order is refused by the flow contract.
+    expect((await deliver(v)).statusCode).toBe(409);
+  });
+
+  it('refuses a route that clears nothing (400) and a route the visitor is not on (409)', async () => {
+    const v = await resident();
+    expect((await t.post(v, '/api/me/flow_back', { from: '/submit_delivery/details' })).statusCode).toBe(400);
+    expect((await t.post(v, '/api/me/flow_back', { from: '/payment' })).statusCode).toBe(400);
+    expect((await t.post(v, '/api/me/flow_back', {})).statusCode).toBe(400);
+    const tourist = await visitor('non_resident', 'physical');
+    expect((await t.post(tourist, '/api/me/flow_back', { from: '/submit_delivery' })).statusCode).toBe(409);
+    expect((await flags(tourist)).is_plan_paid).toBe(false);
+  });
+});

@@ -211,7 +211,10 @@ describe('every state-changing route declares its step', () => {
     // The orders (issue 14) check their route's rule in their own preHandler (/submit_delivery,
     // /submit_delivery/store, and /thank-you with a paid eSIM): placing the order makes the step
     // done, so a repeat (a double click, a second tab) must get past it to answer the same order.
-    'POST /api/me/delivery', 'POST /api/me/pickup', 'POST /api/me/esim'];
+    'POST /api/me/delivery', 'POST /api/me/pickup', 'POST /api/me/esim',
+    // Going back clears answers only on the route the visitor is allowed to be on (its own check: the
+    // route comes in the body, so no one step guards it).
+    'POST /api/me/flow_back'];
 
   it('lists each POST and DELETE with its flowStep, or as open on purpose', async () => {
     const seen: string[] = [];

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider } from 'jotai';
-import { EMPTY_FLOW_FLAGS, sessionAtom, store, type FlowContext, type SavedPlan, setHeldNumber, setSavedPlan, updateSession } from '@join/shared';
+import { api, DELIVERY_DRAFT_STORAGE_KEY, EMPTY_FLOW_FLAGS, sessionAtom, store, type FlowContext, type SavedPlan, setHeldNumber, setSavedPlan, updateSession } from '@join/shared';
 import { Header, RETAIL_START_URL } from '../header';
 import { browserLocation } from '../browser-location';
 import { polyfillDialog } from '../../test-utils/dialog-polyfill';
@@ -65,6 +65,42 @@ describe('header back control (backRoute)', () => {
     renderHeader('/number', { flags: { ...EMPTY_FLOW_FLAGS, is_number_selected: true } });
     await click(backButton());
     expect(route()).toBe('/plan-selection');
+  });
+});
+
+describe('going back clears answers where the flow contract says (clearsOnBack)', () => {
+  it('from the first address step: the server clears the residency first, the draft is forgotten, then the residency check', async () => {
+    const cleared = { ...planAndNumber, is_logged_in_via_email: true, has_password: true };
+    const flowBack = jest.spyOn(api, 'flowBack').mockResolvedValue({
+      flow_status_flags: cleared,
+      flow_context: { resident_type: null, sim_type: null, inside_uae: true, has_delivery_form: false, terminated_email: null, retail: false },
+    });
+    window.sessionStorage.setItem(DELIVERY_DRAFT_STORAGE_KEY, '{"pin":{"lat":25,"lng":55}}');
+    renderHeader('/submit_delivery', {
+      flags: { ...cleared, is_resident_done: true },
+      residentType: 'resident',
+      simType: 'physical',
+      hasDeliveryForm: true,
+      insideUae: true,
+    });
+    await click(backButton());
+    expect(flowBack).toHaveBeenCalledWith('/submit_delivery');
+    expect(await screen.findByText('/activation_method')).toBeInTheDocument();
+    expect(window.sessionStorage.getItem(DELIVERY_DRAFT_STORAGE_KEY)).toBeNull();
+  });
+
+  it('an earlier address sub-step clears nothing', async () => {
+    const flowBack = jest.spyOn(api, 'flowBack');
+    renderHeader('/submit_delivery/details', {
+      flags: { ...planAndNumber, is_logged_in_via_email: true, is_resident_done: true },
+      residentType: 'resident',
+      simType: 'physical',
+      hasDeliveryForm: true,
+      insideUae: true,
+    });
+    await click(backButton());
+    expect(route()).toBe('/submit_delivery');
+    expect(flowBack).not.toHaveBeenCalled();
   });
 });
 

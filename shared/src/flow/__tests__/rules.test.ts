@@ -10,6 +10,7 @@ import {
   cartOpensSummary,
   cartVisible,
   clearsOnBack,
+  withResidencyCleared,
   hasPasswordLogin,
   headerVariant,
   isDone,
@@ -610,12 +611,19 @@ describe('back navigation', () => {
     expect(clearsOnBack(ROUTES.payment)).toEqual([]);
   });
 
-  it('step 8 is not step 6: the delivery page clears nothing and goes back by the generic rule', () => {
-    const c = ctx(PICKED_LOGGED, { residentType: 'resident', hasDeliveryForm: true, insideUae: true });
-    expect(clearsOnBack(ROUTES.submitDelivery)).toEqual([]);
-    expect(clearsOnBack('/submit_delivery/address')).toEqual([]);
-    // The previous allowed, non-skipped step: a resident has no id check, so payment.
-    expect(backRoute(ROUTES.submitDelivery, c)).toBe(ROUTES.payment);
+  it('the first address step goes back to the residency check and clears residency, form and address; later sub-steps to an earlier one', () => {
+    // A resident verified for a physical SIM (is_resident_done): payment skipped, delivery open.
+    const c = ctx({ ...PICKED_LOGGED, is_resident_done: true }, { residentType: 'resident', simType: 'physical', hasDeliveryForm: true, insideUae: true });
+    expect(clearsOnBack(ROUTES.submitDelivery)).toEqual(['residency', 'deliveryForm', 'address']);
+    expect(backRoute(ROUTES.submitDelivery, c)).toBe(ROUTES.activationMethod);
+    // Once cleared, the residency check is where the flow is (the answers are asked again).
+    expect(recommendedRoute({ ...withResidencyCleared(c), navigatingInApp: true })).toBe(ROUTES.activationMethod);
+    // An earlier address sub-step: back to the map, clearing nothing.
+    expect(clearsOnBack('/submit_delivery/details')).toEqual([]);
+    expect(backRoute('/submit_delivery/details', c)).toBe(ROUTES.submitDelivery);
+    expect(clearsOnBack(ROUTES.storePickup)).toEqual([]);
+    // Outside the UAE the residency check is closed: the generic rule (the location check).
+    expect(backRoute(ROUTES.submitDelivery, { ...c, insideUae: false })).toBe(ROUTES.locationCheck);
     const paid = ctx({ ...PICKED_LOGGED, is_plan_paid: true }, { residentType: 'resident', hasDeliveryForm: true, insideUae: false });
     // Every earlier step is closed or skipped once paid: no in-app back.
     expect(backRoute(ROUTES.submitDelivery, paid)).toBeNull();
