@@ -1,28 +1,9 @@
-import { useMemo, useState } from 'react';
-import { encode } from 'uqr';
+import { useState } from 'react';
+import { QrCode } from '@join/shared/qr';
 import { Copy } from 'lucide';
 import { Button, Card, useT } from '@join/shared';
 import type { Esim } from '@join/shared/delivery';
 
-/** A QR code as SVG: one path of dark modules on a light square (uqr's matrix includes the quiet zone). */
-export function QrCode({ value, label }: { value: string; label: string }) {
-  const { size, path } = useMemo(() => {
-    const qr = encode(value, { ecc: 'M', border: 4 });
-    const d: string[] = [];
-    qr.data.forEach((row, y) =>
-      row.forEach((dark, x) => {
-        if (dark) d.push(`M${x} ${y}h1v1h-1z`);
-      }),
-    );
-    return { size: qr.size, path: d.join('') };
-  }, [value]);
-  return (
-    <svg className="delivery-qr" role="img" aria-label={label} viewBox={`0 0 ${size} ${size}`} shapeRendering="crispEdges" xmlns="http://www.w3.org/2000/svg">
-      <rect width={size} height={size} fill="#fff" />
-      <path d={path} fill="#000" />
-    </svg>
-  );
-}
 
 /**
  * The eSIM to install: its activation code as a QR code to scan, the same code as text (left to
@@ -45,7 +26,7 @@ export function EsimView({ esim }: { esim: Esim }) {
       <h2 id="esim-heading" className="delivery-subheading">
         {t('delivery.esim.scan')}
       </h2>
-      <QrCode value={esim.activation_code} label={t('delivery.esim.qr')} />
+      <QrCode value={esim.activation_code} label={t('delivery.esim.qr')} className="delivery-qr" />
       <p>
         <span id="esim-code-label">{t('delivery.esim.code')}</span>
         {': '}
