@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { LocateFixed } from 'lucide';
 import { Alert, Badge, bus, Button, Card, flowFlagsAtom, refreshFlowStatus, StepHeading, useFocusStepHeading, useLanguage, useT } from '@join/shared';
 import { deliveryApi, inUaeBounds, MAP_DEFAULT_CENTER, type Store } from '@join/shared/delivery';
-import { LoadFailed } from '../components/load-failed';
+import { LoadFailed } from '@join/shared/display';
 import { Loading } from '../components/loading';
 import { readDraft } from '../draft';
 import { raise } from '../errors';

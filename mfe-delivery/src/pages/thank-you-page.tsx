@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { Check, Circle } from 'lucide';
 import { Card, flowFlagsAtom, Icon, PhoneNumberText, refreshFlowStatus, serverFlowContextAtom, StepHeading, useFocusStepHeading, useLanguage, useT } from '@join/shared';
 import { deliveryApi, type Order } from '@join/shared/delivery';
-import { LoadFailed } from '../components/load-failed';
+import { LoadFailed } from '@join/shared/display';
 import { Loading } from '../components/loading';
 import { WithValue } from '../components/with-value';
 import { raise } from '../errors';

@@ -4,7 +4,7 @@ import { CircleCheck } from 'lucide';
 import { bus, Button, Card, Icon, PhoneNumberText, refreshFlowStatus, StepHeading, useFocusStepHeading, useLanguage, useT } from '@join/shared';
 import { paymentApi, type Receipt } from '@join/shared/payment';
 import { raise } from '../errors';
-import { LoadFailed } from '../components/load-failed';
+import { LoadFailed } from '@join/shared/display';
 import { Loading } from '../components/loading';
 import { WithValue } from '../components/with-value';
 import { aedOfFils, formatDay, formatMoment } from '../format';

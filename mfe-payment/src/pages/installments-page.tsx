@@ -3,7 +3,7 @@ import { Alert, Button, Card, Checkbox, ROUTES, StepHeading, useFocusStepHeading
 import { paymentApi, type PaymentSummaryResponse } from '@join/shared/payment';
 import { keyFor } from '../attempts';
 import { raise, serverAnswered } from '../errors';
-import { LoadFailed } from '../components/load-failed';
+import { LoadFailed } from '@join/shared/display';
 import { Loading } from '../components/loading';
 import { WithValue } from '../components/with-value';
 import { aedOfFils, formatDay } from '../format';

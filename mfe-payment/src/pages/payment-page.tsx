@@ -4,7 +4,7 @@ import { Button, RadioCards, ROUTES, StepHeading, useFocusStepHeading, useLangua
 import type { PaymentSummaryResponse } from '@join/shared/payment';
 import { readCardAttempt } from '../attempts';
 import { CardPayment } from '../components/card-payment';
-import { LoadFailed } from '../components/load-failed';
+import { LoadFailed } from '@join/shared/display';
 import { Loading } from '../components/loading';
 import { OrderSummary } from '../components/order-summary';
 import { WithValue } from '../components/with-value';

@@ -8,7 +8,7 @@ const SLOT = new RegExp('\uE000(\\d+)\uE000');
  * A translated text with values in it (amounts, an e-mail, a place): each value isolated left to
  * right in a <bdi> (with `valueClassName`), so an Arabic sentence keeps its order around it and the
  * value reads as written. `values` maps the text's parameters to what stands for them; `count`
- * picks the plural form. `@join/shared/with-value`: bundled by the remotes that use it.
+ * picks the plural form. `@join/shared/display`: bundled by the remotes that use it.
  */
 export function WithValue({
   text,

@@ -1,6 +1,6 @@
 import { Alert, Button, useT } from '@join/shared';
 
-/** A screen's data did not load: what happened and a retry (announced). */
+/** A screen's data did not load: what happened and a retry (announced). `@join/shared/display`. */
 export function LoadFailed({ text, onRetry }: { text: string; onRetry: () => void }) {
   const t = useT();
   return (
