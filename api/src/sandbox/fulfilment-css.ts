@@ -58,6 +58,3 @@ export const FULFILMENT_PAGE_HEADERS = {
 export function pageLanguage(value: unknown): 'en' | 'ar' {
   return value === 'ar' ? 'ar' : 'en';
 }
-
-/** Left-to-right isolate for a code, an id or a number inside a sentence (U+2066 ... U+2069). */
-export const ltr = (text: string) => `\u2066${text}\u2069`;

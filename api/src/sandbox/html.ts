@@ -68,3 +68,32 @@ ${scripts.map((src) => html`<script src="${src}"></script>`)}
 </html>
 `.value;
 }
+
+/** Left-to-right isolate for a code, an id or a number inside a sentence (U+2066 ... U+2069). */
+export const ltr = (text: string): string => `\u2066${text}\u2069`;
+
+/** Fills a sandbox text's {{name}} slots (the sandboxes' own small dictionaries). */
+export const fillText = (text: string, values: Record<string, string | number>): string =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+
+/**
+ * A fulfilment sandbox's page (the courier, the eSIM service): the brand, a link to the same page
+ * in the other language (`here` keeps its own query), and the body under one <main>.
+ */
+export function fulfilmentPage(options: { lang: 'en' | 'ar'; title: string; brand: string; otherLanguage: string; here: string; body: Html }): string {
+  const { lang, title, brand, otherLanguage, here, body } = options;
+  const other = lang === 'ar' ? 'en' : 'ar';
+  return sandboxPage({
+    lang,
+    title: `${title} – ${brand}`,
+    stylesheet: '/assets/sandbox.css',
+    body: html`<header class="top">
+<p class="brand">${brand}</p>
+<a class="lang" href="${here}${here.includes('?') ? '&' : '?'}lang=${other}" lang="${other}" hreflang="${other}">${otherLanguage}</a>
+</header>
+<main aria-labelledby="title">
+${body}
+</main>
+`,
+  });
+}

@@ -1,8 +1,8 @@
 import type { Instalment } from '@join/shared/contract';
-import { html, sandboxPage, type Html } from '../html';
+import { fillText, html, ltr, sandboxPage, type Html } from '../html';
 import type { Checkout } from './checkouts';
 import { formatDueDate, formatFils } from './plan';
-import { BNPL_TEXTS, fill, type BnplLanguage, type BnplTexts } from './texts';
+import {BNPL_TEXTS, type BnplLanguage, type BnplTexts } from './texts';
 
 /**
  * The checkout pages for the browser: plain HTML forms (no script at all) with one stylesheet,
@@ -11,7 +11,6 @@ import { BNPL_TEXTS, fill, type BnplLanguage, type BnplTexts } from './texts';
  */
 
 /** Left-to-right isolate for an amount or an address inside a sentence (U+2066 ... U+2069). */
-const ltr = (text: string) => `\u2066${text}\u2069`;
 
 function layout(lang: BnplLanguage, title: string, body: Html, switchTo?: string): string {
   const t = BNPL_TEXTS[lang];
@@ -47,10 +46,10 @@ function summary(t: BnplTexts, ctx: PageContext, checkout: Checkout): Html {
 
 function planList(t: BnplTexts, ctx: PageContext, plan: readonly Instalment[]): Html {
   return html`<section aria-labelledby="plan-title">
-<h2 id="plan-title">${fill(t.planTitle, { count: plan.length })}</h2>
+<h2 id="plan-title">${fillText(t.planTitle, { count: plan.length })}</h2>
 <ol class="plan" aria-label="${t.planLabel}">
 ${plan.map(
-  (p) => html`<li><span class="when"><span class="n">${fill(t.instalment, { number: p.number })}</span> <time datetime="${p.due_date}">${
+  (p) => html`<li><span class="when"><span class="n">${fillText(t.instalment, { number: p.number })}</span> <time datetime="${p.due_date}">${
     p.number === 1 ? t.today : formatDueDate(p.due_date, ctx.lang)
   }</time></span> <span class="amount" dir="ltr">${formatFils(p.amount_fils, ctx.lang)}</span></li>`,
 )}
@@ -71,7 +70,7 @@ export interface SignInState {
 /** Step 1: what is bought, the plan, and the sign-in (a one-time code, shown since this is a sandbox). */
 export function signInPage(ctx: PageContext, checkout: Checkout, plan: readonly Instalment[], state: SignInState = {}): string {
   const t = BNPL_TEXTS[ctx.lang];
-  const error = state.otpError === 'wrong' ? fill(t.otpWrong, { left: state.triesLeft ?? 0 }) : state.otpError === 'invalid' ? t.otpInvalid : state.signedOut ? t.signedOutError : null;
+  const error = state.otpError === 'wrong' ? fillText(t.otpWrong, { left: state.triesLeft ?? 0 }) : state.otpError === 'invalid' ? t.otpInvalid : state.signedOut ? t.signedOutError : null;
   const body = html`<h1 id="title">${t.checkoutTitle}</h1>
 <p class="note">${t.sandboxNote}</p>
 ${summary(t, ctx, checkout)}
@@ -79,7 +78,7 @@ ${planList(t, ctx, plan)}
 <section aria-labelledby="signin-title">
 <h2 id="signin-title">${t.signInTitle}</h2>
 <p>${t.otpSent}</p>
-<p class="code">${fill(t.otpSandbox, { code: ltr(checkout.otp) })}</p>
+<p class="code">${fillText(t.otpSandbox, { code: ltr(checkout.otp) })}</p>
 <form method="post" action="/checkout/${checkout.id}/verify">
 ${hidden('lang', ctx.lang)}
 <div class="field">
@@ -94,7 +93,7 @@ ${error ? html`<p id="otp-error" class="error">${error}</p>` : ''}
 </form>
 <form method="post" action="/checkout/${checkout.id}/decide" class="actions">
 ${hidden('lang', ctx.lang)}
-<button type="submit" class="secondary" name="decision" value="decline">${fill(t.cancel, { merchant: ctx.merchant })}</button>
+<button type="submit" class="secondary" name="decision" value="decline">${fillText(t.cancel, { merchant: ctx.merchant })}</button>
 </form>
 </section>`;
   return layout(ctx.lang, t.checkoutTitle, body, `/checkout/${checkout.id}?lang=${ctx.lang === 'ar' ? 'en' : 'ar'}`);
@@ -109,11 +108,11 @@ export function decidePage(ctx: PageContext, checkout: Checkout, plan: readonly 
 <p class="note">${t.sandboxNote}</p>
 ${summary(t, ctx, checkout)}
 ${planList(t, ctx, plan)}
-<p>${fill(t.dueToday, { amount: ltr(formatFils(first, ctx.lang)), rest: plan.length - 1, share: ltr(formatFils(share, ctx.lang)) })}</p>
+<p>${fillText(t.dueToday, { amount: ltr(formatFils(first, ctx.lang)), rest: plan.length - 1, share: ltr(formatFils(share, ctx.lang)) })}</p>
 <form method="post" action="/checkout/${checkout.id}/decide" class="actions stacked">
 ${hidden('lang', ctx.lang)}
 ${hidden('session', session)}
-<button type="submit" class="primary" name="decision" value="approve">${fill(t.approve, { amount: ltr(formatFils(first, ctx.lang)) })}</button>
+<button type="submit" class="primary" name="decision" value="approve">${fillText(t.approve, { amount: ltr(formatFils(first, ctx.lang)) })}</button>
 <button type="submit" class="secondary" name="decision" value="decline">${t.decline}</button>
 </form>`;
   return layout(ctx.lang, t.decideTitle, body);
@@ -136,7 +135,7 @@ export function outcomePage(ctx: PageContext, checkout: Checkout, kind: OutcomeK
   const body = html`<h1 id="title">${title}</h1>
 <p>${text}</p>
 ${summary(t, ctx, checkout)}
-<p class="actions"><a class="button primary" href="${back}">${fill(t.backTo, { merchant: ctx.merchant })}</a></p>`;
+<p class="actions"><a class="button primary" href="${back}">${fillText(t.backTo, { merchant: ctx.merchant })}</a></p>`;
   return layout(ctx.lang, title, body, `/checkout/${checkout.id}?lang=${ctx.lang === 'ar' ? 'en' : 'ar'}`);
 }
 

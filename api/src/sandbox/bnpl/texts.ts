@@ -105,6 +105,3 @@ export function languageOf(value: unknown): BnplLanguage {
   return value === 'ar' ? 'ar' : 'en';
 }
 
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}

@@ -1,6 +1,6 @@
 import type { CardBrand } from '@join/shared/contract';
-import { html, sandboxPage, type Html } from '../html';
-import { CARD_TEXTS, fill, SANDBOX_3DS_CODE, type CardLanguage, type FieldsErrorReason } from './texts';
+import { fillText, html, sandboxPage, type Html } from '../html';
+import {CARD_TEXTS, SANDBOX_3DS_CODE, type CardLanguage, type FieldsErrorReason } from './texts';
 
 /**
  * The sandbox's pages: the hosted card fields (framed by the payment page), their error page,
@@ -132,8 +132,8 @@ export function formatAed(fils: number): string {
 
 export function challengePage(lang: CardLanguage, view: ChallengeView): string {
   const t = CARD_TEXTS[lang];
-  const error = view.empty ? t.messages.required : view.attemptsLeft !== undefined ? fill(t.codeWrong, { left: String(view.attemptsLeft) }) : null;
-  const cardText = fill(t.cardEnding, { brand: t.brands[view.brand], last4: '\u2066' + view.last4 + '\u2069' });
+  const error = view.empty ? t.messages.required : view.attemptsLeft !== undefined ? fillText(t.codeWrong, { left: String(view.attemptsLeft) }) : null;
+  const cardText = fillText(t.cardEnding, { brand: t.brands[view.brand], last4: '\u2066' + view.last4 + '\u2069' });
   const body = html`<main class="panel" aria-labelledby="title">
 <p class="brand-line">${t.brand}</p>
 <h1 id="title">${t.challengeTitle}</h1>
@@ -149,7 +149,7 @@ export function challengePage(lang: CardLanguage, view: ChallengeView): string {
 <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" dir="ltr" maxlength="6" spellcheck="false" required aria-describedby="code-hint${error ? ' code-error' : ''}"${
     error ? html` aria-invalid="true" autofocus` : ''
   }>
-<p id="code-hint" class="hint">${fill(t.codeHint, { code: SANDBOX_3DS_CODE })}</p>
+<p id="code-hint" class="hint">${fillText(t.codeHint, { code: SANDBOX_3DS_CODE })}</p>
 ${error ? html`<p id="code-error" class="error" role="alert">${ERROR_ICON}<span class="message">${error}</span></p>` : ''}
 </div>
 <div class="actions">

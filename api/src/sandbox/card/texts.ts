@@ -115,6 +115,3 @@ export function cardLanguage(value: unknown): CardLanguage {
   return value === 'ar' ? 'ar' : 'en';
 }
 
-export function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-}

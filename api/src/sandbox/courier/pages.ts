@@ -1,4 +1,4 @@
-import { html, sandboxPage, type Html } from '../html';
+import { fillText, fulfilmentPage, html, ltr, type Html } from '../html';
 import type { Job, JobBoard, JobStatus } from './jobs';
 
 /**
@@ -87,25 +87,10 @@ const ar: typeof en = {
 
 export const COURIER_TEXTS: Readonly<Record<CourierLanguage, typeof en>> = { en, ar };
 
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-const ltr = (text: string) => `\u2066${text}\u2069`;
 
 function layout(lang: CourierLanguage, title: string, body: Html, here: string): string {
   const t = COURIER_TEXTS[lang];
-  const other: CourierLanguage = lang === 'ar' ? 'en' : 'ar';
-  return sandboxPage({
-    lang,
-    title: `${title} – ${t.brand}`,
-    stylesheet: '/assets/sandbox.css',
-    body: html`<header class="top">
-<p class="brand">${t.brand}</p>
-<a class="lang" href="${here}?lang=${other}" lang="${other}" hreflang="${other}">${t.otherLanguage}</a>
-</header>
-<main aria-labelledby="title">
-${body}
-</main>
-`,
-  });
+  return fulfilmentPage({ lang, title, brand: t.brand, otherLanguage: t.otherLanguage, here, body });
 }
 
 /** A time of day in the UAE (UTC+4), as a courier's dispatcher reads it. */
@@ -121,7 +106,7 @@ function aed(fils: number, lang: CourierLanguage): string {
 const maskedPhone = (phone: string) => (phone.length > 3 ? `•••${phone.slice(-3)}` : phone);
 
 function where(t: typeof en, job: Job): Html {
-  if (job.kind === 'pickup') return html`${fill(t.store, { store: job.store ?? '' })}`;
+  if (job.kind === 'pickup') return html`${fillText(t.store, { store: job.store ?? '' })}`;
   const d = job.dropoff;
   if (!d) return html``;
   return html`<bdi>${d.address}</bdi>${d.address_2 ? html`, <bdi>${d.address_2}</bdi>` : ''} <span class="mono" dir="ltr">${maskedPhone(d.phone)}</span>`;
@@ -143,14 +128,14 @@ export function jobsPage(lang: CourierLanguage, board: JobBoard): string {
 <td dir="ltr">${job.cash_on_delivery > 0 ? aed(job.cash_on_delivery, lang) : ''}</td>
 <td>${
       canHandOver
-        ? html`<form method="post" action="/desk/${job.id}/collect"><input type="hidden" name="lang" value="${lang}"><button type="submit" class="secondary" aria-label="${fill(t.handOverLabel, { reference: job.reference })}">${t.handOver}</button></form>`
+        ? html`<form method="post" action="/desk/${job.id}/collect"><input type="hidden" name="lang" value="${lang}"><button type="submit" class="secondary" aria-label="${fillText(t.handOverLabel, { reference: job.reference })}">${t.handOver}</button></form>`
         : ''
     }</td>
 </tr>`;
   });
   const body = html`<h1 id="title">${t.title}</h1>
-<p class="note">${fill(t.note, { seconds: Math.round(board.stepMs / 100) / 10 })}</p>
-<p class="note">${fill(t.markers, { fail: ltr('courier-fail'), reject: ltr('courier-reject'), unavailable: ltr('courier-unavailable') })}</p>
+<p class="note">${fillText(t.note, { seconds: Math.round(board.stepMs / 100) / 10 })}</p>
+<p class="note">${fillText(t.markers, { fail: ltr('courier-fail'), reject: ltr('courier-reject'), unavailable: ltr('courier-unavailable') })}</p>
 <p><a class="refresh" href="/?lang=${lang}">${t.refresh}</a></p>
 ${
   jobs.length === 0

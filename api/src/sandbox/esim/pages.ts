@@ -1,5 +1,4 @@
-import { html, sandboxPage, type Html } from '../html';
-import { ltr } from '../fulfilment-css';
+import { fillText, fulfilmentPage, html, ltr, type Html } from '../html';
 import type { Profile, ProfileState, ProfileStore } from './profiles';
 
 /**
@@ -78,24 +77,10 @@ const ar: typeof en = {
 
 export const ESIM_TEXTS: Readonly<Record<EsimLanguage, typeof en>> = { en, ar };
 
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
 
 function layout(lang: EsimLanguage, title: string, body: Html, here: string): string {
   const t = ESIM_TEXTS[lang];
-  const other: EsimLanguage = lang === 'ar' ? 'en' : 'ar';
-  return sandboxPage({
-    lang,
-    title: `${title} – ${t.brand}`,
-    stylesheet: '/assets/sandbox.css',
-    body: html`<header class="top">
-<p class="brand">${t.brand}</p>
-<a class="lang" href="${here}${here.includes('?') ? '&' : '?'}lang=${other}" lang="${other}" hreflang="${other}">${t.otherLanguage}</a>
-</header>
-<main aria-labelledby="title">
-${body}
-</main>
-`,
-  });
+  return fulfilmentPage({ lang, title, brand: t.brand, otherLanguage: t.otherLanguage, here, body });
 }
 
 export interface InstallState {
@@ -110,18 +95,18 @@ export function installPage(lang: EsimLanguage, smdpAddress: string, state: Inst
   const example = ltr(`LPA:1$${smdpAddress}$7KQ2M-XR4PD-9HN3C-WT6FB`);
   if (state.installed) {
     const body = html`<h1 id="title">${t.installedTitle}</h1>
-<p class="success" role="status">${fill(t.installed, { msisdn: ltr(`+${state.installed.msisdn}`) })}</p>
+<p class="success" role="status">${fillText(t.installed, { msisdn: ltr(`+${state.installed.msisdn}`) })}</p>
 <p class="actions"><a class="secondary" href="/install?lang=${lang}">${t.another}</a></p>`;
     return layout(lang, t.installedTitle, body, '/install');
   }
-  const error = state.error ? fill(t.errors[state.error.kind], { address: ltr(state.error.address ?? ''), own: ltr(smdpAddress), prefix: ltr('LPA:1$') }) : null;
+  const error = state.error ? fillText(t.errors[state.error.kind], { address: ltr(state.error.address ?? ''), own: ltr(smdpAddress), prefix: ltr('LPA:1$') }) : null;
   const body = html`<h1 id="title">${t.installTitle}</h1>
 <p class="note">${t.installNote}</p>
 <form method="post" action="/install" novalidate>
 <input type="hidden" name="lang" value="${lang}">
 <div class="field">
 <label for="activation_code">${t.codeLabel}</label>
-<p id="code-hint" class="hint">${fill(t.codeHint, { example, prefix: ltr('LPA:1$') })}</p>
+<p id="code-hint" class="hint">${fillText(t.codeHint, { example, prefix: ltr('LPA:1$') })}</p>
 <textarea id="activation_code" name="activation_code" rows="3" maxlength="500" required dir="ltr" spellcheck="false" autocapitalize="characters" autocomplete="off"${
     error ? html` aria-invalid="true" aria-describedby="code-hint code-error" autofocus` : html` aria-describedby="code-hint"`
   }>${state.code ?? ''}</textarea>
@@ -140,7 +125,7 @@ export function profilesPage(lang: EsimLanguage, store: ProfileStore, rejectSuff
   const t = ESIM_TEXTS[lang];
   const profiles = store.list();
   const body = html`<h1 id="title">${t.profilesTitle}</h1>
-<p class="note">${fill(t.profilesNote, { suffix: ltr(rejectSuffix) })}</p>
+<p class="note">${fillText(t.profilesNote, { suffix: ltr(rejectSuffix) })}</p>
 <p><a href="/install?lang=${lang}">${t.toInstall}</a></p>
 ${
   profiles.length === 0

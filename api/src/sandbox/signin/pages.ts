@@ -1,6 +1,6 @@
-import { html, sandboxPage, type Html } from '../html';
+import { fillText, html, sandboxPage, type Html } from '../html';
 import { SIGNIN_ACCOUNTS } from './accounts';
-import { fill, SIGNIN_TEXTS, type SigninErrorReason, type SigninLanguage } from './texts';
+import {SIGNIN_TEXTS, type SigninErrorReason, type SigninLanguage } from './texts';
 
 /**
  * The sandbox's three pages: the account chooser, the error page and the result page that
@@ -54,7 +54,7 @@ export function chooserPage(lang: SigninLanguage, request: AuthorizeRequest, sit
   const body = html`<main aria-labelledby="title">
 <p class="brand">${t.brand}</p>
 <h1 id="title">${t.chooseTitle}</h1>
-<p>${fill(t.continueTo, { site: '\u2068' + site + '\u2069' })}</p>
+<p>${fillText(t.continueTo, { site: '\u2068' + site + '\u2069' })}</p>
 <p class="note">${t.sandboxNote}</p>
 <form method="post" action="/authorize/choose">
 ${hiddenFields(request)}

@@ -85,6 +85,3 @@ export function languageOf(uiLocales: string | undefined): SigninLanguage {
   return 'en';
 }
 
-export function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-}
