@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { PRODUCT_CSP } from './product-csp.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..');
@@ -21,20 +22,6 @@ const identityDir = path.join(root, 'mfe-identity');
 const fixtures = process.env.FACE_FIXTURES ?? path.join(here, '..', 'fixtures', 'identity');
 const MIN_RATE = 5;
 const SAMPLE_MS = 8000;
-// The product's policy (api/src/http/security-headers.ts with no remote origins): the harness
-// must run under the same rules, WebAssembly allowed by 'wasm-unsafe-eval' and nothing broader.
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self'",
-  "connect-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm', '.bin': 'application/octet-stream' };
 
 const FEEDS = [
@@ -66,7 +53,7 @@ function serve(dir) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP });
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'content-security-policy': PRODUCT_CSP });
     createReadStream(file).pipe(res);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { PRODUCT_CSP } from './product-csp.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..');
@@ -32,20 +33,8 @@ const VIEWPORTS = [
 // origins): the CSP goes on every answer, documents and scripts alike, so maplibre's worker runs
 // under the same policy as in the product. It has no worker-src: workers fall back to script-src,
 // 'self' only (no blob:), which is what the product allows them.
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self'",
-  "connect-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
 const EVERYWHERE = {
-  'content-security-policy': CSP,
+  'content-security-policy': PRODUCT_CSP,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'cross-origin-resource-policy': 'same-origin',
