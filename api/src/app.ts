@@ -25,6 +25,7 @@ import { clientErrorHandler, SERVER_LIMITS, serverOptions, type ServerLimits } f
 import { apiRoutes } from './routes';
 import type { Outbox } from './sandbox/mail-sink/mail-sink';
 import { outboxRoutes } from './sandbox/mail-sink/outbox-routes';
+import { testClockRoutes, type TestClock } from './dev/test-clock';
 import { remoteManifests, remoteOrigins, type RemoteManifests } from './static/remotes';
 import { registerStaticFiles, type StaticConfig } from './static/static-files';
 
@@ -92,6 +93,11 @@ export interface AppOptions {
    * never in production). Absent: those paths answer 404.
    */
   outbox?: Outbox;
+  /**
+   * The API's clock as the e2e suite moves it (JOIN_TEST_HOOKS=1, never in production): its `now`
+   * replaces `now`, and POST /dev/clock moves it on. Absent: /dev/clock answers 404.
+   */
+  testClock?: TestClock;
   /**
    * The identity authority (createHttpAuthority: JOIN_AUTHORITY_URL and its key, or the sandbox).
    * Absent: every identity call answers SPEC 8 -607 "identity API failure".
@@ -185,7 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { courier, esim } = options;
   if (!courier) throw new Error('buildApp: no courier provider (AppOptions.courier): delivery and store pickup orders need one (JOIN_COURIER_URL, or its sandbox)');
   if (!esim) throw new Error('buildApp: no eSIM provider (AppOptions.esim): eSIM orders need one (JOIN_ESIM_URL, or its sandbox)');
-  const now = options.now ?? Date.now;
+  const now = options.testClock?.now ?? options.now ?? Date.now;
   const manifests = options.static
     ? remoteManifests(Object.keys(options.static.remoteDirs), options.remoteOverrides)
     : (options.remoteOverrides ?? {});
@@ -252,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   await app.register(async (api) => apiRoutes(api, ctx), { prefix: '/api' });
   await app.register(async (dev) => outboxRoutes(dev, options.outbox ?? null));
+  await app.register(async (dev) => testClockRoutes(dev, options.testClock ?? null));
   const fallback = options.static ? await registerStaticFiles(app, options.static, manifests, app.log) : null;
   installNotFoundHandler(app, fallback);
 

@@ -18,6 +18,7 @@ import { cardProviderFrom } from './payment/card-setup';
 import { bnplProviderFrom } from './payment/bnpl-setup';
 import { courierProviderFrom } from './delivery/courier-setup';
 import { esimProviderFrom } from './delivery/esim-setup';
+import { TestClock } from './dev/test-clock';
 
 /**
  * The product server: one Node process serving the API, the host and every remote. The
@@ -116,8 +117,11 @@ async function main(): Promise<void> {
   const courier = await courierProviderFrom(env);
   const esim = await esimProviderFrom(env);
 
+  // The e2e suite's clock (JOIN_TEST_HOOKS=1; readEnv refuses it in production).
+  const testClock = env.JOIN_TEST_HOOKS ? new TestClock() : null;
   const app = await buildApp({
     db: opened.store,
+    ...(testClock ? { testClock } : {}),
     holdSeconds: env.NUMBER_HOLD_SECONDS,
     ...(env.JOIN_MAINTENANCE ? { maintenanceMode: env.JOIN_MAINTENANCE } : {}),
     failBizConfig: env.JOIN_FAIL_BIZ_CONFIG,
@@ -163,6 +167,7 @@ async function main(): Promise<void> {
   });
   if (env.JOIN_DEV_OUTBOX && !sink) app.log.warn('JOIN_DEV_OUTBOX is on but mail goes to JOIN_SMTP_URL: there is no outbox to show');
 
+  if (testClock) app.log.warn('JOIN_TEST_HOOKS is on: POST /dev/clock moves this server\'s clock, and the courier sandbox\'s jobs step on request (tests only)');
   if (opened.migrationsApplied.length > 0) app.log.info(`database ${dbFile}: applied migrations ${opened.migrationsApplied.join(', ')}`);
   if (opened.seed.numbersInserted > 0) app.log.info(`database seeded: ${opened.seed.numbersInserted} numbers in ${opened.seedMs} ms`);
 

@@ -144,6 +144,12 @@ export const Env = z.object({
   JOIN_MAIL_SINK_PORT: port.default(0),
   /** /dev/outbox on the product server: every mailed code readable by anyone. Never in production. */
   JOIN_DEV_OUTBOX: onOff,
+  /**
+   * The test hooks (e2e only, never in production): POST /dev/clock moves the API's clock on, and
+   * the courier sandbox's POST /test/jobs/step moves one job to its next status. They let a test
+   * make time pass instead of waiting for it (e2e/README.md "Clocks the tests control").
+   */
+  JOIN_TEST_HOOKS: onOff,
   /** Google login (SPEC 9: on). Off, GET /securitymanagement/social_providers lists none. */
   JOIN_GOOGLE_LOGIN: onUnlessOff,
   /** Unset: the sign-in sandbox is started and is the issuer. Google: https://accounts.google.com. */
@@ -223,6 +229,8 @@ export const Env = z.object({
     ctx.addIssue({ code: 'custom', path: ['JOIN_OIDC_ISSUER'], message: 'is required in production with Google login on (or set JOIN_GOOGLE_LOGIN=off)' });
   }
   if (env.JOIN_DEV_OUTBOX) ctx.addIssue({ code: 'custom', path: ['JOIN_DEV_OUTBOX'], message: 'must be off in production' });
+  // Anyone could move the API's clock (expiring every hold) or deliver an order that never left.
+  if (env.JOIN_TEST_HOOKS) ctx.addIssue({ code: 'custom', path: ['JOIN_TEST_HOOKS'], message: 'must be off in production' });
   // The authority sandbox verifies anyone its seeded registry lists.
   if (!env.JOIN_AUTHORITY_URL) ctx.addIssue({ code: 'custom', path: ['JOIN_AUTHORITY_URL'], message: 'is required in production (the identity authority sandbox is for development)' });
   if (!env.JOIN_AUTHORITY_KEY) ctx.addIssue({ code: 'custom', path: ['JOIN_AUTHORITY_KEY'], message: 'is required in production' });

@@ -15,6 +15,7 @@ describe('environment', () => {
       JOIN_MAIL_FROM: '"Tourist SIM" <no-reply@tourist-sim.example>',
       JOIN_MAIL_SINK_PORT: 0,
       JOIN_DEV_OUTBOX: false,
+      JOIN_TEST_HOOKS: false,
       JOIN_GOOGLE_LOGIN: true,
       JOIN_OIDC_CLIENT_ID: 'join-web',
       JOIN_SIGNIN_PORT: 8090,
@@ -77,6 +78,9 @@ describe('environment', () => {
     expect(() => readEnv({ ...mailOk, JOIN_GOOGLE_LOGIN: 'off' })).not.toThrow();
     expect(() => readEnv({ ...mailOk, JOIN_OIDC_ISSUER: 'https://accounts.google.com', JOIN_DEV_OUTBOX: '1' })).toThrow(/JOIN_DEV_OUTBOX must be off/);
     expect(() => readEnv({ ...mailOk, JOIN_OIDC_ISSUER: 'https://accounts.google.com' })).not.toThrow();
+    // The test hooks move the API's clock and deliver orders that never left: tests only.
+    expect(() => readEnv({ ...mailOk, JOIN_OIDC_ISSUER: 'https://accounts.google.com', JOIN_TEST_HOOKS: '1' })).toThrow(/JOIN_TEST_HOOKS must be off/);
+    expect(readEnv({ JOIN_TEST_HOOKS: 'on' }).JOIN_TEST_HOOKS).toBe(true);
     // The identity authority sandbox verifies anyone its registry lists: production names the real service and its key.
     const allOk = { ...mailOk, JOIN_GOOGLE_LOGIN: 'off' };
     expect(() => readEnv({ ...allOk, JOIN_AUTHORITY_URL: '' })).toThrow(/JOIN_AUTHORITY_URL is required in production/);

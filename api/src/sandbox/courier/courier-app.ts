@@ -18,6 +18,8 @@ import { requireBearer } from '../bearer';
  * For a human (plain HTML, no script, ?lang=en|ar):
  *   GET  /                      the jobs and their status
  *   POST /desk/:id/collect      the "Hand over" button of a ready pickup
+ * For a test (only with `testHooks`, which JOIN_TEST_HOOKS=1 turns on; 404 otherwise):
+ *   POST /test/jobs/step        { reference } this job's next status, now -> the job | 404 | 409 at_last_step
  */
 export interface CourierSandboxOptions {
   apiKey: string;
@@ -25,6 +27,8 @@ export interface CourierSandboxOptions {
   stepMs?: number;
   now?: () => number;
   logger?: boolean;
+  /** POST /test/jobs/step: a test moves one job on instead of waiting for the clock (never in production). */
+  testHooks?: boolean;
 }
 
 const Text = (max: number) =>
@@ -45,10 +49,13 @@ const Dropoff = z.strictObject({
   phone: z.string().regex(/^(\d{8,15})?$/, 'must be 8 to 15 digits'),
 });
 
+/** The operator's own reference for the job (its order number). */
+const Reference = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1 to 64 letters, digits, _ . : or -');
+
 export const CreateJobBody = z
   .strictObject({
     kind: z.enum(['delivery', 'pickup']),
-    reference: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1 to 64 letters, digits, _ . : or -'),
+    reference: Reference,
     dropoff: Dropoff.nullable(),
     store: z
       .string()
@@ -66,6 +73,7 @@ export const CreateJobBody = z
 /** Printable ASCII, as the IETF Idempotency-Key draft allows, up to 255 characters. */
 const IdempotencyKeyHeader = z.string().regex(/^[\x21-\x7e]{1,255}$/);
 const JobId = z.string().regex(/^job_[0-9a-f]{24}$/);
+const StepBody = z.strictObject({ reference: Reference });
 
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
@@ -167,6 +175,19 @@ export async function buildCourierApp(options: CourierSandboxOptions): Promise<F
         return reply.send(view(outcome.job));
     }
   });
+
+  // --- the test hook ---------------------------------------------------------------------------
+
+  if (options.testHooks) {
+    app.post('/test/jobs/step', async (request, reply) => {
+      const body = StepBody.safeParse(request.body);
+      if (!body.success) return reply.code(400).send({ error: 'invalid_request', message: 'reference: 1 to 64 letters, digits, _ . : or -' });
+      const outcome = board.step(body.data.reference);
+      if (outcome.kind === 'not_found') return notFound(reply);
+      if (outcome.kind === 'at_last_step') return reply.code(409).send({ error: 'at_last_step', status: board.view(outcome.job).status, message: 'this job has no next status on the clock' });
+      return reply.send(view(outcome.job));
+    });
+  }
 
   // --- the pages -------------------------------------------------------------------------------
 

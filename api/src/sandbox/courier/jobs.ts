@@ -72,6 +72,8 @@ export function hasMarker(input: Pick<JobInput, 'reference' | 'dropoff'>, marker
   return texts.some((t) => t !== undefined && t.toLowerCase().includes(marker));
 }
 
+export type StepOutcome = { kind: 'stepped'; job: Job } | { kind: 'not_found' } | { kind: 'at_last_step'; job: Job };
+
 export type CreateOutcome = { kind: 'created' | 'replayed'; job: Job } | { kind: 'key_reused' };
 export type CollectOutcome = { kind: 'collected' | 'replayed'; job: Job } | { kind: 'not_found' } | { kind: 'not_ready'; job: Job };
 
@@ -139,6 +141,25 @@ export class JobBoard {
     if (job.kind !== 'pickup' || this.view(job).status !== 'ready_for_pickup') return { kind: 'not_ready', job };
     job.collectedAt = this.now();
     return { kind: 'collected', job };
+  }
+
+  /**
+   * A test's clock for one job (the sandbox's test hooks only): the job moves on to its next
+   * status now, as if it had been booked one step earlier. Only this job moves, so tests running
+   * side by side never move each other's orders; a pickup stops at ready_for_pickup (the desk
+   * hands it over) and a delivery at delivered or failed. By reference (the operator's order
+   * number), the newest job with it.
+   */
+  step(reference: string): StepOutcome {
+    const job = this.list().find((j) => j.reference === reference);
+    if (!job) return { kind: 'not_found' };
+    const view = this.view(job);
+    const steps = job.kind === 'pickup' ? PICKUP_STEPS : job.failsAtDoor ? FAILING_STEPS : DELIVERY_STEPS;
+    if (job.collectedAt !== null || view.status === steps[steps.length - 1]) return { kind: 'at_last_step', job };
+    // Back to the start of the status it is in, then one whole step earlier: exactly the next status, now.
+    const intoStep = (this.now() - job.createdAt) % this.stepMs;
+    job.createdAt -= this.stepMs - intoStep;
+    return { kind: 'stepped', job };
   }
 
   private prune(): void {

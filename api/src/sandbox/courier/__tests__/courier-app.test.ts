@@ -261,4 +261,71 @@ describe('courier sandbox', () => {
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toContain('text/css');
   });
+  it('has no test hook unless it runs for tests (404)', async () => {
+    await create(delivery());
+    const res = await app.inject({ method: 'POST', url: '/test/jobs/step', payload: { reference: 'ORD-1001' } });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('courier sandbox test hook (JOIN_TEST_HOOKS)', () => {
+  let app: FastifyInstance;
+  let clock = START;
+  let keys = 0;
+  beforeEach(async () => {
+    clock = START;
+    app = await buildCourierApp({ apiKey: KEY, stepMs: STEP, now: () => clock, testHooks: true });
+  });
+  afterEach(() => app.close());
+
+  const create = async (payload: Record<string, unknown>) => {
+    const res = await app.inject({ method: 'POST', url: '/v1/jobs', headers: { authorization: `Bearer ${KEY}`, 'idempotency-key': `key-${++keys}-${'y'.repeat(20)}` }, payload });
+    expect(res.statusCode).toBe(201);
+    return res.json<{ id: string }>();
+  };
+  const step = (reference: string) => app.inject({ method: 'POST', url: '/test/jobs/step', payload: { reference } });
+  const statusOf = async (id: string) =>
+    (await app.inject({ method: 'GET', url: `/v1/jobs/${id}`, headers: { authorization: `Bearer ${KEY}` } })).json<{ status: string; history: { status: string; at: string }[] }>();
+
+  it('moves exactly the job named to its next status, now, whatever the clock says; others stay', async () => {
+    const mine = await create(delivery({ reference: 'ORD-MINE' }));
+    const theirs = await create(delivery({ reference: 'ORD-THEIRS' }));
+    clock = START + STEP / 4;
+    const first = await step('ORD-MINE');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ id: mine.id, status: 'preparing' });
+    expect((await statusOf(theirs.id)).status).toBe('received');
+    // Part-way into a step, a step is still exactly one status on.
+    clock = START + STEP / 2;
+    expect((await step('ORD-MINE')).json()).toMatchObject({ status: 'out_for_delivery' });
+    expect((await step('ORD-MINE')).json()).toMatchObject({ status: 'delivered' });
+    const done = await statusOf(mine.id);
+    expect(done.history.map((h) => h.status)).toEqual(['received', 'preparing', 'out_for_delivery', 'delivered']);
+    // The last status is now: the history never runs ahead of the clock.
+    expect(Date.parse(done.history[3]!.at)).toBe(clock);
+    expect((await statusOf(theirs.id)).status).toBe('received');
+    // The clock goes on from there: the other job moves on by itself as before.
+    clock = START + STEP;
+    expect((await statusOf(theirs.id)).status).toBe('preparing');
+  });
+
+  it('stops a pickup at ready for pickup (the desk hands it over) and a delivery at its end: 409', async () => {
+    await create(pickup({ reference: 'ORD-PICK' }));
+    expect((await step('ORD-PICK')).json()).toMatchObject({ status: 'preparing' });
+    expect((await step('ORD-PICK')).json()).toMatchObject({ status: 'ready_for_pickup' });
+    const last = await step('ORD-PICK');
+    expect(last.statusCode).toBe(409);
+    expect(last.json()).toMatchObject({ error: 'at_last_step', status: 'ready_for_pickup' });
+    await create(delivery({ reference: 'ORD-FAIL', dropoff: dropoff({ instructions: 'courier-fail please' }) }));
+    for (const status of ['preparing', 'out_for_delivery', 'failed']) expect((await step('ORD-FAIL')).json()).toMatchObject({ status });
+    expect((await step('ORD-FAIL')).statusCode).toBe(409);
+  });
+
+  it('answers 404 for an unknown reference and 400 for a bad body', async () => {
+    expect((await step('ORD-NONE')).statusCode).toBe(404);
+    for (const payload of [{}, { reference: 'bad reference!' }, { reference: 'ORD-1', extra: 1 }]) {
+      const res = await app.inject({ method: 'POST', url: '/test/jobs/step', payload });
+      expect(res.statusCode).toBe(400);
+    }
+  });
 });
