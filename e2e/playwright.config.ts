@@ -14,7 +14,7 @@ const data = path.join(here, '.data');
 
 // E2E_PORT_BASE moves every server, so two checkouts on one machine can run the suite at once.
 const base = Number(process.env.E2E_PORT_BASE ?? 8181);
-export const PORTS = { main: base, maintenance: base + 1, fatal: base + 2, shortHold: base + 3, promo: base + 4 } as const;
+export const PORTS = { main: base, maintenance: base + 1, fatal: base + 2, clock: base + 3, promo: base + 4 } as const;
 /**
  * Each server starts its own sign-in sandbox (the Google stand-in) twenty ports above its own
  * (clear of the perf scripts' 8190 and 8191), so a test knows the provider's origin:
@@ -47,8 +47,9 @@ export const BNPL_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name, p
 /**
  * And its fulfilment services (issue 14): the courier sandbox sixty ports above, the eSIM
  * provisioning sandbox seventy above (http://127.0.0.1:ESIM_PORTS.main/install is the "phone").
- * The courier's clock steps every COURIER_STEP_MS, so a delivery reaches `delivered` in about
- * three steps while a test watches the thank-you page.
+ * The courier's own clock steps every COURIER_STEP_MS, an hour: no job moves by itself during the
+ * suite. A test moves its own order with the sandbox's test hook (pages/delivery-step.ts
+ * courierStep), so what it sees never depends on how fast the machine is.
  */
 export const COURIER_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, port + 60])) as {
   readonly [K in keyof typeof PORTS]: number;
@@ -56,7 +57,7 @@ export const COURIER_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name
 export const ESIM_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, port + 70])) as {
   readonly [K in keyof typeof PORTS]: number;
 };
-export const COURIER_STEP_MS = 1_500;
+export const COURIER_STEP_MS = 3_600_000;
 
 /**
  * Every browser of the suite comes from 127.0.0.1, so the per-address budgets on holds and
@@ -67,13 +68,15 @@ export const SUITE_ENV = {
   JOIN_HOLDS_PER_ADDRESS: '100000,100000',
   JOIN_TRANSFER_CHECKS_PER_ADDRESS: '100000',
   JOIN_RESERVE_RATE_LIMIT: '100000',
-  // Every account test mails codes and logs in from 127.0.0.1; one resend wait of 3 s, not 30.
+  // Every account test mails codes and logs in from 127.0.0.1.
   JOIN_ACCOUNT_RATE_LIMIT: '100000',
   JOIN_IDENTITY_RATE_LIMIT: '100000',
   JOIN_PAYMENT_RATE_LIMIT: '100000',
-  JOIN_CODE_RESEND_AFTER_S: '3',
   // The suite reads verification codes from the mail sandbox's outbox.
   JOIN_DEV_OUTBOX: '1',
+  // The test hooks: the courier's per-job step (every server) and POST /dev/clock (moved only on
+  // the clock project's server). Never in production (readEnv refuses them there).
+  JOIN_TEST_HOOKS: '1',
   JOIN_MAIL_SINK_PORT: '0',
 } as const;
 
@@ -98,11 +101,18 @@ function server(name: keyof typeof PORTS, env: Record<string, string> = {}) {
   };
 }
 
+/** The specs whose test moves a server's clock (pages/clock.ts): their own project, one at a time, on their own server. */
+const CLOCK_SPECS = /\.clock\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that passes only on a second try is a failure to fix, not to hide. Should a
+  // retry ever be set (locally, or on a test with a reason written beside it), CI still fails on a
+  // flaky result.
+  retries: 0,
+  failOnFlakyTests: !!process.env.CI,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
@@ -122,13 +132,18 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'main', testIgnore: CLOCK_SPECS },
+    // Moving a server's clock moves it for every visitor on it: the clock specs share one server
+    // that nothing else uses, and run one at a time (a project's own worker limit).
+    { name: 'clock', testMatch: CLOCK_SPECS, workers: 1, use: { baseURL: `http://127.0.0.1:${PORTS.clock}` } },
+  ],
   webServer: [
     server('main'),
     server('maintenance', { JOIN_MAINTENANCE: 'maintenance_blocking' }),
     server('fatal', { JOIN_FAIL_BIZ_CONFIG: '1' }),
-    // Holds of 20 seconds: the warning, the extension and the expiry within one test, with room
-    // for the axe check of the warning on a loaded 2-core machine (8 s ran out under load).
-    server('shortHold', { NUMBER_HOLD_SECONDS: '20' }),
+    // The product's own hold (15 minutes) and resend wait (30 s), on a clock the clock specs move.
+    server('clock'),
     // Promo codes are off by configuration (SPEC 9); this server turns them on.
     server('promo', { JOIN_PROMO_CODES: 'on' }),
   ],

@@ -109,43 +109,6 @@ test('wrong passwords lock the e-mail for a while, with a countdown and the butt
   expect(await flags(page, request)).toMatchObject({ is_logged_in_via_email: false });
 });
 
-test('a replaced code is wrong, five wrong codes burn it, and a new one can be sent after the wait', async ({ page, request }) => {
-  const account = new AccountStepPage(page);
-  const email = uniqueEmail('resend');
-  await reachLogin(page);
-  const first = Date.now() - 1000;
-  await account.submitEmail(email);
-  const oldCode = await latestCode(request, email, first);
-  // the resend button waits (3 s in this suite, 30 s by default), with a visible countdown
-  const resend = account.button(/^Resend code/);
-  await expect(resend).toBeDisabled();
-  await expect(resend).toHaveText(/Resend code in \d+ seconds?/);
-  await expect(resend).toBeEnabled({ timeout: 15_000 });
-  const second = Date.now() - 1000;
-  await resend.click();
-  await expect(page.getByText(`A new code is on its way to ${email}.`)).toBeVisible();
-  const newCode = await latestCode(request, email, second);
-  expect(newCode).not.toBe(oldCode);
-  // the first code was replaced by the second: it is now just a wrong code
-  await account.enterCode(oldCode);
-  await expect(page.getByText('That code is not right. 4 tries left.')).toBeVisible();
-  // four more wrong codes (each a different one, as a person would try)
-  const wrongs = ['111111', '222222', '333333', '444444', '555555'].filter((c) => c !== newCode).slice(0, 4);
-  for (const [i, left] of [3, 2, 1].entries()) {
-    await account.enterCode(wrongs[i]!);
-    await expect(page.getByText(left === 1 ? 'That code is not right. 1 try left.' : `That code is not right. ${left} tries left.`)).toBeVisible();
-  }
-  await account.enterCode(wrongs[3]!);
-  await expect(page.getByText('Too many wrong codes. Ask for a new code.')).toBeVisible();
-  // the code is burnt: nothing more can be tried with it, a new one must be sent
-  await expect(account.button('Verify')).toBeDisabled();
-  await expect(resend).toBeEnabled({ timeout: 15_000 });
-  const third = Date.now() - 1000;
-  await resend.click();
-  await account.enterCode(await latestCode(request, email, third));
-  await expect(page.getByRole('heading', { name: 'Create a password' })).toBeVisible();
-});
-
 test('Google sign-in through the provider’s account chooser on its own origin', async ({ page, request }) => {
   const shell = new ShellPage(page);
   await reachLogin(page);

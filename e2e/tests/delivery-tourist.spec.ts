@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { uniqueEmail } from './pages/account-step';
-import { camera } from './pages/identity-step';
-import { COURIER_ORIGIN, installEsim, mapCanvas } from './pages/delivery-step';
+import { COURIER_ORIGIN, courierStep, installEsim, mapCanvas, nextPollShows, orderNumberOnPage } from './pages/delivery-step';
 import { fillCard, payButton, reachPayment, readQrCode } from './pages/payment-step';
 import type { Page } from '@playwright/test';
 import type { ShellPage } from './pages/shell';
@@ -10,9 +9,11 @@ import type { ShellPage } from './pages/shell';
  * A tourist (issue 14): SPEC 1's pay-and-collect path for a physical SIM (pay online, then choose
  * the store), and the instant eSIM (pay, then the activation code as a QR and as text). The
  * courier sandbox's store desk hands the SIM over; the eSIM sandbox stands for the phone's download.
+ * The courier moves an order only when the test steps it, and the page's clock runs its status poll.
  */
-test.setTimeout(240_000);
-test.use(camera('camera-selfie-hopper.mjpeg'));
+test.beforeEach(async ({ page }) => {
+  await page.clock.install();
+});
 
 async function payByCard(page: Page, shell: ShellPage) {
   const choose = page.getByRole('radio', { name: /^Credit or debit card/ });
@@ -28,7 +29,7 @@ async function payByCard(page: Page, shell: ShellPage) {
 }
 
 test('pay and collect: paid by card, the store chosen, ready to collect, handed over at the desk, collected', async ({ page }) => {
-  const shell = await reachPayment(page, { email: uniqueEmail('collect'), sim: 'Physical SIM' });
+  const shell = await reachPayment(page, { email: uniqueEmail('collect'), sim: 'physical' });
   await payByCard(page, shell);
 
   await shell.expectStep('/submit_delivery/store', 'Collect your SIM in store');
@@ -43,19 +44,20 @@ test('pay and collect: paid by card, the store chosen, ready to collect, handed 
   await expect(page).toHaveURL(/#\/thank-you(\?|$)/, { timeout: 30_000 });
   await expect(page.getByText('Nothing more to pay.')).toBeVisible();
   await expect(page.getByText('Bring your passport to collect your SIM.')).toBeVisible();
-  await expect(page.getByText('Now: Ready to collect')).toBeVisible({ timeout: 30_000 });
+  // The courier gets this order ready (stepped by the test), and the page follows at its next poll.
+  const orderNumber = await orderNumberOnPage(page);
+  expect(await courierStep(page.request, orderNumber)).toBe('preparing');
+  expect(await courierStep(page.request, orderNumber)).toBe('ready_for_pickup');
+  await nextPollShows(page, 'Now: Ready to collect');
   await shell.expectAccessible('thank-you: pickup');
 
   // The store desk hands the SIM over (the courier sandbox's page, its own origin): this order's
   // row, found by the order number the page shows (other tests' pickups are listed too).
-  const heading = (await page.getByRole('heading', { name: /^Order number: / }).textContent()) ?? '';
-  const orderNumber = /JO-[A-Z0-9]{4}-[A-Z0-9]{4}/.exec(heading)?.[0];
-  expect(orderNumber).toBeTruthy();
   const desk = await page.context().newPage();
   await desk.goto(`${COURIER_ORIGIN}/`);
-  await desk.getByRole('row', { name: new RegExp(orderNumber!) }).getByRole('button', { name: /Hand over/ }).click();
+  await desk.getByRole('row', { name: new RegExp(orderNumber) }).getByRole('button', { name: /Hand over/ }).click();
   await desk.close();
-  await expect(page.getByText('Now: Collected')).toBeVisible({ timeout: 30_000 });
+  await nextPollShows(page, 'Now: Collected');
 });
 
 test('instant eSIM: paid by card, the QR decodes to the activation code, the phone installs it, the status says so', async ({ page }) => {
@@ -72,7 +74,7 @@ test('instant eSIM: paid by card, the QR decodes to the activation code, the pho
   await shell.expectAccessible('thank-you: eSIM');
 
   await installEsim(page.request, code);
-  await expect(page.getByText(/eSIM installed/).first()).toBeVisible({ timeout: 30_000 });
+  await nextPollShows(page, /eSIM installed/);
   // Activated counts as done (SPEC 4): a reload lands here again.
   await page.goto('/#/payment');
   await expect(page).toHaveURL(/#\/thank-you(\?|$)/, { timeout: 30_000 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectArabicScreen } from './pages/arabic';
 import { answer, camera, reachActivationMethod, scanFace, uploadDocument } from './pages/identity-step';
+import { openAs, prepareVisitor } from './pages/prepared';
 
 /**
  * The identity check (issue 12) in Chromium against the real API and the identity authority
@@ -51,29 +52,27 @@ test.describe('a resident with an Emirates ID (fake camera: the card holder’s 
     await expectArabicScreen(page, 'scan document');
   });
 
+  // The refusals after the details: the document and the face are sent through the API (the
+  // screens before are walked above), and the page resumes the check at the details.
   test('an under-18 passport ends the path politely, with no way forward but logging out', async ({ page }) => {
-    const shell = await reachActivationMethod(page);
-    await answer(page, "I'm visiting", 'Physical SIM');
-    await uploadDocument(page, shell, [{ label: 'Passport photo page', file: 'passport-under-18.jpg' }]);
-    await scanFace(page);
-    await expect(page.getByRole('heading', { name: 'Check your details' })).toBeVisible({ timeout: 60_000 });
+    const identity = { residency: 'non_resident', sim: 'physical', document: ['passport-under-18.jpg'], selfie: 'selfie-collins.jpg' } as const;
+    const shell = await openAs(page, await prepareVisitor(page.request, { stage: 'details', identity }), '/id_check/face');
+    await expect(page.getByRole('heading', { name: 'Check your details' })).toBeVisible();
     await page.getByRole('button', { name: 'These are correct' }).click();
     // The API refuses under 18 from the birth date (-10018) before asking the authority.
-    await expect(page.getByRole('heading', { name: "We can't go on with this order" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: "We can't go on with this order" })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Log out' }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: /Try again|Retake|Scan again/ })).toHaveCount(0);
     await shell.expectAccessible('identity: under 18');
   });
 
   test('an expired passport (-639): use a valid document, back to the document', async ({ page }) => {
-    const shell = await reachActivationMethod(page);
-    await answer(page, "I'm visiting", 'Instant eSIM');
-    await uploadDocument(page, shell, [{ label: 'Passport photo page', file: 'passport-expired.jpg' }]);
-    await scanFace(page);
-    await expect(page.getByRole('heading', { name: 'Check your details' })).toBeVisible({ timeout: 60_000 });
+    const identity = { residency: 'non_resident', sim: 'esim', document: ['passport-expired.jpg'], selfie: 'selfie-collins.jpg' } as const;
+    await openAs(page, await prepareVisitor(page.request, { stage: 'details', identity }), '/id_check/face');
+    await expect(page.getByRole('heading', { name: 'Check your details' })).toBeVisible();
     await page.getByRole('button', { name: 'These are correct' }).click();
     const panel = page.getByRole('alert').filter({ hasText: 'Please use a valid document' });
-    await expect(panel).toBeVisible({ timeout: 30_000 });
+    await expect(panel).toBeVisible();
     await panel.getByRole('button', { name: 'Use another document' }).click();
     await expect(page).toHaveURL(/#\/id_check(\?|$)/);
   });

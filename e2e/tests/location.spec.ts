@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ShellPage } from './pages/shell';
-import { reachLoginAndLogIn } from './pages/account-step';
+import type { ShellPage } from './pages/shell';
+import { openAs, prepareVisitor } from './pages/prepared';
 import { expectArabicScreen } from './pages/arabic';
 
 /**
@@ -12,10 +12,9 @@ const DUBAI = { latitude: 25.2048, longitude: 55.2708 };
 const MUSCAT = { latitude: 23.588, longitude: 58.383 };
 const LOCATION = { path: '/location_check', heading: 'Check your location' } as const;
 
-/** Plan, number, then the seeded account's password login: the visitor arrives at /location_check. */
+/** Plan, number and a login, through the API (pages/prepared.ts; those screens have their own specs): the visitor opens /location_check. */
 async function reachLocationCheck(page: Page): Promise<ShellPage> {
-  const shell = new ShellPage(page);
-  await reachLoginAndLogIn(page);
+  const shell = await openAs(page, await prepareVisitor(page.request, { stage: 'location_check' }), LOCATION.path);
   await shell.expectStep(LOCATION.path, LOCATION.heading);
   await expect(page.getByText(/can only be activated while you are in the United Arab Emirates/)).toBeVisible();
   return shell;

@@ -1,10 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { ShellPage } from './pages/shell';
 import { PlanStepPage } from './pages/plan-step';
-import { NumberStepPage } from './pages/number-step';
 import { SearchPageObject } from './pages/search-page';
 import { apiAsVisitor } from './pages/api-as-visitor';
-import { PORTS } from '../playwright.config';
 
 test('search: digits at the end, paging, a tier filter, and a helpful empty state', async ({ page }) => {
   const shell = new ShellPage(page);
@@ -76,44 +74,4 @@ test('the vip start parameter opens the search on VIP numbers; a VIP number come
   await expect(cart.getByRole('button', { name: 'Edit: Plan' })).toHaveCount(0);
   const saved = await visitor.get<{ save_plans: { product: { ProductCategory: string } }[] }>('/plans/saved_plans');
   expect(saved.save_plans[0]?.product.ProductCategory).toBe('VIP');
-});
-
-test.describe('a short hold', () => {
-  test.use({ baseURL: `http://127.0.0.1:${PORTS.shortHold}` });
-
-  test('warns before the hold ends, extends it, and on expiry says so and offers a new number', async ({ page }) => {
-    test.setTimeout(90_000); // two 20-second holds run out in this test
-    const shell = new ShellPage(page);
-    const numbers = new NumberStepPage(page);
-    await page.goto('/');
-    await new PlanStepPage(page).choose(0);
-    const offered = await numbers.expectOffer();
-    await numbers.take();
-    await shell.expectStep('/number/confirmation', 'Confirm your number');
-    // The warning comes with a way to keep the number (WCAG 2.2.1)
-    const warning = page.getByRole('alert').filter({ hasText: 'Need more time?' });
-    await expect(warning).toBeVisible({ timeout: 20_000 }); // at half the hold (mfe-number hold.ts)
-    await shell.expectAccessible('hold warning');
-    const before = await numbers.countdown().textContent();
-    await warning.getByRole('button', { name: 'Keep this number longer' }).click();
-    await expect(warning).toBeHidden();
-    expect(Number((await numbers.countdown().textContent())!.split(':')[1])).toBeGreaterThan(Number(before!.split(':')[1]));
-    // Then let it run out. SPEC 4: the number flag falling saves the current product and
-    // reloads the saved plans.
-    const productSaved = page.waitForRequest((r) => /\/api\/products\/current\?save=true$/.test(r.url()), { timeout: 50_000 });
-    const plansReloaded = page.waitForResponse((r) => r.url().endsWith('/api/plans/saved_plans') && r.request().method() === 'GET', {
-      timeout: 50_000,
-    });
-    const popup = page.getByRole('alertdialog');
-    await expect(popup).toBeVisible({ timeout: 45_000 });
-    await productSaved;
-    expect((await plansReloaded).ok()).toBe(true);
-    await expect(popup).toContainText('-2010');
-    await shell.expectAccessible('number expired pop-up');
-    await popup.getByRole('button').first().click();
-    await shell.expectStep('/number', 'Choose your number');
-    const fresh = await numbers.expectOffer();
-    expect(fresh).toMatch(/^058\d{7}$/);
-    expect(offered).toMatch(/^058/);
-  });
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { latestMail, uniqueEmail } from './pages/account-step';
-import { camera } from './pages/identity-step';
 import { reachPayment } from './pages/payment-step';
+import { TOURIST_DEAREST } from './pages/prepared';
 import { BNPL_PORTS } from '../playwright.config';
 
 /**
@@ -10,12 +10,8 @@ import { BNPL_PORTS } from '../playwright.config';
  * back through /spotii-success or /spotii-fail, which the API confirms with the provider
  * server-to-server before it captures. The dearest tourist plan is within the provider's limits.
  */
-test.setTimeout(240_000);
-test.use(camera('camera-selfie-hopper.mjpeg'));
 
 const BNPL_ORIGIN = `http://127.0.0.1:${BNPL_PORTS.main}`;
-/** The tourist plans are listed cheapest first: the last is within the provider's AED 50 minimum. */
-const DEAREST_TOURIST_PLAN = 6;
 
 async function startInstalments(page: Page) {
   await page.getByRole('radio', { name: /^Pay in 4 payments with Spotii/ }).check();
@@ -40,7 +36,7 @@ async function signInAtProvider(page: Page) {
 
 test('decline at the provider, back to choose again; then approve: paid in instalments, receipt and e-mail', async ({ page }) => {
   const email = uniqueEmail('bnpl');
-  const shell = await reachPayment(page, { email, plan: DEAREST_TOURIST_PLAN });
+  const shell = await reachPayment(page, { email, product: TOURIST_DEAREST });
   await expect(page.getByRole('radio', { name: /^Pay in 4 payments with Spotii/ })).toBeVisible();
   await startInstalments(page);
   await signInAtProvider(page);

@@ -1,7 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { PlanStepPage } from './plan-step';
-import { NumberStepPage } from './number-step';
-import { ShellPage } from './shell';
+import { latestCode } from './outbox';
+import { openAs, prepareVisitor } from './prepared';
 import { apiHeaders } from './api-as-visitor';
 
 /** The account step (/login): e-mail, password, code, new password, Google. */
@@ -43,62 +42,23 @@ export class AccountStepPage {
 export const SEEDED_ACCOUNT = { email: 'amira@example.com', password: 'Welcome2026' } as const;
 
 /** Plan, number, then the password login of `who`: the visitor is logged in, and the host moves on. */
-export async function reachLoginAndLogIn(page: Page, who: { email: string; password: string } = SEEDED_ACCOUNT, plan = 0): Promise<void> {
+export async function reachLoginAndLogIn(page: Page, who: { email: string; password: string } = SEEDED_ACCOUNT, product?: number): Promise<void> {
   const account = new AccountStepPage(page);
-  await reachLogin(page, plan);
+  await reachLogin(page, product);
   await account.submitEmail(who.email);
   await account.password().fill(who.password);
   await account.button('Log in').click();
 }
 
-/** A fresh, unique e-mail per call (the suite runs against one database). */
-export const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+export { latestCode, latestMail, uniqueEmail } from './outbox';
 
-interface OutboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  /** ISO 8601. */
-  received_at: string;
-}
-
-/** The newest message to `to` in the development outbox (the mail sink behind the API's SMTP). */
-export async function latestMail(request: APIRequestContext, to: string, after = 0): Promise<OutboxMessage> {
-  let found: OutboxMessage | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/dev/outbox.json?to=${encodeURIComponent(to)}`);
-        if (!res.ok()) return `outbox answered ${res.status()}`;
-        const messages = (await res.json()) as OutboxMessage[];
-        found = messages.find((m) => Date.parse(m.received_at) > after);
-        return found ? 'found' : 'none yet';
-      },
-      { message: `a mail to ${to}`, timeout: 10_000 },
-    )
-    .toBe('found');
-  return found!;
-}
-
-/** The six digits of the newest code mail to `to`. */
-export async function latestCode(request: APIRequestContext, to: string, after = 0): Promise<string> {
-  const mail = await latestMail(request, to, after);
-  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
-  if (!code) throw new Error(`no code in the mail "${mail.subject}"`);
-  return code;
-}
-
-/** Plan -> random number -> confirm: the visitor arrives at /login. */
-export async function reachLogin(page: Page, plan = 0): Promise<void> {
-  const shell = new ShellPage(page);
-  await page.goto('/');
-  await new PlanStepPage(page).choose(plan);
-  await shell.expectStep('/number', 'Choose your number');
-  const numbers = new NumberStepPage(page);
-  await numbers.expectOffer();
-  await numbers.take();
-  await shell.expectStep('/number/confirmation', 'Confirm your number');
-  await page.getByRole('button', { name: 'Confirm this number' }).click();
+/**
+ * Plan and a random number held and confirmed, through the API (pages/prepared.ts; walk.spec.ts
+ * walks those screens): the visitor opens /login. `product` is a tourist product code.
+ */
+export async function reachLogin(page: Page, product?: number): Promise<void> {
+  const visitor = await prepareVisitor(page.request, { stage: 'login', ...(product ? { product } : {}) });
+  const shell = await openAs(page, visitor, '/login');
   await shell.expectStep('/login', 'Log in or create an account');
 }
 

@@ -1,29 +1,57 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { ShellPage } from './shell';
 import { uniqueEmail } from './account-step';
-import { answer, reachActivationMethod, scanFace, uploadDocument } from './identity-step';
+import { openAs, prepareVisitor, RESIDENT_WITH_EMIRATES_ID } from './prepared';
 import { COURIER_PORTS, ESIM_PORTS } from '../../playwright.config';
 
 /**
  * The delivery step (issue 14) in Chromium against the real API, its seeded zones and stores, the
  * map data it serves, and the courier and eSIM provisioning sandboxes (their own origins:
- * e2e/playwright.config.ts COURIER_PORTS, ESIM_PORTS; the courier's clock steps every
- * COURIER_STEP_MS). A resident gets there for real: a new account, plan, number, login, location,
- * the Emirates ID and the face with the fake camera (camera('camera-selfie-collins.mjpeg')).
+ * e2e/playwright.config.ts COURIER_PORTS, ESIM_PORTS). A resident is put at the delivery through the
+ * API (pages/prepared.ts: plan, number, a new account, location, the Emirates ID and the face read
+ * by the authority sandbox), then the browser opens /submit_delivery with that session.
+ *
+ * Nothing here waits for time to pass. The courier's jobs do not move by themselves in the suite
+ * (COURIER_STEP_MS is an hour): a test moves its own order on with `courierStep` (the sandbox's
+ * test hook), and the thank-you page's poll is run at once by the page's clock (`nextPoll`: the
+ * spec installs Playwright's clock before the page loads).
  */
 export async function reachDelivery(page: Page, email = uniqueEmail('delivery')): Promise<ShellPage> {
-  const shell = await reachActivationMethod(page, email);
-  await answer(page, 'I live in the UAE', 'Physical SIM');
-  await shell.expectStep('/activation_method/scan_document', 'Scan the front of your Emirates ID');
-  await uploadDocument(page, shell, [
-    { label: 'Front of the card', file: 'eid-resident-front.jpg' },
-    { label: 'Back of the card', file: 'eid-resident-back.jpg' },
-  ]);
-  await scanFace(page);
-  await expect(page.getByRole('heading', { name: 'Check your details' })).toBeVisible({ timeout: 60_000 });
-  await page.getByRole('button', { name: 'These are correct' }).click();
-  await expect(page).toHaveURL(/#\/submit_delivery(\?|$)/, { timeout: 30_000 });
+  const visitor = await prepareVisitor(page.request, { stage: 'verified', email, identity: RESIDENT_WITH_EMIRATES_ID });
+  const shell = await openAs(page, visitor, '/submit_delivery');
+  await expect(page).toHaveURL(/#\/submit_delivery(\?|$)/);
   return shell;
+}
+
+/** The courier moves this order (its reference is the order number) to its next status: the sandbox's test hook. */
+export async function courierStep(request: APIRequestContext, orderNumber: string): Promise<string> {
+  const response = await request.post(`${COURIER_ORIGIN}/test/jobs/step`, { data: { reference: orderNumber } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { status: string }).status;
+}
+
+/** How often the thank-you page asks for its order (mfe-delivery/src/order-status.ts ORDER_POLL_MS). */
+export const ORDER_POLL_MS = 3_000;
+
+/**
+ * Until `text` shows: the page's next status poll, run now by its clock (ORDER_POLL_MS on), each
+ * time. The API asks the courier at most every ORDER_REFRESH_MS per order, so the first poll after a
+ * step may still answer the stored status; the next one does not.
+ */
+export async function nextPollShows(page: Page, text: string | RegExp) {
+  const target = page.getByText(text).first();
+  await expect(async () => {
+    await page.clock.fastForward(ORDER_POLL_MS);
+    await expect(target).toBeVisible({ timeout: 1_000 });
+  }).toPass({ intervals: [250], timeout: 30_000 });
+}
+
+/** The order number the thank-you page shows (JO-XXXX-XXXX). */
+export async function orderNumberOnPage(page: Page): Promise<string> {
+  const text = (await page.getByText(/JO-[A-Z0-9]{4}-[A-Z0-9]{4}/).first().textContent()) ?? '';
+  const found = /JO-[A-Z0-9]{4}-[A-Z0-9]{4}/.exec(text)?.[0];
+  if (!found) throw new Error(`no order number on the page: "${text}"`);
+  return found;
 }
 
 /** Types into the places search and chooses the option (the combobox of the map sub-step). */
@@ -44,14 +72,14 @@ export async function mapCanvas(page: Page) {
   return canvas;
 }
 
-/** Presses and holds at the map's centre for `ms` (SPEC 9: a long press of 500 ms drops the pin). */
+/** Presses and holds at the map's centre for `ms` of the page's clock (SPEC 9: a long press of 500 ms drops the pin). */
 export async function longPressMapCentre(page: Page, ms = 700) {
   const canvas = await mapCanvas(page);
   const box = await canvas.boundingBox();
   if (!box) throw new Error('the map has no box');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
-  await page.waitForTimeout(ms);
+  await page.clock.runFor(ms);
   await page.mouse.up();
 }
 

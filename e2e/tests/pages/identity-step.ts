@@ -1,8 +1,8 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
-import { ShellPage } from './shell';
-import { createAccount, reachLoginAndLogIn, uniqueEmail } from './account-step';
+import type { ShellPage } from './shell';
+import { uniqueEmail } from './account-step';
+import { fixture } from './fixtures';
+import { openAs, prepareVisitor, TOURIST_CHEAPEST } from './prepared';
 
 /**
  * The identity check (issue 12) in Chromium against the real API and the identity authority
@@ -11,9 +11,7 @@ import { createAccount, reachLoginAndLogIn, uniqueEmail } from './account-step';
  * plays the synthetic selfies (and a passport held up) for the face and document scans.
  * Each spec file is its own browser: one camera feed per browser (a launch option).
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const FIXTURES = path.join(here, '..', '..', 'fixtures', 'identity');
-export const fixture = (name: string) => path.join(FIXTURES, name);
+export { fixture };
 const DUBAI = { latitude: 25.2048, longitude: 55.2708 };
 const BASE_ARGS = [
   '--no-sandbox',
@@ -34,15 +32,15 @@ export const camera = (feed: string) => ({
   permissions: ['geolocation', 'camera'],
 });
 
-/** A new account (its own identity state), plan, number, login, location: the visitor is at /activation_method. */
-export async function reachActivationMethod(page: Page, email = uniqueEmail('identity'), plan = 0): Promise<ShellPage> {
-  const shell = new ShellPage(page);
-  const who = { email, password: 'Welcome2026' };
-  await createAccount(page.request, who.email, who.password);
-  await reachLoginAndLogIn(page, who, plan);
-  await shell.expectStep('/location_check', 'Check your location');
-  await page.getByRole('button', { name: 'Share my location' }).click();
-  await expect(page).toHaveURL(/#\/activation_method(\?|$)/);
+/**
+ * A new account (its own identity state), plan, number, login and location, put there through the
+ * API (pages/prepared.ts; those screens are walked by their own specs): the browser opens at
+ * /activation_method.
+ */
+export async function reachActivationMethod(page: Page, email = uniqueEmail('identity'), product = TOURIST_CHEAPEST): Promise<ShellPage> {
+  const visitor = await prepareVisitor(page.request, { stage: 'activation_method', email, product });
+  const shell = await openAs(page, visitor, '/activation_method');
+  await shell.expectStep('/activation_method', /./);
   return shell;
 }
 

@@ -1,29 +1,24 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { ShellPage } from './shell';
 import { uniqueEmail } from './account-step';
-import { answer, reachActivationMethod, scanFace, uploadDocument } from './identity-step';
+import { openAs, prepareVisitor, TOURIST_CHEAPEST, VISITOR_WITH_PASSPORT } from './prepared';
 
 /**
  * The payment step (issue 13) in Chromium against the real API and the card and BNPL provider
- * sandboxes (their own origins: e2e/playwright.config.ts CARD_PORTS, BNPL_PORTS). A visitor gets
- * there for real: a new account, plan, number, login, location, and the identity check with the
- * synthetic passport and the fake camera (so a spec file using this runs with
- * camera('camera-selfie-hopper.mjpeg')).
+ * sandboxes (their own origins: e2e/playwright.config.ts CARD_PORTS, BNPL_PORTS). The visitor is
+ * put at the payment through the API (pages/prepared.ts: plan, number, a new account, location, and
+ * the identity check of the synthetic passport by the authority sandbox), then the browser opens
+ * /payment with that session. The screens before it are walked by their own specs.
  */
 export async function reachPayment(
   page: Page,
-  { email = uniqueEmail('payment'), plan = 0, sim = 'Instant eSIM' }: { email?: string; plan?: number; sim?: 'Instant eSIM' | 'Physical SIM' } = {},
+  { email = uniqueEmail('payment'), product = TOURIST_CHEAPEST, sim = 'esim' }: { email?: string; product?: number; sim?: 'esim' | 'physical' } = {},
 ): Promise<ShellPage> {
-  const shell = await reachActivationMethod(page, email, plan);
-  await answer(page, "I'm visiting", sim);
-  await shell.expectStep('/id_check', 'Scan your passport photo page');
-  await uploadDocument(page, shell, [{ label: 'Passport photo page', file: 'passport-visitor.jpg' }]);
-  await scanFace(page);
-  await expect(page.getByRole('heading', { name: 'Check your details' })).toBeVisible({ timeout: 60_000 });
-  await page.getByRole('button', { name: 'These are correct' }).click();
-  await expect(page).toHaveURL(/#\/payment(\?|$)/, { timeout: 30_000 });
+  const visitor = await prepareVisitor(page.request, { stage: 'verified', product, email, identity: { ...VISITOR_WITH_PASSPORT, sim } });
+  const shell = await openAs(page, visitor, '/payment');
+  await shell.expectStep('/payment', 'Payment');
   return shell;
 }
 
