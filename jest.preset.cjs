@@ -4,6 +4,10 @@ module.exports = function preset(dir, { environment = 'node', setup = [] } = {})
   return {
     rootDir: dir,
     testEnvironment: environment,
+    // Every core: Jest's default leaves one free (cores - 1), which on a 2-core machine means one
+    // worker, in band, and the other core idle for the whole unit phase (the API's suites took 86 s
+    // that way, 47 s on two). Jest still runs a small package in band by itself.
+    maxWorkers: '100%',
     testMatch: ['<rootDir>/src/**/__tests__/**/*.test.ts?(x)'],
     transform: {
       '^.+\\.(t|j|mj)sx?$': [

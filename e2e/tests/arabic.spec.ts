@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectArabicScreen } from './pages/arabic';
 import { ShellPage } from './pages/shell';
 import { latestMail } from './pages/account-step';
+import { openAs, prepareVisitor } from './pages/prepared';
 
 /**
  * The product in Arabic, as an Arabic visitor meets it: plan names from the API, counts with
@@ -90,12 +91,9 @@ test('an error pop-up is Arabic and reads right to left, its code left to right'
 });
 
 test('the account step is Arabic: e-mail, password, code, new password and the terminated page', async ({ page, request }) => {
-  test.slow(); // axe on six screens
-  await openInArabic(page);
-  await page.locator('.plan-card').first().getByRole('button', { name: /^اختر هذه الباقة/ }).click();
-  await page.getByRole('button', { name: 'المتابعة بهذه الباقة' }).click();
-  await page.getByRole('button', { name: 'خذ هذا الرقم' }).click();
-  await page.getByRole('button', { name: 'أكّد هذا الرقم' }).click();
+  // Plan and number through the API (their Arabic screens are checked above): at /login, in Arabic.
+  await openAs(page, await prepareVisitor(page.request, { stage: 'login' }), '/login', 'ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const email = page.getByLabel('البريد الإلكتروني', { exact: true });
   await expect(email).toBeVisible();
   await expectArabicScreen(page, 'login: e-mail');
@@ -129,12 +127,7 @@ test('the account step is Arabic: e-mail, password, code, new password and the t
 
   // a new visitor's terminated e-mail
   await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
-  await openInArabic(page);
-  await page.locator('.plan-card').first().getByRole('button', { name: /^اختر هذه الباقة/ }).click();
-  await page.getByRole('button', { name: 'المتابعة بهذه الباقة' }).click();
-  await page.getByRole('button', { name: 'خذ هذا الرقم' }).click();
-  await page.getByRole('button', { name: 'أكّد هذا الرقم' }).click();
+  await openAs(page, await prepareVisitor(page.request, { stage: 'login' }), '/login', 'ar');
   await email.fill('former@example.com');
   await page.getByRole('button', { name: 'متابعة', exact: true }).click();
   await expect(new ShellPage(page).heading()).toHaveText('هذا البريد الإلكتروني لحساب مغلق');

@@ -155,11 +155,14 @@ export async function prepareVisitor(request: APIRequestContext, { stage, produc
  * any reload. The storage is written once, on the product's origin, so later reloads and the
  * language switch keep what the page itself stores.
  */
-export async function openAs(page: Page, visitor: PreparedVisitor, route: string): Promise<ShellPage> {
+export async function openAs(page: Page, visitor: PreparedVisitor, route: string, language: 'en' | 'ar' = 'en'): Promise<ShellPage> {
   await page.goto('/api/biz_config/app');
-  await page.evaluate((s) => {
-    localStorage.setItem('join.session.v1', JSON.stringify({ deviceId: s.deviceId, sessionId: s.sessionId, uid: s.uid, accountNumber: null, language: 'en', gclid: null }));
-  }, visitor);
+  await page.evaluate(
+    ([s, lang]) => {
+      localStorage.setItem('join.session.v1', JSON.stringify({ deviceId: s.deviceId, sessionId: s.sessionId, uid: s.uid, accountNumber: null, language: lang, gclid: null }));
+    },
+    [visitor, language] as const,
+  );
   await page.goto(`/#${route}`);
   return new ShellPage(page);
 }

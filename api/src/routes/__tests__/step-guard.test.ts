@@ -214,7 +214,9 @@ describe('every state-changing route declares its step', () => {
     'POST /api/me/delivery', 'POST /api/me/pickup', 'POST /api/me/esim',
     // Going back clears answers only on the route the visitor is allowed to be on (its own check: the
     // route comes in the body, so no one step guards it).
-    'POST /api/me/flow_back'];
+    'POST /api/me/flow_back',
+    // The e2e suite's clock (JOIN_TEST_HOOKS only, never in production; 404 without it): not a step of anyone's flow.
+    'POST /dev/clock'];
 
   it('lists each POST and DELETE with its flowStep, or as open on purpose', async () => {
     const seen: string[] = [];
