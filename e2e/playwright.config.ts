@@ -104,17 +104,30 @@ function server(name: keyof typeof PORTS, env: Record<string, string> = {}) {
 /** The specs whose test moves a server's clock (pages/clock.ts): their own project, one at a time, on their own server. */
 const CLOCK_SPECS = /\.clock\.spec\.ts$/;
 
+/*
+ * Workers, timeouts and retries, from measurement (e2e/README.md "Timeouts and workers", where the
+ * figures are; e2e/perf/e2e-timings.mjs prints them from the JSON reports):
+ * - Two workers, each test free to go to either (fullyParallel): on this 2-core machine the whole
+ *   suite took 371 s on one worker, 269 s on two (253 s fully parallel), 247 s on three (283 s
+ *   fully parallel), and a test took 1.4 times as long as alone with two workers, 1.9 times with three.
+ * - A test's timeout is at least four times its slowest run with the suite (CI machines of this
+ *   kind have run the suite 3.5 times slower than this one): 60 s covers every test up to 15 s;
+ *   the few longer files set their own (delivery-resident, payment-card).
+ * - An assertion waits up to 15 s by default: a step's answer (a page load with its remote, a
+ *   server round trip) takes up to about 3 s with the suite; the known long waits (the face scan's
+ *   detection and the authority's OCR, a provider's redirect) name their own.
+ */
 export default defineConfig({
   testDir: './tests',
-  fullyParallel: false,
+  fullyParallel: true,
   workers: 2,
   // No retries: a test that passes only on a second try is a failure to fix, not to hide. Should a
   // retry ever be set (locally, or on a test with a reason written beside it), CI still fails on a
   // flaky result.
   retries: 0,
   failOnFlakyTests: !!process.env.CI,
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORTS.main}`,

@@ -26,7 +26,6 @@ async function toTransferForm(page: Page) {
 }
 
 test('the plan list is Arabic: names from the API, counts in Arabic plural forms', async ({ page }) => {
-  test.slow(); // axe on five screens
   await openInArabic(page);
   const starter = page.locator('.plan-card[data-product-code="187"]');
   await expect(starter.getByRole('heading')).toHaveText('باقة السائح الأساسية 7 أيام');

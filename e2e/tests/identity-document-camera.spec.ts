@@ -5,9 +5,6 @@ import { answer, camera, reachActivationMethod } from './pages/identity-step';
  * The identity check (issue 12) in Chromium against the real API and the identity authority
  * sandbox; the helpers' header (pages/identity-step.ts) says how documents and camera are fed.
  */
-// Model loading, OCR and the face comparison take seconds each on 2 cores.
-test.setTimeout(120_000);
-
 test.use(camera('camera-passport.mjpeg'));
 
 test.describe('a passport held up to the camera', () => {

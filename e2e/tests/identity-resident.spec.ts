@@ -7,9 +7,6 @@ import { openAs, prepareVisitor } from './pages/prepared';
  * The identity check (issue 12) in Chromium against the real API and the identity authority
  * sandbox; the helpers' header (pages/identity-step.ts) says how documents and camera are fed.
  */
-// Model loading, OCR and the face comparison take seconds each on 2 cores.
-test.setTimeout(120_000);
-
 test.use(camera('camera-selfie-collins.mjpeg'));
 
 test.describe('a resident with an Emirates ID (fake camera: the card holder’s selfie)', () => {

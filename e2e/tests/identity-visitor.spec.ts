@@ -6,9 +6,6 @@ import { answer, camera, reachActivationMethod, scanFace, uploadDocument } from 
  * The identity check (issue 12) in Chromium against the real API and the identity authority
  * sandbox; the helpers' header (pages/identity-step.ts) says how documents and camera are fed.
  */
-// Model loading, OCR and the face comparison take seconds each on 2 cores.
-test.setTimeout(120_000);
-
 test.use(camera('camera-selfie-hopper.mjpeg'));
 
 test.describe('a visitor with a passport (fake camera: the passport holder’s selfie)', () => {

@@ -44,8 +44,6 @@ async function openNumberStep(page: Page) {
   await new PlanStepPage(page).choose(0);
 }
 
-test.describe.configure({ timeout: 90_000 });
-
 test(`a number step built against an older minor of kernel ${major}.x loads and works`, async ({ page }) => {
   const dist = buildNumberRemote(`${major}.0.0`);
   expect(JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')).shared).toEqual(

@@ -23,7 +23,7 @@ const PANES = [
   { lang: 'ar', dir: 'rtl', close: 'إغلاق', open: 'افتح النافذة', title: 'هل تحتاج إلى مساعدة؟' },
 ] as const;
 
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(() => {
   // Built every run (a few seconds): a page left from an older checkout would test old code.
