@@ -10,8 +10,8 @@ import { uniqueEmail } from './pages/account-step';
  * cash on delivery, or at the store. The map is drawn from the product's own data; the courier
  * sandbox moves the order when the test steps it, and the page's clock runs its status poll.
  */
-// The walks here are the suite's longest (20 s with the suite on 2 cores, e2e/README.md "Timeouts").
-test.setTimeout(90_000);
+// The walks here are the suite's longest (20 s with the suite on 2 cores: six times that, e2e/README.md "Timeouts").
+test.setTimeout(120_000);
 
 test.beforeEach(async ({ page }) => {
   // Before the page loads, so the search's debounce, the long press and the status poll run on it.
