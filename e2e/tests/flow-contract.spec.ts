@@ -11,7 +11,9 @@ test('a fresh visitor deep-linking to a later step lands where the flow begins, 
   }
 });
 
-test('a retail start marks the visitor retail on the server, and the shell shows the retail header', async ({ page }) => {
+test('a retail start parameter is only a claim: the server ignores it, the shell stays the visitor’s, the location check stays', async ({ page }) => {
+  // Issue 23: anyone can add ?is_retail=true, and retail skips the location check. A shop device
+  // becomes retail through staff sign-in (retail mode's own issue), never by a client's word.
   const logins: (string | null)[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/api/securitymanagement/login_by_device_id') logins.push(r.postData());
@@ -20,7 +22,7 @@ test('a retail start marks the visitor retail on the server, and the shell shows
   await page.goto('/?is_retail=true');
   const answer = (await (await status).json()) as { flow_context?: { retail: boolean } };
   expect(logins).toEqual(['is_retail=true']);
-  expect(answer.flow_context?.retail).toBe(true);
+  expect(answer.flow_context?.retail).toBe(false);
   await new ShellPage(page).expectStep('/plan-selection', 'Choose your plan');
-  await expect(page.getByRole('banner')).toHaveClass(/header--retail/);
+  await expect(page.getByRole('banner')).not.toHaveClass(/header--retail/);
 });

@@ -14,14 +14,14 @@ export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promis
     '/securitymanagement/login_by_device_id',
     { config: rateLimitConfig(ctx.rateLimit.loginMax, ctx.rateLimit.windowMs) },
     async (request): Promise<LoginByDeviceIdResponse> => {
-      // The device id is the identity of an anonymous visitor; the body only says a retail start.
-      const { is_retail } = parseInput(LoginByDeviceIdBody, request.body, 'body');
+      // The device id is the identity of an anonymous visitor. The body may say a retail start
+      // (`is_retail`, SPEC 4), which is checked for its shape and then ignored: anyone can send it, and
+      // retail skips the location check. A shop device becomes retail through staff sign-in (the
+      // retail mode's own issue), never by a client's word (issue 23, api/README.md "Retail").
+      parseInput(LoginByDeviceIdBody, request.body, 'body');
       const now = ctx.now();
       // State belongs to the user (the device), so a new session after expiry finds it again.
       const user = await ctx.store.findOrCreateUser(clientOf(request)['device-id'], randomUUID(), now);
-      // Retail is the device user's for good: a login without the parameter (a session
-      // recovery) leaves it; a logout makes a new device id, so a new user.
-      if (is_retail === 'true' || is_retail === '1') await ctx.store.setRetail(user.uid, true);
       const token = newSessionToken();
       await ctx.store.createSession(hashToken(token), user, now);
       return { session_id: token, profile: { uid: user.uid } };

@@ -4,6 +4,7 @@ import {
   EMPTY_FLOW_FLAGS,
   EMPTY_SERVER_FLOW_CONTEXT,
   FlowStatusResponse,
+  LoginByDeviceIdResponse,
   buildFlowContext,
   isStepAllowed,
   type FlowStatusFlags,
@@ -176,16 +177,15 @@ describe('retail by the device-id login', () => {
       ...form(clientHeaders(deviceId), body),
     });
 
-  it('marks the device user retail with is_retail=true, keeps it on a later plain login, and refuses other values', async () => {
-    const plain = await t.login();
+  it('ignores is_retail from a client (issue 23: anyone could claim a shop and skip the location check); other values are refused', async () => {
     const context = async (v: Visitor) => FlowStatusResponse.parse((await t.get(v, '/api/me/flow_status')).json()).flow_context;
-    expect((await context(plain))?.retail).toBe(false);
-
     const deviceId = `dev-retail-${Date.now()}`;
-    expect((await loginWith(deviceId, { is_retail: 'true' })).statusCode).toBe(200);
-    const again = await t.login(deviceId);
-    // The plain login (a session recovery) does not clear it: retail belongs to the device's user.
-    expect((await context(again))?.retail).toBe(true);
+    const claimed = await loginWith(deviceId, { is_retail: 'true' });
+    expect(claimed.statusCode).toBe(200);
+    const session = LoginByDeviceIdResponse.parse(claimed.json());
+    const visitor = { deviceId, uid: session.profile.uid, sessionId: session.session_id, headers: clientHeaders(deviceId, session.session_id) };
+    expect((await context(visitor))?.retail).toBe(false);
+    expect((await context(await t.login(deviceId)))?.retail).toBe(false);
     expect((await loginWith(deviceId, { is_retail: 'yes' })).statusCode).toBe(400);
     expect((await loginWith(deviceId, { other: '1' })).statusCode).toBe(400);
   });
