@@ -53,9 +53,18 @@ test('pay and collect: paid by card, the store chosen, ready to collect, handed 
 
   // The store desk hands the SIM over (the courier sandbox's page, its own origin): this order's
   // row, found by the order number the page shows (other tests' pickups are listed too).
+  // The desk sees whom the SIM is for (the verified passport's holder, its number masked) and
+  // ticks that the presented passport matches before handing over (issue 23).
   const desk = await page.context().newPage();
   await desk.goto(`${COURIER_ORIGIN}/`);
-  await desk.getByRole('row', { name: new RegExp(orderNumber) }).getByRole('button', { name: /Hand over/ }).click();
+  const row = desk.getByRole('row', { name: new RegExp(orderNumber) });
+  await expect(row).toContainText(/For: .*MORGAN.*, passport \W*\*+\d{3}/);
+  await row.getByRole('button', { name: /Hand over/ }).click();
+  // Without the tick the browser's own check stops the form; the server refuses it too (unit-tested).
+  await expect(desk).toHaveURL(`${COURIER_ORIGIN}/`);
+  await row.getByRole('checkbox', { name: /I have seen the customer’s passport/ }).check();
+  await row.getByRole('button', { name: /Hand over/ }).click();
+  await expect(desk.getByRole('row', { name: new RegExp(orderNumber) })).toContainText('Collected');
   await desk.close();
   await nextPollShows(page, 'Now: Collected');
 });

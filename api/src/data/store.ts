@@ -223,6 +223,13 @@ export interface NewIdentityDecision {
   personRef: string | null;
   liveness: 'passed' | null;
   decidedAt: number;
+  /**
+   * The account that made the check (issue 23: a verification is the account's, not the
+   * device's); null only on decisions recorded before accounts were tied to them.
+   */
+  accountId: string | null;
+  /** The name on the document (given names and surname, as read), for a pickup's hand-over. */
+  holderName: string | null;
 }
 
 export interface IdentityDecisionRecord extends NewIdentityDecision {
@@ -358,6 +365,26 @@ export interface NewOrder {
   /** A delivery: the expected arrival (ms) as promised when ordered; the courier's own later. */
   eta: number | null;
   createdAt: number;
+  /** The account the order is for (issue 23); null only on orders placed before orders had one. */
+  accountId: string | null;
+  /** The verified identity the order is bound to; null only on orders placed before (issue 23). */
+  identity: OrderIdentity | null;
+}
+
+/**
+ * The identity check an order is bound to, as it was when placed (issue 23): the database refuses
+ * an order without a verified decision of its user and account for its kind of SIM.
+ */
+export interface OrderIdentity {
+  decisionId: number;
+  documentKind: DocumentKind;
+  /** The document number with all but its last three characters masked (••••••123). */
+  documentNumberMasked: string;
+  /** The authority's reference of the person. */
+  personRef: string | null;
+  /** The name on the document, for the store desk. */
+  holderName: string | null;
+  verifiedAt: number;
 }
 
 export interface OrderEsimProfile {
@@ -491,15 +518,28 @@ export interface Store {
    * there is none live (an expired one or one of another kind is replaced, it lives `ttlMs`),
    * sets the check's details when given, and forgets any face match (the document changed).
    */
-  saveDocumentSide(uid: string, kind: DocumentKind, side: NewDocumentSide, details: DocumentDetails | null, now: number, ttlMs: number): Promise<IdentityCheckRecord>;
+  saveDocumentSide(
+    uid: string,
+    accountId: string,
+    kind: DocumentKind,
+    side: NewDocumentSide,
+    details: DocumentDetails | null,
+    now: number,
+    ttlMs: number,
+  ): Promise<IdentityCheckRecord>;
   /** The selfie matched: recorded on the live check (the selfie itself is never stored). false: no live check. */
   setFaceMatched(uid: string, liveness: 'passed', now: number): Promise<boolean>;
   /** Deletes the user's pending check and its images (if any). */
   deleteIdentityCheck(uid: string): Promise<void>;
-  /** Records a decision and applies its effect, in one transaction (identity flags only move forward). */
+  /**
+   * Records a decision and applies its effect, in one transaction (identity flags only move
+   * forward; a pass makes the decision's account the one the flags count for).
+   */
   recordIdentityDecision(uid: string, decision: NewIdentityDecision, effect: IdentityDecisionEffect): Promise<void>;
   /** The user's decisions, oldest first. */
   listIdentityDecisions(uid: string): Promise<IdentityDecisionRecord[]>;
+  /** The latest verified decision of this user made by this account; null when none (issue 23). */
+  getVerifiedDecision(uid: string, accountId: string): Promise<IdentityDecisionRecord | null>;
   /** Housekeeping: deletes checks (and images) that expired at or before `now`. */
   deleteExpiredIdentityChecks(now: number): Promise<number>;
 

@@ -56,6 +56,9 @@ const Request = z.object({
     .nullable(),
   storeId: z.string().max(64).nullable(),
   cashOnDeliveryFils: z.number().int().nonnegative(),
+  recipient: z
+    .object({ name: z.string().min(1).max(120), documentKind: z.enum(['passport', 'emirates_id']), documentNumberMasked: z.string().min(1).max(24) })
+    .nullable(),
 });
 
 type Answer = BearerAnswer;
@@ -88,6 +91,9 @@ export function createHttpCourierProvider(options: HttpCourierOptions): CourierP
         dropoff: d ? { lat: d.lat, lng: d.lng, address: d.address, address_2: d.address2, instructions: d.instructions, phone: d.phone } : null,
         store: request.storeId,
         cash_on_delivery: request.cashOnDeliveryFils,
+        recipient: request.recipient
+          ? { name: request.recipient.name, document_kind: request.recipient.documentKind, document_number_masked: request.recipient.documentNumberMasked }
+          : null,
       });
       if ('ok' in answer) return answer;
       if (answer.status === 422) {

@@ -41,6 +41,11 @@ export interface CourierJobRequest {
   storeId: string | null;
   /** What the courier collects in cash on delivery, in fils (0 when paid online). */
   cashOnDeliveryFils: number;
+  /**
+   * Who may receive the SIM (issue 23): the verified document holder's name and the masked document
+   * number, which the store desk (or the courier at the door) checks against the presented document.
+   */
+  recipient: { name: string; documentKind: 'passport' | 'emirates_id'; documentNumberMasked: string } | null;
 }
 
 export interface CourierJob {

@@ -30,8 +30,12 @@ export async function loadFlowStatus(ctx: AppContext, caller: FlowStatusCaller):
     accountId === null ? null : ctx.store.findAccountById(accountId),
   ]);
   const login = { is_logged_in_via_email: account !== null, has_password: account?.passwordHash != null };
+  // A verification is the account's that made it, not the device's (issue 23): another account on
+  // this device, or a device-id session, reads none.
+  const own = account !== null && state.verifiedAccountId === account.id;
+  const identity = own ? state : { ...state, idVerified: false, residentDone: false };
   // The test overlay goes under the login flags: those come from a real login only.
-  return { flags: { ...deriveFlags(state), ...ctx.flowFlagsOverlay?.(uid), ...login }, context };
+  return { flags: { ...deriveFlags(identity), ...ctx.flowFlagsOverlay?.(uid), ...login }, context };
 }
 
 /**

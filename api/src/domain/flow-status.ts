@@ -23,6 +23,11 @@ export interface FlowState {
   idVerified: boolean;
   /** The identity check passed for a resident with a physical SIM (pays on delivery). */
   residentDone: boolean;
+  /**
+   * The account the two identity flags were earned by (issue 23): they count only for a session
+   * of that account (domain/flow-context.ts); null when none, or before accounts were recorded.
+   */
+  verifiedAccountId: string | null;
   /** A payment was captured (stored with the capture, in its transaction; only ever turns on). */
   planPaid: boolean;
   /** The user's order (issue 14): its kind and status; null before one is placed. */
@@ -41,6 +46,7 @@ export const EMPTY_FLOW_STATE: Readonly<FlowState> = Object.freeze({
   activeHoldVanityLevel: null,
   idVerified: false,
   residentDone: false,
+  verifiedAccountId: null,
   planPaid: false,
   orderKind: null,
   orderStatus: null,

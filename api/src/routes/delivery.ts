@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import {
   activationCode,
+  API_ERROR_CODES,
   CURRENCY,
   DELIVERY_PROMISE_MINUTES,
   DeliveryBody,
@@ -19,13 +20,14 @@ import {
   type ZonesResponse,
 } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
-import type { NewOrder, OrderRecord, OrderUpdate, StoreLocationRecord } from '../data/store';
+import type { NewOrder, OrderIdentity, OrderRecord, OrderUpdate, StoreLocationRecord } from '../data/store';
 import { coverageAt, distanceMetres, isOpenAt, nextChange, nextOpening } from '../delivery/coverage';
 import { loadFlowStatus, serverFlowContext } from '../domain/flow-context';
 import { orderMail } from '../domain/order-mail';
 import { internationalPhone, isFinal, newOrderId, newOrderNumber, ORDER_REFRESH_MS, updateFromCourier, updateFromEsim } from '../domain/orders';
 import { HttpError, loginRequired } from '../http/http-error';
-import { authOf } from '../http/session-auth';
+import { authOf, type AuthContext } from '../http/session-auth';
+import { maskNumber } from '../identity/identity-check';
 import { stepNotAllowed } from '../http/step-guard';
 import { parseInput } from '../http/validate';
 import { nameLanguage } from './catalogue-view';
@@ -96,24 +98,42 @@ async function coverageOf(ctx: AppContext, point: { lat: number; lng: number }):
 }
 
 /** The order as the contract shows it. */
-async function orderView(ctx: AppContext, order: OrderRecord, language: 'en' | 'ar'): Promise<Order> {
+/**
+ * Whether the caller may read the order's secrets (the eSIM's activation code, the address and
+ * the phone): only a session of the account the order was placed for (issue 23). A device-id
+ * session of the same device, or another account on it, reads the order's status without them.
+ * An order placed before orders had an account shows them to any e-mail login of its user.
+ */
+function mayReadSecrets(order: OrderRecord, caller: Pick<AuthContext, 'accountId'>): boolean {
+  if (caller.accountId === null) return false;
+  return order.accountId === null || order.accountId === caller.accountId;
+}
+
+async function orderView(ctx: AppContext, order: OrderRecord, language: 'en' | 'ar', caller: Pick<AuthContext, 'accountId'>): Promise<Order> {
   const store = order.storeId ? await ctx.store.getStoreLocation(order.storeId) : null;
   const d = order.delivery;
+  const owner = mayReadSecrets(order, caller);
   return {
     order_number: order.orderNumber,
     kind: order.kind,
     status: order.status,
     history: order.history.map((h) => ({ status: h.status, at: iso(h.at) })),
     eta: order.kind === 'delivery' && !isFinal(order.status) ? isoOrNull(order.eta) : null,
-    delivery: d ? { lat: d.lat, lng: d.lng, address: d.address, address_2: d.address2, instructions: d.instructions, phone: d.phone } : null,
+    delivery: d && owner ? { lat: d.lat, lng: d.lng, address: d.address, address_2: d.address2, instructions: d.instructions, phone: d.phone } : null,
     store: store ? storeView(store, language, ctx.now(), null) : null,
-    esim: order.esim
-      ? { activation_code: activationCode(order.esim.smdpAddress, order.esim.matchingId), smdp_address: order.esim.smdpAddress, matching_id: order.esim.matchingId }
-      : null,
+    esim:
+      order.esim && owner
+        ? { activation_code: activationCode(order.esim.smdpAddress, order.esim.matchingId), smdp_address: order.esim.smdpAddress, matching_id: order.esim.matchingId }
+        : null,
     amount_due_fils: order.amountDueFils,
     currency: CURRENCY,
     msisdn: order.msisdn,
     created_at: iso(order.createdAt),
+    identity:
+      order.identity && owner
+        ? { document_kind: order.identity.documentKind, document_number_masked: order.identity.documentNumberMasked, verified_at: iso(order.identity.verifiedAt) }
+        : null,
+    redacted: !owner && (order.esim !== null || d !== null),
   };
 }
 
@@ -142,6 +162,10 @@ export async function deliveryGeoRoutes(app: FastifyInstance, ctx: AppContext): 
     return { stores };
   });
 }
+
+/** 409 step_not_allowed: the page reloads the flow status and goes where the flow contract says (the identity check). */
+const identityRequired = () =>
+  new HttpError(409, API_ERROR_CODES.stepNotAllowed, 'Pass the identity check with this account first: no SIM is issued, delivered or handed over without it');
 
 export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /**
@@ -179,6 +203,10 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
             : null,
         storeId: order.storeId,
         cashOnDeliveryFils: order.amountDueFils,
+        // The verified person the SIM is for: the desk and the courier check the document against it.
+        recipient: order.identity
+          ? { name: order.identity.holderName ?? '—', documentKind: order.identity.documentKind, documentNumberMasked: order.identity.documentNumberMasked }
+          : null,
       });
       if (!result.ok) {
         if (result.reason === 'rejected') return { order, rejected: true };
@@ -259,7 +287,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
       request.log.info({ order: current.id, kind: current.kind, amount_due_fils: current.amountDueFils }, 'order placed');
       await confirm(request, email, current);
     }
-    return { order: await orderView(ctx, current, nameLanguage(request)) };
+    return { order: await orderView(ctx, current, nameLanguage(request), authOf(request)) };
   }
 
   async function accountEmail(request: FastifyRequest): Promise<string> {
@@ -269,13 +297,39 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return account.email;
   }
 
+  /**
+   * The identity the order is bound to (issue 23): the logged-in account's latest verified
+   * decision on this device, made for this kind of SIM (an eSIM's check for an eSIM, a physical
+   * SIM's for a delivery or a pickup). None: 409, and nothing is issued, booked or handed over
+   * (the database refuses such an order too: migration 13).
+   */
+  async function boundIdentity(request: FastifyRequest, kind: OrderKind): Promise<{ accountId: string; identity: OrderIdentity }> {
+    const { uid, accountId } = authOf(request);
+    if (accountId === null) throw loginRequired();
+    const decision = await ctx.store.getVerifiedDecision(uid, accountId);
+    if (!decision || (decision.simType === 'esim') !== (kind === 'esim')) throw identityRequired();
+    return {
+      accountId,
+      identity: {
+        decisionId: decision.id,
+        documentKind: decision.documentKind,
+        documentNumberMasked: maskNumber(decision.documentNumber) ?? '***',
+        personRef: decision.personRef,
+        holderName: decision.holderName,
+        verifiedAt: decision.decidedAt,
+      },
+    };
+  }
+
   /** A replay: the user's order of this kind, with its booking finished if it was not. */
   async function replay(request: FastifyRequest, kind: OrderKind): Promise<OrderResponse | null> {
     const existing = await ctx.store.getOrder(authOf(request).uid);
     if (existing?.kind !== kind) return null;
+    // Only the account it was placed for is answered the order it placed (another account on the device is not).
+    if (!mayReadSecrets(existing, authOf(request))) throw identityRequired();
     let current = existing;
     if (kind !== 'esim' && !current.courierJobId) current = (await book(current, request.log)).order;
-    return { order: await orderView(ctx, current, nameLanguage(request)) };
+    return { order: await orderView(ctx, current, nameLanguage(request), authOf(request)) };
   }
 
   app.post(
@@ -286,6 +340,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const again = await replay(request, 'delivery');
       if (again) return again;
       const email = await accountEmail(request);
+      const bound = await boundIdentity(request, 'delivery');
       // The server decides coverage again: the page's answer may be old, or made up.
       const coverage = await coverageOf(ctx, body);
       if (coverage.status === 'closed') {
@@ -317,6 +372,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
           msisdn: priced.msisdn,
           eta: now + (coverage.etaMinutes ?? DELIVERY_PROMISE_MINUTES) * 60_000,
           createdAt: now,
+          ...bound,
         },
         true,
       );
@@ -331,6 +387,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const again = await replay(request, 'pickup');
       if (again) return again;
       const email = await accountEmail(request);
+      const bound = await boundIdentity(request, 'pickup');
       const store = await ctx.store.getStoreLocation(store_id);
       if (!store) throw new HttpError(404, 'not_found', `body.store_id: there is no store ${store_id}`, 'body.store_id');
       const { uid } = authOf(request);
@@ -353,6 +410,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
           msisdn: paid ? paid.msisdn : (priced?.msisdn ?? ''),
           eta: null,
           createdAt: now,
+          ...bound,
         },
         priced !== null,
       );
@@ -370,6 +428,9 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (request): Promise<OrderResponse> => {
       const { uid } = authOf(request);
       const email = await accountEmail(request);
+      const existing = await ctx.store.getOrder(uid);
+      if (existing && !mayReadSecrets(existing, authOf(request))) throw identityRequired();
+      const bound = existing?.kind === 'esim' ? null : await boundIdentity(request, 'esim');
       const paid = await ctx.store.getCapturedPayment(uid);
       if (!paid) throw stepNotAllowed('thank_you');
       const placed = await ctx.store.placeOrder(
@@ -385,6 +446,8 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
           msisdn: paid.msisdn,
           eta: null,
           createdAt: ctx.now(),
+          accountId: bound?.accountId ?? existing?.accountId ?? null,
+          identity: bound?.identity ?? existing?.identity ?? null,
         },
         false,
       );
@@ -404,13 +467,13 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
         request.log.info({ order: current.id }, 'eSIM issued');
         await confirm(request, email, current);
       }
-      return { order: await orderView(ctx, current, nameLanguage(request)) };
+      return { order: await orderView(ctx, current, nameLanguage(request), authOf(request)) };
     },
   );
 
   app.get('/me/order', async (request): Promise<OrderResponse> => {
     const order = await ctx.store.getOrder(authOf(request).uid);
     if (!order) return { order: null };
-    return { order: await orderView(ctx, await refresh(order, request.log), nameLanguage(request)) };
+    return { order: await orderView(ctx, await refresh(order, request.log), nameLanguage(request), authOf(request)) };
   });
 }

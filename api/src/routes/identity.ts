@@ -74,6 +74,13 @@ async function openCheck(ctx: AppContext, request: FastifyRequest, step: StepNam
   return status;
 }
 
+/** The session's account: the check is an e-mail login's (the steps' rules), and is that account's (issue 23). */
+function accountOf(request: FastifyRequest): string {
+  const { accountId } = authOf(request);
+  if (accountId === null) throw stepNotAllowed('activation_method');
+  return accountId;
+}
+
 /** The residency and SIM type, both answered (else the document and face are out of order). */
 function answered(context: ServerFlowContext) {
   const { resident_type: residentType, sim_type: simType } = context;
@@ -102,17 +109,18 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
   };
 
   /** A refusal about the person or the face, stored (code and time, the document's data, no image). */
-  const recordRefusal = async (uid: string, check: IdentityCheckRecord, context: ServerFlowContext, code: number, liveness: 'passed' | null) => {
+  const recordRefusal = async (request: FastifyRequest, check: IdentityCheckRecord, context: ServerFlowContext, code: number, liveness: 'passed' | null) => {
+    const { uid, accountId } = authOf(request);
     const { residentType, simType } = answered(context);
     const details = check.details;
     if (!details) return;
-    await ctx.store.recordIdentityDecision(uid, decisionOf(details, residentType, simType, { code, personRef: null, liveness }), effectOfRefusal(code));
+    await ctx.store.recordIdentityDecision(uid, decisionOf(details, residentType, simType, { code, personRef: null, liveness, accountId }), effectOfRefusal(code));
   };
   const decisionOf = (
     details: NonNullable<IdentityCheckRecord['details']>,
     residentType: NewIdentityDecision['residentType'],
     simType: NewIdentityDecision['simType'],
-    outcome: { code: number | null; personRef: string | null; liveness: 'passed' | null },
+    outcome: { code: number | null; personRef: string | null; liveness: 'passed' | null; accountId: string | null },
   ): NewIdentityDecision => ({
     outcome: outcome.code === null ? 'verified' : 'refused',
     code: outcome.code,
@@ -125,6 +133,10 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     personRef: outcome.personRef,
     liveness: outcome.liveness,
     decidedAt: ctx.now(),
+    // The decision is the account's that made the check (issue 23), with the name the document
+    // carries for a pickup's hand-over.
+    accountId: outcome.accountId,
+    holderName: [details.given_names, details.surname].filter((n) => n.trim() !== '').join(' ') || null,
   });
 
   /** 1. Residency and SIM type; a new residency drops the pending check. Answers the flow status. */
@@ -182,7 +194,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
       request.log.info({ event: 'identity_refused', where: 'document', code: UNCORRELATED_IDENTIFIERS }, 'identity check refused');
       throw identityRefusal(UNCORRELATED_IDENTIFIERS);
     }
-    const saved = await ctx.store.saveDocumentSide(uid, kind, { side, image: form.image, source, document, faceFound }, document, now, ctx.identity.pendingTtlMs);
+    const saved = await ctx.store.saveDocumentSide(uid, accountOf(request), kind, { side, image: form.image, source, document, faceFound }, document, now, ctx.identity.pendingTtlMs);
     request.log.info(
       { event: 'identity_document_read', kind, side, source, mrz_found: mrzFound, face_found: faceFound, number_masked: maskNumber(document?.number) },
       'identity document read',
@@ -206,7 +218,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     // The selfie lives in this request only.
     form.image.fill(0);
     if (!compared.ok) {
-      if (compared.code !== IDENTITY_API_FAILURE) await recordRefusal(uid, check, context, compared.code, liveness);
+      if (compared.code !== IDENTITY_API_FAILURE) await recordRefusal(request, check, context, compared.code, liveness);
       return refuse(request, 'face', compared);
     }
     if (!(await ctx.store.setFaceMatched(uid, liveness, ctx.now()))) throw outOfOrder('The document has expired from the check: send it again');
@@ -230,7 +242,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
     const local = localRefusal(details, ctx.now());
     if (local !== null) {
-      await recordRefusal(uid, check, context, local, liveness);
+      await recordRefusal(request, check, context, local, liveness);
       request.log.info({ event: 'identity_refused', where: 'details', code: local, number_masked: maskNumber(details.number) }, 'identity check refused');
       throw identityRefusal(local);
     }
@@ -246,7 +258,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
       declared_residency: residentType,
     });
     if (!verified.ok) {
-      if (verified.code !== IDENTITY_API_FAILURE) await recordRefusal(uid, check, context, verified.code, liveness);
+      if (verified.code !== IDENTITY_API_FAILURE) await recordRefusal(request, check, context, verified.code, liveness);
       return refuse(request, 'details', verified);
     }
     // SPEC 2: a resident with a physical SIM pays on delivery (resident done, the delivery form
@@ -254,7 +266,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const flag = residentType === 'resident' && simType === 'physical' ? 'resident_done' : 'id_verified';
     await ctx.store.recordIdentityDecision(
       uid,
-      decisionOf(details, residentType, simType, { code: null, personRef: verified.value.person_ref, liveness }),
+      decisionOf(details, residentType, simType, { code: null, personRef: verified.value.person_ref, liveness, accountId: accountOf(request) }),
       { kind: 'verified', flag },
     );
     request.log.info({ event: 'identity_verified', kind: details.kind, flag, number_masked: maskNumber(details.number) }, 'identity verified');

@@ -1047,6 +1047,7 @@ export const TRANSLATIONS_AR: TranslatedDictionary = {
   'delivery.thanks.cash': 'ادفع {{amount}} نقدًا عند وصول شريحتك.',
   'delivery.thanks.atStore': 'ادفع {{amount}} في المتجر عند الاستلام.',
   'delivery.thanks.passport': 'أحضر جواز سفرك لاستلام شريحتك.',
+  'delivery.thanks.redacted': 'حفاظًا على أمانك، لا يظهر رمز التفعيل وعنوان التوصيل إلا بعد تسجيل الدخول مجددًا بالبريد الإلكتروني لهذا الطلب.',
   'delivery.thanks.nothingDue': 'لا يوجد مبلغ آخر للدفع.',
   'delivery.thanks.nextDelivery': 'يحضر المندوب شريحتك إلى مكان الدبوس ويتصل برقم الهاتف الذي أدخلته.',
   'delivery.thanks.nextPickup': 'سنخبرك عندما تصبح شريحتك جاهزة؛ ثم استلمها من المتجر.',

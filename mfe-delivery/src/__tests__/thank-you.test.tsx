@@ -90,6 +90,17 @@ describe('/thank-you: a pickup and the eSIM', () => {
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['eSIM ready to install', 'eSIM installed']);
   });
 
+  it('an order read without its secrets (a device-id session, issue 23): no code, no address, and why', async () => {
+    flowStatus();
+    const redacted = order({ kind: 'esim', status: 'issued', delivery: null, eta: null, esim: null, amount_due_fils: 0, redacted: true, history: [{ status: 'issued', at: '2026-11-23T10:00:00.000Z' }] });
+    jest.spyOn(deliveryApi, 'order').mockResolvedValue({ order: redacted });
+    const issue = jest.spyOn(deliveryApi, 'issueEsim');
+    renderAt('/thank-you');
+    expect(await screen.findByText(/For your security, your activation code and delivery address show only after you log in again/)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'QR code of your eSIM activation code' })).toBeNull();
+    expect(issue).not.toHaveBeenCalled();
+  });
+
   it('no order and nothing to issue: says so; the order failing: a retry', async () => {
     jest.spyOn(deliveryApi, 'order').mockResolvedValue({ order: null });
     const issue = jest.spyOn(deliveryApi, 'issueEsim');

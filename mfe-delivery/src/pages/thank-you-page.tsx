@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Check, Circle } from 'lucide';
-import { Card, flowFlagsAtom, Icon, PhoneNumberText, refreshFlowStatus, serverFlowContextAtom, StepHeading, useFocusStepHeading, useLanguage, useT } from '@join/shared';
+import { Alert, Card, flowFlagsAtom, Icon, PhoneNumberText, refreshFlowStatus, serverFlowContextAtom, StepHeading, useFocusStepHeading, useLanguage, useT } from '@join/shared';
 import { deliveryApi, type Order } from '@join/shared/delivery';
 import { LoadFailed } from '@join/shared/display';
 import { Loading } from '../components/loading';
@@ -116,6 +116,10 @@ function OrderView({ order }: { order: Order }) {
           </div>
         </dl>
       </Card>
+      {order.redacted ? (
+        // Issue 23: a device-id session (or another account) reads the order without its secrets.
+        <Alert tone="info">{t('delivery.thanks.redacted')}</Alert>
+      ) : null}
       {order.kind === 'esim' && order.esim ? (
         <Suspense fallback={<Loading />}>
           <EsimView esim={order.esim} />

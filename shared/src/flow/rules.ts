@@ -32,6 +32,11 @@
  *   skipped once passed. The id check is the activation's identity check, so it also needs what
  *   the activation routes need (SPEC 2: a proper login and being inside the UAE; SPEC 6: only an
  *   e-mail login reaches activation).
+ * - Payment needs the identity check passed for the account (issue 23: is_id_verified, which the
+ *   server derives for the logged-in account only). Every online payment buys a SIM the visitor
+ *   can only receive with a verified identity (an eSIM is activated at once; a paid physical SIM
+ *   is handed over against the verified document), so a payment without it is a refund waiting to
+ *   happen. A resident with a physical SIM (is_resident_done) does not pay online.
  * - Store pickup (issue 14; /submit_delivery/store) has its own rule: properly logged in, not
  *   done, and either the delivery step's rule (a resident with a delivery form may collect in
  *   store instead) or a paid physical SIM (SPEC 1: non-residents take the pay-and-collect path;
@@ -126,7 +131,7 @@ const STEP_RULES: Readonly<Record<StepName, (ctx: FlowContext) => boolean>> = {
     ctx.residentType !== 'resident' &&
     isProperlyLoggedIn(ctx.flags) &&
     isInsideUae(ctx),
-  payment: ({ flags }) => planAndNumber(flags) && isProperlyLoggedIn(flags) && notPaidNotDone(flags),
+  payment: ({ flags }) => planAndNumber(flags) && isProperlyLoggedIn(flags) && flags.is_id_verified && notPaidNotDone(flags),
   submit_delivery: (ctx) =>
     ctx.residentType === 'resident' && ctx.hasDeliveryForm === true && !isDone(ctx.flags) && isProperlyLoggedIn(ctx.flags),
   thank_you: ({ flags }) => isDone(flags) || paidAndLoggedIn(flags),

@@ -34,6 +34,8 @@ interface DecisionRow {
   person_ref: string | null;
   liveness: 'passed' | null;
   decided_at: number;
+  account_id: string | null;
+  holder_name: string | null;
 }
 
 const SIDE_ORDER = "CASE side WHEN 'front' THEN 1 WHEN 'back' THEN 2 ELSE 3 END";
@@ -50,9 +52,10 @@ export function identityStatements(db: Database) {
     sides: db.prepare<[string], SideRow>(
       `SELECT side, image, source, document_json, face_found, received_at FROM identity_check_sides WHERE uid = ? ORDER BY ${SIDE_ORDER}`,
     ),
-    insertCheck: db.prepare<[{ uid: string; kind: string; now: number; expires: number }]>(
-      'INSERT INTO identity_checks (uid, kind, started_at, expires_at) VALUES (@uid, @kind, @now, @expires)',
+    insertCheck: db.prepare<[{ uid: string; account: string; kind: string; now: number; expires: number }]>(
+      'INSERT INTO identity_checks (uid, account_id, kind, started_at, expires_at) VALUES (@uid, @account, @kind, @now, @expires)',
     ),
+    checkAccount: db.prepare<[string], { account_id: string | null }>('SELECT account_id FROM identity_checks WHERE uid = ?'),
     upsertSide: db.prepare<[{ uid: string; side: string; image: Buffer; source: string; document: string | null; face: number; now: number }]>(
       `INSERT INTO identity_check_sides (uid, side, image, source, document_json, face_found, received_at)
        VALUES (@uid, @side, @image, @source, @document, @face, @now)
@@ -78,13 +81,20 @@ export function identityStatements(db: Database) {
     deleteExpiredChecks: db.prepare<[number]>('DELETE FROM identity_checks WHERE expires_at <= ?'),
     insertDecision: db.prepare<[Record<string, string | number | null>]>(
       `INSERT INTO identity_decisions (uid, outcome, code, document_kind, document_number, expiry_date, birth_date,
-         resident_type, sim_type, person_ref, liveness, decided_at)
+         resident_type, sim_type, person_ref, liveness, decided_at, account_id, holder_name)
        VALUES (@uid, @outcome, @code, @documentKind, @documentNumber, @expiryDate, @birthDate,
-         @residentType, @simType, @personRef, @liveness, @decidedAt)`,
+         @residentType, @simType, @personRef, @liveness, @decidedAt, @accountId, @holderName)`,
     ),
     decisions: db.prepare<[string], DecisionRow>('SELECT * FROM identity_decisions WHERE uid = ? ORDER BY decided_at, id'),
-    setIdVerified: db.prepare<[string]>('UPDATE users SET id_verified = 1 WHERE uid = ?'),
-    setResidentDone: db.prepare<[string]>('UPDATE users SET resident_done = 1, has_delivery_form = 1 WHERE uid = ?'),
+    verifiedDecision: db.prepare<[{ uid: string; account: string }], DecisionRow>(
+      `SELECT * FROM identity_decisions WHERE uid = @uid AND account_id = @account AND outcome = 'verified'
+       ORDER BY decided_at DESC, id DESC LIMIT 1`,
+    ),
+    // A pass makes its account the one the device user's identity flags count for (issue 23).
+    setIdVerified: db.prepare<[{ uid: string; account: string | null }]>('UPDATE users SET id_verified = 1, verified_account_id = @account WHERE uid = @uid'),
+    setResidentDone: db.prepare<[{ uid: string; account: string | null }]>(
+      'UPDATE users SET resident_done = 1, has_delivery_form = 1, verified_account_id = @account WHERE uid = @uid',
+    ),
   };
 }
 
@@ -129,5 +139,7 @@ export function toDecision(row: DecisionRow): IdentityDecisionRecord {
     personRef: row.person_ref,
     liveness: row.liveness,
     decidedAt: row.decided_at,
+    accountId: row.account_id,
+    holderName: row.holder_name,
   };
 }

@@ -580,6 +580,54 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 13,
+    name: 'a sale bound to a verified person: identity per account, orders that carry their identity decision, retired devices',
+    sql: `
+      -- Issue 23. A verification belongs to the account that made it: the decision says which
+      -- account, and the device user's identity flags count only for that account (a device
+      -- logged in as another account reads none). Existing flags have no account: they count for
+      -- nobody, and the visitor passes the check again.
+      ALTER TABLE users ADD COLUMN verified_account_id TEXT REFERENCES accounts(id);
+      ALTER TABLE identity_decisions ADD COLUMN account_id TEXT REFERENCES accounts(id);
+      -- The name on the verified document, for the store desk's hand-over (a pickup's recipient).
+      ALTER TABLE identity_decisions ADD COLUMN holder_name TEXT;
+      CREATE INDEX identity_decisions_by_account ON identity_decisions (uid, account_id, outcome);
+      -- A pending check is the account's too: another account on the device does not finish it.
+      ALTER TABLE identity_checks ADD COLUMN account_id TEXT;
+
+      -- An order is made for an account with a verified identity, recorded on it as it was when
+      -- the order was placed (kind, masked document number, the authority's person, the decision,
+      -- when verified, the holder's name for the desk). Orders placed before this migration keep
+      -- none; no order can be placed without one from now on, and none can change it.
+      ALTER TABLE orders ADD COLUMN account_id TEXT REFERENCES accounts(id);
+      ALTER TABLE orders ADD COLUMN identity_decision_id INTEGER REFERENCES identity_decisions(id) ON DELETE SET NULL;
+      ALTER TABLE orders ADD COLUMN identity_document_kind TEXT CHECK (identity_document_kind IS NULL OR identity_document_kind IN ('emirates_id', 'passport'));
+      ALTER TABLE orders ADD COLUMN identity_document_masked TEXT;
+      ALTER TABLE orders ADD COLUMN identity_person_ref TEXT;
+      ALTER TABLE orders ADD COLUMN identity_holder_name TEXT;
+      ALTER TABLE orders ADD COLUMN identity_verified_at INTEGER;
+      CREATE TRIGGER orders_need_identity BEFORE INSERT ON orders
+        WHEN NEW.account_id IS NULL
+          OR NEW.identity_document_kind IS NULL OR NEW.identity_document_masked IS NULL OR NEW.identity_verified_at IS NULL
+          OR NOT EXISTS (
+            SELECT 1 FROM identity_decisions d
+            WHERE d.id = NEW.identity_decision_id AND d.uid = NEW.uid AND d.account_id = NEW.account_id
+              AND d.outcome = 'verified' AND d.document_kind = NEW.identity_document_kind
+              AND (d.sim_type = 'esim') = (NEW.kind = 'esim'))
+      BEGIN
+        SELECT RAISE(ABORT, 'an order needs a verified identity decision of its user and account, for its kind of SIM');
+      END;
+      CREATE TRIGGER orders_identity_fixed BEFORE UPDATE OF uid, account_id, identity_document_kind, identity_document_masked, identity_person_ref, identity_holder_name, identity_verified_at ON orders
+        WHEN NEW.uid IS NOT OLD.uid OR NEW.account_id IS NOT OLD.account_id
+          OR NEW.identity_document_kind IS NOT OLD.identity_document_kind OR NEW.identity_document_masked IS NOT OLD.identity_document_masked
+          OR NEW.identity_person_ref IS NOT OLD.identity_person_ref OR NEW.identity_holder_name IS NOT OLD.identity_holder_name
+          OR NEW.identity_verified_at IS NOT OLD.identity_verified_at
+      BEGIN
+        SELECT RAISE(ABORT, 'an order''s identity is fixed when it is placed');
+      END;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

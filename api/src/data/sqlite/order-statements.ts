@@ -48,6 +48,13 @@ export interface OrderRow {
   refreshed_at: number | null;
   created_at: number;
   updated_at: number;
+  account_id: string | null;
+  identity_decision_id: number | null;
+  identity_document_kind: 'emirates_id' | 'passport' | null;
+  identity_document_masked: string | null;
+  identity_person_ref: string | null;
+  identity_holder_name: string | null;
+  identity_verified_at: number | null;
 }
 
 export const toZoneRecord = (row: ZoneRow): DeliveryZoneRecord => ({
@@ -100,6 +107,18 @@ export function toOrderRecord(row: OrderRow): OrderRecord {
     refreshedAt: row.refreshed_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    accountId: row.account_id,
+    identity:
+      row.identity_document_kind !== null && row.identity_document_masked !== null && row.identity_verified_at !== null
+        ? {
+            decisionId: row.identity_decision_id ?? 0,
+            documentKind: row.identity_document_kind,
+            documentNumberMasked: row.identity_document_masked,
+            personRef: row.identity_person_ref,
+            holderName: row.identity_holder_name,
+            verifiedAt: row.identity_verified_at,
+          }
+        : null,
   };
 }
 
@@ -122,6 +141,13 @@ export function fromNewOrder(o: NewOrder) {
     msisdn: o.msisdn,
     eta: o.eta,
     now: o.createdAt,
+    accountId: o.accountId,
+    decisionId: o.identity?.decisionId ?? null,
+    documentKind: o.identity?.documentKind ?? null,
+    documentMasked: o.identity?.documentNumberMasked ?? null,
+    personRef: o.identity?.personRef ?? null,
+    holderName: o.identity?.holderName ?? null,
+    verifiedAt: o.identity?.verifiedAt ?? null,
   };
 }
 
@@ -148,9 +174,12 @@ export function orderStatements(db: Database) {
     store: db.prepare<[string], StoreRow>('SELECT * FROM stores WHERE id = ?'),
     insert: db.prepare<[ReturnType<typeof fromNewOrder>]>(
       `INSERT INTO orders (id, uid, order_number, kind, status, history_json, delivery_lat, delivery_lng, delivery_address,
-         delivery_address_2, delivery_instructions, delivery_phone, store_id, amount_due_fils, msisdn, eta, created_at, updated_at)
+         delivery_address_2, delivery_instructions, delivery_phone, store_id, amount_due_fils, msisdn, eta, created_at, updated_at,
+         account_id, identity_decision_id, identity_document_kind, identity_document_masked, identity_person_ref,
+         identity_holder_name, identity_verified_at)
        VALUES (@id, @uid, @orderNumber, @kind, @status, @history, @lat, @lng, @address, @address2, @instructions, @phone,
-         @storeId, @amountDue, @msisdn, @eta, @now, @now)`,
+         @storeId, @amountDue, @msisdn, @eta, @now, @now,
+         @accountId, @decisionId, @documentKind, @documentMasked, @personRef, @holderName, @verifiedAt)`,
     ),
     byUid: db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE uid = ?'),
     // A final status is kept: the whole move is skipped (the route reads the order again).

@@ -191,6 +191,8 @@ export class SqliteStore implements Store {
         if (this.users.deleteSession.run(oldTokenHash).changes !== 1) return false;
         this.accounts.insertAccountSession.run({ hash: newTokenHash, uid: user.uid, device: user.deviceId, now, account: accountId, method });
         this.accounts.linkUser.run({ uid: user.uid, account: accountId });
+        // A check another account left half done on this device is not this account's to finish.
+        if ((this.identity.checkAccount.get(user.uid)?.account_id ?? accountId) !== accountId) this.dropIdentityCheck(user.uid);
         return true;
       })
       .immediate();
@@ -201,7 +203,14 @@ export class SqliteStore implements Store {
       .transaction(() => {
         const link = this.accounts.sessionLink.get(tokenHash);
         this.users.deleteSession.run(tokenHash);
-        if (link?.account_id) this.accounts.linkUser.run({ uid: link.uid, account: null });
+        if (!link) return;
+        if (link.account_id) this.accounts.linkUser.run({ uid: link.uid, account: null });
+        // Issue 23: the device id is retired with its user, so nobody finds this visitor's state
+        // (an order with its activation code, an address) by sending the old id again; every
+        // session of it ends, and a half-done identity check goes with its images.
+        this.users.deleteSessionsOf.run(link.uid);
+        this.dropIdentityCheck(link.uid);
+        this.users.retireDevice.run(link.uid);
       })
       .immediate();
   }
@@ -340,6 +349,7 @@ export class SqliteStore implements Store {
         row.hold_level === null ? null : shownVanityLevel({ vanityLevel: row.hold_level, transfer: row.hold_is_transfer === 1 }),
       idVerified: row.id_verified === 1,
       residentDone: row.resident_done === 1,
+      verifiedAccountId: row.verified_account_id,
       planPaid: row.plan_paid === 1,
       orderKind: row.order_kind,
       orderStatus: row.order_status,
@@ -414,6 +424,7 @@ export class SqliteStore implements Store {
 
   async saveDocumentSide(
     uid: string,
+    accountId: string,
     kind: DocumentKind,
     side: NewDocumentSide,
     details: DocumentDetails | null,
@@ -423,9 +434,11 @@ export class SqliteStore implements Store {
     return this.db
       .transaction(() => {
         const current = this.identity.check.get(uid);
-        if (current && (current.expires_at <= now || current.kind !== kind)) this.dropIdentityCheck(uid);
-        if (!current || current.expires_at <= now || current.kind !== kind) {
-          this.identity.insertCheck.run({ uid, kind, now, expires: now + ttlMs });
+        // A check of another account (or of none) is not continued: it starts again (issue 23).
+        const stale = current && (current.expires_at <= now || current.kind !== kind || this.identity.checkAccount.get(uid)?.account_id !== accountId);
+        if (current && stale) this.dropIdentityCheck(uid);
+        if (!current || stale) {
+          this.identity.insertCheck.run({ uid, account: accountId, kind, now, expires: now + ttlMs });
         }
         this.identity.upsertSide.run({
           uid,
@@ -457,7 +470,7 @@ export class SqliteStore implements Store {
       .transaction(() => {
         this.identity.insertDecision.run(fromDecision(uid, decision));
         if (effect.kind === 'verified') {
-          (effect.flag === 'resident_done' ? this.identity.setResidentDone : this.identity.setIdVerified).run(uid);
+          (effect.flag === 'resident_done' ? this.identity.setResidentDone : this.identity.setIdVerified).run({ uid, account: decision.accountId });
           this.dropIdentityCheck(uid);
         } else if (effect.pending === 'drop_all') {
           this.dropIdentityCheck(uid);
@@ -470,6 +483,11 @@ export class SqliteStore implements Store {
 
   async listIdentityDecisions(uid: string): Promise<IdentityDecisionRecord[]> {
     return this.identity.decisions.all(uid).map(toDecision);
+  }
+
+  async getVerifiedDecision(uid: string, accountId: string): Promise<IdentityDecisionRecord | null> {
+    const row = this.identity.verifiedDecision.get({ uid, account: accountId });
+    return row ? toDecision(row) : null;
   }
 
   async deleteExpiredIdentityChecks(now: number): Promise<number> {

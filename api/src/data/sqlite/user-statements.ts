@@ -13,6 +13,7 @@ interface FlowStateRow {
   hold_is_transfer: number | null;
   id_verified: number;
   resident_done: number;
+  verified_account_id: string | null;
   plan_paid: number;
   order_kind: OrderKind | null;
   order_status: OrderStatus | null;
@@ -46,9 +47,12 @@ export function userStatements(db: Database) {
     session: db.prepare<[string], SessionRow>('SELECT uid, device_id, created_at, last_seen_at, account_id, login_method FROM sessions WHERE token_hash = ?'),
     touchSession: db.prepare<[number, string]>('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?'),
     deleteSession: db.prepare<[string]>('DELETE FROM sessions WHERE token_hash = ?'),
+    deleteSessionsOf: db.prepare<[string]>('DELETE FROM sessions WHERE uid = ?'),
+    // A device id cannot contain ':' (SPEC 7 headers), so a retired user is found by none.
+    retireDevice: db.prepare<[string]>("UPDATE users SET device_id = 'retired:' || uid WHERE uid = ?"),
     deleteStaleSessions: db.prepare<[number, number]>('DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?'),
     flowState: db.prepare<[{ uid: string; now: number }], FlowStateRow>(
-      `SELECT u.number_flag, u.plan_flag, u.product_saved, u.current_product_code, u.id_verified, u.resident_done, u.plan_paid,
+      `SELECT u.number_flag, u.plan_flag, u.product_saved, u.current_product_code, u.id_verified, u.resident_done, u.verified_account_id, u.plan_paid,
               sp.product_code AS saved_plan_product_code, o.kind AS order_kind, o.status AS order_status,
               h.vanity_level AS hold_level, h.transfer_msisdn IS NOT NULL AS hold_is_transfer
        FROM users u LEFT JOIN saved_plans sp ON sp.uid = u.uid

@@ -24,6 +24,7 @@ const request = (overrides: Partial<CourierJobRequest> = {}): CourierJobRequest 
   dropoff: { lat: 25.2048, lng: 55.2708, address: 'Villa 12, Street 5', address2: 'Gate B', instructions: 'Call on arrival', phone: '971501234567' },
   storeId: null,
   cashOnDeliveryFils: 12_500,
+  recipient: { name: 'JANE DOE', documentKind: 'passport', documentNumberMasked: '******871' },
   ...overrides,
 });
 const at = (t: number) => new Date(t).toISOString();
@@ -170,6 +171,7 @@ describe('the courier client against a courier that misbehaves', () => {
       dropoff: { lat: 25.2048, lng: 55.2708, address: 'Villa 12, Street 5', address_2: 'Gate B', instructions: 'Call on arrival', phone: '971501234567' },
       store: null,
       cash_on_delivery: 12_500,
+      recipient: { name: 'JANE DOE', document_kind: 'passport', document_number_masked: '******871' },
     });
   });
 

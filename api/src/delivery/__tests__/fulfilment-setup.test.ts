@@ -37,6 +37,7 @@ describe('courierProviderFrom', () => {
         dropoff: { lat: 25.2, lng: 55.27, address: 'Villa 1', address2: '', instructions: '', phone: '971501234567' },
         storeId: null,
         cashOnDeliveryFils: 0,
+        recipient: null,
       });
       if (!created.ok) throw new Error(created.reason);
       // The real clock, stepping every 40 ms: delivered after three steps.

@@ -20,9 +20,8 @@ import type { Visitor } from '../../testing/harness';
 /**
  * Delivery (issue 14) through the routes, with the test clock (2026-01-15 10:00 UTC: Thursday
  * 14:00 in the UAE, when Dubai is open and Fujairah has just closed) and the in-process courier
- * and eSIM fakes. Visitors reach the delivery step for real (a number, a plan, an e-mail login);
- * their residency and SIM type are the activation method's answers, written to the store as the
- * identity step does.
+ * and eSIM fakes. Visitors reach the delivery step for real (a number, a plan, an e-mail login, the
+ * identity check with the activation method's answers, against the in-test authority).
  */
 const DUBAI_MALL = { lat: 25.1972, lng: 55.2796 };
 const FUJAIRAH = { lat: 25.12, lng: 56.33 };
@@ -58,14 +57,26 @@ function expectError(res: LightMyRequestResponse, status: number, code: number |
 const flags = async (v: Visitor) => FlowStatusResponse.parse((await t.get(v, '/api/me/flow_status')).json()).flow_status_flags;
 const order = async (v: Visitor) => ok(await t.get(v, '/api/me/order'), OrderResponse).order;
 
-/** A visitor at the delivery step: the plan and number chosen, logged in, the activation method answered. */
+/**
+ * A visitor at the delivery step: the plan and number chosen, logged in, and the identity check
+ * passed with these answers (a resident with a physical SIM gets the delivery form by it).
+ */
 async function visitor(resident: ResidentType, sim: SimType, { deliveryForm = resident === 'resident' && sim === 'physical' } = {}) {
-  const v = await t.ready();
-  await db.setActivationMethod(v.uid, resident, sim);
-  if (deliveryForm) await db.setDeliveryForm(v.uid, true);
+  const v = await t.ready(undefined, { identity: { resident, sim } });
+  if (deliveryForm !== (resident === 'resident' && sim === 'physical')) await db.setDeliveryForm(v.uid, deliveryForm);
   return v;
 }
 const resident = () => visitor('resident', 'physical');
+/**
+ * What the resident's plan costs, as GET /payment/summary prices it (the summary itself is the
+ * payment step's, closed to a resident who pays on delivery: a visitor with the same plan asks it).
+ */
+async function planPrice(v: Visitor) {
+  const twin = await t.ready();
+  const summary = ok(await t.get(twin, '/api/payment/summary'), PaymentSummaryResponse);
+  const held = (await t.get(v, '/api/numbers')).json<{ numbers: { MSISDN: string }[] }>().numbers[0]?.MSISDN;
+  return { amount_fils: summary.amount_fils, msisdn: held ?? '' };
+}
 async function paid(v: Visitor) {
   const res = await t.pay(v, '/api/payment/card', { token: cardToken() }, newKey());
   if (res.statusCode !== 200) throw new Error(`payment failed: ${res.statusCode} ${res.body}`);
@@ -127,7 +138,8 @@ describe('GET /delivery/stores', () => {
 describe('POST /me/delivery', () => {
   it('places a cash-on-delivery order at the plan price, books a courier, sets delivery in progress and e-mails', async () => {
     const v = await resident();
-    const summary = ok(await t.get(v, '/api/payment/summary'), PaymentSummaryResponse);
+    expectError(await t.get(v, '/api/payment/summary'), 409, API_ERROR_CODES.stepNotAllowed);
+    const summary = await planPrice(v);
     const placed = ok(await deliver(v), OrderResponse).order;
     expect(placed).toMatchObject({
       kind: 'delivery',
@@ -329,7 +341,7 @@ describe('POST /me/pickup', () => {
 
   it('lets a resident collect instead, paying the plan at the store', async () => {
     const v = await resident();
-    const summary = ok(await t.get(v, '/api/payment/summary'), PaymentSummaryResponse);
+    const summary = await planPrice(v);
     const placed = ok(await pickup(v, 'dubai-mall'), OrderResponse).order;
     expect(placed).toMatchObject({ kind: 'pickup', amount_due_fils: summary.amount_fils });
     // Then the delivery is no longer open: one order per user.

@@ -14,10 +14,11 @@ import { requireBearer } from '../bearer';
  * Server to server (every /v1 call needs `Authorization: Bearer <key>`, 401 otherwise):
  *   POST /v1/jobs               (Idempotency-Key) book a delivery or a store pickup -> 201 job | 422 rejected
  *   GET  /v1/jobs/:id           the job now, moved by the courier's own clock
- *   POST /v1/jobs/:id/collect   the store desk hands a ready pickup over -> collected | 409 not_ready
+ *   POST /v1/jobs/:id/collect   the store desk hands a ready pickup over, its recipient's document checked
+ *                               ({ document_checked: true }) -> collected | 409 not_ready | 422 document_not_checked
  * For a human (plain HTML, no script, ?lang=en|ar):
- *   GET  /                      the jobs and their status
- *   POST /desk/:id/collect      the "Hand over" button of a ready pickup
+ *   GET  /                      the jobs and their status; a ready pickup shows its verified recipient
+ *   POST /desk/:id/collect      "Hand over", with the clerk's tick that the presented document matches
  * For a test (only with `testHooks`, which JOIN_TEST_HOOKS=1 turns on; 404 otherwise):
  *   POST /test/jobs/step        { reference } this job's next status, now -> the job | 404 | 409 at_last_step
  */
@@ -49,6 +50,13 @@ const Dropoff = z.strictObject({
   phone: z.string().regex(/^(\d{8,15})?$/, 'must be 8 to 15 digits'),
 });
 
+/** The verified person the SIM is for (issue 23): a name and a masked document number. */
+const RecipientBody = z.strictObject({
+  name: Text(120).min(1, 'must not be empty'),
+  document_kind: z.enum(['passport', 'emirates_id']),
+  document_number_masked: z.string().regex(/^[*•]{1,20}[A-Za-z0-9]{1,4}$/, 'must be masked: all but the last characters hidden'),
+});
+
 /** The operator's own reference for the job (its order number). */
 const Reference = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1 to 64 letters, digits, _ . : or -');
 
@@ -63,6 +71,8 @@ export const CreateJobBody = z
       .nullable(),
     /** Fils, collected in cash at the door (or the desk); 0 when paid online. */
     cash_on_delivery: z.number().int().nonnegative().max(100_000_000),
+    /** Who may receive it: the desk checks the presented document against it (null: nobody, no hand-over). */
+    recipient: RecipientBody.nullable(),
   })
   .superRefine((b, ctx) => {
     if (b.kind === 'delivery' && !b.dropoff) ctx.addIssue({ code: 'custom', path: ['dropoff'], message: 'is required for a delivery' });
@@ -102,6 +112,7 @@ export async function buildCourierApp(options: CourierSandboxOptions): Promise<F
       dropoff: job.dropoff,
       store: job.store,
       cash_on_delivery: job.cash_on_delivery,
+      recipient: job.recipient,
       created_at: iso(job.createdAt),
     };
   };
@@ -163,12 +174,18 @@ export async function buildCourierApp(options: CourierSandboxOptions): Promise<F
   app.post('/v1/jobs/:id/collect', async (request, reply) => {
     const id = JobId.safeParse((request.params as { id: string }).id);
     if (!id.success) return notFound(reply);
+    // The desk hands over only against the presented document, checked against the recipient.
+    if ((request.body as { document_checked?: unknown } | undefined)?.document_checked !== true) {
+      return reply.code(422).send({ error: 'document_not_checked', message: 'check the customer’s document against the recipient, then send document_checked: true' });
+    }
     const outcome = board.collect(id.data);
     switch (outcome.kind) {
       case 'not_found':
         return notFound(reply);
       case 'not_ready':
         return reply.code(409).send({ error: 'not_ready', status: board.view(outcome.job).status, message: 'only a pickup that is ready_for_pickup can be collected' });
+      case 'no_recipient':
+        return reply.code(409).send({ error: 'no_recipient', message: 'this pickup has no verified recipient: it cannot be handed over' });
       case 'replayed':
         return reply.header('idempotent-replayed', 'true').send(view(outcome.job));
       case 'collected':
@@ -194,11 +211,15 @@ export async function buildCourierApp(options: CourierSandboxOptions): Promise<F
   app.get('/', async (request, reply) => page(reply, 200, jobsPage(pageLanguage((request.query as { lang?: unknown }).lang), board)));
 
   app.post('/desk/:id/collect', async (request, reply) => {
-    const lang = pageLanguage(((request.body ?? {}) as Record<string, unknown>).lang);
+    const form = (request.body ?? {}) as Record<string, unknown>;
+    const lang = pageLanguage(form.lang);
     const id = JobId.safeParse((request.params as { id: string }).id);
+    // The clerk ticks that the presented document matches the verified recipient before "Hand over".
+    if (id.success && board.get(id.data) && form.document_checked !== 'on') return page(reply, 422, messagePage(lang, 'not_checked'));
     const outcome = id.success ? board.collect(id.data) : ({ kind: 'not_found' } as const);
     if (outcome.kind === 'not_found') return page(reply, 404, messagePage(lang, 'not_found'));
     if (outcome.kind === 'not_ready') return page(reply, 409, messagePage(lang, 'not_ready'));
+    if (outcome.kind === 'no_recipient') return page(reply, 409, messagePage(lang, 'no_recipient'));
     return reply.code(303).headers(FULFILMENT_PAGE_HEADERS).header('location', `/?lang=${lang}`).send();
   });
 

@@ -24,6 +24,17 @@ export interface Dropoff {
   phone: string;
 }
 
+/**
+ * Who may receive the SIM (issue 23): the name and the masked number of the document the
+ * operator verified. The desk (or the courier at the door) checks the presented document against
+ * them before handing over. null: the operator sent none (the desk must not hand over).
+ */
+export interface Recipient {
+  name: string;
+  document_kind: 'passport' | 'emirates_id';
+  document_number_masked: string;
+}
+
 export interface JobInput {
   kind: JobKind;
   reference: string;
@@ -31,6 +42,7 @@ export interface JobInput {
   store: string | null;
   /** Fils the courier (or the store desk) collects in cash. */
   cash_on_delivery: number;
+  recipient: Recipient | null;
 }
 
 export interface Job extends JobInput {
@@ -75,7 +87,11 @@ export function hasMarker(input: Pick<JobInput, 'reference' | 'dropoff'>, marker
 export type StepOutcome = { kind: 'stepped'; job: Job } | { kind: 'not_found' } | { kind: 'at_last_step'; job: Job };
 
 export type CreateOutcome = { kind: 'created' | 'replayed'; job: Job } | { kind: 'key_reused' };
-export type CollectOutcome = { kind: 'collected' | 'replayed'; job: Job } | { kind: 'not_found' } | { kind: 'not_ready'; job: Job };
+export type CollectOutcome =
+  | { kind: 'collected' | 'replayed'; job: Job }
+  | { kind: 'not_found' }
+  | { kind: 'not_ready'; job: Job }
+  | { kind: 'no_recipient'; job: Job };
 
 export class JobBoard {
   private readonly jobs = new Map<string, Job>();
@@ -102,6 +118,7 @@ export class JobBoard {
     const job: Job = {
       ...input,
       dropoff: input.dropoff ? { ...input.dropoff } : null,
+      recipient: input.recipient ? { ...input.recipient } : null,
       id: `job_${randomBytes(12).toString('hex')}`,
       createdAt: t,
       collectedAt: null,
@@ -133,12 +150,17 @@ export class JobBoard {
     return { status, history, eta, failureReason: status === 'failed' ? 'recipient_unreachable' : null };
   }
 
-  /** The store desk hands a pickup over: only once it is ready; twice is the same hand-over. */
+  /**
+   * The store desk hands a pickup over: only once it is ready, and only to a verified recipient
+   * (the caller has checked the presented document against it); twice is the same hand-over.
+   */
   collect(id: string): CollectOutcome {
     const job = this.jobs.get(id);
     if (!job) return { kind: 'not_found' };
     if (job.collectedAt !== null) return { kind: 'replayed', job };
     if (job.kind !== 'pickup' || this.view(job).status !== 'ready_for_pickup') return { kind: 'not_ready', job };
+    // Nobody verified to hand it to: the desk cannot check a document against nothing.
+    if (job.recipient === null) return { kind: 'no_recipient', job };
     job.collectedAt = this.now();
     return { kind: 'collected', job };
   }

@@ -43,6 +43,15 @@ const en = {
   notFound: 'It may have been forgotten (the sandbox keeps jobs for a day, in memory).',
   notReadyTitle: 'This order cannot be handed over yet',
   notReady: 'Only a store pickup that is ready for pickup can be handed over.',
+  recipient: 'For: {{name}}, {{document}} {{number}}',
+  passport: 'passport',
+  emiratesId: 'Emirates ID',
+  noRecipient: 'No verified customer: do not hand over.',
+  checkDocument: 'I have seen the customer’s {{document}}: the name and the number match',
+  notCheckedTitle: 'Check the customer’s document first',
+  notChecked: 'Compare the document the customer shows with the name and number on the order, tick the box, then hand over.',
+  noRecipientTitle: 'This order has no verified customer',
+  noRecipientText: 'The operator sent no verified identity for it: it cannot be handed over. Ask the customer to contact the operator.',
   back: 'Back to the jobs',
 };
 
@@ -82,6 +91,15 @@ const ar: typeof en = {
   notFound: 'ربما حُذفت (تحتفظ البيئة التجريبية بالمهام يومًا واحدًا في الذاكرة).',
   notReadyTitle: 'لا يمكن تسليم هذا الطلب بعد',
   notReady: 'لا يُسلَّم إلا طلب استلام من المتجر أصبح جاهزًا للاستلام.',
+  recipient: 'المستلم: {{name}}، {{document}} {{number}}',
+  passport: 'جواز السفر',
+  emiratesId: 'الهوية الإماراتية',
+  noRecipient: 'لا يوجد عميل تم التحقق منه: لا تُسلِّم الطلب.',
+  checkDocument: 'اطّلعت على {{document}} الخاص بالعميل: الاسم والرقم متطابقان',
+  notCheckedTitle: 'تحقّق من وثيقة العميل أولًا',
+  notChecked: 'قارن الوثيقة التي يُبرزها العميل بالاسم والرقم في الطلب، وضع علامة في المربع، ثم سلِّم الطلب.',
+  noRecipientTitle: 'لا يوجد عميل تم التحقق منه لهذا الطلب',
+  noRecipientText: 'لم يُرسل المشغّل هوية تم التحقق منها لهذا الطلب، فلا يمكن تسليمه. اطلب من العميل التواصل مع المشغّل.',
   back: 'العودة إلى المهام',
 };
 
@@ -112,6 +130,23 @@ function where(t: typeof en, job: Job): Html {
   return html`<bdi>${d.address}</bdi>${d.address_2 ? html`, <bdi>${d.address_2}</bdi>` : ''} <span class="mono" dir="ltr">${maskedPhone(d.phone)}</span>`;
 }
 
+const documentName = (t: typeof en, kind: 'passport' | 'emirates_id') => (kind === 'passport' ? t.passport : t.emiratesId);
+
+/**
+ * The desk's hand-over of a ready pickup (issue 23): the verified recipient, and a box the clerk
+ * ticks after comparing the presented document with it; without a verified recipient, no form.
+ */
+function deskHandOver(t: typeof en, job: Job, lang: CourierLanguage): Html {
+  const r = job.recipient;
+  if (!r) return html`<p class="note">${t.noRecipient}</p>`;
+  const document = documentName(t, r.document_kind);
+  const box = `check-${job.id}`;
+  return html`<p>${fillText(t.recipient, { name: `\u2068${r.name}\u2069`, document, number: ltr(r.document_number_masked) })}</p>
+<form method="post" action="/desk/${job.id}/collect"><input type="hidden" name="lang" value="${lang}">
+<p><input type="checkbox" id="${box}" name="document_checked" required> <label for="${box}">${fillText(t.checkDocument, { document })}</label></p>
+<button type="submit" class="secondary" aria-label="${fillText(t.handOverLabel, { reference: job.reference })}">${t.handOver}</button></form>`;
+}
+
 export function jobsPage(lang: CourierLanguage, board: JobBoard): string {
   const t = COURIER_TEXTS[lang];
   const jobs = board.list();
@@ -126,11 +161,7 @@ export function jobsPage(lang: CourierLanguage, board: JobBoard): string {
 <td class="status ${view.status}">${t.statuses[view.status]}</td>
 <td>${view.eta === null ? '' : html`<time datetime="${new Date(view.eta).toISOString()}">${clock(view.eta, lang)}</time>`}</td>
 <td dir="ltr">${job.cash_on_delivery > 0 ? aed(job.cash_on_delivery, lang) : ''}</td>
-<td>${
-      canHandOver
-        ? html`<form method="post" action="/desk/${job.id}/collect"><input type="hidden" name="lang" value="${lang}"><button type="submit" class="secondary" aria-label="${fillText(t.handOverLabel, { reference: job.reference })}">${t.handOver}</button></form>`
-        : ''
-    }</td>
+<td>${canHandOver ? deskHandOver(t, job, lang) : ''}</td>
 </tr>`;
   });
   const body = html`<h1 id="title">${t.title}</h1>
@@ -151,9 +182,15 @@ ${rows}
   return layout(lang, t.title, body, '/');
 }
 
-export function messagePage(lang: CourierLanguage, kind: 'not_found' | 'not_ready'): string {
+export function messagePage(lang: CourierLanguage, kind: 'not_found' | 'not_ready' | 'not_checked' | 'no_recipient'): string {
   const t = COURIER_TEXTS[lang];
-  const [title, text] = kind === 'not_found' ? [t.notFoundTitle, t.notFound] : [t.notReadyTitle, t.notReady];
+  const texts = {
+    not_found: [t.notFoundTitle, t.notFound],
+    not_ready: [t.notReadyTitle, t.notReady],
+    not_checked: [t.notCheckedTitle, t.notChecked],
+    no_recipient: [t.noRecipientTitle, t.noRecipientText],
+  } as const;
+  const [title, text] = texts[kind];
   return layout(lang, title, html`<h1 id="title">${title}</h1>
 <p>${text}</p>
 <p><a href="/?lang=${lang}">${t.back}</a></p>`, '/');

@@ -262,6 +262,19 @@ export const Order = z.object({
   currency: z.literal(CURRENCY),
   msisdn: z.string(),
   created_at: z.string(),
+  /**
+   * The verified identity the order is bound to (issue 23: no SIM without it), shown to the
+   * account it was placed for; null to anyone else, and on orders placed before.
+   */
+  identity: z
+    .object({ document_kind: z.enum(['emirates_id', 'passport']), document_number_masked: z.string(), verified_at: z.string() })
+    .nullable()
+    .default(null),
+  /**
+   * True when the answer leaves out what only the order's account may read (the eSIM's activation
+   * code, the delivery address and phone): the session is a device-id one, or another account's.
+   */
+  redacted: z.boolean().default(false),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -134,6 +134,7 @@ export const DELIVERY_TEXTS = {
   'delivery.thanks.cash': 'Pay {{amount}} in cash when your SIM arrives.',
   'delivery.thanks.atStore': 'Pay {{amount}} at the store when you collect.',
   'delivery.thanks.passport': 'Bring your passport to collect your SIM.',
+  'delivery.thanks.redacted': 'For your security, your activation code and delivery address show only after you log in again with the e-mail of this order.',
   'delivery.thanks.nothingDue': 'Nothing more to pay.',
   'delivery.thanks.nextDelivery': 'A courier brings your SIM to your pin and calls the phone number you gave.',
   'delivery.thanks.nextPickup': 'We let you know when your SIM is ready; then collect it at the store.',

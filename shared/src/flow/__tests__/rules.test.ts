@@ -38,6 +38,8 @@ function ctx(on: Partial<FlowStatusFlags> = {}, extra: Omit<Partial<FlowContext>
 }
 const PICKED = { is_plan_selected: true, is_number_selected: true } as const;
 const PICKED_LOGGED = { ...PICKED, is_logged_in_via_email: true } as const;
+/** Plan, number, an e-mail login and the identity check passed for the account: the payment opens (issue 23). */
+const PAYABLE = { ...PICKED_LOGGED, is_id_verified: true } as const;
 
 function allowedSteps(c: FlowContext): StepName[] {
   return STEP_NAMES.filter((s) => isStepAllowed(s, c));
@@ -118,13 +120,17 @@ describe('isStepAllowed: access rules of SPEC section 2', () => {
     expect(isStepAllowed('id_check', ctx({ ...PICKED_LOGGED, is_delivery_in_progress: true }, inside))).toBe(false);
   });
 
-  it('payment: plan, number, email login, not paid, not done', () => {
-    expect(isStepAllowed('payment', ctx(PICKED_LOGGED))).toBe(true);
-    expect(isStepAllowed('payment', ctx(PICKED))).toBe(false);
-    expect(isStepAllowed('payment', ctx({ ...PICKED_LOGGED, is_plan_selected: false }))).toBe(false);
-    expect(isStepAllowed('payment', ctx({ ...PICKED_LOGGED, is_number_selected: false }))).toBe(false);
-    expect(isStepAllowed('payment', ctx({ ...PICKED_LOGGED, is_plan_paid: true }))).toBe(false);
-    expect(isStepAllowed('payment', ctx({ ...PICKED_LOGGED, is_sim_delivered: true }))).toBe(false);
+  it('payment: plan, number, email login, the identity check passed, not paid, not done', () => {
+    expect(isStepAllowed('payment', ctx(PAYABLE))).toBe(true);
+    // Issue 23: no online payment before the identity check (an eSIM is activated at once, a paid
+    // physical SIM is handed over against the verified document).
+    expect(isStepAllowed('payment', ctx(PICKED_LOGGED))).toBe(false);
+    expect(isStepAllowed('payment', ctx({ ...PICKED_LOGGED, is_resident_done: true }))).toBe(false);
+    expect(isStepAllowed('payment', ctx({ ...PICKED, is_id_verified: true }))).toBe(false);
+    expect(isStepAllowed('payment', ctx({ ...PAYABLE, is_plan_selected: false }))).toBe(false);
+    expect(isStepAllowed('payment', ctx({ ...PAYABLE, is_number_selected: false }))).toBe(false);
+    expect(isStepAllowed('payment', ctx({ ...PAYABLE, is_plan_paid: true }))).toBe(false);
+    expect(isStepAllowed('payment', ctx({ ...PAYABLE, is_sim_delivered: true }))).toBe(false);
   });
 
   it('submit_delivery: resident with a delivery form, not done, logged in', () => {
@@ -168,8 +174,8 @@ describe('isRouteAllowed', () => {
       true,
     );
     expect(isRouteAllowed(ROUTES.scanFace, ctx({ is_number_selected: true, is_logged_in_via_email: true }))).toBe(false);
-    expect(isRouteAllowed(ROUTES.paymentQr, ctx(PICKED_LOGGED))).toBe(true);
-    expect(isRouteAllowed(ROUTES.paymentQr, ctx(PICKED))).toBe(false);
+    expect(isRouteAllowed(ROUTES.paymentQr, ctx(PAYABLE))).toBe(true);
+    expect(isRouteAllowed(ROUTES.paymentQr, ctx(PICKED_LOGGED))).toBe(false);
   });
 
   it('terminated: a terminated email and no password login', () => {
@@ -195,7 +201,8 @@ describe('isRouteAllowed', () => {
   });
 
   it('payment confirmation: while paying, and once paid and logged in', () => {
-    expect(isRouteAllowed(ROUTES.paymentConfirmation, ctx(PICKED_LOGGED))).toBe(true);
+    expect(isRouteAllowed(ROUTES.paymentConfirmation, ctx(PAYABLE))).toBe(true);
+    expect(isRouteAllowed(ROUTES.paymentConfirmation, ctx(PICKED_LOGGED))).toBe(false);
     expect(isRouteAllowed(ROUTES.paymentConfirmation, ctx({ ...PICKED_LOGGED, is_plan_paid: true }))).toBe(true);
     expect(isRouteAllowed(ROUTES.payment, ctx({ ...PICKED_LOGGED, is_plan_paid: true }))).toBe(false);
     expect(isRouteAllowed(ROUTES.paymentConfirmation, ctx({ ...PICKED, is_plan_paid: true }))).toBe(false);
@@ -553,7 +560,7 @@ describe('nextRoute', () => {
     expect(nextRoute('account', ctx(PICKED_LOGGED, { retail: true }))).toBe(ROUTES.activationMethod);
     expect(nextRoute('location_check', ctx(PICKED_LOGGED, { insideUae: true }))).toBe(ROUTES.activationMethod);
     expect(nextRoute('activation_method', ctx(PICKED_LOGGED, { insideUae: true }))).toBe(ROUTES.idCheck);
-    expect(nextRoute('id_check', ctx(PICKED_LOGGED, { insideUae: true }))).toBe(ROUTES.payment);
+    expect(nextRoute('id_check', ctx(PAYABLE, { insideUae: true }))).toBe(ROUTES.payment);
     expect(
       nextRoute('payment', ctx({ ...PICKED_LOGGED, is_plan_paid: true }, { residentType: 'resident', hasDeliveryForm: true })),
     ).toBe(ROUTES.submitDelivery);
@@ -567,7 +574,7 @@ describe('nextRoute', () => {
       { insideUae: true, residentType: 'resident', hasDeliveryForm: true },
     );
     expect(nextRoute('activation_method', c)).toBe(ROUTES.submitDelivery);
-    expect(nextRoute('activation_method', ctx(PICKED_LOGGED, { insideUae: true, residentType: 'resident', hasDeliveryForm: true }))).toBe(
+    expect(nextRoute('activation_method', ctx(PAYABLE, { insideUae: true, residentType: 'resident', hasDeliveryForm: true }))).toBe(
       ROUTES.payment,
     );
   });
@@ -583,7 +590,7 @@ describe('back navigation', () => {
   it('goes from a sub-route to its step page', () => {
     expect(backRoute(ROUTES.numberSearch, ctx({ is_number_selected: true }))).toBe(ROUTES.number);
     expect(backRoute(ROUTES.customPlan, ctx())).toBe(ROUTES.planSelection);
-    expect(backRoute(ROUTES.paymentQr, ctx(PICKED_LOGGED))).toBe(ROUTES.payment);
+    expect(backRoute(ROUTES.paymentQr, ctx(PAYABLE))).toBe(ROUTES.payment);
   });
 
   it('goes from a step page to the previous allowed, non-skipped step', () => {

@@ -5,6 +5,7 @@ import { DEFAULT_PRODUCT_CODE } from '../../../domain/catalogue';
 import { EMPTY_FLOW_STATE } from '../../../domain/flow-status';
 import type { HoldPolicy, NewOrder, NewPayment, Store, UserRecord } from '../../store';
 import type { RaceAnswer, RaceJob, RaceRound, RaceWorkerData } from './race-protocol';
+import { verifiedBuyer } from './verified-buyer';
 
 /**
  * The behaviour every Store implementation must have, as one suite: run it with
@@ -176,6 +177,8 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
         expiry_date: '2030-01-01',
         sex: 'F' as const,
       };
+      /** The account whose checks these are (issue 23: a pending check is an account's). */
+      const ACCOUNT = 'acct-contract-identity';
       const side = (name: 'front' | 'back' | 'data_page', bytes: string, document: typeof PASSPORT | null = null) => ({
         side: name,
         image: Buffer.from(bytes),
@@ -195,13 +198,15 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
         personRef: outcome === 'verified' ? 'person-1' : null,
         liveness: 'passed' as const,
         decidedAt: NOW,
+        accountId: null,
+        holderName: 'JANE DOE',
       });
 
       it('stores the activation method in the flow context; a new residency drops the pending check', async () => {
         const { uid } = await newUser();
         expect(await store.setActivationMethod(uid, 'non_resident', 'esim')).toEqual({ droppedPendingCheck: false });
         expect(await store.getFlowContext(uid)).toMatchObject({ resident_type: 'non_resident', sim_type: 'esim' });
-        await store.saveDocumentSide(uid, 'passport', side('data_page', 'page', PASSPORT), PASSPORT, NOW, TTL);
+        await store.saveDocumentSide(uid, ACCOUNT, 'passport', side('data_page', 'page', PASSPORT), PASSPORT, NOW, TTL);
         // Same residency, other SIM type: the check stays.
         expect(await store.setActivationMethod(uid, 'non_resident', 'physical')).toEqual({ droppedPendingCheck: false });
         expect(await store.getIdentityCheck(uid, NOW)).not.toBeNull();
@@ -213,11 +218,11 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
       it('keeps the sides of a check with their images, details and face match, per user', async () => {
         const { uid } = await newUser();
         const other = await newUser();
-        const first = await store.saveDocumentSide(uid, 'emirates_id', side('back', 'back-1'), null, NOW, TTL);
+        const first = await store.saveDocumentSide(uid, ACCOUNT, 'emirates_id', side('back', 'back-1'), null, NOW, TTL);
         expect(first).toMatchObject({ kind: 'emirates_id', startedAt: NOW, expiresAt: NOW + TTL, details: null, faceMatchedAt: null });
-        await store.saveDocumentSide(uid, 'emirates_id', side('front', 'front-1'), null, NOW + 1, TTL);
+        await store.saveDocumentSide(uid, ACCOUNT, 'emirates_id', side('front', 'front-1'), null, NOW + 1, TTL);
         const details = { ...PASSPORT, kind: 'emirates_id' as const, id_number: '784199012345671' };
-        const again = await store.saveDocumentSide(uid, 'emirates_id', side('back', 'back-2'), details, NOW + 2, TTL);
+        const again = await store.saveDocumentSide(uid, ACCOUNT, 'emirates_id', side('back', 'back-2'), details, NOW + 2, TTL);
         expect(again.sides.map((s) => [s.side, s.image.toString(), s.faceFound, s.receivedAt])).toEqual([
           ['front', 'front-1', true, NOW + 1],
           ['back', 'back-2', false, NOW + 2],
@@ -227,7 +232,7 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
         expect(await store.setFaceMatched(uid, 'passed', NOW + 3)).toBe(true);
         expect(await store.getIdentityCheck(uid, NOW + 3)).toMatchObject({ faceMatchedAt: NOW + 3, liveness: 'passed' });
         // A new side is a new document: the face is compared again.
-        await store.saveDocumentSide(uid, 'emirates_id', side('front', 'front-2'), null, NOW + 4, TTL);
+        await store.saveDocumentSide(uid, ACCOUNT, 'emirates_id', side('front', 'front-2'), null, NOW + 4, TTL);
         expect(await store.getIdentityCheck(uid, NOW + 4)).toMatchObject({ faceMatchedAt: null, details });
         // Nobody else's.
         expect(await store.getIdentityCheck(other.uid, NOW)).toBeNull();
@@ -241,21 +246,21 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
       it('lets a check expire after its time to live: unread at once, deleted by the sweep, replaced by a new side', async () => {
         const a = await newUser();
         const b = await newUser();
-        await store.saveDocumentSide(a.uid, 'passport', side('data_page', 'old', PASSPORT), PASSPORT, NOW, TTL);
-        await store.saveDocumentSide(b.uid, 'passport', side('data_page', 'young', PASSPORT), PASSPORT, NOW + 10 * 60_000, TTL);
+        await store.saveDocumentSide(a.uid, ACCOUNT, 'passport', side('data_page', 'old', PASSPORT), PASSPORT, NOW, TTL);
+        await store.saveDocumentSide(b.uid, ACCOUNT, 'passport', side('data_page', 'young', PASSPORT), PASSPORT, NOW + 10 * 60_000, TTL);
         expect(await store.getIdentityCheck(a.uid, NOW + TTL - 1)).not.toBeNull();
         expect(await store.getIdentityCheck(a.uid, NOW + TTL)).toBeNull();
         expect(await store.setFaceMatched(a.uid, 'passed', NOW + TTL)).toBe(false);
         expect(await store.deleteExpiredIdentityChecks(NOW + TTL)).toBeGreaterThanOrEqual(1);
         expect(await store.getIdentityCheck(b.uid, NOW + TTL)).not.toBeNull();
-        const fresh = await store.saveDocumentSide(a.uid, 'passport', side('data_page', 'new', PASSPORT), PASSPORT, NOW + TTL + 5, TTL);
+        const fresh = await store.saveDocumentSide(a.uid, ACCOUNT, 'passport', side('data_page', 'new', PASSPORT), PASSPORT, NOW + TTL + 5, TTL);
         expect(fresh).toMatchObject({ startedAt: NOW + TTL + 5, expiresAt: NOW + 2 * TTL + 5 });
         expect(fresh.sides.map((s) => s.image.toString())).toEqual(['new']);
       });
 
       it('records a pass with its flag and no images left; flags only move forward', async () => {
         const { uid } = await newUser();
-        await store.saveDocumentSide(uid, 'passport', side('data_page', 'page', PASSPORT), PASSPORT, NOW, TTL);
+        await store.saveDocumentSide(uid, ACCOUNT, 'passport', side('data_page', 'page', PASSPORT), PASSPORT, NOW, TTL);
         await store.recordIdentityDecision(uid, decision('verified', null), { kind: 'verified', flag: 'id_verified' });
         expect(await store.getIdentityCheck(uid, NOW)).toBeNull();
         expect(await store.getFlowState(uid, NOW)).toMatchObject({ idVerified: true, residentDone: false });
@@ -267,9 +272,28 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
         expect(await store.listIdentityDecisions(uid)).toEqual([{ ...decision('verified', null), id: expect.any(Number) }]);
       });
 
+      it('keeps a pass with the account that made it: the flags count for it, the decision is found by it (issue 23)', async () => {
+        const { uid } = await newUser();
+        const account = await store.findOrCreateVerifiedAccount(`${uid}@example.com`, `acc-${uid}`, NOW);
+        expect(await store.getVerifiedDecision(uid, account.id)).toBeNull();
+        await store.recordIdentityDecision(uid, { ...decision('refused', -640), accountId: account.id }, { kind: 'refused', pending: 'keep' });
+        expect(await store.getVerifiedDecision(uid, account.id)).toBeNull();
+        await store.recordIdentityDecision(uid, { ...decision('verified', null), accountId: account.id }, { kind: 'verified', flag: 'id_verified' });
+        expect(await store.getFlowState(uid, NOW)).toMatchObject({ idVerified: true, verifiedAccountId: account.id });
+        expect(await store.getVerifiedDecision(uid, account.id)).toMatchObject({ outcome: 'verified', accountId: account.id, holderName: 'JANE DOE', personRef: 'person-1' });
+        expect(await store.getVerifiedDecision(uid, 'acc-someone-else')).toBeNull();
+      });
+
+      it('starts the check again when another account sends a side (issue 23)', async () => {
+        const { uid } = await newUser();
+        await store.saveDocumentSide(uid, 'acct-one', 'emirates_id', side('front', 'front-1'), null, NOW, TTL);
+        const other = await store.saveDocumentSide(uid, 'acct-two', 'emirates_id', side('back', 'back-1'), null, NOW + 1, TTL);
+        expect(other.sides.map((s) => s.side)).toEqual(['back']);
+      });
+
       it('records refusals, keeping the check, dropping the face match or dropping it all', async () => {
         const { uid } = await newUser();
-        await store.saveDocumentSide(uid, 'passport', side('data_page', 'page', PASSPORT), PASSPORT, NOW, TTL);
+        await store.saveDocumentSide(uid, ACCOUNT, 'passport', side('data_page', 'page', PASSPORT), PASSPORT, NOW, TTL);
         await store.setFaceMatched(uid, 'passed', NOW);
         await store.recordIdentityDecision(uid, decision('refused', -640), { kind: 'refused', pending: 'keep' });
         expect(await store.getIdentityCheck(uid, NOW)).toMatchObject({ faceMatchedAt: NOW });
@@ -572,6 +596,34 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
         expect(await store.findSession(`new-${user.uid}`)).toBeNull();
       });
 
+      it('retires the device with a logout (issue 23): every session of its user ends, the device id finds a new user', async () => {
+        const user = await newUser();
+        await store.createSession(`one-${user.uid}`, user, NOW);
+        await store.createSession(`two-${user.uid}`, user, NOW);
+        await store.endSession(`one-${user.uid}`);
+        expect(await store.findSession(`two-${user.uid}`)).toBeNull();
+        const again = await store.findOrCreateUser(user.deviceId, `${user.uid}-next`, NOW + 1);
+        expect(again).toEqual({ uid: `${user.uid}-next`, deviceId: user.deviceId });
+        // The retired user's state stays (its order, its payment), reachable by no device id.
+        expect(await store.getFlowState(user.uid, NOW)).toBeDefined();
+      });
+
+      it('drops a check another account left half done when a new account logs in on the device (issue 23)', async () => {
+        const user = await newUser();
+        const a = await store.findOrCreateVerifiedAccount(`${user.uid}.a@example.com`, `acc-a-${user.uid}`, NOW);
+        const b = await store.findOrCreateVerifiedAccount(`${user.uid}.b@example.com`, `acc-b-${user.uid}`, NOW);
+        await store.createSession(`s1-${user.uid}`, user, NOW);
+        await store.upgradeSession(`s1-${user.uid}`, `s2-${user.uid}`, user, a.id, 'code', NOW);
+        await store.saveDocumentSide(user.uid, a.id, 'passport', { side: 'data_page', image: Buffer.from('page'), source: 'upload', document: null, faceFound: true }, null, NOW, 30 * 60_000);
+        // The same account again keeps it; another drops it.
+        await store.createSession(`s3-${user.uid}`, user, NOW);
+        await store.upgradeSession(`s3-${user.uid}`, `s4-${user.uid}`, user, a.id, 'code', NOW);
+        expect(await store.getIdentityCheck(user.uid, NOW)).not.toBeNull();
+        await store.createSession(`s5-${user.uid}`, user, NOW);
+        await store.upgradeSession(`s5-${user.uid}`, `s6-${user.uid}`, user, b.id, 'password', NOW);
+        expect(await store.getIdentityCheck(user.uid, NOW)).toBeNull();
+      });
+
       it('keeps a social nonce for one use, until it expires', async () => {
         const user = await newUser();
         await store.createSession(`nonce-${user.uid}`, user, NOW);
@@ -695,9 +747,12 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
 
     describe('delivery (issue 14)', () => {
       let orderSerial = 0;
-      const newOrder = (uid: string, over: Partial<NewOrder> = {}): NewOrder => {
+      /** An order of a user who passed the identity check (verifiedBuyer): the store refuses any other. */
+      const newOrder = async (uid: string, over: Partial<NewOrder> = {}): Promise<NewOrder> => {
         orderSerial += 1;
+        const bound = await verifiedBuyer(store, uid, over.kind === 'esim' ? 'esim' : 'physical', NOW);
         return {
+          ...bound,
           id: `ord_contract${String(orderSerial).padStart(6, '0')}`,
           uid,
           orderNumber: `JO-TEST-${String(orderSerial).padStart(4, '0')}`,
@@ -725,11 +780,11 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
 
       it('places one order per user: a second placement answers the first; nobody reads another user\'s order', async () => {
         const { uid } = await newUser();
-        const first = newOrder(uid);
+        const first = await newOrder(uid);
         const placed = await store.placeOrder(first, false);
         expect(placed).toMatchObject({ created: true, order: { id: first.id, status: 'received', history: [{ status: 'received', at: NOW }], courierJobId: null, esim: null, refreshedAt: null, eta: NOW + 45 * 60_000 } });
         expect(placed.order.delivery).toEqual(first.delivery);
-        const again = await store.placeOrder(newOrder(uid, { kind: 'pickup', delivery: null, storeId: 'yas-mall' }), false);
+        const again = await store.placeOrder(await newOrder(uid, { kind: 'pickup', delivery: null, storeId: 'yas-mall' }), false);
         expect(again).toMatchObject({ created: false, order: { id: first.id, kind: 'delivery' } });
         expect((await store.getOrder(uid))?.id).toBe(first.id);
         expect(await store.getOrder((await newUser()).uid)).toBeNull();
@@ -738,19 +793,19 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
 
       it('derives the delivery flags from the order: placed is in progress, delivered or collected is delivered, an installed eSIM is activated', async () => {
         const { uid } = await newUser();
-        const o = newOrder(uid);
+        const o = await newOrder(uid);
         await store.placeOrder(o, false);
         expect(await store.getFlowState(uid, NOW)).toMatchObject({ orderKind: 'delivery', orderStatus: 'received' });
         await store.updateOrder(uid, o.id, { courierJobId: 'job_1', status: 'delivered', eta: null }, NOW + 1);
         expect(await store.getFlowState(uid, NOW)).toMatchObject({ orderKind: 'delivery', orderStatus: 'delivered' });
         const e = await newUser();
-        await store.placeOrder(newOrder(e.uid, { kind: 'esim', status: 'issued', delivery: null, eta: null }), false);
+        await store.placeOrder(await newOrder(e.uid, { kind: 'esim', status: 'issued', delivery: null, eta: null }), false);
         expect(await store.getFlowState(e.uid, NOW)).toMatchObject({ orderKind: 'esim', orderStatus: 'issued' });
       });
 
       it('moves an order forward, keeps what an update does not name, and never moves a final status', async () => {
         const { uid } = await newUser();
-        const o = newOrder(uid);
+        const o = await newOrder(uid);
         await store.placeOrder(o, false);
         const history = [{ status: 'received' as const, at: NOW }, { status: 'preparing' as const, at: NOW + 5 }];
         const moved = await store.updateOrder(uid, o.id, { courierJobId: 'job_9', status: 'preparing', history, refreshedAt: NOW + 6 }, NOW + 6);
@@ -762,23 +817,39 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
 
       it('stores an eSIM profile, and withdraws only an order no provider took', async () => {
         const { uid } = await newUser();
-        const o = newOrder(uid, { kind: 'esim', status: 'issued', delivery: null, eta: null });
+        const o = await newOrder(uid, { kind: 'esim', status: 'issued', delivery: null, eta: null });
         await store.placeOrder(o, false);
         const profile = { profileId: 'prof_1', smdpAddress: 'smdp.example.test', matchingId: 'ABC-123' };
         expect(await store.updateOrder(uid, o.id, { esim: profile }, NOW + 1)).toMatchObject({ esim: profile });
         expect(await store.withdrawOrder(uid, o.id)).toBe(false);
         const other = await newUser();
-        const p = newOrder(other.uid);
+        const p = await newOrder(other.uid);
         await store.placeOrder(p, false);
         expect(await store.withdrawOrder(other.uid, p.id)).toBe(true);
         expect(await store.getOrder(other.uid)).toBeNull();
+      });
+
+      it('refuses an order without a verified decision of its user and account for its kind of SIM (issue 23)', async () => {
+        const { uid } = await newUser();
+        const bound = await newOrder(uid);
+        const stranger = await newUser();
+        // Another user's decision, none at all, an eSIM's check for a delivery: refused, nothing stored.
+        await expect(store.placeOrder({ ...bound, id: 'ord_stranger01', orderNumber: 'JO-STRA-0001', uid: stranger.uid }, false)).rejects.toThrow(/verified identity decision/);
+        await expect(store.placeOrder({ ...bound, accountId: null, identity: null }, false)).rejects.toThrow(/verified identity decision/);
+        const esimOnly = await newOrder((await newUser()).uid, { kind: 'esim', status: 'issued', delivery: null, eta: null });
+        await expect(
+          store.placeOrder({ ...esimOnly, kind: 'delivery', status: 'received', delivery: bound.delivery, eta: NOW }, false),
+        ).rejects.toThrow(/verified identity decision/);
+        expect(await store.getOrder(stranger.uid)).toBeNull();
+        const placed = await store.placeOrder(bound, false);
+        expect(placed.order).toMatchObject({ accountId: bound.accountId, identity: bound.identity });
       });
 
       it('keeps the ordered number held for good when asked (a cash-on-delivery SIM)', async () => {
         const { uid } = await newUser();
         const [msisdn] = await freeNumbers(1);
         await store.reserveNumber(uid, msisdn ?? '', NOW, NOW + HOLD_MS, POLICY);
-        await store.placeOrder(newOrder(uid, { msisdn: msisdn ?? '' }), true);
+        await store.placeOrder(await newOrder(uid, { msisdn: msisdn ?? '' }), true);
         expect((await store.getActiveHold(uid, NOW + HOLD_MS + 1))?.msisdn).toBe(msisdn);
       });
     });
@@ -906,7 +977,9 @@ function describeRaces(impl: StoreImplementation, current: () => StoreUnderTest)
       const buyers: string[] = [];
       for (let r = 0; r < TRANSFER_ROUNDS; r += 1) {
         serial += 1;
-        buyers.push((await store.findOrCreateUser(`buyer-device-${serial}`, `buyer-${serial}`, NOW)).uid);
+        const buyer = (await store.findOrCreateUser(`buyer-device-${serial}`, `buyer-${serial}`, NOW)).uid;
+        await verifiedBuyer(store, buyer, 'physical', NOW);
+        buyers.push(buyer);
       }
       const { results } = await race('order', buyers);
       for (let r = 0; r < TRANSFER_ROUNDS; r += 1) {

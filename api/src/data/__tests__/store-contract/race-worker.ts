@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { NewOrder, NewPayment, Store } from '../../store';
 import type { RaceAnswer, RaceJob, RaceWorkerData } from './race-protocol';
+import { identityFor } from './verified-buyer';
 
 /** How long a worker spins at the barrier before it sleeps instead. */
 const SPIN_MS = 20;
@@ -22,9 +23,11 @@ function meet(barrier: Int32Array, r: number, workers: number): void {
 }
 
 /** An order of `uid` of the worker's own (the worker's round user names it). */
-function raceOrder(uid: string, owner: string, now: number): NewOrder {
+async function raceOrder(store: Store, uid: string, owner: string, now: number): Promise<NewOrder> {
   const tag = owner.replace(/[^A-Za-z0-9]/g, '');
   return {
+    // The buyer passed the identity check before the race (describe-store-contract.ts).
+    ...(await identityFor(store, uid, now)),
     id: `ord_${tag}`,
     uid,
     orderNumber: `JO-${tag}`,
@@ -66,7 +69,7 @@ async function run(store: Store, job: RaceJob): Promise<string[]> {
   for (const [r, round] of job.rounds.entries()) {
     meet(barrier, r, job.workers);
     if (job.kind === 'order') {
-      const placed = await store.placeOrder(raceOrder(round.target, round.uid, job.now), false);
+      const placed = await store.placeOrder(await raceOrder(store, round.target, round.uid, job.now), false);
       results.push(placed.created ? 'created' : `existing:${placed.order.id}`);
       continue;
     }

@@ -25,6 +25,7 @@ const delivery = (overrides: Record<string, unknown> = {}) => ({
   dropoff: dropoff(),
   store: null,
   cash_on_delivery: 12_500,
+  recipient: RECIPIENT,
   ...overrides,
 });
 const pickup = (overrides: Record<string, unknown> = {}) => ({
@@ -33,10 +34,14 @@ const pickup = (overrides: Record<string, unknown> = {}) => ({
   dropoff: null,
   store: 'store-dxb-mall',
   cash_on_delivery: 0,
+  recipient: RECIPIENT,
   ...overrides,
 });
 
 const iso = (t: number) => new Date(t).toISOString();
+/** The verified person the SIM is for (issue 23): the desk checks the document against it. */
+const RECIPIENT = { name: 'JANE DOE', document_kind: 'passport', document_number_masked: '******871' };
+const DESK_FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe('courier sandbox', () => {
   let app: FastifyInstance;
@@ -91,6 +96,7 @@ describe('courier sandbox', () => {
       dropoff: dropoff(),
       store: null,
       cash_on_delivery: 12_500,
+      recipient: RECIPIENT,
       created_at: iso(START),
     });
   });
@@ -181,7 +187,7 @@ describe('courier sandbox', () => {
 
   it('runs a store pickup to ready_for_pickup, then waits for the desk to hand it over', async () => {
     const { id } = await create(pickup());
-    const collect = () => api('POST', `/v1/jobs/${id}/collect`);
+    const collect = () => api('POST', `/v1/jobs/${id}/collect`, { payload: { document_checked: true } });
     const early = await collect();
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ error: 'not_ready', status: 'received' });
@@ -195,13 +201,44 @@ describe('courier sandbox', () => {
     expect(twice.statusCode).toBe(200);
     expect(twice.headers['idempotent-replayed']).toBe('true');
     expect(twice.json()).toMatchObject({ status: 'collected' });
-    expect((await api('POST', '/v1/jobs/job_000000000000000000000000/collect')).statusCode).toBe(404);
+    expect((await api('POST', '/v1/jobs/job_000000000000000000000000/collect', { payload: { document_checked: true } })).statusCode).toBe(404);
+  });
+
+  it('hands over only against a checked document, and never a pickup without a verified recipient (issue 23)', async () => {
+    const { id } = await create(pickup({ reference: 'ORD-2002' }));
+    const nobody = await create(pickup({ reference: 'ORD-2003', recipient: null }));
+    clock = START + 10 * STEP;
+    const unchecked = await api('POST', `/v1/jobs/${id}/collect`, { payload: {} });
+    expect(unchecked.statusCode).toBe(422);
+    expect(unchecked.json()).toMatchObject({ error: 'document_not_checked' });
+    expect((await job(id)).status).toBe('ready_for_pickup');
+    const noRecipient = await api('POST', `/v1/jobs/${nobody.id}/collect`, { payload: { document_checked: true } });
+    expect(noRecipient.statusCode).toBe(409);
+    expect(noRecipient.json()).toMatchObject({ error: 'no_recipient' });
+    // The page: the recipient beside the button, a box to tick; without the tick, nothing is handed over.
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.body).toContain('For: \u2068JANE DOE\u2069, passport \u2066******871\u2069');
+    expect(page.body).toContain(`name="document_checked" required`);
+    expect(page.body).toContain('No verified customer: do not hand over.');
+    expect(page.body).not.toContain(`action="/desk/${nobody.id}/collect"`);
+    const desk = (jobId: string, payload: string) => app.inject({ method: 'POST', url: `/desk/${jobId}/collect`, headers: DESK_FORM, payload });
+    const notTicked = await desk(id, 'lang=en');
+    expect(notTicked.statusCode).toBe(422);
+    expect(notTicked.body).toContain('Check the customer’s document first');
+    expect((await job(id)).status).toBe('ready_for_pickup');
+    expect((await desk(nobody.id, 'lang=en&document_checked=on')).statusCode).toBe(409);
+    expect((await desk(id, 'lang=en&document_checked=on')).statusCode).toBe(303);
+    expect((await job(id)).status).toBe('collected');
+    // A recipient that is not masked, or empty, is refused when booked.
+    for (const recipient of [{ ...RECIPIENT, document_number_masked: '533401871' }, { ...RECIPIENT, name: '' }]) {
+      expect((await api('POST', '/v1/jobs', { payload: pickup({ reference: 'ORD-2004', recipient }), key: newKey() })).statusCode).toBe(400);
+    }
   });
 
   it('never hands over a delivery at the desk', async () => {
     const { id } = await create(delivery());
     clock = START + 10 * STEP;
-    expect((await api('POST', `/v1/jobs/${id}/collect`)).json()).toMatchObject({ error: 'not_ready', status: 'delivered' });
+    expect((await api('POST', `/v1/jobs/${id}/collect`, { payload: { document_checked: true } })).json()).toMatchObject({ error: 'not_ready', status: 'delivered' });
   });
 
   it("fails at the door for an address carrying 'courier-fail'", async () => {
@@ -247,11 +284,12 @@ describe('courier sandbox', () => {
     expect(ar.body).toContain('جاهز للاستلام');
     expect(ar.body).toContain('تم التوصيل');
 
-    const handed = await app.inject({ method: 'POST', url: `/desk/${ready.id}/collect`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'lang=ar' });
+    expect(ar.body).toContain('اطّلعت على جواز السفر الخاص بالعميل');
+    const handed = await app.inject({ method: 'POST', url: `/desk/${ready.id}/collect`, headers: DESK_FORM, payload: 'lang=ar&document_checked=on' });
     expect(handed.statusCode).toBe(303);
     expect(handed.headers.location).toBe('/?lang=ar');
     expect((await job(ready.id)).status).toBe('collected');
-    const again = await app.inject({ method: 'POST', url: '/desk/job_000000000000000000000000/collect', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'lang=en' });
+    const again = await app.inject({ method: 'POST', url: '/desk/job_000000000000000000000000/collect', headers: DESK_FORM, payload: 'lang=en&document_checked=on' });
     expect(again.statusCode).toBe(404);
     expect(again.body).toContain('This job does not exist');
   });
