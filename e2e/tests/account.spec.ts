@@ -105,7 +105,7 @@ test('wrong passwords lock the e-mail at this address for a while, with a countd
   await account.password().fill('Harbour2026');
   await account.button('Log in').click();
   await expect(page.getByRole('timer')).toHaveText(/Too many attempts\. Try again in \d+ seconds?\./);
-  await expect(page.getByText('You can log in with a code by e-mail meanwhile.')).toBeVisible();
+  await expect(page.locator('form .alert')).toContainText('You can log in with a code by e-mail meanwhile.');
   await expect(account.button('Log in')).toBeDisabled();
   await expect(account.button('E-mail me a code')).toBeEnabled();
   await shell.expectAccessible('login: locked');
