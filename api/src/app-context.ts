@@ -57,7 +57,9 @@ export type OverlayFlags = Partial<Omit<FlowStatusFlags, 'is_logged_in_via_email
 
 export interface AccountRules {
   codes: CodeRules;
+  /** Password failures of one e-mail at one address (never of the e-mail everywhere: issue 23). */
   emailThrottle: ThrottleRules;
+  /** Password failures of one address over all e-mails. */
   addressThrottle: ThrottleRules;
   /** How long a social-login nonce stays usable. */
   nonceTtlMs: number;
@@ -92,7 +94,7 @@ export interface RateLimitOptions {
   reserveMax: number;
   /** Per device and window, on POST /numbers. */
   reserveDeviceMax: number;
-  /** Per address and window, on check_email: each answer tells whether an e-mail has an account. */
+  /** Per address and window, on check_email (its answer tells nothing about an account since issue 23; it still writes). */
   checkEmailMax: number;
   /** Per address and window, on send_verification_code (besides the per-e-mail resend wait and hourly cap). */
   codeSendMax: number;

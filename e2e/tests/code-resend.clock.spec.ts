@@ -15,6 +15,7 @@ test('a replaced code is wrong, five wrong codes burn it, and a new one can be s
   // the moved clock but may be milliseconds apart in real time.
   const codeIn = (mail: { text: string }) => /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
   await account.submitEmail(email);
+  await account.askForCode();
   const firstMail = await latestMail(request, email, Date.now() - 60_000);
   const oldCode = codeIn(firstMail);
   // the resend button waits (CODE_RULES.resendAfterS, 30 s), with a visible countdown; the test

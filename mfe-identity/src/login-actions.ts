@@ -16,9 +16,10 @@ export async function finishLogin(method: LoginMethod, sessionId?: string): Prom
 }
 
 /**
- * The e-mail belongs to a terminated account (SPEC 2 /login/terminated). The e-mail check has
- * recorded it as the flow context's terminated_email; the flow status brings it to the host's
- * guard and to the page, then the page is shown.
+ * The e-mail belongs to a terminated account (SPEC 2 /login/terminated), as the server says once
+ * the e-mail is proven (the code's validation, or a Google login) and never before. The server
+ * has recorded it as the flow context's terminated_email; the flow status brings it to the
+ * host's guard and to the page, then the page is shown.
  */
 export async function showTerminated(): Promise<void> {
   await refreshFlowStatus();

@@ -1,9 +1,17 @@
 /**
- * Password-guessing throttle (ASVS 5.0 V6.3.1): failed logins are counted per e-mail (whether
- * or not it has an account, so the answer never tells) and per client address. A few failures
- * are free; past them each further failure locks the key for a growing time (30 s, 60 s,
- * 120 s, ... at most 15 min). Pure functions over an injected clock; the store applies them to
- * its rows in one transaction.
+ * Password-guessing throttle (ASVS 5.0 V6.3.1): failed logins are counted per e-mail AT one
+ * client address (whether or not the e-mail has an account, so the answer never tells), and per
+ * address over all e-mails. A few failures are free; past them each further failure locks the
+ * key for a growing time (30 s, 60 s, 120 s, ... at most 15 min). Pure functions over an
+ * injected clock; the store applies them to its rows in one transaction.
+ *
+ * Why not per e-mail alone (issue 23): a lock per e-mail is a lock anybody can put on the
+ * owner. Five wrong passwords typed from anywhere used to lock the real owner's password login
+ * everywhere for 15 minutes. Counted per (e-mail, address), a guesser locks only themself (and
+ * whoever shares their address); the owner at their own address logs in as before. What a
+ * guesser with many addresses can still do is bounded per address (5 free tries per e-mail, 20
+ * over all e-mails, then growing locks) and by the per-address request budgets; see
+ * api/README.md "Accounts", "Password failures".
  *
  * A counter starts afresh once the key has been quiet for the window: after its first failure
  * while still within the free ones, after its lock ran out once locking began. So an attacker
@@ -17,7 +25,7 @@ export interface ThrottleRules {
   maxLockMs: number;
 }
 
-/** Per e-mail: LOGIN_FREE_FAILURES = 5 in 15 min. */
+/** Per e-mail at one address: 5 free failures in 15 min. */
 export const EMAIL_THROTTLE: Readonly<ThrottleRules> = Object.freeze({
   freeFailures: 5,
   windowMs: 15 * 60_000,
@@ -40,7 +48,11 @@ export interface FailureRecord {
   lockedUntil: number | null;
 }
 
-export const emailThrottleKey = (email: string): string => `email:${email.toLowerCase()}`;
+/**
+ * The key of one e-mail's failures at one address (`addressKey` of src/http/client-key.ts:
+ * IPv4 as is, IPv6 by its /64). An address never holds '|', so the pair reads back one way.
+ */
+export const emailThrottleKey = (email: string, address: string): string => `email-at:${address}|${email.toLowerCase()}`;
 export const addressThrottleKey = (address: string): string => `addr:${address}`;
 
 /** Milliseconds the key stays locked (0: free to try). */

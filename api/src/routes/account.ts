@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CheckEmailBody,
+  EMAIL_LOGIN_METHODS,
   LoginBody,
   SendCodeBody,
   SetPasswordBody,
@@ -47,9 +48,14 @@ import { rateLimitConfig } from './rate-limits';
  * check, the e-mailed code, the password login, setting a password, the profile and the
  * terminated lines. Every login ends in the session upgrade (completeLogin). Nothing here logs
  * a password, a code, a token or a session id; events are logged with the account id only.
+ *
+ * An e-mail tells nothing before it is proven (issue 23): the e-mail check and the code send
+ * answer every e-mail alike, and whether it has an account, a password or a terminated line is
+ * said only once the code mailed to it is validated (or its password, or a provider's verified
+ * login, proves it).
  */
 
-/** What an e-mail is to the account step. */
+/** What an e-mail is to the account step: for a proven e-mail only (never before the proof). */
 interface EmailStanding {
   account: AccountRecord | null;
   hasPassword: boolean;
@@ -106,28 +112,28 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const perAddress = (max: number) => ({ config: rateLimitConfig(max, windowMs) });
   const rules = ctx.accounts;
 
-  /** SPEC 7: whether the e-mail has an account, with a password, or is terminated. */
+  /**
+   * SPEC 7's e-mail check: the same answer for every e-mail (the ways on: a password or a code),
+   * after the same work, none of it a look-up of the e-mail. A new e-mail closes /login/terminated
+   * (and the terminated numbers) of an e-mail the visitor proved before.
+   */
   app.post('/securitymanagement/check_email', perAddress(ctx.rateLimit.checkEmailMax), async (request): Promise<CheckEmailResponse> => {
-    const email = lower(parseInput(CheckEmailBody, request.body, 'body').email);
-    const standing = await emailStanding(ctx, email);
-    // The one writer of the flow context's terminated_email: it opens /login/terminated (and
-    // the terminated numbers list) for this e-mail only, and any other check closes it again.
-    await ctx.store.setTerminatedEmail(authOf(request).uid, standing.terminated ? email : null);
-    return { registered: standing.account !== null, has_password: standing.hasPassword, terminated: standing.terminated };
+    parseInput(CheckEmailBody, request.body, 'body');
+    await ctx.store.setTerminatedEmail(authOf(request).uid, null);
+    return { methods: [...EMAIL_LOGIN_METHODS] };
   });
 
   /**
-   * Our addition: e-mails a 6-digit code: sign-up, an account without a password, or "log in
-   * with a code instead" for an account with one (the code proves the e-mail as the password
-   * would, and has its own tries and hourly cap, so it opens no way around the password lock).
+   * Our addition: e-mails a 6-digit code, to any e-mail alike: sign-up, an account without a
+   * password, "log in with a code instead" for an account with one (the code proves the e-mail
+   * as the password would, and has its own tries and hourly cap, so it opens no way around the
+   * password lock), and a terminated e-mail too, whose owner learns what it is after the code.
    */
   app.post(
     '/securitymanagement/send_verification_code',
     perAddress(ctx.rateLimit.codeSendMax),
     async (request): Promise<SendCodeResponse> => {
       const email = lower(parseInput(SendCodeBody, request.body, 'body').email);
-      const standing = await emailStanding(ctx, email);
-      if (standing.terminated) throw terminatedAccount();
       const code = generateCode();
       const now = ctx.now();
       const decision = await ctx.store.updateVerificationCode(email, (current) => {
@@ -155,7 +161,12 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  /** SPEC 7: checks the code; success proves the e-mail: the account is created if new, and the session upgraded. */
+  /**
+   * SPEC 7: checks the code; success proves the e-mail. A terminated e-mail (SPEC 2
+   * /login/terminated) is now told as such: the flow context records it (which opens the page
+   * and its numbers to this visitor) and the answer is 409 account_with_terminated_number, no
+   * account made, no login. Any other: the account is created if new, and the session upgraded.
+   */
   app.post(
     '/securitymanagement/validate_verification_code',
     perAddress(ctx.rateLimit.codeCheckMax),
@@ -170,6 +181,11 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       }
       if (result.kind === 'expired') throw codeExpired();
       if (result.kind === 'attempts') throw codeAttempts();
+      if ((await emailStanding(ctx, email)).terminated) {
+        await ctx.store.setTerminatedEmail(authOf(request).uid, email);
+        request.log.info({ event: 'code_login_refused', reason: 'terminated' }, 'terminated e-mail proven by code');
+        throw terminatedAccount();
+      }
       const account = await ctx.store.findOrCreateVerifiedAccount(email, randomUUID(), now);
       return completeLogin(ctx, request, account, 'code');
     },
@@ -178,14 +194,17 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   /**
    * SPEC 7: the password login. A wrong password, an unknown e-mail and an account without a
    * password answer the same -107 after the same scrypt work (a dummy hash), and count against
-   * the e-mail and the address alike; a locked key answers 429 before any password is checked.
+   * the e-mail at this address and against the address; a locked key answers 429 (with
+   * Retry-After) before any password is checked. Never a lock of the e-mail everywhere: that
+   * would be a lock anyone could put on the owner (issue 23).
    */
   app.post('/securitymanagement/login', perAddress(ctx.rateLimit.passwordLoginMax), async (request): Promise<LoginResponse> => {
     const { email: typed, password } = parseInput(LoginBody, request.body, 'body');
     const email = lower(typed);
     const now = ctx.now();
-    const emailKey = emailThrottleKey(email);
-    const keys = [emailKey, addressThrottleKey(requestAddress(request))];
+    const address = requestAddress(request);
+    const emailKey = emailThrottleKey(email, address);
+    const keys = [emailKey, addressThrottleKey(address)];
     const lockMs = Math.max(0, ...(await ctx.store.getLoginFailures(keys)).map((f) => lockRemainingMs(f, now)));
     if (lockMs > 0) {
       const seconds = Math.ceil(lockMs / 1000);
@@ -229,9 +248,9 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   /**
-   * SPEC 7: the terminated lines of the e-mail the visitor's own e-mail check found terminated
-   * (the flow context's terminated_email); any other e-mail answers an empty list, so the call
-   * cannot be used to look up other people's lines.
+   * SPEC 7: the terminated lines of the e-mail this visitor proved and found terminated (the flow
+   * context's terminated_email, set by a validated code or a verified Google login); any other
+   * e-mail answers an empty list, so the call cannot be used to look up other people's lines.
    */
   app.get('/customer/terminated_account_numbers', async (request): Promise<TerminatedNumbersResponse> => {
     const email = lower(parseInput(TerminatedNumbersQuery, request.query, 'query').email);

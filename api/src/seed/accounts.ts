@@ -2,7 +2,10 @@
  * Sandbox accounts (api/README.md "Accounts"), for trying each path of the account step:
  * - amira@example.com has a password (`Welcome2026`): the password login;
  * - noor@example.com has an account but no password: the e-mailed code, then "create a password";
- * - former@example.com has no account with a password and a terminated line: /login/terminated.
+ * - former@example.com has no account with a password and a terminated line: /login/terminated
+ *   after the e-mailed code (issue 23: not before);
+ * - closed@example.com the same with two terminated lines (the list of several; the Arabic e2e
+ *   walk uses it, so that two specs on one server never mail the same e-mail a code at once).
  * Any other e-mail is a new visitor: a code creates the account. The sign-in sandbox's people
  * (api/src/sandbox/signin/) are separate: Amira there links to this Amira by her e-mail.
  */
@@ -27,4 +30,6 @@ export interface SeedTerminatedNumber {
 
 export const SEED_TERMINATED_NUMBERS: readonly SeedTerminatedNumber[] = [
   { email: 'former@example.com', msisdn: '971585550147', terminatedAt: Date.UTC(2025, 5, 30, 12, 0) },
+  { email: 'closed@example.com', msisdn: '971585550263', terminatedAt: Date.UTC(2024, 10, 3, 8, 15) },
+  { email: 'closed@example.com', msisdn: '971585550388', terminatedAt: Date.UTC(2025, 2, 21, 17, 40) },
 ];

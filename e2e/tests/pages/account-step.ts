@@ -3,7 +3,10 @@ import { latestCode } from './outbox';
 import { openAs, prepareVisitor } from './prepared';
 import { apiHeaders } from './api-as-visitor';
 
-/** The account step (/login): e-mail, password, code, new password, Google. */
+/**
+ * The account step (/login): e-mail, then for every e-mail the same choice (its password, or
+ * "E-mail me a code"), code, new password, Google.
+ */
 export class AccountStepPage {
   constructor(readonly page: Page) {}
 
@@ -27,9 +30,17 @@ export class AccountStepPage {
     return this.page.getByRole('button', typeof name === 'string' ? { name, exact: true } : { name });
   }
 
+  /** The e-mail, then the choice that follows for every e-mail (issue 23: the page cannot tell). */
   async submitEmail(email: string) {
     await this.email().fill(email);
     await this.button('Continue').click();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'How would you like to continue?' })).toBeVisible();
+  }
+
+  /** "E-mail me a code": the code stage, for a new e-mail, one without a password, or a terminated one. */
+  async askForCode() {
+    await this.button('E-mail me a code').click();
+    await expect(this.page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   }
 
   async enterCode(code: string) {

@@ -57,53 +57,42 @@ describe('the e-mail stage', () => {
     expect(check).not.toHaveBeenCalled();
   });
 
-  it('an account with a password goes to the password stage, its heading focused', async () => {
-    jest.spyOn(accountApi, 'checkEmail').mockResolvedValue({ registered: true, has_password: true, terminated: false });
+  it('every e-mail goes on to the same choice, a password or a code, its heading focused; nothing is sent yet (issue 23)', async () => {
+    jest.spyOn(accountApi, 'checkEmail').mockResolvedValue({ methods: ['password', 'code'] });
     const send = jest.spyOn(accountApi, 'sendCode');
     renderLogin();
     await userEvent.type(await screen.findByLabelText('E-mail'), `  ${EMAIL} `);
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(accountApi.checkEmail).toHaveBeenCalledWith(EMAIL);
-    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toHaveFocus();
+    expect(await screen.findByRole('heading', { level: 1, name: 'How would you like to continue?' })).toHaveFocus();
     expect(screen.getByText(EMAIL)).toBeInTheDocument();
+    // Two sections, each named by its heading: the password, and the code.
+    const password = screen.getByRole('region', { name: 'I have a password' });
+    expect(within(password).getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
+    expect(within(password).getByRole('button', { name: 'Log in' })).toBeEnabled();
+    const code = screen.getByRole('region', { name: 'New here, or no password?' });
+    expect(code).toHaveTextContent('We e-mail you a 6-digit code to log in or to create your account. It also works if you forgot your password.');
+    expect(within(code).getByRole('button', { name: 'E-mail me a code' })).toBeEnabled();
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('a new e-mail gets a code, and the code stage says where it went', async () => {
-    jest.spyOn(accountApi, 'checkEmail').mockResolvedValue({ registered: false, has_password: false, terminated: false });
+  it('a new e-mail asks for a code, and the code stage says where it went', async () => {
+    jest.spyOn(accountApi, 'checkEmail').mockResolvedValue({ methods: ['password', 'code'] });
     const send = jest.spyOn(accountApi, 'sendCode').mockResolvedValue({ expires_in_s: 600, resend_after_s: 30 });
     renderLogin();
     await userEvent.type(await screen.findByLabelText('E-mail'), 'new@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'E-mail me a code' }));
     expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toHaveFocus();
     expect(send).toHaveBeenCalledWith('new@example.com');
     expect(screen.getByText(/We sent a 6-digit code to/)).toHaveTextContent('We sent a 6-digit code to new@example.com. It is valid for 10 minutes.');
     expect(screen.getByRole('button', { name: 'Resend code in 30 seconds' })).toBeDisabled();
   });
 
-  it('a terminated e-mail without a password login reads the flow status, then asks for /login/terminated', async () => {
-    jest.spyOn(accountApi, 'checkEmail').mockResolvedValue({ registered: false, has_password: false, terminated: true });
-    const flow = jest.spyOn(api, 'getFlowStatus').mockResolvedValue({
-      flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_plan_selected: true, is_number_selected: true },
-      flow_context: { resident_type: null, sim_type: null, inside_uae: null, has_delivery_form: false, terminated_email: 'former@example.com', retail: false },
-    });
-    const send = jest.spyOn(accountApi, 'sendCode');
-    const nav = listen('navigate:request');
-    renderLogin();
-    await userEvent.type(await screen.findByLabelText('E-mail'), 'former@example.com');
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(nav.seen).toEqual([{ from: 'identity', to: '/login/terminated' }]));
-    expect(flow).toHaveBeenCalled();
-    expect(send).not.toHaveBeenCalled();
-    nav.off();
-  });
-
   it('a code sent moments ago (429) still leads to the code, with the server\'s wait', async () => {
-    jest.spyOn(accountApi, 'checkEmail').mockResolvedValue({ registered: true, has_password: false, terminated: false });
     jest.spyOn(accountApi, 'sendCode').mockRejectedValue(apiError('rate_limited', 429, { retry_after_s: 12 }));
-    renderLogin();
-    await userEvent.type(await screen.findByLabelText('E-mail'), 'noor@example.com');
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    renderLogin({ name: 'password', email: 'noor@example.com' });
+    await userEvent.click(await screen.findByRole('button', { name: 'E-mail me a code' }));
     expect(await screen.findByRole('button', { name: 'Resend code in 12 seconds' })).toBeDisabled();
   });
 
@@ -164,9 +153,10 @@ describe('the password stage', () => {
     await user.type(await screen.findByLabelText('Password'), 'guess');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('timer')).toHaveTextContent('Too many attempts. Try again in 3 seconds.');
-    // Said once, not every second.
-    expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts. Try again in 3 seconds.');
+    // Said once, not every second, with the way that stays open.
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts. Try again in 3 seconds. You can log in with a code by e-mail meanwhile.');
     expect(screen.getByRole('button', { name: 'Log in' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'E-mail me a code' })).toBeEnabled();
     act(() => jest.advanceTimersByTime(2_000));
     expect(screen.getByRole('timer')).toHaveTextContent('Too many attempts. Try again in 1 second.');
     expect(screen.getByRole('alert')).toHaveTextContent('3 seconds');
@@ -175,10 +165,21 @@ describe('the password stage', () => {
     expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
   });
 
-  it('"Log in with a code instead" sends a code and shows the code stage', async () => {
+  it('a lock read from the Retry-After header when the body has no figure', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const headers = new Headers({ 'retry-after': '45' });
+    jest.spyOn(accountApi, 'login').mockRejectedValue(new ApiError('locked', { code: 'rate_limited', status: 429, details: {}, cause: { response: { headers } } }));
+    renderLogin(atPassword);
+    await user.type(await screen.findByLabelText('Password'), 'guess');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('timer')).toHaveTextContent('Too many attempts. Try again in 45 seconds.');
+  });
+
+  it('"E-mail me a code" (an account with a password too) sends a code and shows the code stage', async () => {
     const send = jest.spyOn(accountApi, 'sendCode').mockResolvedValue({ expires_in_s: 600, resend_after_s: 30 });
     renderLogin(atPassword);
-    await userEvent.click(await screen.findByRole('button', { name: 'Log in with a code instead' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'E-mail me a code' }));
     expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toHaveFocus();
     expect(send).toHaveBeenCalledWith(EMAIL);
   });
@@ -262,6 +263,28 @@ describe('the code stage', () => {
     expect(accountApi.validateCode).toHaveBeenCalledWith('new@example.com', '123456');
     expect(store.get(sessionAtom).sessionId).toBe('account-session');
     logged.off();
+  });
+
+  it('the right code of a terminated e-mail reads the flow status, then asks for /login/terminated; no login', async () => {
+    jest.spyOn(accountApi, 'validateCode').mockRejectedValue(apiError('account_with_terminated_number', 409));
+    const flow = jest.spyOn(api, 'getFlowStatus').mockResolvedValue({
+      flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_plan_selected: true, is_number_selected: true },
+      flow_context: { resident_type: null, sim_type: null, inside_uae: null, has_delivery_form: false, terminated_email: 'former@example.com', retail: false },
+    });
+    const nav = listen('navigate:request');
+    const logged = listen('account:logged-in');
+    const popups = listen('error:raised');
+    renderLogin({ name: 'code', email: 'former@example.com', resendAfterS: 0 });
+    await userEvent.type(await screen.findByLabelText('Verification code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(nav.seen).toEqual([{ from: 'identity', to: '/login/terminated' }]));
+    expect(flow).toHaveBeenCalled();
+    expect(store.get(sessionAtom).sessionId).toBe('device-session');
+    expect(logged.seen).toEqual([]);
+    expect(popups.seen).toEqual([]);
+    nav.off();
+    logged.off();
+    popups.off();
   });
 
   it('a new account keeps the new session, then sets a password', async () => {

@@ -6,7 +6,7 @@ import { EmailLine, TextWithEmail } from '../components/email-line';
 import { accountErrorExtras } from '../account-errors';
 import { useAction } from '../hooks/use-action';
 import { deadlineIn, useSecondsLeft } from '../hooks/use-seconds-left';
-import { finishLogin, requestCode } from '../login-actions';
+import { finishLogin, requestCode, showTerminated } from '../login-actions';
 import type { StageProps } from './stage';
 
 /** Digits only, six at most; complete (and then checked) at six. */
@@ -29,10 +29,12 @@ type Problem = 'expired' | 'attempts';
 const PROBLEM_TEXT: Record<Problem, string> = { expired: 'account.code.expired', attempts: 'account.code.attempts' };
 
 /**
- * The code e-mailed to a new address or to an account without a password. A wrong code says
- * how many tries are left; an expired or burnt code offers a new one. Another code can be asked
- * for once the server's wait has passed, shown as a countdown on the button. Success is a new
- * session; an account without a password then sets one.
+ * The code e-mailed to the address (a new visitor, an account without a password, or instead of
+ * a password). A wrong code says how many tries are left; an expired or burnt code offers a new
+ * one. Another code can be asked for once the server's wait has passed, shown as a countdown on
+ * the button. Success is a new session; an account without a password then sets one. The right
+ * code of a terminated e-mail is no login (409 account_with_terminated_number): the e-mail is
+ * now proven, so the server has recorded it and /login/terminated says what it is.
  */
 export function CodeStage({ stage, onStage }: StageProps<'code'>) {
   const t = useT();
@@ -47,7 +49,11 @@ export function CodeStage({ stage, onStage }: StageProps<'code'>) {
   const submit = form.handleSubmit(({ code }) =>
     verify.run(
       async () => {
-        const r = await accountApi.validateCode(stage.email, code);
+        const r = await accountApi.validateCode(stage.email, code).catch((err: unknown) => {
+          if (isApiError(err) && err.messageType === 'account_with_terminated_number') return null;
+          throw err;
+        });
+        if (r === null) return showTerminated();
         // The server revoked the old session: every later call (set_password) needs this one.
         updateSession({ sessionId: r.session_id });
         if (r.profile.has_password) await finishLogin(r.profile.login_method);

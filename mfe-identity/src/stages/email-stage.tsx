@@ -1,18 +1,19 @@
-import { Button, formSchema, isApiError, StepHeading, useT } from '@join/shared';
+import { Button, formSchema, StepHeading, useT } from '@join/shared';
 import { TextField, useZodForm } from '@join/shared/forms';
 import { accountApi, emailField } from '@join/shared/account';
 import { GoogleSignIn } from '../components/google-button';
 import { useAction } from '../hooks/use-action';
-import { requestCode, showTerminated } from '../login-actions';
 import type { StageProps } from './stage';
 
 /** The e-mail form: SPEC 5's e-mail rule (the contract's field, which trims what was pasted). */
 export const emailFormSchema = formSchema({ email: emailField() });
 
 /**
- * First stage of /login: the e-mail. The API says whether an account exists: one with a password
- * logs in with it; a new e-mail or an account without a password gets a code by e-mail; an
- * e-mail of a terminated account (without a password login) goes to /login/terminated.
+ * First stage of /login: the e-mail. The e-mail check (SPEC 7) answers every e-mail alike
+ * (issue 23: nothing about an account before the e-mail is proven), so every e-mail goes on to
+ * the same choice: its password, or a code e-mailed to it. Whether the e-mail is new, has no
+ * password or belongs to a terminated account is learnt after the code (mfe-identity/README.md,
+ * "An e-mail tells nothing before it is proven").
  */
 export function EmailStage({ stage, onStage }: StageProps<'email'>) {
   const t = useT();
@@ -21,18 +22,9 @@ export function EmailStage({ stage, onStage }: StageProps<'email'>) {
 
   const submit = form.handleSubmit(({ email }) =>
     run(async () => {
-      const found = await accountApi.checkEmail(email);
-      if (found.terminated && !found.has_password) return showTerminated();
-      if (found.has_password) return onStage({ name: 'password', email });
-      try {
-        const { resendAfterS } = await requestCode(email);
-        onStage({ name: 'code', email, resendAfterS });
-      } catch (err) {
-        // A line of the e-mail's account was terminated between the check and the send: follow
-        // what the server says now.
-        if (isApiError(err) && err.messageType === 'account_with_terminated_number') return showTerminated();
-        throw err;
-      }
+      // Also closes /login/terminated of an e-mail proven before (a new e-mail is a new start).
+      await accountApi.checkEmail(email);
+      onStage({ name: 'password', email });
     }),
   );
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, API_ERROR_CODES, Button, formSchema, isApiError, LiveRegion, StepHeading, textField, useT, validateRequired, validationText } from '@join/shared';
 import { useZodForm } from '@join/shared/forms';
-import { accountApi } from '@join/shared/account';
+import { accountApi, VERIFICATION_CODE_LENGTH } from '@join/shared/account';
 import { PasswordField } from '../components/password-field';
 import { EmailLine } from '../components/email-line';
 import { accountErrorExtras } from '../account-errors';
@@ -14,10 +14,14 @@ import type { StageProps } from './stage';
 export const passwordFormSchema = formSchema({ password: textField(validateRequired) });
 
 /**
- * An account with a password: the password, or a code instead. A wrong e-mail or password is
- * one answer (-107, SPEC 8's "wrong email or password", never which part); after too many, the
- * server locks the e-mail for a while (429 with retry_after_s), shown as a live countdown with
- * the button off until it ends.
+ * The stage after the e-mail, the same for every e-mail (issue 23: the server says nothing about
+ * an account before the e-mail is proven): the password of an account that has one, or a code
+ * e-mailed to the address (a new visitor, an account without a password, a forgotten password,
+ * and a terminated e-mail, which learns what it is after the code). A wrong e-mail or password is
+ * one answer (-107, SPEC 8's "wrong email or password", never which part); after too many from
+ * this address, the server locks the e-mail here for a while (429 with retry_after_s, or the
+ * Retry-After header), shown as a live countdown with the button off until it ends; the code
+ * stays open meanwhile.
  */
 export function PasswordStage({ stage, onStage }: StageProps<'password'>) {
   const t = useT();
@@ -60,25 +64,36 @@ export function PasswordStage({ stage, onStage }: StageProps<'password'>) {
 
   return (
     <>
-      <StepHeading>{t('account.password.title')}</StepHeading>
-      <EmailLine text="account.password.intro" email={stage.email} onChange={() => onStage({ name: 'email', email: stage.email })} />
-      <form className="card identity-form" onSubmit={(e) => void submit(e)} noValidate>
-        {/* Password managers pair the password with this account's e-mail. */}
-        <input type="email" name="username" autoComplete="username" value={stage.email} readOnly hidden />
-        <PasswordField form={form} name="password" label={t('account.password.label')} autoComplete="current-password" />
-        {locked ? (
-          <Alert tone="error" live={false}>
-            <span role="timer">{t('account.password.locked', { count: secondsLeft })}</span>
-          </Alert>
-        ) : null}
-        <Button type="submit" busy={login.busy} disabled={locked || code.busy}>
-          {t('account.password.submit')}
+      <StepHeading>{t('account.method.title')}</StepHeading>
+      <EmailLine text="account.method.intro" email={stage.email} onChange={() => onStage({ name: 'email', email: stage.email })} />
+      <section aria-labelledby="login-with-password">
+        <h2 id="login-with-password" className="identity-subheading">
+          {t('account.method.password')}
+        </h2>
+        <form className="card identity-form" onSubmit={(e) => void submit(e)} noValidate>
+          {/* Password managers pair the password with this account's e-mail. */}
+          <input type="email" name="username" autoComplete="username" value={stage.email} readOnly hidden />
+          <PasswordField form={form} name="password" label={t('account.password.label')} autoComplete="current-password" />
+          {locked ? (
+            <Alert tone="error" live={false}>
+              <span role="timer">{t('account.password.locked', { count: secondsLeft })}</span> {t('account.method.lockedCode')}
+            </Alert>
+          ) : null}
+          <Button type="submit" busy={login.busy} disabled={locked || code.busy}>
+            {t('account.password.submit')}
+          </Button>
+        </form>
+        <LiveRegion message={locked ? `${lockNotice} ${t('account.method.lockedCode')}` : ''} assertive />
+      </section>
+      <section aria-labelledby="login-with-code">
+        <h2 id="login-with-code" className="identity-subheading">
+          {t('account.method.code')}
+        </h2>
+        <p>{t('account.method.codeText', { length: VERIFICATION_CODE_LENGTH })}</p>
+        <Button variant="secondary" busy={code.busy} disabled={login.busy} onClick={() => void withCode()}>
+          {t('account.method.sendCode')}
         </Button>
-      </form>
-      <LiveRegion message={locked ? lockNotice : ''} assertive />
-      <Button variant="link" busy={code.busy} disabled={login.busy} onClick={() => void withCode()}>
-        {t('account.password.forgot')}
-      </Button>
+      </section>
     </>
   );
 }

@@ -323,3 +323,36 @@ describe('migrating a database without the feedback table (version 4)', () => {
     await store.close();
   });
 });
+
+describe('migrating to "an e-mail tells nothing before it is proven" (issue 23)', () => {
+  const dir = tempDir();
+  const file = join(dir.path, 'before-proof.sqlite');
+  // Found by name: the lead renumbers migrations at merge.
+  const proof = MIGRATIONS.find((m) => m.name.startsWith('an e-mail tells nothing before it is proven'));
+  beforeAll(() => {
+    const db = openDatabase(file);
+    db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+    for (const m of MIGRATIONS.filter((x) => x.version < (proof?.version ?? 0))) {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, NOW);
+    }
+    const user = db.prepare('INSERT INTO users (uid, device_id, created_at, terminated_email) VALUES (?, ?, ?, ?)');
+    user.run('typed-it', 'd1', NOW, 'former@example.com');
+    user.run('never', 'd2', NOW, null);
+    const failure = db.prepare('INSERT INTO login_failures (key, count, first_at, last_at, locked_until) VALUES (?, 6, ?, ?, ?)');
+    failure.run('email:amira@example.com', NOW, NOW, NOW + 900_000);
+    failure.run('addr:198.51.100.66', NOW, NOW, NOW + 30_000);
+    db.close();
+  });
+  afterAll(() => dir.remove());
+
+  it('forgets the terminated e-mails recorded before they were proven, and the per-e-mail locks', async () => {
+    expect(proof).toBeDefined();
+    const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
+    expect(opened.migrationsApplied).toEqual(versionsAfter((proof?.version ?? 0) - 1));
+    const { store } = opened;
+    expect((await store.getFlowContext('typed-it')).terminated_email).toBeNull();
+    expect((await store.getLoginFailures(['email:amira@example.com', 'addr:198.51.100.66'])).map((f) => f.key)).toEqual(['addr:198.51.100.66']);
+    await store.close();
+  });
+});

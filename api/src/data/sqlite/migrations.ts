@@ -628,6 +628,21 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 14,
+    name: 'an e-mail tells nothing before it is proven; password failures per e-mail at an address',
+    sql: `
+      -- Issue 23. Until now the e-mail check recorded a terminated e-mail in the flow context as
+      -- soon as it was typed, which opened /login/terminated and its numbers to whoever typed it.
+      -- Only a proven e-mail is recorded now (a validated code, a verified Google login): the
+      -- unproven ones go. A visitor who was on that page types the e-mail again and proves it.
+      UPDATE users SET terminated_email = NULL WHERE terminated_email IS NOT NULL;
+      -- Failed passwords were counted per 'email:<e-mail>', a lock anyone could put on the owner
+      -- everywhere; they are counted per 'email-at:<address>|<e-mail>' now. Nothing reads the old
+      -- rows: they go now rather than with the sweep, freeing any owner locked at the switch.
+      DELETE FROM login_failures WHERE key LIKE 'email:%';
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

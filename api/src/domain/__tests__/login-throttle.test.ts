@@ -1,4 +1,13 @@
-import { ADDRESS_THROTTLE, EMAIL_THROTTLE, afterFailure, lockMsFor, lockRemainingMs, type FailureRecord } from '../login-throttle';
+import {
+  ADDRESS_THROTTLE,
+  EMAIL_THROTTLE,
+  addressThrottleKey,
+  afterFailure,
+  emailThrottleKey,
+  lockMsFor,
+  lockRemainingMs,
+  type FailureRecord,
+} from '../login-throttle';
 
 const NOW = Date.UTC(2026, 0, 15, 10, 0, 0);
 
@@ -42,5 +51,13 @@ describe('login throttle', () => {
     expect(ADDRESS_THROTTLE.freeFailures).toBeGreaterThan(EMAIL_THROTTLE.freeFailures);
     expect(lockMsFor(EMAIL_THROTTLE.freeFailures + 1, ADDRESS_THROTTLE)).toBe(0);
     expect(lockMsFor(ADDRESS_THROTTLE.freeFailures + 1, ADDRESS_THROTTLE)).toBe(30_000);
+  });
+
+  it('keys an e-mail per address (one e-mail at two addresses is two keys), the e-mail without case', () => {
+    expect(emailThrottleKey('Amira@Example.com', '198.51.100.66')).toBe(emailThrottleKey('amira@example.com', '198.51.100.66'));
+    expect(emailThrottleKey('amira@example.com', '198.51.100.66')).not.toBe(emailThrottleKey('amira@example.com', '203.0.113.10'));
+    expect(emailThrottleKey('amira@example.com', '2001:db8:1:2::/64')).toBe('email-at:2001:db8:1:2::/64|amira@example.com');
+    // Neither an e-mail key nor an address key can pose as the other.
+    expect(emailThrottleKey('x@y.ae', '1.2.3.4')).not.toBe(addressThrottleKey('1.2.3.4'));
   });
 });

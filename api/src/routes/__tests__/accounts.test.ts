@@ -46,22 +46,12 @@ describe('accounts', () => {
   const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   describe('check_email', () => {
-    it('tells registered, has_password and terminated, whatever the case of the e-mail', async () => {
+    it('answers the ways on (a password or a code), the same for every e-mail (account-privacy.test.ts: issue 23)', async () => {
       const answers = await Promise.all(
         ['AMIRA@Example.com', NOOR, 'nobody@example.com', FORMER].map(async (e) => CheckEmailResponse.parse((await check(v, e)).json())),
       );
-      expect(answers).toEqual([
-        { registered: true, has_password: true, terminated: false },
-        { registered: true, has_password: false, terminated: false },
-        { registered: false, has_password: false, terminated: false },
-        { registered: false, has_password: false, terminated: true },
-      ]);
-    });
-
-    it('records a terminated e-mail in the flow context, and any other check clears it', async () => {
-      await check(v, ' Former@Example.com ');
-      expect((await flowContext(v))?.terminated_email).toBe(FORMER);
-      await check(v, 'nobody@example.com');
+      expect(answers).toEqual(Array(4).fill({ methods: ['password', 'code'] }));
+      // Nothing is recorded for a terminated e-mail before it is proven.
       expect((await flowContext(v))?.terminated_email).toBeNull();
     });
 
@@ -81,12 +71,17 @@ describe('accounts', () => {
   });
 
   describe('terminated numbers', () => {
-    it('lists the masked lines of the e-mail this visitor found terminated, and nothing for any other', async () => {
+    it('lists the masked lines of the e-mail this visitor proved terminated, and nothing for any other', async () => {
       const list = async (who: Visitor, email: string) =>
         TerminatedNumbersResponse.parse((await t.get(who, `/api/customer/terminated_account_numbers?email=${encodeURIComponent(email)}`)).json());
-      // Not checked yet: no probing by e-mail.
+      // Not proven yet: no probing by e-mail, even after the e-mail check.
       expect(await list(v, FORMER)).toEqual({ numbers: [] });
       await check(v, FORMER);
+      expect(await list(v, FORMER)).toEqual({ numbers: [] });
+      // The code mailed to it proves it: the answer says terminated, and the list opens.
+      await sendCode(v, ' Former@Example.com ');
+      expectError(await validate(v, FORMER, t.mail.lastCode(FORMER)), 409, 'account_with_terminated_number');
+      expect((await flowContext(v))?.terminated_email).toBe(FORMER);
       expect(await list(v, 'FORMER@example.com')).toEqual({
         numbers: [{ number_masked: '058 *** *147', terminated_at: Date.UTC(2025, 5, 30, 12, 0) }],
       });
@@ -110,11 +105,6 @@ describe('accounts', () => {
       expect(arabic?.subject).toContain('رمز التحقق');
       expect(arabic?.html).toContain('dir="rtl"');
       expect(arabic?.language).toBe('ar');
-    });
-
-    it('refuses a terminated e-mail (409) and mails nothing', async () => {
-      expectError(await sendCode(v, FORMER), 409, 'account_with_terminated_number');
-      expect(t.mail.sent).toEqual([]);
     });
 
     it('lets an account with a password log in with a code instead, keeping its password', async () => {
@@ -210,7 +200,7 @@ describe('accounts', () => {
       // The device user keeps its number.
       expect((await t.get(upgraded, '/api/numbers')).json()).toMatchObject({ numbers: [{ MSISDN: reserved }] });
       expect(await flags(upgraded)).toMatchObject({ is_logged_in_via_email: true, has_password: false });
-      expect(CheckEmailResponse.parse((await check(upgraded, 'fresh@example.com')).json())).toMatchObject({ registered: true });
+      expect(MeResponse.parse((await me(upgraded)).json())).toMatchObject({ email: 'fresh@example.com', has_password: false, login_method: 'code' });
       // Single use.
       expectError(await validate(upgraded, 'fresh@example.com', code), 410, ACCOUNT_ERROR_CODES.codeExpired);
     });
@@ -265,7 +255,7 @@ describe('accounts', () => {
       expect((await t.get(v, '/api/me/flow_status')).statusCode).toBe(200);
     });
 
-    it('locks an e-mail after 5 failures for a growing time, the same way for an unknown e-mail', async () => {
+    it('locks an e-mail at an address after 5 failures for a growing time, the same way for an unknown e-mail', async () => {
       for (const email of [AMIRA.email, 'ghost@example.com']) {
         const answers: unknown[] = [];
         for (let i = 0; i < 6; i += 1) answers.push((await passwordLogin(v, email, 'Wrong2026')).statusCode);

@@ -47,17 +47,26 @@ export const passwordField = () => z.string().max(128).pipe(textField(validatePa
 export const CheckEmailBody = z.object({ email: emailField() }).strict();
 export type CheckEmailBody = z.infer<typeof CheckEmailBody>;
 
+/** How the e-mail stage may go on: the password of an account that has one, or a code e-mailed to the address. */
+export const EmailLoginMethod = z.enum(['password', 'code']);
+export type EmailLoginMethod = z.infer<typeof EmailLoginMethod>;
+
+/** What the e-mail check answers for every e-mail alike (issue 23): both ways, in this order. */
+export const EMAIL_LOGIN_METHODS: readonly EmailLoginMethod[] = Object.freeze(['password', 'code'] as const);
+
+/**
+ * The e-mail check's answer tells nothing about an account (issue 23): not whether one exists,
+ * has a password or a terminated line. It is the same for every e-mail, the ways the visitor may
+ * go on; what the e-mail is to us is said only once it is proven (the code mailed to it, its
+ * password, or a provider that verified it). mfe-identity/README.md, "An e-mail tells nothing
+ * before it is proven".
+ */
 export const CheckEmailResponse = z.object({
-  /** An account with this e-mail exists. */
-  registered: z.boolean(),
-  /** That account has a password: the visitor logs in with it; otherwise a code is e-mailed. */
-  has_password: z.boolean(),
-  /** The e-mail belongs to an account whose number was terminated (SPEC 2 /login/terminated). */
-  terminated: z.boolean(),
+  methods: z.array(EmailLoginMethod).min(1),
 });
 export type CheckEmailResponse = z.infer<typeof CheckEmailResponse>;
 
-/** Our addition: e-mails a new code (sign-up, or an account without a password). */
+/** Our addition: e-mails a new code, to any e-mail alike (sign-up, an account without a password, or instead of a password). */
 export const SendCodeBody = z.object({ email: emailField() }).strict();
 export type SendCodeBody = z.infer<typeof SendCodeBody>;
 

@@ -18,13 +18,18 @@ export const ACCOUNT_TEXTS = {
   'account.googleUnverified': 'Your Google account’s e-mail is not verified. Use your e-mail address instead.',
   'account.googleFailed': 'We could not sign you in with Google. Please try again or use your e-mail.',
 
-  'account.password.title': 'Welcome back',
-  'account.password.intro': 'Enter the password of {{email}}.',
+  // The stage after the e-mail (issue 23): the same for every e-mail, a password or a code.
+  'account.method.title': 'How would you like to continue?',
+  'account.method.intro': 'Continuing with {{email}}.',
+  'account.method.password': 'I have a password',
+  'account.method.code': 'New here, or no password?',
+  'account.method.codeText': 'We e-mail you a {{length}}-digit code to log in or to create your account. It also works if you forgot your password.',
+  'account.method.sendCode': 'E-mail me a code',
+  'account.method.lockedCode': 'You can log in with a code by e-mail meanwhile.',
   'account.password.label': 'Password',
   'account.password.show': 'Show password',
   'account.password.hide': 'Hide password',
   'account.password.submit': 'Log in',
-  'account.password.forgot': 'Log in with a code instead',
   'account.password.locked.one': 'Too many attempts. Try again in {{count}} second.',
   'account.password.locked.other': 'Too many attempts. Try again in {{count}} seconds.',
 
