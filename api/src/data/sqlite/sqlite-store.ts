@@ -107,8 +107,9 @@ function localizedProduct(p: CatalogueProduct, nameOf: NameOf): CatalogueProduct
   };
 }
 
+/** By its code, not `instanceof Error`: a SqliteError may come from another realm (a Jest worker's earlier file). */
 const isUniqueViolation = (e: unknown): boolean =>
-  e instanceof Error && 'code' in e && (e as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+  typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 export class SqliteStore implements Store {
   private readonly catalogue: CatalogueReader;
