@@ -1,17 +1,13 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import type { SocialProviderConfig } from './auth/id-token-verifier';
-import { createJoseVerifier, discoverIssuer, type DiscoveryDocument } from './auth/jose-verifier';
+import { signinProviderFrom } from './auth/signin-setup';
 import { readEnv, type Env } from './config/env';
 import { openSqliteStore } from './data/sqlite/open-store';
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { CODE_RULES } from './domain/verification-codes';
 import { startAuthoritySandbox, type RunningAuthoritySandbox } from './sandbox/authority/start';
 import { MailSink } from './sandbox/mail-sink/mail-sink';
-import { parseSigninClients } from './sandbox/signin/clients';
-import { generateSigninKeys, loadOrCreateSigninKeys } from './sandbox/signin/keys';
-import { startSigninSandbox, type RunningSigninSandbox } from './sandbox/signin/signin-app';
 import { REMOTE_FOLDERS } from './static/remotes';
 import { createHttpAuthority, DEFAULT_AUTHORITY_TIMEOUT_MS } from './identity/authority-client';
 import { cardProviderFrom } from './payment/card-setup';
@@ -27,43 +23,6 @@ import { TestClock } from './dev/test-clock';
 // This file runs from api/dist (built) or api/src (tsx): either way the package is one up.
 const apiDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(apiDir, '..');
-
-/** Discovery of a remote issuer at start, a few times: a network blip must not cost the deployment its Google login. */
-async function discoverWithRetry(issuer: string): Promise<DiscoveryDocument> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await discoverIssuer(issuer);
-    } catch (err) {
-      if (attempt >= 3) throw new Error(`JOIN_OIDC_ISSUER ${issuer}: discovery failed (${err instanceof Error ? err.message : 'unknown error'})`);
-      await new Promise((r) => setTimeout(r, attempt * 1000));
-    }
-  }
-}
-
-/**
- * The sign-in provider: Google (or any issuer) by JOIN_OIDC_ISSUER, else the sandbox started
- * here on JOIN_SIGNIN_PORT. Either way the API only knows an issuer and a client id.
- */
-async function socialProvider(env: Env): Promise<{ social?: SocialProviderConfig; sandbox: RunningSigninSandbox | null }> {
-  if (!env.JOIN_GOOGLE_LOGIN) return { sandbox: null };
-  const clientId = env.JOIN_OIDC_CLIENT_ID;
-  let sandbox: RunningSigninSandbox | null = null;
-  let issuer = env.JOIN_OIDC_ISSUER;
-  if (!issuer) {
-    const keys = env.JOIN_SIGNIN_KEY_FILE ? await loadOrCreateSigninKeys(resolve(env.JOIN_SIGNIN_KEY_FILE)) : await generateSigninKeys();
-    // By default the product's own origins on this port may receive the sandbox's tokens.
-    const clients = env.JOIN_SIGNIN_CLIENTS ?? parseSigninClients(`${clientId}=http://localhost:${env.PORT},http://127.0.0.1:${env.PORT}`);
-    sandbox = await startSigninSandbox({ port: env.JOIN_SIGNIN_PORT, host: env.HOST, clients, keys }).catch((err: unknown) => {
-      throw new Error(`sign-in sandbox on JOIN_SIGNIN_PORT ${env.JOIN_SIGNIN_PORT}: ${err instanceof Error ? err.message : 'did not start'}`);
-    });
-    issuer = sandbox.url;
-  }
-  const discovery = await discoverWithRetry(issuer);
-  return {
-    sandbox,
-    social: { id: 'google', issuer, clientId, authorizationEndpoint: discovery.authorization_endpoint, verifier: createJoseVerifier({ issuer, clientId }) },
-  };
-}
 
 /** The sandbox's key when JOIN_AUTHORITY_KEY is unset (development only: production requires the variable). */
 const SANDBOX_AUTHORITY_KEY = 'sandbox-authority-key-for-development';
@@ -101,7 +60,7 @@ async function main(): Promise<void> {
     smtpUrl = sink.url;
   }
   const mailer = createSmtpMailer({ url: smtpUrl, from: env.JOIN_MAIL_FROM });
-  const { social, sandbox } = await socialProvider(env);
+  const { social, sandbox } = await signinProviderFrom(env);
   // The operator API's identity client speaks HTTP to the authority: the sandbox or the real one.
   const authority = await identityAuthority(env);
   // The payment providers: the real ones by JOIN_CARD_URL / JOIN_BNPL_URL, else their sandboxes
