@@ -20,7 +20,7 @@ import { TRANSFER_CHECK_LIMITS, TransferCheckBudget, type TransferCheckLimits } 
 import { openSqliteStore } from './data/sqlite/open-store';
 import type { Store } from './data/store';
 import { frameworkErrors, installErrorHandler, installNotFoundHandler } from './http/error-handling';
-import { contentSecurityPolicy, registerSecurityHeaders, securityHeaders } from './http/security-headers';
+import { contentSecurityPolicy, edgeHeaders, registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { clientErrorHandler, SERVER_LIMITS, serverOptions, type ServerLimits } from './http/server-limits';
 import { apiRoutes } from './routes';
 import type { Outbox } from './sandbox/mail-sink/mail-sink';
@@ -204,8 +204,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: DEFAULTS.bodyLimit,
     ...serverOptions(limits),
     trustProxy: options.trustProxy && options.trustProxy.length > 0 ? [...options.trustProxy] : false,
-    clientErrorHandler: clientErrorHandler(headers),
-    frameworkErrors: frameworkErrors(headers),
+    // Answers written before routing skip the onSend hook: they carry the headers themselves, HSTS included.
+    clientErrorHandler: clientErrorHandler(edgeHeaders(headers, options.hsts ?? false)),
+    frameworkErrors: frameworkErrors(edgeHeaders(headers, options.hsts ?? false)),
     // Per-request lines would drown the e2e output; errors and warnings are still logged.
     logController: new Fastify.LogController({ disableRequestLogging: true }),
   });
