@@ -2,7 +2,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { signinProviderFrom } from './auth/signin-setup';
-import { readEnv, type Env } from './config/env';
+import { readEnv, sandboxNotAsked, type Env } from './config/env';
+import { SANDBOX_AUTHORITY_KEY } from './config/sandbox-defaults';
 import { openSqliteStore } from './data/sqlite/open-store';
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { CODE_RULES } from './domain/verification-codes';
@@ -24,17 +25,16 @@ import { TestClock } from './dev/test-clock';
 const apiDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(apiDir, '..');
 
-/** The sandbox's key when JOIN_AUTHORITY_KEY is unset (development only: production requires the variable). */
-const SANDBOX_AUTHORITY_KEY = 'sandbox-authority-key-for-development';
-
 /**
- * The identity authority: JOIN_AUTHORITY_URL, or the sandbox started here on JOIN_AUTHORITY_PORT
- * (in a worker thread: OCR and face models never block this event loop).
+ * The identity authority: JOIN_AUTHORITY_URL, or, when JOIN_SANDBOXES asks for it, the sandbox
+ * started here on 127.0.0.1:JOIN_AUTHORITY_PORT (in a worker thread: OCR and face models never
+ * block this event loop).
  */
 async function identityAuthority(env: Env): Promise<{ url: string; key: string; sandbox: RunningAuthoritySandbox | null }> {
   const key = env.JOIN_AUTHORITY_KEY ?? SANDBOX_AUTHORITY_KEY;
   if (env.JOIN_AUTHORITY_URL) return { url: env.JOIN_AUTHORITY_URL, key, sandbox: null };
-  const sandbox = await startAuthoritySandbox({ port: env.JOIN_AUTHORITY_PORT, host: env.HOST, apiKey: key }).catch((err: unknown) => {
+  if (!env.sandboxes.has('authority')) throw new Error(sandboxNotAsked('authority'));
+  const sandbox = await startAuthoritySandbox({ port: env.JOIN_AUTHORITY_PORT, apiKey: key }).catch((err: unknown) => {
     throw new Error(`identity authority sandbox on JOIN_AUTHORITY_PORT ${env.JOIN_AUTHORITY_PORT}: ${err instanceof Error ? err.message : 'did not start'}`);
   });
   return { url: sandbox.url, key, sandbox };
@@ -50,10 +50,11 @@ async function main(): Promise<void> {
   const dbFile = env.JOIN_DB ? resolve(env.JOIN_DB) : join(apiDir, 'data', 'join.sqlite');
   const opened = openSqliteStore(dbFile);
 
-  // Mail goes to JOIN_SMTP_URL, or to the sandbox sink in this process.
+  // Mail goes to JOIN_SMTP_URL, or (JOIN_SANDBOXES) to the sandbox sink in this process, on 127.0.0.1.
   let sink: MailSink | null = null;
   let smtpUrl = env.JOIN_SMTP_URL;
   if (!smtpUrl) {
+    if (!env.sandboxes.has('mail')) throw new Error(sandboxNotAsked('mail'));
     sink = await MailSink.start({ port: env.JOIN_MAIL_SINK_PORT }).catch((err: unknown) => {
       throw new Error(`mail sandbox on JOIN_MAIL_SINK_PORT ${env.JOIN_MAIL_SINK_PORT}: ${err instanceof Error ? err.message : 'did not start'}`);
     });
