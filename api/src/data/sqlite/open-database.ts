@@ -36,7 +36,14 @@ function ownerOnly(file: string): void {
   mkdirSync(dirname(file), { recursive: true, mode: DATABASE_DIR_MODE });
   closeSync(openSync(file, 'a', DATABASE_FILE_MODE));
   for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
-    if (existsSync(f)) chmodSync(f, DATABASE_FILE_MODE);
+    if (!existsSync(f)) continue;
+    try {
+      chmodSync(f, DATABASE_FILE_MODE);
+    } catch (err) {
+      // Another user's file: the server cannot make it private, and will not run on it as it is.
+      const code = err instanceof Error && 'code' in err ? String((err as { code: unknown }).code) : 'error';
+      throw new Error(`database file ${f}: cannot make it readable by this user only (${code}); give it to the server's user (chown)`);
+    }
   }
 }
 
