@@ -317,13 +317,14 @@ const PROVIDER_KEYS = [
 /** The providers' HTTP URLs: https, or plain http on this machine only. */
 const HTTP_URLS = ['JOIN_AUTHORITY_URL', 'JOIN_BNPL_URL', 'JOIN_CARD_URL', 'JOIN_CARD_PUBLIC_URL', 'JOIN_COURIER_URL', 'JOIN_ESIM_URL'] as const;
 
-function hostOf(url: string): string | null {
+function parsedUrl(url: string): URL | null {
   try {
-    return new URL(url).hostname;
+    return new URL(url);
   } catch {
     return null;
   }
 }
+const hostOf = (url: string): string | null => parsedUrl(url)?.hostname ?? null;
 
 /** The sandboxes this environment starts: the ones named, or with JOIN_SANDBOXES=1 every needed provider not configured. */
 function sandboxesOf(env: ParsedEnv): ReadonlySet<SandboxName> {
@@ -359,7 +360,7 @@ function providerChecks(env: ParsedEnv, ctx: z.RefinementCtx): void {
   }
   for (const name of HTTP_URLS) {
     const url = env[name];
-    if (url && url.startsWith('http:') && !isLoopbackHost(hostOf(url) ?? '')) {
+    if (url && parsedUrl(url)?.protocol === 'http:' && !isLoopbackHost(hostOf(url) ?? '')) {
       ctx.addIssue({ code: 'custom', path: [name], message: 'must be https:// off this machine (plain http only on localhost, 127.0.0.0/8 or ::1)' });
     }
   }

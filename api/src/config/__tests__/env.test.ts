@@ -326,7 +326,7 @@ describe('sandboxes only when asked, real providers only with real keys over htt
 
   it('refuses a plain-http provider URL off this machine (loopback: 127.0.0.0/8, ::1, localhost)', () => {
     for (const name of ['JOIN_AUTHORITY_URL', 'JOIN_BNPL_URL', 'JOIN_CARD_URL', 'JOIN_CARD_PUBLIC_URL', 'JOIN_COURIER_URL', 'JOIN_ESIM_URL']) {
-      for (const url of ['http://provider.example', 'http://10.0.0.5:8080', 'http://[2001:db8::1]/', 'http://localhost.evil.example', 'http://128.0.0.1']) {
+      for (const url of ['http://provider.example', 'HTTP://provider.example', 'http://10.0.0.5:8080', 'http://[2001:db8::1]/', 'http://localhost.evil.example', 'http://128.0.0.1']) {
         expect([name, url, messageOf({ ...real, [name]: url })]).toEqual([name, url, expect.stringMatching(new RegExp(`^Bad environment: ${name} must be https://`))]);
       }
       for (const url of ['http://127.0.0.1:9000', 'http://127.9.9.9', 'http://localhost:1', 'http://LOCALHOST:1', 'http://[::1]:1', 'http://[::ffff:127.0.0.1]:1']) {
