@@ -65,6 +65,9 @@ export const COURIER_STEP_MS = 3_600_000;
  * The API tests (api/src/routes/__tests__/hold-limits.test.ts, transfer-budget.test.ts) check them.
  */
 export const SUITE_ENV = {
+  // Every third party is a sandbox started by the server itself, on 127.0.0.1 (never without
+  // this setting: api/README.md "Sandboxes only when asked").
+  JOIN_SANDBOXES: '1',
   JOIN_HOLDS_PER_ADDRESS: '100000,100000',
   JOIN_TRANSFER_CHECKS_PER_ADDRESS: '100000',
   JOIN_RESERVE_RATE_LIMIT: '100000',

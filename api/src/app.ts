@@ -16,11 +16,12 @@ import { IDENTITY_REDACT_PATHS } from './identity/log-redaction';
 import type { BnplProvider, CardProvider } from './payment/providers';
 import type { CourierProvider, EsimProvider } from './delivery/providers';
 import { HOLD_LIMITS, type HoldLimits } from './domain/holds';
+import { RETENTION_SWEEP_MS, retentionCutoffs, type RetentionReport } from './domain/retention';
 import { TRANSFER_CHECK_LIMITS, TransferCheckBudget, type TransferCheckLimits } from './domain/transfer-budget';
 import { openSqliteStore } from './data/sqlite/open-store';
 import type { Store } from './data/store';
 import { frameworkErrors, installErrorHandler, installNotFoundHandler } from './http/error-handling';
-import { contentSecurityPolicy, registerSecurityHeaders, securityHeaders } from './http/security-headers';
+import { contentSecurityPolicy, edgeHeaders, registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { clientErrorHandler, SERVER_LIMITS, serverOptions, type ServerLimits } from './http/server-limits';
 import { apiRoutes } from './routes';
 import type { Outbox } from './sandbox/mail-sink/mail-sink';
@@ -187,6 +188,11 @@ function withIdentityRedaction(logger: FastifyServerOptions['logger']): FastifyS
   return { ...base, redact: [...IDENTITY_REDACT_PATHS, ...(Array.isArray(own) ? own : (own?.paths ?? []))] };
 }
 
+/** What the retention schedule deleted, as counts (never whose). */
+function logRetention(app: FastifyInstance, deleted: RetentionReport): void {
+  if (deleted.sales + deleted.unsoldVisitors + deleted.uncapturedPayments + deleted.feedback > 0) app.log.info({ deleted }, 'retention: records past their time deleted');
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { courier, esim } = options;
   if (!courier) throw new Error('buildApp: no courier provider (AppOptions.courier): delivery and store pickup orders need one (JOIN_COURIER_URL, or its sandbox)');
@@ -204,8 +210,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: DEFAULTS.bodyLimit,
     ...serverOptions(limits),
     trustProxy: options.trustProxy && options.trustProxy.length > 0 ? [...options.trustProxy] : false,
-    clientErrorHandler: clientErrorHandler(headers),
-    frameworkErrors: frameworkErrors(headers),
+    // Answers written before routing skip the onSend hook: they carry the headers themselves, HSTS included.
+    clientErrorHandler: clientErrorHandler(edgeHeaders(headers, options.hsts ?? false)),
+    frameworkErrors: frameworkErrors(edgeHeaders(headers, options.hsts ?? false)),
     // Per-request lines would drown the e2e output; errors and warnings are still logged.
     logController: new Fastify.LogController({ disableRequestLogging: true }),
   });
@@ -262,8 +269,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const fallback = options.static ? await registerStaticFiles(app, options.static, manifests, app.log) : null;
   installNotFoundHandler(app, fallback);
 
+  // The retention schedule's periods are days and years: applied at most once an hour.
+  let retainedAt = Number.NEGATIVE_INFINITY;
   const sweep = setInterval(() => {
     const t = now();
+    const retain = t - retainedAt >= RETENTION_SWEEP_MS;
+    if (retain) retainedAt = t;
     void Promise.all([
       store.releaseExpiredHolds(t - DEFAULTS.expiredHoldGraceMs),
       store.deleteStaleSessions(t - ctx.session.idleMs, t - ctx.session.absoluteMs),
@@ -271,6 +282,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // A pending identity check's images live 30 minutes at most.
       store.deleteExpiredIdentityChecks(t),
       store.pruneAccountRecords(t - 3600_000, t - Math.max(ctx.accounts.emailThrottle.windowMs, ctx.accounts.addressThrottle.windowMs)),
+      // Sales after five years, visitors who bought nothing after 90 days... (api/README.md "Data at rest and retention").
+      retain ? store.applyRetention(retentionCutoffs(t)).then((deleted) => logRetention(app, deleted)) : undefined,
     ]).catch((err: unknown) => app.log.error({ err }, 'sweep failed'));
   }, options.sweepIntervalMs ?? DEFAULTS.sweepIntervalMs);
   sweep.unref();

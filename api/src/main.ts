@@ -1,17 +1,14 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import type { SocialProviderConfig } from './auth/id-token-verifier';
-import { createJoseVerifier, discoverIssuer, type DiscoveryDocument } from './auth/jose-verifier';
-import { readEnv, type Env } from './config/env';
+import { signinProviderFrom } from './auth/signin-setup';
+import { readEnv, sandboxNotAsked, type Env } from './config/env';
+import { SANDBOX_AUTHORITY_KEY } from './config/sandbox-defaults';
 import { openSqliteStore } from './data/sqlite/open-store';
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { CODE_RULES } from './domain/verification-codes';
 import { startAuthoritySandbox, type RunningAuthoritySandbox } from './sandbox/authority/start';
 import { MailSink } from './sandbox/mail-sink/mail-sink';
-import { parseSigninClients } from './sandbox/signin/clients';
-import { generateSigninKeys, loadOrCreateSigninKeys } from './sandbox/signin/keys';
-import { startSigninSandbox, type RunningSigninSandbox } from './sandbox/signin/signin-app';
 import { REMOTE_FOLDERS } from './static/remotes';
 import { createHttpAuthority, DEFAULT_AUTHORITY_TIMEOUT_MS } from './identity/authority-client';
 import { cardProviderFrom } from './payment/card-setup';
@@ -28,54 +25,16 @@ import { TestClock } from './dev/test-clock';
 const apiDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(apiDir, '..');
 
-/** Discovery of a remote issuer at start, a few times: a network blip must not cost the deployment its Google login. */
-async function discoverWithRetry(issuer: string): Promise<DiscoveryDocument> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await discoverIssuer(issuer);
-    } catch (err) {
-      if (attempt >= 3) throw new Error(`JOIN_OIDC_ISSUER ${issuer}: discovery failed (${err instanceof Error ? err.message : 'unknown error'})`);
-      await new Promise((r) => setTimeout(r, attempt * 1000));
-    }
-  }
-}
-
 /**
- * The sign-in provider: Google (or any issuer) by JOIN_OIDC_ISSUER, else the sandbox started
- * here on JOIN_SIGNIN_PORT. Either way the API only knows an issuer and a client id.
- */
-async function socialProvider(env: Env): Promise<{ social?: SocialProviderConfig; sandbox: RunningSigninSandbox | null }> {
-  if (!env.JOIN_GOOGLE_LOGIN) return { sandbox: null };
-  const clientId = env.JOIN_OIDC_CLIENT_ID;
-  let sandbox: RunningSigninSandbox | null = null;
-  let issuer = env.JOIN_OIDC_ISSUER;
-  if (!issuer) {
-    const keys = env.JOIN_SIGNIN_KEY_FILE ? await loadOrCreateSigninKeys(resolve(env.JOIN_SIGNIN_KEY_FILE)) : await generateSigninKeys();
-    // By default the product's own origins on this port may receive the sandbox's tokens.
-    const clients = env.JOIN_SIGNIN_CLIENTS ?? parseSigninClients(`${clientId}=http://localhost:${env.PORT},http://127.0.0.1:${env.PORT}`);
-    sandbox = await startSigninSandbox({ port: env.JOIN_SIGNIN_PORT, host: env.HOST, clients, keys }).catch((err: unknown) => {
-      throw new Error(`sign-in sandbox on JOIN_SIGNIN_PORT ${env.JOIN_SIGNIN_PORT}: ${err instanceof Error ? err.message : 'did not start'}`);
-    });
-    issuer = sandbox.url;
-  }
-  const discovery = await discoverWithRetry(issuer);
-  return {
-    sandbox,
-    social: { id: 'google', issuer, clientId, authorizationEndpoint: discovery.authorization_endpoint, verifier: createJoseVerifier({ issuer, clientId }) },
-  };
-}
-
-/** The sandbox's key when JOIN_AUTHORITY_KEY is unset (development only: production requires the variable). */
-const SANDBOX_AUTHORITY_KEY = 'sandbox-authority-key-for-development';
-
-/**
- * The identity authority: JOIN_AUTHORITY_URL, or the sandbox started here on JOIN_AUTHORITY_PORT
- * (in a worker thread: OCR and face models never block this event loop).
+ * The identity authority: JOIN_AUTHORITY_URL, or, when JOIN_SANDBOXES asks for it, the sandbox
+ * started here on 127.0.0.1:JOIN_AUTHORITY_PORT (in a worker thread: OCR and face models never
+ * block this event loop).
  */
 async function identityAuthority(env: Env): Promise<{ url: string; key: string; sandbox: RunningAuthoritySandbox | null }> {
   const key = env.JOIN_AUTHORITY_KEY ?? SANDBOX_AUTHORITY_KEY;
   if (env.JOIN_AUTHORITY_URL) return { url: env.JOIN_AUTHORITY_URL, key, sandbox: null };
-  const sandbox = await startAuthoritySandbox({ port: env.JOIN_AUTHORITY_PORT, host: env.HOST, apiKey: key }).catch((err: unknown) => {
+  if (!env.sandboxes.has('authority')) throw new Error(sandboxNotAsked('authority'));
+  const sandbox = await startAuthoritySandbox({ port: env.JOIN_AUTHORITY_PORT, apiKey: key }).catch((err: unknown) => {
     throw new Error(`identity authority sandbox on JOIN_AUTHORITY_PORT ${env.JOIN_AUTHORITY_PORT}: ${err instanceof Error ? err.message : 'did not start'}`);
   });
   return { url: sandbox.url, key, sandbox };
@@ -91,17 +50,18 @@ async function main(): Promise<void> {
   const dbFile = env.JOIN_DB ? resolve(env.JOIN_DB) : join(apiDir, 'data', 'join.sqlite');
   const opened = openSqliteStore(dbFile);
 
-  // Mail goes to JOIN_SMTP_URL, or to the sandbox sink in this process.
+  // Mail goes to JOIN_SMTP_URL, or (JOIN_SANDBOXES) to the sandbox sink in this process, on 127.0.0.1.
   let sink: MailSink | null = null;
   let smtpUrl = env.JOIN_SMTP_URL;
   if (!smtpUrl) {
+    if (!env.sandboxes.has('mail')) throw new Error(sandboxNotAsked('mail'));
     sink = await MailSink.start({ port: env.JOIN_MAIL_SINK_PORT }).catch((err: unknown) => {
       throw new Error(`mail sandbox on JOIN_MAIL_SINK_PORT ${env.JOIN_MAIL_SINK_PORT}: ${err instanceof Error ? err.message : 'did not start'}`);
     });
     smtpUrl = sink.url;
   }
   const mailer = createSmtpMailer({ url: smtpUrl, from: env.JOIN_MAIL_FROM });
-  const { social, sandbox } = await socialProvider(env);
+  const { social, sandbox } = await signinProviderFrom(env);
   // The operator API's identity client speaks HTTP to the authority: the sandbox or the real one.
   const authority = await identityAuthority(env);
   // The payment providers: the real ones by JOIN_CARD_URL / JOIN_BNPL_URL, else their sandboxes

@@ -18,7 +18,7 @@ const BUDGET_GZIP_KIB = BASELINE_GZIP_KIB + 10;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'join-dl-'));
 const server = spawn(process.execPath, [path.join(here, '..', '..', 'api', 'dist', 'main.js')], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', JOIN_DB: path.join(dir, 'dl.sqlite'), LOG_LEVEL: 'warn', JOIN_SIGNIN_PORT: '0', JOIN_AUTHORITY_PORT: '0', JOIN_CARD_PORT: '0', JOIN_BNPL_PORT: '0', JOIN_COURIER_PORT: '0', JOIN_ESIM_PORT: '0' },
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', JOIN_DB: path.join(dir, 'dl.sqlite'), LOG_LEVEL: 'warn', JOIN_SANDBOXES: '1', JOIN_SIGNIN_PORT: '0', JOIN_AUTHORITY_PORT: '0', JOIN_CARD_PORT: '0', JOIN_BNPL_PORT: '0', JOIN_COURIER_PORT: '0', JOIN_ESIM_PORT: '0' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 

@@ -3,6 +3,15 @@ import { DEFAULT_NUMBER_HOLD_SECONDS } from '@join/shared/contract';
 import { parseSmtpUrl } from '../mail/smtp-mailer';
 import { parseSigninClients, webOrigin } from '../sandbox/signin/clients';
 import { RemoteManifests } from '../static/remotes';
+import { isLoopbackHost } from './loopback';
+import {
+  SANDBOX_AUTHORITY_KEY,
+  SANDBOX_BNPL_KEY,
+  SANDBOX_CARD_MERCHANT_ID,
+  SANDBOX_CARD_SECRET_KEY,
+  SANDBOX_COURIER_KEY,
+  SANDBOX_ESIM_KEY,
+} from './sandbox-defaults';
 
 /**
  * The environment is an edge too: every variable the product server reads is parsed here,
@@ -92,7 +101,35 @@ const JsonRemotes = z
   })
   .pipe(RemoteManifests);
 
-export const Env = z.object({
+/** The third parties' stand-ins this server can run in its own process (api/README.md "Sandboxes only when asked"). */
+export const SANDBOX_NAMES = ['mail', 'signin', 'authority', 'card', 'bnpl', 'courier', 'esim'] as const;
+export type SandboxName = (typeof SANDBOX_NAMES)[number];
+const isSandboxName = (v: string): v is SandboxName => (SANDBOX_NAMES as readonly string[]).includes(v);
+
+/**
+ * JOIN_SANDBOXES: unset or off, none; 1 (true, on, all), one for every provider this
+ * environment does not configure; or a comma-separated list of the ones to run.
+ */
+const SandboxSetting = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z
+    .string()
+    .max(200)
+    .default('')
+    .transform((v, ctx): { all: boolean; named: readonly SandboxName[] } => {
+      if (['', '0', 'false', 'off'].includes(v)) return { all: false, named: [] };
+      if (['1', 'true', 'on', 'all'].includes(v)) return { all: true, named: [] };
+      const named = v.split(',').map((x) => x.trim()).filter((x) => x.length > 0);
+      const unknown = named.find((x) => !isSandboxName(x));
+      if (unknown !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `names "${unknown}", which is no sandbox: 1 (every provider not configured) or a comma-separated list of ${SANDBOX_NAMES.join(', ')}` });
+        return z.NEVER;
+      }
+      return { all: false, named: [...new Set(named.filter(isSandboxName))] };
+    }),
+);
+
+const EnvFields = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   JOIN_DB: z.string().min(1).optional(),
@@ -217,13 +254,139 @@ export const Env = z.object({
   JOIN_PUBLIC_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).max(500).optional()),
   /** Card and BNPL payment calls per address and minute (30 by default). */
   JOIN_PAYMENT_RATE_LIMIT: positiveInt.optional(),
+  /**
+   * Which sandboxes this server runs in its own process, on 127.0.0.1 (never without this
+   * setting): 1 for every provider not configured by its URL (npm start, npm run dev, the e2e
+   * and perf servers set it), or a list (mail,signin,authority,card,bnpl,courier,esim).
+   */
+  JOIN_SANDBOXES: SandboxSetting,
   NODE_ENV: z.string().optional(),
-}).superRefine((env, ctx) => {
+});
+
+export const Env = EnvFields.superRefine((env, ctx) => {
   if (env.JOIN_BNPL_MIN_AED > env.JOIN_BNPL_MAX_AED) ctx.addIssue({ code: 'custom', path: ['JOIN_BNPL_MIN_AED'], message: 'must not be above JOIN_BNPL_MAX_AED' });
-  // The sandboxes are for this machine and for tests. A production server that forgot its
-  // configuration must not start with them: the sign-in sandbox signs a verified token for any
-  // e-mail typed into it, and the outbox shows every verification code.
-  if (env.NODE_ENV !== 'production') return;
+  if (env.NODE_ENV === 'production') productionChecks(env, ctx);
+  providerChecks(env, ctx);
+}).transform((env) => ({ ...env, sandboxes: sandboxesOf(env) }));
+export type Env = z.infer<typeof Env>;
+type ParsedEnv = z.output<typeof EnvFields>;
+
+/**
+ * Each provider the product needs, how it is configured, and the sandbox that stands in for it.
+ * Every one is required: the product sells nothing without mail (the login codes), the identity
+ * authority, the card provider, the courier and the eSIM service, and SPEC 9 offers BNPL; the only
+ * optional one is Google sign-in, which SPEC 9 turns off by its own switch (JOIN_GOOGLE_LOGIN).
+ */
+const PROVIDERS: ReadonlyArray<{ sandbox: SandboxName; what: string; url: (env: ParsedEnv) => string | undefined; urlVar: string; set: string; needed?: (env: ParsedEnv) => boolean }> = [
+  { sandbox: 'mail', what: 'mail', url: (e) => e.JOIN_SMTP_URL, urlVar: 'JOIN_SMTP_URL', set: 'JOIN_SMTP_URL' },
+  {
+    sandbox: 'signin',
+    what: 'Google sign-in',
+    url: (e) => e.JOIN_OIDC_ISSUER,
+    urlVar: 'JOIN_OIDC_ISSUER',
+    set: 'JOIN_OIDC_ISSUER and JOIN_OIDC_CLIENT_ID, or JOIN_GOOGLE_LOGIN=off',
+    needed: (e) => e.JOIN_GOOGLE_LOGIN,
+  },
+  { sandbox: 'authority', what: 'the identity authority', url: (e) => e.JOIN_AUTHORITY_URL, urlVar: 'JOIN_AUTHORITY_URL', set: 'JOIN_AUTHORITY_URL and JOIN_AUTHORITY_KEY' },
+  { sandbox: 'card', what: 'the card provider', url: (e) => e.JOIN_CARD_URL, urlVar: 'JOIN_CARD_URL', set: 'JOIN_CARD_URL, JOIN_CARD_SECRET_KEY and JOIN_CARD_MERCHANT_ID' },
+  { sandbox: 'bnpl', what: 'buy now, pay later', url: (e) => e.JOIN_BNPL_URL, urlVar: 'JOIN_BNPL_URL', set: 'JOIN_BNPL_URL and JOIN_BNPL_KEY' },
+  { sandbox: 'courier', what: 'the courier', url: (e) => e.JOIN_COURIER_URL, urlVar: 'JOIN_COURIER_URL', set: 'JOIN_COURIER_URL and JOIN_COURIER_KEY' },
+  { sandbox: 'esim', what: 'eSIM provisioning', url: (e) => e.JOIN_ESIM_URL, urlVar: 'JOIN_ESIM_URL', set: 'JOIN_ESIM_URL and JOIN_ESIM_KEY' },
+];
+
+/**
+ * Why a setup starts no sandbox (readEnv refuses such an environment first; a setup called with
+ * one anyway, in a test or a script, says the same).
+ */
+export function sandboxNotAsked(name: SandboxName): string {
+  const provider = PROVIDERS.find((p) => p.sandbox === name);
+  const urlVar = provider?.urlVar ?? name;
+  return `${urlVar} is unset and JOIN_SANDBOXES does not ask for the ${name} sandbox: set ${provider?.set ?? urlVar}, or JOIN_SANDBOXES=1 (or a list naming ${name}) for the development sandbox on 127.0.0.1`;
+}
+
+/** A provider configured by URL (real, or a sandbox run elsewhere) brings its own key: the development ones are published. */
+const PROVIDER_KEYS = [
+  { urlVar: 'JOIN_AUTHORITY_URL', keyVar: 'JOIN_AUTHORITY_KEY', development: SANDBOX_AUTHORITY_KEY },
+  { urlVar: 'JOIN_BNPL_URL', keyVar: 'JOIN_BNPL_KEY', development: SANDBOX_BNPL_KEY },
+  { urlVar: 'JOIN_CARD_URL', keyVar: 'JOIN_CARD_SECRET_KEY', development: SANDBOX_CARD_SECRET_KEY },
+  { urlVar: 'JOIN_CARD_URL', keyVar: 'JOIN_CARD_MERCHANT_ID', development: SANDBOX_CARD_MERCHANT_ID },
+  { urlVar: 'JOIN_COURIER_URL', keyVar: 'JOIN_COURIER_KEY', development: SANDBOX_COURIER_KEY },
+  { urlVar: 'JOIN_ESIM_URL', keyVar: 'JOIN_ESIM_KEY', development: SANDBOX_ESIM_KEY },
+] as const;
+
+/** The providers' HTTP URLs: https, or plain http on this machine only. */
+const HTTP_URLS = ['JOIN_AUTHORITY_URL', 'JOIN_BNPL_URL', 'JOIN_CARD_URL', 'JOIN_CARD_PUBLIC_URL', 'JOIN_COURIER_URL', 'JOIN_ESIM_URL'] as const;
+
+function parsedUrl(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+const hostOf = (url: string): string | null => parsedUrl(url)?.hostname ?? null;
+
+/** The sandboxes this environment starts: the ones named, or with JOIN_SANDBOXES=1 every needed provider not configured. */
+function sandboxesOf(env: ParsedEnv): ReadonlySet<SandboxName> {
+  if (!env.JOIN_SANDBOXES.all) return new Set(env.JOIN_SANDBOXES.named);
+  return new Set(PROVIDERS.filter((p) => (p.needed?.(env) ?? true) && !p.url(env)).map((p) => p.sandbox));
+}
+
+/**
+ * Issue 23: a sandbox runs only when asked for, a provider named by URL brings its own key and
+ * speaks https unless it is on this machine, and a server that talks to any provider off this
+ * machine (a deployment, whatever NODE_ENV says) runs no sandbox at all.
+ */
+function providerChecks(env: ParsedEnv, ctx: z.RefinementCtx): void {
+  const setting = env.JOIN_SANDBOXES;
+  for (const name of setting.named) {
+    const provider = PROVIDERS.find((p) => p.sandbox === name);
+    if (provider?.url(env)) ctx.addIssue({ code: 'custom', path: ['JOIN_SANDBOXES'], message: `names ${name} but ${provider.urlVar} is set: one or the other` });
+    if (name === 'signin' && !env.JOIN_GOOGLE_LOGIN) ctx.addIssue({ code: 'custom', path: ['JOIN_SANDBOXES'], message: 'names signin but JOIN_GOOGLE_LOGIN is off' });
+  }
+  const started = sandboxesOf(env);
+  const missing = PROVIDERS.filter((p) => (p.needed?.(env) ?? true) && !p.url(env) && !started.has(p.sandbox));
+  if (missing.length > 0) {
+    const list = missing.map((p) => `${p.what} (set ${p.set})`).join('; ');
+    const how = setting.named.length > 0 ? 'Configure them, or add them to JOIN_SANDBOXES' : 'Configure them, or set JOIN_SANDBOXES=1 to run the development sandboxes on 127.0.0.1 (npm start and the tests do)';
+    const what = setting.named.length > 0 ? `names ${setting.named.join(', ')}` : 'is off';
+    ctx.addIssue({ code: 'custom', path: ['JOIN_SANDBOXES'], message: `${what} and no provider is configured for: ${list}. ${how}` });
+  }
+  for (const { urlVar, keyVar, development } of PROVIDER_KEYS) {
+    if (!env[urlVar]) continue;
+    const key = env[keyVar];
+    if (!key) ctx.addIssue({ code: 'custom', path: [keyVar], message: `is required with ${urlVar} (the development one is for the sandbox this server starts)` });
+    else if (key === development) ctx.addIssue({ code: 'custom', path: [keyVar], message: `must not be the sandbox's development value with ${urlVar}: set the provider's own` });
+  }
+  for (const name of HTTP_URLS) {
+    const url = env[name];
+    if (url && parsedUrl(url)?.protocol === 'http:' && !isLoopbackHost(hostOf(url) ?? '')) {
+      ctx.addIssue({ code: 'custom', path: [name], message: 'must be https:// off this machine (plain http only on localhost, 127.0.0.0/8 or ::1)' });
+    }
+  }
+  if (started.size > 0) {
+    const remote = [
+      ['JOIN_SMTP_URL', env.JOIN_SMTP_URL],
+      ['JOIN_OIDC_ISSUER', env.JOIN_OIDC_ISSUER],
+      ...HTTP_URLS.map((name) => [name, env[name]] as const),
+    ].find(([, url]) => url !== undefined && !isLoopbackHost(hostOf(url) ?? ''));
+    if (remote) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JOIN_SANDBOXES'],
+        message: `must be off when a provider is off this machine (${remote[0]}): a server that talks to a real provider is a deployment, and runs no sandbox`,
+      });
+    }
+  }
+}
+
+/**
+ * The sandboxes are for this machine and for tests. A production server that forgot its
+ * configuration must not start with them: the sign-in sandbox signs a verified token for any
+ * e-mail typed into it, and the outbox shows every verification code.
+ */
+function productionChecks(env: ParsedEnv, ctx: z.RefinementCtx): void {
+  if (env.JOIN_SANDBOXES.all || env.JOIN_SANDBOXES.named.length > 0) ctx.addIssue({ code: 'custom', path: ['JOIN_SANDBOXES'], message: 'must be off in production' });
   if (!env.JOIN_SMTP_URL) ctx.addIssue({ code: 'custom', path: ['JOIN_SMTP_URL'], message: 'is required in production (the mail sandbox is for development)' });
   if (env.JOIN_GOOGLE_LOGIN && !env.JOIN_OIDC_ISSUER) {
     ctx.addIssue({ code: 'custom', path: ['JOIN_OIDC_ISSUER'], message: 'is required in production with Google login on (or set JOIN_GOOGLE_LOGIN=off)' });
@@ -246,8 +409,7 @@ export const Env = z.object({
   if (!env.JOIN_COURIER_KEY) ctx.addIssue({ code: 'custom', path: ['JOIN_COURIER_KEY'], message: 'is required in production' });
   if (!env.JOIN_ESIM_URL) ctx.addIssue({ code: 'custom', path: ['JOIN_ESIM_URL'], message: 'is required in production (the eSIM provisioning sandbox is for development)' });
   if (!env.JOIN_ESIM_KEY) ctx.addIssue({ code: 'custom', path: ['JOIN_ESIM_KEY'], message: 'is required in production' });
-});
-export type Env = z.infer<typeof Env>;
+}
 
 export function readEnv(env: NodeJS.ProcessEnv): Env {
   const result = Env.safeParse(env);

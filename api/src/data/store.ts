@@ -17,6 +17,7 @@ import type {
 } from '@join/shared/contract';
 import type { CardBrand, EmirateCode, Instalment, OpeningPeriod, OrderKind, OrderStatus } from '@join/shared/contract';
 import type { CatalogueProduct } from '../domain/catalogue';
+import type { RetentionCutoffs, RetentionReport } from '../domain/retention';
 import type { FailureRecord } from '../domain/login-throttle';
 import type { CodeRecord } from '../domain/verification-codes';
 import type { FlowFlagChange, FlowState } from '../domain/flow-status';
@@ -656,6 +657,17 @@ export interface Store {
   ): Promise<TransferReserveResult>;
   /** Housekeeping: clears holds that ended before `before`; reads already treat them as free. */
   releaseExpiredHolds(before: number): Promise<number>;
+
+  /**
+   * Housekeeping, the retention schedule (domain/retention.ts), in one transaction: a visitor
+   * whose sale (order, else captured payment) is older than saleBefore, and a visitor who bought
+   * nothing and whose last step (first visit, identity decision, payment attempt) is older than
+   * unsoldVisitorBefore, are deleted with everything of theirs (orders, payments, identity
+   * decisions, saved plan, feedback), unless still there (a live session, a number held);
+   * payment attempts that took no money, created before uncapturedPaymentBefore; feedback sent
+   * before feedbackBefore. Nothing deleted stays readable in the database's files.
+   */
+  applyRetention(cutoffs: RetentionCutoffs): Promise<RetentionReport>;
 
   close(): Promise<void>;
 }

@@ -34,7 +34,10 @@ export function toHttpError(error: unknown): HttpError | null {
 
 /**
  * Errors Fastify meets before routing (a malformed URL): the same body shape as all others.
- * These never reach setErrorHandler or the onSend hooks, so the security headers are set here.
+ * These never reach setErrorHandler or the onSend hooks, so the security headers are set here
+ * (security-headers.ts edgeHeaders: with HSTS when JOIN_HSTS is on). Fastify hands this handler
+ * a request that does not apply the trusted proxies, so it cannot tell a proxied HTTPS request:
+ * a deployment behind a TLS proxy sets JOIN_HSTS.
  */
 export function frameworkErrors(headers: Readonly<Record<string, string>>) {
   return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {

@@ -60,6 +60,16 @@ const API = /^\/api(\/|$|\?)/;
 /** One year, with subdomains: browsers then refuse plain HTTP for this site. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
+/**
+ * The headers of the answers written before routing, which the onSend hook never sees (a
+ * request Node refuses, a URL Fastify cannot decode: server-limits.ts clientErrorHandler and
+ * error-handling.ts frameworkErrors): the same headers, and HSTS when the deployment says it is
+ * always HTTPS (JOIN_HSTS). A browser's first answer from the site may be one of them.
+ */
+export function edgeHeaders(headers: Readonly<Record<string, string>>, hsts: boolean): Readonly<Record<string, string>> {
+  return hsts ? { ...headers, 'strict-transport-security': HSTS } : headers;
+}
+
 export function registerSecurityHeaders(
   app: FastifyInstance,
   headers: Readonly<Record<string, string>>,

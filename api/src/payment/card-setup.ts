@@ -1,15 +1,12 @@
-import type { Env } from '../config/env';
+import { sandboxNotAsked, type Env } from '../config/env';
+import { SANDBOX_CARD_MERCHANT_ID, SANDBOX_CARD_SECRET_KEY } from '../config/sandbox-defaults';
 import { startCardSandbox, type RunningCardSandbox } from '../sandbox/card/card-app';
 import { createHttpCardProvider, DEFAULT_CARD_TIMEOUT_MS } from './card-client';
 import type { CardProvider } from './providers';
 
-/** The sandbox's key and merchant when JOIN_CARD_SECRET_KEY / JOIN_CARD_MERCHANT_ID are unset (development only: production requires them). */
-export const SANDBOX_CARD_SECRET_KEY = 'sk_sandbox_card_key_for_development';
-export const SANDBOX_CARD_MERCHANT_ID = 'join-sandbox';
-
 type CardEnv = Pick<
   Env,
-  | 'HOST'
+  | 'sandboxes'
   | 'JOIN_CARD_URL'
   | 'JOIN_CARD_PUBLIC_URL'
   | 'JOIN_CARD_SECRET_KEY'
@@ -21,7 +18,8 @@ type CardEnv = Pick<
 
 /**
  * The card provider: JOIN_CARD_URL (a real provider, or a sandbox run elsewhere) with its public
- * URL, secret key and merchant id; else the sandbox started here on JOIN_CARD_PORT, whose fields
+ * URL, secret key and merchant id; else, when JOIN_SANDBOXES asks for it, the sandbox started here
+ * on 127.0.0.1:JOIN_CARD_PORT (sandbox-defaults.ts: their key and merchant), whose fields
  * may be framed by `productOrigins` (the product's own origins, e.g. http://localhost:8080 and
  * http://127.0.0.1:8080) or by JOIN_CARD_ORIGINS. Either way the API only knows a CardProvider
  * speaking HTTP. The caller closes `sandbox` on shutdown.
@@ -43,9 +41,9 @@ export async function cardProviderFrom(
     });
     return { provider, sandbox: null };
   }
+  if (!env.sandboxes.has('card')) throw new Error(sandboxNotAsked('card'));
   const sandbox = await startCardSandbox({
     port: env.JOIN_CARD_PORT,
-    host: env.HOST,
     merchantId,
     secretKey,
     allowedOrigins: env.JOIN_CARD_ORIGINS ?? productOrigins,

@@ -1,11 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-
-/** The host part of a sandbox's URL: a wildcard listen address is reached on loopback. */
-export function publicHost(listenHost: string): string {
-  if (listenHost === '0.0.0.0' || listenHost === '::' || listenHost === '') return '127.0.0.1';
-  return listenHost.includes(':') ? `[${listenHost}]` : listenHost;
-}
+import { SANDBOX_HOST } from '../config/sandbox-defaults';
 
 export interface RunningSandbox {
   app: FastifyInstance;
@@ -16,12 +11,17 @@ export interface RunningSandbox {
 
 /**
  * Builds a sandbox that needs its own URL (an issuer, a page's links) before it is known, listens
- * on its port (0: any free one) and answers its URL. Shared by the sign-in, card and BNPL sandboxes.
+ * on its port (0: any free one) and answers its URL. Shared by the sign-in, card, BNPL, courier
+ * and eSIM sandboxes (the authority's worker and the mail sink listen on SANDBOX_HOST too).
+ *
+ * Always on 127.0.0.1, whatever HOST the product listens on (issue 23): a sandbox signs a token
+ * for any e-mail, verifies its registry, approves any checkout. It is for a browser on this
+ * machine and for the tests, never for the network.
  */
-export async function startOnOwnOrigin(build: (url: () => string) => Promise<FastifyInstance>, port: number, host: string): Promise<RunningSandbox> {
+export async function startOnOwnOrigin(build: (url: () => string) => Promise<FastifyInstance>, port: number): Promise<RunningSandbox> {
   let url = '';
   const app = await build(() => url);
-  await app.listen({ port, host });
-  url = `http://${publicHost(host)}:${(app.server.address() as AddressInfo).port}`;
+  await app.listen({ port, host: SANDBOX_HOST });
+  url = `http://${SANDBOX_HOST}:${(app.server.address() as AddressInfo).port}`;
   return { app, url, close: () => app.close() };
 }

@@ -25,7 +25,7 @@ describe('jose ID-token verifier against the sign-in sandbox', () => {
 
   beforeAll(async () => {
     [keys, stranger] = await Promise.all([generateSigninKeys(), generateSigninKeys()]);
-    sandbox = await startSigninSandbox({ port: 0, host: '127.0.0.1', clients: parseSigninClients(`${CLIENT}=${SITE}`), keys });
+    sandbox = await startSigninSandbox({ port: 0, clients: parseSigninClients(`${CLIENT}=${SITE}`), keys });
     verifier = createJoseVerifier({ issuer: sandbox.url, clientId: CLIENT });
   });
   afterAll(() => sandbox.close());

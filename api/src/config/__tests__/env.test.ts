@@ -1,9 +1,31 @@
 import { DEFAULT_NUMBER_HOLD_SECONDS } from '@join/shared/contract';
 import { readEnv } from '../env';
 
+/** Every provider configured for real, as a deployment is. */
+const REAL = {
+  JOIN_SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+  JOIN_OIDC_ISSUER: 'https://accounts.google.com',
+  JOIN_AUTHORITY_URL: 'https://identity.example.gov',
+  JOIN_AUTHORITY_KEY: 'a-long-enough-secret-key',
+  JOIN_BNPL_URL: 'https://api.bnpl.example',
+  JOIN_BNPL_KEY: 'a-long-enough-bnpl-key',
+  JOIN_CARD_URL: 'https://api.cards.example',
+  JOIN_CARD_SECRET_KEY: 'sk_live_long_enough_secret',
+  JOIN_CARD_MERCHANT_ID: 'join-shop',
+  JOIN_COURIER_URL: 'https://api.courier.example',
+  JOIN_COURIER_KEY: 'a-long-enough-courier-key',
+  JOIN_ESIM_URL: 'https://smdp.esim.example',
+  JOIN_ESIM_KEY: 'a-long-enough-esim-key',
+};
+
+/** A development server: every provider not configured runs as a sandbox (npm start, the tests). */
+const dev = (env: NodeJS.ProcessEnv = {}) => readEnv({ JOIN_SANDBOXES: '1', ...env });
+/** A deployment: every provider real. */
+const deployed = (env: NodeJS.ProcessEnv = {}) => readEnv({ ...REAL, ...env });
+
 describe('environment', () => {
-  it('has defaults for everything', () => {
-    expect(readEnv({})).toEqual({
+  it('has defaults for everything (the sandboxes asked for)', () => {
+    expect(dev()).toEqual({
       PORT: 8080,
       HOST: '0.0.0.0',
       NUMBER_HOLD_SECONDS: DEFAULT_NUMBER_HOLD_SECONDS,
@@ -28,34 +50,36 @@ describe('environment', () => {
       JOIN_COURIER_STEP_MS: 20_000,
       JOIN_ESIM_PORT: 8095,
       JOIN_ESIM_AUTO_INSTALL_MS: 0,
+      JOIN_SANDBOXES: { all: true, named: [] },
+      sandboxes: new Set(['mail', 'signin', 'authority', 'card', 'bnpl', 'courier', 'esim']),
     });
   });
 
   it('reads the mail settings and never repeats the SMTP URL in an error (it holds the password)', () => {
-    expect(readEnv({ JOIN_SMTP_URL: 'smtp://user:pw@smtp.example.com:587', JOIN_MAIL_SINK_PORT: '2525' })).toMatchObject({
+    expect(deployed({ JOIN_SMTP_URL: 'smtp://user:pw@smtp.example.com:587', JOIN_MAIL_SINK_PORT: '2525' })).toMatchObject({
       JOIN_SMTP_URL: 'smtp://user:pw@smtp.example.com:587',
       JOIN_MAIL_SINK_PORT: 2525,
     });
-    expect(readEnv({ JOIN_SMTP_URL: '' }).JOIN_SMTP_URL).toBeUndefined();
+    expect(dev({ JOIN_SMTP_URL: '' }).JOIN_SMTP_URL).toBeUndefined();
     expect(() => readEnv({ JOIN_SMTP_URL: 'https://user:hunter2@smtp.example.com' })).toThrow(/JOIN_SMTP_URL must start with smtp:\/\//);
     expect(() => readEnv({ JOIN_SMTP_URL: 'https://user:hunter2@smtp.example.com' })).not.toThrow(/hunter2/);
     expect(() => readEnv({ JOIN_MAIL_FROM: 'nobody' })).toThrow(/JOIN_MAIL_FROM/);
     expect(() => readEnv({ JOIN_MAIL_FROM: 'a@b.example\r\nBcc: x@y.example' })).toThrow(/JOIN_MAIL_FROM/);
-    expect(readEnv({ JOIN_DEV_OUTBOX: '1' }).JOIN_DEV_OUTBOX).toBe(true);
+    expect(dev({ JOIN_DEV_OUTBOX: '1' }).JOIN_DEV_OUTBOX).toBe(true);
   });
 
   it('reads the sign-in settings: Google login on unless turned off, an https issuer, the sandbox clients', () => {
-    for (const off of ['0', 'false', 'off']) expect(readEnv({ JOIN_GOOGLE_LOGIN: off }).JOIN_GOOGLE_LOGIN).toBe(false);
-    for (const on of ['1', 'true', 'on', '']) expect(readEnv({ JOIN_GOOGLE_LOGIN: on }).JOIN_GOOGLE_LOGIN).toBe(true);
-    expect(readEnv({ JOIN_OIDC_ISSUER: 'https://accounts.google.com', JOIN_OIDC_CLIENT_ID: '123-abc.apps.googleusercontent.com' })).toMatchObject({
+    for (const off of ['0', 'false', 'off']) expect(dev({ JOIN_GOOGLE_LOGIN: off }).JOIN_GOOGLE_LOGIN).toBe(false);
+    for (const on of ['1', 'true', 'on', '']) expect(dev({ JOIN_GOOGLE_LOGIN: on }).JOIN_GOOGLE_LOGIN).toBe(true);
+    expect(deployed({ JOIN_OIDC_ISSUER: 'https://accounts.google.com', JOIN_OIDC_CLIENT_ID: '123-abc.apps.googleusercontent.com' })).toMatchObject({
       JOIN_OIDC_ISSUER: 'https://accounts.google.com',
       JOIN_OIDC_CLIENT_ID: '123-abc.apps.googleusercontent.com',
     });
-    expect(readEnv({ JOIN_OIDC_ISSUER: 'http://127.0.0.1:8090' }).JOIN_OIDC_ISSUER).toBe('http://127.0.0.1:8090');
+    expect(dev({ JOIN_OIDC_ISSUER: 'http://127.0.0.1:8090' }).JOIN_OIDC_ISSUER).toBe('http://127.0.0.1:8090');
     for (const bad of ['http://accounts.google.com', 'https://accounts.google.com/', 'accounts.google.com']) {
       expect(() => readEnv({ JOIN_OIDC_ISSUER: bad })).toThrow(/JOIN_OIDC_ISSUER/);
     }
-    expect([...(readEnv({ JOIN_SIGNIN_CLIENTS: 'join-web=http://localhost:9300' }).JOIN_SIGNIN_CLIENTS ?? new Map()).entries()]).toEqual([
+    expect([...(dev({ JOIN_SIGNIN_CLIENTS: 'join-web=http://localhost:9300' }).JOIN_SIGNIN_CLIENTS ?? new Map()).entries()]).toEqual([
       ['join-web', ['http://localhost:9300']],
     ]);
     expect(() => readEnv({ JOIN_SIGNIN_CLIENTS: 'join-web=http://localhost:9300/login' })).toThrow(/JOIN_SIGNIN_CLIENTS.*origin only/);
@@ -80,7 +104,7 @@ describe('environment', () => {
     expect(() => readEnv({ ...mailOk, JOIN_OIDC_ISSUER: 'https://accounts.google.com' })).not.toThrow();
     // The test hooks move the API's clock and deliver orders that never left: tests only.
     expect(() => readEnv({ ...mailOk, JOIN_OIDC_ISSUER: 'https://accounts.google.com', JOIN_TEST_HOOKS: '1' })).toThrow(/JOIN_TEST_HOOKS must be off/);
-    expect(readEnv({ JOIN_TEST_HOOKS: 'on' }).JOIN_TEST_HOOKS).toBe(true);
+    expect(dev({ JOIN_TEST_HOOKS: 'on' }).JOIN_TEST_HOOKS).toBe(true);
     // The identity authority sandbox verifies anyone its registry lists: production names the real service and its key.
     const allOk = { ...mailOk, JOIN_GOOGLE_LOGIN: 'off' };
     expect(() => readEnv({ ...allOk, JOIN_AUTHORITY_URL: '' })).toThrow(/JOIN_AUTHORITY_URL is required in production/);
@@ -103,7 +127,7 @@ describe('environment', () => {
 
   it('reads the courier and eSIM settings: http(s) URLs, long keys, the sandboxes\' clocks', () => {
     expect(
-      readEnv({
+      deployed({
         JOIN_COURIER_URL: 'https://api.courier.example',
         JOIN_COURIER_KEY: 'c'.repeat(16),
         JOIN_COURIER_PORT: '9160',
@@ -125,7 +149,7 @@ describe('environment', () => {
       JOIN_ESIM_AUTO_INSTALL_MS: 5000,
       JOIN_ESIM_TIMEOUT_MS: 4000,
     });
-    expect(readEnv({ JOIN_COURIER_URL: '', JOIN_COURIER_STEP_MS: '', JOIN_ESIM_AUTO_INSTALL_MS: '' })).toMatchObject({ JOIN_COURIER_STEP_MS: 20_000, JOIN_ESIM_AUTO_INSTALL_MS: 0 });
+    expect(dev({ JOIN_COURIER_URL: '', JOIN_COURIER_STEP_MS: '', JOIN_ESIM_AUTO_INSTALL_MS: '' })).toMatchObject({ JOIN_COURIER_STEP_MS: 20_000, JOIN_ESIM_AUTO_INSTALL_MS: 0 });
     expect(() => readEnv({ JOIN_COURIER_URL: 'ftp://courier.example' })).toThrow(/JOIN_COURIER_URL/);
     expect(() => readEnv({ JOIN_COURIER_KEY: 'short' })).toThrow(/JOIN_COURIER_KEY/);
     expect(() => readEnv({ JOIN_COURIER_STEP_MS: '0' })).toThrow(/JOIN_COURIER_STEP_MS/);
@@ -138,14 +162,14 @@ describe('environment', () => {
   });
 
   it('reads the BNPL provider settings: an http(s) URL, a long key, the limits in AED', () => {
-    expect(readEnv({ JOIN_BNPL_URL: 'https://api.bnpl.example', JOIN_BNPL_KEY: 'k'.repeat(16), JOIN_BNPL_PORT: '9150', JOIN_BNPL_TIMEOUT_MS: '5000', JOIN_BNPL_MIN_AED: '100', JOIN_BNPL_MAX_AED: '2500.50' })).toMatchObject({
+    expect(deployed({ JOIN_BNPL_URL: 'https://api.bnpl.example', JOIN_BNPL_KEY: 'k'.repeat(16), JOIN_BNPL_PORT: '9150', JOIN_BNPL_TIMEOUT_MS: '5000', JOIN_BNPL_MIN_AED: '100', JOIN_BNPL_MAX_AED: '2500.50' })).toMatchObject({
       JOIN_BNPL_URL: 'https://api.bnpl.example',
       JOIN_BNPL_PORT: 9150,
       JOIN_BNPL_TIMEOUT_MS: 5000,
       JOIN_BNPL_MIN_AED: 100,
       JOIN_BNPL_MAX_AED: 2500.5,
     });
-    expect(readEnv({ JOIN_BNPL_URL: '', JOIN_BNPL_MIN_AED: '' })).toMatchObject({ JOIN_BNPL_MIN_AED: 50 });
+    expect(dev({ JOIN_BNPL_URL: '', JOIN_BNPL_MIN_AED: '' })).toMatchObject({ JOIN_BNPL_MIN_AED: 50 });
     expect(() => readEnv({ JOIN_BNPL_URL: 'ftp://bnpl.example' })).toThrow(/JOIN_BNPL_URL/);
     expect(() => readEnv({ JOIN_BNPL_KEY: 'short' })).toThrow(/JOIN_BNPL_KEY/);
     expect(() => readEnv({ JOIN_BNPL_TIMEOUT_MS: '0' })).toThrow(/JOIN_BNPL_TIMEOUT_MS/);
@@ -156,11 +180,11 @@ describe('environment', () => {
   });
 
   it('reads the card provider variables', () => {
-    const env = readEnv({ JOIN_CARD_ORIGINS: 'http://localhost:9300, http://127.0.0.1:9300', JOIN_CARD_PORT: '9192', JOIN_CARD_TIMEOUT_MS: '2000' });
+    const env = dev({ JOIN_CARD_ORIGINS: 'http://localhost:9300, http://127.0.0.1:9300', JOIN_CARD_PORT: '9192', JOIN_CARD_TIMEOUT_MS: '2000' });
     expect(env.JOIN_CARD_ORIGINS).toEqual(['http://localhost:9300', 'http://127.0.0.1:9300']);
     expect(env.JOIN_CARD_PORT).toBe(9192);
     expect(env.JOIN_CARD_TIMEOUT_MS).toBe(2000);
-    expect(readEnv({}).JOIN_CARD_PORT).toBe(8092);
+    expect(dev().JOIN_CARD_PORT).toBe(8092);
     expect(() => readEnv({ JOIN_CARD_ORIGINS: 'http://localhost:9300/pay' })).toThrow(/JOIN_CARD_ORIGINS.*origin only/);
     expect(() => readEnv({ JOIN_CARD_URL: 'ftp://cards.example' })).toThrow(/JOIN_CARD_URL/);
     expect(() => readEnv({ JOIN_CARD_SECRET_KEY: 'short' })).toThrow(/JOIN_CARD_SECRET_KEY/);
@@ -168,14 +192,14 @@ describe('environment', () => {
   });
 
   it('reads the proxies to trust by name and refuses anything else', () => {
-    expect(readEnv({ JOIN_TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,loopback' }).JOIN_TRUST_PROXY).toEqual(['10.0.0.1', '10.1.0.0/16', 'loopback']);
+    expect(dev({ JOIN_TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,loopback' }).JOIN_TRUST_PROXY).toEqual(['10.0.0.1', '10.1.0.0/16', 'loopback']);
     expect(() => readEnv({ JOIN_TRUST_PROXY: 'true' })).toThrow(/JOIN_TRUST_PROXY/);
     expect(() => readEnv({ JOIN_TRUST_PROXY: '*' })).toThrow(/JOIN_TRUST_PROXY/);
-    expect(readEnv({ JOIN_HSTS: 'on' }).JOIN_HSTS).toBe(true);
+    expect(dev({ JOIN_HSTS: 'on' }).JOIN_HSTS).toBe(true);
   });
 
   it('reads the test switches and the remotes JSON', () => {
-    const env = readEnv({
+    const env = dev({
       PORT: '3000',
       NUMBER_HOLD_SECONDS: '30',
       JOIN_MAINTENANCE: 'maintenance_blocking',
@@ -192,9 +216,9 @@ describe('environment', () => {
   });
 
   it('turns promo codes on with 1, true or on, and reads their rate limit', () => {
-    for (const on of ['1', 'true', 'on']) expect(readEnv({ JOIN_PROMO_CODES: on }).JOIN_PROMO_CODES).toBe(true);
-    for (const off of ['0', 'false', 'off', '']) expect(readEnv({ JOIN_PROMO_CODES: off }).JOIN_PROMO_CODES).toBe(false);
-    expect(readEnv({ JOIN_PROMO_RATE_LIMIT: '5' }).JOIN_PROMO_RATE_LIMIT).toBe(5);
+    for (const on of ['1', 'true', 'on']) expect(dev({ JOIN_PROMO_CODES: on }).JOIN_PROMO_CODES).toBe(true);
+    for (const off of ['0', 'false', 'off', '']) expect(dev({ JOIN_PROMO_CODES: off }).JOIN_PROMO_CODES).toBe(false);
+    expect(dev({ JOIN_PROMO_RATE_LIMIT: '5' }).JOIN_PROMO_RATE_LIMIT).toBe(5);
     expect(() => readEnv({ JOIN_PROMO_CODES: 'yes please' })).toThrow(/JOIN_PROMO_CODES/);
     expect(() => readEnv({ JOIN_PROMO_RATE_LIMIT: '0' })).toThrow(/JOIN_PROMO_RATE_LIMIT/);
   });
@@ -204,5 +228,121 @@ describe('environment', () => {
     expect(() => readEnv({ NUMBER_HOLD_SECONDS: '-5' })).toThrow(/NUMBER_HOLD_SECONDS/);
     expect(() => readEnv({ JOIN_REMOTES: '{nope' })).toThrow(/JOIN_REMOTES.*JSON/);
     expect(() => readEnv({ JOIN_REMOTES: '{"plan":"javascript:x"}' })).toThrow(/JOIN_REMOTES/);
+  });
+});
+
+/**
+ * Issue 23, "Why" 8: every sandbox started unless its provider's URL was set, and the production
+ * checks ran only when NODE_ENV was exactly `production`: a staging server signed a verified
+ * token for any e-mail, verified anyone in the authority's registry and approved any BNPL.
+ */
+describe('sandboxes only when asked, real providers only with real keys over https (issue 23)', () => {
+  const messageOf = (env: NodeJS.ProcessEnv): string => {
+    try {
+      readEnv(env);
+    } catch (err) {
+      return err instanceof Error ? err.message : String(err);
+    }
+    return 'no error';
+  };
+  const real = REAL;
+  /** The same providers run by hand on this machine (plain http on loopback is fine). */
+  const local = {
+    JOIN_SMTP_URL: 'smtp://127.0.0.1:2525',
+    JOIN_OIDC_ISSUER: 'http://127.0.0.1:8090',
+    JOIN_AUTHORITY_URL: 'http://127.0.0.1:8091',
+    JOIN_AUTHORITY_KEY: 'a-long-enough-secret-key',
+    JOIN_BNPL_URL: 'http://localhost:8093',
+    JOIN_BNPL_KEY: 'a-long-enough-bnpl-key',
+    JOIN_CARD_URL: 'http://127.0.0.2:8092',
+    JOIN_CARD_SECRET_KEY: 'sk_live_long_enough_secret',
+    JOIN_CARD_MERCHANT_ID: 'join-shop',
+    JOIN_COURIER_URL: 'http://[::1]:8094',
+    JOIN_COURIER_KEY: 'a-long-enough-courier-key',
+    JOIN_ESIM_URL: 'http://127.255.0.1:8095',
+    JOIN_ESIM_KEY: 'a-long-enough-esim-key',
+  };
+  const ALL = ['authority', 'bnpl', 'card', 'courier', 'esim', 'mail', 'signin'];
+  const sandboxes = (env: NodeJS.ProcessEnv): string[] => [...readEnv(env).sandboxes].sort();
+
+  it('refuses to start with neither a provider nor JOIN_SANDBOXES, naming every provider missing and how to set it', () => {
+    const message = messageOf({});
+    expect(message).toMatch(/^Bad environment: JOIN_SANDBOXES /);
+    for (const name of ['JOIN_SMTP_URL', 'JOIN_OIDC_ISSUER', 'JOIN_GOOGLE_LOGIN=off', 'JOIN_AUTHORITY_URL', 'JOIN_BNPL_URL', 'JOIN_CARD_URL', 'JOIN_COURIER_URL', 'JOIN_ESIM_URL', 'JOIN_SANDBOXES=1']) {
+      expect(message).toContain(name);
+    }
+    // Whatever the environment is called.
+    for (const NODE_ENV of ['staging', 'development', 'test', 'Production']) expect(messageOf({ NODE_ENV })).toMatch(/JOIN_SANDBOXES/);
+    // One provider configured: the message names only the others.
+    const withMail = messageOf({ JOIN_SMTP_URL: 'smtps://u:p@smtp.example.com:465', JOIN_GOOGLE_LOGIN: 'off' });
+    expect(withMail).not.toContain('JOIN_SMTP_URL');
+    expect(withMail).not.toContain('JOIN_OIDC_ISSUER');
+    expect(withMail).toContain('JOIN_CARD_URL');
+  });
+
+  it('starts the sandboxes of the providers not configured with JOIN_SANDBOXES=1 (npm start, npm run dev, the e2e and perf servers)', () => {
+    for (const on of ['1', 'true', 'on', 'all', 'ALL']) expect(sandboxes({ JOIN_SANDBOXES: on })).toEqual(ALL);
+    expect(sandboxes({ JOIN_SANDBOXES: '1', JOIN_GOOGLE_LOGIN: 'off' })).toEqual(ALL.filter((n) => n !== 'signin'));
+    // A provider run by hand on this machine replaces its sandbox; the others still start.
+    expect(sandboxes({ JOIN_SANDBOXES: '1', JOIN_CARD_URL: local.JOIN_CARD_URL, JOIN_CARD_SECRET_KEY: local.JOIN_CARD_SECRET_KEY, JOIN_CARD_MERCHANT_ID: 'join-shop' })).toEqual(
+      ALL.filter((n) => n !== 'card'),
+    );
+    expect(sandboxes({ ...local, JOIN_SANDBOXES: '1' })).toEqual([]);
+    for (const off of ['0', 'false', 'off', '']) expect(sandboxes({ ...real, JOIN_SANDBOXES: off })).toEqual([]);
+  });
+
+  it('reads a list of sandboxes, and refuses an unknown one, one whose provider is configured, and a provider left with neither', () => {
+    expect(sandboxes({ ...local, JOIN_SMTP_URL: '', JOIN_OIDC_ISSUER: '', JOIN_SANDBOXES: 'mail, signin' })).toEqual(['mail', 'signin']);
+    expect(messageOf({ ...local, JOIN_SMTP_URL: '', JOIN_SANDBOXES: 'mail,post' })).toMatch(/JOIN_SANDBOXES .*"post".*mail, signin, authority, card, bnpl, courier, esim/);
+    expect(messageOf({ ...local, JOIN_SANDBOXES: 'card' })).toMatch(/JOIN_SANDBOXES names card but JOIN_CARD_URL is set/);
+    expect(messageOf({ ...local, JOIN_GOOGLE_LOGIN: 'off', JOIN_OIDC_ISSUER: '', JOIN_SANDBOXES: 'signin' })).toMatch(/JOIN_SANDBOXES names signin but JOIN_GOOGLE_LOGIN is off/);
+    const missing = messageOf({ ...local, JOIN_SMTP_URL: '', JOIN_CARD_URL: '', JOIN_SANDBOXES: 'mail' });
+    expect(missing).toMatch(/JOIN_SANDBOXES/);
+    expect(missing).toContain('JOIN_CARD_URL');
+    expect(missing).not.toContain('JOIN_SMTP_URL');
+  });
+
+  it('refuses a configured provider with no key or the sandbox\'s development key, whatever NODE_ENV says', () => {
+    const keys = [
+      ['JOIN_AUTHORITY_KEY', 'sandbox-authority-key-for-development'],
+      ['JOIN_BNPL_KEY', 'sandbox-bnpl-key-for-development'],
+      ['JOIN_CARD_SECRET_KEY', 'sk_sandbox_card_key_for_development'],
+      ['JOIN_CARD_MERCHANT_ID', 'join-sandbox'],
+      ['JOIN_COURIER_KEY', 'sandbox-courier-key-for-development'],
+      ['JOIN_ESIM_KEY', 'sandbox-esim-key-for-development'],
+    ] as const;
+    for (const NODE_ENV of [undefined, 'staging', 'development']) {
+      const base = NODE_ENV ? { ...real, NODE_ENV } : real;
+      expect(messageOf(base)).toBe('no error');
+      expect(messageOf({ ...local, ...(NODE_ENV ? { NODE_ENV } : {}) })).toBe('no error');
+      for (const [name, development] of keys) {
+        expect([name, messageOf({ ...base, [name]: '' })]).toEqual([name, expect.stringMatching(new RegExp(`^Bad environment: ${name} is required with JOIN_`))]);
+        expect([name, messageOf({ ...base, [name]: development })]).toEqual([name, expect.stringMatching(new RegExp(`^Bad environment: ${name} must not be the sandbox's development`))]);
+        // On this machine too: a provider run by hand is not the sandbox this server starts.
+        expect([name, messageOf({ ...local, [name]: development })]).toEqual([name, expect.stringMatching(new RegExp(`^Bad environment: ${name} must not be`))]);
+      }
+    }
+  });
+
+  it('refuses a plain-http provider URL off this machine (loopback: 127.0.0.0/8, ::1, localhost)', () => {
+    for (const name of ['JOIN_AUTHORITY_URL', 'JOIN_BNPL_URL', 'JOIN_CARD_URL', 'JOIN_CARD_PUBLIC_URL', 'JOIN_COURIER_URL', 'JOIN_ESIM_URL']) {
+      for (const url of ['http://provider.example', 'HTTP://provider.example', 'http://10.0.0.5:8080', 'http://[2001:db8::1]/', 'http://localhost.evil.example', 'http://128.0.0.1']) {
+        expect([name, url, messageOf({ ...real, [name]: url })]).toEqual([name, url, expect.stringMatching(new RegExp(`^Bad environment: ${name} must be https://`))]);
+      }
+      for (const url of ['http://127.0.0.1:9000', 'http://127.9.9.9', 'http://localhost:1', 'http://LOCALHOST:1', 'http://[::1]:1', 'http://[::ffff:127.0.0.1]:1']) {
+        expect([name, url, messageOf({ ...local, [name]: url })]).toEqual([name, url, 'no error']);
+      }
+    }
+  });
+
+  it('runs no sandbox beside a provider off this machine: that server is a deployment', () => {
+    expect(messageOf({ ...real, JOIN_SMTP_URL: '', JOIN_SANDBOXES: 'mail' })).toMatch(/JOIN_SANDBOXES must be off when a provider is off this machine/);
+    expect(messageOf({ JOIN_SANDBOXES: '1', JOIN_CARD_URL: real.JOIN_CARD_URL, JOIN_CARD_SECRET_KEY: real.JOIN_CARD_SECRET_KEY, JOIN_CARD_MERCHANT_ID: 'join-shop' })).toMatch(
+      /JOIN_SANDBOXES must be off when a provider is off this machine \(JOIN_CARD_URL\)/,
+    );
+    expect(messageOf({ JOIN_SANDBOXES: '1', JOIN_GOOGLE_LOGIN: 'off', JOIN_SMTP_URL: real.JOIN_SMTP_URL })).toMatch(/JOIN_SANDBOXES must be off .*\(JOIN_SMTP_URL\)/);
+    // Everything real: JOIN_SANDBOXES=1 starts nothing, so it is harmless; production refuses the setting itself.
+    expect(sandboxes({ ...real, JOIN_SANDBOXES: '1' })).toEqual([]);
+    expect(messageOf({ ...real, NODE_ENV: 'production', JOIN_SANDBOXES: '1' })).toMatch(/JOIN_SANDBOXES must be off in production/);
   });
 });

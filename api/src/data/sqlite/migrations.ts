@@ -643,6 +643,19 @@ export const MIGRATIONS: readonly Migration[] = [
       DELETE FROM login_failures WHERE key LIKE 'email:%';
     `,
   },
+  {
+    version: 15,
+    name: 'retention: indexes for the sweep that deletes what is past its time (issue 23)',
+    sql: `
+      -- domain/retention.ts: sales by the order's or the capture's time, visitors by their first
+      -- visit, payment attempts by their start; sessions by user for the cascade from users.
+      CREATE INDEX orders_by_created ON orders (created_at);
+      CREATE INDEX payments_captured_by_time ON payments (captured_at) WHERE status = 'captured';
+      CREATE INDEX payments_by_created ON payments (created_at);
+      CREATE INDEX users_by_created ON users (created_at);
+      CREATE INDEX sessions_by_uid ON sessions (uid);
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
@@ -20,9 +20,37 @@ import { dirname } from 'node:path';
  */
 export const SYNCHRONOUS = 'FULL';
 
+/**
+ * Data at rest (issue 23): the database holds identity decisions, document images while a check
+ * is under way, orders with addresses and phones. Its files are the server's user's only: the
+ * database is created 0600 before SQLite opens it (SQLite gives its -wal and -shm the database
+ * file's permissions), files an earlier version left readable are narrowed at every open, and a
+ * folder made here is 0700. secure_delete overwrites deleted content with zeros instead of leaving
+ * it in free pages; the WAL, which keeps old page images until a checkpoint, is truncated after
+ * identity images are deleted (SqliteStore: scrubDeletedImages).
+ */
+export const DATABASE_FILE_MODE = 0o600;
+export const DATABASE_DIR_MODE = 0o700;
+
+function ownerOnly(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: DATABASE_DIR_MODE });
+  closeSync(openSync(file, 'a', DATABASE_FILE_MODE));
+  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
+    if (!existsSync(f)) continue;
+    try {
+      chmodSync(f, DATABASE_FILE_MODE);
+    } catch (err) {
+      // Another user's file: the server cannot make it private, and will not run on it as it is.
+      const code = err instanceof Error && 'code' in err ? String((err as { code: unknown }).code) : 'error';
+      throw new Error(`database file ${f}: cannot make it readable by this user only (${code}); give it to the server's user (chown)`);
+    }
+  }
+}
+
 export function openDatabase(file: string): Database.Database {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:' && file !== '') ownerOnly(file);
   const db = new Database(file);
+  db.pragma('secure_delete = ON');
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${SYNCHRONOUS}`);
   db.pragma('foreign_keys = ON');

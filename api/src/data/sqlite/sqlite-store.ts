@@ -70,6 +70,8 @@ import { userStatements } from './user-statements';
 import { fromDecision, identityStatements, toDecision, toIdentityCheck } from './identity-statements';
 import { fromNewPayment, paymentStatements, toPaymentRecord } from './payment-statements';
 import { fromNewOrder, orderStatements, toOrderRecord, toStoreLocation, toZoneRecord } from './order-statements';
+import { retentionStatements } from './retention-statements';
+import type { RetentionCutoffs, RetentionReport } from '../../domain/retention';
 
 /**
  * The embedded SQLite implementation of Store. better-sqlite3 is synchronous, so each
@@ -112,6 +114,8 @@ const isUniqueViolation = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 export class SqliteStore implements Store {
+  /** A committed transaction deleted identity images: see scrubDeletedImages. */
+  private imagesDropped = false;
   private readonly catalogue: CatalogueReader;
   private readonly numbers: ReturnType<typeof numberStatements>;
   private readonly holdLog: ReturnType<typeof holdLogStatements>;
@@ -124,6 +128,7 @@ export class SqliteStore implements Store {
   private readonly identity: ReturnType<typeof identityStatements>;
   private readonly payments: ReturnType<typeof paymentStatements>;
   private readonly orders: ReturnType<typeof orderStatements>;
+  private readonly retention: ReturnType<typeof retentionStatements>;
 
   constructor(
     private readonly db: Database,
@@ -141,6 +146,7 @@ export class SqliteStore implements Store {
     this.identity = identityStatements(db);
     this.payments = paymentStatements(db);
     this.orders = orderStatements(db);
+    this.retention = retentionStatements(db);
   }
 
   // --- users and sessions ---
@@ -408,7 +414,7 @@ export class SqliteStore implements Store {
   // --- the identity check ---
 
   async setActivationMethod(uid: string, residentType: ResidentType, simType: SimType): Promise<{ droppedPendingCheck: boolean }> {
-    return this.db
+    const result = this.db
       .transaction(() => {
         const before = this.identity.residentType.get(uid);
         if (!before) throw new Error(`no user ${uid}`);
@@ -417,6 +423,8 @@ export class SqliteStore implements Store {
         return { droppedPendingCheck: this.dropIdentityCheck(uid) };
       })
       .immediate();
+    this.scrubDeletedImages();
+    return result;
   }
 
   async getIdentityCheck(uid: string, now: number): Promise<IdentityCheckRecord | null> {
@@ -432,7 +440,7 @@ export class SqliteStore implements Store {
     now: number,
     ttlMs: number,
   ): Promise<IdentityCheckRecord> {
-    return this.db
+    const saved = this.db
       .transaction(() => {
         const current = this.identity.check.get(uid);
         // A check of another account (or of none) is not continued: it starts again (issue 23).
@@ -451,11 +459,14 @@ export class SqliteStore implements Store {
           now,
         });
         this.identity.updateCheckAfterSide.run({ uid, details: details === null ? null : JSON.stringify(details) });
-        const saved = this.readIdentityCheck(uid, now);
-        if (!saved) throw new Error('identity check vanished inside its transaction');
-        return saved;
+        const check = this.readIdentityCheck(uid, now);
+        if (!check) throw new Error('identity check vanished inside its transaction');
+        return check;
       })
       .immediate();
+    // An expired check, or one of another kind, was replaced: its images went with it.
+    this.scrubDeletedImages();
+    return saved;
   }
 
   async setFaceMatched(uid: string, liveness: 'passed', now: number): Promise<boolean> {
@@ -464,6 +475,7 @@ export class SqliteStore implements Store {
 
   async deleteIdentityCheck(uid: string): Promise<void> {
     this.db.transaction(() => this.dropIdentityCheck(uid)).immediate();
+    this.scrubDeletedImages();
   }
 
   async recordIdentityDecision(uid: string, decision: NewIdentityDecision, effect: IdentityDecisionEffect): Promise<void> {
@@ -480,6 +492,7 @@ export class SqliteStore implements Store {
         }
       })
       .immediate();
+    this.scrubDeletedImages();
   }
 
   async listIdentityDecisions(uid: string): Promise<IdentityDecisionRecord[]> {
@@ -492,12 +505,16 @@ export class SqliteStore implements Store {
   }
 
   async deleteExpiredIdentityChecks(now: number): Promise<number> {
-    return this.db
+    const deleted = this.db
       .transaction(() => {
-        this.identity.deleteExpiredSides.run(now);
-        return this.identity.deleteExpiredChecks.run(now).changes;
+        const sides = this.identity.deleteExpiredSides.run(now).changes;
+        const checks = this.identity.deleteExpiredChecks.run(now).changes;
+        if (sides + checks > 0) this.imagesDropped = true;
+        return checks;
       })
       .immediate();
+    this.scrubDeletedImages();
+    return deleted;
   }
 
   // --- payment ---
@@ -659,7 +676,28 @@ export class SqliteStore implements Store {
   /** Inside the caller's transaction: the check and its images are gone. */
   private dropIdentityCheck(uid: string): boolean {
     this.identity.deleteSides.run(uid);
-    return this.identity.deleteCheck.run(uid).changes > 0;
+    const dropped = this.identity.deleteCheck.run(uid).changes > 0;
+    if (dropped) this.imagesDropped = true;
+    return dropped;
+  }
+
+  /**
+   * Identity images were deleted by the transaction that just committed: with secure_delete their
+   * pages are zeroed, but the WAL still holds the frames that carried them until a checkpoint
+   * overwrites it. A TRUNCATE checkpoint copies the WAL into the database and empties the file
+   * (issue 23). A reader on another connection can keep it from finishing (busy): the next
+   * deletion, or the sweep, tries again. Never inside a transaction.
+   */
+  private scrubDeletedImages(): void {
+    if (!this.imagesDropped) return;
+    this.imagesDropped = false;
+    this.truncateWal();
+  }
+
+  /** Copies the WAL into the database and truncates it to nothing; false when a reader kept it busy. */
+  truncateWal(): boolean {
+    const [row] = this.db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
+    return row?.busy === 0;
   }
 
   // --- catalogue ---
@@ -996,6 +1034,25 @@ export class SqliteStore implements Store {
     // The ledger keeps what the limits look back over (HOLD_LIMITS.windowMs), no more.
     this.holdLog.prune.run(before - HOLD_LIMITS.windowMs);
     return this.numbers.sweep.run(before).changes;
+  }
+
+  // --- retention (issue 23) ---
+
+  async applyRetention(cutoffs: RetentionCutoffs): Promise<RetentionReport> {
+    const report = this.db
+      .transaction(
+        (): RetentionReport => ({
+          sales: this.retention.deleteSales.run({ before: cutoffs.saleBefore }).changes,
+          unsoldVisitors: this.retention.deleteUnsoldVisitors.run({ before: cutoffs.unsoldVisitorBefore }).changes,
+          uncapturedPayments: this.retention.deleteUncapturedPayments.run({ before: cutoffs.uncapturedPaymentBefore }).changes,
+          feedback: this.retention.deleteFeedback.run({ before: cutoffs.feedbackBefore }).changes,
+        }),
+      )
+      .immediate();
+    // Identity decisions, addresses, phones: zeroed in the database (secure_delete), and the WAL
+    // that still carries them emptied.
+    if (report.sales + report.unsoldVisitors + report.uncapturedPayments + report.feedback > 0) this.truncateWal();
+    return report;
   }
 
   async close(): Promise<void> {

@@ -33,7 +33,7 @@ describe('the courier client against the sandbox', () => {
   let sandbox: RunningCourierSandbox;
   let provider: CourierProvider;
   beforeAll(async () => {
-    sandbox = await startCourierSandbox({ port: 0, host: '127.0.0.1', apiKey: KEY, stepMs: STEP, now: () => clock });
+    sandbox = await startCourierSandbox({ port: 0, apiKey: KEY, stepMs: STEP, now: () => clock });
     provider = createHttpCourierProvider({ url: `${sandbox.url}/`, key: KEY, timeoutMs: 2_000 });
   });
   afterAll(() => sandbox.close());

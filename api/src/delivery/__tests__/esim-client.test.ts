@@ -19,7 +19,7 @@ describe('the eSIM client against the sandbox', () => {
   let sandbox: RunningEsimSandbox;
   let provider: EsimProvider;
   beforeAll(async () => {
-    sandbox = await startEsimSandbox({ port: 0, host: '127.0.0.1', apiKey: KEY });
+    sandbox = await startEsimSandbox({ port: 0, apiKey: KEY });
     provider = createHttpEsimProvider({ url: sandbox.url, key: KEY, timeoutMs: 2_000 });
   });
   afterAll(() => sandbox.close());

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { readEnv } from '../../config/env';
 import { courierProviderFrom } from '../courier-setup';
 import { esimProviderFrom } from '../esim-setup';
+import { boundAddress, reachFromOtherInterface } from '../../testing/sandbox-reach';
 
 /**
  * courierProviderFrom and esimProviderFrom: the sandboxes on their own ports when
@@ -27,7 +28,7 @@ async function recorder(): Promise<{ url: string; seen: Array<{ url: string; aut
 
 describe('courierProviderFrom', () => {
   it('starts the sandbox with JOIN_COURIER_STEP_MS and points the client at it', async () => {
-    const { provider, sandbox } = await courierProviderFrom(readEnv({ HOST: '127.0.0.1', JOIN_COURIER_PORT: '0', JOIN_COURIER_STEP_MS: '40' }));
+    const { provider, sandbox } = await courierProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_COURIER_PORT: '0', JOIN_COURIER_STEP_MS: '40' }));
     try {
       expect(sandbox?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const created = await provider.createJob({
@@ -51,7 +52,7 @@ describe('courierProviderFrom', () => {
   it('says which port when the sandbox cannot start', async () => {
     const taken = await takenPort();
     try {
-      await expect(courierProviderFrom(readEnv({ HOST: '127.0.0.1', JOIN_COURIER_PORT: String(taken.port) }))).rejects.toThrow(`courier sandbox on JOIN_COURIER_PORT ${taken.port}`);
+      await expect(courierProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_COURIER_PORT: String(taken.port) }))).rejects.toThrow(`courier sandbox on JOIN_COURIER_PORT ${taken.port}`);
     } finally {
       await taken.close();
     }
@@ -60,7 +61,7 @@ describe('courierProviderFrom', () => {
   it('uses JOIN_COURIER_URL and JOIN_COURIER_KEY when set, starting nothing', async () => {
     const real = await recorder();
     try {
-      const chosen = await courierProviderFrom(readEnv({ JOIN_COURIER_URL: real.url, JOIN_COURIER_KEY: 'the-real-courier-key', JOIN_COURIER_PORT: '0' }));
+      const chosen = await courierProviderFrom(readEnv({ JOIN_SANDBOXES: '1', JOIN_COURIER_URL: real.url, JOIN_COURIER_KEY: 'the-real-courier-key', JOIN_COURIER_PORT: '0' }));
       expect(chosen.sandbox).toBeNull();
       expect(await chosen.provider.getJob('job_123')).toEqual({ ok: false, reason: 'not_found' });
       expect(real.seen).toEqual([{ url: '/v1/jobs/job_123', auth: 'Bearer the-real-courier-key' }]);
@@ -72,7 +73,7 @@ describe('courierProviderFrom', () => {
 
 describe('esimProviderFrom', () => {
   it('starts the sandbox (auto-install from the environment) and points the client at it', async () => {
-    const { provider, sandbox } = await esimProviderFrom(readEnv({ HOST: '127.0.0.1', JOIN_ESIM_PORT: '0', JOIN_ESIM_AUTO_INSTALL_MS: '30' }));
+    const { provider, sandbox } = await esimProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_ESIM_PORT: '0', JOIN_ESIM_AUTO_INSTALL_MS: '30' }));
     try {
       const ordered = await provider.orderProfile({ msisdn: '971581234567', reference: 'ORD-SETUP-2', idempotencyKey: 'setup-key-000000002' });
       if (!ordered.ok) throw new Error(ordered.reason);
@@ -87,7 +88,7 @@ describe('esimProviderFrom', () => {
   it('says which port when the sandbox cannot start', async () => {
     const taken = await takenPort();
     try {
-      await expect(esimProviderFrom(readEnv({ HOST: '127.0.0.1', JOIN_ESIM_PORT: String(taken.port) }))).rejects.toThrow(`eSIM provisioning sandbox on JOIN_ESIM_PORT ${taken.port}`);
+      await expect(esimProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_ESIM_PORT: String(taken.port) }))).rejects.toThrow(`eSIM provisioning sandbox on JOIN_ESIM_PORT ${taken.port}`);
     } finally {
       await taken.close();
     }
@@ -96,12 +97,54 @@ describe('esimProviderFrom', () => {
   it('uses JOIN_ESIM_URL and JOIN_ESIM_KEY when set, starting nothing', async () => {
     const real = await recorder();
     try {
-      const chosen = await esimProviderFrom(readEnv({ JOIN_ESIM_URL: `${real.url}/`, JOIN_ESIM_KEY: 'the-real-smdp-key-123', JOIN_ESIM_PORT: '0' }));
+      const chosen = await esimProviderFrom(readEnv({ JOIN_SANDBOXES: '1', JOIN_ESIM_URL: `${real.url}/`, JOIN_ESIM_KEY: 'the-real-smdp-key-123', JOIN_ESIM_PORT: '0' }));
       expect(chosen.sandbox).toBeNull();
       expect(await chosen.provider.getProfile('prf_123')).toEqual({ ok: false, reason: 'not_found' });
       expect(real.seen).toEqual([{ url: '/v1/profiles/prf_123', auth: 'Bearer the-real-smdp-key-123' }]);
     } finally {
       await real.close();
     }
+  });
+});
+
+describe('The courier sandbox: on this machine only, and only when asked (issue 23)', () => {
+  it('listens on 127.0.0.1 whatever HOST says, out of reach of the network', async () => {
+    const { sandbox } = await courierProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '0.0.0.0', JOIN_COURIER_PORT: '0' }));
+    try {
+      if (!sandbox) throw new Error('no sandbox started');
+      expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(boundAddress(sandbox.app)).toBe('127.0.0.1');
+      expect(await reachFromOtherInterface(Number(new URL(sandbox.url).port))).not.toBe('connected');
+    } finally {
+      await sandbox?.close();
+    }
+  });
+
+  it('starts no sandbox unless JOIN_SANDBOXES asks for it, and says what to set', async () => {
+    const env = { ...readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_COURIER_PORT: '0' }), sandboxes: new Set<never>() };
+    const started = await courierProviderFrom(env).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+    if (!(started instanceof Error)) await started.sandbox?.close();
+    expect(started).toEqual(expect.objectContaining({ message: expect.stringMatching(/JOIN_COURIER_URL.*JOIN_SANDBOXES/) }));
+  });
+});
+
+describe('The eSIM sandbox: on this machine only, and only when asked (issue 23)', () => {
+  it('listens on 127.0.0.1 whatever HOST says, out of reach of the network', async () => {
+    const { sandbox } = await esimProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '0.0.0.0', JOIN_ESIM_PORT: '0' }));
+    try {
+      if (!sandbox) throw new Error('no sandbox started');
+      expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(boundAddress(sandbox.app)).toBe('127.0.0.1');
+      expect(await reachFromOtherInterface(Number(new URL(sandbox.url).port))).not.toBe('connected');
+    } finally {
+      await sandbox?.close();
+    }
+  });
+
+  it('starts no sandbox unless JOIN_SANDBOXES asks for it, and says what to set', async () => {
+    const env = { ...readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_ESIM_PORT: '0' }), sandboxes: new Set<never>() };
+    const started = await esimProviderFrom(env).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+    if (!(started instanceof Error)) await started.sandbox?.close();
+    expect(started).toEqual(expect.objectContaining({ message: expect.stringMatching(/JOIN_ESIM_URL.*JOIN_SANDBOXES/) }));
   });
 });

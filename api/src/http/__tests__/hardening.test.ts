@@ -255,3 +255,50 @@ describe('headers and source maps (point 7)', () => {
     expect(isSourceMap('/a/mapping.js')).toBe(false);
   });
 });
+
+/**
+ * Issue 23, "Why" 10: with JOIN_HSTS on, the answers written before routing (a request Node
+ * refuses, a URL Fastify cannot decode) lacked Strict-Transport-Security: a browser first
+ * meeting the site through one of them was never told to keep to HTTPS.
+ */
+describe('HSTS on every answer when configured (issue 23)', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    // A 408 (a request too slow to arrive) takes the same path as bad framing (clientErrorHandler).
+    t = await createTestApp({ hsts: true });
+    port = await listen(t);
+  });
+  afterAll(() => t.close());
+
+  const headersOf = (raw: string): string => raw.slice(0, raw.indexOf('\r\n\r\n')).toLowerCase();
+  const HSTS_LINE = 'strict-transport-security: max-age=31536000; includesubdomains';
+
+  it.each([
+    ['a NUL in a header', 'GET /api/biz_config/app HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0000b\r\n\r\n', 400],
+    ['broken framing', 'GET /api/biz_config/app HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n', 400],
+    ['not HTTP at all', 'HELLO THERE\r\n\r\n', 400],
+    ['a URL that does not decode', 'GET /api/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 400],
+    ['an unknown path', 'GET /api/nothing-here HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 404],
+    ['a body that is not JSON', 'POST /api/securitymanagement/login_by_device_id HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1\r\nConnection: close\r\n\r\n{', 400],
+  ])('sends it on %s', async (_what, raw, status) => {
+    const s = await open(port);
+    s.write(raw);
+    const result = await readUntilClosed(s, 3000);
+    expect(result.text).toMatch(new RegExp(`^HTTP/1\\.1 ${status}`));
+    expect(headersOf(result.text)).toContain(HSTS_LINE);
+  });
+
+  it('keeps them off when not configured', async () => {
+    const plain = await createTestApp();
+    try {
+      const res = await plain.app.inject({ method: 'GET', url: '/api/%E0%A4%A' });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['content-security-policy']).toBeDefined();
+    } finally {
+      await plain.close();
+    }
+  });
+
+});

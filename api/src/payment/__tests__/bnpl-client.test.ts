@@ -45,7 +45,7 @@ describe('the BNPL client against the sandbox', () => {
   let sandbox: RunningBnplSandbox;
   let provider: BnplProvider;
   beforeAll(async () => {
-    sandbox = await startBnplSandbox({ port: 0, host: '127.0.0.1', apiKey: KEY, limits: { minFils: 5_000, maxFils: 500_000 } });
+    sandbox = await startBnplSandbox({ port: 0, apiKey: KEY, limits: { minFils: 5_000, maxFils: 500_000 } });
     provider = createHttpBnplProvider({ url: sandbox.url, key: KEY, timeoutMs: 2_000, minFils: 5_000, maxFils: 500_000 });
   });
   afterAll(() => sandbox.close());

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readEnv } from '../../config/env';
 import { bnplProviderFrom } from '../bnpl-setup';
+import { boundAddress, reachFromOtherInterface } from '../../testing/sandbox-reach';
 
 /** bnplProviderFrom: the sandbox on its own port when JOIN_BNPL_URL is unset, else the configured provider and no sandbox. */
 const request = (amountFils: number, key: string) => ({
@@ -17,7 +18,7 @@ const request = (amountFils: number, key: string) => ({
 
 describe('bnplProviderFrom', () => {
   it('starts the sandbox (its limits from the environment, its key the development one) and points the client at it', async () => {
-    const { provider, sandbox } = await bnplProviderFrom(readEnv({ HOST: '127.0.0.1', JOIN_BNPL_PORT: '0', JOIN_BNPL_MIN_AED: '100', JOIN_BNPL_MAX_AED: '200.50' }));
+    const { provider, sandbox } = await bnplProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_BNPL_PORT: '0', JOIN_BNPL_MIN_AED: '100', JOIN_BNPL_MAX_AED: '200.50' }));
     try {
       expect(sandbox?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(provider).toMatchObject({ name: 'Spotii', instalmentCount: 4, minFils: 10_000, maxFils: 20_050 });
@@ -36,7 +37,7 @@ describe('bnplProviderFrom', () => {
     await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
     const port = (taken.address() as AddressInfo).port;
     try {
-      await expect(bnplProviderFrom(readEnv({ HOST: '127.0.0.1', JOIN_BNPL_PORT: String(port) }))).rejects.toThrow(`buy-now-pay-later sandbox on JOIN_BNPL_PORT ${port}`);
+      await expect(bnplProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_BNPL_PORT: String(port) }))).rejects.toThrow(`buy-now-pay-later sandbox on JOIN_BNPL_PORT ${port}`);
     } finally {
       await new Promise<void>((r) => taken.close(() => r()));
     }
@@ -51,12 +52,33 @@ describe('bnplProviderFrom', () => {
     await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
     try {
-      const chosen = await bnplProviderFrom(readEnv({ JOIN_BNPL_URL: url, JOIN_BNPL_KEY: 'the-real-provider-key', JOIN_BNPL_PORT: '0' }));
+      const chosen = await bnplProviderFrom(readEnv({ JOIN_SANDBOXES: '1', JOIN_BNPL_URL: url, JOIN_BNPL_KEY: 'the-real-provider-key', JOIN_BNPL_PORT: '0' }));
       expect(chosen.sandbox).toBeNull();
       expect(await chosen.provider.getCheckout('chk_123')).toEqual({ ok: false, reason: 'not_found' });
       expect(seen).toEqual([{ url: '/api/v1.0/checkouts/chk_123', auth: 'Bearer the-real-provider-key' }]);
     } finally {
       await new Promise<void>((r) => provider.close(() => r()));
     }
+  });
+});
+
+describe('The BNPL sandbox: on this machine only, and only when asked (issue 23)', () => {
+  it('listens on 127.0.0.1 whatever HOST says, out of reach of the network', async () => {
+    const { sandbox } = await bnplProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '0.0.0.0', JOIN_BNPL_PORT: '0' }));
+    try {
+      if (!sandbox) throw new Error('no sandbox started');
+      expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(boundAddress(sandbox.app)).toBe('127.0.0.1');
+      expect(await reachFromOtherInterface(Number(new URL(sandbox.url).port))).not.toBe('connected');
+    } finally {
+      await sandbox?.close();
+    }
+  });
+
+  it('starts no sandbox unless JOIN_SANDBOXES asks for it, and says what to set', async () => {
+    const env = { ...readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_BNPL_PORT: '0' }), sandboxes: new Set<never>() };
+    const started = await bnplProviderFrom(env).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+    if (!(started instanceof Error)) await started.sandbox?.close();
+    expect(started).toEqual(expect.objectContaining({ message: expect.stringMatching(/JOIN_BNPL_URL.*JOIN_SANDBOXES/) }));
   });
 });

@@ -39,7 +39,7 @@ describe('card provider HTTP client against the sandbox', () => {
   let provider: CardProvider;
 
   beforeAll(async () => {
-    sandbox = await startCardSandbox({ port: 0, host: '127.0.0.1', merchantId: MERCHANT, secretKey: SECRET, allowedOrigins: [SITE] });
+    sandbox = await startCardSandbox({ port: 0, merchantId: MERCHANT, secretKey: SECRET, allowedOrigins: [SITE] });
     provider = createHttpCardProvider({ url: sandbox.url, secretKey: SECRET, merchantId: MERCHANT, timeoutMs: 5000 });
   });
   afterAll(async () => {
@@ -172,7 +172,7 @@ describe('card provider HTTP client when the provider misbehaves', () => {
 
 describe('cardProviderFrom', () => {
   it('starts the sandbox for the product origins when JOIN_CARD_URL is unset', async () => {
-    const { provider, sandbox } = await cardProviderFrom({ HOST: '127.0.0.1', JOIN_CARD_PORT: 0 }, [SITE]);
+    const { provider, sandbox } = await cardProviderFrom({ sandboxes: new Set(['card']), JOIN_CARD_PORT: 0 }, [SITE]);
     try {
       expect(sandbox).not.toBeNull();
       expect(provider.origin).toBe(sandbox?.url);
@@ -189,7 +189,7 @@ describe('cardProviderFrom', () => {
   it('uses JOIN_CARD_URL, its public URL, key and merchant without starting anything', async () => {
     const { provider, sandbox } = await cardProviderFrom(
       {
-        HOST: '127.0.0.1',
+        sandboxes: new Set(),
         JOIN_CARD_PORT: 0,
         JOIN_CARD_URL: 'https://api.cards.example',
         JOIN_CARD_PUBLIC_URL: 'https://js.cards.example',

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { SANDBOX_HOST } from '../../config/sandbox-defaults';
 
 /**
  * Starts the identity authority sandbox in a worker thread (worker.ts; built as
- * dist/authority-worker.js beside dist/main.js) and resolves once it listens.
+ * dist/authority-worker.js beside dist/main.js) and resolves once it listens, on 127.0.0.1 only
+ * (SANDBOX_HOST: it verifies anyone its registry lists).
  */
 export interface RunningAuthoritySandbox {
   url: string;
@@ -22,7 +24,7 @@ function workerFile(): { file: string; evalCode?: boolean } {
   return { file: `import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(worker)}); })`, evalCode: true };
 }
 
-export function startAuthoritySandbox(options: { port: number; host: string; apiKey: string }): Promise<RunningAuthoritySandbox> {
+export function startAuthoritySandbox(options: { port: number; apiKey: string }): Promise<RunningAuthoritySandbox> {
   const { file, evalCode } = workerFile();
   const worker = new Worker(file, { workerData: options, eval: evalCode === true });
   return new Promise((resolve, reject) => {
@@ -36,9 +38,8 @@ export function startAuthoritySandbox(options: { port: number; host: string; api
         return;
       }
       worker.off('exit', onExit);
-      const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
       resolve({
-        url: `http://${host}:${msg.port}`,
+        url: `http://${SANDBOX_HOST}:${msg.port}`,
         close: () =>
           new Promise<void>((done) => {
             const timer = setTimeout(() => void worker.terminate().then(() => done()), 2000);

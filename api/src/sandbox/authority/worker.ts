@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
+import { SANDBOX_HOST } from '../../config/sandbox-defaults';
 import { buildAuthorityApp } from './authority-app';
 import { createFaceEngine } from './faces';
 import { createMrzReader } from './ocr';
@@ -10,15 +11,15 @@ import { createMrzReader } from './ocr';
  */
 interface Data {
   port: number;
-  host: string;
   apiKey: string;
 }
 
 async function run(): Promise<void> {
-  const { port, host, apiKey } = workerData as Data;
+  const { port, apiKey } = workerData as Data;
   const [mrz, faces] = await Promise.all([createMrzReader(), createFaceEngine()]);
   const app = await buildAuthorityApp({ apiKey, engines: { mrz, faces } });
-  await app.listen({ port, host });
+  // This machine only, whatever HOST the product listens on (issue 23).
+  await app.listen({ port, host: SANDBOX_HOST });
   parentPort?.postMessage({ ready: true, port: (app.server.address() as AddressInfo).port });
   parentPort?.on('message', (msg: unknown) => {
     if (msg === 'close') void app.close().then(() => mrz.close()).finally(() => parentPort?.postMessage({ closed: true }));

@@ -285,6 +285,6 @@ export interface RunningBnplSandbox {
 }
 
 
-export async function startBnplSandbox(options: Omit<BnplSandboxOptions, 'baseUrl'> & { port: number; host: string }): Promise<RunningBnplSandbox> {
-  return startOnOwnOrigin((url) => buildBnplApp({ ...options, baseUrl: url }), options.port, options.host);
+export async function startBnplSandbox(options: Omit<BnplSandboxOptions, 'baseUrl'> & { port: number }): Promise<RunningBnplSandbox> {
+  return startOnOwnOrigin((url) => buildBnplApp({ ...options, baseUrl: url }), options.port);
 }

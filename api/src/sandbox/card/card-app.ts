@@ -516,6 +516,6 @@ export interface RunningCardSandbox {
 }
 
 
-export async function startCardSandbox(options: Omit<CardSandboxOptions, 'publicUrl'> & { port: number; host: string }): Promise<RunningCardSandbox> {
-  return startOnOwnOrigin((url) => buildCardApp({ ...options, publicUrl: url }), options.port, options.host);
+export async function startCardSandbox(options: Omit<CardSandboxOptions, 'publicUrl'> & { port: number }): Promise<RunningCardSandbox> {
+  return startOnOwnOrigin((url) => buildCardApp({ ...options, publicUrl: url }), options.port);
 }

@@ -228,6 +228,6 @@ export async function buildCourierApp(options: CourierSandboxOptions): Promise<F
 
 export type RunningCourierSandbox = RunningSandbox;
 
-export async function startCourierSandbox(options: CourierSandboxOptions & { port: number; host: string }): Promise<RunningCourierSandbox> {
-  return startOnOwnOrigin(() => buildCourierApp(options), options.port, options.host);
+export async function startCourierSandbox(options: CourierSandboxOptions & { port: number }): Promise<RunningCourierSandbox> {
+  return startOnOwnOrigin(() => buildCourierApp(options), options.port);
 }

@@ -179,7 +179,7 @@ export async function buildEsimApp(options: EsimSandboxOptions): Promise<Fastify
 export type RunningEsimSandbox = RunningSandbox & { smdpAddress: string };
 
 /** Listens on its port (0: any free one); its SM-DP+ address is the host:port it is reached at. */
-export async function startEsimSandbox(options: Omit<EsimSandboxOptions, 'smdpAddress'> & { port: number; host: string; smdpAddress?: string }): Promise<RunningEsimSandbox> {
-  const running = await startOnOwnOrigin((url) => buildEsimApp({ ...options, smdpAddress: options.smdpAddress ?? (() => new URL(url()).host) }), options.port, options.host);
+export async function startEsimSandbox(options: Omit<EsimSandboxOptions, 'smdpAddress'> & { port: number; smdpAddress?: string }): Promise<RunningEsimSandbox> {
+  const running = await startOnOwnOrigin((url) => buildEsimApp({ ...options, smdpAddress: options.smdpAddress ?? (() => new URL(url()).host) }), options.port);
   return { ...running, smdpAddress: options.smdpAddress ?? new URL(running.url).host };
 }

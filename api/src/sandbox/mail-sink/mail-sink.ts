@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { SANDBOX_HOST } from '../../config/sandbox-defaults';
 
 /**
  * The mail sandbox: a real SMTP server (smtp-server) in the product's process that accepts
@@ -33,7 +34,6 @@ export interface Outbox {
 export interface MailSinkOptions {
   /** 0: any free port. */
   port?: number;
-  host?: string;
   /** How many messages are kept (the oldest go first). */
   capacity?: number;
   /** Largest message accepted, in bytes. */
@@ -41,7 +41,8 @@ export interface MailSinkOptions {
   now?: () => number;
 }
 
-export const MAIL_SINK_DEFAULTS = { capacity: 200, maxBytes: 1024 * 1024, host: '127.0.0.1' } as const;
+/** The sink listens on 127.0.0.1 only (SANDBOX_HOST): no TLS, any login accepted. */
+export const MAIL_SINK_DEFAULTS = { capacity: 200, maxBytes: 1024 * 1024 } as const;
 
 export class MailSink implements Outbox {
   private readonly messages: OutboxMessage[] = [];
@@ -50,7 +51,7 @@ export class MailSink implements Outbox {
   private readonly now: () => number;
   private listeningPort = 0;
 
-  private constructor(private readonly options: MailSinkOptions) {
+  private constructor(options: MailSinkOptions) {
     this.capacity = options.capacity ?? MAIL_SINK_DEFAULTS.capacity;
     this.now = options.now ?? Date.now;
     const maxBytes = options.maxBytes ?? MAIL_SINK_DEFAULTS.maxBytes;
@@ -83,7 +84,7 @@ export class MailSink implements Outbox {
     await new Promise<void>((resolve, reject) => {
       const onError = (err: Error) => reject(err);
       sink.server.server.once('error', onError);
-      sink.server.listen(options.port ?? 0, options.host ?? MAIL_SINK_DEFAULTS.host, () => {
+      sink.server.listen(options.port ?? 0, SANDBOX_HOST, () => {
         sink.server.server.off('error', onError);
         resolve();
       });
@@ -98,8 +99,7 @@ export class MailSink implements Outbox {
 
   /** The URL the SMTP mailer sends to. */
   get url(): string {
-    const host = this.options.host ?? MAIL_SINK_DEFAULTS.host;
-    return `smtp://${host.includes(':') ? `[${host}]` : host}:${this.listeningPort}`;
+    return `smtp://${SANDBOX_HOST}:${this.listeningPort}`;
   }
 
   list(filter: { to?: string } = {}): OutboxMessage[] {

@@ -243,7 +243,7 @@ export interface RunningSigninSandbox {
 
 
 export async function startSigninSandbox(
-  options: Omit<SigninSandboxOptions, 'issuer'> & { port: number; host: string },
+  options: Omit<SigninSandboxOptions, 'issuer'> & { port: number },
 ): Promise<RunningSigninSandbox> {
-  return startOnOwnOrigin((url) => buildSigninApp({ ...options, issuer: url }), options.port, options.host);
+  return startOnOwnOrigin((url) => buildSigninApp({ ...options, issuer: url }), options.port);
 }

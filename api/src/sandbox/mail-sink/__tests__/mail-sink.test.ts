@@ -2,6 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { createSmtpMailer, MailDeliveryError, parseSmtpUrl } from '../../../mail/smtp-mailer';
 import { createTestApp, type TestApp } from '../../../testing/harness';
 import { MailSink } from '../mail-sink';
+import { reachFromOtherInterface } from '../../../testing/sandbox-reach';
 
 /**
  * The whole mail path over a real socket: the SMTP mailer a deployment uses (nodemailer) sends
@@ -20,6 +21,11 @@ describe('mail sandbox', () => {
   afterEach(async () => {
     mailer.close();
     await sink.close();
+  });
+
+  it('listens on 127.0.0.1 only, out of reach of the network (issue 23)', async () => {
+    expect(sink.url).toBe(`smtp://127.0.0.1:${sink.port}`);
+    expect(await reachFromOtherInterface(sink.port)).not.toBe('connected');
   });
 
   it('receives what the SMTP mailer sends, parsed, with its language', async () => {

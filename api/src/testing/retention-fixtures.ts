@@ -1,0 +1,130 @@
+import type { DocumentDetails } from '@join/shared/contract';
+import type { NewIdentityDecision, NewOrder, NewPayment, Store } from '../data/store';
+
+/**
+ * Test support for the retention schedule (issue 23): a sale (a verified identity, a captured
+ * payment, an order) and the traces of a visitor who bought nothing, written through the Store
+ * at a given time. Not a test itself, never imported by the server.
+ */
+let serial = 0;
+const next = (): string => String((serial += 1)).padStart(6, '0');
+
+export const passportOf = (number: string): DocumentDetails => ({
+  kind: 'passport',
+  number,
+  id_number: null,
+  issuing_country: 'GBR',
+  nationality: 'GBR',
+  surname: 'HOPPER',
+  given_names: 'GRACE',
+  birth_date: '1980-01-01',
+  expiry_date: '2031-01-01',
+  sex: 'F',
+});
+
+export function identityDecision(outcome: 'verified' | 'refused', documentNumber: string, at: number, accountId: string | null = null): NewIdentityDecision {
+  return {
+    outcome,
+    code: outcome === 'verified' ? null : -116,
+    documentKind: 'passport',
+    documentNumber,
+    expiryDate: '2031-01-01',
+    birthDate: '1980-01-01',
+    residentType: 'non_resident',
+    simType: 'esim',
+    personRef: outcome === 'verified' ? `person-${documentNumber}` : null,
+    liveness: 'passed',
+    decidedAt: at,
+    accountId,
+    holderName: outcome === 'verified' ? 'GRACE HOPPER' : null,
+  };
+}
+
+export function newPayment(uid: string, at: number, over: Partial<NewPayment> = {}): NewPayment {
+  const n = next();
+  return {
+    id: `pay_retention${n}`,
+    uid,
+    method: 'card',
+    idempotencyKey: `key-retention-${n}`,
+    requestHash: `hash-${n}`,
+    amountFils: 3675,
+    vatFils: 175,
+    vatPercentage: 5,
+    recurring: false,
+    productCode: 187,
+    productName: 'Tourist Starter 7 days',
+    msisdn: '971580000001',
+    email: 'payer@example.com',
+    instalments: null,
+    createdAt: at,
+    ...over,
+  };
+}
+
+/** An order (bound to no identity unless `over` names one: a sale binds its decision, see sale). */
+export function newOrder(uid: string, at: number, over: Partial<NewOrder> = {}): NewOrder {
+  const n = next();
+  return {
+    id: `ord_retention${n}`,
+    uid,
+    orderNumber: `JO-RETN-${n.slice(-4)}`,
+    kind: 'delivery',
+    status: 'received',
+    delivery: { lat: 25.2, lng: 55.28, address: `Villa ${n}`, address2: '', instructions: '', phone: '971501234567' },
+    storeId: null,
+    amountDueFils: 0,
+    msisdn: '971581234567',
+    eta: null,
+    createdAt: at,
+    accountId: null,
+    identity: null,
+    ...over,
+  };
+}
+
+/** A visitor, as the device-id login makes one. */
+export async function visitor(store: Store, at: number): Promise<string> {
+  const n = next();
+  return (await store.findOrCreateUser(`device-retention-${n}`, `uid-retention-${n}`, at)).uid;
+}
+
+/**
+ * A sale at `at`: the identity verified (its document number `documentNumber`), the plan paid by
+ * card (after a declined card, with declinedFirst), a delivery ordered, a note left in the help
+ * modal. Answers the user and its payments.
+ */
+export async function sale(store: Store, at: number, documentNumber: string, options: { declinedFirst?: boolean } = {}): Promise<{ uid: string; paymentId: string; failedId?: string }> {
+  const uid = await visitor(store, at);
+  await store.setActivationMethod(uid, 'non_resident', 'physical');
+  const account = await store.findOrCreateVerifiedAccount(`${uid}@buyers.example`, `acct-${uid}`, at);
+  await store.recordIdentityDecision(uid, { ...identityDecision('verified', documentNumber, at, account.id), simType: 'physical' }, { kind: 'verified', flag: 'id_verified' });
+  const decision = await store.getVerifiedDecision(uid, account.id);
+  if (!decision) throw new Error('the sale has no verified decision');
+  let failedId: string | undefined;
+  if (options.declinedFirst) {
+    const failed = newPayment(uid, at);
+    await store.startPayment(failed);
+    await store.updatePayment(uid, failed.id, { status: 'declined', declineCode: -7109 }, at);
+    failedId = failed.id;
+  }
+  const payment = newPayment(uid, at);
+  await store.startPayment(payment);
+  await store.capturePayment(uid, payment.id, { providerRef: 'ch_1', cardBrand: 'visa', cardLast4: '4242', receiptReference: `JN-RT${next().slice(-3)}-0001` }, at);
+  await store.placeOrder(
+    newOrder(uid, at, {
+      accountId: account.id,
+      identity: {
+        decisionId: decision.id,
+        documentKind: decision.documentKind,
+        documentNumberMasked: `*****${documentNumber.slice(-3)}`,
+        personRef: decision.personRef,
+        holderName: decision.holderName,
+        verifiedAt: at,
+      },
+    }),
+    false,
+  );
+  await store.addFeedback({ uid, deviceId: 'device', text: 'Quick and easy', route: '/thank-you', step: null, language: 'en', createdAt: at });
+  return { uid, paymentId: payment.id, ...(failedId ? { failedId } : {}) };
+}
