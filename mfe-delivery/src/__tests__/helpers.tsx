@@ -1,4 +1,4 @@
-import { act, fireEvent, render } from '@testing-library/react';
+import { act, fireEvent, render, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { apiClient, applyFlowStatus, bus, createQueryClient, EMPTY_FLOW_FLAGS, i18n, store, type ErrorObject, type FlowStatusFlags } from '@join/shared';
@@ -71,9 +71,14 @@ export function renderAt(route: string) {
 }
 
 /** The map has loaded (the fake fires `load` on the next tick). */
+/**
+ * The map made and loaded: waited for, not slept for (5 ms of real time was once assumed, and on a
+ * loaded machine the lazy chunk and the map came later, so a test read the page before the map).
+ */
 export async function mapLoaded(): Promise<FakeMap> {
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 5));
+  await waitFor(() => {
+    expect(FakeMap.all.length).toBeGreaterThan(0);
+    expect(document.querySelector('.delivery-map[data-state="loading"]')).toBeNull();
   });
   return FakeMap.last;
 }
