@@ -87,7 +87,7 @@ export const PaymentSummaryResponse = z.object({
   /** Apple Pay shows only when the product's AllowedFeatures has web_apple_pay (SPEC 6, 9: disabled by configuration). */
   apple_pay: z.boolean(),
   /** A payment of this order still waiting at its provider, or null. */
-  open_payment: OpenPayment.nullable(),
+  open_payment: OpenPayment.nullable().default(null),
 });
 export type PaymentSummaryResponse = z.infer<typeof PaymentSummaryResponse>;
 
