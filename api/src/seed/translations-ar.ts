@@ -840,7 +840,7 @@ export const TRANSLATIONS_AR: TranslatedDictionary = {
   'payment.card.otherMethod': 'اختر طريقة دفع أخرى',
   'payment.open.title': 'لديك عملية دفع مفتوحة',
   'payment.open.card': 'بدأت دفع {{amount}} بالبطاقة. ينتظر مصرفك أن تؤكد الدفع.',
-  'payment.open.bnpl': 'بدأت دفع {{amount}} على أقساط مع Spotii. ينتظرك Spotii لإكمال الدفع.',
+  'payment.open.bnpl': 'بدأت دفع {{amount}} على أقساط مع سبوتي. ينتظرك سبوتي لإكمال الدفع.',
   'payment.open.processing': 'بدأت دفع {{amount}}. ما زلنا ننتظر رد مزوّد الدفع.',
   'payment.open.until': 'تبقى مفتوحة حتى {{time}}.',
   'payment.open.why': 'ما دامت مفتوحة، نحتفظ لك بباقتك ورقمك ولا يمكن تغييرهما. ألغِها لتغييرهما أو للدفع بطريقة أخرى.',
