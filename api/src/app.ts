@@ -24,6 +24,7 @@ import { frameworkErrors, installErrorHandler, installNotFoundHandler } from './
 import { contentSecurityPolicy, edgeHeaders, registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { clientErrorHandler, SERVER_LIMITS, serverOptions, type ServerLimits } from './http/server-limits';
 import { apiRoutes } from './routes';
+import { retryPendingRefunds } from './routes/payment';
 import type { Outbox } from './sandbox/mail-sink/mail-sink';
 import { outboxRoutes } from './sandbox/mail-sink/outbox-routes';
 import { testClockRoutes, type TestClock } from './dev/test-clock';
@@ -284,6 +285,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       store.pruneAccountRecords(t - 3600_000, t - Math.max(ctx.accounts.emailThrottle.windowMs, ctx.accounts.addressThrottle.windowMs)),
       // Sales after five years, visitors who bought nothing after 90 days... (api/README.md "Data at rest and retention").
       retain ? store.applyRetention(retentionCutoffs(t)).then((deleted) => logRetention(app, deleted)) : undefined,
+      // Money of an attempt given up (issue 23) whose provider could not be reached: try again.
+      retryPendingRefunds(ctx, app.log),
     ]).catch((err: unknown) => app.log.error({ err }, 'sweep failed'));
   }, options.sweepIntervalMs ?? DEFAULTS.sweepIntervalMs);
   sweep.unref();

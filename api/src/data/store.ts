@@ -146,15 +146,18 @@ export type ReserveResult =
   /** This account or device let go of the number lately: it may claim it again from `until`. */
   | { kind: 'cooling_off'; until: number }
   /** An anti-hoarding limit is reached (which one is said, not to whom else it applies). */
-  | { kind: 'hold_limit'; limit: 'per_number' | 'claims' | 'address' };
+  | { kind: 'hold_limit'; limit: 'per_number' | 'claims' | 'address' }
+  /** A payment of the user is open: its number cannot be let go for another (issue 23). */
+  | { kind: 'payment_open' };
 export type TransferReserveResult =
   | { kind: 'reserved' | 'extended'; hold: HoldRecord }
   | { kind: 'extension_limit' }
+  | { kind: 'payment_open' }
   /** Another user holds a live transfer of this external number. */
   | { kind: 'in_transfer' }
   | { kind: 'no_temporary_number' };
 /** not_held covers someone else's hold, a free number and an unknown one alike: holds are private. */
-export type CancelResult = 'cancelled' | 'expired' | 'not_held';
+export type CancelResult = 'cancelled' | 'expired' | 'not_held' | 'payment_open';
 /** none: no hold at all; expired: the user's hold has ended but is not swept yet. */
 export type CommitResult = { kind: 'committed'; hold: HoldRecord } | { kind: 'expired' } | { kind: 'none' };
 /** The languages names are answered in (the request's `language` header). */
@@ -250,6 +253,46 @@ export type IdentityDecisionEffect =
 
 export type PaymentStatus = 'pending' | 'requires_action' | 'captured' | 'declined';
 
+/**
+ * Thrown by a write that would change what an open payment is buying (the saved plan, the current
+ * product): the route answers 409 payment_open (issue 23). The routes check first, with the
+ * provider asked about the open payment; the store checks again inside the write's transaction,
+ * so two requests racing cannot slip a change under a payment that starts meanwhile.
+ */
+export class PaymentOpenError extends Error {
+  constructor() {
+    super('a payment of this user is open: its plan and number cannot change');
+    this.name = 'PaymentOpenError';
+  }
+}
+
+/**
+ * What a payment buys, recorded when it starts (issue 23): the saved plan row and the hold's claim
+ * it was priced from, the choice and the price. Capture requires both still to be the user's
+ * (the same saved plan row, the same claim of the number); receipt, orders and e-mails read this
+ * record, never the live saved plan or hold.
+ */
+export interface RecordedOrder {
+  savedPlanId: number;
+  reservationId: number;
+  planIds: number[];
+  boosterIds: number[];
+  promotionKeys: string[];
+  promoCode: string | null;
+  price: PackagePrice;
+}
+
+/**
+ * Money given back for an attempt that did not become a purchase: refunded (a card charge, or a
+ * BNPL capture), voided (a BNPL approval withdrawn, or a 3-D Secure check abandoned: nothing was
+ * taken), pending (it could not be given back yet: retried on the next confirm and by the sweep).
+ */
+export interface PaymentRefund {
+  status: 'pending' | 'refunded' | 'voided';
+  ref: string | null;
+  at: number | null;
+}
+
 /** One attempt to pay, as it starts: the amounts the server computed (fils), what is bought, for whom. */
 export interface NewPayment {
   /** pay_…: our reference at the provider. */
@@ -270,10 +313,17 @@ export interface NewPayment {
   email: string;
   /** BNPL: the plan of instalments offered; null for a card. */
   instalments: Instalment[] | null;
+  /** What is being bought (issue 23). */
+  order: RecordedOrder;
+  /** The number's hold lasts at least until then from the start (the provider's window and a grace). */
+  holdUntil: number;
   createdAt: number;
 }
 
-export interface PaymentRecord extends NewPayment {
+export interface PaymentRecord extends Omit<NewPayment, 'order' | 'holdUntil'> {
+  /** null only for an attempt started before issue 23 (migration 16), which recorded no more than product and number. */
+  order: RecordedOrder | null;
+  refund: PaymentRefund | null;
   status: PaymentStatus;
   /** The provider's charge or checkout id, once it answered. */
   providerRef: string | null;
@@ -292,10 +342,12 @@ export interface PaymentRecord extends NewPayment {
 /**
  * created: a new row (status pending); replay: this key's row, whatever its state; in_progress:
  * another attempt of this user is pending or awaiting the provider; paid: the user has a
- * captured payment; conflict: the key was used for another request.
+ * captured payment; conflict: the key was used for another request; order_changed: the saved plan or
+ * the hold is no longer the one the caller priced (it changed between the pricing and this write).
  */
 export type StartPaymentResult =
   | { kind: 'created' | 'replay'; payment: PaymentRecord }
+  | { kind: 'order_changed' }
   | { kind: 'in_progress'; payment: PaymentRecord }
   | { kind: 'paid'; payment: PaymentRecord }
   | { kind: 'key_reused' };
@@ -303,7 +355,18 @@ export type StartPaymentResult =
 /** A move of a payment that is not a capture (a capture is capturePayment). */
 export type PaymentUpdate =
   | { status: 'pending' | 'requires_action'; providerRef: string | null; actionUrl: string | null; cardBrand?: CardBrand | null; cardLast4?: string | null }
-  | { status: 'declined'; declineCode: number | string; providerRef?: string | null; cardBrand?: CardBrand | null; cardLast4?: string | null };
+  | {
+      status: 'declined';
+      declineCode: number | string;
+      providerRef?: string | null;
+      cardBrand?: CardBrand | null;
+      cardLast4?: string | null;
+      /** Money given back for it (issue 23); absent keeps what is recorded. */
+      refund?: PaymentRefund;
+    };
+
+/** captured: as before; order_changed: the order is no longer what the payment recorded: nothing was captured. */
+export type CaptureResult = { kind: 'captured'; payment: PaymentRecord; newly: boolean } | { kind: 'order_changed'; payment: PaymentRecord };
 
 export interface PaymentCapture {
   providerRef: string;
@@ -556,10 +619,12 @@ export interface Store {
   listBoosters(language?: NameLanguage): Promise<Booster[]>;
   /** null when the user never chose a product (the default applies). */
   getCurrentProductCode(uid: string): Promise<number | null>;
+  /** Throws PaymentOpenError for another product while a payment of the user is open. */
   setCurrentProduct(uid: string, code: number, markSaved: boolean): Promise<void>;
 
   // --- saved plan: one per user; saving replaces it and makes its product current ---
   getSavedPlan(uid: string): Promise<SavedPlanRecord | null>;
+  /** Throws PaymentOpenError while a payment of the user is open (its saved plan is what it buys). */
   replaceSavedPlan(uid: string, plan: NewSavedPlan, now: number): Promise<SavedPlanRecord>;
 
   // --- preferences (SPEC 3): one value per user and preference id ---
@@ -579,8 +644,10 @@ export interface Store {
   /**
    * In one transaction: the row of (uid, key) if there is one (replay, or key_reused when its
    * request hash differs), else paid when the user has a captured payment, in_progress when
-   * another attempt is pending or requires_action, else a new pending row. A partial unique index
-   * keeps one open attempt per user even when two processes race.
+   * another attempt is pending or requires_action, order_changed when the saved plan row or the
+   * hold's claim is no longer the one `payment.order` names (or the hold has ended), else a new
+   * pending row, and the hold kept at least until `payment.holdUntil` (issue 23: the provider's
+   * window). A partial unique index keeps one open attempt per user even when two processes race.
    */
   startPayment(payment: NewPayment): Promise<StartPaymentResult>;
   /** The user's payment of that id; null for an unknown id or another user's. */
@@ -595,8 +662,19 @@ export interface Store {
    * The capture, in one transaction: the payment captured with its receipt reference, the
    * user's plan_paid set, and the user's hold of the bought number kept for good. Idempotent:
    * capturing a captured payment changes nothing (newly false). null: no such payment.
+   * Only while the recorded order still holds (orderHolds): else nothing is written and the
+   * answer is order_changed (issue 23).
    */
-  capturePayment(uid: string, id: string, capture: PaymentCapture, now: number): Promise<{ payment: PaymentRecord; newly: boolean } | null>;
+  capturePayment(uid: string, id: string, capture: PaymentCapture, now: number): Promise<CaptureResult | null>;
+  /**
+   * Whether the payment's recorded order is still the user's (issue 23): the same saved plan row,
+   * and the same claim of the number still in the user's name (live, or lapsed with nobody else
+   * holding it: the capture takes it back). A payment without a record: its number held by the
+   * user and a saved plan of its product.
+   */
+  orderHolds(uid: string, id: string): Promise<boolean>;
+  /** Attempts that gave money back only in part: a refund still to make (the sweep retries them). */
+  listPendingRefunds(limit: number): Promise<PaymentRecord[]>;
 
   // --- delivery (issue 14): zones and stores are reference data; orders are per user ---
   listDeliveryZones(): Promise<DeliveryZoneRecord[]>;
@@ -622,12 +700,15 @@ export interface Store {
   getActiveHold(uid: string, now: number): Promise<HoldRecord | null>;
   /**
    * Claims `msisdn` until `heldUntil`, releasing the user's previous hold, all or nothing.
-   * The user's own live hold of `msisdn` is extended instead, at most policy.maxExtensions times.
+   * The user's own live hold of `msisdn` is extended instead, at most policy.maxExtensions times
+   * (never shortened: a payment may hold it longer). A new claim while a payment of the user is
+   * open is payment_open.
    */
   reserveNumber(uid: string, msisdn: string, now: number, heldUntil: number, policy: HoldPolicy, claimant?: Claimant): Promise<ReserveResult>;
   /**
    * Releases the user's hold of `number` (a pool number, or the external number of a transfer);
-   * a cancel also moves a multi-month product back to `defaultProductCode`.
+   * a cancel also moves a multi-month product back to `defaultProductCode`. payment_open while a
+   * payment of the user is open.
    */
   cancelHold(uid: string, number: string, now: number, defaultProductCode: number): Promise<CancelResult>;
   /** Marks the user's live hold committed (idempotent); the expiry does not move. */
@@ -645,7 +726,8 @@ export interface Store {
   /**
    * In one transaction: releases the user's hold (any type), claims a random free number of
    * policy.temporaryVanityLevels as the temporary number, and records the transfer on it.
-   * The user's own live transfer of the same external number is extended instead.
+   * The user's own live transfer of the same external number is extended instead. A new claim
+   * while a payment of the user is open is payment_open.
    */
   reserveTransfer(
     uid: string,

@@ -35,6 +35,17 @@ export const DECLINE_CODES: Readonly<Record<CardDeclineReason, number | string>>
  */
 export const PROVIDER_UNAVAILABLE_CODE = -7106;
 
+/**
+ * Issue 23: a payment's start keeps the number at least for the provider's window (3-D Secure,
+ * the BNPL checkout) and this much more: the visitor's way back from the provider's page to our
+ * confirmation. After that a lapsed hold may be claimed by anyone, and a capture finding the
+ * number gone gives the money back.
+ */
+export const PAYMENT_RETURN_GRACE_MS = 5 * 60_000;
+
+/** Until when a payment started at `now` keeps its number. */
+export const paymentHoldUntil = (now: number, providerWindowMs: number): number => now + providerWindowMs + PAYMENT_RETURN_GRACE_MS;
+
 /** The amount a charge takes: the plan's net price plus VAT, in fils. */
 export function amountOf(price: PackagePrice): { amountFils: number; vatFils: number } {
   return { amountFils: toFils(price.NetPrice + price.VATAmount), vatFils: toFils(price.VATAmount) };

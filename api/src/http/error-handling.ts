@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@join/shared/contract';
 import type { HtmlFallback } from '../static/static-files';
-import { HttpError, badRequest, internalError, notFound } from './http-error';
+import { PaymentOpenError } from '../data/store';
+import { HttpError, badRequest, internalError, notFound, paymentOpen } from './http-error';
 
 /**
  * One error path for the whole server. Our own HttpErrors pass through; Fastify's client
@@ -22,6 +23,8 @@ function isFastifyError(e: unknown): e is FastifyError {
 
 export function toHttpError(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error;
+  // A write refused inside the store's transaction because a payment opened meanwhile (issue 23).
+  if (error instanceof PaymentOpenError) return paymentOpen();
   if (!isFastifyError(error)) return null;
   const status = error.statusCode ?? 500;
   if (status < 400 || status >= 500) return null;

@@ -1,4 +1,4 @@
-import { ACCOUNT_ERROR_CODES, API_ERROR_CODES, SESSION_RECOVERY_CODE, type ApiErrorBody } from '@join/shared/contract';
+import { ACCOUNT_ERROR_CODES, API_ERROR_CODES, PAYMENT_ERROR_CODES, SESSION_RECOVERY_CODE, type ApiErrorBody } from '@join/shared/contract';
 
 /**
  * Every failure the API answers with, as one error type carrying its HTTP status and the
@@ -49,6 +49,16 @@ export const flowOrder = (message: string) => new HttpError(409, API_ERROR_CODES
 /** A hold extended as often as allowed (WCAG 2.2.1 asks for at least ten). */
 export const extensionLimit = () => flowOrder('This number cannot be extended again');
 export const numberTaken = () => new HttpError(409, NUMBER_ALREADY_BOOKED, 'This number was just taken by someone else');
+/**
+ * Issue 23: a change of the plan or the number while a payment of them is open (started at the
+ * provider, not captured, not ended). The page offers the way to the payment, to finish or cancel it.
+ */
+export const paymentOpen = () =>
+  new HttpError(
+    409,
+    PAYMENT_ERROR_CODES.paymentOpen,
+    'Finish or cancel the payment first: a payment for your plan and number is open. Finish it, or cancel it on the payment page, before you change them.',
+  );
 export const numberExpired = () => new HttpError(410, NUMBER_EXPIRED, 'Your number reservation has expired');
 export const numberInTransfer = () => new HttpError(409, NUMBER_IN_TRANSFER, 'This number is already being transferred');
 export const wrongOperator = (message: string) => new HttpError(409, WRONG_OPERATOR, message);

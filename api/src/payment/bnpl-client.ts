@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BnplCheckout, BnplCheckoutRequest, BnplProvider, ProviderResult, ProviderUnavailable } from './providers';
+import { DEFAULT_BNPL_CHECKOUT_WINDOW_MS, type BnplCheckout, type BnplCheckoutRequest, type BnplProvider, type ProviderResult, type ProviderUnavailable } from './providers';
 import { exchangeJson, unavailable } from './provider-http';
 
 /**
@@ -19,6 +19,8 @@ export interface HttpBnplOptions {
   /** The amounts the provider accepts, inclusive (its contract's limits). */
   minFils: number;
   maxFils: number;
+  /** How long a checkout stays open for the visitor (DEFAULT_BNPL_CHECKOUT_WINDOW_MS: the sandbox's and Spotii's 30 minutes). */
+  checkoutWindowMs?: number;
   /** For tests; global fetch by default. */
   fetch?: typeof fetch;
 }
@@ -30,7 +32,7 @@ export const DEFAULT_BNPL_TIMEOUT_MS = 15_000;
 const CheckoutAnswer = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
   reference: z.string(),
-  status: z.enum(['open', 'approved', 'rejected', 'captured', 'expired']),
+  status: z.enum(['open', 'approved', 'rejected', 'captured', 'expired', 'cancelled', 'refunded']),
   total: z.number().int().nonnegative(),
   currency: z.literal('AED'),
   checkout_url: z.url({ protocol: /^https?$/ }),
@@ -97,6 +99,7 @@ export function createHttpBnplProvider(options: HttpBnplOptions): BnplProvider {
     instalmentCount: BNPL_INSTALMENT_COUNT,
     minFils: options.minFils,
     maxFils: options.maxFils,
+    checkoutWindowMs: options.checkoutWindowMs ?? DEFAULT_BNPL_CHECKOUT_WINDOW_MS,
 
     async createCheckout(request: BnplCheckoutRequest) {
       const checked = Request.safeParse(request);
@@ -143,6 +146,37 @@ export function createHttpBnplProvider(options: HttpBnplOptions): BnplProvider {
       const result = checkoutFrom(answer, { id });
       if (result.ok && result.value.status !== 'captured') return unavailable('bad answer: not captured');
       return result;
+    },
+
+    async cancel(id: string) {
+      if (!plausibleId(id)) return { ok: false, reason: 'not_found' };
+      const answer = await call('POST', `${pathOf(id)}/cancel`);
+      if ('ok' in answer) return answer;
+      if (answer.status === 404) return { ok: false, reason: 'not_found' };
+      if (answer.status === 409) {
+        const error = ErrorAnswer.safeParse(answer.json);
+        return error.success && error.data.error === 'already_captured' ? { ok: false, reason: 'captured', detail: statusOf(answer.json) } : unexpected(answer);
+      }
+      if (answer.status !== 200) return unexpected(answer);
+      const result = checkoutFrom(answer, { id });
+      // Withdrawn means it can no longer be approved or captured.
+      if (result.ok && (result.value.status === 'open' || result.value.status === 'approved')) return unavailable('bad answer: not cancelled');
+      return result;
+    },
+
+    async refund(id: string, amountFils: number, idempotencyKey: string) {
+      if (!/^[\x21-\x7e]{1,255}$/.test(idempotencyKey)) throw new TypeError('bad BNPL refund idempotency key');
+      if (!Number.isInteger(amountFils) || amountFils < 1) throw new TypeError('a BNPL refund is a positive whole number of fils');
+      if (!plausibleId(id)) return { ok: false, reason: 'not_found' };
+      const answer = await call('POST', `${pathOf(id)}/refund`, idempotencyKey, { total: amountFils, currency: 'AED' });
+      if ('ok' in answer) return answer;
+      if (answer.status === 404) return { ok: false, reason: 'not_found' };
+      if (answer.status === 422) {
+        const error = ErrorAnswer.safeParse(answer.json);
+        return error.success && error.data.error === 'not_refundable' ? { ok: false, reason: 'not_refundable', detail: statusOf(answer.json) } : unexpected(answer);
+      }
+      if (answer.status !== 200) return unexpected(answer);
+      return checkoutFrom(answer, { id });
     },
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { exchangeJson, unavailable } from './provider-http';
 import {
   CARD_DECLINE_REASONS,
+  DEFAULT_CARD_ACTION_WINDOW_MS,
   type CardCharge,
   type CardChargeRequest,
   type CardProvider,
@@ -28,6 +29,8 @@ export interface HttpCardProviderOptions {
   secretKey: string;
   merchantId: string;
   timeoutMs: number;
+  /** How long the provider's 3-D Secure check may take (DEFAULT_CARD_ACTION_WINDOW_MS: the sandbox's). */
+  actionWindowMs?: number;
   /** For tests; global fetch by default. */
   fetch?: typeof fetch;
 }
@@ -141,12 +144,26 @@ export function createHttpCardProvider(options: HttpCardProviderOptions): CardPr
     return { ok: true, value: { id: parsed.data.id, chargeId: parsed.data.charge, amountFils: parsed.data.amount, status: 'succeeded' } };
   };
 
+  const cancel = async (chargeId: string): Promise<ProviderResult<CardCharge, ProviderUnavailable | 'not_found'>> => {
+    const answer = await exchange('POST', `/v1/charges/${encodeURIComponent(chargeId)}/cancel`, {});
+    if (!answer.ok) return answer;
+    if (answer.status === 404) return { ok: false, reason: 'not_found' };
+    if (answer.status !== 200) return unavailable(`status ${answer.status}: ${errorOf(answer.json)}`);
+    const parsed = ChargeAnswer.safeParse(answer.json);
+    if (!parsed.success || parsed.data.id !== chargeId) return unavailable('bad_answer');
+    // Voided means no longer waiting: a charge still asking for its check was not voided.
+    if (parsed.data.status === 'requires_action') return unavailable('bad_answer: still requires action');
+    return { ok: true, value: toCharge(parsed.data) };
+  };
+
   return {
     fieldsUrl: `${publicBase}/fields`,
     origin: new URL(publicBase).origin,
     merchantId: options.merchantId,
+    actionWindowMs: options.actionWindowMs ?? DEFAULT_CARD_ACTION_WINDOW_MS,
     charge,
     getCharge,
     refund,
+    cancel,
   };
 }

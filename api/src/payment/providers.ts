@@ -17,6 +17,17 @@ export type ProviderResult<T, R extends string> = { ok: true; value: T } | { ok:
 /** Why the provider could not be asked (network, timeout, a 5xx, a bad answer): the page offers to retry. */
 export type ProviderUnavailable = 'unavailable';
 
+/**
+ * How long a payment may stay with the visitor at the provider (issue 23): the number being bought
+ * is held at least this long from the start of a payment, so an honest slow payer does not lose it.
+ * The card's is its 3-D Secure challenge (the sandbox declines one left 15 minutes,
+ * sandbox/card CHALLENGE_TTL_MS); the BNPL provider's is its checkout (Spotii's sandbox expires an
+ * open checkout after 30 minutes, sandbox/bnpl CHECKOUT_TTL_MS). A real provider's windows are
+ * given to its client (card-setup.ts, bnpl-setup.ts) when they differ.
+ */
+export const DEFAULT_CARD_ACTION_WINDOW_MS = 15 * 60_000;
+export const DEFAULT_BNPL_CHECKOUT_WINDOW_MS = 30 * 60_000;
+
 // --- card --------------------------------------------------------------------------------------
 
 /**
@@ -93,6 +104,14 @@ export interface CardProvider {
   /** The charge as the provider has it now (after a 3-D Secure return). */
   getCharge(chargeId: string): Promise<ProviderResult<CardCharge, ProviderUnavailable | 'not_found'>>;
   refund(chargeId: string, amountFils: number, idempotencyKey: string): Promise<ProviderResult<CardRefund, ProviderUnavailable | 'not_found' | 'not_refundable'>>;
+  /**
+   * Voids a charge still waiting for its 3-D Secure check (the merchant abandons it: it ends
+   * declined, authentication_failed, and its page can no longer complete it). A charge that is no
+   * longer waiting is answered as it is (succeeded: it went through; declined: nothing to void).
+   */
+  cancel(chargeId: string): Promise<ProviderResult<CardCharge, ProviderUnavailable | 'not_found'>>;
+  /** How long a 3-D Secure check may take (DEFAULT_CARD_ACTION_WINDOW_MS). */
+  readonly actionWindowMs: number;
 }
 
 // --- buy now, pay later ------------------------------------------------------------------------
@@ -113,8 +132,12 @@ export interface BnplCheckoutRequest {
 
 export interface BnplCheckout {
   id: string;
-  /** open: the visitor has not decided; approved: approved, not yet captured; rejected; captured; expired. */
-  status: 'open' | 'approved' | 'rejected' | 'captured' | 'expired';
+  /**
+   * open: the visitor has not decided; approved: approved, not yet captured; rejected; captured;
+   * expired; cancelled: withdrawn by the merchant before a capture (nothing taken); refunded: a
+   * capture given back in full.
+   */
+  status: 'open' | 'approved' | 'rejected' | 'captured' | 'expired' | 'cancelled' | 'refunded';
   amountFils: number;
   /** The provider's page for the browser. */
   checkoutUrl: string;
@@ -132,4 +155,14 @@ export interface BnplProvider {
   getCheckout(id: string): Promise<ProviderResult<BnplCheckout, ProviderUnavailable | 'not_found'>>;
   /** Captures an approved checkout (idempotent on the provider's side too). */
   capture(id: string, idempotencyKey: string): Promise<ProviderResult<BnplCheckout, ProviderUnavailable | 'not_found' | 'not_approved'>>;
+  /**
+   * Withdraws a checkout that was not captured (open or approved): it becomes cancelled and can no
+   * longer be approved or captured. One that is already closed is answered as it is; a captured
+   * one is 'captured' (it went through: refund it instead).
+   */
+  cancel(id: string): Promise<ProviderResult<BnplCheckout, ProviderUnavailable | 'not_found' | 'captured'>>;
+  /** Gives a captured checkout's money back (Spotii: POST /orders/<reference>/refund {total, currency}). */
+  refund(id: string, amountFils: number, idempotencyKey: string): Promise<ProviderResult<BnplCheckout, ProviderUnavailable | 'not_found' | 'not_refundable'>>;
+  /** How long a checkout stays open for the visitor (DEFAULT_BNPL_CHECKOUT_WINDOW_MS). */
+  readonly checkoutWindowMs: number;
 }

@@ -20,6 +20,7 @@ import type { FlowStepOf } from '../http/step-guard';
 import { badRequest, flowOrder } from '../http/http-error';
 import { authOf } from '../http/session-auth';
 import { parseInput } from '../http/validate';
+import { orderLock } from './order-lock';
 
 const KEYS: readonly number[] = Object.values(FLOW_STATUS_KEYS);
 const isFlowStatusKey = (k: number): k is FlowStatusKey => KEYS.includes(k);
@@ -38,6 +39,7 @@ const stepOfFlowKey: FlowStepOf = (request) => {
 };
 
 export async function meRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const lock = orderLock(ctx);
   app.get('/me/flow_status', async (request): Promise<FlowStatusResponse> => flowStatusOf(ctx, authOf(request)));
 
   app.post('/me/flow_status', { config: { flowStep: stepOfFlowKey } }, async (request): Promise<FlowStatusResponse> => {
@@ -45,6 +47,8 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     const { uid } = auth;
     const { key } = parseInput(FlowStatusUpdateBody, request.body, 'body');
     if (!isFlowStatusKey(key)) throw badRequest('body.key', `must be one of ${KEYS.join(', ')}`);
+    // "Number cancelled" lets the number of an open payment go (issue 23).
+    if (key === FLOW_STATUS_KEYS.numberCancelled) await lock.refuseWhilePaying(request);
     const state = await ctx.store.getFlowState(uid, ctx.now());
     // The server decides whether a step is done; the client only reports that it got there.
     const decision = decideFlowKey(key, state);

@@ -18,11 +18,12 @@ import {
 import type { AppContext } from '../app-context';
 import { DEFAULT_PRODUCT_CODE } from '../domain/catalogue';
 import { HOLD_POLICY } from '../domain/holds';
-import { badRequest, extensionLimit, holdCoolingOff, holdLimit, notFound, numberExpired, numberTaken } from '../http/http-error';
+import { badRequest, extensionLimit, holdCoolingOff, holdLimit, notFound, numberExpired, numberTaken, paymentOpen } from '../http/http-error';
 import { deviceKey, requestAddress } from '../http/client-key';
 import { authOf } from '../http/session-auth';
 import { parseInput } from '../http/validate';
 import { toPhoneNumber, toReservation } from './contract-mappers';
+import { orderLock } from './order-lock';
 import { budgetHook, rateLimitConfig } from './rate-limits';
 
 type CommitNumberResponse = z.output<typeof CommitNumberResponseSchema>;
@@ -40,6 +41,7 @@ function numberToCancel(request: FastifyRequest): string {
 const asksForRandom = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.random === 'true';
 
 export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const lock = orderLock(ctx);
   // One budget per IP for random offers, however they are asked for (POST /numbers/random or
   // GET /numbers?random=true): a second route must not double it.
   const randomLimit = app.rateLimit(rateLimitConfig(ctx.rateLimit.randomNumbersMax, ctx.rateLimit.windowMs).rateLimit);
@@ -74,6 +76,9 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const { uid } = authOf(request);
     const { number } = parseInput(NumberBody, request.body, 'body');
     const now = ctx.now();
+    // Another number than the one held lets that one go: not while a payment is buying it (issue 23).
+    // Extending the held number stays open (it never shortens a payment's hold).
+    if ((await ctx.store.getActiveHold(uid, now))?.msisdn !== number) await lock.refuseWhilePaying(request);
     const claimant = { deviceId: deviceKey(request), address: requestAddress(request) };
     const result = await ctx.store.reserveNumber(uid, number, now, now + ctx.holdMs, { ...HOLD_POLICY, limits: ctx.holdLimits }, claimant);
     if (result.kind === 'unknown') throw notFound(`Number ${number} is not in the pool`);
@@ -85,16 +90,19 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
       throw holdCoolingOff(seconds);
     }
     if (result.kind === 'hold_limit') throw holdLimit(result.limit);
+    if (result.kind === 'payment_open') throw paymentOpen();
     return { number: toPhoneNumber(result.hold) };
   });
 
   app.delete('/numbers', { config: { flowStep: 'number' } }, async (request): Promise<NumbersResponse> => {
     const { uid } = authOf(request);
     const number = numberToCancel(request);
+    await lock.refuseWhilePaying(request);
     // A transfer is cancelled ("reset transfer") by its external or its temporary number.
     const result = await ctx.store.cancelHold(uid, number, ctx.now(), DEFAULT_PRODUCT_CODE);
     // Someone else's hold looks exactly like no hold: holds are nobody else's business.
     if (result === 'not_held') throw notFound(`You hold no reservation of ${number}`);
+    if (result === 'payment_open') throw paymentOpen();
     if (result === 'expired') throw numberExpired();
     return { numbers: [] };
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import {
   BnplConfirmBody,
   BnplStartBody,
@@ -8,40 +8,42 @@ import {
   CURRENCY,
   IdempotencyKey,
   PAYMENT_ERROR_CODES,
+  PaymentCancelBody,
   PREFERENCE_IDS,
   ROUTES,
+  isProperlyLoggedIn,
   isRouteAllowed,
   type BnplStartResponse,
   type ContractRequestResponse,
+  type OpenPayment,
+  type PaymentCancelResponse,
   type PaymentResult,
   type PaymentSummaryResponse,
   type Product,
-  type Receipt,
   type ReceiptResponse,
 } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
 import type { HoldRecord, NewPayment, PaymentRecord, SavedPlanRecord } from '../data/store';
 import { loadFlowStatus, serverFlowContext } from '../domain/flow-context';
-import {
-  amountOf,
-  bnplOffer,
-  DECLINE_CODES,
-  dubaiDate,
-  isRecurring,
-  newPaymentId,
-  newReceiptReference,
-  offersApplePay,
-  PROVIDER_UNAVAILABLE_CODE,
-  showsPromoHint,
-} from '../domain/payment';
-import { contractMail, receiptMail } from '../domain/payment-mail';
+import { amountOf, bnplOffer, dubaiDate, isRecurring, newPaymentId, offersApplePay, paymentHoldUntil, showsPromoHint } from '../domain/payment';
+import { contractMail } from '../domain/payment-mail';
 import { toFils as toFilsFromAed } from '../domain/pricing';
 import { badRequest, flowOrder, HttpError, loginRequired, notFound } from '../http/http-error';
 import { authOf } from '../http/session-auth';
 import { stepNotAllowed } from '../http/step-guard';
 import { parseInput } from '../http/validate';
-import type { BnplProvider, CardCharge, CardProvider } from '../payment/providers';
 import { nameLanguage, productView } from './catalogue-view';
+import {
+  declined,
+  inProgress,
+  orderChanged,
+  PAYMENT_IN_PROGRESS,
+  paymentCancelled,
+  paymentSettlement,
+  providerUnavailable,
+  receiptOf,
+  type PaymentSettlement,
+} from './payment-settlement';
 import { evaluateChoice, type ChoiceInput, type EvaluatedChoice } from './plan-choice';
 import { rateLimitConfig, rateLimitHook } from './rate-limits';
 
@@ -56,17 +58,10 @@ import { rateLimitConfig, rateLimitHook } from './rate-limits';
 
 // --- errors of the payment routes ---
 
-export const PAYMENT_IN_PROGRESS = 'payment_in_progress';
+export { PAYMENT_IN_PROGRESS, receiptOf };
 export const IDEMPOTENCY_KEY_REUSED = 'idempotency_key_reused';
 export const BNPL_NOT_OFFERED = 'bnpl_not_offered';
 export const NOT_COMMITMENT = 'not_commitment';
-
-const inProgress = (message: string) => new HttpError(409, PAYMENT_IN_PROGRESS, message);
-const declined = (code: number | string) =>
-  new HttpError(402, code, code === PAYMENT_ERROR_CODES.bnpl ? 'Paying in instalments did not go through' : 'The card was not charged');
-const providerUnavailable = () =>
-  new HttpError(503, PROVIDER_UNAVAILABLE_CODE, 'The payment provider cannot be reached right now: please try again in a moment');
-const notConfigured = (what: string) => new HttpError(503, 'payment_unavailable', `${what} payments are not available on this server`);
 
 // --- what is being bought, priced now ---
 
@@ -167,24 +162,7 @@ export function pageOrigin(ctx: AppContext, request: FastifyRequest): string {
 
 const hashOf = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-// --- receipts ---
-
-export function receiptOf(payment: PaymentRecord): Receipt {
-  return {
-    reference: payment.receiptReference ?? '',
-    method: payment.method,
-    amount_fils: payment.amountFils,
-    vat_fils: payment.vatFils,
-    vat_percentage: payment.vatPercentage,
-    currency: CURRENCY,
-    card: payment.method === 'card' && payment.cardBrand && payment.cardLast4 ? { brand: payment.cardBrand, last4: payment.cardLast4 } : null,
-    instalments: payment.method === 'bnpl' ? payment.instalments : null,
-    product_name: payment.productName,
-    msisdn: payment.msisdn,
-    paid_at: new Date(payment.capturedAt ?? payment.updatedAt).toISOString(),
-    email: payment.email,
-  };
-}
+// --- access ---
 
 /** The allowed route after a payment: the payment step, or (once paid, properly logged in) its confirmation. */
 async function confirmationAllowed(ctx: AppContext, request: FastifyRequest): Promise<void> {
@@ -192,61 +170,38 @@ async function confirmationAllowed(ctx: AppContext, request: FastifyRequest): Pr
   if (!isRouteAllowed(ROUTES.paymentConfirmation, serverFlowContext(status))) throw stepNotAllowed('payment');
 }
 
+/**
+ * A confirm (and a cancel) of a payment: the confirmation rule, or, for an e-mail login, a payment
+ * of theirs named by the body. The provider's window may have outlasted the number's hold (the
+ * payment step then closes): the confirm must still reach the provider, so that money taken for an
+ * order that is no longer the visitor's is given back, and say so again when asked again (issue 23).
+ */
+async function settlingAllowed(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const auth = authOf(request);
+  const status = await loadFlowStatus(ctx, auth);
+  if (isRouteAllowed(ROUTES.paymentConfirmation, serverFlowContext(status))) return;
+  const named = (request.body as { payment_id?: unknown } | undefined)?.payment_id;
+  if (isProperlyLoggedIn(status.flags) && typeof named === 'string' && (await ctx.store.getPayment(auth.uid, named))) return;
+  throw stepNotAllowed('payment');
+}
+
+/** The open payment as the summary shows it: what it takes, where to finish it, until when. */
+function openPaymentView(ctx: AppContext, payment: PaymentRecord): OpenPayment {
+  const window = payment.method === 'card' ? (ctx.payment.card?.actionWindowMs ?? 0) : (ctx.payment.bnpl?.checkoutWindowMs ?? 0);
+  return {
+    payment_id: payment.id,
+    method: payment.method,
+    amount_fils: payment.amountFils,
+    action_url: payment.status === 'requires_action' ? payment.actionUrl : null,
+    started_at: new Date(payment.createdAt).toISOString(),
+    expires_at: new Date(payment.createdAt + window).toISOString(),
+  };
+}
+
 export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const paymentLimit = rateLimitHook(app, ctx.rateLimit.paymentMax, ctx.rateLimit.windowMs);
-
-  function card(): CardProvider {
-    if (!ctx.payment.card) throw notConfigured('Card');
-    return ctx.payment.card;
-  }
-  function bnpl(): BnplProvider {
-    if (!ctx.payment.bnpl) throw notConfigured('Instalment');
-    return ctx.payment.bnpl;
-  }
-
-  /** Captures in one transaction with is_plan_paid; the receipt e-mail goes after the commit, once. */
-  async function capture(request: FastifyRequest, payment: PaymentRecord, providerRef: string, charge: Pick<CardCharge, 'brand' | 'last4'> | null) {
-    const done = await ctx.store.capturePayment(
-      payment.uid,
-      payment.id,
-      { providerRef, cardBrand: charge?.brand ?? null, cardLast4: charge?.last4 ?? null, receiptReference: newReceiptReference() },
-      ctx.now(),
-    );
-    if (!done) throw notFound('No such payment');
-    const receipt = receiptOf(done.payment);
-    if (done.newly) {
-      request.log.info({ payment: payment.id, method: payment.method, amount_fils: payment.amountFils }, 'payment captured');
-      try {
-        await ctx.mailer.send(receiptMail(receipt, nameLanguage(request), payment.method === 'bnpl' ? (ctx.payment.bnpl?.name ?? null) : null));
-      } catch (err) {
-        // The payment stands: the receipt is on the confirmation page and GET /payment/receipt.
-        request.log.error({ err, payment: payment.id }, 'the receipt e-mail could not be sent');
-      }
-    }
-    return { status: 'paid' as const, receipt };
-  }
-
-  /** A card charge's answer, stored and turned into the route's answer. */
-  async function settleCharge(request: FastifyRequest, payment: PaymentRecord, charge: CardCharge): Promise<PaymentResult> {
-    if (charge.amountFils !== payment.amountFils) {
-      request.log.error({ payment: payment.id, charged: charge.amountFils, expected: payment.amountFils }, 'the provider charged another amount');
-      throw new HttpError(502, 'payment_mismatch', 'The payment provider answered another amount: contact us before trying again');
-    }
-    if (charge.status === 'succeeded') return capture(request, payment, charge.id, charge);
-    if (charge.status === 'requires_action' && charge.actionUrl) {
-      await ctx.store.updatePayment(
-        payment.uid,
-        payment.id,
-        { status: 'requires_action', providerRef: charge.id, actionUrl: charge.actionUrl, cardBrand: charge.brand, cardLast4: charge.last4 },
-        ctx.now(),
-      );
-      return { status: 'action_required', payment_id: payment.id, action_url: charge.actionUrl };
-    }
-    const code = DECLINE_CODES[charge.declineReason ?? 'generic_decline'];
-    await ctx.store.updatePayment(payment.uid, payment.id, { status: 'declined', declineCode: code, providerRef: charge.id, cardBrand: charge.brand, cardLast4: charge.last4 }, ctx.now());
-    request.log.info({ payment: payment.id, reason: charge.declineReason }, 'card declined');
-    throw declined(code);
-  }
+  const settlement: PaymentSettlement = paymentSettlement(ctx);
+  const { card, bnpl, capture, settleCharge, giveBack, retryRefund } = settlement;
 
   /** Asks the provider for a charge (a new one, or the same one again under the same provider key). */
   async function driveCharge(request: FastifyRequest, payment: PaymentRecord, token: string, returnUrl: string): Promise<PaymentResult> {
@@ -265,43 +220,24 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return settleCharge(request, payment, result.value);
   }
 
-  /** A stored outcome as the route's answer (a replay, or a confirm of a settled payment). */
-  function answerStored(payment: PaymentRecord): PaymentResult {
+  /**
+   * A stored outcome as the route's answer (a replay, or a confirm of a settled payment). An attempt
+   * given up for a changed order or by the visitor says so (its refund tried again if it is pending).
+   */
+  async function answerStored(request: FastifyRequest, payment: PaymentRecord): Promise<PaymentResult> {
     if (payment.status === 'captured') return { status: 'paid', receipt: receiptOf(payment) };
-    if (payment.status === 'declined') throw declined(payment.declineCode ?? PAYMENT_ERROR_CODES.bnpl);
+    if (payment.status === 'declined') {
+      if (payment.declineCode === PAYMENT_ERROR_CODES.orderChanged) throw orderChanged(await retryRefund(request, payment));
+      if (payment.declineCode === PAYMENT_ERROR_CODES.paymentCancelled) {
+        await retryRefund(request, payment);
+        throw paymentCancelled();
+      }
+      throw declined(payment.declineCode ?? PAYMENT_ERROR_CODES.bnpl);
+    }
     if (payment.status === 'requires_action' && payment.actionUrl && payment.method === 'card') {
       return { status: 'action_required', payment_id: payment.id, action_url: payment.actionUrl };
     }
     throw inProgress('This payment is still being processed: try again in a moment');
-  }
-
-  /**
-   * Another attempt of the user is open: ask its provider where it stands. A 3-D Secure charge that
-   * succeeded is captured, one that failed is declined; a BNPL checkout that was not approved is
-   * closed on our side (without a capture it takes no money). Answers the attempt as it is now.
-   */
-  async function refreshOpen(request: FastifyRequest, open: PaymentRecord): Promise<PaymentRecord> {
-    if (!open.providerRef) return open;
-    if (open.method === 'card') {
-      const found = ctx.payment.card ? await ctx.payment.card.getCharge(open.providerRef) : null;
-      if (!found?.ok) return open;
-      const charge = found.value;
-      if (charge.status === 'requires_action') return open;
-      try {
-        await settleCharge(request, open, charge);
-      } catch (e) {
-        if (!(e instanceof HttpError)) throw e;
-      }
-    } else {
-      const found = ctx.payment.bnpl ? await ctx.payment.bnpl.getCheckout(open.providerRef) : null;
-      if (!found?.ok) return open;
-      const checkout = found.value;
-      if (checkout.status === 'captured') await capture(request, open, checkout.id, null);
-      else if (checkout.status !== 'approved') {
-        await ctx.store.updatePayment(open.uid, open.id, { status: 'declined', declineCode: PAYMENT_ERROR_CODES.bnpl }, ctx.now());
-      }
-    }
-    return (await ctx.store.getPayment(open.uid, open.id)) ?? open;
   }
 
   /** Starts (or replays) the attempt of this key; answers the row to act on, or throws the stored outcome. */
@@ -315,10 +251,12 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
           return { fresh: false, payment: started.payment };
         case 'key_reused':
           throw new HttpError(422, IDEMPOTENCY_KEY_REUSED, 'This idempotency key was used for another payment request: make a new key for a new attempt');
+        case 'order_changed':
+          throw flowOrder('Your plan or number changed while we were getting the payment ready: check your order, then pay again');
         case 'paid':
           throw stepNotAllowed('payment');
         case 'in_progress': {
-          const now = await refreshOpen(request, started.payment);
+          const now = await settlement.refreshOpen(request, started.payment, { closeUndecided: true });
           if (now.status === 'pending' || now.status === 'requires_action') {
             throw inProgress(
               now.status === 'requires_action' && now.method === 'card'
@@ -335,7 +273,14 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     throw inProgress('Another payment is under way: wait for it to finish before trying again');
   }
 
+  /**
+   * The attempt as it starts: the amounts and what is bought, recorded (issue 23: the saved plan row
+   * and the hold's claim it was priced from, the choice and the price), and how long the number is
+   * kept: the provider's window (3-D Secure, the BNPL checkout) and the way back.
+   */
   function newPayment(order: Order, method: 'card' | 'bnpl', key: string, requestHash: string, instalments: NewPayment['instalments']): NewPayment {
+    const now = ctx.now();
+    const window = method === 'card' ? card().actionWindowMs : bnpl().checkoutWindowMs;
     return {
       id: newPaymentId(),
       uid: order.uid,
@@ -351,7 +296,17 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       msisdn: order.msisdn,
       email: order.email,
       instalments,
-      createdAt: ctx.now(),
+      order: {
+        savedPlanId: order.saved.id,
+        reservationId: order.hold.reservationId,
+        planIds: order.choice.chosen.map((p) => p.ID),
+        boosterIds: order.choice.boosters.map((b) => b.ID),
+        promotionKeys: order.choice.promotionKeys,
+        promoCode: order.choice.promoCode,
+        price: order.choice.priced.price,
+      },
+      holdUntil: paymentHoldUntil(now, window),
+      createdAt: now,
     };
   }
 
@@ -361,6 +316,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const provider = card();
     const order = await loadOrder(ctx, request);
     const offer = bnplFor(ctx, order);
+    const open = await settlement.openPaymentOf(request, order.uid);
     return {
       product: order.product,
       package_price: order.choice.priced.price,
@@ -372,6 +328,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       card: { fields_url: provider.fieldsUrl, merchant_id: provider.merchantId },
       bnpl: offer ? { provider: offer.provider.name, instalments: offer.instalments } : null,
       apple_pay: offersApplePay(order.choice.product.allowedFeatures),
+      open_payment: open ? openPaymentView(ctx, open) : null,
     };
   });
 
@@ -383,16 +340,16 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const order = await loadOrder(ctx, request);
     const { fresh, payment } = await start(request, newPayment(order, 'card', key, hashOf(`card:${token}`), null));
     // A replay answers what is stored; only an attempt without the provider's answer asks again.
-    if (!fresh && payment.status !== 'pending') return answerStored(payment);
+    if (!fresh && payment.status !== 'pending') return answerStored(request, payment);
     return driveCharge(request, payment, token, `${origin}/#${ROUTES.payfortToken}?payment=${payment.id}`);
   });
 
-  app.post('/payment/card/confirm', { onRequest: paymentLimit, preHandler: (request) => confirmationAllowed(ctx, request) }, async (request): Promise<PaymentResult> => {
+  app.post('/payment/card/confirm', { onRequest: paymentLimit, preHandler: (request) => settlingAllowed(ctx, request) }, async (request): Promise<PaymentResult> => {
     const { payment_id } = parseInput(CardConfirmBody, request.body, 'body');
     const { uid } = authOf(request);
     const payment = await ctx.store.getPayment(uid, payment_id);
     if (!payment || payment.method !== 'card') throw notFound('No such card payment');
-    if (payment.status === 'captured' || payment.status === 'declined') return answerStored(payment);
+    if (payment.status === 'captured' || payment.status === 'declined') return answerStored(request, payment);
     if (await ctx.store.getCapturedPayment(uid)) throw stepNotAllowed('payment');
     if (!payment.providerRef) throw inProgress('This payment is still being processed: try again in a moment');
     // The return address proves nothing: the provider says how the charge stands.
@@ -424,7 +381,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const { fresh, payment } = await start(request, newPayment(order, 'bnpl', key, hashOf('bnpl:consent'), offer.instalments));
     if (!fresh && payment.status === 'requires_action' && payment.actionUrl) return { payment_id: payment.id, checkout_url: payment.actionUrl };
     if (!fresh && payment.status !== 'pending') {
-      answerStored(payment);
+      await answerStored(request, payment);
       throw stepNotAllowed('payment');
     }
     const created = await provider.createCheckout({
@@ -447,12 +404,12 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return { payment_id: payment.id, checkout_url: checkout.checkoutUrl };
   });
 
-  app.post('/payment/bnpl/confirm', { onRequest: paymentLimit, preHandler: (request) => confirmationAllowed(ctx, request) }, async (request): Promise<PaymentResult> => {
+  app.post('/payment/bnpl/confirm', { onRequest: paymentLimit, preHandler: (request) => settlingAllowed(ctx, request) }, async (request): Promise<PaymentResult> => {
     const { payment_id } = parseInput(BnplConfirmBody, request.body, 'body');
     const { uid } = authOf(request);
     const payment = await ctx.store.getPayment(uid, payment_id);
     if (!payment || payment.method !== 'bnpl') throw notFound('No such instalment payment');
-    if (payment.status === 'captured' || payment.status === 'declined') return answerStored(payment);
+    if (payment.status === 'captured' || payment.status === 'declined') return answerStored(request, payment);
     if (await ctx.store.getCapturedPayment(uid)) throw stepNotAllowed('payment');
     if (!payment.providerRef) throw inProgress('This payment is still being processed: try again in a moment');
     const provider = bnpl();
@@ -468,6 +425,11 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       throw new HttpError(502, 'payment_mismatch', 'The instalment provider answered another amount: contact us before trying again');
     }
     if (checkout.status === 'approved') {
+      // Issue 23: nothing is captured for an order that is no longer the one approved.
+      if (!(await ctx.store.orderHolds(uid, payment.id))) {
+        request.log.warn({ payment: payment.id }, 'the order changed before the capture: the checkout is cancelled');
+        throw orderChanged(await giveBack(request, payment, PAYMENT_ERROR_CODES.orderChanged));
+      }
       const captured = await provider.capture(checkout.id, payment.id);
       if (!captured.ok) {
         if (captured.reason === 'unavailable') throw providerUnavailable();
@@ -477,15 +439,40 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       }
     }
     if (checkout.status === 'captured') return capture(request, payment, checkout.id, null);
-    // Rejected, expired, or not decided (open): nothing was taken; a new attempt may follow.
+    // Rejected, expired, cancelled, or not decided (open): nothing was taken; a new attempt may follow.
     await ctx.store.updatePayment(uid, payment.id, { status: 'declined', declineCode: PAYMENT_ERROR_CODES.bnpl }, ctx.now());
     throw declined(PAYMENT_ERROR_CODES.bnpl);
   });
 
   /**
+   * Gives up the visitor's open payment (issue 23: "Finish or cancel the payment first"): voided at
+   * its provider, so the 3-D Secure page or the checkout can no longer complete it. A payment that
+   * went through meanwhile is captured instead (paid); a settled one is answered as it stands.
+   */
+  app.post('/payment/cancel', { onRequest: paymentLimit, preHandler: (request) => settlingAllowed(ctx, request) }, async (request): Promise<PaymentCancelResponse> => {
+    const { payment_id } = parseInput(PaymentCancelBody, request.body, 'body');
+    const { uid } = authOf(request);
+    const payment = await ctx.store.getPayment(uid, payment_id);
+    if (!payment) throw notFound('No such payment');
+    if (payment.status === 'captured') return { status: 'paid', receipt: receiptOf(payment) };
+    if (payment.status === 'declined') return { status: 'cancelled' };
+    // A card charge asked for but not answered may have gone through: only its retry (same key) can tell.
+    if (payment.method === 'card' && !payment.providerRef) {
+      throw inProgress('This payment is still being processed: retry it from the payment page, then cancel it if you still want to');
+    }
+    const now = await settlement.refreshOpen(request, payment, { closeUndecided: false });
+    if (now.status === 'captured') return { status: 'paid', receipt: receiptOf(now) };
+    if (now.status === 'declined') return { status: 'cancelled' };
+    const given = await giveBack(request, now, PAYMENT_ERROR_CODES.paymentCancelled);
+    request.log.info({ payment: payment.id, refund: given.refund?.status }, 'payment cancelled by the visitor');
+    return { status: 'cancelled' };
+  });
+
+  /**
    * The commitment contract by e-mail (plan, months, monthly price with VAT, total, the number,
-   * the terms in short): a properly logged-in user with a saved commitment plan. Prices are what
-   * was paid once paid, else the saved plan re-priced now; the number is the one held.
+   * the terms in short): a properly logged-in user with a saved commitment plan. Once paid, what was
+   * paid for (the payment's record: its product, amount and number); before, the saved plan
+   * re-priced now and the number held.
    */
   app.post(
     '/me/contract_request',
@@ -494,16 +481,17 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const { uid, accountId } = authOf(request);
       const account = accountId === null ? null : await ctx.store.findAccountById(accountId);
       if (!account) throw loginRequired();
-      const saved = await ctx.store.getSavedPlan(uid);
-      if (!saved) throw flowOrder('Save a plan first');
-      const product = await ctx.store.getCatalogueProduct(saved.productCode, nameLanguage(request));
-      if (!product) throw notFound(`Product ${saved.productCode} does not exist`);
-      if (!isRecurring(product.category)) throw new HttpError(409, NOT_COMMITMENT, 'Your plan is not a commitment plan: there is no contract to send');
       const paid = await ctx.store.getCapturedPayment(uid);
-      const hold = await ctx.store.getActiveHold(uid, ctx.now());
+      const saved = paid ? null : await ctx.store.getSavedPlan(uid);
+      if (!paid && !saved) throw flowOrder('Save a plan first');
+      const productCode = paid ? paid.productCode : (saved?.productCode ?? 0);
+      const product = await ctx.store.getCatalogueProduct(productCode, nameLanguage(request));
+      if (!product) throw notFound(`Product ${productCode} does not exist`);
+      if (!isRecurring(product.category)) throw new HttpError(409, NOT_COMMITMENT, 'Your plan is not a commitment plan: there is no contract to send');
+      const hold = paid ? null : await ctx.store.getActiveHold(uid, ctx.now());
       const msisdn = paid?.msisdn ?? (hold ? (hold.transfer ? hold.transfer.externalMsisdn : hold.msisdn) : null);
       if (!msisdn) throw flowOrder('Choose a number first: the contract names it');
-      const monthlyFils = paid ? paid.amountFils : amountOf((await repriceSaved(ctx, uid, saved, request)).priced.price).amountFils;
+      const monthlyFils = paid ? paid.amountFils : saved ? amountOf((await repriceSaved(ctx, uid, saved, request)).priced.price).amountFils : 0;
       const message = contractMail(
         { email: account.email, productName: product.name, months: product.commitmentMonths, monthlyFils, msisdn },
         nameLanguage(request),
@@ -526,4 +514,23 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const product = await ctx.store.getCatalogueProduct(payment.productCode, nameLanguage(request));
     return { receipt: { ...receiptOf(payment), product_name: product?.name ?? payment.productName } };
   });
+}
+
+/**
+ * The sweep's part (issue 23): refunds that could not be made when an attempt was given up are
+ * tried again, a few at a time, until the provider takes them.
+ */
+export async function retryPendingRefunds(ctx: AppContext, log: FastifyBaseLogger): Promise<number> {
+  const pending = await ctx.store.listPendingRefunds(20);
+  const settlement = paymentSettlement(ctx);
+  let done = 0;
+  for (const payment of pending) {
+    try {
+      const after = await settlement.retryRefund(null, payment);
+      if (after.refund?.status !== 'pending') done += 1;
+    } catch (err) {
+      log.error({ err, payment: payment.id }, 'a pending refund could not be retried');
+    }
+  }
+  return done;
 }

@@ -16,13 +16,15 @@ import type { AppContext } from '../app-context';
 import { sortByPlanNetPrice } from '../domain/catalogue';
 import { shownVanityLevel } from '../domain/holds';
 import type { RateLimitHook } from './rate-limits';
-import { badRequest, notFound } from '../http/http-error';
+import { badRequest, notFound, paymentOpen } from '../http/http-error';
 import { authOf } from '../http/session-auth';
 import { parseInput } from '../http/validate';
 import { nameLanguage, productView, productViews } from './catalogue-view';
 import { toSavedPlan } from './contract-mappers';
 import { currentProduct } from './current-product';
-import { evaluateChoice, holdsNumber } from './plan-choice';
+import { orderLock } from './order-lock';
+import { evaluateChoice, holdsNumber, type EvaluatedChoice } from './plan-choice';
+import type { SavedPlanRecord } from '../data/store';
 
 type PlansResponse = z.output<typeof PlansResponseSchema>;
 
@@ -31,7 +33,25 @@ const KNOWN_LEVELS: readonly number[] = Object.values(VANITY_LEVELS);
 const carriesPromoCode = (part: unknown): boolean =>
   typeof part === 'object' && part !== null && (part as Record<string, unknown>).promo_code !== undefined;
 
+/**
+ * Whether a choice is the one saved (the same product, plans, boosters, offers, promo code and
+ * top-up): saving it again changes nothing, so an open payment lets it through (back and Continue).
+ */
+function sameAsSaved(saved: SavedPlanRecord, choice: EvaluatedChoice): boolean {
+  const same = (a: readonly (number | string)[], b: readonly (number | string)[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+  const topUp = (extras: readonly { Name: string; Amount: number }[]) => extras.find((c) => c.Name === 'RechargeAmount')?.Amount ?? null;
+  return (
+    saved.productCode === choice.product.code &&
+    same(saved.planIds, choice.chosen.map((p) => p.ID)) &&
+    same(saved.boosterIds, choice.boosters.map((b) => b.ID)) &&
+    same(saved.promotionKeys, choice.promotionKeys) &&
+    saved.promoCode === choice.promoCode &&
+    topUp(saved.price.ExtraCharges) === topUp(choice.priced.price.ExtraCharges)
+  );
+}
+
 export async function planRoutes(app: FastifyInstance, ctx: AppContext, promoLimit: RateLimitHook): Promise<void> {
+  const lock = orderLock(ctx);
   // A quote or save with a promo code tells whether the code exists, so it spends the promo
   // budget (the save's body is parsed by preHandler time; the quote's query is there at once).
   async function limitQuotedCode(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -83,6 +103,14 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext, promoLim
     // Prices come from the database only; the body cannot carry one (the schema is strict).
     const body = parseInput(SavePlanBody, request.body, 'body');
     const choice = await evaluateChoice(ctx, uid, body, 'body', { requireConsent: true, language: nameLanguage(request) });
+    // Issue 23: an open payment is buying the saved plan. The same choice again changes nothing
+    // and is answered as saved; another one is 409 payment_open.
+    if (await lock.isPaying(request)) {
+      const saved = await ctx.store.getSavedPlan(uid);
+      if (!saved || !sameAsSaved(saved, choice)) throw paymentOpen();
+      const product = await productView(ctx, choice.product);
+      return { saved_plan: toSavedPlan(saved, product, choice.hold ? shownVanityLevel(choice.hold) : null, choice.boosters) };
+    }
     const record = await ctx.store.replaceSavedPlan(
       uid,
       {

@@ -21,6 +21,7 @@ import { nameLanguage, productView, productViews, requireCatalogueProduct, viewE
 import type { NameLanguage } from '../data/store';
 import { currentProduct } from './current-product';
 import { checkVipPairing } from './vip-pairing';
+import { orderLock } from './order-lock';
 
 /**
  * The lists of the plan step, one per category. Customizable products are in none: their
@@ -49,6 +50,7 @@ async function productsOf(ctx: AppContext, category: ProductCategoryQuery, langu
 const saveAsked = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.save === 'true';
 
 export async function productRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const lock = orderLock(ctx);
   app.get('/products/available', async (request): Promise<ProductsResponse> => {
     const { category } = parseInput(ProductsAvailableQuery, request.query, 'query');
     return { products: await productsOf(ctx, category, nameLanguage(request)) };
@@ -90,6 +92,8 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext): Prom
     // The same pairing as saving a plan: a VIP product only with a number of its tier, and a
     // held VIP number only with one of its VIP products.
     checkVipPairing(product, await ctx.store.getActiveHold(uid, ctx.now()));
+    // Issue 23: the product of an open payment's plan stays (saving it again changes nothing).
+    if (product.code !== (await ctx.store.getCurrentProductCode(uid))) await lock.refuseWhilePaying(request);
     await ctx.store.setCurrentProduct(uid, product.code, true);
     return { product: await productView(ctx, product) };
   });

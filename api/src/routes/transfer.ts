@@ -17,6 +17,7 @@ import {
   extensionLimit,
   numberInTransfer,
   numberNotActivated,
+  paymentOpen,
   transferCheckLimit,
   unavailable,
   wrongOperator,
@@ -27,6 +28,7 @@ import { authOf } from '../http/session-auth';
 import { parseInput } from '../http/validate';
 import { toReservation } from './contract-mappers';
 import { nameLanguage } from './catalogue-view';
+import { orderLock } from './order-lock';
 
 /**
  * Transfer (MNP, SPEC 4 "Transfer"): verify that an external number can move to us, then
@@ -56,6 +58,7 @@ function refusal(why: PortabilityRefusal, operator: Operator): HttpError {
 }
 
 export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const lock = orderLock(ctx);
   /** The same checks for verify and reserve; answers the operator, or throws the SPEC 8 refusal. */
   async function verify(request: FastifyRequest, uid: string, externalMsisdn: string, operatorCode: string, now: number): Promise<Operator> {
     const operators = await ctx.store.listOperators(nameLanguage(request));
@@ -92,6 +95,9 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const { uid } = authOf(request);
     const { number, operator } = parseInput(MnpReserveBody, request.body, 'body');
     const now = ctx.now();
+    // A transfer replaces the held number: not while a payment is buying it (issue 23); extending
+    // the visitor's own transfer of this number stays open.
+    if ((await ctx.store.getActiveHold(uid, now))?.transfer?.externalMsisdn !== number) await lock.refuseWhilePaying(request);
     // Checked again here (the terms page sits between verify and reserve), and the store
     // re-checks the one fact that can change meanwhile, another visitor's claim, inside its
     // transaction.
@@ -106,6 +112,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
     );
     if (result.kind === 'in_transfer') throw numberInTransfer();
     if (result.kind === 'extension_limit') throw extensionLimit();
+    if (result.kind === 'payment_open') throw paymentOpen();
     if (result.kind === 'no_temporary_number') throw unavailable('No temporary number is free right now: try again shortly');
     return { reservation: toReservation(result.hold) };
   });

@@ -1,4 +1,4 @@
-import type { BnplCheckout, BnplCheckoutRequest, BnplProvider, ProviderResult } from '../payment/providers';
+import { DEFAULT_BNPL_CHECKOUT_WINDOW_MS, type BnplCheckout, type BnplCheckoutRequest, type BnplProvider, type ProviderResult } from '../payment/providers';
 
 /**
  * An in-memory BnplProvider for the API's tests: checkouts open until the test decides
@@ -13,10 +13,14 @@ export class FakeBnplProvider implements BnplProvider {
   readonly instalmentCount = 4;
   minFils = 100_00;
   maxFils = 5_000_00;
+  readonly checkoutWindowMs = DEFAULT_BNPL_CHECKOUT_WINDOW_MS;
   readonly checkouts: (BnplCheckout & { request: BnplCheckoutRequest })[] = [];
   /** Captures that took money (one per checkout, however often asked). */
   captures = 0;
   captureCalls = 0;
+  cancelCalls = 0;
+  /** Every refund made (one per idempotency key). */
+  readonly refunds: { checkoutId: string; amountFils: number; idempotencyKey: string }[] = [];
   unavailable = false;
   /** createCheckout answers rejected (the provider turned the customer down up front). */
   rejectNew = false;
@@ -49,6 +53,28 @@ export class FakeBnplProvider implements BnplProvider {
     if (checkout.status !== 'approved') return { ok: false, reason: 'not_approved' };
     checkout.status = 'captured';
     this.captures += 1;
+    return { ok: true, value: this.view(checkout) };
+  }
+
+  async cancel(id: string): Promise<ProviderResult<BnplCheckout, 'unavailable' | 'not_found' | 'captured'>> {
+    this.cancelCalls += 1;
+    if (this.unavailable) return { ok: false, reason: 'unavailable' };
+    const checkout = this.find(id);
+    if (!checkout) return { ok: false, reason: 'not_found' };
+    if (checkout.status === 'captured' || checkout.status === 'refunded') return { ok: false, reason: 'captured' };
+    if (checkout.status === 'open' || checkout.status === 'approved') checkout.status = 'cancelled';
+    return { ok: true, value: this.view(checkout) };
+  }
+
+  async refund(id: string, amountFils: number, idempotencyKey: string): Promise<ProviderResult<BnplCheckout, 'unavailable' | 'not_found' | 'not_refundable'>> {
+    if (this.unavailable) return { ok: false, reason: 'unavailable' };
+    const checkout = this.find(id);
+    if (!checkout) return { ok: false, reason: 'not_found' };
+    if (this.refunds.some((r) => r.idempotencyKey === idempotencyKey)) return { ok: true, value: this.view(checkout) };
+    const refunded = this.refunds.filter((r) => r.checkoutId === id).reduce((sum, r) => sum + r.amountFils, 0);
+    if (checkout.status !== 'captured' || amountFils > checkout.amountFils - refunded) return { ok: false, reason: 'not_refundable' };
+    this.refunds.push({ checkoutId: id, amountFils, idempotencyKey });
+    if (refunded + amountFils === checkout.amountFils) checkout.status = 'refunded';
     return { ok: true, value: this.view(checkout) };
   }
 

@@ -1,5 +1,5 @@
 import type { CardBrand } from '@join/shared/contract';
-import { CARD_DECLINE_REASONS, type CardCharge, type CardChargeRequest, type CardDeclineReason, type CardProvider, type CardRefund, type ProviderResult } from '../payment/providers';
+import { CARD_DECLINE_REASONS, DEFAULT_CARD_ACTION_WINDOW_MS, type CardCharge, type CardChargeRequest, type CardDeclineReason, type CardProvider, type CardRefund, type ProviderResult } from '../payment/providers';
 
 /**
  * An in-memory CardProvider for the API's tests: scripted per token, and honest about
@@ -34,14 +34,21 @@ export class FakeCardProvider implements CardProvider {
   readonly origin = FAKE_CARD_ORIGIN;
   readonly fieldsUrl = `${FAKE_CARD_ORIGIN}/fields`;
   readonly merchantId = 'merchant_test_join';
+  readonly actionWindowMs = DEFAULT_CARD_ACTION_WINDOW_MS;
   /** Every charge the provider made (one per idempotency key), in order. */
   readonly charges: (CardCharge & { request: CardChargeRequest })[] = [];
+  /** Every refund made (one per idempotency key), in order. */
+  readonly refunds: (CardRefund & { idempotencyKey: string })[] = [];
+  refundCalls = 0;
+  cancelCalls = 0;
   /** How many charge calls arrived (replays included). */
   chargeCalls = 0;
   getChargeCalls = 0;
   unavailable = false;
   /** The provider takes the charge, but the answer is lost (a timeout after the work was done). */
   unavailableAfterCharge = false;
+  /** Refunds only answer unavailable (everything else works). */
+  refundsUnavailable = false;
   private readonly byKey = new Map<string, string>();
   private readonly usedTokens = new Set<string>();
 
@@ -65,11 +72,31 @@ export class FakeCardProvider implements CardProvider {
     return charge ? { ok: true, value: this.view(charge) } : { ok: false, reason: 'not_found' };
   }
 
-  async refund(chargeId: string, amountFils: number): Promise<ProviderResult<CardRefund, 'unavailable' | 'not_found' | 'not_refundable'>> {
+  async refund(chargeId: string, amountFils: number, idempotencyKey: string): Promise<ProviderResult<CardRefund, 'unavailable' | 'not_found' | 'not_refundable'>> {
+    this.refundCalls += 1;
+    if (this.unavailable || this.refundsUnavailable) return { ok: false, reason: 'unavailable' };
+    const replay = this.refunds.find((r) => r.idempotencyKey === idempotencyKey);
+    if (replay) return { ok: true, value: { id: replay.id, chargeId: replay.chargeId, amountFils: replay.amountFils, status: 'succeeded' } };
     const charge = this.charges.find((c) => c.id === chargeId);
     if (!charge) return { ok: false, reason: 'not_found' };
-    if (charge.status !== 'succeeded') return { ok: false, reason: 'not_refundable' };
-    return { ok: true, value: { id: `re_${chargeId}`, chargeId, amountFils, status: 'succeeded' } };
+    const refunded = this.refunds.filter((r) => r.chargeId === chargeId).reduce((sum, r) => sum + r.amountFils, 0);
+    if (charge.status !== 'succeeded' || amountFils > charge.amountFils - refunded) return { ok: false, reason: 'not_refundable' };
+    const refund = { id: `re_${String(this.refunds.length + 1).padStart(6, '0')}`, chargeId, amountFils, status: 'succeeded' as const };
+    this.refunds.push({ ...refund, idempotencyKey });
+    return { ok: true, value: refund };
+  }
+
+  async cancel(chargeId: string): Promise<ProviderResult<CardCharge, 'unavailable' | 'not_found'>> {
+    this.cancelCalls += 1;
+    if (this.unavailable) return { ok: false, reason: 'unavailable' };
+    const charge = this.charges.find((c) => c.id === chargeId);
+    if (!charge) return { ok: false, reason: 'not_found' };
+    if (charge.status === 'requires_action') {
+      charge.status = 'declined';
+      charge.declineReason = 'authentication_failed';
+      charge.actionUrl = null;
+    }
+    return { ok: true, value: this.view(charge) };
   }
 
   /** The visitor finished (or failed) the 3-D Secure page of a charge. */

@@ -1,5 +1,5 @@
-import type { DocumentDetails } from '@join/shared/contract';
-import type { NewIdentityDecision, NewOrder, NewPayment, Store } from '../data/store';
+import { DEFAULT_SHUFFLE_VANITY_IDS, type DocumentDetails } from '@join/shared/contract';
+import type { NewIdentityDecision, NewOrder, NewPayment, RecordedOrder, Store } from '../data/store';
 
 /**
  * Test support for the retention schedule (issue 23): a sale (a verified identity, a captured
@@ -40,7 +40,30 @@ export function identityDecision(outcome: 'verified' | 'refused', documentNumber
   };
 }
 
-export function newPayment(uid: string, at: number, over: Partial<NewPayment> = {}): NewPayment {
+/** What a payment buys (issue 23: it records it when it starts): a pool number held and a plan saved. */
+export interface Purchase {
+  msisdn: string;
+  order: RecordedOrder;
+}
+
+const HOLD_MS = 15 * 60_000;
+const PRICE = { NetPrice: 35, PlanNetPrice: 35, VATPercentage: 5, VATAmount: 1.75, ExtraCharges: [], Discounts: [] };
+
+/** Holds a free pool number for the user and saves a plan at `at`: what a payment then buys. */
+export async function purchase(store: Store, uid: string, at: number): Promise<Purchase> {
+  const [free] = await store.pickFreeNumbers(1, DEFAULT_SHUFFLE_VANITY_IDS, at, Math.random);
+  if (!free) throw new Error('the pool has no free number left');
+  const held = await store.reserveNumber(uid, free.msisdn, at, at + HOLD_MS, { maxExtensions: 2, temporaryVanityLevels: [] });
+  if (held.kind !== 'reserved') throw new Error(`could not hold ${free.msisdn}: ${held.kind}`);
+  const plan = { productCode: 187, planIds: [1871], boosterIds: [], promotionKeys: [], promoCode: null, price: PRICE, appliedPromotions: [] };
+  const saved = await store.replaceSavedPlan(uid, plan, at);
+  return {
+    msisdn: free.msisdn,
+    order: { savedPlanId: saved.id, reservationId: held.hold.reservationId, planIds: plan.planIds, boosterIds: [], promotionKeys: [], promoCode: null, price: PRICE },
+  };
+}
+
+export function newPayment(uid: string, at: number, bought: Purchase, over: Partial<NewPayment> = {}): NewPayment {
   const n = next();
   return {
     id: `pay_retention${n}`,
@@ -54,7 +77,9 @@ export function newPayment(uid: string, at: number, over: Partial<NewPayment> = 
     recurring: false,
     productCode: 187,
     productName: 'Tourist Starter 7 days',
-    msisdn: '971580000001',
+    msisdn: bought.msisdn,
+    order: bought.order,
+    holdUntil: at + HOLD_MS,
     email: 'payer@example.com',
     instalments: null,
     createdAt: at,
@@ -101,18 +126,21 @@ export async function sale(store: Store, at: number, documentNumber: string, opt
   await store.recordIdentityDecision(uid, { ...identityDecision('verified', documentNumber, at, account.id), simType: 'physical' }, { kind: 'verified', flag: 'id_verified' });
   const decision = await store.getVerifiedDecision(uid, account.id);
   if (!decision) throw new Error('the sale has no verified decision');
+  const bought = await purchase(store, uid, at);
   let failedId: string | undefined;
   if (options.declinedFirst) {
-    const failed = newPayment(uid, at);
+    const failed = newPayment(uid, at, bought);
     await store.startPayment(failed);
     await store.updatePayment(uid, failed.id, { status: 'declined', declineCode: -7109 }, at);
     failedId = failed.id;
   }
-  const payment = newPayment(uid, at);
-  await store.startPayment(payment);
+  const payment = newPayment(uid, at, bought);
+  const started = await store.startPayment(payment);
+  if (started.kind !== 'created') throw new Error(`the sale's payment did not start: ${started.kind}`);
   await store.capturePayment(uid, payment.id, { providerRef: 'ch_1', cardBrand: 'visa', cardLast4: '4242', receiptReference: `JN-RT${next().slice(-3)}-0001` }, at);
   await store.placeOrder(
     newOrder(uid, at, {
+      msisdn: bought.msisdn,
       accountId: account.id,
       identity: {
         decisionId: decision.id,

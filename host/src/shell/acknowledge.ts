@@ -1,4 +1,4 @@
-import  { recommendedRoute, refreshFlowStatus as defaultRefresh, store as defaultStore, type FlowContext, type FlowStatusFlags, type Store, setHeldNumber } from '@join/shared';
+import { recommendedRoute, refreshFlowStatus as defaultRefresh, ROUTES, store as defaultStore, type FlowContext, type FlowStatusFlags, type Store, setHeldNumber } from '@join/shared';
 import { browserLocation } from './browser-location';
 
 export interface AcknowledgeDeps {
@@ -43,6 +43,10 @@ export async function acknowledge(action: string, deps: AcknowledgeDeps): Promis
       return;
     case 'reload':
       (deps.reload ?? browserLocation.reload)();
+      return;
+    case 'go_to_payment':
+      // A payment is open (issue 23): its page offers to finish it or to cancel it.
+      deps.navigate(ROUTES.payment);
       return;
     default:
       // ok_clear_error, and any action this shell does not know: the pop-up is closed, nothing more.

@@ -78,4 +78,16 @@ describe('axe', () => {
     await screen.findByRole('link', { name: 'Log in' });
     await expectNoViolations(view.container);
   });
+
+  it('/payment: a payment left open (issue 23), then cancelled', async () => {
+    const open = { payment_id: 'pay_abcdefgh12', method: 'card', amount_fils: 3675, action_url: 'https://cards.example.test/3ds/ch_1', started_at: '2026-11-23T10:00:00.000Z', expires_at: '2026-11-23T10:15:00.000Z' };
+    jest.spyOn(paymentApi, 'summary').mockResolvedValueOnce(summary({ open_payment: open })).mockResolvedValue(summary({ bnpl: BNPL }));
+    jest.spyOn(paymentApi, 'cancel').mockResolvedValue({ status: 'cancelled' });
+    const { container } = renderAt('/payment');
+    await screen.findByRole('region', { name: 'You have a payment open' });
+    await expectNoViolations(container);
+    act(() => screen.getByRole('button', { name: 'Cancel this payment' }).click());
+    await screen.findByRole('radiogroup');
+    await expectNoViolations(container);
+  });
 });

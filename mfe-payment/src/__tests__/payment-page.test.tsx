@@ -278,3 +278,62 @@ describe('/payment in Arabic', () => {
     expect(amount.textContent).toMatch(/57\.75/);
   });
 });
+
+describe('/payment: a payment left open (issue 23)', () => {
+  const OPEN = {
+    payment_id: 'pay_abcdefgh12',
+    method: 'card' as const,
+    amount_fils: 3675,
+    action_url: 'https://cards.example.test/3ds/ch_1',
+    started_at: '2026-11-23T10:00:00.000Z',
+    expires_at: '2026-11-23T10:15:00.000Z',
+  };
+
+  it('says what is open and until when, instead of the choice; Finish goes back to the bank', async () => {
+    jest.spyOn(paymentApi, 'summary').mockResolvedValue(summary({ bnpl: BNPL, open_payment: OPEN }));
+    renderAt('/payment');
+    const open = await screen.findByRole('region', { name: 'You have a payment open' });
+    expect(open).toHaveTextContent('You started paying AED 36.75 by card. Your bank is waiting for you to confirm it.');
+    expect(open).toHaveTextContent(/It stays open until .*2026/);
+    expect(open).toHaveTextContent('your plan and number are kept for you and cannot change');
+    expect(open.querySelector('bdi')).toHaveAttribute('dir', 'ltr');
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+    await userEvent.click(within(open).getByRole('button', { name: 'Finish the payment' }));
+    expect(w.assign).toHaveBeenCalledWith(OPEN.action_url);
+  });
+
+  it('Cancel voids it at the server: the news takes focus, the choice is back', async () => {
+    jest.spyOn(paymentApi, 'summary').mockResolvedValueOnce(summary({ bnpl: BNPL, open_payment: { ...OPEN, method: 'bnpl' } })).mockResolvedValue(summary({ bnpl: BNPL }));
+    const cancel = jest.spyOn(paymentApi, 'cancel').mockResolvedValue({ status: 'cancelled' });
+    renderAt('/payment');
+    const open = await screen.findByRole('region', { name: 'You have a payment open' });
+    expect(open).toHaveTextContent('in instalments with Spotii');
+    await userEvent.click(within(open).getByRole('button', { name: 'Cancel this payment' }));
+    expect(cancel).toHaveBeenCalledWith('pay_abcdefgh12');
+    const done = await screen.findByText('Your payment was cancelled. Nothing was taken. You can change your plan or number, or pay again.');
+    await waitFor(() => expect(done.closest('.payment-open__done')).toHaveFocus());
+    expect(screen.getByRole('radiogroup')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'You have a payment open' })).toBeNull();
+  });
+
+  it('a payment that went through meanwhile goes to the confirmation', async () => {
+    jest.spyOn(paymentApi, 'summary').mockResolvedValue(summary({ open_payment: OPEN }));
+    jest.spyOn(paymentApi, 'cancel').mockResolvedValue({ status: 'paid', receipt: receipt() });
+    renderAt('/payment');
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel this payment' }));
+    await waitFor(() => expect(w.navigations).toEqual(['payment /payment/confirmation']));
+  });
+
+  it('a refusal is the catalogue pop-up; no answer offers to try again', async () => {
+    jest.spyOn(paymentApi, 'summary').mockResolvedValue(summary({ open_payment: { ...OPEN, action_url: null } }));
+    const cancel = jest.spyOn(paymentApi, 'cancel').mockRejectedValueOnce(decline(null, null)).mockResolvedValue({ status: 'cancelled' });
+    renderAt('/payment');
+    const open = await screen.findByRole('region', { name: 'You have a payment open' });
+    expect(open).toHaveTextContent('We are still waiting for the payment provider to answer.');
+    expect(within(open).queryByRole('button', { name: 'Finish the payment' })).toBeNull();
+    await userEvent.click(within(open).getByRole('button', { name: 'Cancel this payment' }));
+    await waitFor(() => expect(w.errors).toHaveLength(1));
+    await w.press(w.errors[0]!, 'retry');
+    expect(cancel).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CreditCard, Smartphone, CalendarClock } from 'lucide';
-import { Button, RadioCards, ROUTES, StepHeading, useFocusStepHeading, useLanguage, useT, type RadioCardOption } from '@join/shared';
+import { Alert, Button, RadioCards, ROUTES, StepHeading, useFocusStepHeading, useLanguage, useT, type RadioCardOption } from '@join/shared';
 import type { PaymentSummaryResponse } from '@join/shared/payment';
 import { readCardAttempt } from '../attempts';
 import { CardPayment } from '../components/card-payment';
 import { LoadFailed } from '@join/shared/display';
 import { Loading } from '../components/loading';
+import { OpenPaymentNotice } from '../components/open-payment';
 import { OrderSummary } from '../components/order-summary';
 import { WithValue } from '../components/with-value';
 import { aedOfFils } from '../format';
@@ -19,7 +20,8 @@ type Method = 'card' | 'bnpl';
  * (card, or instalments when the server offers them), then the card. With one method only the
  * choice is skipped. Apple Pay is never offered (SPEC 9: disabled by configuration; the page has
  * no Apple Pay, so apple_pay true would still show nothing). "Pay on your phone instead" leads
- * to /payment-qr.
+ * to /payment-qr. A payment started and not finished (issue 23) comes first: finish it at the
+ * provider, or cancel it; then the choice is open again.
  */
 export function PaymentPage() {
   const t = useT();
@@ -32,7 +34,7 @@ export function PaymentPage() {
     <section className="payment" aria-labelledby="step-heading">
       <StepHeading>{t('STEP_TITLE_PAYMENT')}</StepHeading>
       {summary.data ? (
-        <Ready summary={summary.data} stage={summary.data.bnpl ? stage : 'card'} setStage={setStage} />
+        <Ready summary={summary.data} stage={summary.data.bnpl ? stage : 'card'} setStage={setStage} onCancelled={() => void summary.refetch()} />
       ) : summary.isError && !summary.isFetching ? (
         <LoadFailed text={t('payment.summary.failed')} onRetry={() => void summary.refetch()} />
       ) : (
@@ -42,13 +44,46 @@ export function PaymentPage() {
   );
 }
 
-function Ready({ summary, stage, setStage }: { summary: PaymentSummaryResponse; stage: 'choose' | 'card'; setStage: (s: 'choose' | 'card') => void }) {
+function Ready({
+  summary,
+  stage,
+  setStage,
+  onCancelled,
+}: {
+  summary: PaymentSummaryResponse;
+  stage: 'choose' | 'card';
+  setStage: (s: 'choose' | 'card') => void;
+  onCancelled: () => void;
+}) {
   const t = useT();
+  const [cancelled, setCancelled] = useState(false);
+  const cancelledRef = useRef<HTMLDivElement>(null);
+  // The notice that had focus's button is gone: the news takes focus (and is announced).
+  useEffect(() => {
+    if (cancelled && !summary.open_payment) cancelledRef.current?.focus();
+  }, [cancelled, summary.open_payment]);
+  // A card attempt of this page (a reload mid-payment) is re-sent by the card screen itself.
+  const open = summary.open_payment && !readCardAttempt() ? summary.open_payment : null;
   return (
     <div className="payment-layout">
       <OrderSummary summary={summary} />
       <div className="payment-main">
-        {stage === 'card' ? (
+        {cancelled && !open ? (
+          <div ref={cancelledRef} tabIndex={-1} className="payment-open__done">
+            <Alert tone="success">
+              <p>{t('payment.open.cancelled')}</p>
+            </Alert>
+          </div>
+        ) : null}
+        {open ? (
+          <OpenPaymentNotice
+            open={open}
+            onCancelled={() => {
+              setCancelled(true);
+              onCancelled();
+            }}
+          />
+        ) : stage === 'card' ? (
           <CardPayment summary={summary} onChooseAnother={summary.bnpl ? () => setStage('choose') : null} />
         ) : (
           <MethodChoice summary={summary} onCard={() => setStage('card')} />

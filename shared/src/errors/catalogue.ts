@@ -19,8 +19,9 @@ import { CLIENT_MESSAGE_TYPES, SESSION_RECOVERY_CODE, messageTypeForCode } from 
 
 /**
  * Button actions. The first five are the acknowledgement actions of SPEC section 4; the rest
- * are the other button actions there, plus resend_code (Code expired: "Resend code") and
- * reload (fatal_config).
+ * are the other button actions there, plus resend_code (Code expired: "Resend code"), reload
+ * (fatal_config) and go_to_payment (payment_open: the payment page, where the open payment is
+ * finished or cancelled).
  */
 export const ERROR_ACTIONS = [
   'ok_clear_error_redirect',
@@ -37,6 +38,7 @@ export const ERROR_ACTIONS = [
   'retry',
   'resend_code',
   'reload',
+  'go_to_payment',
 ] as const;
 export type ErrorAction = (typeof ERROR_ACTIONS)[number];
 
@@ -53,6 +55,7 @@ export const ERROR_BUTTON_LABELS = {
   resend_code: 'Resend code',
   new_number: 'Get a new number',
   reload: 'Reload',
+  go_to_payment: 'Go to payment',
 } as const;
 export type ErrorButtonLabel = keyof typeof ERROR_BUTTON_LABELS;
 
@@ -102,6 +105,9 @@ export const EXTRA_CLIENT_MESSAGE_TYPES = [
   'orders_link_invalid',
   'step_not_allowed',
   'rate_limited',
+  'payment_open',
+  'order_changed',
+  'payment_cancelled',
 ] as const;
 
 export const ERROR_CATALOGUE = {
@@ -172,6 +178,20 @@ export const ERROR_CATALOGUE = {
   non_eligible_card: entry(ohNo, "This card can't be used here. Please use another card.", CHANGE_CARD),
   non_recurring_card: entry(ohNo, "This card doesn't allow recurring payments. Please use another card.", CHANGE_CARD),
   spotii_error: entry(uhOh, "Paying in instalments didn't work this time. You can try again or pay by card.", RETRY_PAYMENT, b('continue', 'continue_payment')),
+  // Issue 23: what a payment buys cannot change while it is open, and an order that changed
+  // before the capture is given back.
+  payment_open: entry(
+    'Finish or cancel the payment first',
+    "You have a payment open for this plan and number, so they can't change now. Finish the payment, or cancel it on the payment page, then make your change.",
+    b('go_to_payment', 'go_to_payment'),
+    CLOSE,
+  ),
+  order_changed: entry(
+    'Your order changed',
+    "Your plan or number changed before your payment went through, so we didn't complete it. Anything taken has been given back. Check your order, then pay again.",
+    b('ok', 'ok_clear_error_get_status'),
+  ),
+  payment_cancelled: entry('Payment cancelled', 'You cancelled this payment, so nothing was taken. You can pay again when you are ready.', OK_CLEAR),
 
   // --- promotions ---
   promo_invalid: entry(ohNo, 'This promo code is invalid or has expired.', OK_CLEAR),

@@ -95,12 +95,20 @@ export const API_ERROR_CODES = {
   stepNotAllowed: 'step_not_allowed',
 } as const;
 
+/**
+ * Our string codes of a paid order (issue 23; the payment domain's PAYMENT_ERROR_CODES): the plan or
+ * the number cannot change while a payment is open; an order that changed before the capture was
+ * given back; a payment the visitor cancelled.
+ */
+const ORDER_LOCK_CODES = ['payment_open', 'order_changed', 'payment_cancelled'] as const;
+
 /** Our string codes that name their SPEC 8 message type directly. */
 const MESSAGE_TYPE_CODES: readonly string[] = [
   API_ERROR_CODES.rateLimited,
   API_ERROR_CODES.promoInvalid,
   API_ERROR_CODES.promoNotSupported,
   API_ERROR_CODES.stepNotAllowed,
+  ...ORDER_LOCK_CODES,
 ];
 
 /**

@@ -656,6 +656,41 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX sessions_by_uid ON sessions (uid);
     `,
   },
+  {
+    version: 16,
+    name: 'payment: what a payment buys is recorded when it starts (saved plan row, hold claim, choice, price), and money given back',
+    sql: `
+      -- Issue 23: a payment records what it buys when it starts. saved_plan_id and reservation_id
+      -- are the saved plan row and the hold's claim it was priced from: capture requires both to be
+      -- the user's still; order_json keeps the choice and its price (plan, booster and promotion
+      -- ids, promo code, the PackagePrice). Rows of before this version have none of them.
+      ALTER TABLE payments ADD COLUMN saved_plan_id INTEGER;
+      ALTER TABLE payments ADD COLUMN reservation_id INTEGER;
+      ALTER TABLE payments ADD COLUMN order_json TEXT CHECK (order_json IS NULL OR json_valid(order_json));
+      -- Money given back for an attempt that did not become a purchase (the order changed, or the
+      -- visitor cancelled): refunded, voided (nothing was taken), or pending (to retry). Only on a
+      -- declined row: a captured payment is final and a refund of it would be a row of its own.
+      ALTER TABLE payments ADD COLUMN refund_status TEXT
+        CHECK (refund_status IS NULL OR (status = 'declined' AND refund_status IN ('pending', 'refunded', 'voided')));
+      ALTER TABLE payments ADD COLUMN refund_ref TEXT;
+      ALTER TABLE payments ADD COLUMN refunded_at INTEGER;
+      -- Every new attempt names what it buys: no code path can start a payment without its order.
+      CREATE TRIGGER payments_record_their_order BEFORE INSERT ON payments
+        WHEN NEW.saved_plan_id IS NULL OR NEW.reservation_id IS NULL OR NEW.order_json IS NULL
+      BEGIN
+        SELECT RAISE(ABORT, 'a payment records the order it buys');
+      END;
+      -- What a payment recorded does not change afterwards (the receipt, orders and e-mails read it).
+      CREATE TRIGGER payments_order_fixed BEFORE UPDATE OF saved_plan_id, reservation_id, order_json, amount_fils, product_code, msisdn ON payments
+        WHEN NEW.saved_plan_id IS NOT OLD.saved_plan_id OR NEW.reservation_id IS NOT OLD.reservation_id
+          OR NEW.order_json IS NOT OLD.order_json OR NEW.amount_fils <> OLD.amount_fils
+          OR NEW.product_code <> OLD.product_code OR NEW.msisdn <> OLD.msisdn
+      BEGIN
+        SELECT RAISE(ABORT, 'what a payment buys is fixed when it starts');
+      END;
+      CREATE INDEX payments_refund_pending ON payments (updated_at) WHERE refund_status = 'pending';
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -54,9 +54,10 @@ export function numberStatements(db: Database) {
          extensions = 0, committed = 0, transfer_msisdn = @transfer, transfer_operator = @operator
        WHERE msisdn = @msisdn AND (holder IS NULL OR held_until <= @now)`,
     ),
-    // An extension: only the holder's live hold, and only while extensions are left.
+    // An extension: only the holder's live hold, and only while extensions are left. Never
+    // shorter than it is: a payment under way may hold the number longer (issue 23).
     extend: db.prepare<[{ uid: string; msisdn: string; now: number; until: number; max: number }]>(
-      `UPDATE numbers SET held_until = @until, extensions = extensions + 1
+      `UPDATE numbers SET held_until = MAX(held_until, @until), extensions = extensions + 1
        WHERE msisdn = @msisdn AND holder = @uid AND held_until > @now AND extensions < @max`,
     ),
     commit: db.prepare<[string, number]>('UPDATE numbers SET committed = 1 WHERE holder = ? AND held_until > ?'),

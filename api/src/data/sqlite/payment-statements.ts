@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
-import type { CardBrand, Instalment } from '@join/shared/contract';
-import type { NewPayment, PaymentRecord, PaymentStatus } from '../store';
+import { z } from 'zod';
+import { PackagePrice, type CardBrand, type Instalment } from '@join/shared/contract';
+import type { NewPayment, PaymentRecord, PaymentRefund, PaymentStatus, RecordedOrder } from '../store';
 
 /** The payments' SQL (migration 10). Amounts are integers of fils; never a card number or token. */
 export interface PaymentRow {
@@ -28,7 +29,39 @@ export interface PaymentRow {
   created_at: number;
   updated_at: number;
   captured_at: number | null;
+  saved_plan_id: number | null;
+  reservation_id: number | null;
+  order_json: string | null;
+  refund_status: PaymentRefund['status'] | null;
+  refund_ref: string | null;
+  refunded_at: number | null;
 }
+
+/** order_json: the choice and its price (saved_plan_id and reservation_id are columns of their own). */
+const OrderJson = z.object({
+  plan_ids: z.array(z.number().int()),
+  booster_ids: z.array(z.number().int()),
+  promotion_keys: z.array(z.string()),
+  promo_code: z.string().nullable(),
+  price: PackagePrice,
+});
+
+function toRecordedOrder(row: PaymentRow): RecordedOrder | null {
+  if (row.saved_plan_id === null || row.reservation_id === null || row.order_json === null) return null;
+  const order = OrderJson.parse(JSON.parse(row.order_json));
+  return {
+    savedPlanId: row.saved_plan_id,
+    reservationId: row.reservation_id,
+    planIds: order.plan_ids,
+    boosterIds: order.booster_ids,
+    promotionKeys: order.promotion_keys,
+    promoCode: order.promo_code,
+    price: order.price,
+  };
+}
+
+const orderJsonOf = (o: RecordedOrder): string =>
+  JSON.stringify({ plan_ids: o.planIds, booster_ids: o.boosterIds, promotion_keys: o.promotionKeys, promo_code: o.promoCode, price: o.price } satisfies z.input<typeof OrderJson>);
 
 /** SPEC 8's codes are numbers; the client keys (non_eligible_card, …) are words: both kept as text. */
 const toDeclineCode = (text: string | null): number | string | null => (text === null ? null : /^-?\d+$/.test(text) ? Number(text) : text);
@@ -59,6 +92,8 @@ export function toPaymentRecord(row: PaymentRow): PaymentRecord {
     receiptReference: row.receipt_reference,
     capturedAt: row.captured_at,
     updatedAt: row.updated_at,
+    order: toRecordedOrder(row),
+    refund: row.refund_status === null ? null : { status: row.refund_status, ref: row.refund_ref, at: row.refunded_at },
   };
 }
 
@@ -78,6 +113,9 @@ export function fromNewPayment(p: NewPayment) {
     msisdn: p.msisdn,
     email: p.email,
     instalments: p.instalments === null ? null : JSON.stringify(p.instalments),
+    savedPlanId: p.order.savedPlanId,
+    reservationId: p.order.reservationId,
+    order: orderJsonOf(p.order),
     now: p.createdAt,
   };
 }
@@ -91,6 +129,11 @@ export interface PaymentUpdateRow {
   brand: CardBrand | null;
   last4: string | null;
   declineCode: string | null;
+  /** 1: write the refund columns below; 0: keep them. */
+  setRefund: number;
+  refundStatus: PaymentRefund['status'] | null;
+  refundRef: string | null;
+  refundedAt: number | null;
   now: number;
 }
 
@@ -99,9 +142,9 @@ export function paymentStatements(db: Database) {
   return {
     insert: db.prepare<[ReturnType<typeof fromNewPayment>]>(
       `INSERT INTO payments (id, uid, idempotency_key, request_hash, method, status, amount_fils, vat_fils, vat_percentage, currency,
-         recurring, product_code, product_name, msisdn, email, instalments_json, created_at, updated_at)
+         recurring, product_code, product_name, msisdn, email, instalments_json, saved_plan_id, reservation_id, order_json, created_at, updated_at)
        VALUES (@id, @uid, @key, @hash, @method, 'pending', @amount, @vat, @vatPercentage, 'AED',
-         @recurring, @productCode, @productName, @msisdn, @email, @instalments, @now, @now)`,
+         @recurring, @productCode, @productName, @msisdn, @email, @instalments, @savedPlanId, @reservationId, @order, @now, @now)`,
     ),
     byKey: db.prepare<[string, string], PaymentRow>('SELECT * FROM payments WHERE uid = ? AND idempotency_key = ?'),
     byId: db.prepare<[string, string], PaymentRow>('SELECT * FROM payments WHERE uid = ? AND id = ?'),
@@ -111,7 +154,11 @@ export function paymentStatements(db: Database) {
     update: db.prepare<[PaymentUpdateRow]>(
       `UPDATE payments SET status = @status, provider_ref = COALESCE(@providerRef, provider_ref),
          action_url = @actionUrl, card_brand = COALESCE(@brand, card_brand), card_last4 = COALESCE(@last4, card_last4),
-         decline_code = @declineCode, updated_at = @now
+         decline_code = @declineCode,
+         refund_status = CASE WHEN @setRefund = 1 THEN @refundStatus ELSE refund_status END,
+         refund_ref = CASE WHEN @setRefund = 1 THEN COALESCE(@refundRef, refund_ref) ELSE refund_ref END,
+         refunded_at = CASE WHEN @setRefund = 1 THEN @refundedAt ELSE refunded_at END,
+         updated_at = @now
        WHERE uid = @uid AND id = @id AND status <> 'captured'`,
     ),
     capture: db.prepare<[{ uid: string; id: string; providerRef: string; brand: CardBrand | null; last4: string | null; reference: string; now: number }]>(
@@ -121,6 +168,32 @@ export function paymentStatements(db: Database) {
        WHERE uid = @uid AND id = @id AND status <> 'captured'`,
     ),
     setPlanPaid: db.prepare<[string]>('UPDATE users SET plan_paid = 1 WHERE uid = ?'),
+    /** The recorded order's two rows, as they are now (issue 23). */
+    savedPlanIdOf: db.prepare<[string], { id: number; product_code: number }>('SELECT id, product_code FROM saved_plans WHERE uid = ?'),
+    claimOf: db.prepare<[{ uid: string; reservationId: number }], { msisdn: string; held_until: number | null }>(
+      'SELECT msisdn, held_until FROM numbers WHERE holder = @uid AND reservation_id = @reservationId',
+    ),
+    /** An attempt of before version 16: its number (pool or transfer) still in the user's name. */
+    holdsNumber: db.prepare<[{ uid: string; msisdn: string }], { msisdn: string }>(
+      'SELECT msisdn FROM numbers WHERE holder = @uid AND (msisdn = @msisdn OR transfer_msisdn = @msisdn)',
+    ),
+    /**
+     * A payment's start keeps the number for the provider's window: never shorter than it was. The
+     * ledger's claim ends later too, so the anti-hoarding limits count the time.
+     */
+    holdForPayment: db.prepare<[{ uid: string; reservationId: number; until: number }]>(
+      'UPDATE numbers SET held_until = MAX(held_until, @until) WHERE holder = @uid AND reservation_id = @reservationId',
+    ),
+    logForPayment: db.prepare<[{ reservationId: number; until: number }]>(
+      'UPDATE hold_log SET ends_at = MAX(ends_at, @until) WHERE reservation_id = @reservationId',
+    ),
+    /** The capture keeps the recorded claim (live or lapsed, still in the buyer's name) for good. */
+    keepPaidClaim: db.prepare<[{ uid: string; reservationId: number; until: number }]>(
+      'UPDATE numbers SET held_until = MAX(held_until, @until), committed = 1 WHERE holder = @uid AND reservation_id = @reservationId',
+    ),
+    pendingRefunds: db.prepare<[number], PaymentRow>(
+      "SELECT * FROM payments WHERE refund_status = 'pending' ORDER BY updated_at LIMIT ?",
+    ),
     // The bought number stays the buyer's (not swept back into the pool) until activation takes
     // it over; a live or lapsed hold still in the buyer's name is kept, another holder's never.
     keepPaidHold: db.prepare<[{ uid: string; msisdn: string; until: number }]>(

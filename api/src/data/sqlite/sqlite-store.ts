@@ -35,6 +35,7 @@ import type {
   HoldRecord,
   NameLanguage,
   NewPayment,
+  CaptureResult,
   PaymentCapture,
   PaymentRecord,
   PaymentUpdate,
@@ -58,6 +59,7 @@ import type {
   TransferReserveResult,
   UserRecord,
 } from '../store';
+import { PaymentOpenError } from '../store';
 import { accountStatements, fromCodeRecord, fromFailureRecord, toAccount, toCodeRecord, toFailureRecord } from './account-statements';
 import { CatalogueReader } from './catalogue-reader';
 import { LocalizedNames, type NameOf } from './localized-names';
@@ -527,7 +529,16 @@ export class SqliteStore implements Store {
       if (captured) return { kind: 'paid', payment: toPaymentRecord(captured) };
       const open = this.payments.open.get(payment.uid);
       if (open) return { kind: 'in_progress', payment: toPaymentRecord(open) };
+      // What the caller priced must still be the user's: the same saved plan row, the same live claim.
+      const { savedPlanId, reservationId } = payment.order;
+      const claim = this.payments.claimOf.get({ uid: payment.uid, reservationId });
+      if (this.payments.savedPlanIdOf.get(payment.uid)?.id !== savedPlanId || !claim || (claim.held_until ?? 0) <= payment.createdAt) {
+        return { kind: 'order_changed' };
+      }
       this.payments.insert.run(fromNewPayment(payment));
+      // The number is kept for as long as the visitor may be at the provider (issue 23).
+      this.payments.holdForPayment.run({ uid: payment.uid, reservationId, until: payment.holdUntil });
+      this.payments.logForPayment.run({ reservationId, until: payment.holdUntil });
       const row = this.payments.byId.get(payment.uid, payment.id);
       if (!row) throw new Error('payment row missing right after insert');
       return { kind: 'created', payment: toPaymentRecord(row) };
@@ -568,6 +579,10 @@ export class SqliteStore implements Store {
           brand: update.cardBrand ?? null,
           last4: update.cardLast4 ?? null,
           declineCode: update.status === 'declined' ? String(update.declineCode) : null,
+          setRefund: update.status === 'declined' && update.refund ? 1 : 0,
+          refundStatus: update.status === 'declined' && update.refund ? update.refund.status : null,
+          refundRef: update.status === 'declined' && update.refund ? update.refund.ref : null,
+          refundedAt: update.status === 'declined' && update.refund ? update.refund.at : null,
           now,
         });
         const row = this.payments.byId.get(uid, id);
@@ -576,12 +591,15 @@ export class SqliteStore implements Store {
       .immediate();
   }
 
-  async capturePayment(uid: string, id: string, capture: PaymentCapture, now: number): Promise<{ payment: PaymentRecord; newly: boolean } | null> {
+  async capturePayment(uid: string, id: string, capture: PaymentCapture, now: number): Promise<CaptureResult | null> {
     return this.db
-      .transaction(() => {
+      .transaction((): CaptureResult | null => {
         const before = this.payments.byId.get(uid, id);
         if (!before) return null;
-        if (before.status === 'captured') return { payment: toPaymentRecord(before), newly: false };
+        if (before.status === 'captured') return { kind: 'captured', payment: toPaymentRecord(before), newly: false };
+        // Issue 23: what is captured is what was recorded, and only while it is still the user's.
+        const recorded = toPaymentRecord(before);
+        if (!this.recordedOrderHolds(uid, recorded)) return { kind: 'order_changed', payment: recorded };
         this.payments.capture.run({
           uid,
           id,
@@ -592,12 +610,38 @@ export class SqliteStore implements Store {
           now,
         });
         this.payments.setPlanPaid.run(uid);
-        this.payments.keepPaidHold.run({ uid, msisdn: before.msisdn, until: now + PAID_HOLD_MS });
+        if (recorded.order) this.payments.keepPaidClaim.run({ uid, reservationId: recorded.order.reservationId, until: now + PAID_HOLD_MS });
+        else this.payments.keepPaidHold.run({ uid, msisdn: before.msisdn, until: now + PAID_HOLD_MS });
         const after = this.payments.byId.get(uid, id);
         if (!after) throw new Error('payment vanished inside its transaction');
-        return { payment: toPaymentRecord(after), newly: true };
+        return { kind: 'captured', payment: toPaymentRecord(after), newly: true };
       })
       .immediate();
+  }
+
+  async orderHolds(uid: string, id: string): Promise<boolean> {
+    const row = this.payments.byId.get(uid, id);
+    return row ? this.recordedOrderHolds(uid, toPaymentRecord(row)) : false;
+  }
+
+  async listPendingRefunds(limit: number): Promise<PaymentRecord[]> {
+    return this.payments.pendingRefunds.all(limit).map(toPaymentRecord);
+  }
+
+  /**
+   * Inside the caller's transaction (or a single read): the payment's recorded order is still the
+   * user's. The claim may have lapsed: while nobody else claimed the number it is still in the
+   * user's name (another claim, a cancel or the sweep clears the holder).
+   */
+  private recordedOrderHolds(uid: string, payment: PaymentRecord): boolean {
+    const saved = this.payments.savedPlanIdOf.get(uid);
+    if (!payment.order) return saved?.product_code === payment.productCode && this.payments.holdsNumber.get({ uid, msisdn: payment.msisdn }) !== undefined;
+    return saved?.id === payment.order.savedPlanId && this.payments.claimOf.get({ uid, reservationId: payment.order.reservationId }) !== undefined;
+  }
+
+  /** Inside the caller's transaction: a payment of the user is under way (its order must not change). */
+  private paymentOpen(uid: string): boolean {
+    return this.payments.open.get(uid) !== undefined;
   }
 
   // --- delivery ---
@@ -730,7 +774,12 @@ export class SqliteStore implements Store {
   }
 
   async setCurrentProduct(uid: string, code: number, markSaved: boolean): Promise<void> {
-    this.users.setCurrentProduct.run({ uid, code, saved: markSaved ? 1 : 0 });
+    this.db
+      .transaction(() => {
+        if (this.paymentOpen(uid) && (this.users.currentProduct.get(uid)?.current_product_code ?? null) !== code) throw new PaymentOpenError();
+        this.users.setCurrentProduct.run({ uid, code, saved: markSaved ? 1 : 0 });
+      })
+      .immediate();
   }
 
   // --- saved plan ---
@@ -743,6 +792,7 @@ export class SqliteStore implements Store {
   async replaceSavedPlan(uid: string, plan: NewSavedPlan, now: number): Promise<SavedPlanRecord> {
     return this.db
       .transaction(() => {
+        if (this.paymentOpen(uid)) throw new PaymentOpenError();
         this.plans.deleteOf.run(uid);
         const p = plan.price;
         this.plans.insert.run({
@@ -841,6 +891,8 @@ export class SqliteStore implements Store {
           if (current.holder === uid && (current.held_until ?? 0) > now) {
             return this.extendHold(uid, msisdn, now, heldUntil, policy.maxExtensions);
           }
+          // A new claim lets the held number go: not under an open payment (issue 23).
+          if (this.paymentOpen(uid)) return { kind: 'payment_open' };
           const vip = isVipLevel(current.vanity_level) ? 1 : 0;
           if (policy.limits) {
             const refused = this.hoardingCheck(policy.limits, { uid, msisdn, now, vip, ...claimant });
@@ -896,6 +948,7 @@ export class SqliteStore implements Store {
         // A pool number (a plain hold, or a transfer's temporary number), or a transfer's external number.
         const row = this.numbers.get.get(number) ?? this.numbers.byTransfer.get(number);
         if (!row || row.holder !== uid) return 'not_held';
+        if (this.paymentOpen(uid)) return 'payment_open';
         if (row.reservation_id) this.holdLog.end.run({ reservationId: row.reservation_id, now });
         this.numbers.releaseOne.run(row.msisdn, uid);
         if ((row.held_until ?? 0) <= now) return 'expired';
@@ -959,6 +1012,7 @@ export class SqliteStore implements Store {
           const live = this.numbers.byTransfer.get(transfer.externalMsisdn);
           if (live && live.holder !== uid) return { kind: 'in_transfer' };
           if (live) return this.extendHold(uid, live.msisdn, now, heldUntil, policy.maxExtensions);
+          if (this.paymentOpen(uid)) return { kind: 'payment_open' };
           this.releaseHoldsOf(uid, now);
           // Inside this transaction nobody else writes, so a free number stays free until claimed.
           const [temporary] = this.pickFree(1, policy.temporaryVanityLevels, now, random);
@@ -1011,7 +1065,7 @@ export class SqliteStore implements Store {
     const extended = this.numbers.extend.run({ uid, msisdn, now, until: heldUntil, max: maxExtensions });
     if (extended.changes !== 1) return { kind: 'extension_limit' };
     const hold = this.holdRow(msisdn);
-    this.holdLog.extend.run({ reservationId: hold.reservationId, endsAt: heldUntil });
+    this.holdLog.extend.run({ reservationId: hold.reservationId, endsAt: hold.heldUntil });
     return { kind: 'extended', hold };
   }
 

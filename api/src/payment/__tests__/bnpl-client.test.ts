@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startBnplSandbox, type RunningBnplSandbox } from '../../sandbox/bnpl/bnpl-app';
+import { CHECKOUT_TTL_MS } from '../../sandbox/bnpl/checkouts';
 import { createHttpBnplProvider } from '../bnpl-client';
 import type { BnplCheckoutRequest, BnplProvider } from '../providers';
 
@@ -68,6 +69,28 @@ describe('the BNPL client against the sandbox', () => {
     const captured = await provider.capture(created.value.id, key);
     expect(captured).toEqual({ ok: true, value: { ...created.value, status: 'captured' } });
     expect(await provider.capture(created.value.id, key)).toEqual(captured);
+  });
+
+  it('cancels a checkout it will not capture, refunds one it captured (issue 23), and knows the windows', async () => {
+    expect(provider.checkoutWindowMs).toBe(CHECKOUT_TTL_MS);
+    const approved = await provider.createCheckout(request());
+    if (!approved.ok) throw new Error('not created');
+    expect(await clickThrough(approved.value.checkoutUrl, 'approve')).toBe(SUCCESS);
+    expect(await provider.cancel(approved.value.id)).toEqual({ ok: true, value: { ...approved.value, status: 'cancelled' } });
+    expect(await provider.cancel(approved.value.id)).toEqual({ ok: true, value: { ...approved.value, status: 'cancelled' } });
+    expect(await provider.capture(approved.value.id, newKey())).toEqual({ ok: false, reason: 'not_approved', detail: 'status cancelled' });
+
+    const captured = await provider.createCheckout(request());
+    if (!captured.ok) throw new Error('not created');
+    await clickThrough(captured.value.checkoutUrl, 'approve');
+    expect((await provider.capture(captured.value.id, newKey())).ok).toBe(true);
+    expect(await provider.cancel(captured.value.id)).toEqual({ ok: false, reason: 'captured', detail: 'status captured' });
+    const key = newKey();
+    expect(await provider.refund(captured.value.id, 25_000, key)).toEqual({ ok: true, value: { ...captured.value, status: 'refunded' } });
+    expect(await provider.refund(captured.value.id, 25_000, key)).toEqual({ ok: true, value: { ...captured.value, status: 'refunded' } });
+    expect(await provider.refund(captured.value.id, 1, newKey())).toEqual({ ok: false, reason: 'not_refundable', detail: 'status refunded' });
+    expect(await provider.cancel(`chk_${'0'.repeat(32)}`)).toEqual({ ok: false, reason: 'not_found' });
+    await expect(provider.refund(captured.value.id, 0.5, newKey())).rejects.toThrow(TypeError);
   });
 
   it('sees a decline through the page as rejected, and refuses to capture it', async () => {

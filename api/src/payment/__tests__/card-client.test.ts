@@ -1,6 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startCardSandbox, type RunningCardSandbox } from '../../sandbox/card/card-app';
+import { CHALLENGE_TTL_MS, startCardSandbox, type RunningCardSandbox } from '../../sandbox/card/card-app';
 import { TEST_CARDS } from '../../sandbox/card/test-cards';
 import { createHttpCardProvider } from '../card-client';
 import { cardProviderFrom } from '../card-setup';
@@ -103,6 +103,17 @@ describe('card provider HTTP client against the sandbox', () => {
     expect(await provider.refund(charged.value.id, 3001, 'r-2')).toEqual({ ok: false, reason: 'not_refundable' });
     expect(await provider.refund('ch_nope', 1, 'r-3')).toEqual({ ok: false, reason: 'not_found' });
     expect(await provider.getCharge('ch_nope')).toEqual({ ok: false, reason: 'not_found' });
+  });
+
+  it('voids a charge still waiting for 3-D Secure (issue 23); one that went through is answered as it is', async () => {
+    expect(provider.actionWindowMs).toBe(CHALLENGE_TTL_MS);
+    const waiting = await provider.charge(request(await tokenFor(sandbox, '4000000000003220')));
+    if (!waiting.ok) throw new Error('charge failed');
+    expect(await provider.cancel(waiting.value.id)).toMatchObject({ ok: true, value: { id: waiting.value.id, status: 'declined', declineReason: 'authentication_failed' } });
+    const paid = await provider.charge(request(await tokenFor(sandbox, '4242424242424242')));
+    if (!paid.ok) throw new Error('charge failed');
+    expect(await provider.cancel(paid.value.id)).toMatchObject({ ok: true, value: { status: 'succeeded' } });
+    expect(await provider.cancel('ch_nope')).toEqual({ ok: false, reason: 'not_found' });
   });
 
   it('is unavailable with a wrong key', async () => {

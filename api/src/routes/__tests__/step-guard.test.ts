@@ -204,8 +204,10 @@ describe('every state-changing route declares its step', () => {
     'POST /api/securitymanagement/social_login',
     // The payment's confirms finish an attempt the payment step started: they are allowed on the
     // payment step or once paid (the /payment/confirmation rule, checked by their own preHandler),
-    // so a confirm repeated after the capture answers the same receipt.
-    'POST /api/payment/card/confirm', 'POST /api/payment/bnpl/confirm',
+    // so a confirm repeated after the capture answers the same receipt; and, for an e-mail login,
+    // on a payment of theirs whose number's hold ended meanwhile, so its money is given back
+    // (issue 23). The cancel of an open payment is allowed the same way.
+    'POST /api/payment/card/confirm', 'POST /api/payment/bnpl/confirm', 'POST /api/payment/cancel',
     // The commitment contract by e-mail: any properly logged-in user with a saved commitment plan.
     'POST /api/me/contract_request',
     // The orders (issue 14) check their route's rule in their own preHandler (/submit_delivery,

@@ -16,6 +16,8 @@ import { requireBearer } from '../bearer';
  *   POST /api/v1.0/checkouts               (Idempotency-Key) create -> 201 checkout | 422 rejected
  *   GET  /api/v1.0/checkouts/:id           the checkout now: open | approved | rejected | captured | expired
  *   POST /api/v1.0/checkouts/:id/capture   (Idempotency-Key) approved -> captured | 409 not_approved
+ *   POST /api/v1.0/checkouts/:id/cancel    open | approved -> cancelled (nothing taken) | 409 already_captured
+ *   POST /api/v1.0/checkouts/:id/refund    (Idempotency-Key) {total, currency}: captured -> refunded | 422 not_refundable
  * For the browser (plain forms, no script):
  *   GET  /checkout/:id?lang=en|ar          the plan and the sign-in (a one-time code)
  *   POST /checkout/:id/verify              the code, then the credit check -> approve / decline page
@@ -87,6 +89,9 @@ export const CreateCheckoutBody = z.strictObject({
 const IdempotencyKeyHeader = z.string().regex(/^[\x21-\x7e]{1,255}$/);
 const CheckoutId = z.string().regex(/^chk_[0-9a-f]{32}$/);
 
+/** Spotii's refund body: the total to give back (here in fils, as every amount of this API) and the currency. */
+const RefundBody = z.strictObject({ total: z.number().int().positive().max(1_000_000_000), currency: z.literal('AED') });
+
 const VerifyForm = z.object({ otp: z.string().max(100), lang: z.string().max(10).optional() });
 const DecideForm = z.object({
   decision: z.enum(['approve', 'decline']),
@@ -117,6 +122,8 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
     expires_at: iso(c.expiresAt),
     approved_at: iso(c.approvedAt),
     captured_at: iso(c.capturedAt),
+    cancelled_at: iso(c.cancelledAt),
+    refunded_total: c.refundedTotal,
     rejection_reason: c.rejectionReason,
   });
 
@@ -208,6 +215,44 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
     }
   });
 
+  app.post('/api/v1.0/checkouts/:id/cancel', async (request, reply) => {
+    const id = CheckoutId.safeParse((request.params as { id: string }).id);
+    if (!id.success) return reply.code(404).send({ error: 'not_found' });
+    const outcome = ledger.cancel(id.data);
+    switch (outcome.kind) {
+      case 'not_found':
+        return reply.code(404).send({ error: 'not_found' });
+      case 'captured':
+        return reply.code(409).send({ error: 'already_captured', status: outcome.checkout.status });
+      case 'replayed':
+        return reply.header('idempotent-replayed', 'true').send(view(outcome.checkout));
+      case 'cancelled':
+        return reply.send(view(outcome.checkout));
+    }
+  });
+
+  app.post('/api/v1.0/checkouts/:id/refund', async (request, reply) => {
+    const key = idempotencyKey(request.headers['idempotency-key']);
+    if (!key) return reply.code(400).send({ error: 'idempotency_key_required', detail: 'Idempotency-Key: 1 to 255 printable ASCII characters' });
+    const id = CheckoutId.safeParse((request.params as { id: string }).id);
+    if (!id.success) return reply.code(404).send({ error: 'not_found' });
+    const body = RefundBody.safeParse(request.body);
+    if (!body.success) return invalid(reply, body.error.issues);
+    const outcome = ledger.refund(key, id.data, body.data.total);
+    switch (outcome.kind) {
+      case 'not_found':
+        return reply.code(404).send({ error: 'not_found' });
+      case 'key_reused':
+        return reply.code(422).send({ error: 'idempotency_key_reused', detail: 'this Idempotency-Key was used for another refund' });
+      case 'not_refundable':
+        return reply.code(422).send({ error: 'not_refundable', status: outcome.checkout.status, refundable_total: outcome.refundable });
+      case 'replayed':
+        return reply.header('idempotent-replayed', 'true').send(view(outcome.checkout));
+      case 'refunded':
+        return reply.send(view(outcome.checkout));
+    }
+  });
+
   // --- the browser's pages ---------------------------------------------------------------------
 
   const findForPage = (raw: unknown): Checkout | undefined => {
@@ -220,8 +265,12 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
     const kind =
       checkout.status === 'expired'
         ? 'expired'
-        : checkout.status === 'approved' || checkout.status === 'captured'
-          ? 'approved'
+        : checkout.status === 'cancelled'
+          ? 'cancelled'
+          : checkout.status === 'refunded'
+            ? 'refunded'
+            : checkout.status === 'approved' || checkout.status === 'captured'
+              ? 'approved'
           : checkout.rejectionReason === 'credit_check'
             ? 'credit_declined'
             : checkout.rejectionReason === 'too_many_codes'

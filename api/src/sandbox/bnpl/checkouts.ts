@@ -6,11 +6,13 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
  *   open --(customer approves)--> approved --(merchant captures)--> captured
  *   open --(customer declines, fails the credit check, or mistypes the code 5 times)--> rejected
  *   open --(30 minutes pass)--> expired
+ *   open | approved --(merchant cancels before capturing)--> cancelled
+ *   captured --(merchant refunds the whole total, in one or more refunds)--> refunded
  *
  * Every method is synchronous: Node runs one at a time, so two requests with the same
  * idempotency key can never both create (the second finds the first's record).
  */
-export type CheckoutStatus = 'open' | 'approved' | 'rejected' | 'captured' | 'expired';
+export type CheckoutStatus = 'open' | 'approved' | 'rejected' | 'captured' | 'expired' | 'cancelled' | 'refunded';
 export type RejectionReason = 'customer_declined' | 'credit_check' | 'too_many_codes';
 
 export interface CheckoutInput {
@@ -31,6 +33,9 @@ export interface Checkout extends CheckoutInput {
   expiresAt: number;
   approvedAt: number | null;
   capturedAt: number | null;
+  cancelledAt: number | null;
+  /** Fils given back so far (refunds of a captured checkout). */
+  refundedTotal: number;
   rejectionReason: RejectionReason | null;
   /** The one-time code of the sandbox's sign-in step (shown on the page). */
   otp: string;
@@ -65,6 +70,12 @@ export type CaptureOutcome =
   | { kind: 'not_found' }
   | { kind: 'not_approved'; checkout: Checkout }
   | { kind: 'key_reused' };
+export type CancelOutcome = { kind: 'cancelled' | 'replayed'; checkout: Checkout } | { kind: 'not_found' } | { kind: 'captured'; checkout: Checkout };
+export type RefundOutcome =
+  | { kind: 'refunded' | 'replayed'; checkout: Checkout }
+  | { kind: 'not_found' }
+  | { kind: 'not_refundable'; checkout: Checkout; refundable: number }
+  | { kind: 'key_reused' };
 export type VerifyOutcome =
   | { kind: 'verified'; checkout: Checkout; session: string }
   | { kind: 'wrong_code'; checkout: Checkout; triesLeft: number }
@@ -81,6 +92,7 @@ export class CheckoutLedger {
   private readonly checkouts = new Map<string, Checkout>();
   private readonly createKeys = new Map<string, KeyRecord>();
   private readonly captureKeys = new Map<string, KeyRecord>();
+  private readonly refundKeys = new Map<string, KeyRecord>();
 
   constructor(
     readonly limits: BnplLimits,
@@ -109,6 +121,8 @@ export class CheckoutLedger {
       expiresAt: t + CHECKOUT_TTL_MS,
       approvedAt: null,
       capturedAt: null,
+      cancelledAt: null,
+      refundedTotal: 0,
       rejectionReason: null,
       otp: String(randomInt(0, 1_000_000)).padStart(6, '0'),
       otpFailures: 0,
@@ -138,6 +152,45 @@ export class CheckoutLedger {
     checkout.capturedAt = this.now();
     this.captureKeys.set(key, { fingerprint: id, checkoutId: id, at: checkout.capturedAt });
     return { kind: 'captured', checkout };
+  }
+
+  /**
+   * The merchant withdraws a checkout it will not capture (open or approved): nothing is taken, and
+   * the customer's page says so. A checkout that already ended without a capture (rejected,
+   * expired, cancelled) is answered as it is; a captured one cannot be cancelled (refund it).
+   */
+  cancel(id: string): CancelOutcome {
+    const checkout = this.get(id);
+    if (!checkout) return { kind: 'not_found' };
+    if (checkout.status === 'captured' || checkout.status === 'refunded') return { kind: 'captured', checkout };
+    if (checkout.status !== 'open' && checkout.status !== 'approved') return { kind: 'replayed', checkout };
+    checkout.status = 'cancelled';
+    checkout.cancelledAt = this.now();
+    checkout.session = null;
+    return { kind: 'cancelled', checkout };
+  }
+
+  /**
+   * Gives money of a captured checkout back (Spotii's refund: a total in the order's currency).
+   * The same key with the same total answers the same refund; the whole total refunded makes the
+   * checkout refunded. More than is left is not refundable.
+   */
+  refund(key: string, id: string, total: number): RefundOutcome {
+    const fingerprint = `${id}:${total}`;
+    const known = this.refundKeys.get(key);
+    if (known) {
+      if (known.fingerprint !== fingerprint) return { kind: 'key_reused' };
+      const checkout = this.get(id);
+      return checkout ? { kind: 'replayed', checkout } : { kind: 'not_found' };
+    }
+    const checkout = this.get(id);
+    if (!checkout) return { kind: 'not_found' };
+    const refundable = checkout.status === 'captured' ? checkout.total - checkout.refundedTotal : 0;
+    if (total > refundable) return { kind: 'not_refundable', checkout, refundable };
+    checkout.refundedTotal += total;
+    if (checkout.refundedTotal === checkout.total) checkout.status = 'refunded';
+    this.refundKeys.set(key, { fingerprint, checkoutId: id, at: this.now() });
+    return { kind: 'refunded', checkout };
   }
 
   /** The sign-in step: the code shown on the page, then the credit check. */
@@ -186,6 +239,7 @@ export class CheckoutLedger {
     const before = this.now() - RETENTION_MS;
     for (const [key, record] of this.createKeys) if (record.at < before) this.createKeys.delete(key);
     for (const [key, record] of this.captureKeys) if (record.at < before) this.captureKeys.delete(key);
+    for (const [key, record] of this.refundKeys) if (record.at < before) this.refundKeys.delete(key);
     for (const [id, checkout] of this.checkouts) if (checkout.createdAt < before) this.checkouts.delete(id);
   }
 }

@@ -118,7 +118,7 @@ ${hidden('session', session)}
   return layout(ctx.lang, t.decideTitle, body);
 }
 
-export type OutcomeKind = 'credit_declined' | 'too_many_codes' | 'expired' | 'approved' | 'rejected';
+export type OutcomeKind = 'credit_declined' | 'too_many_codes' | 'expired' | 'approved' | 'rejected' | 'cancelled' | 'refunded';
 
 /** A checkout that can no longer be decided: what happened, and the one way back to the merchant. */
 export function outcomePage(ctx: PageContext, checkout: Checkout, kind: OutcomeKind): string {
@@ -129,8 +129,11 @@ export function outcomePage(ctx: PageContext, checkout: Checkout, kind: OutcomeK
     expired: [t.expiredTitle, t.expired],
     approved: [t.approvedTitle, t.approved],
     rejected: [t.rejectedTitle, t.rejected],
+    cancelled: [t.cancelledTitle, t.cancelled],
+    refunded: [t.refundedTitle, t.refunded],
   };
-  const [title, text] = words[kind];
+  const [rawTitle, text] = words[kind];
+  const title = fillText(rawTitle, { merchant: ctx.merchant });
   const back = kind === 'approved' ? checkout.success_url : checkout.failure_url;
   const body = html`<h1 id="title">${title}</h1>
 <p>${text}</p>

@@ -30,6 +30,7 @@ import { startOnOwnOrigin } from '../listen';
  *   POST /v1/tokens                          from the fields (same origin): card data -> tok_…
  *   POST /v1/charges                         server to server (Bearer secret key, Idempotency-Key)
  *   GET  /v1/charges/:id
+ *   POST /v1/charges/:id/cancel              server to server: voids a charge still waiting for 3-D Secure
  *   POST /v1/refunds                         server to server (Bearer secret key, Idempotency-Key)
  *   GET  /3ds/:chargeId, POST /3ds/:chargeId the 3-D Secure challenge, then 303 to return_url
  *
@@ -431,6 +432,23 @@ export async function buildCardApp(options: CardSandboxOptions): Promise<Fastify
     const charge = charges.get((request.params as { id: string }).id);
     if (!charge) return reply.code(404).send({ error: 'not_found', message: 'No such charge' });
     return reply.send(chargeJson(settle(charge)));
+  });
+
+  /**
+   * The merchant abandons a charge still waiting for its 3-D Secure check (Stripe's cancel of a
+   * payment that requires action): it ends declined, authentication_failed, as if the visitor had
+   * pressed Cancel on the challenge, and its page sends the browser back. Idempotent by nature:
+   * any other charge is answered as it is (a succeeded one went through: refund it instead).
+   */
+  app.post('/v1/charges/:id/cancel', async (request, reply) => {
+    if (!authorized(request)) return unauthorized(reply);
+    const charge = charges.get((request.params as { id: string }).id);
+    if (!charge) return reply.code(404).send({ error: 'not_found', message: 'No such charge' });
+    if (settle(charge).status === 'requires_action') {
+      charge.status = 'declined';
+      charge.declineReason = 'authentication_failed';
+    }
+    return reply.send(chargeJson(charge));
   });
 
   // --- refunds ---------------------------------------------------------------------------------

@@ -151,6 +151,12 @@ describe('acknowledge', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('go_to_payment goes to the payment page, where an open payment is finished or cancelled (issue 23)', async () => {
+    const navigate = jest.fn();
+    await acknowledge('go_to_payment', { navigate, ctx, openHelp: jest.fn() });
+    expect(navigate).toHaveBeenCalledWith('/payment');
+  });
+
   it('an action it does not know only closes', async () => {
     const navigate = jest.fn();
     const openHelp = jest.fn();

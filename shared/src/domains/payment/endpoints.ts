@@ -2,6 +2,7 @@ import { apiClient, type ApiClient } from '@join/shared';
 import {
   BnplStartResponse,
   ContractRequestResponse,
+  PaymentCancelResponse,
   PaymentResult,
   PaymentSummaryResponse,
   ReceiptResponse,
@@ -23,6 +24,8 @@ export const paymentEndpoints = (c: ApiClient = apiClient) => ({
     c.request('POST', '/payment/bnpl', { schema: BnplStartResponse, body: { consent: true }, idempotencyKey }),
   confirmBnpl: (paymentId: string, idempotencyKey: string) =>
     c.request('POST', '/payment/bnpl/confirm', { schema: PaymentResult, body: { payment_id: paymentId }, idempotencyKey }),
+  /** Gives up the open payment (no key: cancelling twice is cancelling once). */
+  cancel: (paymentId: string) => c.request('POST', '/payment/cancel', { schema: PaymentCancelResponse, body: { payment_id: paymentId } }),
   receipt: () => c.request('GET', '/payment/receipt', { schema: ReceiptResponse }),
   requestContract: () => c.request('POST', '/me/contract_request', { schema: ContractRequestResponse, body: {} }),
 });

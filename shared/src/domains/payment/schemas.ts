@@ -36,6 +36,24 @@ export const Instalment = z.object({
 export type Instalment = z.infer<typeof Instalment>;
 
 /**
+ * A payment started and not finished (issue 23): 3-D Secure or a BNPL checkout waiting at the
+ * provider. While one is open the plan and the number cannot change (409 payment_open); the
+ * payment page offers to finish it (back to the provider) or to cancel it.
+ */
+export const OpenPayment = z.object({
+  payment_id: z.string(),
+  method: PaymentMethod,
+  /** What the open payment takes, in fils: the order recorded when it started. */
+  amount_fils: z.number().int().nonnegative(),
+  /** The provider's page to finish it (3-D Secure or the checkout); null while the provider has not answered yet. */
+  action_url: z.string().url().nullable(),
+  /** ISO timestamps: when it started, and when the provider's window for it ends. */
+  started_at: z.string(),
+  expires_at: z.string(),
+});
+export type OpenPayment = z.infer<typeof OpenPayment>;
+
+/**
  * GET /payment/summary: the order re-quoted by the server now, and how it can be paid.
  * Allowed when the payment step is (flow contract): a committed number, a saved plan, an e-mail
  * login, not paid, not done.
@@ -68,6 +86,8 @@ export const PaymentSummaryResponse = z.object({
     .nullable(),
   /** Apple Pay shows only when the product's AllowedFeatures has web_apple_pay (SPEC 6, 9: disabled by configuration). */
   apple_pay: z.boolean(),
+  /** A payment of this order still waiting at its provider, or null. */
+  open_payment: OpenPayment.nullable().default(null),
 });
 export type PaymentSummaryResponse = z.infer<typeof PaymentSummaryResponse>;
 
@@ -136,6 +156,19 @@ export type BnplStartResponse = z.infer<typeof BnplStartResponse>;
 export const BnplConfirmBody = z.object({ payment_id: z.string().regex(/^pay_[A-Za-z0-9]{8,64}$/) }).strict();
 export type BnplConfirmBody = z.infer<typeof BnplConfirmBody>;
 
+/** POST /payment/cancel: gives up the visitor's open payment (voided at its provider: nothing is taken). */
+export const PaymentCancelBody = z.object({ payment_id: z.string().regex(/^pay_[A-Za-z0-9]{8,64}$/) }).strict();
+export type PaymentCancelBody = z.infer<typeof PaymentCancelBody>;
+/**
+ * cancelled: nothing is open any more and nothing was taken; paid: the payment went through at
+ * its provider before it could be cancelled: it is captured, here is its receipt.
+ */
+export const PaymentCancelResponse = z.union([
+  z.object({ status: z.literal('cancelled') }),
+  z.object({ status: z.literal('paid'), receipt: Receipt }),
+]);
+export type PaymentCancelResponse = z.infer<typeof PaymentCancelResponse>;
+
 /** GET /payment/receipt: allowed once paid (SPEC 2: /payment/confirmation once paid and properly logged in). */
 export const ReceiptResponse = z.object({ receipt: Receipt });
 export type ReceiptResponse = z.infer<typeof ReceiptResponse>;
@@ -154,6 +187,12 @@ export const PAYMENT_ERROR_CODES = {
   /** The card token expired or was already used. */
   nonce: 'nonce_error',
   bnpl: 'spotii_error',
+  /** 409: the plan or the number cannot change while a payment is open ("Finish or cancel the payment first"). */
+  paymentOpen: 'payment_open',
+  /** 409: at capture the order was no longer the one the payment recorded: the money was given back. */
+  orderChanged: 'order_changed',
+  /** 409: this payment was cancelled by the visitor: nothing was taken. */
+  paymentCancelled: 'payment_cancelled',
 } as const;
 
 /**

@@ -47,6 +47,18 @@ export const PAYMENT_TEXTS = {
   'payment.card.resuming': 'Finishing the payment you started…',
   'payment.card.otherMethod': 'Choose another way to pay',
 
+  // /payment: a payment started and not finished (issue 23: the plan and number cannot change meanwhile).
+  'payment.open.title': 'You have a payment open',
+  'payment.open.card': 'You started paying {{amount}} by card. Your bank is waiting for you to confirm it.',
+  'payment.open.bnpl': 'You started paying {{amount}} in instalments with Spotii. Spotii is waiting for you to finish.',
+  'payment.open.processing': 'You started paying {{amount}}. We are still waiting for the payment provider to answer.',
+  'payment.open.until': 'It stays open until {{time}}.',
+  'payment.open.why': 'While it is open, your plan and number are kept for you and cannot change. Cancel it to change them or to pay another way.',
+  'payment.open.finish': 'Finish the payment',
+  'payment.open.cancel': 'Cancel this payment',
+  'payment.open.cancelling': 'Cancelling the payment…',
+  'payment.open.cancelled': 'Your payment was cancelled. Nothing was taken. You can change your plan or number, or pay again.',
+
   // /payment/payfort_token: back from 3-D Secure.
   'payment.confirming': 'Confirming your payment…',
   'payment.return.missing': 'We could not tell which payment this is. Go back to the payment and try again.',

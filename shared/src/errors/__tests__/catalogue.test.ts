@@ -91,6 +91,24 @@ describe('the catalogue table', () => {
   });
 });
 
+describe('a paid order cannot change (issue 23)', () => {
+  it('says to finish or cancel the open payment, with the way to it', () => {
+    const popup = errorObjectForCode('payment_open');
+    expect(popup.type).toBe('payment_open');
+    expect(popup.title).toBe('Finish or cancel the payment first');
+    expect(popup.buttons.map((x) => [x.label, x.action])).toEqual([
+      ['Go to payment', 'go_to_payment'],
+      ['Close', 'ok_clear_error'],
+    ]);
+  });
+
+  it('says an order that changed was given back, and a cancelled payment took nothing', () => {
+    expect(errorObjectForCode('order_changed')).toMatchObject({ type: 'order_changed', text: expect.stringMatching(/given back/) });
+    expect(errorObjectForCode('order_changed').buttons.map((x) => x.action)).toEqual(['ok_clear_error_get_status']);
+    expect(errorObjectForCode('payment_cancelled')).toMatchObject({ type: 'payment_cancelled', text: expect.stringMatching(/nothing was taken/) });
+  });
+});
+
 describe('session codes', () => {
   it.each(LOGOUT_CODES.map((c) => [c]))('%d is a session type', (code) => {
     expect(errorObjectForCode(code).type).toBe('session_expired');

@@ -66,6 +66,7 @@ describe('error action registry', () => {
       'redirect_to_info_page',
       'clear_and_redirect',
       'reload',
+      'go_to_payment',
     ]);
     expect(STEP_ACTIONS.every((a) => (ERROR_ACTIONS as readonly string[]).includes(a))).toBe(true);
   });

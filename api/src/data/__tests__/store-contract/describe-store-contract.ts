@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { DEFAULT_SHUFFLE_VANITY_IDS, EMPTY_SERVER_FLOW_CONTEXT, type PackagePrice } from '@join/shared/contract';
 import { DEFAULT_PRODUCT_CODE } from '../../../domain/catalogue';
 import { EMPTY_FLOW_STATE } from '../../../domain/flow-status';
-import type { HoldPolicy, NewOrder, NewPayment, Store, UserRecord } from '../../store';
+import { PaymentOpenError, type HoldPolicy, type NewOrder, type NewPayment, type Store, type UserRecord } from '../../store';
 import type { RaceAnswer, RaceJob, RaceRound, RaceWorkerData } from './race-protocol';
 import { verifiedBuyer } from './verified-buyer';
 
@@ -668,9 +668,26 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
 
     describe('payments (issue 13)', () => {
       let paymentSerial = 0;
-      const payment = (uid: string, key = `key-${(paymentSerial += 1)}`, over: Partial<NewPayment> = {}): NewPayment => ({
+      /** A user who can pay: a number held and a plan saved (issue 23: a payment records both). */
+      const payer = async (): Promise<{ uid: string; msisdn: string; order: NewPayment['order'] }> => {
+        const { uid } = await newUser();
+        const [msisdn = ''] = await freeNumbers(1);
+        const held = await store.reserveNumber(uid, msisdn, NOW, NOW + HOLD_MS, POLICY);
+        if (held.kind !== 'reserved') throw new Error(`could not hold ${msisdn}: ${held.kind}`);
+        const plan = { productCode: 187, planIds: [1871, 1872, 1873], boosterIds: [], promotionKeys: [], promoCode: null, price: price(35), appliedPromotions: [] };
+        const saved = await store.replaceSavedPlan(uid, plan, NOW);
+        return {
+          uid,
+          msisdn,
+          order: { savedPlanId: saved.id, reservationId: held.hold.reservationId, planIds: plan.planIds, boosterIds: [], promotionKeys: [], promoCode: null, price: plan.price },
+        };
+      };
+      const payment = (who: { uid: string; msisdn: string; order: NewPayment['order'] }, key = `key-${(paymentSerial += 1)}`, over: Partial<NewPayment> = {}): NewPayment => ({
         id: `pay_contract${String((paymentSerial += 1)).padStart(6, '0')}`,
-        uid,
+        uid: who.uid,
+        msisdn: who.msisdn,
+        order: who.order,
+        holdUntil: NOW + HOLD_MS,
         method: 'card',
         idempotencyKey: key,
         requestHash: `hash-${key}`,
@@ -680,7 +697,6 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
         recurring: false,
         productCode: 187,
         productName: 'Tourist Starter 7 days',
-        msisdn: '971580000001',
         email: 'payer@example.com',
         instalments: null,
         createdAt: NOW,
@@ -689,27 +705,29 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
       const capture = (reference: string) => ({ providerRef: 'ch_1', cardBrand: 'visa' as const, cardLast4: '4242', receiptReference: reference });
 
       it('starts one attempt per key, replays it, refuses the key for another request, and one open attempt per user', async () => {
-        const { uid } = await newUser();
-        const first = payment(uid, 'key-a');
+        const who = await payer();
+        const { uid } = who;
+        const first = payment(who, 'key-a');
         const started = await store.startPayment(first);
         expect(started).toMatchObject({ kind: 'created', payment: { id: first.id, status: 'pending', amountFils: 3675, providerRef: null } });
         expect((await store.startPayment({ ...first, id: 'pay_other000001' })).kind).toBe('replay');
         expect((await store.startPayment({ ...first, id: 'pay_other000002', requestHash: 'another' })).kind).toBe('key_reused');
-        const second = await store.startPayment(payment(uid, 'key-b'));
+        const second = await store.startPayment(payment(who, 'key-b'));
         expect(second).toMatchObject({ kind: 'in_progress', payment: { id: first.id } });
         expect((await store.getOpenPayment(uid))?.id).toBe(first.id);
         // Declined: the next key may start.
         const declined = await store.updatePayment(uid, first.id, { status: 'declined', declineCode: -7109, providerRef: 'ch_x' }, NOW + 1);
         expect(declined).toMatchObject({ status: 'declined', declineCode: -7109, providerRef: 'ch_x' });
-        const third = await store.startPayment(payment(uid, 'key-c'));
+        const third = await store.startPayment(payment(who, 'key-c'));
         expect(third.kind).toBe('created');
         // A client key is the client's: another user may use the same one.
-        expect((await store.startPayment(payment((await newUser()).uid, 'key-a'))).kind).toBe('created');
+        expect((await store.startPayment(payment(await payer(), 'key-a'))).kind).toBe('created');
       });
 
       it('keeps string decline codes and the 3-D Secure step; nobody reads another user\'s payment', async () => {
-        const { uid } = await newUser();
-        const p = payment(uid);
+        const who = await payer();
+        const { uid } = who;
+        const p = payment(who);
         await store.startPayment(p);
         const action = await store.updatePayment(
           uid,
@@ -724,24 +742,103 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
       });
 
       it('captures once, with is_plan_paid and the bought number kept, in one step; a captured payment is final', async () => {
-        const { uid } = await newUser();
-        const [msisdn] = await freeNumbers(1);
-        await store.reserveNumber(uid, msisdn ?? '', NOW, NOW + HOLD_MS, POLICY);
-        const p = payment(uid, undefined, { msisdn: msisdn ?? '', method: 'bnpl', instalments: [{ number: 1, due_date: '2026-01-15', amount_fils: 3675 }] });
+        const who = await payer();
+        const { uid, msisdn } = who;
+        const p = payment(who, undefined, { method: 'bnpl', instalments: [{ number: 1, due_date: '2026-01-15', amount_fils: 3675 }] });
         await store.startPayment(p);
         expect((await store.getFlowState(uid, NOW)).planPaid).toBe(false);
         const done = await store.capturePayment(uid, p.id, { ...capture('JN-AAAA-BBBB'), cardBrand: null, cardLast4: null }, NOW + 5);
-        expect(done).toMatchObject({ newly: true, payment: { status: 'captured', receiptReference: 'JN-AAAA-BBBB', capturedAt: NOW + 5, instalments: [{ number: 1 }] } });
+        expect(done).toMatchObject({ kind: 'captured', newly: true, payment: { status: 'captured', receiptReference: 'JN-AAAA-BBBB', capturedAt: NOW + 5, instalments: [{ number: 1 }] } });
         expect((await store.getFlowState(uid, NOW)).planPaid).toBe(true);
         // The hold outlives its 15 minutes: the number is sold.
         expect((await store.getActiveHold(uid, NOW + HOLD_MS + 1))?.msisdn).toBe(msisdn);
         // Again: nothing changes.
         const again = await store.capturePayment(uid, p.id, capture('JN-CCCC-DDDD'), NOW + 9);
-        expect(again).toMatchObject({ newly: false, payment: { receiptReference: 'JN-AAAA-BBBB', capturedAt: NOW + 5 } });
+        expect(again).toMatchObject({ kind: 'captured', newly: false, payment: { receiptReference: 'JN-AAAA-BBBB', capturedAt: NOW + 5 } });
         expect(await store.updatePayment(uid, p.id, { status: 'declined', declineCode: -7099 }, NOW + 10)).toBeNull();
         expect((await store.getCapturedPayment(uid))?.id).toBe(p.id);
-        expect((await store.startPayment(payment(uid))).kind).toBe('paid');
+        expect((await store.startPayment(payment(who))).kind).toBe('paid');
         expect(await store.capturePayment(uid, 'pay_unknown0001', capture('JN-EEEE-FFFF'), NOW)).toBeNull();
+      });
+
+      describe('what a payment buys (issue 23)', () => {
+        it('records the order, and keeps the number for the provider window from the start', async () => {
+          const who = await payer();
+          const p = payment(who, undefined, { holdUntil: NOW + 35 * 60_000 });
+          const started = await store.startPayment(p);
+          expect(started).toMatchObject({ kind: 'created', payment: { order: who.order, refund: null } });
+          expect((await store.getActiveHold(who.uid, NOW + 34 * 60_000))?.msisdn).toBe(who.msisdn);
+          expect(await store.getActiveHold(who.uid, NOW + 35 * 60_000)).toBeNull();
+        });
+
+        it('refuses to start for an order that is no longer the one priced: another saved plan row, or another claim', async () => {
+          const who = await payer();
+          expect((await store.startPayment(payment(who, undefined, { order: { ...who.order, savedPlanId: who.order.savedPlanId + 1000 } }))).kind).toBe('order_changed');
+          expect((await store.startPayment(payment(who, undefined, { order: { ...who.order, reservationId: who.order.reservationId + 1000 } }))).kind).toBe('order_changed');
+          // A claim that has lapsed is not the order either.
+          expect((await store.startPayment(payment(who, undefined, { createdAt: NOW + HOLD_MS }))).kind).toBe('order_changed');
+          expect(await store.getOpenPayment(who.uid)).toBeNull();
+        });
+
+        it('while a payment is open the plan, the product and the number cannot change; extending the number can', async () => {
+          const who = await payer();
+          await store.startPayment(payment(who));
+          await expect(store.replaceSavedPlan(who.uid, { productCode: 188, planIds: [1881], boosterIds: [], promotionKeys: [], promoCode: null, price: price(99), appliedPromotions: [] }, NOW)).rejects.toBeInstanceOf(PaymentOpenError);
+          await expect(store.setCurrentProduct(who.uid, 188, true)).rejects.toBeInstanceOf(PaymentOpenError);
+          await store.setCurrentProduct(who.uid, 187, true);
+          const [other = ''] = await freeNumbers(1);
+          expect(await store.reserveNumber(who.uid, other, NOW + 1, NOW + HOLD_MS, POLICY)).toEqual({ kind: 'payment_open' });
+          expect(await store.cancelHold(who.uid, who.msisdn, NOW + 1, 103)).toBe('payment_open');
+          expect(await store.reserveTransfer(who.uid, { externalMsisdn: externalNumber(), operatorCode: await firstOperator() }, NOW + 1, NOW + HOLD_MS, POLICY, Math.random)).toEqual({ kind: 'payment_open' });
+          expect((await store.reserveNumber(who.uid, who.msisdn, NOW + 2, NOW + 2 + HOLD_MS, POLICY)).kind).toBe('extended');
+          expect((await store.getActiveHold(who.uid, NOW))?.msisdn).toBe(who.msisdn);
+          expect((await store.getSavedPlan(who.uid))?.id).toBe(who.order.savedPlanId);
+        });
+
+        it('an extension never shortens a hold a payment made longer', async () => {
+          const who = await payer();
+          await store.startPayment(payment(who, undefined, { holdUntil: NOW + 50 * 60_000 }));
+          const extended = await store.reserveNumber(who.uid, who.msisdn, NOW + 1, NOW + 1 + HOLD_MS, POLICY);
+          expect(extended).toMatchObject({ kind: 'extended', hold: { heldUntil: NOW + 50 * 60_000 } });
+        });
+
+        it('captures only while the recorded order holds: a number claimed by another is order_changed, nothing written', async () => {
+          const who = await payer();
+          const p = payment(who);
+          await store.startPayment(p);
+          expect(await store.orderHolds(who.uid, p.id)).toBe(true);
+          // The hold lapses and another visitor takes the number.
+          const other = await newUser();
+          expect((await store.reserveNumber(other.uid, who.msisdn, NOW + HOLD_MS + 1, NOW + 2 * HOLD_MS, POLICY)).kind).toBe('reserved');
+          expect(await store.orderHolds(who.uid, p.id)).toBe(false);
+          const done = await store.capturePayment(who.uid, p.id, capture('JN-GGGG-HHHH'), NOW + HOLD_MS + 2);
+          expect(done).toMatchObject({ kind: 'order_changed', payment: { id: p.id, status: 'pending' } });
+          expect((await store.getFlowState(who.uid, NOW)).planPaid).toBe(false);
+          expect(await store.getCapturedPayment(who.uid)).toBeNull();
+        });
+
+        it('a lapsed claim nobody took is still the buyer’s: the capture keeps it', async () => {
+          const who = await payer();
+          const p = payment(who);
+          await store.startPayment(p);
+          const done = await store.capturePayment(who.uid, p.id, capture('JN-JJJJ-KKKK'), NOW + 3 * HOLD_MS);
+          expect(done?.kind).toBe('captured');
+          expect((await store.getActiveHold(who.uid, NOW + 4 * HOLD_MS))?.msisdn).toBe(who.msisdn);
+        });
+
+        it('records money given back on a declined attempt, and lists the refunds still to make', async () => {
+          const who = await payer();
+          const p = payment(who);
+          await store.startPayment(p);
+          const pending = await store.updatePayment(who.uid, p.id, { status: 'declined', declineCode: 'order_changed', refund: { status: 'pending', ref: null, at: null } }, NOW + 1);
+          expect(pending).toMatchObject({ status: 'declined', declineCode: 'order_changed', refund: { status: 'pending', ref: null, at: null } });
+          expect((await store.listPendingRefunds(100)).map((r) => r.id)).toContain(p.id);
+          const done = await store.updatePayment(who.uid, p.id, { status: 'declined', declineCode: 'order_changed', refund: { status: 'refunded', ref: 're_1', at: NOW + 2 } }, NOW + 2);
+          expect(done?.refund).toEqual({ status: 'refunded', ref: 're_1', at: NOW + 2 });
+          expect((await store.listPendingRefunds(100)).map((r) => r.id)).not.toContain(p.id);
+          // A move that names no refund keeps the recorded one.
+          expect((await store.updatePayment(who.uid, p.id, { status: 'declined', declineCode: 'order_changed' }, NOW + 3))?.refund).toEqual(done?.refund);
+        });
       });
     });
 
@@ -966,7 +1063,12 @@ function describeRaces(impl: StoreImplementation, current: () => StoreUnderTest)
       const payers: string[] = [];
       for (let r = 0; r < TRANSFER_ROUNDS; r += 1) {
         serial += 1;
-        payers.push((await store.findOrCreateUser(`payer-device-${serial}`, `payer-${serial}`, NOW)).uid);
+        const { uid } = await store.findOrCreateUser(`payer-device-${serial}`, `payer-${serial}`, NOW);
+        // A payment records the plan and the hold it buys (issue 23).
+        const [n] = await store.pickFreeNumbers(1, DEFAULT_SHUFFLE_VANITY_IDS, NOW, Math.random);
+        await store.reserveNumber(uid, n?.msisdn ?? '', NOW, NOW + HOLD_MS, POLICY);
+        await store.replaceSavedPlan(uid, { productCode: 187, planIds: [1871], boosterIds: [], promotionKeys: [], promoCode: null, price: price(35), appliedPromotions: [] }, NOW);
+        payers.push(uid);
       }
       const { results } = await race('payment', payers);
       const per = Array.from({ length: TRANSFER_ROUNDS }, (_, r) => results.map((rs) => rs[r] ?? 'missing'));

@@ -42,8 +42,11 @@ async function raceOrder(store: Store, uid: string, owner: string, now: number):
   };
 }
 
-/** A payment attempt of `uid` under a key of its own (the worker's round user names it). */
-function racePayment(uid: string, keyOwner: string, now: number): NewPayment {
+/** A payment attempt of `uid` under a key of its own (the worker's round user names it), for the plan and hold `uid` has. */
+async function racePayment(store: Store, uid: string, keyOwner: string, now: number): Promise<NewPayment> {
+  const saved = await store.getSavedPlan(uid);
+  const hold = await store.getActiveHold(uid, now);
+  if (!saved || !hold) throw new Error(`payer ${uid} has no saved plan or hold`);
   return {
     id: `pay_${keyOwner.replace(/[^A-Za-z0-9]/g, '')}`,
     uid,
@@ -59,6 +62,8 @@ function racePayment(uid: string, keyOwner: string, now: number): NewPayment {
     msisdn: '971580000001',
     email: 'race@example.com',
     instalments: null,
+    order: { savedPlanId: saved.id, reservationId: hold.reservationId, planIds: saved.planIds, boosterIds: [], promotionKeys: [], promoCode: null, price: saved.price },
+    holdUntil: hold.heldUntil,
     createdAt: now,
   };
 }
@@ -67,6 +72,8 @@ async function run(store: Store, job: RaceJob): Promise<string[]> {
   const barrier = new Int32Array(job.barrier);
   const results: string[] = [];
   for (const [r, round] of job.rounds.entries()) {
+    // Prepared before the barrier: the race is the start itself.
+    const attempt = job.kind === 'payment' ? await racePayment(store, round.target, round.uid, job.now) : null;
     meet(barrier, r, job.workers);
     if (job.kind === 'order') {
       const placed = await store.placeOrder(await raceOrder(store, round.target, round.uid, job.now), false);
@@ -74,7 +81,8 @@ async function run(store: Store, job: RaceJob): Promise<string[]> {
       continue;
     }
     if (job.kind === 'payment') {
-      const started = await store.startPayment(racePayment(round.target, round.uid, job.now));
+      if (!attempt) throw new Error('no payment prepared');
+      const started = await store.startPayment(attempt);
       results.push(started.kind);
       continue;
     }

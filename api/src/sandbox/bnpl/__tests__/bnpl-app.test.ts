@@ -283,6 +283,60 @@ describe('BNPL sandbox', () => {
     });
   });
 
+  describe('cancel and refund (issue 23)', () => {
+    const cancel = (id: string) => api('POST', `/api/v1.0/checkouts/${id}/cancel`);
+    const refund = (id: string, total: number, key = newKey()) => api('POST', `/api/v1.0/checkouts/${id}/refund`, { key, payload: { total, currency: 'AED' } });
+    const approve = async (id: string) => decide(id, { decision: 'approve', session: sessionOf((await signIn(id)).body) });
+
+    it('cancels an open or an approved checkout: nothing can be approved or captured any more, the page says the shop withdrew it', async () => {
+      const open = await create();
+      const approved = await create();
+      await approve(approved.id);
+      for (const { id } of [open, approved]) {
+        const res = await cancel(id);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ id, status: 'cancelled', cancelled_at: new Date(clock).toISOString() });
+        expect((await capture(id)).json()).toEqual({ error: 'not_approved', status: 'cancelled' });
+        // Again: the same answer, nothing more.
+        expect((await cancel(id)).headers['idempotent-replayed']).toBe('true');
+      }
+      const page = await openPage(open.id);
+      expect(page.body).toContain('Tourist SIM cancelled this checkout');
+      expect(page.body).toContain(`href="${FAILURE}"`);
+      // The customer can no longer approve the withdrawn checkout.
+      expect((await verify(open.id, '000000')).body).toContain('Tourist SIM cancelled this checkout');
+      expect((await openPage(approved.id, 'ar')).body).toContain('ألغى Tourist SIM عملية الدفع هذه');
+    });
+
+    it('cannot cancel a captured checkout (409 already_captured): it is refunded instead, in whole or in parts, once per key', async () => {
+      const { id } = await create();
+      await approve(id);
+      expect((await capture(id)).statusCode).toBe(200);
+      expect((await cancel(id)).json()).toEqual({ error: 'already_captured', status: 'captured' });
+      const key = newKey();
+      const part = await refund(id, 1, key);
+      expect(part.statusCode).toBe(200);
+      expect(part.json()).toMatchObject({ status: 'captured', refunded_total: 1 });
+      expect((await refund(id, 1, key)).headers['idempotent-replayed']).toBe('true');
+      expect((await refund(id, 2, key)).json()).toMatchObject({ error: 'idempotency_key_reused' });
+      const over = await refund(id, 10_001);
+      expect(over.statusCode).toBe(422);
+      expect(over.json()).toEqual({ error: 'not_refundable', status: 'captured', refundable_total: 10_000 });
+      expect((await refund(id, 10_000)).json()).toMatchObject({ status: 'refunded', refunded_total: 10_001 });
+      expect((await openPage(id)).body).toContain('This payment was refunded');
+    });
+
+    it('refunds nothing that was not captured; refuses a malformed refund; needs a key', async () => {
+      const { id } = await create();
+      expect((await refund(id, 100)).json()).toEqual({ error: 'not_refundable', status: 'open', refundable_total: 0 });
+      expect((await api('POST', `/api/v1.0/checkouts/${id}/refund`, { key: newKey(), payload: { total: 1.5, currency: 'AED' } })).statusCode).toBe(400);
+      expect((await api('POST', `/api/v1.0/checkouts/${id}/refund`, { key: newKey(), payload: { total: 1, currency: 'USD' } })).statusCode).toBe(400);
+      expect((await api('POST', `/api/v1.0/checkouts/${id}/refund`, { key: null, payload: { total: 1, currency: 'AED' } })).statusCode).toBe(400);
+      expect((await cancel('chk_00000000000000000000000000000000')).statusCode).toBe(404);
+      expect((await api('POST', `/api/v1.0/checkouts/${id}/cancel`, { auth: null })).statusCode).toBe(401);
+    });
+  });
+
   describe('the checkout page', () => {
     it('shows the merchant, the total, the plan of 4 the product computes, the e-mail and the sign-in, with its own CSP', async () => {
       const { id } = await create();

@@ -408,6 +408,22 @@ describe('card provider sandbox', () => {
       expect((await statusOf(c)).status).toBe('declined');
     });
 
+    it('is voided by the merchant (issue 23): declined, and its page only sends the browser back', async () => {
+      const c = await challenged();
+      const cancel = (id: string, headers: Record<string, string> = AUTH) => app.inject({ method: 'POST', url: `/v1/charges/${id}/cancel`, headers });
+      const res = await cancel(c.id);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: c.id, status: 'declined', decline_reason: 'authentication_failed', action_url: null });
+      const late = await post(c, { code: '123456', action: 'confirm' });
+      expect([late.statusCode, late.headers.location]).toEqual([303, RETURN_URL]);
+      expect((await statusOf(c)).status).toBe('declined');
+      // A charge that went through is answered as it is: it is refunded, not voided.
+      const paid = (await charge(await tokenOf('4242424242424242'))).json<Charge>();
+      expect((await cancel(paid.id)).json()).toMatchObject({ status: 'succeeded' });
+      expect((await cancel('ch_unknown')).statusCode).toBe(404);
+      expect((await cancel(c.id, {})).statusCode).toBe(401);
+    });
+
     it('answers an unknown challenge with a page, not a redirect', async () => {
       const res = await app.inject({ method: 'GET', url: '/3ds/ch_unknown' });
       expect(res.statusCode).toBe(404);
