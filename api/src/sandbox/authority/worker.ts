@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { buildAuthorityApp } from './authority-app';
 import { createFaceEngine } from './faces';
 import { createMrzReader } from './ocr';
+import { defaultPortraitsDir, loadReferencePortraits } from './portraits';
 
 /**
  * The authority's own thread: OCR and the face models keep this thread's event loop busy, never
@@ -17,7 +18,8 @@ interface Data {
 async function run(): Promise<void> {
   const { port, host, apiKey } = workerData as Data;
   const [mrz, faces] = await Promise.all([createMrzReader(), createFaceEngine()]);
-  const app = await buildAuthorityApp({ apiKey, engines: { mrz, faces } });
+  const portraits = await loadReferencePortraits(faces, defaultPortraitsDir());
+  const app = await buildAuthorityApp({ apiKey, engines: { mrz, faces }, portraits });
   await app.listen({ port, host });
   parentPort?.postMessage({ ready: true, port: (app.server.address() as AddressInfo).port });
   parentPort?.on('message', (msg: unknown) => {
