@@ -107,6 +107,21 @@ describe('the identity check against the authority sandbox', () => {
     expect((await flagsOf(maxed.v)).flow_status_flags.is_id_verified).toBe(false);
   });
 
+  it('the live camera feed answers every prompt with the frames e2e/tests/pages/face-frames.ts takes from it', async () => {
+    // The same table as the e2e helper's FRAMES_FOR (the feed's path: scripts/make-identity-documents.mjs `live`).
+    const FRAMES_FOR = { closer: [2, 10, 20], farther: [28, 38, 46], left: [36, 44, 4], right: [12, 20, 28] } as const;
+    const feed = mjpegFrames(fixture('camera-selfie-hopper.mjpeg'));
+    expect(feed).toHaveLength(48);
+    for (const prompt of ['closer', 'farther', 'left', 'right'] as const) {
+      const { v } = await visitorWith('passport-visitor.jpg');
+      // The prompt is random: ask until this one comes (each challenge replaces the last).
+      let challenge = FaceChallengeResponse.parse((await t.challenge(v)).json());
+      while (challenge.prompt !== prompt) challenge = FaceChallengeResponse.parse((await t.challenge(v)).json());
+      const res = await t.faceFrames(v, challenge.nonce, FRAMES_FOR[prompt].map((i) => feed[i] as Buffer));
+      expect([prompt, res.statusCode]).toEqual([prompt, 200]);
+    }
+  });
+
   it('refuses a document whose check digits fail (-608) and an expired passport (-639)', async () => {
     const v = await t.ready();
     expect((await t.activation(v, 'non_resident', 'physical')).statusCode).toBe(200);
@@ -118,6 +133,18 @@ describe('the identity check against the authority sandbox', () => {
     expect([refused.statusCode, refused.json().code]).toEqual([422, -639]);
   });
 });
+
+/** The JPEG frames of an MJPEG file. */
+function mjpegFrames(bytes: Buffer): Buffer[] {
+  const frames: Buffer[] = [];
+  for (let start = 0; start < bytes.length; ) {
+    const end = bytes.indexOf(Buffer.from([0xff, 0xd9]), start);
+    if (end < 0) break;
+    frames.push(bytes.subarray(start, end + 2));
+    start = end + 2;
+  }
+  return frames;
+}
 
 /** The face printed on a fixture document, from the registry the fixtures were drawn from. */
 function faceOf(file: string): string {
