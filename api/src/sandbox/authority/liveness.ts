@@ -15,9 +15,9 @@ export type Box = readonly [number, number, number, number];
 /** Closer / farther: the face's width changes by at least this share, first frame to last. */
 export const MIN_SCALE_CHANGE = 0.12;
 /** Left / right: the face's centre moves by at least this share of its width. */
-export const MIN_SHIFT = 0.25;
+export const MIN_SHIFT = 0.2;
 /** Between two frames in a row, a movement back by this much (jitter) is tolerated, no more. */
-const JITTER = 0.04;
+const JITTER = 0.08;
 
 export function followsPrompt(prompt: FacePrompt, boxes: readonly Box[]): boolean {
   const first = boxes[0];
