@@ -8,6 +8,7 @@ import {
   feedbackFor,
   meanLuminance,
   measureFor,
+  HOLD_SLACK,
   MIDDLE_AT,
   ovalFor,
   rateOver,
@@ -195,17 +196,22 @@ export default function FaceScan({ getChallenge, onCapture, problem = null, onCa
     /** The server's challenge: asked for once the face is well placed, then followed. */
     let issued: FaceChallenge | null = null;
     let asking = false;
-    /** The frames kept: the movement's first (at the reference), the middle one, the last. */
+    /**
+     * The frames kept: the movement's first (at the reference), the first past half of it, and the
+     * furthest along (the last sent): in that order the movement only goes the prompt's way.
+     */
     let firstFrame: HTMLCanvasElement | null = null;
     let middleFrame: HTMLCanvasElement | null = null;
+    let furthestFrame: HTMLCanvasElement | null = null;
+    let furthest = 0;
     const readBrightness = brightnessReader();
     const root = rootRef.current;
     const memory = streamRef.current;
 
-    const finish = async (lastFrame: HTMLCanvasElement) => {
+    const finish = async (middle: HTMLCanvasElement, last: HTMLCanvasElement) => {
       setPhase('sending');
       const nonce = issued?.nonce;
-      const kept = [firstFrame, middleFrame, lastFrame];
+      const kept = [firstFrame, middle, last];
       let frames: Blob[];
       try {
         if (!nonce || kept.some((f) => f === null)) throw new Error('frames missing');
@@ -298,12 +304,16 @@ export default function FaceScan({ getChallenge, onCapture, problem = null, onCa
             challenge = null;
             firstFrame = null;
             middleFrame = null;
+            furthestFrame = null;
+            furthest = 0;
           } else if (issued && one) {
             const value = measureFor(issued.prompt, one, oval);
             if (!challenge) {
               challenge = startChallenge(issued.prompt, value);
               firstFrame = snapshot(video);
               middleFrame = null;
+              furthestFrame = null;
+              furthest = 0;
               if (root) root.dataset.prompt = issued.prompt;
               setPrompt(issued.prompt);
             } else {
@@ -312,14 +322,30 @@ export default function FaceScan({ getChallenge, onCapture, problem = null, onCa
               if (next.newReference) {
                 firstFrame = snapshot(video);
                 middleFrame = null;
-              } else if (!middleFrame && next.progress >= MIDDLE_AT) {
-                middleFrame = snapshot(video);
+                furthestFrame = null;
+                furthest = 0;
+              }
+              let tookNow = false;
+              if (!next.newReference && next.progress > furthest) {
+                const frame = snapshot(video);
+                if (!middleFrame && next.progress >= MIDDLE_AT) middleFrame = frame;
+                furthestFrame = frame;
+                furthest = next.progress;
+                tookNow = true;
               }
               if (root) root.dataset.progress = Math.max(0, Math.min(1, next.progress)).toFixed(2);
-              if (next.passed) {
-                stopped = true;
-                void finish(snapshot(video));
-                return;
+              // Done once the movement held for two detections, with three frames along it: the
+              // first, one past half of it, the furthest; or, when the face got past half and to
+              // the furthest between two detections, the furthest and one held near it.
+              if (next.passed && middleFrame && furthestFrame) {
+                let frames: [HTMLCanvasElement, HTMLCanvasElement] | null = null;
+                if (middleFrame !== furthestFrame) frames = [middleFrame, furthestFrame];
+                else if (!tookNow && next.progress >= furthest - HOLD_SLACK) frames = [furthestFrame, snapshot(video)];
+                if (frames) {
+                  stopped = true;
+                  void finish(...frames);
+                  return;
+                }
               }
             }
           }

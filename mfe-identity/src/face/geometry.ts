@@ -103,6 +103,11 @@ export const SIDEWAYS_BY = 0.4;
 export const CLOSER_FRAMES = 2;
 /** The middle frame is the first past this share of the movement. */
 export const MIDDLE_AT = 0.5;
+/**
+ * Without a frame between the middle and the furthest (the face got there between two
+ * detections), a frame held within this share of the furthest serves as the last.
+ */
+export const HOLD_SLACK = 0.15;
 
 /**
  * The challenge's state: the reference is the most extreme position seen since the challenge
@@ -147,8 +152,9 @@ export function startChallenge(prompt: FacePrompt, value: number): Challenge {
  * as the movement's first.
  */
 export function stepChallenge(c: Challenge, feedback: Feedback, value: number | null): Challenge & { newReference: boolean } {
-  if (c.passed) return { ...c, newReference: false };
   if (feedback !== 'good' || value === null) return { ...c, streak: 0, newReference: false };
+  // Passed stays passed (and its reference with it); the progress follows the face.
+  if (c.passed) return { ...c, progress: progressOf(c.prompt, c.reference, value), newReference: false };
   const newReference = progressOf(c.prompt, c.reference, value) < 0;
   const reference = newReference ? value : c.reference;
   const progress = progressOf(c.prompt, reference, value);
