@@ -4,7 +4,6 @@ import { Alert, Button, LiveRegion, useT } from '@join/shared';
 import { brightnessReader, CameraError, encodeJpeg, openFrontCamera, snapshot, stopStream, type CameraFailure } from './camera';
 import { detectorOnce, type FaceDetector } from './detector';
 import {
-  faceScale,
   feedbackFor,
   meanLuminance,
   measureFor,
