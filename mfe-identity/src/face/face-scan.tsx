@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Camera, RotateCcw } from 'lucide';
-import { Alert, Button, LiveRegion, useT } from '@join/shared';
+import { ArrowLeft, ArrowRight, Camera, RotateCcw, ZoomIn, ZoomOut } from 'lucide';
+import { Alert, Button, Icon, LiveRegion, useT, type IconData } from '@join/shared';
 import { brightnessReader, CameraError, encodeJpeg, openFrontCamera, snapshot, stopStream, type CameraFailure } from './camera';
 import { detectorOnce, type FaceDetector } from './detector';
 import {
@@ -444,6 +444,7 @@ export default function FaceScan({ getChallenge, onCapture, problem = null, onCa
       {text ? (
         <p className={`face-scan__instruction face-scan__instruction--${phase}`} aria-hidden="true">
           {phase === 'sending' || (phase === 'starting' && !failure) ? <span className="btn__spinner face-scan__spinner" /> : null}
+          {phase === 'challenge' && prompt && feedback === 'good' ? <Icon icon={PROMPT_ICONS[prompt]} className="face-scan__prompt-icon" size="1.5em" /> : null}
           {text}
         </p>
       ) : null}
@@ -459,6 +460,12 @@ export default function FaceScan({ getChallenge, onCapture, problem = null, onCa
     </section>
   );
 }
+
+/**
+ * The prompt's direction, drawn beside its words (decorative: the words say it). The preview is
+ * a mirror, so the visitor's left is the screen's left in every language: never mirrored in RTL.
+ */
+const PROMPT_ICONS: Record<FacePrompt, IconData> = { closer: ZoomIn, farther: ZoomOut, left: ArrowLeft, right: ArrowRight };
 
 interface MemoryStream {
   stream: MediaStream | null;
