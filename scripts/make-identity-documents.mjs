@@ -253,9 +253,47 @@ function eidBack(doc) {
   return c;
 }
 
-/** A selfie: the face photo mirrored, the face `faceWidth` pixels wide, centred, in a 640x480 frame. */
-function selfie(ctx, face, cx, cy, faceWidth, w, h) {
+/**
+ * "Another photograph" of a face, for the selfies and camera feeds: the source photo with the head
+ * turned a little (the face as a cylinder about its vertical axis, turned by YAW) and lit from one
+ * side. One source photograph per face is all the fixtures have; a selfie drawn straight from it
+ * would be a copy of the document's portrait, which the authority refuses (-643), as it should.
+ * The turn and the light move the face's pixels as a second photograph would (the face still
+ * matches; it no longer copies): api/README.md has the scores.
+ */
+const YAW = 0.38;
+const livePhotos = {};
+function livePhoto(face) {
+  if (livePhotos[face]) return livePhotos[face];
   const img = faces[face];
+  const box = FACE_BOX[face];
+  const c = createCanvas(img.width, img.height);
+  const ctx = c.getContext('2d');
+  const cx = box.x + box.s / 2;
+  const radius = box.s * 0.62;
+  for (let x = 0; x < img.width; x++) {
+    const u = (x - cx) / radius;
+    let src;
+    if (u <= -1) src = x;
+    else if (u >= 1) src = x + radius * (Math.cos(YAW) - 1);
+    else src = cx + radius * Math.sin(Math.max(-Math.PI / 2, Math.asin(u) - YAW));
+    ctx.drawImage(img, Math.min(img.width - 1, Math.max(0, src)), 0, 1, img.height, x, 0, 1, img.height);
+  }
+  // Light from the turned-to side: darker away from it, warmer towards it.
+  const light = ctx.createLinearGradient(box.x - box.s * 0.2, 0, box.x + box.s * 1.2, 0);
+  light.addColorStop(0, 'rgb(255,244,228)');
+  light.addColorStop(1, 'rgb(120,116,126)');
+  ctx.globalCompositeOperation = 'multiply';
+  ctx.fillStyle = light;
+  ctx.fillRect(0, 0, img.width, img.height);
+  ctx.globalCompositeOperation = 'source-over';
+  livePhotos[face] = c;
+  return c;
+}
+
+/** A selfie: "another photograph" of the face, mirrored, the face `faceWidth` pixels wide, centred, in a 640x480 frame. */
+function selfie(ctx, face, cx, cy, faceWidth, w, h) {
+  const img = livePhoto(face);
   const box = FACE_BOX[face];
   const scale = faceWidth / box.s;
   ctx.save();
@@ -362,20 +400,32 @@ const twoFaces = () =>
 write('selfie-two-faces.jpg', jpeg(twoFaces(), SELFIE_Q));
 write('empty-scene.jpg', jpeg(frame(() => {}), SELFIE_Q));
 
+// The authority's reference portraits (the photo it holds of each person): the source photograph
+// itself, straight and in colour, 420 x 540 around the face, as the registry's persons name them.
+for (const face of Object.keys(FACE_BOX)) {
+  const c = createCanvas(420, 540);
+  drawPortrait(c.getContext('2d'), face, 0, 0, 420, 540);
+  write(`reference-${face}.jpg`, jpeg(c, 85));
+}
+
 // Camera feeds (MJPEG: JPEG frames one after the other; Chromium loops them).
 const FEED_Q = 72;
 const held = (canvas, n) => Array.from({ length: n }, (_, i) => jpeg(heldDocument(canvas, i, n), FEED_Q));
 mjpeg('camera-passport.mjpeg', held(drawn.get('visitor').page, 8));
 mjpeg('camera-eid-front.mjpeg', held(drawn.get('resident').front, 8));
 mjpeg('camera-eid-back.mjpeg', held(drawn.get('resident').back, 8));
-// The face zooms in and out smoothly (24 frames, one cosine period): a "move closer" check passes.
-const zoom = (face, n = 24) =>
+// The face comes closer and goes back (one cosine period) while it sways from side to side
+// (one sine period), 48 frames: whichever prompt the face challenge gives (closer, farther, to
+// the left, to the right), the feed does it within a loop, and it is centred and well placed in
+// between (the scan's positioning).
+const live = (face, n = 48) =>
   Array.from({ length: n }, (_, i) => {
     const faceWidth = Math.round(150 + 90 * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / n)));
-    return jpeg(frame((ctx) => selfie(ctx, face, 320, 235, faceWidth, 640, 480)), FEED_Q - 17);
+    const x = Math.round(320 + 85 * Math.sin((2 * Math.PI * i) / n));
+    return jpeg(frame((ctx) => selfie(ctx, face, x, 235, faceWidth, 640, 480)), FEED_Q - 17);
   });
-mjpeg('camera-selfie-hopper.mjpeg', zoom('hopper'));
-mjpeg('camera-selfie-collins.mjpeg', zoom('collins'));
+mjpeg('camera-selfie-hopper.mjpeg', live('hopper'));
+mjpeg('camera-selfie-collins.mjpeg', live('collins'));
 mjpeg('camera-two-faces.mjpeg', [jpeg(twoFaces(), FEED_Q)]);
 mjpeg('camera-empty.mjpeg', [jpeg(frame(() => {}), FEED_Q)]);
 

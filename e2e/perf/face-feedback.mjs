@@ -3,8 +3,9 @@
 // (mfe-identity/src/face/harness: the component and its lazy chunks, model and .wasm as the
 // identity remote builds them) into a temporary folder, serves it with the product's CSP, and
 // opens it once per camera feed of e2e/fixtures/identity:
-//   selfie (the face zooms in and out): prints detections per second and the time to the first
-//     feedback, and expects the liveness step passed and a JPEG handed to onCapture;
+//   selfie (the face comes closer and goes back while it sways from side to side), once with each
+//     prompt of the live challenge: prints detections per second and the time to the first
+//     feedback, and expects the prompt followed and three JPEG frames handed to onCapture;
 //   two faces: expects "more than one face" and no photo; no face: expects "no face" and no photo.
 // Fails under 5 detections a second, or when a feed does not behave as expected.
 import { spawn } from 'node:child_process';
@@ -24,9 +25,13 @@ const MIN_RATE = 5;
 const SAMPLE_MS = 8000;
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm', '.bin': 'application/octet-stream' };
 
+// The selfie feeds with each prompt of the live challenge (issue 23) once: the harness gives the
+// scan the prompt (?prompt=) that the server would.
 const FEEDS = [
-  { file: 'camera-selfie-collins.mjpeg', expect: 'capture' },
-  { file: 'camera-selfie-hopper.mjpeg', expect: 'capture' },
+  { file: 'camera-selfie-collins.mjpeg', prompt: 'closer', expect: 'capture' },
+  { file: 'camera-selfie-hopper.mjpeg', prompt: 'farther', expect: 'capture' },
+  { file: 'camera-selfie-collins.mjpeg', prompt: 'left', expect: 'capture' },
+  { file: 'camera-selfie-hopper.mjpeg', prompt: 'right', expect: 'capture' },
   { file: 'camera-two-faces.mjpeg', expect: 'many-faces' },
   { file: 'camera-empty.mjpeg', expect: 'no-face' },
 ];
@@ -83,7 +88,7 @@ async function run(port, feed) {
     });
     page.on('pageerror', (e) => problems.push(String(e)));
     const started = Date.now();
-    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.goto(`http://127.0.0.1:${port}/${feed.prompt ? `?prompt=${feed.prompt}` : ''}`);
     const scan = page.locator('.face-scan');
     await scan.waitFor();
     await page.waitForFunction(() => document.querySelector('.face-scan')?.getAttribute('data-first-feedback-ms'), null, { timeout: 30_000 });
@@ -103,14 +108,19 @@ async function run(port, feed) {
       if (feedback) seen.add(feedback);
       if (rate && (phase === 'positioning' || phase === 'challenge')) rates.push(Number(rate));
       if (bytes) {
-        captured = { bytes: Number(bytes), type: await page.evaluate(() => document.body.dataset.capturedType), afterMs: Date.now() - started };
+        captured = {
+          bytes: Number(bytes),
+          frames: Number(await page.evaluate(() => document.body.dataset.capturedFrames)),
+          type: await page.evaluate(() => document.body.dataset.capturedType),
+          afterMs: Date.now() - started,
+        };
         break;
       }
       await page.waitForTimeout(250);
     }
     const detectMs = Number(await scan.getAttribute('data-detect-ms'));
     const rate = rates.length ? rates[rates.length - 1] : Number(await scan.getAttribute('data-detections-per-second'));
-    return { feed: feed.file, expect: feed.expect, firstFeedbackMs, rate, detectMs, seen: [...seen], captured, problems };
+    return { feed: feed.prompt ? `${feed.file} (${feed.prompt})` : feed.file, expect: feed.expect, firstFeedbackMs, rate, detectMs, seen: [...seen], captured, problems };
   } finally {
     await browser.close();
   }
@@ -129,23 +139,23 @@ try {
   server = await serve(out);
   const { port } = server.address();
   console.log('Face scan feedback (Chromium, fake camera, phone viewport, WASM backend, product CSP)');
-  console.log('feed                            detections/s  detect ms  first feedback ms  said                         photo');
+  console.log('feed                                      detections/s  detect ms  first feedback ms  said                         photo');
   for (const feed of FEEDS) {
     const r = await run(port, feed);
     const ok =
       r.expect === 'capture'
-        ? r.captured !== null && r.captured.type === 'image/jpeg' && r.captured.bytes > 10_000
+        ? r.captured !== null && r.captured.type === 'image/jpeg' && r.captured.bytes > 10_000 && r.captured.frames === 3
         : r.captured === null && r.seen.includes(r.expect) && r.seen.every((s) => s === r.expect);
-    const photo = r.captured ? `${(r.captured.bytes / 1024).toFixed(0)} KiB ${r.captured.type} after ${(r.captured.afterMs / 1000).toFixed(1)} s` : 'none';
+    const photo = r.captured ? `${r.captured.frames} frames, the last ${(r.captured.bytes / 1024).toFixed(0)} KiB ${r.captured.type}, after ${(r.captured.afterMs / 1000).toFixed(1)} s` : 'none';
     console.log(
-      `${r.feed.padEnd(32)}${r.rate.toFixed(1).padStart(12)}${String(r.detectMs).padStart(11)}${String(r.firstFeedbackMs).padStart(19)}  ${r.seen.join(',').padEnd(29)}${photo}`,
+      `${r.feed.padEnd(42)}${r.rate.toFixed(1).padStart(12)}${String(r.detectMs).padStart(11)}${String(r.firstFeedbackMs).padStart(19)}  ${r.seen.join(',').padEnd(29)}${photo}`,
     );
     if (!(r.rate >= MIN_RATE)) {
       console.error(`  under ${MIN_RATE} detections a second`);
       failed = true;
     }
     if (!ok) {
-      console.error(`  expected ${r.expect === 'capture' ? 'the liveness step passed and a JPEG captured' : `only "${r.expect}" and no photo`}`);
+      console.error(`  expected ${r.expect === 'capture' ? 'the prompt followed and three JPEG frames captured' : `only "${r.expect}" and no photo`}`);
       failed = true;
     }
     if (r.problems.length) {

@@ -52,7 +52,7 @@ test.describe('a resident with an Emirates ID (fake camera: the card holder’s 
   // The refusals after the details: the document and the face are sent through the API (the
   // screens before are walked above), and the page resumes the check at the details.
   test('an under-18 passport ends the path politely, with no way forward but logging out', async ({ page }) => {
-    const identity = { residency: 'non_resident', sim: 'physical', document: ['passport-under-18.jpg'], selfie: 'selfie-collins.jpg' } as const;
+    const identity = { residency: 'non_resident', sim: 'physical', document: ['passport-under-18.jpg'], faceFeed: 'camera-selfie-collins.mjpeg' } as const;
     const shell = await openAs(page, await prepareVisitor(page.request, { stage: 'details', identity }), '/id_check/face');
     await expect(page.getByRole('heading', { name: 'Check your details' })).toBeVisible();
     await page.getByRole('button', { name: 'These are correct' }).click();
@@ -64,7 +64,7 @@ test.describe('a resident with an Emirates ID (fake camera: the card holder’s 
   });
 
   test('an expired passport (-639): use a valid document, back to the document', async ({ page }) => {
-    const identity = { residency: 'non_resident', sim: 'esim', document: ['passport-expired.jpg'], selfie: 'selfie-collins.jpg' } as const;
+    const identity = { residency: 'non_resident', sim: 'esim', document: ['passport-expired.jpg'], faceFeed: 'camera-selfie-collins.mjpeg' } as const;
     await openAs(page, await prepareVisitor(page.request, { stage: 'details', identity }), '/id_check/face');
     await expect(page.getByRole('heading', { name: 'Check your details' })).toBeVisible();
     await page.getByRole('button', { name: 'These are correct' }).click();

@@ -3,6 +3,7 @@ import type {
   Booster,
   DocumentDetails,
   DocumentKind,
+  FacePrompt,
   DocumentSide,
   ImageSource,
   SimType,
@@ -207,9 +208,26 @@ export interface IdentityCheckRecord {
   details: DocumentDetails | null;
   /** When the selfie matched the document's portrait; null until then (or after a new side). */
   faceMatchedAt: number | null;
+  /** 'passed': the face answered the server's live challenge (issue 23: never the client's word). */
   liveness: 'passed' | null;
+  /** The authority's person whose reference portrait the face matched; null when it holds none for the document. */
+  facePersonRef: string | null;
   /** In the order of DOCUMENT_SIDES. */
   sides: DocumentSideRecord[];
+}
+
+/** A face challenge as stored: bound to one session (by its token hash) and its user. */
+export interface NewFaceChallenge {
+  uid: string;
+  nonceHash: string;
+  prompt: FacePrompt;
+  issuedAt: number;
+  expiresAt: number;
+}
+export interface FaceChallengeRecord {
+  uid: string;
+  prompt: FacePrompt;
+  expiresAt: number;
 }
 
 /** A decision, as stored for good: the document's kind, number, dates and the outcome; never an image. */
@@ -592,7 +610,17 @@ export interface Store {
     ttlMs: number,
   ): Promise<IdentityCheckRecord>;
   /** The selfie matched: recorded on the live check (the selfie itself is never stored). false: no live check. */
-  setFaceMatched(uid: string, liveness: 'passed', now: number): Promise<boolean>;
+  setFaceMatched(uid: string, liveness: 'passed', now: number, personRef: string | null): Promise<boolean>;
+  /**
+   * A face challenge (issue 23) for the session, replacing any earlier one: the nonce's hash, the
+   * prompt, until `expiresAt`.
+   */
+  setFaceChallenge(tokenHash: string, challenge: NewFaceChallenge): Promise<void>;
+  /**
+   * Takes the session's face challenge (deleted whatever it is: a challenge serves one attempt)
+   * and answers it if it is still live and its nonce hash is `nonceHash`; else null.
+   */
+  takeFaceChallenge(tokenHash: string, nonceHash: string, now: number): Promise<FaceChallengeRecord | null>;
   /** Deletes the user's pending check and its images (if any). */
   deleteIdentityCheck(uid: string): Promise<void>;
   /**

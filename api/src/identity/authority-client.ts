@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { DocumentDetails, IDENTITY_DECISION_CODES, type DocumentSide, type ResidentType } from '@join/shared/contract';
+import { DocumentDetails, IDENTITY_DECISION_CODES, type DocumentSide, type FacePrompt, type ResidentType } from '@join/shared/contract';
 
 /**
  * The identity authority (the government identity service, or its sandbox): reads a document's
- * machine-readable zone, compares a selfie with the document's portrait, and verifies the
+ * machine-readable zone, checks a live face (frames following a prompt) against its own reference
+ * portrait of the person and the document's portrait, and verifies the
  * person in its registry. The API reaches it only through this interface.
  *
  * Every call answers a value or a SPEC 8 code. A code the authority gives (its 422) passes
@@ -38,7 +39,19 @@ export const DocumentReadAnswer = z.object({
 });
 export type DocumentReadAnswer = z.infer<typeof DocumentReadAnswer>;
 
-export const FaceCompareAnswer = z.object({ match: z.literal(true), score: z.number() });
+/**
+ * The face compared (issue 23): the frames followed the challenge's prompt (liveness passed on the
+ * authority's own reading of them), show one live person and not the document's portrait, and
+ * match the authority's reference portrait of the document's holder (`person_ref`; null when it
+ * holds none for the document: then the decision refuses the person anyway) and the portrait
+ * printed on the document.
+ */
+export const FaceCompareAnswer = z.object({
+  match: z.literal(true),
+  score: z.number(),
+  liveness: z.literal('passed'),
+  person_ref: z.string().min(1).max(200).nullable(),
+});
 export type FaceCompareAnswer = z.infer<typeof FaceCompareAnswer>;
 
 export const PersonVerifyAnswer = z.object({ verified: z.literal(true), person_ref: z.string().min(1).max(200), resident: z.boolean() });
@@ -57,9 +70,18 @@ export interface PersonQuery {
   declared_residency: ResidentType;
 }
 
+/** What the face comparison is given: the document (its number, for the reference portrait, and its image), the frames and their prompt. */
+export interface FaceQuery {
+  document: { kind: DocumentDetails['kind']; number: string };
+  documentImage: Buffer;
+  /** Camera frames in the order taken, the first before the movement, the last after it. */
+  frames: readonly Buffer[];
+  prompt: FacePrompt;
+}
+
 export interface IdentityAuthority {
   readDocument(image: Buffer, side: DocumentSide): Promise<AuthorityResult<DocumentReadAnswer>>;
-  compareFaces(documentImage: Buffer, selfieImage: Buffer): Promise<AuthorityResult<FaceCompareAnswer>>;
+  compareFaces(query: FaceQuery): Promise<AuthorityResult<FaceCompareAnswer>>;
   verifyPerson(query: PersonQuery): Promise<AuthorityResult<PersonVerifyAnswer>>;
 }
 
@@ -138,10 +160,15 @@ export function createHttpAuthority(options: HttpAuthorityOptions): IdentityAuth
         { image: image.toString('base64'), sha256: createHash('sha256').update(image).digest('hex'), side },
         DocumentReadAnswer,
       ),
-    compareFaces: (documentImage, selfieImage) =>
+    compareFaces: (query) =>
       call(
         '/v1/faces/compare',
-        { document_image: documentImage.toString('base64'), selfie_image: selfieImage.toString('base64') },
+        {
+          document: query.document,
+          document_image: query.documentImage.toString('base64'),
+          frames: query.frames.map((f) => f.toString('base64')),
+          prompt: query.prompt,
+        },
         FaceCompareAnswer,
       ),
     verifyPerson: (query) => call('/v1/persons/verify', { ...query, nationality: unpad(query.nationality) }, PersonVerifyAnswer),

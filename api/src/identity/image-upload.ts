@@ -6,7 +6,7 @@ import { identityRefusal } from './identity-check';
 
 /**
  * The identity uploads (multipart/form-data via @fastify/multipart): a few short text fields and
- * one file, `image`. The file is read up to DOCUMENT_MAX_BYTES and no further (busboy's
+ * one file, `image` (a document's side), or a few (`frame`: the face challenge's camera frames). The file is read up to DOCUMENT_MAX_BYTES and no further (busboy's
  * fileSize limit: the answer is -644 as soon as the limit is passed, the rest of the body is not
  * buffered). Its type is decided from its first bytes, not from the declared content type or
  * name: JPEG or PNG, else -642. The bytes stay in memory only; nothing here logs them.
@@ -48,10 +48,10 @@ function readFile(file: Readable & { truncated?: boolean }): Promise<Buffer> {
 }
 
 /** Errors @fastify/multipart and busboy raise on a bad body, as our 400 (or -644 for the size). */
-function uploadError(err: unknown): Error {
+function uploadError(err: unknown, spec: FileSpec): Error {
   const code = (err as { code?: unknown } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return identityRefusal(IMAGE_TOO_LARGE_CODE);
-  if (code === 'FST_FILES_LIMIT') return badRequest('body.image', 'send one file only');
+  if (code === 'FST_FILES_LIMIT') return badRequest(`body.${spec.field}`, spec.max > 1 ? `send at most ${spec.max} files` : 'send one file only');
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return badRequest('body', 'has too many fields');
   if (code === 'FST_PROTO_VIOLATION') return badRequest('body', 'has a forbidden field name');
   if (err instanceof Error && 'statusCode' in err) return err;
@@ -67,28 +67,54 @@ function stopReading(request: FastifyRequest, reply: FastifyReply): void {
   void reply.header('connection', 'close');
 }
 
+/** Which files a form carries: their field name, how many, and the size limit of each. */
+export interface FileSpec {
+  field: string;
+  min: number;
+  max: number;
+  maxBytes: number;
+}
+
+export interface ImagesForm {
+  fields: Record<string, string>;
+  images: Buffer[];
+}
+
+const ONE_IMAGE: FileSpec = { field: 'image', min: 1, max: 1, maxBytes: DOCUMENT_MAX_BYTES };
+
 export async function readImageForm(request: FastifyRequest, reply: FastifyReply, fieldNames: readonly string[]): Promise<ImageForm> {
-  if (!request.isMultipart()) throw badRequest('body', 'must be multipart/form-data with the fields and an image file', 415);
+  const { fields, images } = await readImagesForm(request, reply, fieldNames, ONE_IMAGE);
+  const [image] = images;
+  if (!image) throw badRequest('body.image', 'is required: a JPEG or PNG photo');
+  return { fields, image };
+}
+
+/**
+ * The text fields and `spec.min` to `spec.max` files named `spec.field` (in the order sent), each
+ * checked as readImageForm checks its one image (size while reading: -644; signature: -642).
+ */
+export async function readImagesForm(request: FastifyRequest, reply: FastifyReply, fieldNames: readonly string[], spec: FileSpec): Promise<ImagesForm> {
+  if (!request.isMultipart()) throw badRequest('body', `must be multipart/form-data with the fields and ${spec.max > 1 ? 'the image files' : 'an image file'}`, 415);
   const fields: Record<string, string> = {};
-  let image: Buffer | null = null;
+  const images: Buffer[] = [];
   try {
     const parts = request.parts({
       limits: {
-        fileSize: DOCUMENT_MAX_BYTES,
-        files: 1,
+        fileSize: spec.maxBytes,
+        files: spec.max,
         fields: fieldNames.length + 2,
         fieldSize: FIELD_MAX_BYTES,
-        parts: fieldNames.length + 3,
+        parts: fieldNames.length + spec.max + 2,
         headerPairs: 20,
       },
     });
     for await (const part of parts) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'image') {
+        if (part.fieldname !== spec.field) {
           part.file.resume();
-          throw badRequest(`body.${part.fieldname.slice(0, 40)}`, 'unknown file field: send the photo as image');
+          throw badRequest(`body.${part.fieldname.slice(0, 40)}`, `unknown file field: send the ${spec.max > 1 ? 'photos' : 'photo'} as ${spec.field}`);
         }
-        image = await readFile(part.file);
+        images.push(await readFile(part.file));
       } else {
         if (!fieldNames.includes(part.fieldname)) throw badRequest(`body.${part.fieldname.slice(0, 40)}`, `unknown field ${part.fieldname.slice(0, 40)}`);
         if (part.fieldname in fields) throw badRequest(`body.${part.fieldname}`, 'send it once');
@@ -97,12 +123,16 @@ export async function readImageForm(request: FastifyRequest, reply: FastifyReply
       }
     }
   } catch (err) {
-    const error = uploadError(err);
+    const error = uploadError(err, spec);
     if ((err as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE') stopReading(request, reply);
     throw error;
   }
-  if (image === null) throw badRequest('body.image', 'is required: a JPEG or PNG photo');
-  if (image.length > DOCUMENT_MAX_BYTES) throw identityRefusal(IMAGE_TOO_LARGE_CODE);
-  if (imageTypeOf(image) === null) throw identityRefusal(IMAGE_FORMAT_CODE);
-  return { fields, image };
+  if (images.length < spec.min) {
+    throw badRequest(`body.${spec.field}`, spec.max > 1 ? `send ${spec.min} to ${spec.max} JPEG or PNG photos` : 'is required: a JPEG or PNG photo');
+  }
+  for (const image of images) {
+    if (image.length > spec.maxBytes) throw identityRefusal(IMAGE_TOO_LARGE_CODE);
+    if (imageTypeOf(image) === null) throw identityRefusal(IMAGE_FORMAT_CODE);
+  }
+  return { fields, images };
 }

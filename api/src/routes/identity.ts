@@ -1,15 +1,24 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ActivationMethodBody,
   DOCUMENT_SIDES,
   DocumentUploadFields,
+  FACE_CHALLENGE_TTL_S,
+  FACE_FRAME_MAX_BYTES,
+  FACE_FRAMES_MAX,
+  FACE_FRAMES_MIN,
+  FACE_PROMPTS,
   FaceUploadFields,
   IdDetailsBody,
   documentKindFor,
+  IDENTITY_ERROR_CODES,
   isIdentityChecked,
   type DocumentReadResponse,
+  type FaceChallengeResponse,
   type FaceCheckResponse,
+  type FacePrompt,
   type IdentityCheckResponse,
   type FlowStatusResponse,
   type ServerFlowContext,
@@ -18,7 +27,7 @@ import {
 import type { AppContext } from '../app-context';
 import type { IdentityCheckRecord, NewIdentityDecision } from '../data/store';
 import { loadFlowStatus, type FlowStatusCaller, type ServerFlowStatus } from '../domain/flow-context';
-import { badRequest } from '../http/http-error';
+import { badRequest, HttpError } from '../http/http-error';
 import { authOf } from '../http/session-auth';
 import { stepNotAllowed } from '../http/step-guard';
 import { parseInput } from '../http/validate';
@@ -40,7 +49,7 @@ import {
   sameDocument,
   UNCORRELATED_IDENTIFIERS,
 } from '../identity/identity-check';
-import { readImageForm } from '../identity/image-upload';
+import { readImageForm, readImagesForm } from '../identity/image-upload';
 import { rateLimitHook } from './rate-limits';
 
 /**
@@ -55,6 +64,15 @@ import { rateLimitHook } from './rate-limits';
  * activation method, a face before the document, details before the face): 409
  * identity_out_of_order.
  */
+
+/** SPEC 8 -620 "no match". */
+const FACE_NO_MATCH = -620;
+
+const sha256Hex = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+/** 409 face_challenge_invalid: the page asks for a new challenge and the visitor tries again. */
+const faceChallengeInvalid = () =>
+  new HttpError(409, IDENTITY_ERROR_CODES.faceChallenge, 'The face check timed out or was already used: start the face scan again');
 
 /** The step each identity call acts for, decided from the stored residency before the step guard runs. */
 const stepOfRequest = new WeakMap<FastifyRequest, StepName>();
@@ -202,9 +220,34 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return { kind, side, remaining_sides: remainingSides(kind, saved.sides), details: saved.details };
   });
 
-  /** 3. The face, compared with the document's portrait; the selfie is never stored. */
+  /**
+   * 3a. A live face challenge (issue 23): a random prompt and a nonce for this session only,
+   * single use, until it expires; a new challenge replaces the session's earlier one. Only the
+   * nonce's hash is stored.
+   */
+  app.post('/identity/face/challenge', byResidency, async (request): Promise<FaceChallengeResponse> => {
+    const { uid, tokenHash } = authOf(request);
+    const { context } = await openCheck(ctx, request, stepOf(request));
+    answered(context);
+    const check = await ctx.store.getIdentityCheck(uid, ctx.now());
+    if (!isDocumentComplete(check) || !portraitOf(check)) throw outOfOrder('Send every side of the document first');
+    const nonce = randomBytes(32).toString('base64url');
+    const prompt: FacePrompt = FACE_PROMPTS[randomInt(FACE_PROMPTS.length)] ?? 'closer';
+    const now = ctx.now();
+    await ctx.store.setFaceChallenge(tokenHash, { uid, nonceHash: sha256Hex(nonce), prompt, issuedAt: now, expiresAt: now + FACE_CHALLENGE_TTL_S * 1000 });
+    request.log.info({ event: 'identity_face_challenge', prompt }, 'face challenge issued');
+    return { nonce, prompt, expires_in: FACE_CHALLENGE_TTL_S, frames: FACE_FRAMES_MIN };
+  });
+
+  /**
+   * 3b. The face: the frames the camera took while the visitor followed the challenge's prompt,
+   * with its nonce. The challenge is taken first (any attempt uses it up); the authority checks
+   * the movement, that one live person is there and not the document's portrait, and compares
+   * the face with its reference portrait of the document's holder and with the document's
+   * portrait. The frames are never stored.
+   */
   app.post('/identity/face', byResidency, async (request, reply): Promise<FaceCheckResponse> => {
-    const { uid } = authOf(request);
+    const { uid, tokenHash } = authOf(request);
     const { context } = await openCheck(ctx, request, stepOf(request));
     answered(context);
     const check = await ctx.store.getIdentityCheck(uid, ctx.now());
@@ -212,18 +255,34 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const portrait = portraitOf(check);
     if (!portrait) throw outOfOrder('Send every side of the document first');
 
-    const form = await readImageForm(request, reply, ['liveness']);
-    const { liveness } = parseInput(FaceUploadFields, form.fields, 'body');
-    const compared = await ctx.authority.compareFaces(portrait.image, form.image);
-    // The selfie lives in this request only.
-    form.image.fill(0);
-    if (!compared.ok) {
-      if (compared.code !== IDENTITY_API_FAILURE) await recordRefusal(request, check, context, compared.code, liveness);
-      return refuse(request, 'face', compared);
+    const form = await readImagesForm(request, reply, ['nonce'], { field: 'frame', min: FACE_FRAMES_MIN, max: FACE_FRAMES_MAX, maxBytes: FACE_FRAME_MAX_BYTES });
+    try {
+      const { nonce } = parseInput(FaceUploadFields, form.fields, 'body');
+      const challenge = await ctx.store.takeFaceChallenge(tokenHash, sha256Hex(nonce), ctx.now());
+      if (!challenge || challenge.uid !== uid) {
+        request.log.info({ event: 'identity_refused', where: 'face', code: IDENTITY_ERROR_CODES.faceChallenge }, 'face challenge refused');
+        throw faceChallengeInvalid();
+      }
+      const details = check.details;
+      const compared = await ctx.authority.compareFaces({
+        document: { kind: details.kind, number: details.number },
+        documentImage: portrait.image,
+        frames: form.images,
+        prompt: challenge.prompt,
+      });
+      if (!compared.ok) {
+        if (compared.code !== IDENTITY_API_FAILURE) await recordRefusal(request, check, context, compared.code, null);
+        return refuse(request, 'face', compared);
+      }
+      if (!(await ctx.store.setFaceMatched(uid, compared.value.liveness, ctx.now(), compared.value.person_ref))) {
+        throw outOfOrder('The document has expired from the check: send it again');
+      }
+      request.log.info({ event: 'identity_face_matched', score: compared.value.score, prompt: challenge.prompt }, 'identity face matched');
+      return { face_matched: true };
+    } finally {
+      // The frames live in this request only.
+      for (const frame of form.images) frame.fill(0);
     }
-    if (!(await ctx.store.setFaceMatched(uid, liveness, ctx.now()))) throw outOfOrder('The document has expired from the check: send it again');
-    request.log.info({ event: 'identity_face_matched', score: compared.value.score }, 'identity face matched');
-    return { face_matched: true };
   });
 
   /** 4. The confirmed details: the API's own checks, then the authority's decision. Answers the flow status. */
@@ -260,6 +319,12 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     if (!verified.ok) {
       if (verified.code !== IDENTITY_API_FAILURE) await recordRefusal(request, check, context, verified.code, liveness);
       return refuse(request, 'details', verified);
+    }
+    if (verified.value.person_ref !== check.facePersonRef) {
+      // The face was not compared with this person's reference portrait (issue 23): no match.
+      await recordRefusal(request, check, context, FACE_NO_MATCH, liveness);
+      request.log.info({ event: 'identity_refused', where: 'details', code: FACE_NO_MATCH, number_masked: maskNumber(details.number) }, 'identity check refused');
+      throw identityRefusal(FACE_NO_MATCH);
     }
     // SPEC 2: a resident with a physical SIM pays on delivery (resident done, the delivery form
     // opens); the eSIM and every visitor pay online (id verified).

@@ -14,7 +14,8 @@ import type { DocumentDetails } from '@join/shared/contract';
  *   eid-front[:<card>]                                         a front: no MRZ (or one naming <card>), a face
  *   code:<n>  422 { code: n }     status:<n>  that status     slow  answers after 2.5 s
  *   badjson   200 with a body that is not JSON                 badshape  200 with JSON of another shape
- * Selfie tags: match, code:<n>, status:<n>, slow, badjson.
+ * Face tags (the first frame's): match (the reference portrait of person-<number> matched),
+ * match:no-reference (no reference portrait held), code:<n>, status:<n>, slow, badjson.
  * Verification: by document number (verifyAnswers), verified by default.
  */
 export const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
@@ -136,12 +137,18 @@ export async function startFakeAuthority(): Promise<FakeAuthority> {
   });
 
   app.post('/v1/faces/compare', async (req, reply) => {
-    const body = req.body as { document_image: string; selfie_image: string };
-    const tags = [tagOf(body.document_image), tagOf(body.selfie_image)];
-    calls.push({ path: '/v1/faces/compare', tags, body: {} });
-    const selfie = tags[1] ?? '';
+    const body = req.body as { document: { kind: string; number: string }; document_image: string; frames: string[]; prompt: string };
+    const frameTags = (body.frames ?? []).map(tagOf);
+    const tags = [tagOf(body.document_image), ...frameTags];
+    calls.push({ path: '/v1/faces/compare', tags, body: { document: body.document, prompt: body.prompt, frames: frameTags.length } });
+    // The first frame's tag decides (the real sandbox reads the movement across them).
+    const selfie = frameTags[0] ?? '';
     if (await special(selfie, reply)) return reply;
-    if (selfie === 'match' || selfie.startsWith('match:')) return { match: true, score: 0.91 };
+    if (selfie === 'match' || selfie.startsWith('match:')) {
+      // The person whose reference portrait matched: the one the verification answers by default.
+      const personRef = selfie === 'match:no-reference' ? null : `person-${body.document.number}`;
+      return { match: true, score: 0.91, liveness: 'passed', person_ref: personRef };
+    }
     return reply.code(422).send({ code: -620 });
   });
 

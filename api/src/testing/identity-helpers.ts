@@ -46,7 +46,15 @@ export interface IdentityTestApp extends TestApp {
   ready(options?: { inside?: boolean; email?: boolean }): Promise<Visitor>;
   activation(v: Visitor, resident: 'resident' | 'non_resident', sim: 'esim' | 'physical'): Promise<LightMyRequestResponse>;
   document(v: Visitor, side: string, image: Buffer, extra?: { source?: string; type?: string }): Promise<LightMyRequestResponse>;
-  face(v: Visitor, image: Buffer, liveness?: string): Promise<LightMyRequestResponse>;
+  /** A face challenge for the visitor's session (POST /identity/face/challenge). */
+  challenge(v: Visitor): Promise<LightMyRequestResponse>;
+  /** Frames with a nonce (POST /identity/face); `fields` adds or replaces multipart fields. */
+  faceFrames(v: Visitor, nonce: string, frames: readonly Buffer[], fields?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /**
+   * The whole face step: a challenge, then `frames` (or the one image three times, as the fake
+   * authority reads only the first frame's tag) with its nonce. Answers the face call.
+   */
+  face(v: Visitor, image: Buffer | readonly Buffer[]): Promise<LightMyRequestResponse>;
   details(v: Visitor, body: IdDetailsBody): Promise<LightMyRequestResponse>;
 }
 
@@ -79,6 +87,17 @@ export async function createIdentityTestApp(options: Parameters<typeof createTes
 
   const upload = (v: Visitor, url: string, fields: Record<string, string>, file: FilePart) =>
     t.app.inject({ method: 'POST', url, headers: multipartHeaders(v), payload: multipartBody(fields, [file]) });
+  const challenge = (v: Visitor) => t.app.inject({ method: 'POST', url: '/api/identity/face/challenge', headers: v.headers });
+  const faceFrames = (v: Visitor, nonce: string, frames: readonly Buffer[], fields: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/identity/face',
+      headers: multipartHeaders(v),
+      payload: multipartBody(
+        { nonce, ...fields },
+        frames.map((data, i) => ({ data, field: 'frame', filename: `frame-${i + 1}.jpg` })),
+      ),
+    });
 
   return {
     ...t,
@@ -88,7 +107,14 @@ export async function createIdentityTestApp(options: Parameters<typeof createTes
     activation: (v, resident, sim) => t.post(v, '/api/me/activation_method', { resident_type: resident, sim_type: sim }),
     document: (v, side, image, extra = {}) =>
       upload(v, '/api/identity/document', { side, source: extra.source ?? 'upload' }, { data: image, ...(extra.type ? { type: extra.type } : {}) }),
-    face: (v, image, liveness = 'passed') => upload(v, '/api/identity/face', { liveness }, { data: image, filename: 'face.jpg' }),
+    challenge,
+    faceFrames,
+    face: async (v, image) => {
+      const issued = await challenge(v);
+      if (issued.statusCode !== 200) return issued;
+      const frames = Buffer.isBuffer(image) ? [image, image, image] : image;
+      return faceFrames(v, String(issued.json().nonce), frames);
+    },
     details: (v, body) =>
       t.app.inject({
         method: 'POST',

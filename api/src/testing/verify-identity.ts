@@ -6,7 +6,7 @@ import { multipartBody, multipartHeaders, type FilePart } from './identity-helpe
 /**
  * Test support: a logged-in visitor through the identity check for real, against the in-test
  * authority (api/src/testing/fake-authority.ts, which reads its images' tags): inside the UAE, the
- * activation method answered, the document's sides and the face sent, the details confirmed. The
+ * activation method answered, the document's sides sent, the face challenge answered, the details confirmed. The
  * server records the decision for the visitor's account, as for any visitor; nothing is overlaid.
  */
 export interface IdentityChoice {
@@ -49,7 +49,14 @@ export async function verifyIdentity(t: TestApp, v: Visitor, choice: IdentityCho
     must('document', await upload('/api/identity/document', { side: 'data_page', source: 'upload' }, { data: jpeg(`passport:${number}`) }));
     details = passportDetails(number);
   }
-  must('face', await upload('/api/identity/face', { liveness: 'passed' }, { data: jpeg('match'), filename: 'face.jpg' }));
+  // The face answers a live challenge (issue 23): its nonce, and three frames (the fake authority
+  // reads the first one's tag: the reference portrait of the document's person matched).
+  const issued = must('face challenge', await t.app.inject({ method: 'POST', url: '/api/identity/face/challenge', headers: v.headers }));
+  const frames = [1, 2, 3].map((i): FilePart => ({ data: jpeg('match'), field: 'frame', filename: `frame-${i}.jpg` }));
+  must(
+    'face',
+    await t.app.inject({ method: 'POST', url: '/api/identity/face', headers: multipartHeaders(v), payload: multipartBody({ nonce: String((JSON.parse(issued.body) as { nonce: unknown }).nonce) }, frames) }),
+  );
   const body = Object.fromEntries(Object.entries(details).filter((e): e is [string, string] => e[1] !== null));
   must('details', await t.app.inject({ method: 'POST', url: '/api/me/id_details', ...form(v.headers, body) }));
   return details;

@@ -60,10 +60,28 @@ export async function uploadDocument(page: Page, shell: ShellPage, files: readon
   }
 }
 
-/** The face scan with the fake camera passes its liveness step by itself (the feed's face comes closer). */
-export async function scanFace(page: Page) {
+/** What the scan says for each prompt of the server's live challenge (issue 23). */
+const PROMPT_TEXT = {
+  closer: 'Now move a little closer to the camera, slowly.',
+  farther: 'Now move a little back from the camera, slowly.',
+  left: 'Now move your head a little to your left, slowly.',
+  right: 'Now move your head a little to your right, slowly.',
+} as const;
+
+/**
+ * The face scan with the fake camera: the server's challenge gives a random prompt, the scan shows
+ * it, and the feed's face does it within a loop (it comes closer, goes back and sways from side to
+ * side), so the frames go to the server by themselves. `expectPrompt` (the default) waits for the
+ * prompt on the screen; a spec whose scan may already be done passes false.
+ */
+export async function scanFace(page: Page, expectPrompt = true) {
   await expect(page).toHaveURL(/scan_face|\/id_check\/face/);
   const open = page.getByRole('button', { name: /Open the camera|Start the face scan|Start/ });
   if (await open.first().isVisible().catch(() => false)) await open.first().click();
+  if (!expectPrompt) return;
+  const scan = page.locator('.face-scan[data-prompt]');
+  await expect(scan).toBeAttached({ timeout: 60_000 });
+  const prompt = (await scan.getAttribute('data-prompt')) as keyof typeof PROMPT_TEXT | null;
+  expect(prompt && PROMPT_TEXT[prompt], `the prompt ${prompt}`).toBeTruthy();
 }
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiHeaders } from './api-as-visitor';
 import { latestCode, uniqueEmail } from './outbox';
+import { framesFor, type FacePrompt } from './face-frames';
 import { fixture } from './fixtures';
 import { ShellPage } from './shell';
 
@@ -38,16 +39,19 @@ export interface Identity {
   sim: 'esim' | 'physical';
   /** The fixture files of the document's sides, in order (a passport's data page, or an Emirates ID's front and back). */
   document: readonly string[];
-  /** A still of the document holder's face (e2e/fixtures/identity). */
-  selfie: string;
+  /**
+   * The document holder's live camera feed (e2e/fixtures/identity): its frames answer the face
+   * challenge's prompt (pages/face-frames.ts), as the page answers it from the same feed.
+   */
+  faceFeed: string;
 }
 
-export const VISITOR_WITH_PASSPORT: Identity = { residency: 'non_resident', sim: 'esim', document: ['passport-visitor.jpg'], selfie: 'selfie-hopper.jpg' };
+export const VISITOR_WITH_PASSPORT: Identity = { residency: 'non_resident', sim: 'esim', document: ['passport-visitor.jpg'], faceFeed: 'camera-selfie-hopper.mjpeg' };
 export const RESIDENT_WITH_EMIRATES_ID: Identity = {
   residency: 'resident',
   sim: 'physical',
   document: ['eid-resident-front.jpg', 'eid-resident-back.jpg'],
-  selfie: 'selfie-collins.jpg',
+  faceFeed: 'camera-selfie-collins.mjpeg',
 };
 
 export interface PreparedVisitor {
@@ -91,6 +95,22 @@ function visitorApi(request: APIRequestContext, deviceId: string) {
           multipart: { ...fields, image: { name: file, mimeType: 'image/jpeg', buffer: readFileSync(fixture(file)) } },
         })
         .then((r) => must<T>(`POST ${path} (${file})`, r)),
+    /** Several files of one field (`frame`): Playwright's multipart takes one per name, so the body is built here. */
+    uploadFrames: <T>(path: string, fields: Record<string, string>, frames: readonly Buffer[], what: string) => {
+      const boundary = `----join-e2e-${crypto.randomUUID()}`;
+      const parts = [
+        ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
+        ...frames.flatMap((frame, i) => [
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="frame"; filename="frame-${i + 1}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+          frame,
+          Buffer.from('\r\n'),
+        ]),
+        Buffer.from(`--${boundary}--\r\n`),
+      ];
+      return request
+        .post(`/api${path}`, { headers: { ...apiHeaders(deviceId, sessionId), 'content-type': `multipart/form-data; boundary=${boundary}` }, data: Buffer.concat(parts) })
+        .then((r) => must<T>(`POST ${path} (${what})`, r));
+    },
   };
 }
 
@@ -141,7 +161,9 @@ export async function prepareVisitor(request: APIRequestContext, { stage, produc
     ({ details } = await api.upload<{ details: Details | null }>('/identity/document', { side: sides[i]!, source: 'upload' }, file));
   }
   if (!details) throw new Error(`the document ${identity.document.join(' + ')} was read without details`);
-  await api.upload('/identity/face', { liveness: 'passed' }, identity.selfie);
+  // The face: the server's challenge, answered with frames of the holder's feed that follow its prompt.
+  const { nonce, prompt } = await api.post<{ nonce: string; prompt: FacePrompt }>('/identity/face/challenge');
+  await api.uploadFrames('/identity/face', { nonce }, framesFor(identity.faceFeed, prompt), `${identity.faceFeed} ${prompt}`);
   if (stage === 'details') return done();
 
   // The details as read, unchanged (null fields are left out of a form, as the page leaves them).

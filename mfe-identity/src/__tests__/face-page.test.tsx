@@ -9,10 +9,17 @@ import { checkState, EID_DETAILS, flowStatusAfter, listen, PASSPORT_DETAILS, ren
 // The real face scan is built elsewhere (its camera, model and liveness step): a stand-in with its interface.
 jest.mock('../face/face-scan', () => ({
   __esModule: true,
-  default: ({ onCapture, problem, onCameraUnavailable }: FaceScanProps) => (
+  default: ({ getChallenge, onCapture, problem, onCameraUnavailable }: FaceScanProps) => (
     <div>
       {problem}
-      <button type="button" onClick={() => void onCapture(new Blob(['selfie'], { type: 'image/jpeg' }))}>
+      <button
+        type="button"
+        onClick={() =>
+          void getChallenge()
+            .then(({ nonce }) => onCapture({ nonce, frames: [1, 2, 3].map((i) => new Blob([`frame ${i}`], { type: 'image/jpeg' })) }))
+            .catch(() => undefined)
+        }
+      >
         Fake capture
       </button>
       <button type="button" onClick={() => onCameraUnavailable?.()}>
@@ -24,8 +31,11 @@ jest.mock('../face/face-scan', () => ({
 
 const FLOW = {} as FlowStatusResponse;
 
+const NONCE = 'n'.repeat(43);
+
 beforeEach(() => {
   resetCheck();
+  jest.spyOn(identityApi, 'faceChallenge').mockResolvedValue({ nonce: NONCE, prompt: 'left', expires_in: 180, frames: 3 });
   serverContext({ resident_type: 'resident', sim_type: 'esim' });
 });
 afterEach(() => jest.restoreAllMocks());
@@ -67,7 +77,8 @@ describe('the face screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Scan your face' })).toHaveFocus();
     expect(screen.getByText(/identity authority checks your document and your face/)).toBeInTheDocument();
     await capture();
-    expect(face).toHaveBeenCalledWith(expect.any(Blob));
+    expect(identityApi.faceChallenge).toHaveBeenCalledTimes(1);
+    expect(face).toHaveBeenCalledWith(NONCE, [expect.any(Blob), expect.any(Blob), expect.any(Blob)]);
     expect(await detailsHeading()).toHaveFocus();
     const value = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(value('Name')).toBe('ANIL RAJ KUMAR');
@@ -132,6 +143,39 @@ describe('the details', () => {
     await userEvent.click(screen.getByRole('button', { name: 'These are correct' }));
     await waitFor(() => expect(raised.seen).toHaveLength(1));
     expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+    raised.off();
+  });
+});
+
+describe('the face challenge (issue 23)', () => {
+  it('a challenge used up or expired (409 face_challenge_invalid): says so on the face screen; the next attempt gets a new challenge', async () => {
+    checkState({ path: 'resident', remaining: [], details: EID_DETAILS });
+    const face = jest
+      .spyOn(identityApi, 'sendFace')
+      .mockRejectedValueOnce(new ApiError('spent', { code: 'face_challenge_invalid', status: 409 }))
+      .mockResolvedValue({ face_matched: true });
+    const raised = listen('error:raised');
+    renderAt('/activation_method/scan_face');
+    await capture();
+    expect(await screen.findByText(/The face check took too long or was interrupted/)).toBeVisible();
+    expect(raised.seen).toEqual([]);
+    await capture();
+    // A new challenge clears the message.
+    expect(identityApi.faceChallenge).toHaveBeenCalledTimes(2);
+    expect(face).toHaveBeenCalledTimes(2);
+    expect(await detailsHeading()).toBeInTheDocument();
+    raised.off();
+  });
+
+  it('a challenge the server refuses to issue: its guidance, or the pop-up; no frames sent', async () => {
+    checkState({ path: 'resident', remaining: [], details: EID_DETAILS });
+    const face = jest.spyOn(identityApi, 'sendFace');
+    jest.spyOn(identityApi, 'faceChallenge').mockRejectedValueOnce(new ApiError('offline', { code: null, status: null }));
+    const raised = listen('error:raised');
+    renderAt('/activation_method/scan_face');
+    await capture();
+    await waitFor(() => expect(raised.seen).toHaveLength(1));
+    expect(face).not.toHaveBeenCalled();
     raised.off();
   });
 });

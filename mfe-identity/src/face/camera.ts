@@ -44,19 +44,34 @@ export function stopStream(stream: MediaStream | null): void {
 }
 
 /**
- * The current frame as a JPEG, as the camera sees it (not mirrored like the preview: the
- * authority compares it with the document's photo, which is not mirrored either).
+ * The current frame, kept on a canvas of its own (cheap: no encoding), as the camera sees it: not
+ * mirrored like the preview (the authority compares it with the document's photo, which is not
+ * mirrored either).
  */
-export function captureJpeg(video: HTMLVideoElement, quality = 0.92): Promise<Blob> {
+export function snapshot(video: HTMLVideoElement): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.width = video.videoWidth;
   canvas.height = video.videoHeight;
   const ctx = canvas.getContext('2d');
-  if (!ctx) return Promise.reject(new Error('no 2d canvas'));
+  if (!ctx) throw new Error('no 2d canvas');
   ctx.drawImage(video, 0, 0, canvas.width, canvas.height);
+  return canvas;
+}
+
+/** A kept frame as a JPEG. */
+export function encodeJpeg(canvas: HTMLCanvasElement, quality = 0.92): Promise<Blob> {
   return new Promise((resolve, reject) =>
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the photo could not be encoded'))), 'image/jpeg', quality),
   );
+}
+
+/** The current frame as a JPEG (snapshot, then encodeJpeg). */
+export function captureJpeg(video: HTMLVideoElement, quality = 0.92): Promise<Blob> {
+  try {
+    return encodeJpeg(snapshot(video), quality);
+  } catch (err) {
+    return Promise.reject(err instanceof Error ? err : new Error('no 2d canvas'));
+  }
 }
 
 /** A small canvas that reads the frame's brightness every few detections (cheap: 32 x 24 pixels). */

@@ -1,26 +1,46 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Camera, RotateCcw } from 'lucide';
-import { Alert, Button, LiveRegion, useT } from '@join/shared';
-import { brightnessReader, CameraError, captureJpeg, openFrontCamera, stopStream, type CameraFailure } from './camera';
+import { ArrowLeft, ArrowRight, Camera, RotateCcw, ZoomIn, ZoomOut } from 'lucide';
+import { Alert, Button, Icon, LiveRegion, useT, type IconData } from '@join/shared';
+import { brightnessReader, CameraError, encodeJpeg, openFrontCamera, snapshot, stopStream, type CameraFailure } from './camera';
 import { detectorOnce, type FaceDetector } from './detector';
 import {
-  faceScale,
   feedbackFor,
   meanLuminance,
+  measureFor,
+  HOLD_SLACK,
+  MIDDLE_AT,
   ovalFor,
   rateOver,
   realFaces,
   startChallenge,
   stepChallenge,
   type Challenge,
+  type FacePrompt,
   type Feedback,
 } from './geometry';
 import './face-scan.css';
 
 
+/** The server's live challenge (POST /identity/face/challenge): its nonce and the prompt to follow. */
+export interface FaceChallenge {
+  nonce: string;
+  prompt: FacePrompt;
+}
+
+/** What the scan hands over: the challenge's nonce and the frames, the first before the movement, the last after it. */
+export interface FaceCapture {
+  nonce: string;
+  frames: Blob[];
+}
+
 export interface FaceScanProps {
-  /** Called with the captured JPEG once the visitor passed the liveness step; may return a promise (busy while pending). */
-  onCapture: (jpeg: Blob) => void | Promise<void>;
+  /**
+   * Asked once the visitor is well placed: the server's challenge. A rejection ends the attempt
+   * ("Try again"); the caller explains it (problem, or its own pop-up).
+   */
+  getChallenge: () => Promise<FaceChallenge>;
+  /** Called with the frames once the visitor followed the prompt; may return a promise (busy while pending). */
+  onCapture: (capture: FaceCapture) => void | Promise<void>;
   /**
    * An error to show above the camera, or null. A string shows as an alert with "Try again"; an
    * element (the page's guidance for -620, with its own alert and action) shows as it is.
@@ -32,8 +52,8 @@ export interface FaceScanProps {
 
 /**
  * starting: camera and model on their way; positioning: live feedback until the face is well
- * placed; challenge: "move a little closer"; sending: the photo is with onCapture; sent: done
- * (the camera is off; "Try again" starts over).
+ * placed; challenge: the server's prompt (asked for first), followed; sending: the frames are with
+ * onCapture; sent: done (the camera is off; "Try again" starts over, with a new challenge).
  */
 type Phase = 'starting' | 'positioning' | 'challenge' | 'sending' | 'sent';
 type Failure = CameraFailure | 'modelFailed';
@@ -68,13 +88,15 @@ const nextFrame = (fn: () => void): (() => void) => {
  * backend load when it mounts. The root carries data-detections-per-second (the measured rate)
  * and data-first-feedback-ms for the perf script.
  */
-export default function FaceScan({ onCapture, problem = null, onCameraUnavailable }: FaceScanProps) {
+export default function FaceScan({ getChallenge, onCapture, problem = null, onCameraUnavailable }: FaceScanProps) {
   const t = useT();
   const rootRef = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MemoryStream>({ stream: null });
   const onCaptureRef = useRef(onCapture);
   onCaptureRef.current = onCapture;
+  const getChallengeRef = useRef(getChallenge);
+  getChallengeRef.current = getChallenge;
 
   const [attempt, setAttempt] = useState(0);
   const [phase, setPhase] = useState<Phase>('starting');
@@ -85,6 +107,8 @@ export default function FaceScan({ onCapture, problem = null, onCameraUnavailabl
   const [frame, setFrame] = useState<{ width: number; height: number } | null>(null);
   const [readyAt, setReadyAt] = useState<number | null>(null);
   const [captureFailed, setCaptureFailed] = useState(false);
+  /** The prompt being followed (null while the challenge is asked for, or before). */
+  const [prompt, setPrompt] = useState<FacePrompt | null>(null);
 
   // Camera and model, in parallel; again on every attempt (Try again). The stream stops on unmount.
   useEffect(() => {
@@ -96,6 +120,11 @@ export default function FaceScan({ onCapture, problem = null, onCameraUnavailabl
     setPhase('starting');
     setFeedback(null);
     setReadyAt(null);
+    setPrompt(null);
+    if (rootRef.current) {
+      delete rootRef.current.dataset.prompt;
+      delete rootRef.current.dataset.progress;
+    }
     const model = detectorOnce();
     model.catch(() => undefined); // handled below, after the camera
     void (async () => {
@@ -163,30 +192,65 @@ export default function FaceScan({ onCapture, problem = null, onCameraUnavailabl
     let good = 0;
     let lost = 0;
     let challenge: Challenge | null = null;
+    /** The server's challenge: asked for once the face is well placed, then followed. */
+    let issued: FaceChallenge | null = null;
+    let asking = false;
+    /**
+     * The frames kept: the movement's first (at the reference), the first past half of it, and the
+     * furthest along (the last sent): in that order the movement only goes the prompt's way.
+     */
+    let firstFrame: HTMLCanvasElement | null = null;
+    let middleFrame: HTMLCanvasElement | null = null;
+    let furthestFrame: HTMLCanvasElement | null = null;
+    let furthest = 0;
     const readBrightness = brightnessReader();
     const root = rootRef.current;
     const memory = streamRef.current;
 
-    const finish = async () => {
+    const finish = async (middle: HTMLCanvasElement, last: HTMLCanvasElement) => {
       setPhase('sending');
-      let jpeg: Blob;
+      const nonce = issued?.nonce;
+      const kept = [firstFrame, middle, last];
+      let frames: Blob[];
       try {
-        jpeg = await captureJpeg(video);
+        if (!nonce || kept.some((f) => f === null)) throw new Error('frames missing');
+        frames = await Promise.all(kept.map((f) => encodeJpeg(f as HTMLCanvasElement)));
       } catch {
         setPhase('positioning');
         return;
       }
-      // The photo is taken: the camera goes off while it is checked (its light too).
+      // The frames are taken: the camera goes off while they are checked (its light too).
       stopStream(memory.stream);
       memory.stream = null;
       setCameraOn(false);
       try {
-        await onCaptureRef.current(jpeg);
+        await onCaptureRef.current({ nonce, frames });
       } catch {
-        // The caller explains its own failures (problem); the visitor can always take another photo.
+        // The caller explains its own failures (problem); the visitor can always try again.
         setCaptureFailed(true);
       }
       setPhase('sent');
+    };
+
+    /** The challenge from the server; the loop goes on meanwhile (the feedback stays live). */
+    const ask = () => {
+      asking = true;
+      getChallengeRef
+        .current()
+        .then((c) => {
+          // Shown from the next detection on, whose frame is the movement's first.
+          if (!stopped) issued = c;
+        })
+        .catch(() => {
+          if (stopped) return;
+          stopped = true;
+          cancelNext();
+          stopStream(memory.stream);
+          memory.stream = null;
+          setCameraOn(false);
+          setCaptureFailed(true);
+          setPhase('sent');
+        });
     };
 
     const tick = async () => {
@@ -220,31 +284,68 @@ export default function FaceScan({ onCapture, problem = null, onCameraUnavailabl
           }
         }
         const oval = ovalFor(video.videoWidth, video.videoHeight);
-        const fb = feedbackFor(faces, oval, brightness, challenge !== null);
+        const fb = feedbackFor(faces, oval, brightness, challenge !== null || asking);
         const one = realFaces(faces)[0];
-        const scale = one ? faceScale(one, oval) : null;
         setFeedback(fb);
         if (root && !root.dataset.firstFeedbackMs && memory.mountedAt !== undefined) {
           root.dataset.firstFeedbackMs = (now - memory.mountedAt).toFixed(0);
         }
-        if (!challenge) {
+        if (!asking) {
           good = fb === 'good' ? good + 1 : 0;
-          if (good >= GOOD_FRAMES && scale !== null) {
-            challenge = startChallenge(scale);
+          if (good >= GOOD_FRAMES && one) {
+            ask();
             setPhase('challenge');
           }
         } else {
           lost = fb === 'no-face' || fb === 'many-faces' ? lost + 1 : 0;
           if (lost >= LOST_FRAMES) {
+            // Lost the face: the challenge starts from the new position (the same prompt).
             challenge = null;
-            good = 0;
-            setPhase('positioning');
-          } else {
-            challenge = stepChallenge(challenge, fb, scale);
-            if (challenge.passed) {
-              stopped = true;
-              void finish();
-              return;
+            firstFrame = null;
+            middleFrame = null;
+            furthestFrame = null;
+            furthest = 0;
+          } else if (issued && one) {
+            const value = measureFor(issued.prompt, one, oval);
+            if (!challenge) {
+              challenge = startChallenge(issued.prompt, value);
+              firstFrame = snapshot(video);
+              middleFrame = null;
+              furthestFrame = null;
+              furthest = 0;
+              if (root) root.dataset.prompt = issued.prompt;
+              setPrompt(issued.prompt);
+            } else {
+              const next = stepChallenge(challenge, fb, value);
+              challenge = next;
+              if (next.newReference) {
+                firstFrame = snapshot(video);
+                middleFrame = null;
+                furthestFrame = null;
+                furthest = 0;
+              }
+              let tookNow = false;
+              if (!next.newReference && next.progress > furthest) {
+                const frame = snapshot(video);
+                if (!middleFrame && next.progress >= MIDDLE_AT) middleFrame = frame;
+                furthestFrame = frame;
+                furthest = next.progress;
+                tookNow = true;
+              }
+              if (root) root.dataset.progress = Math.max(0, Math.min(1, next.progress)).toFixed(2);
+              // Done once the movement held for two detections, with three frames along it: the
+              // first, one past half of it, the furthest; or, when the face got past half and to
+              // the furthest between two detections, the furthest and one held near it.
+              if (next.passed && middleFrame && furthestFrame) {
+                let frames: [HTMLCanvasElement, HTMLCanvasElement] | null = null;
+                if (middleFrame !== furthestFrame) frames = [middleFrame, furthestFrame];
+                else if (!tookNow && next.progress >= furthest - HOLD_SLACK) frames = [furthestFrame, snapshot(video)];
+                if (frames) {
+                  stopped = true;
+                  void finish(...frames);
+                  return;
+                }
+              }
             }
           }
         }
@@ -264,7 +365,7 @@ export default function FaceScan({ onCapture, problem = null, onCameraUnavailabl
     setAttempt((a) => a + 1);
   };
 
-  const instruction = instructionKey(phase, failure, cameraOn, detector !== null, feedback);
+  const instruction = instructionKey(phase, failure, cameraOn, detector !== null, feedback, prompt);
   const text = instruction ? t(instruction) : '';
   const announced = useSettled(text, ANNOUNCE_AFTER_MS);
   const oval = frame ? ovalFor(frame.width, frame.height) : null;
@@ -343,6 +444,7 @@ export default function FaceScan({ onCapture, problem = null, onCameraUnavailabl
       {text ? (
         <p className={`face-scan__instruction face-scan__instruction--${phase}`} aria-hidden="true">
           {phase === 'sending' || (phase === 'starting' && !failure) ? <span className="btn__spinner face-scan__spinner" /> : null}
+          {phase === 'challenge' && prompt && feedback === 'good' ? <Icon icon={PROMPT_ICONS[prompt]} className="face-scan__prompt-icon" size="1.5em" /> : null}
           {text}
         </p>
       ) : null}
@@ -359,13 +461,26 @@ export default function FaceScan({ onCapture, problem = null, onCameraUnavailabl
   );
 }
 
+/**
+ * The prompt's direction, drawn beside its words (decorative: the words say it). The preview is
+ * a mirror, so the visitor's left is the screen's left in every language: never mirrored in RTL.
+ */
+const PROMPT_ICONS: Record<FacePrompt, IconData> = { closer: ZoomIn, farther: ZoomOut, left: ArrowLeft, right: ArrowRight };
+
 interface MemoryStream {
   stream: MediaStream | null;
   mountedAt?: number;
 }
 
 /** The key of what the visitor should do now (shown, and announced once it settles). */
-function instructionKey(phase: Phase, failure: Failure | null, cameraOn: boolean, modelReady: boolean, feedback: Feedback | null): string | null {
+function instructionKey(
+  phase: Phase,
+  failure: Failure | null,
+  cameraOn: boolean,
+  modelReady: boolean,
+  feedback: Feedback | null,
+  prompt: FacePrompt | null,
+): string | null {
   if (failure) return null;
   switch (phase) {
     case 'starting':
@@ -373,7 +488,8 @@ function instructionKey(phase: Phase, failure: Failure | null, cameraOn: boolean
     case 'positioning':
       return feedback ? `identity.face.feedback.${feedback}` : 'identity.face.loadingModel';
     case 'challenge':
-      return feedback === 'good' || feedback === 'too-close' ? 'identity.face.challenge' : `identity.face.feedback.${feedback ?? 'no-face'}`;
+      if (feedback !== 'good') return `identity.face.feedback.${feedback ?? 'no-face'}`;
+      return prompt ? `identity.face.prompt.${prompt}` : 'identity.face.challengeLoading';
     case 'sending':
       return 'identity.face.sending';
     case 'sent':

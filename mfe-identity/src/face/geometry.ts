@@ -1,7 +1,9 @@
+import type { FacePrompt } from '@join/shared/identity';
+
 /**
  * The face scan's rules, pure (no DOM, no model): where the oval guide is in a video frame, what
- * a detection result means for the visitor (feedback), and the liveness challenge ("move a little
- * closer"). All sizes are in the video's own pixels, unmirrored (the preview is mirrored only on
+ * a detection result means for the visitor (feedback), and the live challenge (the server's
+ * prompt: closer, back, to the left or right). All sizes are in the video's own pixels, unmirrored (the preview is mirrored only on
  * screen, so "centred" does not depend on it).
  */
 
@@ -67,52 +69,97 @@ export function isCentred(face: FaceBox, oval: Oval): boolean {
 
 /**
  * The feedback for one detection. `brightness` is the frame's mean luminance when measured
- * (null when not). `allowClose`: during the challenge a face closer than TOO_CLOSE is what was
- * asked for, not a fault.
+ * (null when not). During the challenge (`challenge` true) the face is asked to move (closer,
+ * back, to one side): only what makes the frames useless (no face, more than one, too dark)
+ * is a fault.
  */
-export function feedbackFor(faces: readonly FaceBox[], oval: Oval, brightness: number | null = null, allowClose = false): Feedback {
+export function feedbackFor(faces: readonly FaceBox[], oval: Oval, brightness: number | null = null, challenge = false): Feedback {
   const real = realFaces(faces);
   if (real.length === 0) return brightness !== null && brightness < TOO_DARK ? 'too-dark' : 'no-face';
   if (real.length > 1) return 'many-faces';
   if (brightness !== null && brightness < TOO_DARK) return 'too-dark';
+  if (challenge) return 'good';
   const face = real[0]!;
   const scale = faceScale(face, oval);
   if (scale < TOO_FAR) return 'too-far';
-  if (!allowClose && scale > TOO_CLOSE) return 'too-close';
+  if (scale > TOO_CLOSE) return 'too-close';
   if (!isCentred(face, oval)) return 'not-centred';
   return 'good';
 }
 
-/** How much the face must grow from the challenge's start: 18 % taller. */
+/**
+ * The live challenge (issue 23): the server's prompt, which the visitor follows. The prompts
+ * are the visitor's: "left" is to their left, which in the camera's own picture (unmirrored, as
+ * the detector sees it and as the frames are sent) moves the face to the right (+x); the
+ * mirrored preview shows it moving to the left, as in a mirror.
+ */
+export type { FacePrompt };
+
+/** Closer / farther: the face's height changes by this share (18 %) from the reference. */
 export const CLOSER_BY = 0.18;
-/** Detections in a row that must show the grown face (one lucky frame is not a movement). */
+/** Left / right: the face's centre moves by this share of its width from the reference. */
+export const SIDEWAYS_BY = 0.4;
+/** Detections in a row that must show the movement done (one lucky frame is not a movement). */
 export const CLOSER_FRAMES = 2;
+/** The middle frame is the first past this share of the movement. */
+export const MIDDLE_AT = 0.5;
+/**
+ * Without a frame between the middle and the furthest (the face got there between two
+ * detections), a frame held within this share of the furthest serves as the last.
+ */
+export const HOLD_SLACK = 0.15;
 
 /**
- * The "move a little closer" challenge: a moving person's face grows in the oval; a photo held
- * still does not. It starts from the face's scale when the visitor was well placed; the smallest
- * scale seen since then is the reference (stepping back first and then closer also counts).
- * Passed when the face, alone and centred, is CLOSER_BY taller than the reference for
- * CLOSER_FRAMES detections in a row.
+ * The challenge's state: the reference is the most extreme position seen since the challenge
+ * started, the other way from the prompt's (the smallest face for "closer", the leftmost picture
+ * position for "left"...: stepping the other way first, then as asked, also counts). `progress`
+ * is the share of the movement done from the reference (1: done).
  */
 export interface Challenge {
+  prompt: FacePrompt;
   reference: number;
+  progress: number;
   streak: number;
   passed: boolean;
 }
 
-export function startChallenge(scale: number): Challenge {
-  return { reference: scale, streak: 0, passed: false };
+/** What the prompt measures of a face: its size in the oval, or its centre in face widths across the picture. */
+export function measureFor(prompt: FacePrompt, face: FaceBox, oval: Oval): number {
+  return prompt === 'closer' || prompt === 'farther' ? faceScale(face, oval) : (face.x + face.width / 2) / face.width;
 }
 
-/** The challenge after one more detection: `feedback` with allowClose, `scale` of the one face. */
-export function stepChallenge(c: Challenge, feedback: Feedback, scale: number | null): Challenge {
-  if (c.passed) return c;
-  if (feedback !== 'good' || scale === null) return { ...c, streak: 0 };
-  const reference = Math.min(c.reference, scale);
-  const grown = scale >= reference * (1 + CLOSER_BY);
-  const streak = grown ? c.streak + 1 : 0;
-  return { reference, streak, passed: streak >= CLOSER_FRAMES };
+/** How far from the reference `value` is, as a share of the movement asked (may be negative). */
+export function progressOf(prompt: FacePrompt, reference: number, value: number): number {
+  switch (prompt) {
+    case 'closer':
+      return (value / reference - 1) / CLOSER_BY;
+    case 'farther':
+      return (reference / value - 1) / CLOSER_BY;
+    case 'left':
+      return (value - reference) / SIDEWAYS_BY;
+    case 'right':
+      return (reference - value) / SIDEWAYS_BY;
+  }
+}
+
+export function startChallenge(prompt: FacePrompt, value: number): Challenge {
+  return { prompt, reference: value, progress: 0, streak: 0, passed: false };
+}
+
+/**
+ * The challenge after one more detection: `feedback` (with challenge true) and the prompt's
+ * measure of the one face (null without one). `newReference` tells the caller to keep this frame
+ * as the movement's first.
+ */
+export function stepChallenge(c: Challenge, feedback: Feedback, value: number | null): Challenge & { newReference: boolean } {
+  if (feedback !== 'good' || value === null) return { ...c, streak: 0, newReference: false };
+  // Passed stays passed (and its reference with it); the progress follows the face.
+  if (c.passed) return { ...c, progress: progressOf(c.prompt, c.reference, value), newReference: false };
+  const newReference = progressOf(c.prompt, c.reference, value) < 0;
+  const reference = newReference ? value : c.reference;
+  const progress = progressOf(c.prompt, reference, value);
+  const streak = progress >= 1 ? c.streak + 1 : 0;
+  return { prompt: c.prompt, reference, progress, streak, passed: streak >= CLOSER_FRAMES, newReference };
 }
 
 /** Mean luminance (Rec. 601) of RGBA pixels, 0-255. */

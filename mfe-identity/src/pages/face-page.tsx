@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
-import { Alert, bus, Button, errorObjectForCode, LiveRegion, refreshFlowStatus, StepHeading, translateOr, useFocusStepHeading, useT } from '@join/shared';
-import { identityApi, type DocumentDetails } from '@join/shared/identity';
+import { Alert, bus, Button, errorObjectForCode, isApiError, LiveRegion, refreshFlowStatus, reportError, StepHeading, translateOr, useFocusStepHeading, useT } from '@join/shared';
+import { IDENTITY_ERROR_CODES, identityApi, type DocumentDetails } from '@join/shared/identity';
+import type { FaceCapture, FaceChallenge } from '../face/face-scan';
 import { DetailsList } from '../components/details-list';
 import { GuidancePanel, type GuidanceHandlers } from '../components/guidance-panel';
 import { TrustNote } from '../components/trust-note';
@@ -18,8 +19,10 @@ const FACE_SCREENS = ['face', 'details'] as const;
 
 /**
  * The face, then the details (issue 12 points 3 to 5), on the path's face route
- * (/activation_method/scan_face, /id_check/face). The face scan's photo goes to the server,
- * which compares it with the document's; on a match the details read from the document are
+ * (/activation_method/scan_face, /id_check/face). The face scan asks the server for a live
+ * challenge (a prompt to follow, a nonce) and sends the frames taken while the visitor followed
+ * it; the authority checks the movement and compares the face with its own photo of the person
+ * and with the document's; on a match the details read from the document are
  * shown to confirm on the same route. "These are correct" asks for the decision; "Something is
  * wrong" goes back to the document. Without details in the page (they are kept in memory only:
  * a reload, or the language switch) the server's pending check resumes it; without one either,
@@ -43,9 +46,28 @@ export function FacePage({ path, route }: { path: CheckPath; route: string }) {
     },
     [setCheck],
   );
+  /** The face challenge was used up, expired or not this session's: the scan starts again with a new one. */
+  const [challengeSpent, setChallengeSpent] = useState(false);
+  const handle = (err: unknown): boolean => {
+    if (isApiError(err) && err.code === IDENTITY_ERROR_CODES.faceChallenge) {
+      setChallengeSpent(true);
+      return true;
+    }
+    return guidance.handle(err);
+  };
   const run = (work: () => Promise<void>) => {
     last.current = work;
-    return action.run(work, guidance.handle);
+    return action.run(work, handle);
+  };
+  /** A new challenge for each attempt of the scan; a failure is explained here (guidance or the pop-up) and ends the attempt. */
+  const getChallenge = async (): Promise<FaceChallenge> => {
+    setChallengeSpent(false);
+    try {
+      return await identityApi.faceChallenge();
+    } catch (err) {
+      if (!handle(err)) reportError(err, { source: MODULE_NAME });
+      throw err;
+    }
   };
   const handlers: GuidanceHandlers = {
     onRetakeFace: () => {
@@ -59,6 +81,8 @@ export function FacePage({ path, route }: { path: CheckPath; route: string }) {
     onMoreInfo: () => bus.emit('error:raised', { error: errorObjectForCode(guidance.shown?.code ?? null, translateOr), source: MODULE_NAME }),
   };
   const panel = guidance.shown ? <GuidancePanel pending={guidance.shown} path={path} route={route} clear={guidance.clear} handlers={handlers} /> : null;
+  const t = useT();
+  const problem = panel ?? (challengeSpent ? t('identity.face.challengeSpent') : null);
 
   if (!mine.details) return <Resume path={path} />;
   if (mine.faceMatched) {
@@ -89,13 +113,14 @@ export function FacePage({ path, route }: { path: CheckPath; route: string }) {
   return (
     <FaceStep
       key={attempt}
-      panel={panel}
+      panel={problem}
       busy={action.busy}
       onRetry={() => setAttempt((n) => n + 1)}
-      onCapture={(jpeg) =>
+      getChallenge={getChallenge}
+      onCapture={({ nonce, frames }) =>
         run(async () => {
           guidance.clear();
-          await identityApi.sendFace(jpeg);
+          await identityApi.sendFace(nonce, frames);
           setCheck((s) => ({ ...s, faceMatched: true }));
         })
       }
@@ -103,7 +128,19 @@ export function FacePage({ path, route }: { path: CheckPath; route: string }) {
   );
 }
 
-function FaceStep({ panel, busy, onCapture, onRetry }: { panel: React.ReactNode; busy: boolean; onCapture: (jpeg: Blob) => Promise<void>; onRetry: () => void }) {
+function FaceStep({
+  panel,
+  busy,
+  getChallenge,
+  onCapture,
+  onRetry,
+}: {
+  panel: React.ReactNode;
+  busy: boolean;
+  getChallenge: () => Promise<FaceChallenge>;
+  onCapture: (capture: FaceCapture) => Promise<void>;
+  onRetry: () => void;
+}) {
   const t = useT();
   const [noCamera, setNoCamera] = useState(false);
   useFocusStepHeading('face');
@@ -125,7 +162,7 @@ function FaceStep({ panel, busy, onCapture, onRetry }: { panel: React.ReactNode;
         </Alert>
       ) : (
         <Suspense fallback={<p role="status">{t('identity.face.loading')}</p>}>
-          <FaceScan onCapture={onCapture} problem={panel} onCameraUnavailable={() => setNoCamera(true)} />
+          <FaceScan getChallenge={getChallenge} onCapture={onCapture} problem={panel} onCameraUnavailable={() => setNoCamera(true)} />
         </Suspense>
       )}
       <TrustNote />

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { DocumentDetails, type DocumentKind, type DocumentSide, type ImageSource, type SimType } from '@join/shared/contract';
+import { DocumentDetails, type DocumentKind, type DocumentSide, type FacePrompt, type ImageSource, type SimType } from '@join/shared/contract';
 import type { DocumentSideRecord, IdentityCheckRecord, IdentityDecisionRecord, NewIdentityDecision } from '../store';
 
 /** SQL of the identity check (migration 9): pending checks, their sides' images, decisions. */
@@ -10,6 +10,7 @@ interface CheckRow {
   details_json: string | null;
   face_matched_at: number | null;
   liveness: 'passed' | null;
+  face_person_ref: string | null;
 }
 
 interface SideRow {
@@ -47,7 +48,7 @@ export function identityStatements(db: Database) {
       'UPDATE users SET resident_type = @resident, sim_type = @sim WHERE uid = @uid',
     ),
     check: db.prepare<[string], CheckRow>(
-      'SELECT kind, started_at, expires_at, details_json, face_matched_at, liveness FROM identity_checks WHERE uid = ?',
+      'SELECT kind, started_at, expires_at, details_json, face_matched_at, liveness, face_person_ref FROM identity_checks WHERE uid = ?',
     ),
     sides: db.prepare<[string], SideRow>(
       `SELECT side, image, source, document_json, face_found, received_at FROM identity_check_sides WHERE uid = ? ORDER BY ${SIDE_ORDER}`,
@@ -64,13 +65,26 @@ export function identityStatements(db: Database) {
     ),
     // A new side changes the document: any earlier face match no longer stands.
     updateCheckAfterSide: db.prepare<[{ uid: string; details: string | null }]>(
-      `UPDATE identity_checks SET details_json = COALESCE(@details, details_json), face_matched_at = NULL, liveness = NULL
+      `UPDATE identity_checks SET details_json = COALESCE(@details, details_json), face_matched_at = NULL, liveness = NULL,
+         face_person_ref = NULL
        WHERE uid = @uid`,
     ),
-    setFaceMatched: db.prepare<[{ uid: string; now: number; liveness: string }]>(
-      'UPDATE identity_checks SET face_matched_at = @now, liveness = @liveness WHERE uid = @uid AND expires_at > @now',
+    setFaceMatched: db.prepare<[{ uid: string; now: number; liveness: string; personRef: string | null }]>(
+      'UPDATE identity_checks SET face_matched_at = @now, liveness = @liveness, face_person_ref = @personRef WHERE uid = @uid AND expires_at > @now',
     ),
-    clearFaceMatch: db.prepare<[string]>('UPDATE identity_checks SET face_matched_at = NULL, liveness = NULL WHERE uid = ?'),
+    clearFaceMatch: db.prepare<[string]>('UPDATE identity_checks SET face_matched_at = NULL, liveness = NULL, face_person_ref = NULL WHERE uid = ?'),
+    // The face challenge (migration 17): one per session, taken (deleted) by the attempt that answers it.
+    setFaceChallenge: db.prepare<[{ hash: string; uid: string; nonce: string; prompt: string; now: number; expires: number }]>(
+      `INSERT INTO face_challenges (token_hash, uid, nonce_hash, prompt, issued_at, expires_at)
+       VALUES (@hash, @uid, @nonce, @prompt, @now, @expires)
+       ON CONFLICT (token_hash) DO UPDATE SET uid = excluded.uid, nonce_hash = excluded.nonce_hash, prompt = excluded.prompt,
+         issued_at = excluded.issued_at, expires_at = excluded.expires_at`,
+    ),
+    faceChallenge: db.prepare<[string], { uid: string; nonce_hash: string; prompt: FacePrompt; expires_at: number }>(
+      'SELECT uid, nonce_hash, prompt, expires_at FROM face_challenges WHERE token_hash = ?',
+    ),
+    deleteFaceChallenge: db.prepare<[string]>('DELETE FROM face_challenges WHERE token_hash = ?'),
+    deleteExpiredFaceChallenges: db.prepare<[number]>('DELETE FROM face_challenges WHERE expires_at <= ?'),
     // The sides go with their check (ON DELETE CASCADE); deleted explicitly too, in case a
     // connection runs without foreign keys.
     deleteSides: db.prepare<[string]>('DELETE FROM identity_check_sides WHERE uid = ?'),
@@ -108,6 +122,7 @@ export function toIdentityCheck(row: CheckRow, sides: readonly SideRow[]): Ident
     details: parseDetails(row.details_json),
     faceMatchedAt: row.face_matched_at,
     liveness: row.liveness,
+    facePersonRef: row.face_person_ref,
     sides: sides.map(
       (s): DocumentSideRecord => ({
         side: s.side,

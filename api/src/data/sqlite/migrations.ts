@@ -691,6 +691,27 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX payments_refund_pending ON payments (updated_at) WHERE refund_status = 'pending';
     `,
   },
+  {
+    version: 17,
+    name: 'face check: a live challenge per session (nonce hashed, prompt, expiry), and whose reference portrait the face matched',
+    sql: `
+      -- Issue 23: the selfie answers a challenge the server issued (a nonce and a prompt to
+      -- follow), one live challenge per session: a new one replaces it, an attempt takes it
+      -- (single use), the session's end deletes it. Only the nonce's SHA-256 is stored.
+      CREATE TABLE face_challenges (
+        token_hash TEXT PRIMARY KEY REFERENCES sessions(token_hash) ON DELETE CASCADE,
+        uid TEXT NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+        nonce_hash TEXT NOT NULL CHECK (length(nonce_hash) = 64),
+        prompt TEXT NOT NULL CHECK (prompt IN ('closer', 'farther', 'left', 'right')),
+        issued_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL CHECK (expires_at > issued_at)
+      ) WITHOUT ROWID;
+      CREATE INDEX face_challenges_by_expiry ON face_challenges (expires_at);
+      -- The authority's person whose reference portrait the face matched (null: the authority
+      -- holds no portrait for the document); the decision must name the same person.
+      ALTER TABLE identity_checks ADD COLUMN face_person_ref TEXT;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

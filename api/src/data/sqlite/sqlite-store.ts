@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import {
   BusinessConfig,
@@ -27,10 +28,12 @@ import type {
   ExternalSubscriberRecord,
   FeedbackRecord,
   HoldPolicy,
+  FaceChallengeRecord,
   IdentityCheckRecord,
   IdentityDecisionEffect,
   IdentityDecisionRecord,
   NewDocumentSide,
+  NewFaceChallenge,
   NewIdentityDecision,
   HoldRecord,
   NameLanguage,
@@ -471,8 +474,34 @@ export class SqliteStore implements Store {
     return saved;
   }
 
-  async setFaceMatched(uid: string, liveness: 'passed', now: number): Promise<boolean> {
-    return this.identity.setFaceMatched.run({ uid, now, liveness }).changes === 1;
+  async setFaceMatched(uid: string, liveness: 'passed', now: number, personRef: string | null): Promise<boolean> {
+    return this.identity.setFaceMatched.run({ uid, now, liveness, personRef }).changes === 1;
+  }
+
+  async setFaceChallenge(tokenHash: string, challenge: NewFaceChallenge): Promise<void> {
+    this.identity.setFaceChallenge.run({
+      hash: tokenHash,
+      uid: challenge.uid,
+      nonce: challenge.nonceHash,
+      prompt: challenge.prompt,
+      now: challenge.issuedAt,
+      expires: challenge.expiresAt,
+    });
+  }
+
+  async takeFaceChallenge(tokenHash: string, nonceHash: string, now: number): Promise<FaceChallengeRecord | null> {
+    const row = this.db
+      .transaction(() => {
+        const found = this.identity.faceChallenge.get(tokenHash);
+        if (found) this.identity.deleteFaceChallenge.run(tokenHash);
+        return found;
+      })
+      .immediate();
+    if (!row || row.expires_at <= now) return null;
+    const given = Buffer.from(nonceHash, 'hex');
+    const stored = Buffer.from(row.nonce_hash, 'hex');
+    if (given.length !== stored.length || !timingSafeEqual(given, stored)) return null;
+    return { uid: row.uid, prompt: row.prompt, expiresAt: row.expires_at };
   }
 
   async deleteIdentityCheck(uid: string): Promise<void> {
@@ -510,6 +539,7 @@ export class SqliteStore implements Store {
     const deleted = this.db
       .transaction(() => {
         const sides = this.identity.deleteExpiredSides.run(now).changes;
+        this.identity.deleteExpiredFaceChallenges.run(now);
         const checks = this.identity.deleteExpiredChecks.run(now).changes;
         if (sides + checks > 0) this.imagesDropped = true;
         return checks;

@@ -7,6 +7,14 @@ import { FAKE_AUTHORITY_KEY, jpeg, passportDetails, png, startFakeAuthority, typ
  * port: answers pass through, the authority's 422 codes pass through, and every other failure
  * (5xx, timeout, network, an answer that is not JSON or not the contract's, a refused key) is -607.
  */
+/** A face comparison of a passport P1 with three frames of one tag. */
+const faceQuery = (frame: Buffer) => ({
+  document: { kind: 'passport' as const, number: 'P1' },
+  documentImage: jpeg('passport:P1'),
+  frames: [frame, frame, frame],
+  prompt: 'left' as const,
+});
+
 const PERSON = {
   kind: 'passport' as const,
   number: 'P1000001',
@@ -61,11 +69,12 @@ describe('the identity authority over HTTP', () => {
   });
 
   it.each([-643, -622, -620])('passes the face comparison’s code %i through', async (code) => {
-    expect(await authority.compareFaces(jpeg('passport:P1'), jpeg(`code:${code}`))).toEqual({ ok: false, code });
+    expect(await authority.compareFaces(faceQuery(jpeg(`code:${code}`)))).toEqual({ ok: false, code });
   });
 
   it('compares faces and verifies a person', async () => {
-    expect(await authority.compareFaces(jpeg('passport:P1'), png('match'))).toEqual({ ok: true, value: { match: true, score: 0.91 } });
+    expect(await authority.compareFaces(faceQuery(png('match')))).toEqual({ ok: true, value: { match: true, score: 0.91, liveness: 'passed', person_ref: 'person-P1' } });
+    expect(fake.calls.at(-1)).toMatchObject({ tags: ['passport:P1', 'match', 'match', 'match'], body: { document: { kind: 'passport', number: 'P1' }, prompt: 'left', frames: 3 } });
     expect(await authority.verifyPerson(PERSON)).toEqual({ ok: true, value: { verified: true, person_ref: 'person-P1000001', resident: false } });
     fake.verifyAnswers.set('P1000640', { status: 422, body: { code: -640 } });
     expect(await authority.verifyPerson({ ...PERSON, number: 'P1000640' })).toEqual({ ok: false, code: -640 });

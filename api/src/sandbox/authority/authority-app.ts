@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import { loadImage } from '@napi-rs/canvas';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MATCH_THRESHOLD, type FaceEngine } from './faces';
+import { FACE_FRAMES_MAX, FACE_FRAMES_MIN, FACE_PROMPTS } from '@join/shared/contract';
+import { copyScore, MATCH_THRESHOLD, type FaceEngine, type FoundFace } from './faces';
+import { followsPrompt } from './liveness';
 import type { MrzReader } from './ocr';
-import { REGISTRY, verifyPerson, type Registry } from './registry';
+import type { ReferencePortraits } from './portraits';
+import { holderOf, REGISTRY, verifyPerson, type Registry } from './registry';
 import { requireBearer } from '../bearer';
 
 /**
@@ -12,7 +15,8 @@ import { requireBearer } from '../bearer';
  *
  *   GET  /health
  *   POST /v1/documents/read    { image, sha256, side }            -> { document, mrz_found, face_found } | 422 { code }
- *   POST /v1/faces/compare     { document_image, selfie_image }   -> { match, score } | 422 { code }
+ *   POST /v1/faces/compare     { document, document_image, frames, prompt }
+ *                                                                  -> { match, score, liveness, person_ref } | 422 { code }
  *   POST /v1/persons/verify    { kind, number, id_number, ... }   -> { verified, person_ref, resident } | 422 { code } | 503
  *
  * Every /v1 call needs `Authorization: Bearer <key>`. Images are decoded, read and forgotten:
@@ -29,6 +33,8 @@ export interface AuthorityEngines {
 export interface AuthorityAppOptions {
   apiKey: string;
   engines: AuthorityEngines;
+  /** The reference portrait of each registry face (portraits.ts loadReferencePortraits). */
+  portraits: ReferencePortraits;
   registry?: Registry;
   now?: () => Date;
 }
@@ -52,7 +58,19 @@ function isBase64(s: string): boolean {
 }
 const base64 = z.string().min(1).max(BODY_LIMIT).refine(isBase64, 'must be base64');
 const ReadBody = z.object({ image: base64, sha256: z.string().regex(/^[0-9a-fA-F]{64}$/), side: z.enum(['front', 'back', 'data_page']) });
-const CompareBody = z.object({ document_image: base64, selfie_image: base64 });
+const CompareBody = z.object({
+  document: z.object({ kind: z.enum(['passport', 'emirates_id']), number: z.string().min(1).max(20) }),
+  document_image: base64,
+  frames: z.array(base64).min(FACE_FRAMES_MIN).max(FACE_FRAMES_MAX),
+  prompt: z.enum(FACE_PROMPTS),
+});
+
+/**
+ * A face this alike, pixel for pixel, to the document's portrait (or the reference portrait) is
+ * that photograph shown to the camera, not a live face: -643 "unsuitable portrait". Copies of a
+ * fixture portrait score 0.96-0.99 at their best frame, the fixtures' live frames at most 0.87 (api/README.md).
+ */
+export const COPY_THRESHOLD = 0.92;
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const VerifyBody = z.object({
   kind: z.enum(['passport', 'emirates_id']),
@@ -117,7 +135,7 @@ export async function buildAuthorityApp(options: AuthorityAppOptions): Promise<F
     const bytes = decodeUpload(body.image);
     if (createHash('sha256').update(bytes).digest('hex') !== body.sha256.toLowerCase()) throw new Refusal(-645);
     const image = await decodeImage(bytes);
-    const [read, faces] = await Promise.all([engines.mrz.read(image), engines.faces.describe(image)]);
+    const [read, faces] = await Promise.all([engines.mrz.read(image), engines.faces.find(image)]);
     const faceFound = faces.length > 0;
     if (read.ok) return { document: read.document, mrz_found: true, face_found: faceFound };
     // A front has no MRZ (an Emirates ID front): only a back or a data page must have one.
@@ -125,19 +143,42 @@ export async function buildAuthorityApp(options: AuthorityAppOptions): Promise<F
     throw new Refusal(read.code);
   });
 
+  /**
+   * The live face (issue 23), in this order: every frame shows one face (-622 more than one,
+   * -643 none), the document shows one (-643); the face moved as the prompt asked (-643); it is
+   * one person throughout (-622); no frame is the document's portrait or the reference portrait
+   * shown to the camera (-643); every frame matches the reference portrait of the document's
+   * holder (-620) and the document's own portrait (-620).
+   */
   app.post('/v1/faces/compare', async (req) => {
     const body = parse(CompareBody, req.body);
     const documentImage = await decodeImage(decodeUpload(body.document_image));
-    const selfieImage = await decodeImage(decodeUpload(body.selfie_image));
-    const selfieFaces = await engines.faces.describe(selfieImage);
-    if (selfieFaces.length > 1) throw new Refusal(-622);
-    const documentFaces = await engines.faces.describe(documentImage);
-    const selfie = selfieFaces[0];
-    const portrait = documentFaces[0];
-    if (!selfie || !portrait) throw new Refusal(-643);
-    const score = Math.round(engines.faces.similarity(portrait, selfie) * 1000) / 1000;
+    const frameImages = [];
+    for (const frame of body.frames) frameImages.push(await decodeImage(decodeUpload(frame)));
+    const faces: FoundFace[] = [];
+    for (const image of frameImages) {
+      const found = await engines.faces.find(image);
+      if (found.length > 1) throw new Refusal(-622);
+      if (!found[0]) throw new Refusal(-643);
+      faces.push(found[0]);
+    }
+    const [portrait] = await engines.faces.find(documentImage);
+    if (!portrait) throw new Refusal(-643);
+    if (!followsPrompt(body.prompt, faces.map((f) => f.box))) throw new Refusal(-643);
+    const [first] = faces;
+    if (!first || faces.some((f) => engines.faces.similarity(first.descriptor, f.descriptor) < MATCH_THRESHOLD)) throw new Refusal(-622);
+
+    const holder = holderOf(registry, body.document.kind, body.document.number);
+    const reference = holder ? options.portraits.get(holder.face) : undefined;
+    const shown = [portrait, ...(reference ? [reference] : [])];
+    if (faces.some((f) => shown.some((p) => copyScore(f.patch, p.patch) >= COPY_THRESHOLD))) throw new Refusal(-643);
+
+    const scoreWith = (against: FoundFace) => Math.min(...faces.map((f) => engines.faces.similarity(against.descriptor, f.descriptor)));
+    const referenceScore = reference ? scoreWith(reference) : 1;
+    const documentScore = scoreWith(portrait);
+    const score = Math.round(Math.min(referenceScore, documentScore) * 1000) / 1000;
     if (score < MATCH_THRESHOLD) throw new Refusal(-620);
-    return { match: true, score };
+    return { match: true, score, liveness: 'passed', person_ref: reference && holder ? holder.ref : null };
   });
 
   app.post('/v1/persons/verify', async (req, reply) => {

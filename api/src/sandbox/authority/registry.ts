@@ -19,6 +19,8 @@ export interface RegistryDocument {
 }
 export interface RegistryPerson {
   ref: string;
+  /** The reference portrait the authority holds of the person: reference-<face>.jpg (portraits.ts). */
+  face: string;
   surname: string;
   given_names: string;
   sex: Sex;
@@ -69,6 +71,11 @@ export function ageOn(birthDate: string, today: Date): number {
   return age;
 }
 
+/** The person holding a document, by its kind and number; null when the registry has none. */
+export function holderOf(registry: Registry, kind: DocumentKind, number: string): RegistryPerson | null {
+  return registry.persons.find((p) => p.documents.some((d) => d.kind === kind && d.number === number)) ?? null;
+}
+
 /** The checks in order: the document itself, then the record it leads to, then the person. */
 export function verifyPerson(registry: Registry, req: VerifyRequest, today = new Date()): VerifyAnswer {
   if (registry.unavailableNumbers.includes(req.number)) return { status: 503, body: { error: 'identity service unavailable' } };
@@ -76,7 +83,7 @@ export function verifyPerson(registry: Registry, req: VerifyRequest, today = new
   const todayIso = today.toISOString().slice(0, 10);
   if (req.expiry_date < todayIso) return refuse(-639);
 
-  const holder = registry.persons.find((p) => p.documents.some((d) => d.kind === req.kind && d.number === req.number));
+  const holder = holderOf(registry, req.kind, req.number);
   const document = holder?.documents.find((d) => d.kind === req.kind && d.number === req.number);
   if (!holder || !document) return refuse(-621);
   if (document.status === 'untrusted') return refuse(-623);

@@ -4,6 +4,7 @@ import { SANDBOX_HOST } from '../../config/sandbox-defaults';
 import { buildAuthorityApp } from './authority-app';
 import { createFaceEngine } from './faces';
 import { createMrzReader } from './ocr';
+import { defaultPortraitsDir, loadReferencePortraits } from './portraits';
 
 /**
  * The authority's own thread: OCR and the face models keep this thread's event loop busy, never
@@ -17,7 +18,8 @@ interface Data {
 async function run(): Promise<void> {
   const { port, apiKey } = workerData as Data;
   const [mrz, faces] = await Promise.all([createMrzReader(), createFaceEngine()]);
-  const app = await buildAuthorityApp({ apiKey, engines: { mrz, faces } });
+  const portraits = await loadReferencePortraits(faces, defaultPortraitsDir());
+  const app = await buildAuthorityApp({ apiKey, engines: { mrz, faces }, portraits });
   // This machine only, whatever HOST the product listens on (issue 23).
   await app.listen({ port, host: SANDBOX_HOST });
   parentPort?.postMessage({ ready: true, port: (app.server.address() as AddressInfo).port });

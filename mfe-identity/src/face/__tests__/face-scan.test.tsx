@@ -2,7 +2,7 @@ import '@join/shared/identity';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fireEvent } from '@testing-library/react';
-import type { FaceBox } from '../geometry';
+import type { FaceBox, FacePrompt } from '../geometry';
 import { forgetFaceDetector } from '../detector';
 import FaceScan from '../face-scan';
 
@@ -86,14 +86,19 @@ afterEach(() => {
   delete (navigator as { mediaDevices?: unknown }).mediaDevices;
 });
 
+const NONCE = 'n'.repeat(43);
+/** The server's challenge: "closer" unless a test asks for another prompt. */
+const challengeOf = (prompt: FacePrompt = 'closer') => jest.fn(async () => ({ nonce: NONCE, prompt }));
+
 /** Renders the scan and plays the fake video (its first frame arrives). */
 async function renderScan(props: Partial<Parameters<typeof FaceScan>[0]> = {}) {
   const onCapture = props.onCapture ?? jest.fn();
-  const view = render(<FaceScan onCapture={onCapture} {...props} />);
+  const getChallenge = props.getChallenge ?? challengeOf();
+  const view = render(<FaceScan onCapture={onCapture} getChallenge={getChallenge} {...props} />);
   const video = await screen.findByLabelText('Camera preview of your face');
   await waitFor(() => expect((video as HTMLVideoElement).srcObject).toBeTruthy());
   fireEvent(video, new Event('loadeddata'));
-  return { ...view, onCapture, video, root: view.container.querySelector('.face-scan') as HTMLElement };
+  return { ...view, onCapture, getChallenge, video, root: view.container.querySelector('.face-scan') as HTMLElement };
 }
 
 const LONG = { timeout: 3000 };
@@ -154,22 +159,31 @@ describe('the face scan', () => {
     expect(await said('It is too dark. Face a window or a lamp.')).toBeVisible();
   });
 
-  it('good → "move closer" → the photo: onCapture gets a JPEG of the unmirrored frame; busy meanwhile; the camera goes off', async () => {
+  it('good → the server’s challenge → "move closer" → three frames: onCapture gets the nonce and JPEGs of the unmirrored frames; busy meanwhile; the camera goes off', async () => {
     const { track } = fakeCamera();
     let answer = () => {};
     const onCapture = jest.fn(() => new Promise<void>((r) => (answer = r)));
     scene = [WELL_PLACED];
-    const { root } = await renderScan({ onCapture });
+    const { root, getChallenge } = await renderScan({ onCapture });
     expect(await said('Now move a little closer to the camera, slowly.')).toBeVisible();
+    expect(getChallenge).toHaveBeenCalledTimes(1);
     expect(root).toHaveAttribute('data-phase', 'challenge');
+    expect(root).toHaveAttribute('data-prompt', 'closer');
+    // Announced once it has stayed a moment.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Now move a little closer to the camera, slowly.'), LONG);
     expect(onCapture).not.toHaveBeenCalled();
+    scene = [face(225)];
+    await waitFor(() => expect(root.dataset.progress).toBeDefined(), LONG);
     scene = [CLOSER];
     await waitFor(() => expect(onCapture).toHaveBeenCalledTimes(1), LONG);
-    const jpeg = (onCapture.mock.calls[0] as unknown as [Blob])[0];
-    expect(jpeg).toBeInstanceOf(Blob);
-    expect(jpeg.type).toBe('image/jpeg');
-    // The whole frame, drawn as is (the mock context has no scale(): a mirrored draw would throw).
-    expect(encoded.find((e) => e.blob === jpeg)).toMatchObject({ width: 640, height: 480 });
+    const { nonce, frames } = (onCapture.mock.calls[0] as unknown as [{ nonce: string; frames: Blob[] }])[0];
+    expect(nonce).toBe(NONCE);
+    expect(frames).toHaveLength(3);
+    for (const frame of frames) {
+      expect(frame.type).toBe('image/jpeg');
+      // The whole frame, drawn as is (the mock context has no scale(): a mirrored draw would throw).
+      expect(encoded.find((e) => e.blob === frame)).toMatchObject({ width: 640, height: 480 });
+    }
     expect(await said('Checking your photo…')).toBeVisible();
     expect(root).toHaveAttribute('aria-busy', 'true');
     expect(track.stop).toHaveBeenCalled();
@@ -178,7 +192,26 @@ describe('the face scan', () => {
     expect(root).not.toHaveAttribute('aria-busy');
   });
 
-  it('does not take the photo while the face does not come closer', async () => {
+  // Boxes in the camera's own picture: the visitor's left is the picture's right (+x).
+  it.each([
+    ['farther', 'Now move a little back from the camera, slowly.', face(140), face(230)],
+    ['left', 'Now move your head a little to your left, slowly.', face(200, 390), face(200, 250)],
+    ['right', 'Now move your head a little to your right, slowly.', face(200, 250), face(200, 390)],
+  ] as const)('follows the prompt "%s" and not the other way', async (prompt, text, done, wrongWay) => {
+    fakeCamera();
+    const onCapture = jest.fn();
+    scene = [WELL_PLACED];
+    await renderScan({ onCapture, getChallenge: challengeOf(prompt) });
+    expect(await said(text)).toBeVisible();
+    scene = [wrongWay];
+    await act(() => sleep(400));
+    expect(onCapture).not.toHaveBeenCalled();
+    scene = [done];
+    await waitFor(() => expect(onCapture).toHaveBeenCalledTimes(1), LONG);
+    expect((onCapture.mock.calls[0] as unknown as [{ frames: Blob[] }])[0].frames).toHaveLength(3);
+  });
+
+  it('does not take the frames while the face does not move', async () => {
     fakeCamera();
     const onCapture = jest.fn();
     scene = [WELL_PLACED];
@@ -188,15 +221,30 @@ describe('the face scan', () => {
     expect(onCapture).not.toHaveBeenCalled();
   });
 
-  it('shows the problem it is given, and "Try again" starts the camera and the challenge again', async () => {
-    const { getUserMedia } = fakeCamera();
+  it('says it is getting the instruction while the challenge is on its way; a refused challenge ends the attempt with Try again', async () => {
+    fakeCamera();
+    let refuse = (_err: Error) => {};
+    const getChallenge = jest.fn(() => new Promise<{ nonce: string; prompt: FacePrompt }>((_resolve, reject) => (refuse = reject)));
     const onCapture = jest.fn();
     scene = [WELL_PLACED];
-    const { rerender } = await renderScan({ onCapture });
+    const { root } = await renderScan({ onCapture, getChallenge });
+    expect(await said('Hold still. Getting your instruction…')).toBeVisible();
+    await act(async () => refuse(new Error('409')));
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeVisible();
+    expect(root).toHaveAttribute('data-phase', 'sent');
+    expect(onCapture).not.toHaveBeenCalled();
+  });
+
+  it('shows the problem it is given, and "Try again" starts the camera and a new challenge', async () => {
+    const { getUserMedia } = fakeCamera();
+    const onCapture = jest.fn();
+    const getChallenge = challengeOf();
+    scene = [WELL_PLACED];
+    const { rerender } = await renderScan({ onCapture, getChallenge });
     await said('Now move a little closer to the camera, slowly.');
     scene = [CLOSER];
     await waitFor(() => expect(onCapture).toHaveBeenCalledTimes(1), LONG);
-    rerender(<FaceScan onCapture={onCapture} problem="The faces did not match. Try again in better light." />);
+    rerender(<FaceScan onCapture={onCapture} getChallenge={getChallenge} problem="The faces did not match. Try again in better light." />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The faces did not match. Try again in better light.');
     scene = [WELL_PLACED];
@@ -204,6 +252,7 @@ describe('the face scan', () => {
     expect(getUserMedia).toHaveBeenCalledTimes(2);
     fireEvent(screen.getByLabelText('Camera preview of your face'), new Event('loadeddata'));
     expect(await said('Now move a little closer to the camera, slowly.')).toBeVisible();
+    expect(getChallenge).toHaveBeenCalledTimes(2);
   });
 
   it.each([
@@ -213,7 +262,7 @@ describe('the face scan', () => {
   ])('explains a camera that fails with %s, offers Try again and the other way', async (error, title, retry) => {
     const { getUserMedia } = fakeCamera(error);
     const onCameraUnavailable = jest.fn();
-    render(<FaceScan onCapture={jest.fn()} onCameraUnavailable={onCameraUnavailable} />);
+    render(<FaceScan onCapture={jest.fn()} getChallenge={challengeOf()} onCameraUnavailable={onCameraUnavailable} />);
     expect(await screen.findByRole('alert')).toHaveTextContent(title);
     expect(screen.getByLabelText('Camera preview of your face').closest('.face-scan__camera')).not.toBeVisible();
     if (retry) {
@@ -225,7 +274,7 @@ describe('the face scan', () => {
   });
 
   it('explains a browser without a camera API, with no Try again that cannot work', async () => {
-    render(<FaceScan onCapture={jest.fn()} />);
+    render(<FaceScan onCapture={jest.fn()} getChallenge={challengeOf()} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('This browser cannot use the camera');
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });

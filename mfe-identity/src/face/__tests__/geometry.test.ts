@@ -4,11 +4,16 @@ import {
   feedbackFor,
   isCentred,
   meanLuminance,
+  measureFor,
+  MIDDLE_AT,
   ovalFor,
+  progressOf,
   rateOver,
+  SIDEWAYS_BY,
   startChallenge,
   stepChallenge,
   type FaceBox,
+  type FacePrompt,
   type Feedback,
 } from '../geometry';
 
@@ -60,9 +65,13 @@ describe('feedback from a detection', () => {
     expect(feedbackFor([face(200), face(150, 100, 200)], OVAL, 20)).toBe('many-faces');
   });
 
-  it('lets the face come close during the challenge', () => {
+  it('during the challenge lets the face move (close, far, off centre): only no face, two, or the dark are faults', () => {
     expect(feedbackFor([face(320)], OVAL, null, true)).toBe('good');
-    expect(feedbackFor([face(320, 120, 240)], OVAL, null, true)).toBe('not-centred');
+    expect(feedbackFor([face(320, 120, 240)], OVAL, null, true)).toBe('good');
+    expect(feedbackFor([face(100)], OVAL, null, true)).toBe('good');
+    expect(feedbackFor([], OVAL, null, true)).toBe('no-face');
+    expect(feedbackFor([face(200), face(150, 100, 200)], OVAL, null, true)).toBe('many-faces');
+    expect(feedbackFor([face(200)], OVAL, 20, true)).toBe('too-dark');
   });
 
   it('measures the face against the oval', () => {
@@ -72,11 +81,13 @@ describe('feedback from a detection', () => {
   });
 });
 
-describe('the liveness challenge: move a little closer', () => {
-  const run = (start: number, steps: [Feedback, number | null][]) => steps.reduce((c, [fb, s]) => stepChallenge(c, fb, s), startChallenge(start));
+describe('the live challenge', () => {
+  type Step = [Feedback, number | null];
+  const run = (prompt: FacePrompt, start: number, steps: Step[]) =>
+    steps.reduce((c, [fb, v]) => stepChallenge(c, fb, v), startChallenge(prompt, start) as ReturnType<typeof stepChallenge>);
 
-  it(`passes when the face grows by ${CLOSER_BY * 100} % for two detections in a row`, () => {
-    const c = run(0.6, [
+  it(`closer: passes when the face grows by ${CLOSER_BY * 100} % for two detections in a row`, () => {
+    const c = run('closer', 0.6, [
       ['good', 0.62],
       ['good', 0.68],
       ['good', 0.72],
@@ -85,17 +96,16 @@ describe('the liveness challenge: move a little closer', () => {
     expect(c.passed).toBe(true);
   });
 
-  it('does not pass on one large frame', () => {
-    expect(run(0.6, [['good', 0.75], ['good', 0.6], ['good', 0.75]]).passed).toBe(false);
+  it('closer: not on one large frame, nor for a face that stays the same size (a photo held still)', () => {
+    expect(run('closer', 0.6, [['good', 0.75], ['good', 0.6], ['good', 0.75]]).passed).toBe(false);
+    const still: Step[] = Array.from({ length: 30 }, (_, i) => ['good', 0.6 + (i % 2 ? 0.02 : -0.02)]);
+    expect(run('closer', 0.6, still).passed).toBe(false);
   });
 
-  it('does not pass for a face that stays the same size (a photo held still)', () => {
-    const still: [Feedback, number][] = Array.from({ length: 30 }, (_, i) => ['good', 0.6 + (i % 2 ? 0.02 : -0.02)]);
-    expect(run(0.6, still).passed).toBe(false);
-  });
-
-  it('counts from the smallest size seen: stepping back first, then closer', () => {
-    const c = run(0.6, [
+  it('closer: counts from the smallest size seen (stepping back first, then closer), and says to keep that frame', () => {
+    const first = stepChallenge(startChallenge('closer', 0.6), 'good', 0.5);
+    expect(first).toMatchObject({ reference: 0.5, newReference: true });
+    const c = run('closer', 0.6, [
       ['good', 0.5],
       ['good', 0.52],
       ['good', 0.6],
@@ -103,17 +113,38 @@ describe('the liveness challenge: move a little closer', () => {
     ]);
     expect(c.reference).toBe(0.5);
     expect(c.passed).toBe(true);
+    expect(c.newReference).toBe(false);
   });
 
-  it('needs the face alone and centred while it grows', () => {
-    expect(run(0.6, [['good', 0.75], ['not-centred', 0.76], ['good', 0.76]]).passed).toBe(false);
-    expect(run(0.6, [['good', 0.75], ['many-faces', 0.76]]).passed).toBe(false);
-    expect(run(0.6, [['good', 0.75], ['no-face', null], ['good', 0.75], ['good', 0.76]]).passed).toBe(true);
+  it(`farther: passes when the face shrinks by ${CLOSER_BY * 100} %, from the largest seen`, () => {
+    expect(run('farther', 0.6, [['good', 0.65], ['good', 0.55], ['good', 0.52], ['good', 0.52]]).passed).toBe(true);
+    expect(run('farther', 0.6, [['good', 0.7], ['good', 0.75], ['good', 0.8]]).passed).toBe(false);
+  });
+
+  it(`left and right: the face's centre moves by ${SIDEWAYS_BY} face widths the visitor's way (the picture's right for "left")`, () => {
+    const toPictureRight: Step[] = [['good', 2.1], ['good', 2.3], ['good', 2.45], ['good', 2.5]];
+    expect(run('left', 2, toPictureRight).passed).toBe(true);
+    expect(run('right', 2, toPictureRight).passed).toBe(false);
+    expect(run('right', 2.5, [['good', 2.3], ['good', 2.05], ['good', 2.0]]).passed).toBe(true);
+    expect(measureFor('left', face(200, 400), OVAL)).toBeCloseTo(400 / 160);
+    expect(measureFor('closer', face(168), OVAL)).toBeCloseTo(0.5);
+  });
+
+  it('reports the progress; the middle frame is the first past half of it', () => {
+    const c = run('closer', 0.6, [['good', 0.66]]);
+    expect(c.progress).toBeGreaterThanOrEqual(MIDDLE_AT);
+    expect(c.progress).toBeLessThan(1);
+    expect(progressOf('left', 2, 2 + SIDEWAYS_BY)).toBeCloseTo(1);
+  });
+
+  it('needs the one face while it moves; a lost frame resets the streak', () => {
+    expect(run('closer', 0.6, [['good', 0.75], ['many-faces', 0.76]]).passed).toBe(false);
+    expect(run('closer', 0.6, [['good', 0.75], ['no-face', null], ['good', 0.75], ['good', 0.76]]).passed).toBe(true);
   });
 
   it('stays passed', () => {
-    const c = run(0.6, [['good', 0.75], ['good', 0.75]]);
-    expect(stepChallenge(c, 'no-face', null)).toBe(c);
+    const c = run('closer', 0.6, [['good', 0.75], ['good', 0.75]]);
+    expect(stepChallenge(c, 'no-face', null)).toMatchObject({ passed: true, reference: c.reference });
   });
 });
 

@@ -3,6 +3,7 @@ import {
   CheckLocationResponse,
   coordinateParam,
   DocumentReadResponse,
+  FaceChallengeResponse,
   FaceCheckResponse,
   IdentityCheckResponse,
   LOCATION_PROCESS_ID,
@@ -33,11 +34,13 @@ export const identityEndpoints = (c: ApiClient = apiClient) => ({
     form.append('image', image, image.type === 'image/png' ? 'document.png' : 'document.jpg');
     return c.request('POST', '/identity/document', { schema: DocumentReadResponse, body: form });
   },
-  /** The face photo, after the liveness step in the browser (multipart: liveness, image). */
-  sendFace: (image: Blob) => {
+  /** A live face challenge (issue 23): a nonce bound to this session and the prompt to follow. */
+  faceChallenge: () => c.request('POST', '/identity/face/challenge', { schema: FaceChallengeResponse }),
+  /** The frames taken while the visitor followed the challenge's prompt, in order, with its nonce (multipart: nonce, frame…). */
+  sendFace: (nonce: string, frames: readonly Blob[]) => {
     const form = new FormData();
-    form.append('liveness', 'passed');
-    form.append('image', image, 'face.jpg');
+    form.append('nonce', nonce);
+    frames.forEach((frame, i) => form.append('frame', frame, `frame-${i + 1}.jpg`));
     return c.request('POST', '/identity/face', { schema: FaceCheckResponse, body: form });
   },
   /** The confirmed details (POST /me/id_details): the authority's decision; answers the flow status. */

@@ -139,11 +139,48 @@ export const DocumentReadResponse = z.object({
 export type DocumentReadResponse = z.infer<typeof DocumentReadResponse>;
 
 /**
- * The face scan's result the page sends with the photo (multipart field `liveness`): which
- * challenge the visitor passed in the browser. The server does not rely on it (it compares the
- * face with the document's itself); it is recorded with the decision.
+ * The face check's live challenge (issue 23): the selfie comes from the camera, following a prompt
+ * the server chose. POST /identity/face/challenge issues a nonce bound to the session and a random
+ * prompt; the page shows the prompt, the visitor follows it, and the page sends the frames it took
+ * meanwhile (the first before the movement, the last after it) with the nonce to POST
+ * /identity/face. The identity authority checks on those frames that the face moved as asked
+ * (and is one live person, not the document's portrait): a client's word for liveness means
+ * nothing. A nonce is good for one attempt, for its session only, until it expires.
+ *
+ * The prompts are the visitor's: "left" is to the visitor's left. In the camera's own picture
+ * (unmirrored, as sent) moving to one's left moves the face to the picture's right.
  */
-export const FaceUploadFields = z.object({ liveness: z.enum(['passed']) }).strict();
+export const FACE_PROMPTS = ['closer', 'farther', 'left', 'right'] as const;
+export const FacePrompt = z.enum(FACE_PROMPTS);
+export type FacePrompt = z.infer<typeof FacePrompt>;
+
+/** How many frames POST /identity/face takes (multipart files `frame`, in the order taken). */
+export const FACE_FRAMES_MIN = 3;
+export const FACE_FRAMES_MAX = 6;
+/** Each frame at most this big (a camera frame is about 50-150 KB as a JPEG): larger is -644. */
+export const FACE_FRAME_MAX_BYTES = 1024 * 1024;
+/** How long a challenge may be answered, seconds: time to get placed and to follow the prompt. */
+export const FACE_CHALLENGE_TTL_S = 180;
+
+/** A nonce as the server issues it: 32 random bytes, base64url. */
+const Nonce = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the nonce of a face challenge');
+
+/** Answer of POST /identity/face/challenge (no body). */
+export const FaceChallengeResponse = z.object({
+  nonce: Nonce,
+  prompt: FacePrompt,
+  /** Seconds until the challenge expires. */
+  expires_in: z.number().int().positive(),
+  /** How many frames to send. */
+  frames: z.number().int().min(FACE_FRAMES_MIN).max(FACE_FRAMES_MAX),
+});
+export type FaceChallengeResponse = z.infer<typeof FaceChallengeResponse>;
+
+/**
+ * The multipart fields of POST /identity/face besides the frames: the challenge's nonce, nothing
+ * else (a `liveness` field, as pages before issue 23 sent, is refused: the server decides that).
+ */
+export const FaceUploadFields = z.object({ nonce: Nonce }).strict();
 export type FaceUploadFields = z.infer<typeof FaceUploadFields>;
 
 /** Answer of POST /identity/face: the face matches the document's photo. */
@@ -164,6 +201,8 @@ export const IDENTITY_ERROR_CODES = {
   checkOutOfOrder: 'identity_out_of_order',
   /** POST /me/id_details with details other than the document's (a stale page). */
   detailsChanged: 'details_changed',
+  /** POST /identity/face with a nonce that is unknown, used, expired or another session's: ask for a new challenge. */
+  faceChallenge: 'face_challenge_invalid',
 } as const;
 
 // ---------------------------------------------------------------------------------------------

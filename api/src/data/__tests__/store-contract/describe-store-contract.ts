@@ -58,6 +58,13 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
       made += 1;
       return store.findOrCreateUser(`device-${made}`, `uid-${made}`, NOW);
     };
+    /** A user with a session (its token hash). */
+    const newSession = async (): Promise<{ uid: string; tokenHash: string }> => {
+      const user = await newUser();
+      const tokenHash = `session-${user.uid}`.padEnd(64, '0');
+      await store.createSession(tokenHash, user, NOW);
+      return { uid: user.uid, tokenHash };
+    };
     const freeNumbers = async (count: number): Promise<string[]> =>
       (await store.pickFreeNumbers(count, DEFAULT_SHUFFLE_VANITY_IDS, NOW, Math.random)).map((n) => n.msisdn);
     const firstOperator = async (): Promise<string> => {
@@ -229,14 +236,14 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
         ]);
         expect(again.details).toEqual(details);
         expect(again.expiresAt).toBe(NOW + TTL);
-        expect(await store.setFaceMatched(uid, 'passed', NOW + 3)).toBe(true);
-        expect(await store.getIdentityCheck(uid, NOW + 3)).toMatchObject({ faceMatchedAt: NOW + 3, liveness: 'passed' });
+        expect(await store.setFaceMatched(uid, 'passed', NOW + 3, 'AUTH-P03')).toBe(true);
+        expect(await store.getIdentityCheck(uid, NOW + 3)).toMatchObject({ faceMatchedAt: NOW + 3, liveness: 'passed', facePersonRef: 'AUTH-P03' });
         // A new side is a new document: the face is compared again.
         await store.saveDocumentSide(uid, ACCOUNT, 'emirates_id', side('front', 'front-2'), null, NOW + 4, TTL);
-        expect(await store.getIdentityCheck(uid, NOW + 4)).toMatchObject({ faceMatchedAt: null, details });
+        expect(await store.getIdentityCheck(uid, NOW + 4)).toMatchObject({ faceMatchedAt: null, facePersonRef: null, details });
         // Nobody else's.
         expect(await store.getIdentityCheck(other.uid, NOW)).toBeNull();
-        expect(await store.setFaceMatched(other.uid, 'passed', NOW)).toBe(false);
+        expect(await store.setFaceMatched(other.uid, 'passed', NOW, null)).toBe(false);
         await store.deleteIdentityCheck(other.uid);
         expect(await store.getIdentityCheck(uid, NOW + 4)).not.toBeNull();
         await store.deleteIdentityCheck(uid);
@@ -250,12 +257,33 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
         await store.saveDocumentSide(b.uid, ACCOUNT, 'passport', side('data_page', 'young', PASSPORT), PASSPORT, NOW + 10 * 60_000, TTL);
         expect(await store.getIdentityCheck(a.uid, NOW + TTL - 1)).not.toBeNull();
         expect(await store.getIdentityCheck(a.uid, NOW + TTL)).toBeNull();
-        expect(await store.setFaceMatched(a.uid, 'passed', NOW + TTL)).toBe(false);
+        expect(await store.setFaceMatched(a.uid, 'passed', NOW + TTL, null)).toBe(false);
         expect(await store.deleteExpiredIdentityChecks(NOW + TTL)).toBeGreaterThanOrEqual(1);
         expect(await store.getIdentityCheck(b.uid, NOW + TTL)).not.toBeNull();
         const fresh = await store.saveDocumentSide(a.uid, ACCOUNT, 'passport', side('data_page', 'new', PASSPORT), PASSPORT, NOW + TTL + 5, TTL);
         expect(fresh).toMatchObject({ startedAt: NOW + TTL + 5, expiresAt: NOW + 2 * TTL + 5 });
         expect(fresh.sides.map((s) => s.image.toString())).toEqual(['new']);
+      });
+
+      it('keeps one face challenge per session: replaced by a new one, taken by any attempt, live until it expires, the session’s own', async () => {
+        const { uid, tokenHash } = await newSession();
+        const other = await newSession();
+        const hash = (c: string) => c.repeat(64);
+        const challenge = (nonce: string, at = NOW) => ({ uid, nonceHash: hash(nonce), prompt: 'left' as const, issuedAt: at, expiresAt: at + 60_000 });
+        await store.setFaceChallenge(tokenHash, challenge('a'));
+        expect(await store.takeFaceChallenge(other.tokenHash, hash('a'), NOW)).toBeNull();
+        expect(await store.takeFaceChallenge(tokenHash, hash('a'), NOW + 1)).toEqual({ uid, prompt: 'left', expiresAt: NOW + 60_000 });
+        expect(await store.takeFaceChallenge(tokenHash, hash('a'), NOW + 2)).toBeNull();
+        await store.setFaceChallenge(tokenHash, challenge('b'));
+        await store.setFaceChallenge(tokenHash, challenge('c'));
+        expect(await store.takeFaceChallenge(tokenHash, hash('b'), NOW)).toBeNull();
+        // The wrong nonce took it.
+        expect(await store.takeFaceChallenge(tokenHash, hash('c'), NOW)).toBeNull();
+        await store.setFaceChallenge(tokenHash, challenge('d'));
+        expect(await store.takeFaceChallenge(tokenHash, hash('d'), NOW + 60_000)).toBeNull();
+        await store.setFaceChallenge(tokenHash, challenge('e'));
+        expect(await store.deleteExpiredIdentityChecks(NOW + 60_000)).toBeGreaterThanOrEqual(0);
+        expect(await store.takeFaceChallenge(tokenHash, hash('e'), NOW)).toBeNull();
       });
 
       it('records a pass with its flag and no images left; flags only move forward', async () => {
@@ -294,7 +322,7 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
       it('records refusals, keeping the check, dropping the face match or dropping it all', async () => {
         const { uid } = await newUser();
         await store.saveDocumentSide(uid, ACCOUNT, 'passport', side('data_page', 'page', PASSPORT), PASSPORT, NOW, TTL);
-        await store.setFaceMatched(uid, 'passed', NOW);
+        await store.setFaceMatched(uid, 'passed', NOW, 'AUTH-P01');
         await store.recordIdentityDecision(uid, decision('refused', -640), { kind: 'refused', pending: 'keep' });
         expect(await store.getIdentityCheck(uid, NOW)).toMatchObject({ faceMatchedAt: NOW });
         await store.recordIdentityDecision(uid, decision('refused', -620), { kind: 'refused', pending: 'drop_face' });

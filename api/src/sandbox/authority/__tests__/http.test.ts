@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
 import { buildAuthorityApp, MAX_IMAGE_BYTES } from '../authority-app';
+import type { FoundFace } from '../faces';
 
 /** The HTTP contract with stand-in engines (the real OCR and face models: ocr-faces.test.ts). */
 const KEY = 'test-authority-key-0123456789';
@@ -10,14 +12,27 @@ const FIXTURES = join(__dirname, '..', '..', '..', '..', '..', 'e2e', 'fixtures'
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
+/**
+ * The stand-in face engine: every image shows one face whose box is its width x 0.3 (so frames of
+ * growing width are a face coming closer); its patch is the image's width, so two images of one
+ * width are "copies". Similarity 1 unless the descriptor says otherwise (a face with a different
+ * descriptor: the image's height, 999 for "another person").
+ */
+const face = (w: number, h: number): FoundFace => ({
+  descriptor: [h === 999 ? 0 : 1, 0, 0],
+  box: [100, 100, w * 0.3, w * 0.3],
+  patch: Float32Array.from({ length: 16 }, (_, i) => Math.sin(i * w)),
+});
 let app: FastifyInstance;
 beforeAll(async () => {
+  const faces = {
+    find: async (image: { width: number; height: number }) => [face(image.width, image.height)],
+    similarity: (a: number[], b: number[]) => (a[0] === b[0] ? 1 : 0.1),
+  };
   app = await buildAuthorityApp({
     apiKey: KEY,
-    engines: {
-      mrz: { read: async () => ({ ok: false, code: -606 }), close: async () => {} },
-      faces: { describe: async () => [[1, 0, 0]], similarity: () => 1 },
-    },
+    engines: { mrz: { read: async () => ({ ok: false, code: -606 }), close: async () => {} }, faces },
+    portraits: new Map([['hopper', face(1, 1)], ['collins', face(2, 2)]]),
   });
 });
 afterAll(() => app.close());
@@ -60,6 +75,31 @@ describe('identity authority HTTP contract', () => {
     const body = { image: jpeg.toString('base64'), sha256: sha(jpeg) };
     expect((await post('/v1/documents/read', { ...body, side: 'back' })).json()).toEqual({ code: -606 });
     expect((await post('/v1/documents/read', { ...body, side: 'front' })).json()).toEqual({ document: null, mrz_found: false, face_found: true });
+  });
+
+  it('compares a live face: the movement, one person, no copy, the reference portrait of the holder', async () => {
+    const jpegOf = (w: number, h = 100) => createCanvas(w, h).encodeSync('jpeg').toString('base64');
+    const MORGAN = { kind: 'passport', number: '533401871' };
+    const compare = (frames: string[], prompt = 'closer', document = MORGAN, documentImage = jpegOf(50)) =>
+      post('/v1/faces/compare', { document, document_image: documentImage, frames, prompt });
+    const growing = [jpegOf(300), jpegOf(330), jpegOf(370)];
+    const ok = await compare(growing);
+    expect([ok.statusCode, ok.json()]).toEqual([200, { match: true, score: 1, liveness: 'passed', person_ref: 'AUTH-P01' }]);
+    // A document the registry does not hold: compared with its own portrait only, no person.
+    expect((await compare(growing, 'closer', { kind: 'passport', number: 'NX0000019' })).json()).toMatchObject({ person_ref: null });
+    // Not the prompt's movement, or none: -643.
+    expect((await compare(growing, 'farther')).json()).toEqual({ code: -643 });
+    expect((await compare([jpegOf(300), jpegOf(300), jpegOf(300)])).json()).toEqual({ code: -643 });
+    // A frame that is the document's portrait (same "pixels"): -643.
+    expect((await compare([jpegOf(300), jpegOf(330), jpegOf(370)], 'closer', MORGAN, jpegOf(370))).json()).toEqual({ code: -643 });
+    // Another person half way: -622; the reference does not match: -620.
+    expect((await compare([jpegOf(300), jpegOf(330, 999), jpegOf(370)])).json()).toEqual({ code: -622 });
+    expect((await compare([jpegOf(300, 999), jpegOf(330, 999), jpegOf(370, 999)])).json()).toEqual({ code: -620 });
+    // Malformed: too few or too many frames, an unknown prompt, no document.
+    expect((await compare(growing.slice(0, 2))).statusCode).toBe(400);
+    expect((await compare([...growing, ...growing, growing[0] ?? ''])).statusCode).toBe(400);
+    expect((await compare(growing, 'smile')).statusCode).toBe(400);
+    expect((await post('/v1/faces/compare', { document_image: jpegOf(50), frames: growing, prompt: 'closer' })).statusCode).toBe(400);
   });
 
   it('verifies a person, and answers 503 for the unavailable number', async () => {
