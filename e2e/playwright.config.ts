@@ -75,6 +75,9 @@ export const SUITE_ENV = {
   JOIN_ACCOUNT_RATE_LIMIT: '100000',
   JOIN_IDENTITY_RATE_LIMIT: '100000',
   JOIN_PAYMENT_RATE_LIMIT: '100000',
+  // Every walk that pays uses one of a few fixture passports (e2e/fixtures/identity): far more
+  // SIMs per document than an operator sells (5 by default; api/README "SIMs per document").
+  JOIN_MAX_SIMS_PER_DOCUMENT: '100000',
   // The suite reads verification codes from the mail sandbox's outbox.
   JOIN_DEV_OUTBOX: '1',
   // The test hooks: the courier's per-job step (every server) and POST /dev/clock (moved only on

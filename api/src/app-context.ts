@@ -34,8 +34,8 @@ export interface AppContext {
   accounts: AccountRules;
   /** The identity authority (its sandbox, or the government service); without one every identity call answers -607. */
   authority: IdentityAuthority;
-  /** The identity check's tunables. */
-  identity: { pendingTtlMs: number };
+  /** The identity check's tunables, and the SIMs sold to one document (issue 23: domain/sim-limit.ts). */
+  identity: { pendingTtlMs: number; maxSimsPerDocument: number };
   /** The payment providers (issue 13); without one its payment routes answer 503. */
   payment: {
     card: CardProvider | null;

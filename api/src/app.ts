@@ -19,6 +19,7 @@ import { HOLD_LIMITS, type HoldLimits } from './domain/holds';
 import { RETENTION_SWEEP_MS, retentionCutoffs, type RetentionReport } from './domain/retention';
 import { TRANSFER_CHECK_LIMITS, TransferCheckBudget, type TransferCheckLimits } from './domain/transfer-budget';
 import { openSqliteStore } from './data/sqlite/open-store';
+import { MAX_SIMS_PER_DOCUMENT } from './domain/sim-limit';
 import type { Store } from './data/store';
 import { frameworkErrors, installErrorHandler, installNotFoundHandler } from './http/error-handling';
 import { contentSecurityPolicy, edgeHeaders, registerSecurityHeaders, securityHeaders } from './http/security-headers';
@@ -107,6 +108,8 @@ export interface AppOptions {
   authority?: IdentityAuthority;
   /** How long a pending identity check keeps its images (30 minutes by default). */
   identityPendingTtlMs?: number;
+  /** SIMs sold to one identity document (MAX_SIMS_PER_DOCUMENT by default: domain/sim-limit.ts). */
+  maxSimsPerDocument?: number;
   /**
    * The card payment provider (its HTTP client: JOIN_CARD_URL and its key, or the sandbox).
    * Absent: the card routes answer 503. Present: the CSP's frame-src allows exactly its origin.
@@ -246,7 +249,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...options.accountRules,
     },
     authority: options.authority ?? unconfiguredAuthority(),
-    identity: { pendingTtlMs: options.identityPendingTtlMs ?? PENDING_CHECK_TTL_MS },
+    identity: { pendingTtlMs: options.identityPendingTtlMs ?? PENDING_CHECK_TTL_MS, maxSimsPerDocument: options.maxSimsPerDocument ?? MAX_SIMS_PER_DOCUMENT },
     payment: {
       card: options.cardProvider ?? null,
       bnpl: options.bnplProvider ?? null,

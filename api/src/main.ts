@@ -105,6 +105,7 @@ async function main(): Promise<void> {
       key: authority.key,
       timeoutMs: env.JOIN_AUTHORITY_TIMEOUT_MS ?? DEFAULT_AUTHORITY_TIMEOUT_MS,
     }),
+    ...(env.JOIN_MAX_SIMS_PER_DOCUMENT ? { maxSimsPerDocument: env.JOIN_MAX_SIMS_PER_DOCUMENT } : {}),
     cardProvider: card.provider,
     bnplProvider: bnpl.provider,
     courier: courier.provider,

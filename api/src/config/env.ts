@@ -202,6 +202,8 @@ const EnvFields = z.object({
   JOIN_AUTHORITY_PORT: port.default(8091),
   /** How long the operator API waits for the authority before answering -607 (15 s by default). */
   JOIN_AUTHORITY_TIMEOUT_MS: positiveInt.optional(),
+  /** SIMs sold to one identity document (issue 23; 5 by default: domain/sim-limit.ts). */
+  JOIN_MAX_SIMS_PER_DOCUMENT: positiveInt.optional(),
   /** Per address and minute, one budget for the four identity calls (30 by default; the e2e suite raises it). */
   JOIN_IDENTITY_RATE_LIMIT: positiveInt.optional(),
   /** The bearer key the operator API sends to the authority (and the sandbox expects). */

@@ -23,6 +23,7 @@ import type { FailureRecord } from '../domain/login-throttle';
 import type { CodeRecord } from '../domain/verification-codes';
 import type { FlowFlagChange, FlowState } from '../domain/flow-status';
 import type { PromotionRule } from '../domain/promotions';
+import type { SoldDocument } from '../domain/sim-limit';
 
 /**
  * The one boundary between the API and its database. Routes call these operations and never
@@ -277,6 +278,14 @@ export type PaymentStatus = 'pending' | 'requires_action' | 'captured' | 'declin
  * provider asked about the open payment; the store checks again inside the write's transaction,
  * so two requests racing cannot slip a change under a payment that starts meanwhile.
  */
+/** placeOrder: the order's document already has the most SIMs the operator sells to one (issue 23). */
+export class SimLimitReachedError extends Error {
+  constructor(readonly sold: number) {
+    super('this identity document already has the most SIMs sold to one document');
+    this.name = 'SimLimitReachedError';
+  }
+}
+
 export class PaymentOpenError extends Error {
   constructor() {
     super('a payment of this user is open: its plan and number cannot change');
@@ -333,12 +342,16 @@ export interface NewPayment {
   instalments: Instalment[] | null;
   /** What is being bought (issue 23). */
   order: RecordedOrder;
+  /** The verified document it is sold to (issue 23): a user's verified decision names it; counted per document. */
+  document: SoldDocument;
   /** The number's hold lasts at least until then from the start (the provider's window and a grace). */
   holdUntil: number;
   createdAt: number;
 }
 
-export interface PaymentRecord extends Omit<NewPayment, 'order' | 'holdUntil'> {
+export interface PaymentRecord extends Omit<NewPayment, 'order' | 'holdUntil' | 'document'> {
+  /** null only for an attempt started before migration 18. */
+  document: SoldDocument | null;
   /** null only for an attempt started before issue 23 (migration 16), which recorded no more than product and number. */
   order: RecordedOrder | null;
   refund: PaymentRefund | null;
@@ -368,7 +381,8 @@ export type StartPaymentResult =
   | { kind: 'order_changed' }
   | { kind: 'in_progress'; payment: PaymentRecord }
   | { kind: 'paid'; payment: PaymentRecord }
-  | { kind: 'key_reused' };
+  | { kind: 'key_reused' }
+  | { kind: 'max_sims'; sold: number };
 
 /** A move of a payment that is not a capture (a capture is capturePayment). */
 export type PaymentUpdate =
@@ -384,7 +398,11 @@ export type PaymentUpdate =
     };
 
 /** captured: as before; order_changed: the order is no longer what the payment recorded: nothing was captured. */
-export type CaptureResult = { kind: 'captured'; payment: PaymentRecord; newly: boolean } | { kind: 'order_changed'; payment: PaymentRecord };
+export type CaptureResult =
+  | { kind: 'captured'; payment: PaymentRecord; newly: boolean }
+  | { kind: 'order_changed'; payment: PaymentRecord }
+  /** The document already has `simsPerDocument` SIMs sold (issue 23): nothing written. */
+  | { kind: 'max_sims'; payment: PaymentRecord; sold: number };
 
 export interface PaymentCapture {
   providerRef: string;
@@ -676,8 +694,11 @@ export interface Store {
    * hold's claim is no longer the one `payment.order` names (or the hold has ended), else a new
    * pending row, and the hold kept at least until `payment.holdUntil` (issue 23: the provider's
    * window). A partial unique index keeps one open attempt per user even when two processes race.
+   * max_sims (before any row is written) when `payment.document` already has `simsPerDocument`
+   * SIMs sold to other users (countSimsSold; MAX_SIMS_PER_DOCUMENT by default): the early look,
+   * the capture counts again.
    */
-  startPayment(payment: NewPayment): Promise<StartPaymentResult>;
+  startPayment(payment: NewPayment, simsPerDocument?: number): Promise<StartPaymentResult>;
   /** The user's payment of that id; null for an unknown id or another user's. */
   getPayment(uid: string, id: string): Promise<PaymentRecord | null>;
   /** The user's captured payment, if any. */
@@ -691,9 +712,16 @@ export interface Store {
    * user's plan_paid set, and the user's hold of the bought number kept for good. Idempotent:
    * capturing a captured payment changes nothing (newly false). null: no such payment.
    * Only while the recorded order still holds (orderHolds): else nothing is written and the
-   * answer is order_changed (issue 23).
+   * answer is order_changed (issue 23). Only while the payment's document has fewer than
+   * `simsPerDocument` SIMs sold to other users, counted in the same transaction: else nothing is
+   * written and the answer is max_sims (issue 23).
    */
-  capturePayment(uid: string, id: string, capture: PaymentCapture, now: number): Promise<CaptureResult | null>;
+  capturePayment(uid: string, id: string, capture: PaymentCapture, now: number, simsPerDocument?: number): Promise<CaptureResult | null>;
+  /**
+   * SIMs sold to this document (issue 23): the users other than `exceptUid` with a captured
+   * payment made to it, or an order bound to a verified decision of it (a cash-on-delivery sale).
+   */
+  countSimsSold(document: SoldDocument, exceptUid: string): Promise<number>;
   /**
    * Whether the payment's recorded order is still the user's (issue 23): the same saved plan row,
    * and the same claim of the number still in the user's name (live, or lapsed with nobody else
@@ -714,9 +742,12 @@ export interface Store {
    * for good, as a capture does (a cash-on-delivery SIM is not paid yet, but its number is
    * promised). When the user already has an order (a double click, a second tab, a retry), changes
    * nothing and answers that order (created false). A unique index keeps one order per user
-   * even when two processes race.
+   * even when two processes race. An order of a user with no captured payment (cash on delivery,
+   * or paid at the store) is a sale of its own: when its identity's document already has
+   * `simsPerDocument` SIMs sold to others (MAX_SIMS_PER_DOCUMENT by default), nothing is written
+   * and SimLimitReachedError is thrown (issue 23).
    */
-  placeOrder(order: NewOrder, keepHold: boolean): Promise<{ created: boolean; order: OrderRecord }>;
+  placeOrder(order: NewOrder, keepHold: boolean, simsPerDocument?: number): Promise<{ created: boolean; order: OrderRecord }>;
   /** The user's order; null when none. Nobody reads another user's order. */
   getOrder(uid: string): Promise<OrderRecord | null>;
   /** Moves the user's order; null when there is no such order. A final status is kept (the update is ignored). */

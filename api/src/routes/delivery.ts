@@ -20,7 +20,7 @@ import {
   type ZonesResponse,
 } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
-import type { NewOrder, OrderIdentity, OrderRecord, OrderUpdate, StoreLocationRecord } from '../data/store';
+import { SimLimitReachedError, type NewOrder, type OrderIdentity, type OrderRecord, type OrderUpdate, type StoreLocationRecord } from '../data/store';
 import { coverageAt, distanceMetres, isOpenAt, nextChange, nextOpening } from '../delivery/coverage';
 import { loadFlowStatus, serverFlowContext } from '../domain/flow-context';
 import { orderMail } from '../domain/order-mail';
@@ -32,6 +32,7 @@ import { stepNotAllowed } from '../http/step-guard';
 import { parseInput } from '../http/validate';
 import { nameLanguage } from './catalogue-view';
 import { loadOrder as loadPricedPlan } from './payment';
+import { maxSimsReached } from './payment-settlement';
 
 /**
  * Delivery (issue 14; api/README.md "Delivery"): the public geography reads (coverage, zones,
@@ -272,7 +273,15 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   /** Places the order (or finds the user's), books the courier, confirms by e-mail once. */
   async function placeShipment(request: FastifyRequest, email: string, order: NewOrder, keepHold: boolean): Promise<OrderResponse> {
-    const placed = await ctx.store.placeOrder(order, keepHold);
+    let placed: Awaited<ReturnType<typeof ctx.store.placeOrder>>;
+    try {
+      placed = await ctx.store.placeOrder(order, keepHold, ctx.identity.maxSimsPerDocument);
+    } catch (e) {
+      // A sale with nothing paid yet (cash on delivery, paid at the store), counted as it is ordered (issue 23).
+      if (!(e instanceof SimLimitReachedError)) throw e;
+      request.log.info({ sold: e.sold, kind: order.kind }, 'order refused: the document has the most SIMs sold');
+      throw maxSimsReached();
+    }
     if (!placed.created && placed.order.kind !== order.kind) throw stepNotAllowed('submit_delivery');
     let current = placed.order;
     if (!current.courierJobId) {
@@ -433,6 +442,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const bound = existing?.kind === 'esim' ? null : await boundIdentity(request, 'esim');
       const paid = await ctx.store.getCapturedPayment(uid);
       if (!paid) throw stepNotAllowed('thank_you');
+      // Paid: its sale was counted at the capture.
       const placed = await ctx.store.placeOrder(
         {
           id: newOrderId(),

@@ -3,6 +3,7 @@ import { CURRENCY, PAYMENT_ERROR_CODES, type Receipt } from '@join/shared/contra
 import type { AppContext } from '../app-context';
 import type { PaymentRecord, PaymentRefund } from '../data/store';
 import { DECLINE_CODES, newReceiptReference, PROVIDER_UNAVAILABLE_CODE } from '../domain/payment';
+import { MAX_SIMS_CODE } from '../domain/sim-limit';
 import { formatFils, receiptMail } from '../domain/payment-mail';
 import { HttpError, notFound } from '../http/http-error';
 import type { BnplProvider, CardCharge, CardProvider } from '../payment/providers';
@@ -26,20 +27,35 @@ export const providerUnavailable = () =>
 export const notConfigured = (what: string) => new HttpError(503, 'payment_unavailable', `${what} payments are not available on this server`);
 
 /** Why an attempt that took (or could have taken) money is given up. */
-export type GiveBackReason = typeof PAYMENT_ERROR_CODES.orderChanged | typeof PAYMENT_ERROR_CODES.paymentCancelled;
+export type GiveBackReason = typeof PAYMENT_ERROR_CODES.orderChanged | typeof PAYMENT_ERROR_CODES.paymentCancelled | typeof MAX_SIMS_CODE;
+
+/**
+ * SPEC 8 -169 "max sims reached" (issue 23): the identity document already has the most SIMs the
+ * operator sells to one (domain/sim-limit.ts). Before anything was taken, or (with `payment`)
+ * after the capture's count refused it: then what happened to the money is said.
+ */
+export function maxSimsReached(payment: PaymentRecord | null = null): HttpError {
+  const base = 'This identity document already has the most SIMs we can sell to one person';
+  if (!payment) return new HttpError(403, MAX_SIMS_CODE, `${base}: nothing was charged.`);
+  return new HttpError(403, MAX_SIMS_CODE, `${base}, so we did not complete the payment: ${moneyBackWords(payment)}.`);
+}
+
+/** What happened to the money of an attempt given back, in words. */
+function moneyBackWords(payment: PaymentRecord): string {
+  const amount = formatFils(payment.amountFils, 'en');
+  const status = payment.refund?.status ?? 'voided';
+  return payment.method === 'card'
+    ? { refunded: `the ${amount} taken was refunded to your card`, pending: `the ${amount} taken is being refunded to your card`, voided: 'nothing was taken' }[status]
+    : {
+        refunded: 'your instalment plan was refunded',
+        pending: 'your instalment plan is being cancelled, and nothing more will be taken',
+        voided: 'your instalment plan was cancelled and nothing was taken',
+      }[status];
+}
 
 /** The 409 of an attempt whose order changed before its capture: what happened to the money, in words. */
 export function orderChanged(payment: PaymentRecord): HttpError {
-  const amount = formatFils(payment.amountFils, 'en');
-  const status = payment.refund?.status ?? 'voided';
-  const money =
-    payment.method === 'card'
-      ? { refunded: `the ${amount} taken was refunded to your card`, pending: `the ${amount} taken is being refunded to your card`, voided: 'nothing was taken' }[status]
-      : {
-          refunded: 'your instalment plan was refunded',
-          pending: 'your instalment plan is being cancelled, and nothing more will be taken',
-          voided: 'your instalment plan was cancelled and nothing was taken',
-        }[status];
+  const money = moneyBackWords(payment);
   return new HttpError(
     409,
     PAYMENT_ERROR_CODES.orderChanged,
@@ -125,12 +141,15 @@ export function paymentSettlement(ctx: AppContext) {
   /** A pending refund tried again (a confirm of the attempt, the sweep). */
   async function retryRefund(request: FastifyRequest | null, payment: PaymentRecord): Promise<PaymentRecord> {
     if (payment.refund?.status !== 'pending' || payment.status !== 'declined') return payment;
-    return giveBack(request, payment, payment.declineCode === PAYMENT_ERROR_CODES.paymentCancelled ? PAYMENT_ERROR_CODES.paymentCancelled : PAYMENT_ERROR_CODES.orderChanged);
+    const reason: GiveBackReason =
+      payment.declineCode === PAYMENT_ERROR_CODES.paymentCancelled || payment.declineCode === MAX_SIMS_CODE ? payment.declineCode : PAYMENT_ERROR_CODES.orderChanged;
+    return giveBack(request, payment, reason);
   }
 
   /**
-   * Captures in one transaction with is_plan_paid, while the recorded order still holds; the receipt
-   * e-mail goes after the commit, once. An order that changed meanwhile is given back (409).
+   * Captures in one transaction with is_plan_paid, while the recorded order still holds and its
+   * document has SIMs left to buy; the receipt e-mail goes after the commit, once. An order that
+   * changed meanwhile is given back (409), as is a sale past the document's limit (403 -169).
    */
   async function capture(request: FastifyRequest, payment: PaymentRecord, providerRef: string, charge: Pick<CardCharge, 'brand' | 'last4'> | null) {
     const done = await ctx.store.capturePayment(
@@ -138,8 +157,13 @@ export function paymentSettlement(ctx: AppContext) {
       payment.id,
       { providerRef, cardBrand: charge?.brand ?? null, cardLast4: charge?.last4 ?? null, receiptReference: newReceiptReference() },
       ctx.now(),
+      ctx.identity.maxSimsPerDocument,
     );
     if (!done) throw notFound('No such payment');
+    if (done.kind === 'max_sims') {
+      request.log.warn({ payment: payment.id, sold: done.sold }, 'the document has the most SIMs sold: the payment is given back');
+      throw maxSimsReached(await giveBack(request, { ...done.payment, providerRef }, MAX_SIMS_CODE));
+    }
     if (done.kind === 'order_changed') {
       request.log.warn({ payment: payment.id }, 'the order changed before the capture: the payment is given back');
       throw orderChanged(await giveBack(request, { ...done.payment, providerRef }, PAYMENT_ERROR_CODES.orderChanged));

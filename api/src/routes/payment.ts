@@ -27,6 +27,7 @@ import type { HoldRecord, NewPayment, PaymentRecord, SavedPlanRecord } from '../
 import { loadFlowStatus, serverFlowContext } from '../domain/flow-context';
 import { amountOf, bnplOffer, dubaiDate, isRecurring, newPaymentId, offersApplePay, paymentHoldUntil, showsPromoHint } from '../domain/payment';
 import { contractMail } from '../domain/payment-mail';
+import { MAX_SIMS_CODE, type SoldDocument } from '../domain/sim-limit';
 import { toFils as toFilsFromAed } from '../domain/pricing';
 import { badRequest, flowOrder, HttpError, loginRequired, notFound } from '../http/http-error';
 import { authOf } from '../http/session-auth';
@@ -36,6 +37,7 @@ import { nameLanguage, productView } from './catalogue-view';
 import {
   declined,
   inProgress,
+  maxSimsReached,
   orderChanged,
   PAYMENT_IN_PROGRESS,
   paymentCancelled,
@@ -228,6 +230,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     if (payment.status === 'captured') return { status: 'paid', receipt: receiptOf(payment) };
     if (payment.status === 'declined') {
       if (payment.declineCode === PAYMENT_ERROR_CODES.orderChanged) throw orderChanged(await retryRefund(request, payment));
+      if (payment.declineCode === MAX_SIMS_CODE) throw maxSimsReached(await retryRefund(request, payment));
       if (payment.declineCode === PAYMENT_ERROR_CODES.paymentCancelled) {
         await retryRefund(request, payment);
         throw paymentCancelled();
@@ -243,7 +246,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
   /** Starts (or replays) the attempt of this key; answers the row to act on, or throws the stored outcome. */
   async function start(request: FastifyRequest, payment: NewPayment): Promise<{ fresh: boolean; payment: PaymentRecord }> {
     for (let round = 0; round < 2; round += 1) {
-      const started = await ctx.store.startPayment(payment);
+      const started = await ctx.store.startPayment(payment, ctx.identity.maxSimsPerDocument);
       switch (started.kind) {
         case 'created':
           return { fresh: true, payment: started.payment };
@@ -251,6 +254,9 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
           return { fresh: false, payment: started.payment };
         case 'key_reused':
           throw new HttpError(422, IDEMPOTENCY_KEY_REUSED, 'This idempotency key was used for another payment request: make a new key for a new attempt');
+        case 'max_sims':
+          request.log.info({ sold: started.sold }, 'payment refused: the document has the most SIMs sold');
+          throw maxSimsReached();
         case 'order_changed':
           throw flowOrder('Your plan or number changed while we were getting the payment ready: check your order, then pay again');
         case 'paid':
@@ -278,7 +284,14 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
    * and the hold's claim it was priced from, the choice and the price), and how long the number is
    * kept: the provider's window (3-D Secure, the BNPL checkout) and the way back.
    */
-  function newPayment(order: Order, method: 'card' | 'bnpl', key: string, requestHash: string, instalments: NewPayment['instalments']): NewPayment {
+  function newPayment(
+    order: Order,
+    document: SoldDocument,
+    method: 'card' | 'bnpl',
+    key: string,
+    requestHash: string,
+    instalments: NewPayment['instalments'],
+  ): NewPayment {
     const now = ctx.now();
     const window = method === 'card' ? card().actionWindowMs : bnpl().checkoutWindowMs;
     return {
@@ -306,8 +319,21 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
         price: order.choice.priced.price,
       },
       holdUntil: paymentHoldUntil(now, window),
+      document,
       createdAt: now,
     };
+  }
+
+  /**
+   * The document the sale is made to (issue 23): the logged-in account's verified decision (the
+   * payment rule needs is_id_verified, which is this account's). The database refuses a payment
+   * that names a document its user was not verified with.
+   */
+  async function soldTo(request: FastifyRequest): Promise<SoldDocument> {
+    const { uid, accountId } = authOf(request);
+    const decision = accountId === null ? null : await ctx.store.getVerifiedDecision(uid, accountId);
+    if (!decision) throw stepNotAllowed('payment');
+    return { kind: decision.documentKind, number: decision.documentNumber };
   }
 
   // --- routes ---
@@ -338,7 +364,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     card();
     const origin = pageOrigin(ctx, request);
     const order = await loadOrder(ctx, request);
-    const { fresh, payment } = await start(request, newPayment(order, 'card', key, hashOf(`card:${token}`), null));
+    const { fresh, payment } = await start(request, newPayment(order, await soldTo(request), 'card', key, hashOf(`card:${token}`), null));
     // A replay answers what is stored; only an attempt without the provider's answer asks again.
     if (!fresh && payment.status !== 'pending') return answerStored(request, payment);
     return driveCharge(request, payment, token, `${origin}/#${ROUTES.payfortToken}?payment=${payment.id}`);
@@ -378,7 +404,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     }
     // SPEC 3 preference 9: the visitor agreed to share their details with the provider.
     await ctx.store.setPreference(order.uid, PREFERENCE_IDS.shareWithBnpl, true);
-    const { fresh, payment } = await start(request, newPayment(order, 'bnpl', key, hashOf('bnpl:consent'), offer.instalments));
+    const { fresh, payment } = await start(request, newPayment(order, await soldTo(request), 'bnpl', key, hashOf('bnpl:consent'), offer.instalments));
     if (!fresh && payment.status === 'requires_action' && payment.actionUrl) return { payment_id: payment.id, checkout_url: payment.actionUrl };
     if (!fresh && payment.status !== 'pending') {
       await answerStored(request, payment);

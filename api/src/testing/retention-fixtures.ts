@@ -1,4 +1,5 @@
 import { DEFAULT_SHUFFLE_VANITY_IDS, type DocumentDetails } from '@join/shared/contract';
+import type { SoldDocument } from '../domain/sim-limit';
 import type { NewIdentityDecision, NewOrder, NewPayment, RecordedOrder, Store } from '../data/store';
 
 /**
@@ -40,17 +41,24 @@ export function identityDecision(outcome: 'verified' | 'refused', documentNumber
   };
 }
 
-/** What a payment buys (issue 23: it records it when it starts): a pool number held and a plan saved. */
+/**
+ * What a payment buys (issue 23: it records it when it starts): a pool number held and a plan
+ * saved, sold to the document the user was verified with.
+ */
 export interface Purchase {
   msisdn: string;
   order: RecordedOrder;
+  document: SoldDocument;
 }
 
 const HOLD_MS = 15 * 60_000;
 const PRICE = { NetPrice: 35, PlanNetPrice: 35, VATPercentage: 5, VATAmount: 1.75, ExtraCharges: [], Discounts: [] };
 
-/** Holds a free pool number for the user and saves a plan at `at`: what a payment then buys. */
-export async function purchase(store: Store, uid: string, at: number): Promise<Purchase> {
+/**
+ * Holds a free pool number for the user and saves a plan at `at`: what a payment then buys, sold
+ * to the passport `documentNumber` (the user must have a verified decision of it: see sale).
+ */
+export async function purchase(store: Store, uid: string, at: number, documentNumber: string): Promise<Purchase> {
   const [free] = await store.pickFreeNumbers(1, DEFAULT_SHUFFLE_VANITY_IDS, at, Math.random);
   if (!free) throw new Error('the pool has no free number left');
   const held = await store.reserveNumber(uid, free.msisdn, at, at + HOLD_MS, { maxExtensions: 2, temporaryVanityLevels: [] });
@@ -60,6 +68,7 @@ export async function purchase(store: Store, uid: string, at: number): Promise<P
   return {
     msisdn: free.msisdn,
     order: { savedPlanId: saved.id, reservationId: held.hold.reservationId, planIds: plan.planIds, boosterIds: [], promotionKeys: [], promoCode: null, price: PRICE },
+    document: { kind: 'passport', number: documentNumber },
   };
 }
 
@@ -79,6 +88,7 @@ export function newPayment(uid: string, at: number, bought: Purchase, over: Part
     productName: 'Tourist Starter 7 days',
     msisdn: bought.msisdn,
     order: bought.order,
+    document: bought.document,
     holdUntil: at + HOLD_MS,
     email: 'payer@example.com',
     instalments: null,
@@ -126,7 +136,7 @@ export async function sale(store: Store, at: number, documentNumber: string, opt
   await store.recordIdentityDecision(uid, { ...identityDecision('verified', documentNumber, at, account.id), simType: 'physical' }, { kind: 'verified', flag: 'id_verified' });
   const decision = await store.getVerifiedDecision(uid, account.id);
   if (!decision) throw new Error('the sale has no verified decision');
-  const bought = await purchase(store, uid, at);
+  const bought = await purchase(store, uid, at, documentNumber);
   let failedId: string | undefined;
   if (options.declinedFirst) {
     const failed = newPayment(uid, at, bought);

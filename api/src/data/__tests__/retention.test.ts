@@ -64,7 +64,7 @@ describe('SQLite store: applyRetention', () => {
   it('counts the five years from the capture when the paid SIM was never ordered', async () => {
     const uid = await visitor(store, T0);
     await store.recordIdentityDecision(uid, identityDecision('verified', 'PAID00001', T0), { kind: 'verified', flag: 'id_verified' });
-    const p = newPayment(uid, T0, await purchase(store, uid, T0));
+    const p = newPayment(uid, T0, await purchase(store, uid, T0, 'PAID00001'));
     expect((await store.startPayment(p)).kind).toBe('created');
     await store.capturePayment(uid, p.id, { providerRef: 'ch_2', cardBrand: 'visa', cardLast4: '4242', receiptReference: 'JN-PAID-0001' }, T0 + DAY);
     await retain(T0 + 1827 * DAY);
@@ -78,7 +78,9 @@ describe('SQLite store: applyRetention', () => {
     const refused = await visitor(store, T0);
     await store.recordIdentityDecision(refused, identityDecision('refused', 'REFU00001', T0 + 10 * DAY), { kind: 'refused', pending: 'drop_all' });
     const tried = await visitor(store, T0);
-    expect((await store.startPayment(newPayment(tried, T0 + 20 * DAY, await purchase(store, tried, T0 + 20 * DAY)))).kind).toBe('created');
+    // Verified, then a payment attempt that took nothing.
+    await store.recordIdentityDecision(tried, identityDecision('verified', 'TRIE00001', T0 + 20 * DAY), { kind: 'verified', flag: 'id_verified' });
+    expect((await store.startPayment(newPayment(tried, T0 + 20 * DAY, await purchase(store, tried, T0 + 20 * DAY, 'TRIE00001')))).kind).toBe('created');
     expect(await retain(T0 + 91 * DAY)).toMatchObject({ unsoldVisitors: 1 });
     expect([user(quiet), user(refused), user(tried)]).toEqual([0, 1, 1]);
     await retain(T0 + 101 * DAY);

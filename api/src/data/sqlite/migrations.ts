@@ -712,6 +712,37 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE identity_checks ADD COLUMN face_person_ref TEXT;
     `,
   },
+  {
+    version: 18,
+    name: 'SIMs sold per document: the verified document a payment sells to, counted at the capture and at a cash-on-delivery order',
+    sql: `
+      -- Issue 23: one passport verified under many accounts buys no more SIMs than the operator
+      -- sells to one document (domain/sim-limit.ts). A payment names the document of its user's
+      -- verified decision when it starts; the capture (and a cash-on-delivery order, through its
+      -- identity decision) counts the sales to that document in its own transaction.
+      ALTER TABLE payments ADD COLUMN document_kind TEXT CHECK (document_kind IS NULL OR document_kind IN ('emirates_id', 'passport'));
+      ALTER TABLE payments ADD COLUMN document_number TEXT;
+      -- Every new attempt is made to a document its user was verified with: no code path can start
+      -- a payment for someone the authority did not verify, or for another person's document.
+      CREATE TRIGGER payments_name_their_document BEFORE INSERT ON payments
+        WHEN NEW.document_kind IS NULL OR NEW.document_number IS NULL
+          OR NOT EXISTS (
+            SELECT 1 FROM identity_decisions d
+            WHERE d.uid = NEW.uid AND d.outcome = 'verified'
+              AND d.document_kind = NEW.document_kind AND d.document_number = NEW.document_number)
+      BEGIN
+        SELECT RAISE(ABORT, 'a payment names the verified document it sells to');
+      END;
+      CREATE TRIGGER payments_document_fixed BEFORE UPDATE OF document_kind, document_number ON payments
+        WHEN NEW.document_kind IS NOT OLD.document_kind OR NEW.document_number IS NOT OLD.document_number
+      BEGIN
+        SELECT RAISE(ABORT, 'the document a payment sells to is fixed when it starts');
+      END;
+      CREATE INDEX payments_sold_by_document ON payments (document_kind, document_number) WHERE status = 'captured';
+      CREATE INDEX identity_decisions_by_document ON identity_decisions (document_kind, document_number) WHERE outcome = 'verified';
+      CREATE INDEX orders_by_identity_decision ON orders (identity_decision_id);
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

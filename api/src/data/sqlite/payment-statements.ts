@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
-import { PackagePrice, type CardBrand, type Instalment } from '@join/shared/contract';
+import { PackagePrice, type CardBrand, type DocumentKind, type Instalment } from '@join/shared/contract';
 import type { NewPayment, PaymentRecord, PaymentRefund, PaymentStatus, RecordedOrder } from '../store';
 
 /** The payments' SQL (migration 10). Amounts are integers of fils; never a card number or token. */
@@ -32,6 +32,8 @@ export interface PaymentRow {
   saved_plan_id: number | null;
   reservation_id: number | null;
   order_json: string | null;
+  document_kind: DocumentKind | null;
+  document_number: string | null;
   refund_status: PaymentRefund['status'] | null;
   refund_ref: string | null;
   refunded_at: number | null;
@@ -93,6 +95,7 @@ export function toPaymentRecord(row: PaymentRow): PaymentRecord {
     capturedAt: row.captured_at,
     updatedAt: row.updated_at,
     order: toRecordedOrder(row),
+    document: row.document_kind === null || row.document_number === null ? null : { kind: row.document_kind, number: row.document_number },
     refund: row.refund_status === null ? null : { status: row.refund_status, ref: row.refund_ref, at: row.refunded_at },
   };
 }
@@ -116,6 +119,8 @@ export function fromNewPayment(p: NewPayment) {
     savedPlanId: p.order.savedPlanId,
     reservationId: p.order.reservationId,
     order: orderJsonOf(p.order),
+    documentKind: p.document.kind,
+    documentNumber: p.document.number,
     now: p.createdAt,
   };
 }
@@ -142,11 +147,30 @@ export function paymentStatements(db: Database) {
   return {
     insert: db.prepare<[ReturnType<typeof fromNewPayment>]>(
       `INSERT INTO payments (id, uid, idempotency_key, request_hash, method, status, amount_fils, vat_fils, vat_percentage, currency,
-         recurring, product_code, product_name, msisdn, email, instalments_json, saved_plan_id, reservation_id, order_json, created_at, updated_at)
+         recurring, product_code, product_name, msisdn, email, instalments_json, saved_plan_id, reservation_id, order_json,
+         document_kind, document_number, created_at, updated_at)
        VALUES (@id, @uid, @key, @hash, @method, 'pending', @amount, @vat, @vatPercentage, 'AED',
-         @recurring, @productCode, @productName, @msisdn, @email, @instalments, @savedPlanId, @reservationId, @order, @now, @now)`,
+         @recurring, @productCode, @productName, @msisdn, @email, @instalments, @savedPlanId, @reservationId, @order,
+         @documentKind, @documentNumber, @now, @now)`,
     ),
     byKey: db.prepare<[string, string], PaymentRow>('SELECT * FROM payments WHERE uid = ? AND idempotency_key = ?'),
+    /**
+     * SIMs sold to a document (issue 23): users other than @uid with a captured payment made to
+     * it, or an order bound to a verified decision of it (a cash-on-delivery sale has no payment;
+     * a paid user with an order is one user, counted once).
+     */
+    simsSold: db.prepare<[{ kind: DocumentKind; number: string; uid: string }], { n: number }>(
+      `SELECT COUNT(*) AS n FROM (
+         SELECT uid FROM payments WHERE status = 'captured' AND document_kind = @kind AND document_number = @number AND uid <> @uid
+         UNION
+         SELECT o.uid FROM identity_decisions d JOIN orders o ON o.identity_decision_id = d.id
+         WHERE d.outcome = 'verified' AND d.document_kind = @kind AND d.document_number = @number AND o.uid <> @uid
+       )`,
+    ),
+    /** The document of an identity decision (an order's). */
+    decisionDocument: db.prepare<[number], { kind: DocumentKind; number: string }>(
+      'SELECT document_kind AS kind, document_number AS number FROM identity_decisions WHERE id = ?',
+    ),
     byId: db.prepare<[string, string], PaymentRow>('SELECT * FROM payments WHERE uid = ? AND id = ?'),
     captured: db.prepare<[string], PaymentRow>(`${byUid} AND status = 'captured'`),
     open: db.prepare<[string], PaymentRow>(`${byUid} AND status IN ('pending', 'requires_action')`),

@@ -62,7 +62,8 @@ import type {
   TransferReserveResult,
   UserRecord,
 } from '../store';
-import { PaymentOpenError } from '../store';
+import { PaymentOpenError, SimLimitReachedError } from '../store';
+import { MAX_SIMS_PER_DOCUMENT, type SoldDocument } from '../../domain/sim-limit';
 import { accountStatements, fromCodeRecord, fromFailureRecord, toAccount, toCodeRecord, toFailureRecord } from './account-statements';
 import { CatalogueReader } from './catalogue-reader';
 import { LocalizedNames, type NameOf } from './localized-names';
@@ -551,7 +552,7 @@ export class SqliteStore implements Store {
 
   // --- payment ---
 
-  async startPayment(payment: NewPayment): Promise<StartPaymentResult> {
+  async startPayment(payment: NewPayment, simsPerDocument = MAX_SIMS_PER_DOCUMENT): Promise<StartPaymentResult> {
     const attempt = (): StartPaymentResult => {
       const same = this.payments.byKey.get(payment.uid, payment.idempotencyKey);
       if (same) return same.request_hash === payment.requestHash ? { kind: 'replay', payment: toPaymentRecord(same) } : { kind: 'key_reused' };
@@ -565,6 +566,9 @@ export class SqliteStore implements Store {
       if (this.payments.savedPlanIdOf.get(payment.uid)?.id !== savedPlanId || !claim || (claim.held_until ?? 0) <= payment.createdAt) {
         return { kind: 'order_changed' };
       }
+      // The early look (issue 23): a document with its SIMs sold takes no attempt (the capture counts again).
+      const sold = this.simsSold(payment.document, payment.uid);
+      if (sold >= simsPerDocument) return { kind: 'max_sims', sold };
       this.payments.insert.run(fromNewPayment(payment));
       // The number is kept for as long as the visitor may be at the provider (issue 23).
       this.payments.holdForPayment.run({ uid: payment.uid, reservationId, until: payment.holdUntil });
@@ -621,7 +625,7 @@ export class SqliteStore implements Store {
       .immediate();
   }
 
-  async capturePayment(uid: string, id: string, capture: PaymentCapture, now: number): Promise<CaptureResult | null> {
+  async capturePayment(uid: string, id: string, capture: PaymentCapture, now: number, simsPerDocument = MAX_SIMS_PER_DOCUMENT): Promise<CaptureResult | null> {
     return this.db
       .transaction((): CaptureResult | null => {
         const before = this.payments.byId.get(uid, id);
@@ -630,6 +634,11 @@ export class SqliteStore implements Store {
         // Issue 23: what is captured is what was recorded, and only while it is still the user's.
         const recorded = toPaymentRecord(before);
         if (!this.recordedOrderHolds(uid, recorded)) return { kind: 'order_changed', payment: recorded };
+        // The count that decides (issue 23): in this transaction, so two captures for one document race to one winner.
+        if (recorded.document) {
+          const sold = this.simsSold(recorded.document, uid);
+          if (sold >= simsPerDocument) return { kind: 'max_sims', payment: recorded, sold };
+        }
         this.payments.capture.run({
           uid,
           id,
@@ -647,6 +656,14 @@ export class SqliteStore implements Store {
         return { kind: 'captured', payment: toPaymentRecord(after), newly: true };
       })
       .immediate();
+  }
+
+  async countSimsSold(document: SoldDocument, exceptUid: string): Promise<number> {
+    return this.simsSold(document, exceptUid);
+  }
+
+  private simsSold(document: SoldDocument, exceptUid: string): number {
+    return this.payments.simsSold.get({ kind: document.kind, number: document.number, uid: exceptUid })?.n ?? 0;
   }
 
   async orderHolds(uid: string, id: string): Promise<boolean> {
@@ -689,10 +706,16 @@ export class SqliteStore implements Store {
     return row ? toStoreLocation(row) : null;
   }
 
-  async placeOrder(order: NewOrder, keepHold: boolean): Promise<{ created: boolean; order: OrderRecord }> {
+  async placeOrder(order: NewOrder, keepHold: boolean, simsPerDocument = MAX_SIMS_PER_DOCUMENT): Promise<{ created: boolean; order: OrderRecord }> {
     const attempt = (): { created: boolean; order: OrderRecord } => {
       const existing = this.orders.byUid.get(order.uid);
       if (existing) return { created: false, order: toOrderRecord(existing) };
+      // A sale without a captured payment (cash on delivery, paid at the store) is counted here (issue 23).
+      const document = order.identity ? this.payments.decisionDocument.get(order.identity.decisionId) : undefined;
+      if (document && !this.payments.captured.get(order.uid)) {
+        const sold = this.simsSold(document, order.uid);
+        if (sold >= simsPerDocument) throw new SimLimitReachedError(sold);
+      }
       this.orders.insert.run(fromNewOrder(order));
       if (keepHold) this.orders.keepHold.run({ uid: order.uid, msisdn: order.msisdn, until: order.createdAt + PAID_HOLD_MS });
       const row = this.orders.byUid.get(order.uid);

@@ -5,7 +5,7 @@ import { DEFAULT_PRODUCT_CODE } from '../../../domain/catalogue';
 import { EMPTY_FLOW_STATE } from '../../../domain/flow-status';
 import { PaymentOpenError, type HoldPolicy, type NewOrder, type NewPayment, type Store, type UserRecord } from '../../store';
 import type { RaceAnswer, RaceJob, RaceRound, RaceWorkerData } from './race-protocol';
-import { verifiedBuyer } from './verified-buyer';
+import { documentOf, verifiedBuyer } from './verified-buyer';
 
 /**
  * The behaviour every Store implementation must have, as one suite: run it with
@@ -696,9 +696,14 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
 
     describe('payments (issue 13)', () => {
       let paymentSerial = 0;
-      /** A user who can pay: a number held and a plan saved (issue 23: a payment records both). */
-      const payer = async (): Promise<{ uid: string; msisdn: string; order: NewPayment['order'] }> => {
+      type Payer = { uid: string; msisdn: string; order: NewPayment['order']; document: NewPayment['document'] };
+      /**
+       * A user who can pay: verified (with `documentNumber`, else a document of its own), a number
+       * held and a plan saved (issue 23: a payment records all three).
+       */
+      const payer = async (documentNumber?: string): Promise<Payer> => {
         const { uid } = await newUser();
+        await verifiedBuyer(store, uid, 'esim', NOW, documentNumber);
         const [msisdn = ''] = await freeNumbers(1);
         const held = await store.reserveNumber(uid, msisdn, NOW, NOW + HOLD_MS, POLICY);
         if (held.kind !== 'reserved') throw new Error(`could not hold ${msisdn}: ${held.kind}`);
@@ -708,13 +713,15 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
           uid,
           msisdn,
           order: { savedPlanId: saved.id, reservationId: held.hold.reservationId, planIds: plan.planIds, boosterIds: [], promotionKeys: [], promoCode: null, price: plan.price },
+          document: await documentOf(store, uid),
         };
       };
-      const payment = (who: { uid: string; msisdn: string; order: NewPayment['order'] }, key = `key-${(paymentSerial += 1)}`, over: Partial<NewPayment> = {}): NewPayment => ({
+      const payment = (who: Payer, key = `key-${(paymentSerial += 1)}`, over: Partial<NewPayment> = {}): NewPayment => ({
         id: `pay_contract${String((paymentSerial += 1)).padStart(6, '0')}`,
         uid: who.uid,
         msisdn: who.msisdn,
         order: who.order,
+        document: who.document,
         holdUntil: NOW + HOLD_MS,
         method: 'card',
         idempotencyKey: key,
@@ -750,6 +757,61 @@ export function describeStoreContract(name: string, impl: StoreImplementation): 
         expect(third.kind).toBe('created');
         // A client key is the client's: another user may use the same one.
         expect((await store.startPayment(payment(await payer(), 'key-a'))).kind).toBe('created');
+      });
+
+      it('names the verified document a payment sells to: another person\'s document, or none verified, is refused (issue 23)', async () => {
+        const who = await payer();
+        await expect(store.startPayment(payment(who, undefined, { document: { kind: 'passport', number: 'PNOTHERS1' } }))).rejects.toMatchObject({
+          message: expect.stringMatching(/verified document/),
+        });
+        expect(await store.getOpenPayment(who.uid)).toBeNull();
+        expect((await store.startPayment(payment(who))).kind).toBe('created');
+      });
+
+      it('counts the SIMs sold per document: the start looks, the capture decides in its transaction, a cash-on-delivery order counts (issue 23)', async () => {
+        const DOC = 'PSIMCOUNT1';
+        const first = await payer(DOC);
+        const second = await payer(DOC);
+        const third = await payer(DOC);
+        const p1 = payment(first);
+        const p2 = payment(second);
+        const p3 = payment(third);
+        // Nothing sold yet: all three start (limit 2).
+        for (const p of [p1, p2, p3]) expect((await store.startPayment(p, 2)).kind).toBe('created');
+        expect(await store.countSimsSold(first.document, 'nobody')).toBe(0);
+        expect(await store.capturePayment(first.uid, p1.id, capture('JN-SIM1-0001'), NOW + 1, 2)).toMatchObject({ kind: 'captured', newly: true });
+        expect(await store.capturePayment(second.uid, p2.id, capture('JN-SIM2-0001'), NOW + 2, 2)).toMatchObject({ kind: 'captured', newly: true });
+        // The third capture finds two sold to the document: nothing written.
+        expect(await store.capturePayment(third.uid, p3.id, capture('JN-SIM3-0001'), NOW + 3, 2)).toMatchObject({ kind: 'max_sims', sold: 2 });
+        expect(await store.getPayment(third.uid, p3.id)).toMatchObject({ status: 'pending' });
+        expect((await store.getFlowState(third.uid, NOW + 3)).planPaid).toBe(false);
+        // A capture answered again stays captured; the count leaves out the asker itself.
+        expect(await store.capturePayment(first.uid, p1.id, capture('JN-SIM1-0001'), NOW + 4, 2)).toMatchObject({ kind: 'captured', newly: false });
+        expect([await store.countSimsSold(first.document, first.uid), await store.countSimsSold(first.document, 'nobody')]).toEqual([1, 2]);
+        // A fourth holder of the document is refused at the start, before any row.
+        const fourth = await payer(DOC);
+        expect(await store.startPayment(payment(fourth), 2)).toEqual({ kind: 'max_sims', sold: 2 });
+        expect(await store.getOpenPayment(fourth.uid)).toBeNull();
+        // A cash-on-delivery order of the document (no captured payment) is a sale too, and refused past the limit.
+        const resident = (await newUser()).uid;
+        const bound = await verifiedBuyer(store, resident, 'physical', NOW, DOC);
+        await expect(
+          store.placeOrder(
+            { ...bound, id: 'ord_simcount01', uid: resident, orderNumber: 'JO-SIMC-0001', kind: 'delivery', status: 'received', delivery: null, storeId: 'yas-mall', amountDueFils: 3675, msisdn: '971581234567', eta: null, createdAt: NOW },
+            false,
+            2,
+          ),
+        ).rejects.toMatchObject({ name: 'SimLimitReachedError', sold: 2 });
+        expect(await store.getOrder(resident)).toBeNull();
+        // ...and counted when placed under the limit.
+        const other = (await newUser()).uid;
+        const otherBound = await verifiedBuyer(store, other, 'physical', NOW, 'PSIMCOUNT2');
+        await store.placeOrder(
+          { ...otherBound, id: 'ord_simcount02', uid: other, orderNumber: 'JO-SIMC-0002', kind: 'pickup', status: 'received', delivery: null, storeId: 'yas-mall', amountDueFils: 3675, msisdn: '971581234567', eta: null, createdAt: NOW },
+          false,
+          2,
+        );
+        expect(await store.countSimsSold({ kind: 'passport', number: 'PSIMCOUNT2' }, 'nobody')).toBe(1);
       });
 
       it('keeps string decline codes and the 3-D Secure step; nobody reads another user\'s payment', async () => {
@@ -1096,6 +1158,8 @@ function describeRaces(impl: StoreImplementation, current: () => StoreUnderTest)
         const [n] = await store.pickFreeNumbers(1, DEFAULT_SHUFFLE_VANITY_IDS, NOW, Math.random);
         await store.reserveNumber(uid, n?.msisdn ?? '', NOW, NOW + HOLD_MS, POLICY);
         await store.replaceSavedPlan(uid, { productCode: 187, planIds: [1871], boosterIds: [], promotionKeys: [], promoCode: null, price: price(35), appliedPromotions: [] }, NOW);
+        // ...and the verified document it is sold to.
+        await verifiedBuyer(store, uid, 'esim', NOW);
         payers.push(uid);
       }
       const { results } = await race('payment', payers);

@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { NewOrder, NewPayment, Store } from '../../store';
 import type { RaceAnswer, RaceJob, RaceWorkerData } from './race-protocol';
-import { identityFor } from './verified-buyer';
+import { documentOf, identityFor } from './verified-buyer';
 
 /** How long a worker spins at the barrier before it sleeps instead. */
 const SPIN_MS = 20;
@@ -64,6 +64,7 @@ async function racePayment(store: Store, uid: string, keyOwner: string, now: num
     instalments: null,
     order: { savedPlanId: saved.id, reservationId: hold.reservationId, planIds: saved.planIds, boosterIds: [], promotionKeys: [], promoCode: null, price: saved.price },
     holdUntil: hold.heldUntil,
+    document: await documentOf(store, uid),
     createdAt: now,
   };
 }

@@ -1,3 +1,4 @@
+import type { SoldDocument } from '../../../domain/sim-limit';
 import type { NewIdentityDecision, OrderIdentity, Store } from '../../store';
 
 /**
@@ -7,14 +8,20 @@ import type { NewIdentityDecision, OrderIdentity, Store } from '../../store';
  */
 export const accountIdOf = (uid: string): string => `acct-${uid}`;
 
-export async function verifiedBuyer(store: Store, uid: string, sim: 'esim' | 'physical', now: number): Promise<{ accountId: string; identity: OrderIdentity }> {
+export async function verifiedBuyer(
+  store: Store,
+  uid: string,
+  sim: 'esim' | 'physical',
+  now: number,
+  documentNumber?: string,
+): Promise<{ accountId: string; identity: OrderIdentity }> {
   const accountId = accountIdOf(uid);
   await store.findOrCreateVerifiedAccount(`${uid.toLowerCase()}@buyers.example`, accountId, now);
   const decision: NewIdentityDecision = {
     outcome: 'verified',
     code: null,
     documentKind: 'passport',
-    documentNumber: `P${uid.replace(/[^A-Za-z0-9]/g, '').slice(-8).toUpperCase()}`,
+    documentNumber: documentNumber ?? `P${uid.replace(/[^A-Za-z0-9]/g, '').slice(-8).toUpperCase()}`,
     expiryDate: '2031-01-01',
     birthDate: '1990-05-05',
     residentType: 'non_resident',
@@ -38,4 +45,11 @@ export async function identityFor(store: Store, uid: string, now: number): Promi
     accountId,
     identity: { decisionId: d.id, documentKind: d.documentKind, documentNumberMasked: `*****${d.documentNumber.slice(-3)}`, personRef: d.personRef, holderName: d.holderName, verifiedAt: now },
   };
+}
+
+/** The document of a user's verified decision (made by verifiedBuyer): what a payment of theirs is sold to. */
+export async function documentOf(store: Store, uid: string): Promise<SoldDocument> {
+  const d = await store.getVerifiedDecision(uid, accountIdOf(uid));
+  if (!d) throw new Error(`no verified decision for ${uid}`);
+  return { kind: d.documentKind, number: d.documentNumber };
 }
