@@ -8,6 +8,9 @@ module.exports = function preset(dir, { environment = 'node', setup = [] } = {})
     // worker, in band, and the other core idle for the whole unit phase (the API's suites took 86 s
     // that way, 47 s on two). Jest still runs a small package in band by itself.
     maxWorkers: '100%',
+    // A test's limit is a failure detector, not a speed test: the default 5 s was reached by the
+    // API's login walks (several password hashes) while Playwright ran beside them on two cores.
+    testTimeout: 20_000,
     testMatch: ['<rootDir>/src/**/__tests__/**/*.test.ts?(x)'],
     transform: {
       '^.+\\.(t|j|mj)sx?$': [
