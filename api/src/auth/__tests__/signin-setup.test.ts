@@ -1,6 +1,6 @@
 import { readEnv } from '../../config/env';
 import { signinProviderFrom } from '../signin-setup';
-import { boundAddress, reachFromOtherInterface } from '../../testing/sandbox-reach';
+import { describeLoopbackSandbox } from '../../testing/sandbox-reach';
 
 /** signinProviderFrom: the sign-in sandbox on its own port when JOIN_OIDC_ISSUER is unset, nothing with Google login off. */
 describe('signinProviderFrom', () => {
@@ -19,23 +19,4 @@ describe('signinProviderFrom', () => {
   });
 });
 
-describe('The sign-in sandbox: on this machine only, and only when asked (issue 23)', () => {
-  it('listens on 127.0.0.1 whatever HOST says, out of reach of the network', async () => {
-    const { sandbox } = await signinProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '0.0.0.0', JOIN_SIGNIN_PORT: '0' }));
-    try {
-      if (!sandbox) throw new Error('no sandbox started');
-      expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect(boundAddress(sandbox.app)).toBe('127.0.0.1');
-      expect(await reachFromOtherInterface(Number(new URL(sandbox.url).port))).not.toBe('connected');
-    } finally {
-      await sandbox?.close();
-    }
-  });
-
-  it('starts no sandbox unless JOIN_SANDBOXES asks for it, and says what to set', async () => {
-    const env = { ...readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_SIGNIN_PORT: '0' }), sandboxes: new Set<never>() };
-    const started = await signinProviderFrom(env).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
-    if (!(started instanceof Error)) await started.sandbox?.close();
-    expect(started).toEqual(expect.objectContaining({ message: expect.stringMatching(/JOIN_OIDC_ISSUER.*JOIN_SANDBOXES/) }));
-  });
-});
+describeLoopbackSandbox('sign-in', { port: 'JOIN_SIGNIN_PORT', url: 'JOIN_OIDC_ISSUER' }, signinProviderFrom);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { readEnv } from '../../config/env';
 import { courierProviderFrom } from '../courier-setup';
 import { esimProviderFrom } from '../esim-setup';
-import { boundAddress, reachFromOtherInterface } from '../../testing/sandbox-reach';
+import { describeLoopbackSandbox } from '../../testing/sandbox-reach';
 
 /**
  * courierProviderFrom and esimProviderFrom: the sandboxes on their own ports when
@@ -107,44 +107,6 @@ describe('esimProviderFrom', () => {
   });
 });
 
-describe('The courier sandbox: on this machine only, and only when asked (issue 23)', () => {
-  it('listens on 127.0.0.1 whatever HOST says, out of reach of the network', async () => {
-    const { sandbox } = await courierProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '0.0.0.0', JOIN_COURIER_PORT: '0' }));
-    try {
-      if (!sandbox) throw new Error('no sandbox started');
-      expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect(boundAddress(sandbox.app)).toBe('127.0.0.1');
-      expect(await reachFromOtherInterface(Number(new URL(sandbox.url).port))).not.toBe('connected');
-    } finally {
-      await sandbox?.close();
-    }
-  });
+describeLoopbackSandbox('courier', { port: 'JOIN_COURIER_PORT', url: 'JOIN_COURIER_URL' }, courierProviderFrom);
 
-  it('starts no sandbox unless JOIN_SANDBOXES asks for it, and says what to set', async () => {
-    const env = { ...readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_COURIER_PORT: '0' }), sandboxes: new Set<never>() };
-    const started = await courierProviderFrom(env).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
-    if (!(started instanceof Error)) await started.sandbox?.close();
-    expect(started).toEqual(expect.objectContaining({ message: expect.stringMatching(/JOIN_COURIER_URL.*JOIN_SANDBOXES/) }));
-  });
-});
-
-describe('The eSIM sandbox: on this machine only, and only when asked (issue 23)', () => {
-  it('listens on 127.0.0.1 whatever HOST says, out of reach of the network', async () => {
-    const { sandbox } = await esimProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '0.0.0.0', JOIN_ESIM_PORT: '0' }));
-    try {
-      if (!sandbox) throw new Error('no sandbox started');
-      expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect(boundAddress(sandbox.app)).toBe('127.0.0.1');
-      expect(await reachFromOtherInterface(Number(new URL(sandbox.url).port))).not.toBe('connected');
-    } finally {
-      await sandbox?.close();
-    }
-  });
-
-  it('starts no sandbox unless JOIN_SANDBOXES asks for it, and says what to set', async () => {
-    const env = { ...readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_ESIM_PORT: '0' }), sandboxes: new Set<never>() };
-    const started = await esimProviderFrom(env).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
-    if (!(started instanceof Error)) await started.sandbox?.close();
-    expect(started).toEqual(expect.objectContaining({ message: expect.stringMatching(/JOIN_ESIM_URL.*JOIN_SANDBOXES/) }));
-  });
-});
+describeLoopbackSandbox('eSIM', { port: 'JOIN_ESIM_PORT', url: 'JOIN_ESIM_URL' }, esimProviderFrom);

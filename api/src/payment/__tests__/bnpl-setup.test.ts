@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readEnv } from '../../config/env';
 import { bnplProviderFrom } from '../bnpl-setup';
-import { boundAddress, reachFromOtherInterface } from '../../testing/sandbox-reach';
+import { describeLoopbackSandbox } from '../../testing/sandbox-reach';
 
 /** bnplProviderFrom: the sandbox on its own port when JOIN_BNPL_URL is unset, else the configured provider and no sandbox. */
 const request = (amountFils: number, key: string) => ({
@@ -62,23 +62,4 @@ describe('bnplProviderFrom', () => {
   });
 });
 
-describe('The BNPL sandbox: on this machine only, and only when asked (issue 23)', () => {
-  it('listens on 127.0.0.1 whatever HOST says, out of reach of the network', async () => {
-    const { sandbox } = await bnplProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '0.0.0.0', JOIN_BNPL_PORT: '0' }));
-    try {
-      if (!sandbox) throw new Error('no sandbox started');
-      expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect(boundAddress(sandbox.app)).toBe('127.0.0.1');
-      expect(await reachFromOtherInterface(Number(new URL(sandbox.url).port))).not.toBe('connected');
-    } finally {
-      await sandbox?.close();
-    }
-  });
-
-  it('starts no sandbox unless JOIN_SANDBOXES asks for it, and says what to set', async () => {
-    const env = { ...readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_BNPL_PORT: '0' }), sandboxes: new Set<never>() };
-    const started = await bnplProviderFrom(env).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
-    if (!(started instanceof Error)) await started.sandbox?.close();
-    expect(started).toEqual(expect.objectContaining({ message: expect.stringMatching(/JOIN_BNPL_URL.*JOIN_SANDBOXES/) }));
-  });
-});
+describeLoopbackSandbox('BNPL', { port: 'JOIN_BNPL_PORT', url: 'JOIN_BNPL_URL' }, bnplProviderFrom);
