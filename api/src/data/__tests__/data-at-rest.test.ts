@@ -4,6 +4,7 @@ import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import type { DocumentDetails } from '@join/shared/contract';
 import { tempDir } from '../../testing/harness';
+import { passportOf } from '../../testing/retention-fixtures';
 import { openDatabase } from '../sqlite/open-database';
 import { openSqliteStore } from '../sqlite/open-store';
 import type { Store } from '../store';
@@ -17,18 +18,7 @@ const NOW = Date.UTC(2026, 0, 15, 10, 0, 0);
 const TTL = 30 * 60_000;
 /** The account the pending checks are made by (identity_checks.account_id names it; no row needed). */
 const ACCOUNT = 'acct-data-at-rest';
-const PASSPORT: DocumentDetails = {
-  kind: 'passport',
-  number: 'P1000001',
-  id_number: null,
-  issuing_country: 'GBR',
-  nationality: 'GBR',
-  surname: 'HOPPER',
-  given_names: 'GRACE',
-  birth_date: '1980-01-01',
-  expiry_date: '2031-01-01',
-  sex: 'F',
-};
+const PASSPORT: DocumentDetails = passportOf('P1000001');
 
 const mode = (file: string): string => (statSync(file).mode & 0o777).toString(8);
 

@@ -1,14 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { DocumentReadResponse, FaceChallengeResponse, FlowStatusResponse, type DocumentDetails } from '@join/shared/contract';
-import { createHttpAuthority } from '../../identity/authority-client';
-import { buildAuthorityApp } from '../../sandbox/authority/authority-app';
-import { createFaceEngine } from '../../sandbox/authority/faces';
-import { createMrzReader, type MrzReader } from '../../sandbox/authority/ocr';
-import { loadReferencePortraits } from '../../sandbox/authority/portraits';
 import { promptFrames } from '../../testing/face-frames';
-import { createIdentityTestApp, type IdentityTestApp } from '../../testing/identity-helpers';
+import { IDENTITY_FIXTURES, startWithSandboxAuthority } from '../../testing/sandbox-authority';
+import { type IdentityTestApp } from '../../testing/identity-helpers';
 import type { Visitor } from '../../testing/harness';
 
 /**
@@ -18,27 +13,17 @@ import type { Visitor } from '../../testing/harness';
  * in-test authority); this proves the two programs speak the same contract.
  */
 jest.setTimeout(120_000);
-const FIXTURES = join(__dirname, '..', '..', '..', '..', 'e2e', 'fixtures', 'identity');
+const FIXTURES = IDENTITY_FIXTURES;
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 const KEY = 'integration-authority-key-0123456789';
 
-let mrz: MrzReader;
-let authority: FastifyInstance;
+let sandbox: Awaited<ReturnType<typeof startWithSandboxAuthority>>;
 let t: IdentityTestApp;
 beforeAll(async () => {
-  const [reader, faces] = await Promise.all([createMrzReader(), createFaceEngine()]);
-  mrz = reader;
-  authority = await buildAuthorityApp({ apiKey: KEY, engines: { mrz, faces }, portraits: await loadReferencePortraits(faces, FIXTURES) });
-  await authority.listen({ port: 0, host: '127.0.0.1' });
-  const address = authority.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  t = await createIdentityTestApp({ authority: createHttpAuthority({ url: `http://127.0.0.1:${port}`, key: KEY, timeoutMs: 30_000 }) });
+  sandbox = await startWithSandboxAuthority(KEY, 30_000);
+  t = sandbox.t;
 });
-afterAll(async () => {
-  await t.close();
-  await authority.close();
-  await mrz.close();
-});
+afterAll(() => sandbox.close());
 
 /** The face step as the page does it: a challenge, then frames of the still that follow its prompt. */
 async function face(v: Visitor, still: string) {
