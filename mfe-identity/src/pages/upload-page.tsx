@@ -62,7 +62,7 @@ export function UploadPage({ path, route }: { path: CheckPath; route: string }) 
   return (
     <section className="identity-check identity-upload" aria-labelledby="step-heading" data-side={sides.side}>
       <StepHeading>{t(`identity.upload.title.${sides.kind}`)}</StepHeading>
-      <p>{t('identity.upload.intro')}</p>
+      <p>{t(`identity.upload.intro.${sides.kind}`)}</p>
       {guidance.shown ? (
         <GuidancePanel pending={guidance.shown} path={path} route={route} clear={guidance.clear} handlers={{ onAct: () => setFile(null) }} />
       ) : null}
