@@ -75,24 +75,38 @@ describe('progress stepper', () => {
       'Plan(completed)',
       '2Number',
       '3Account',
-      '4Location',
-      '5Activation',
-      '6Identity',
-      '7Payment',
+      '4Identity',
+      '5Checkout',
     ]);
     expect(items[1]).toHaveAttribute('aria-current', 'step');
     expect(items.filter((li) => li.hasAttribute('aria-current'))).toHaveLength(1);
-    expect(screen.getByText('Step 2 of 7')).toBeInTheDocument();
+    expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
     expect(screen.getByText('Choose your number')).toBeInTheDocument();
     const bar = document.querySelector('progress.stepper__bar');
     expect(bar).toHaveAttribute('value', '2');
-    expect(bar).toHaveAttribute('max', '7');
+    expect(bar).toHaveAttribute('max', '5');
   });
 
-  it('does not count the location check in retail', () => {
+  it('keeps its total when the path turns out longer or shorter (issue 24, point 5)', () => {
+    const logged = { ...EMPTY_FLOW_FLAGS, is_plan_selected: true, is_number_selected: true, is_logged_in_via_email: true };
+    // A tourist at the location check, then at the store pickup after paying for a physical SIM.
+    const first = wrap(<ProgressStepper pathname="/location_check" ctx={{ flags: logged }} />);
+    expect(screen.getByText('Step 4 of 5')).toBeInTheDocument();
+    expect(screen.getByText('Check your location')).toBeInTheDocument();
+    first.unmount();
+    wrap(
+      <ProgressStepper
+        pathname="/submit_delivery/store"
+        ctx={{ flags: { ...logged, is_plan_paid: true }, insideUae: true, residentType: 'non_resident', simType: 'physical' }}
+      />,
+    );
+    expect(screen.getByText('Step 5 of 5')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Your progress' })).getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('retail: no location check, the same five stages', () => {
     wrap(<ProgressStepper pathname="/number" ctx={{ flags: EMPTY_FLOW_FLAGS, retail: true }} />);
-    expect(screen.getByText('Step 2 of 6')).toBeInTheDocument();
-    expect(screen.queryByText('Location')).toBeNull();
+    expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
   });
 
   it('shows nothing on thank-you and on exception routes', () => {
@@ -110,7 +124,7 @@ describe('progress stepper', () => {
       i18n.setLanguage('ar');
     });
     wrap(<ProgressStepper pathname="/number" ctx={{ flags: EMPTY_FLOW_FLAGS }} />);
-    expect(screen.getByText('الخطوة 2 من 7')).toBeInTheDocument();
+    expect(screen.getByText('الخطوة 2 من 5')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'مراحل طلبك' })).getByText('الرقم')).toBeInTheDocument();
   });
 });
