@@ -38,6 +38,8 @@ export const TRANSLATIONS_AR: TranslatedDictionary = {
   'cart.number': 'الرقم',
   'cart.plan': 'الباقة',
   'cart.empty': 'لم تختر شيئًا بعد.',
+  'cart.inReview': 'تُضاف عند المتابعة.',
+  'cart.inReviewNamed': '{{plan}}، تُضاف عند المتابعة.',
   'cart.edit': 'تعديل',
   'cart.discounts': 'العروض: −{{amount}}',
   'footer.label': 'المساعدة والشروط',

@@ -39,7 +39,7 @@ import { STEPS, stepForPath } from './steps';
 export type ProgressMark = 'done' | 'current' | 'remaining';
 
 /** The stepper's stages, in flow order (see the header). */
-export const PROGRESS_STAGES = [
+const PROGRESS_STAGES = [
   { name: 'plan', steps: ['plan'] },
   { name: 'number', steps: ['number'] },
   { name: 'account', steps: ['account'] },

@@ -34,6 +34,8 @@ export const EN = {
   'cart.number': 'Number',
   'cart.plan': 'Plan',
   'cart.empty': 'Nothing selected yet.',
+  'cart.inReview': 'Added when you continue.',
+  'cart.inReviewNamed': '{{plan}}, added when you continue.',
   'cart.edit': 'Edit',
   'cart.discounts': 'Offers: −{{amount}}',
   /** The footer's navigation, for assistive technology (its aria-label). */

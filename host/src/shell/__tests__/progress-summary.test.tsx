@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider } from 'jotai';
-import { EMPTY_FLOW_FLAGS, i18n, store, type FlowContext, type SavedPlan, setHeldNumber, setSavedPlan } from '@join/shared';
+import { EMPTY_FLOW_FLAGS, i18n, store, type FlowContext, type SavedPlan, setHeldNumber, setPlanInReview, setSavedPlan } from '@join/shared';
 import { ProgressStepper } from '../progress-stepper';
 import { SummaryBar, SummaryColumn } from '../order-summary';
 import { Header } from '../header';
@@ -58,6 +58,7 @@ function select(boosters = 0, discount = 0) {
 
 afterEach(() => {
   act(() => {
+    setPlanInReview(null);
     setSavedPlan(null);
     setHeldNumber(null);
     store.set(summaryOpenAtom, false);
@@ -195,6 +196,36 @@ describe('order summary', () => {
   it('the column says so while nothing is selected (it keeps its place)', () => {
     wrap(<SummaryColumn ctx={{ flags: EMPTY_FLOW_FLAGS }} />);
     expect(screen.getByRole('complementary', { name: 'Your selection' })).toHaveTextContent('Nothing selected yet.');
+  });
+
+  it('while a plan is reviewed, the column and the cart name it as not added yet, not "Nothing selected yet" (issue 24)', () => {
+    act(() => setPlanInReview({ productCode: 188, name: 'Tourist Explorer 14 days' }));
+    wrap(
+      <>
+        <Header pathname="/plan-selection" ctx={{ flags: EMPTY_FLOW_FLAGS }} />
+        <SummaryColumn ctx={{ flags: EMPTY_FLOW_FLAGS }} />
+      </>,
+      '/plan-selection',
+    );
+    const column = screen.getByRole('complementary', { name: 'Your selection' });
+    expect(column).not.toHaveTextContent('Nothing selected yet');
+    expect(column).toHaveTextContent('Tourist Explorer 14 days');
+    expect(column).toHaveTextContent('Added when you continue.');
+    expect(screen.getByRole('banner').querySelector('[aria-label^="Your selection"]')).toHaveAccessibleName(
+      'Your selection: Tourist Explorer 14 days, added when you continue.',
+    );
+    act(() => setPlanInReview(null));
+    expect(column).toHaveTextContent('Nothing selected yet.');
+  });
+
+  it('in Arabic too', () => {
+    act(() => {
+      i18n.set('ar', { 'cart.inReview': 'تُضاف عند المتابعة.', 'cart.title': 'اختياراتك', 'cart.plan': 'الباقة' });
+      i18n.setLanguage('ar');
+      setPlanInReview({ productCode: 188, name: 'Tourist Explorer 14 days' });
+    });
+    wrap(<SummaryColumn ctx={{ flags: EMPTY_FLOW_FLAGS }} />, '/plan-selection');
+    expect(screen.getByText('تُضاف عند المتابعة.')).toBeInTheDocument();
   });
 
   it('the phone bar shows the total and opens the summary sheet; absent while nothing is selected', async () => {
