@@ -174,6 +174,26 @@ describe('the document scan, a resident (/activation_method/scan_document)', () 
     expect(store.get(guidanceAtom)).toBeNull();
   });
 
+  it('a refused camera photo: switching to the upload leaves its panel behind (issue 24)', async () => {
+    fakeCamera();
+    jest.spyOn(identityApi, 'sendDocument').mockRejectedValue(new ApiError('retry scan', { code: -606, status: 422 }));
+    const nav = listen('navigate:request');
+    const view = renderAt('/activation_method/scan_document');
+    await openCamera();
+    await takePhoto();
+    await userEvent.click(await screen.findByRole('button', { name: 'Use this photo' }));
+    await screen.findByRole('heading', { level: 2, name: "Let's take the document photo again" });
+    await userEvent.click(screen.getByRole('button', { name: 'Upload a photo instead' }));
+    expect(nav.seen).toEqual([{ from: 'identity', to: '/activation_method/upload_document' }]);
+    nav.off();
+    // The host shows the upload screen for that route.
+    view.unmount();
+    renderAt('/activation_method/upload_document');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upload photos of your Emirates ID' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: "Let's take the document photo again" })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('after a refused photo, one button to take it again in Arabic too (not two that say the same)', async () => {
     i18n.set('ar', {
       'identity.document.retake': 'أعد الالتقاط',

@@ -44,7 +44,10 @@ export function DocumentPage({ path, route }: { path: CheckPath; route: string }
   const suggestResident = useSetAtom(suggestResidentAtom);
   useFocusStepHeading(`${path}-${sides.side}`);
 
-  const upload = () => go(PATH_ROUTES[path].upload);
+  const upload = () => {
+    guidance.leavePhoto();
+    go(PATH_ROUTES[path].upload);
+  };
   const capture = () =>
     void action.run(async () => {
       const video = camera.videoRef.current;

@@ -89,7 +89,14 @@ export function UploadPage({ path, route }: { path: CheckPath; route: string }) 
             {t('identity.upload.send')}
           </Button>
         ) : null}
-        <Button variant="link" icon={Camera} onClick={() => go(PATH_ROUTES[path].document)}>
+        <Button
+          variant="link"
+          icon={Camera}
+          onClick={() => {
+            guidance.leavePhoto();
+            go(PATH_ROUTES[path].document);
+          }}
+        >
           {t('identity.upload.camera')}
         </Button>
       </div>
