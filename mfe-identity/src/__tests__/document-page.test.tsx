@@ -83,7 +83,9 @@ describe('the document scan, a resident (/activation_method/scan_document)', () 
     await openCamera();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(title);
-    await userEvent.click(screen.getAllByRole('button', { name: 'Upload a photo instead' })[0]!);
+    // The panel's own "Upload a photo instead" is the one on screen (not a second beside it).
+    expect(screen.getAllByRole('button', { name: 'Upload a photo instead' })).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Upload a photo instead' }));
     expect(nav.seen).toEqual([{ from: 'identity', to: '/activation_method/upload_document' }]);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     nav.off();

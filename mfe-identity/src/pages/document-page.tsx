@@ -108,9 +108,12 @@ export function DocumentPage({ path, route }: { path: CheckPath; route: string }
             {t('identity.document.openCamera')}
           </Button>
         ) : null}
-        <Button variant="link" icon={Upload} onClick={upload}>
-          {t('identity.document.upload')}
-        </Button>
+        {camera.state.status === 'failed' ? null : (
+          // The camera's failure panel carries the same button: one on screen, not two.
+          <Button variant="link" icon={Upload} onClick={upload}>
+            {t('identity.document.upload')}
+          </Button>
+        )}
       </div>
       {path === 'non_resident' ? (
         <p className="identity-other-path">
