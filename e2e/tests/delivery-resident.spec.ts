@@ -81,6 +81,10 @@ test('pin by search, the 60-minute promise, the form’s errors, back keeps the 
     expect(await courierStep(page.request, orderNumber)).toBe(status);
     await nextPollShows(page, shown);
   }
+  // Delivered: the cash was paid at the door (issue 24), the courier is not still to come.
+  await expect(page.getByText(/^You paid AED [\d.,]+ in cash when your SIM arrived\.$/)).toBeVisible();
+  await expect(page.getByText(/in cash when your SIM arrives/)).toHaveCount(0);
+  await expect(page.getByText(/A courier brings your SIM/)).toHaveCount(0);
   const mail = await latestMail(page.request, email);
   expect(mail.text).toMatch(/JO-/);
 

@@ -33,6 +33,8 @@ test('pay and collect: paid by card, the store chosen, ready to collect, handed 
   await payByCard(page, shell);
 
   await shell.expectStep('/submit_delivery/store', 'Collect your SIM in store');
+  // The pickup is the last of the five stages shown from the first screen (issue 24: "Step 8 of 8").
+  await shell.expectStepCount(5);
   await expect(page.getByText('Your SIM is paid: collect it in store with your passport.')).toBeVisible();
   await mapCanvas(page);
   await shell.expectAccessible('store pickup: paid');
@@ -49,6 +51,7 @@ test('pay and collect: paid by card, the store chosen, ready to collect, handed 
   expect(await courierStep(page.request, orderNumber)).toBe('preparing');
   expect(await courierStep(page.request, orderNumber)).toBe('ready_for_pickup');
   await nextPollShows(page, 'Now: Ready to collect');
+  await expect(page.getByText('Your SIM is ready: collect it at the store.')).toBeVisible();
   await shell.expectAccessible('thank-you: pickup');
 
   // The store desk hands the SIM over (the courier sandbox's page, its own origin): this order's
@@ -67,6 +70,9 @@ test('pay and collect: paid by card, the store chosen, ready to collect, handed 
   await expect(desk.getByRole('row', { name: new RegExp(orderNumber) })).toContainText('Collected');
   await desk.close();
   await nextPollShows(page, 'Now: Collected');
+  // The words follow the state (issue 24): nothing is still to come once collected.
+  await expect(page.getByText(/We let you know when your SIM is ready/)).toHaveCount(0);
+  await expect(page.getByText('Bring your passport to collect your SIM.')).toHaveCount(0);
 });
 
 test('instant eSIM: paid by card, the QR decodes to the activation code, the phone installs it, the status says so', async ({ page }) => {

@@ -13,17 +13,23 @@ test.describe('a resident with an Emirates ID (fake camera: the card holder’s 
 
   test('Emirates ID front and back by upload, face scan, details: physical SIM goes on to delivery, payment skipped', async ({ page }) => {
     const shell = await reachActivationMethod(page);
+    // The stepper's total does not move when the answers make this a resident's path (issue 24:
+    // it said "Step 5 of 7", then "Step 6 of 6" at the delivery).
+    await shell.expectStepCount(4);
     await answer(page, 'I live in the UAE', 'Physical SIM');
     await shell.expectStep('/activation_method/scan_document', 'Scan the front of your Emirates ID');
+    await shell.expectStepCount(4);
     await uploadDocument(page, shell, [
       { label: 'Front of the card', file: 'eid-resident-front.jpg' },
       { label: 'Back of the card', file: 'eid-resident-back.jpg' },
     ]);
     await scanFace(page);
     await expect(page.getByRole('heading', { name: 'Check your details' })).toBeVisible({ timeout: 60_000 });
+    await shell.expectStepCount(4);
     await expect(page.getByText('784-1988-1234567-0')).toBeVisible();
     await page.getByRole('button', { name: 'These are correct' }).click();
     await expect(page).toHaveURL(/#\/submit_delivery(\?|$)/, { timeout: 30_000 });
+    await shell.expectStepCount(5);
   });
 
   test('another person’s passport: the face does not match (-620), the guidance says scan again', async ({ page }) => {

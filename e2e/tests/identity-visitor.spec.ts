@@ -13,8 +13,10 @@ test.describe('a visitor with a passport (fake camera: the passport holder’s s
   test('activation method, id check by upload, face scan, details confirmed: on to payment', async ({ page }) => {
     const shell = await reachActivationMethod(page);
     await shell.expectAccessible('activation method');
+    await shell.expectStepCount(4);
     await answer(page, "I'm visiting", 'Instant eSIM');
     await shell.expectStep('/id_check', 'Scan your passport photo page');
+    await shell.expectStepCount(4);
     await shell.expectAccessible('id check: document');
     await uploadDocument(page, shell, [{ label: 'Passport photo page', file: 'passport-visitor.jpg' }]);
     await scanFace(page);
@@ -29,9 +31,11 @@ test.describe('a visitor with a passport (fake camera: the passport holder’s s
     await expect(page.getByText('533401871')).toBeVisible();
     await expect(page.getByText('المملكة المتحدة')).toBeVisible();
     await expectArabicScreen(page, 'id check: details');
+    await shell.expectStepCount(4);
     await page.getByRole('button', { name: 'البيانات صحيحة' }).click();
     // Verified: the host moves on by the flow contract to payment (its step comes with issue 13).
     await expect(page).toHaveURL(/#\/payment(\?|$)/, { timeout: 30_000 });
+    await shell.expectStepCount(5);
   });
 
 });

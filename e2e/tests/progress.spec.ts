@@ -43,7 +43,7 @@ test.describe('wide screen (1366 x 900)', () => {
 
     // On the plan step: the plan is current, nothing done; the cart is empty and says so.
     const steps = stepper(page).getByRole('listitem');
-    await expect(steps).toHaveText(['1Plan', '2Number', '3Account', '4Location', '5Activation', '6Identity', '7Payment']);
+    await expect(steps).toHaveText(['1Plan', '2Number', '3Account', '4Identity', '5Checkout']);
     await expect(steps.nth(0)).toHaveAttribute('aria-current', 'step');
     await expect(page.getByText(/Step \d of \d/)).toBeHidden(); // the compact form is the phone's
     await expect(shell.cartButton()).toHaveAccessibleName('Your selection: Nothing selected yet.');
@@ -122,7 +122,7 @@ test.describe('phone (390 x 844)', () => {
     const cls = await recordShifts(page);
     await page.goto('/');
     await plans.expectPlans();
-    await expect(page.getByText('Step 1 of 7')).toBeVisible();
+    await expect(page.getByText('Step 1 of 5')).toBeVisible();
     expect(await cls()).toBeLessThanOrEqual(0.02);
     await expect(stepper(page)).toBeHidden(); // the list is the wide screens'
     await expect(page.getByRole('complementary', { name: 'Your selection' })).toBeHidden();
@@ -136,7 +136,7 @@ test.describe('phone (390 x 844)', () => {
     await plans.continue();
     await shell.expectStep('/number', 'Choose your number');
 
-    await expect(page.getByText('Step 2 of 7')).toBeVisible();
+    await expect(page.getByText('Step 2 of 5')).toBeVisible();
     await expect(page.locator('.stepper__current')).toHaveText('Choose your number');
     const bar = page.locator('.summary-bar');
     await expect(bar).toBeVisible();
@@ -178,7 +178,7 @@ test.describe('phone (390 x 844)', () => {
     await expect(view).toBeFocused();
 
     await toArabic(page);
-    await expect(page.getByText('الخطوة 2 من 7')).toBeVisible();
+    await expect(page.getByText('الخطوة 2 من 5')).toBeVisible();
     await expect(page.locator('.summary-bar').getByRole('button', { name: 'عرض الملخص' })).toBeVisible();
     await shell.expectAccessible('compact stepper and bottom bar (Arabic)');
   });

@@ -76,6 +76,17 @@ const bizConfigState = atom<BizConfigState>({ status: 'loading' });
 export const bizConfigAtom: Atom<BizConfigState> = bizConfigState;
 const savedPlanState = atom<SavedPlan | null>(null);
 export const savedPlanAtom: Atom<SavedPlan | null> = savedPlanState;
+/** A plan the visitor is looking at on the plan step's review, not saved yet (issue 24). */
+export interface PlanInReview {
+  readonly productCode: number;
+  readonly name: string;
+}
+const planInReviewState = atom<PlanInReview | null>(null);
+/**
+ * The plan open in the plan step's review, before "Continue" saves it; null when none. The cart
+ * names it as not added yet rather than "Nothing selected yet" while the visitor reviews it.
+ */
+export const planInReviewAtom: Atom<PlanInReview | null> = planInReviewState;
 const numberState = atom<PhoneNumber | null>(null);
 /** The number the server holds for the visitor (or a transfer's temporary number). */
 export const numberAtom: Atom<PhoneNumber | null> = numberState;
@@ -117,6 +128,11 @@ export function setHeldNumber(number: PhoneNumber | null, st: Store = store): vo
 /** The visitor's saved plan as the server has it (null: none). */
 export function setSavedPlan(plan: SavedPlan | null, st: Store = store): void {
   st.set(savedPlanState, plan);
+}
+
+/** The plan step opened (or closed: null) a plan's review. */
+export function setPlanInReview(plan: PlanInReview | null, st: Store = store): void {
+  st.set(planInReviewState, plan);
 }
 
 export function setBizConfig(state: BizConfigState, st: Store = store): void {
@@ -165,5 +181,6 @@ export function wipeSession(st: Store = store): void {
   st.set(serverFlowContextState, null);
   st.set(flowFlagsState, null);
   st.set(savedPlanState, null);
+  st.set(planInReviewState, null);
   st.set(numberState, null);
 }

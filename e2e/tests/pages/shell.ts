@@ -14,6 +14,19 @@ export class ShellPage {
     await expect(this.heading()).toHaveText(heading);
   }
 
+  /**
+   * The stepper's count: "Step n of total" in the compact form, the bar's value and max, and
+   * as many stages in the wide list as the total (both forms are in the page, CSS shows one).
+   * The total is the same on every path from the first screen to the last (issue 24): 5.
+   */
+  async expectStepCount(n: number, total = 5) {
+    const stepper = this.page.locator('.stepper');
+    await expect(stepper.locator('.stepper__count')).toHaveText(new RegExp(`^(Step ${n} of ${total}|الخطوة ${n} من ${total})$`));
+    await expect(stepper.locator('.stepper__bar')).toHaveAttribute('max', String(total));
+    await expect(stepper.locator('.stepper__bar')).toHaveAttribute('value', String(n));
+    await expect(stepper.locator('.stepper__list > li')).toHaveCount(total);
+  }
+
   /** Focus moves to the step heading on every step change. */
   async expectHeadingFocused() {
     await expect(this.heading()).toBeFocused();

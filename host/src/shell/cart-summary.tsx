@@ -6,6 +6,7 @@ import {
   canEditStep,
   formatAed,
   numberAtom,
+  planInReviewAtom,
   PhoneNumberText,
   PlanSpecs,
   ROUTES,
@@ -15,6 +16,7 @@ import {
   useT,
   type FlowContext,
   type PhoneNumber,
+  type PlanInReview,
   type SavedPlan,
 } from '@join/shared';
 
@@ -22,6 +24,8 @@ export interface Selection {
   /** The number shown: the flags are the truth, a hold that ran out elsewhere leaves it in the store. */
   number: PhoneNumber | null;
   plan: SavedPlan | null;
+  /** The plan the plan step is reviewing while none is saved (not counted: not added yet). */
+  reviewing: PlanInReview | null;
   /** What the cart button counts: the number, the plan and each booster. */
   count: number;
   /** Total incl. VAT, null while no plan is chosen. */
@@ -31,27 +35,29 @@ export interface Selection {
 export function useSelection(ctx: FlowContext): Selection {
   const plan = useAtomValue(savedPlanAtom);
   const stored = useAtomValue(numberAtom);
+  const inReview = useAtomValue(planInReviewAtom);
   const number = stored && ctx.flags.is_number_selected ? stored : null;
   const count = (number ? 1 : 0) + (plan ? 1 + plan.Boosters.length : 0);
-  return { number, plan, count, total: plan ? amountToPay(plan.PackagePrice) : null };
+  return { number, plan, reviewing: plan ? null : inReview, count, total: plan ? amountToPay(plan.PackagePrice) : null };
 }
 
 /**
  * The order summary (SPEC 2 "summary panel"; DESIGN "always know what it costs"): number, plan
  * with its specs, boosters, discounts and the total incl. VAT, each item with an edit control
- * where its step allows it (canEditStep: never the plan of a VIP number). The column on wide
- * screens and the sheet on a phone both draw this.
+ * where its step allows it (canEditStep: never the plan of a VIP number). While the plan step
+ * reviews a plan and none is saved, that plan shows as "added when you continue" (issue 24),
+ * not "Nothing selected yet". The column on wide screens and the sheet on a phone both draw this.
  */
 export function SummaryDetails({ ctx, onEdit }: { ctx: FlowContext; onEdit?: () => void }) {
   const t = useT();
   const navigate = useNavigate();
   const { language } = useLanguage();
-  const { number, plan, total } = useSelection(ctx);
+  const { number, plan, reviewing, total } = useSelection(ctx);
   const edit = (to: string) => {
     onEdit?.();
     navigate(to);
   };
-  if (!number && !plan) return <p className="summary__empty muted">{t('cart.empty')}</p>;
+  if (!number && !plan && !reviewing) return <p className="summary__empty muted">{t('cart.empty')}</p>;
   const discount = plan ? plan.PackagePrice.Discounts.reduce((sum, d) => sum + d.Amount, 0) : 0;
   return (
     <>
@@ -80,6 +86,16 @@ export function SummaryDetails({ ctx, onEdit }: { ctx: FlowContext; onEdit?: () 
                   {t('cart.edit')}
                 </Button>
               ) : null}
+            </dd>
+          </div>
+        ) : null}
+        {reviewing ? (
+          // Issue 24: the plan on screen is not "nothing", nor in the cart yet.
+          <div className="summary__item">
+            <dt>{t('cart.plan')}</dt>
+            <dd>
+              <strong>{reviewing.name}</strong>
+              <span className="summary__pending muted">{t('cart.inReview')}</span>
             </dd>
           </div>
         ) : null}

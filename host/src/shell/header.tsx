@@ -25,7 +25,7 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
   const t = useT();
   const navigate = useNavigate();
   const [cartOpen, setCartOpen] = useAtom(summaryOpenAtom);
-  const { count } = useSelection(ctx);
+  const { count, reviewing } = useSelection(ctx);
   // The sheet's state outlives the header in the store: a new header starts closed.
   useEffect(() => () => setCartOpen(false), [setCartOpen]);
   const hasSelection = cartOpensSummary(ctx.flags);
@@ -87,7 +87,7 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
             className="header__cart"
             aria-haspopup="dialog"
             aria-disabled={!hasSelection}
-            aria-label={cartLabel(t, hasSelection ? count : 0)}
+            aria-label={cartLabel(t, hasSelection ? count : 0, reviewing?.name ?? null)}
             onClick={() => hasSelection && setCartOpen(true)}
           >
             <Icon icon={ShoppingBag} size="1.5rem" />

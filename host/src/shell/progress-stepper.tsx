@@ -3,9 +3,11 @@ import { flowProgress, Icon, useT, type FlowContext } from '@join/shared';
 
 /**
  * The stepper under the header (DESIGN "always know where you are"), drawn from the flow
- * contract's flowProgress: on wide screens the visitor's steps as an ordered list (done ones
- * ticked and said "completed" to screen readers, the current one aria-current="step"); on a
- * phone "Step 2 of 7 · Choose your number" over a thin bar. CSS shows one form or the other,
+ * contract's flowProgress: on wide screens the five stages every path has (plan, number,
+ * account, identity, checkout: issue 24, the total never moves under the visitor) as an
+ * ordered list (done ones ticked and said "completed" to screen readers, the current one
+ * aria-current="step"); on a phone "Step 4 of 5 · Check your location" (the screen's own
+ * title) over a thin bar. CSS shows one form or the other,
  * so assistive technology reads only the one on screen.
  *
  * Nothing is drawn where flowProgress gives null: the root, exception routes (BNPL returns,

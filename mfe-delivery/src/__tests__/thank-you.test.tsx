@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, EMPTY_FLOW_FLAGS } from '@join/shared';
+import { api, EMPTY_FLOW_FLAGS, i18n } from '@join/shared';
 import { deliveryApi } from '@join/shared/delivery';
 import { ORDER_POLL_MS } from '../order-status';
 import { order, renderAt, setFlow, store1, watchEachTest } from './helpers';
@@ -112,4 +112,78 @@ describe('/thank-you: a pickup and the eSIM', () => {
     renderAt('/thank-you');
     expect(await screen.findByText('Your order did not load.', {}, { timeout: 8000 })).toBeInTheDocument();
   }, 15_000);
+});
+
+/**
+ * Issue 24, point 6: the words follow the order's state. The amount due is what the order was
+ * placed with; once the SIM is delivered or collected it has been paid, and what comes next has
+ * happened.
+ */
+describe('/thank-you: the words follow the order status', () => {
+  afterEach(() => act(() => i18n.setLanguage('en')));
+
+  it('delivered: the cash was paid, nothing is still to come', async () => {
+    jest.spyOn(deliveryApi, 'order').mockResolvedValue({ order: order({ status: 'delivered', eta: null }) });
+    renderAt('/thank-you');
+    expect(await screen.findByText('Now: Delivered')).toBeInTheDocument();
+    expect(screen.queryByText(/in cash when your SIM arrives/)).toBeNull();
+    expect(screen.getByText(/in cash/).closest('p')).toHaveTextContent('You paid AED 49.00 in cash when your SIM arrived.');
+    expect(screen.queryByText(/A courier brings your SIM/)).toBeNull();
+  });
+
+  it('on its way: the cash is still to pay, and the courier still to come', async () => {
+    jest.spyOn(deliveryApi, 'order').mockResolvedValue({ order: order({ status: 'out_for_delivery' }) });
+    renderAt('/thank-you');
+    expect(await screen.findByText('Now: Out for delivery')).toBeInTheDocument();
+    expect(screen.getByText(/in cash/).closest('p')).toHaveTextContent('Pay AED 49.00 in cash when your SIM arrives.');
+    expect(screen.getByText(/A courier brings your SIM/)).toBeInTheDocument();
+  });
+
+  it('a pickup: "we let you know" only while it is being prepared; ready says collect it; collected says it was paid', async () => {
+    const pickup = (o: Parameters<typeof order>[0]) =>
+      jest.spyOn(deliveryApi, 'order').mockResolvedValue({ order: order({ kind: 'pickup', delivery: null, eta: null, store: store1(), ...o }) });
+    pickup({ status: 'preparing' });
+    let view = renderAt('/thank-you');
+    expect(await screen.findByText('Now: Preparing your SIM')).toBeInTheDocument();
+    expect(screen.getByText('We let you know when your SIM is ready; then collect it at the store.')).toBeInTheDocument();
+    view.unmount();
+
+    pickup({ status: 'ready_for_pickup' });
+    view = renderAt('/thank-you');
+    expect(await screen.findByText('Now: Ready to collect')).toBeInTheDocument();
+    expect(screen.queryByText(/We let you know/)).toBeNull();
+    expect(screen.getByText('Your SIM is ready: collect it at the store.')).toBeInTheDocument();
+    view.unmount();
+
+    pickup({ status: 'collected' });
+    view = renderAt('/thank-you');
+    expect(await screen.findByText('Now: Collected')).toBeInTheDocument();
+    expect(screen.queryByText(/We let you know/)).toBeNull();
+    expect(screen.queryByText(/collect it at the store/)).toBeNull();
+    expect(screen.getByText(/at the store/).closest('p')).toHaveTextContent('You paid AED 49.00 at the store.');
+    view.unmount();
+
+    pickup({ status: 'collected', amount_due_fils: 0 });
+    renderAt('/thank-you');
+    expect(await screen.findByText('Now: Collected')).toBeInTheDocument();
+    expect(screen.queryByText('Bring your passport to collect your SIM.')).toBeNull();
+    expect(screen.queryByText(/We let you know/)).toBeNull();
+  });
+
+  it('in Arabic too', async () => {
+    i18n.set('ar', {
+      'delivery.thanks.cashPaid': 'دفعت {{amount}} نقدًا عند وصول شريحتك.',
+      'delivery.thanks.nextReady': 'شريحتك جاهزة: استلمها من المتجر.',
+      'delivery.status.delivered': 'تم التوصيل',
+    });
+    act(() => i18n.setLanguage('ar'));
+    jest.spyOn(deliveryApi, 'order').mockResolvedValue({ order: order({ status: 'delivered', eta: null }) });
+    const view = renderAt('/thank-you');
+    expect(await screen.findByText(/دفعت/)).toBeInTheDocument();
+    expect(screen.queryByText(/ادفع/)).toBeNull();
+    view.unmount();
+    jest.spyOn(deliveryApi, 'order').mockResolvedValue({ order: order({ kind: 'pickup', delivery: null, eta: null, store: store1(), status: 'ready_for_pickup' }) });
+    renderAt('/thank-you');
+    expect(await screen.findByText('شريحتك جاهزة: استلمها من المتجر.')).toBeInTheDocument();
+  });
 });

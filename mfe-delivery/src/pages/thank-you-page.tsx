@@ -22,7 +22,8 @@ const ORDER_KEY = ['delivery', 'order'] as const;
  * /thank-you: the order (GET /me/order) and what happens next. A delivery or a pickup shows its
  * live status as a progress list, asked again every ORDER_POLL_MS until a final status
  * (delivered, collected) and announced politely; the eta, the address or the store, and what is
- * left to pay (cash on delivery, at the store). A paid eSIM with no order yet is issued here
+ * left to pay (cash on delivery, at the store), said as paid once delivered or collected, with
+ * what comes next only while it is still to come. A paid eSIM with no order yet is issued here
  * (POST /me/esim, once) and shown as a QR code and its activation code, polled until installed.
  * A final status refreshes the flow flags (sim delivered / activated).
  */
@@ -98,6 +99,9 @@ function OrderView({ order }: { order: Order }) {
   const steps = statusesOf(order.kind);
   const reached = steps.indexOf(order.status);
   const due = aedOfFils(order.amount_due_fils, language);
+  // Delivered or collected (issue 24): the amount due was paid at the handover (the order keeps
+  // what was due when it was placed), and what "happens next" has happened.
+  const handedOver = order.status === 'delivered' || order.status === 'collected';
   return (
     <>
       <Card as="section" aria-labelledby="order-heading" className="delivery-order">
@@ -157,8 +161,14 @@ function OrderView({ order }: { order: Order }) {
               <MapView pin={{ lat: order.delivery.lat, lng: order.delivery.lng }} label={t('delivery.map.readonly')} zoom={READONLY_ZOOM} />
             </>
           ) : null}
-          <p className="delivery-due">{order.amount_due_fils > 0 ? <WithValue text="delivery.thanks.cash" values={{ amount: due }} /> : t('delivery.thanks.nothingDue')}</p>
-          <p className="muted">{t('delivery.thanks.nextDelivery')}</p>
+          <p className="delivery-due">
+            {order.amount_due_fils > 0 ? (
+              <WithValue text={handedOver ? 'delivery.thanks.cashPaid' : 'delivery.thanks.cash'} values={{ amount: due }} />
+            ) : (
+              t('delivery.thanks.nothingDue')
+            )}
+          </p>
+          {handedOver ? null : <p className="muted">{t('delivery.thanks.nextDelivery')}</p>}
         </Card>
       ) : order.kind === 'pickup' ? (
         <Card as="section" aria-labelledby="where-heading">
@@ -174,10 +184,14 @@ function OrderView({ order }: { order: Order }) {
             </>
           ) : null}
           <p className="delivery-due">
-            {order.amount_due_fils > 0 ? <WithValue text="delivery.thanks.atStore" values={{ amount: due }} /> : t('delivery.thanks.nothingDue')}
+            {order.amount_due_fils > 0 ? (
+              <WithValue text={handedOver ? 'delivery.thanks.atStorePaid' : 'delivery.thanks.atStore'} values={{ amount: due }} />
+            ) : (
+              t('delivery.thanks.nothingDue')
+            )}
           </p>
-          {order.amount_due_fils > 0 ? null : <p>{t('delivery.thanks.passport')}</p>}
-          <p className="muted">{t('delivery.thanks.nextPickup')}</p>
+          {order.amount_due_fils > 0 || handedOver ? null : <p>{t('delivery.thanks.passport')}</p>}
+          {handedOver ? null : <p className="muted">{t(order.status === 'ready_for_pickup' ? 'delivery.thanks.nextReady' : 'delivery.thanks.nextPickup')}</p>}
         </Card>
       ) : null}
     </>

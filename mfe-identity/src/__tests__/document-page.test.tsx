@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, store } from '@join/shared';
+import { ApiError, i18n, store } from '@join/shared';
 import { identityApi } from '@join/shared/identity';
 import { checkAtom, guidanceAtom } from '../verification/check-store';
 import { checkState, documentAnswer, EID_DETAILS, fakeObjectUrls, listen, PASSPORT_DETAILS, renderAt, resetCheck, serverContext } from './check-helpers';
@@ -83,7 +83,9 @@ describe('the document scan, a resident (/activation_method/scan_document)', () 
     await openCamera();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(title);
-    await userEvent.click(screen.getAllByRole('button', { name: 'Upload a photo instead' })[0]!);
+    // The panel's own "Upload a photo instead" is the one on screen (not a second beside it).
+    expect(screen.getAllByRole('button', { name: 'Upload a photo instead' })).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Upload a photo instead' }));
     expect(nav.seen).toEqual([{ from: 'identity', to: '/activation_method/upload_document' }]);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     nav.off();
@@ -164,10 +166,56 @@ describe('the document scan, a resident (/activation_method/scan_document)', () 
     expect(title).toHaveFocus();
     const panel = title.closest('[role="alert"]')!;
     expect(panel).toHaveTextContent("The scan didn't work. Please try again in good light.");
+    // One way to take it again (issue 24): the refused photo's own Use and Retake are gone.
+    expect(screen.queryByRole('button', { name: 'Use this photo' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retake' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Retake the photo', 'Upload a photo instead']);
     await userEvent.click(screen.getByRole('button', { name: 'Retake the photo' }));
     expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Take photo' })).toBeInTheDocument();
     expect(store.get(guidanceAtom)).toBeNull();
+  });
+
+  it('a refused camera photo: switching to the upload leaves its panel behind (issue 24)', async () => {
+    fakeCamera();
+    jest.spyOn(identityApi, 'sendDocument').mockRejectedValue(new ApiError('retry scan', { code: -606, status: 422 }));
+    const nav = listen('navigate:request');
+    const view = renderAt('/activation_method/scan_document');
+    await openCamera();
+    await takePhoto();
+    await userEvent.click(await screen.findByRole('button', { name: 'Use this photo' }));
+    await screen.findByRole('heading', { level: 2, name: "Let's take the document photo again" });
+    await userEvent.click(screen.getByRole('button', { name: 'Upload a photo instead' }));
+    expect(nav.seen).toEqual([{ from: 'identity', to: '/activation_method/upload_document' }]);
+    nav.off();
+    // The host shows the upload screen for that route.
+    view.unmount();
+    renderAt('/activation_method/upload_document');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upload photos of your Emirates ID' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: "Let's take the document photo again" })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('after a refused photo, one button to take it again in Arabic too (not two that say the same)', async () => {
+    i18n.set('ar', {
+      'identity.document.retake': 'أعد الالتقاط',
+      'identity.guidance.retake_document.action': 'أعد التقاط الصورة',
+      'identity.document.use': 'استخدم هذه الصورة',
+    });
+    act(() => i18n.setLanguage('ar'));
+    try {
+      fakeCamera();
+      jest.spyOn(identityApi, 'sendDocument').mockRejectedValue(new ApiError('retry scan', { code: -606, status: 422 }));
+      renderAt('/activation_method/scan_document');
+      await userEvent.click(await screen.findByRole('button', { name: i18n.t('identity.document.openCamera') }));
+      await userEvent.click(await screen.findByRole('button', { name: i18n.t('identity.document.capture') }));
+      await userEvent.click(await screen.findByRole('button', { name: 'استخدم هذه الصورة' }));
+      await screen.findByRole('button', { name: 'أعد التقاط الصورة' });
+      expect(screen.queryByRole('button', { name: 'أعد الالتقاط' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'استخدم هذه الصورة' })).not.toBeInTheDocument();
+    } finally {
+      act(() => i18n.setLanguage('en'));
+    }
   });
 
   it('asks for the residency answer first when the server has another', async () => {

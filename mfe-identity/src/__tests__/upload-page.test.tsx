@@ -92,5 +92,14 @@ describe('/id_check/upload', () => {
     renderAt('/id_check/upload');
     expect(await screen.findByRole('heading', { level: 1, name: 'Upload a photo of your passport' })).toHaveFocus();
     expect(screen.getByLabelText('Passport photo page')).toBeInTheDocument();
+    // A passport page has one side (issue 24): the intro asks for the page, not "each side".
+    expect(screen.queryByText(/each side/)).toBeNull();
+    expect(screen.getByText('A clear photo of the page with your photo, as a JPG or PNG file of up to 5 MB.')).toBeInTheDocument();
+  });
+
+  it('asks for each side of an Emirates ID', async () => {
+    renderAt('/activation_method/upload_document');
+    await heading();
+    expect(screen.getByText('A clear photo of each side, as a JPG or PNG file of up to 5 MB.')).toBeInTheDocument();
   });
 });

@@ -36,6 +36,11 @@ function routeFor(kind: GuidanceKind, path: CheckPath): string | null {
   }
 }
 
+/** Whether the panel draws its button for this kind with these handlers (a screen hides its own that would say the same). */
+export function guidanceHasButton(kind: GuidanceKind, handlers: GuidanceHandlers = {}): boolean {
+  return kind !== 'contact' && kind !== 'ended' && (kind !== 'retry_later' || !!handlers.onRetry) && (kind !== 'max_sims' || !!handlers.onMoreInfo);
+}
+
 /**
  * A decision of the identity check the visitor can act on (issue 12 point 5; DESIGN "Errors
  * help"): what happened (the catalogue's text for the code, in the page's language), what to
@@ -74,7 +79,7 @@ export function GuidancePanel({
     if (kind === 'retry_later') handlers.onRetry?.();
     if (kind === 'max_sims') handlers.onMoreInfo?.();
   };
-  const hasButton = kind !== 'contact' && kind !== 'ended' && (kind !== 'retry_later' || handlers.onRetry) && (kind !== 'max_sims' || handlers.onMoreInfo);
+  const hasButton = guidanceHasButton(kind, handlers);
   return (
     <div role="alert" className="alert alert--error identity-guidance" data-guidance={kind}>
       <Icon icon={CircleAlert} className="alert__icon" />

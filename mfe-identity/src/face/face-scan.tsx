@@ -70,6 +70,12 @@ const LOST_FRAMES = 6;
 const BRIGHTNESS_EVERY = 5;
 /** A spoken instruction waits this long unchanged before it is announced (no chatter). */
 const ANNOUNCE_AFTER_MS = 700;
+/**
+ * Once announced, the spoken copy leaves the page after this long (issue 24): the instruction is
+ * on screen once (the visible line is hidden from assistive technology, the live region speaks),
+ * not twice for anyone reading the page's text. Screen readers take the words when they appear.
+ */
+const ANNOUNCE_CLEAR_MS = 1500;
 
 const nextFrame = (fn: () => void): (() => void) => {
   if (typeof requestAnimationFrame === 'function') {
@@ -367,7 +373,7 @@ export default function FaceScan({ getChallenge, onCapture, problem = null, onCa
 
   const instruction = instructionKey(phase, failure, cameraOn, detector !== null, feedback, prompt);
   const text = instruction ? t(instruction) : '';
-  const announced = useSettled(text, ANNOUNCE_AFTER_MS);
+  const announced = useAnnounced(text, ANNOUNCE_AFTER_MS, ANNOUNCE_CLEAR_MS);
   const oval = frame ? ovalFor(frame.width, frame.height) : null;
 
   const otherWay = onCameraUnavailable ? (
@@ -497,12 +503,23 @@ function instructionKey(
   }
 }
 
-/** The value once it has stayed the same for `ms`: a live region that says changes, not every frame. */
-function useSettled(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
+/**
+ * The live region's words: the value once it has stayed the same for `settleMs` (changes are
+ * said, not every frame), then nothing again after `clearMs` (said once, not left as a second
+ * copy of the visible line).
+ */
+function useAnnounced(value: string, settleMs: number, clearMs: number): string {
+  const [message, setMessage] = useState('');
   useEffect(() => {
-    const id = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return settled;
+    let clear: ReturnType<typeof setTimeout> | undefined;
+    const say = setTimeout(() => {
+      setMessage(value);
+      clear = setTimeout(() => setMessage(''), clearMs);
+    }, settleMs);
+    return () => {
+      clearTimeout(say);
+      if (clear !== undefined) clearTimeout(clear);
+    };
+  }, [value, settleMs, clearMs]);
+  return message;
 }

@@ -31,6 +31,13 @@ export function useGuidance(path: CheckPath, screens: readonly GuidanceScreen[])
     [path, screens, setPending],
   );
   const clear = useCallback(() => setPending(null), [setPending]);
+  /**
+   * The visitor switches between the camera and the upload (issue 24): a guidance about the photo
+   * they leave (retake it, choose another file) does not follow them to the other screen.
+   */
+  const leavePhoto = useCallback(() => {
+    if (pending && (pending.guidance.kind === 'retake_document' || pending.guidance.kind === 'upload_document')) setPending(null);
+  }, [pending, setPending]);
   const shown: PendingGuidance | null = pending && (screens.includes(pending.guidance.screen) || pending.guidance.kind === 'ended') ? pending : null;
-  return { shown, handle, clear };
+  return { shown, handle, clear, leavePhoto };
 }

@@ -3,7 +3,7 @@ import { useSetAtom } from 'jotai';
 import { Camera, Upload } from 'lucide';
 import { Button, LiveRegion, ROUTES, StepHeading, useFocusStepHeading, useT } from '@join/shared';
 import { CameraFailureAlert } from '../components/camera-failure';
-import { GuidancePanel } from '../components/guidance-panel';
+import { GuidancePanel, guidanceHasButton, type GuidanceHandlers } from '../components/guidance-panel';
 import { QualityHints } from '../components/quality-hints';
 import { TrustNote } from '../components/trust-note';
 import { useAction } from '../hooks/use-action';
@@ -44,7 +44,10 @@ export function DocumentPage({ path, route }: { path: CheckPath; route: string }
   const suggestResident = useSetAtom(suggestResidentAtom);
   useFocusStepHeading(`${path}-${sides.side}`);
 
-  const upload = () => go(PATH_ROUTES[path].upload);
+  const upload = () => {
+    guidance.leavePhoto();
+    go(PATH_ROUTES[path].upload);
+  };
   const capture = () =>
     void action.run(async () => {
       const video = camera.videoRef.current;
@@ -64,13 +67,18 @@ export function DocumentPage({ path, route }: { path: CheckPath; route: string }
     });
 
   const live = camera.state.status === 'live';
+  const handlers: GuidanceHandlers = { onAct: () => setCaptured(null) };
+  // A guidance with its own button (e.g. "Retake the photo" after a refused photo) is the way on:
+  // the screen's own buttons would say the same again (issue 24: "Retake" beside "Retake the
+  // photo", one meaning in Arabic), and a refused photo is not to be used again.
+  const guided = guidance.shown !== null && guidanceHasButton(guidance.shown.guidance.kind, handlers);
   return (
     <section className="identity-check identity-document" aria-labelledby="step-heading" data-side={sides.side}>
       <StepHeading>{t(`identity.document.title.${sides.kind}.${sides.side}`)}</StepHeading>
       {sides.total > 1 ? <p className="muted">{t('identity.document.progress', { current: sides.index, total: sides.total })}</p> : null}
       <p>{t(`identity.document.guide.${sides.kind}`)}</p>
       {guidance.shown ? (
-        <GuidancePanel pending={guidance.shown} path={path} route={route} clear={guidance.clear} handlers={{ onAct: () => setCaptured(null) }} />
+        <GuidancePanel pending={guidance.shown} path={path} route={route} clear={guidance.clear} handlers={handlers} />
       ) : null}
       {camera.state.status === 'failed' ? <CameraFailureAlert reason={camera.state.reason} onRetry={() => void camera.start()} onUpload={upload} /> : null}
 
@@ -82,7 +90,7 @@ export function DocumentPage({ path, route }: { path: CheckPath; route: string }
       {captured ? <QualityHints hints={captured.hints} /> : null}
 
       <div className="identity-actions">
-        {captured ? (
+        {guided ? null : captured ? (
           <>
             <Button busy={action.busy} onClick={() => use(captured)}>
               {t('identity.document.use')}
@@ -100,9 +108,12 @@ export function DocumentPage({ path, route }: { path: CheckPath; route: string }
             {t('identity.document.openCamera')}
           </Button>
         ) : null}
-        <Button variant="link" icon={Upload} onClick={upload}>
-          {t('identity.document.upload')}
-        </Button>
+        {camera.state.status === 'failed' ? null : (
+          // The camera's failure panel carries the same button: one on screen, not two.
+          <Button variant="link" icon={Upload} onClick={upload}>
+            {t('identity.document.upload')}
+          </Button>
+        )}
       </div>
       {path === 'non_resident' ? (
         <p className="identity-other-path">

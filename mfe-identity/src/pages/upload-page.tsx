@@ -62,7 +62,7 @@ export function UploadPage({ path, route }: { path: CheckPath; route: string }) 
   return (
     <section className="identity-check identity-upload" aria-labelledby="step-heading" data-side={sides.side}>
       <StepHeading>{t(`identity.upload.title.${sides.kind}`)}</StepHeading>
-      <p>{t('identity.upload.intro')}</p>
+      <p>{t(`identity.upload.intro.${sides.kind}`)}</p>
       {guidance.shown ? (
         <GuidancePanel pending={guidance.shown} path={path} route={route} clear={guidance.clear} handlers={{ onAct: () => setFile(null) }} />
       ) : null}
@@ -89,7 +89,14 @@ export function UploadPage({ path, route }: { path: CheckPath; route: string }) 
             {t('identity.upload.send')}
           </Button>
         ) : null}
-        <Button variant="link" icon={Camera} onClick={() => go(PATH_ROUTES[path].document)}>
+        <Button
+          variant="link"
+          icon={Camera}
+          onClick={() => {
+            guidance.leavePhoto();
+            go(PATH_ROUTES[path].document);
+          }}
+        >
           {t('identity.upload.camera')}
         </Button>
       </div>

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient, EMPTY_FLOW_FLAGS, Product, store, setFlowFlags, setStartParams, type PlanCategory } from '@join/shared';
+import { createQueryClient, EMPTY_FLOW_FLAGS, planInReviewAtom, Product, store, setFlowFlags, setStartParams, type PlanCategory } from '@join/shared';
 import { api } from '../api/endpoints';
 import { PlanSelectionPage } from '../pages/plan-selection-page';
 
@@ -129,5 +129,24 @@ describe('plan cards: price clarity', () => {
     await screen.findByTestId('price-total');
     expect(document.querySelectorAll('.promotions')).toHaveLength(1);
     expect(document.querySelectorAll('.promotion[data-category="MGM"]')).toHaveLength(1);
+  });
+});
+
+describe('the plan under review, for the cart (issue 24, point 6)', () => {
+  it('tells the shell which plan is being reviewed while its review is open, and nothing once it closes or the page goes', async () => {
+    jest.spyOn(api, 'quotePlan').mockResolvedValue({ package_price: plain.PackagesPricingTable[0]!, promotions: [] });
+    const view = renderPage();
+    await card('Tourist Explorer 14 days');
+    expect(store.get(planInReviewAtom)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /^Choose this plan\s*:\s*Tourist Explorer 14 days$/ }));
+    await screen.findByTestId('price-total');
+    expect(store.get(planInReviewAtom)).toEqual({ productCode: 188, name: 'Tourist Explorer 14 days' });
+    await userEvent.click(screen.getByRole('button', { name: /back to the plans|all plans/i }));
+    await card('Tourist Explorer 14 days');
+    expect(store.get(planInReviewAtom)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /^Choose this plan\s*:\s*Tourist Explorer 14 days$/ }));
+    await screen.findByTestId('price-total');
+    view.unmount();
+    expect(store.get(planInReviewAtom)).toBeNull();
   });
 });

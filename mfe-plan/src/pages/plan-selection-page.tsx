@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ANNUAL_OFFER_PRODUCT_CODE, bizConfigAtom, Button, DEFAULT_VAT_PERCENTAGE, flowFlagsAtom, formatAed, Icon, MARKETING, PLAN_ICONS, PLAN_CATEGORIES, PlanSpecs, ROUTES, savedPlanAtom, startParamsAtom, StepHeading, store, TOURIST_PRODUCT_CODES, useLanguage, useT, VANITY_TIER_BY_ID, bus, dropStartParams, type PlanCategory, type Product } from '@join/shared';
+import { ANNUAL_OFFER_PRODUCT_CODE, bizConfigAtom, Button, DEFAULT_VAT_PERCENTAGE, flowFlagsAtom, formatAed, Icon, MARKETING, PLAN_ICONS, PLAN_CATEGORIES, PlanSpecs, ROUTES, savedPlanAtom, setPlanInReview, startParamsAtom, StepHeading, store, TOURIST_PRODUCT_CODES, useLanguage, useT, VANITY_TIER_BY_ID, bus, dropStartParams, type PlanCategory, type Product } from '@join/shared';
 import { CategoryTabs, panelId, tabId } from '../components/category-tabs';
 import { isLoading, LoadStatus } from '../components/load-status';
 import { PlanCard } from '../components/plan-card';
@@ -77,6 +77,12 @@ export function PlanSelectionPage() {
       live = false;
     };
   }, [start, queryClient]);
+
+  // The cart names the plan under review as not added yet (issue 24), until it closes or the page goes.
+  useEffect(() => {
+    setPlanInReview(review ? { productCode: review.ProductCode, name: review.Name } : null);
+  }, [review]);
+  useEffect(() => () => setPlanInReview(null), []);
 
   useEffect(() => {
     if (review) reviewHeading.current?.focus();

@@ -1,47 +1,74 @@
 /**
- * The stepper's model (issue 9, point 2): from the FlowContext and the current path, the
- * steps this visitor goes through, each done, current or remaining. Pure and Node-safe, like
- * the rest of the flow contract; the host only draws what this returns.
+ * The stepper's model (issue 9, point 2; issue 24, point 5): from the FlowContext and the
+ * current path, the stages this visitor goes through, each done, current or remaining. Pure
+ * and Node-safe, like the rest of the flow contract; the host only draws what this returns.
  *
- * The contract skips a step for one of two reasons, and the stepper tells them apart:
+ * Stages, not the contract's steps. The contract's steps a visitor takes depend on answers
+ * given late in the flow: the residency and SIM answers at the id check (step 6) add the
+ * delivery (a physical SIM) or drop the id check and the payment (a resident paying cash on
+ * delivery); the location check drops the activation (outside the UAE). Counting the steps
+ * made the total move under the visitor ("Step 6 of 8" after "Step 1 of 7", "Step 5 of 7"
+ * then "Step 6 of 6"). The stepper counts what every path has instead, five stages, so the
+ * total promised on the first screen is the one kept to the last:
+ *
+ *   1 plan · 2 number · 3 account · 4 identity (location check, activation method and its
+ *   document and face scans, id check with the residency and SIM answers) · 5 checkout
+ *   (payment, then delivery or the store pickup; a resident paying cash on delivery has the
+ *   delivery form only)
+ *
+ * Every path goes through all five: retail has no location check but has the activation; a
+ * visitor outside the UAE has no activation but has the location check and the id check; a
+ * resident has no id check but the location check. The compact form says the screen's own
+ * title beside "Step n of 5", so the visitor still sees each screen within a stage.
+ *
+ * Within a stage the contract still tells a step's two reasons for a skip apart:
  * - the visitor has completed it (a plan is selected, the login is done, the location was
- *   checked inside the UAE, the plan is paid): it stays in the list, marked done, so the
- *   count does not shrink under the visitor as they go;
- * - it is not part of this visitor's flow: it is left out and not counted. That is
- *   - the location check in retail (SPEC 2: "removed in the retail flow"), and once the plan
- *     is paid without it (it only gates activation, which is then skipped too);
- *   - the activation method outside the UAE (its access rule needs "inside the UAE", so it can
- *     never open), and once the plan is paid without the visitor having been inside the UAE;
- *   - the id check for residents (its rule excludes them);
- *   - the payment when resident validation is done and nothing was paid (its skip flag);
- *   - the delivery unless the visitor is a resident with a delivery form (its rule) or has a
- *     physical SIM to collect in store (the store pickup route's rule);
- *   - the thank-you page: it is the end of the flow, not a step to take, so never counted.
+ *   checked inside the UAE, the plan is paid): it counts as done;
+ * - it is not part of this visitor's flow (leftOut below): it does not hold its stage back,
+ *   and the stepper draws nothing on its screen (a guard sends the visitor on from there).
+ * A stage is done when every step of it this visitor takes is done.
  *
  * Plan and number keep the table's order even when a vip or search start picks the number
  * first: the number is then current with the plan still remaining before it.
  */
 import type { FlowContext } from './rules';
 import { isDone, isInsideUae, isProperlyLoggedIn } from './rules';
-import type { RoutePath, StepName } from './steps';
+import type { StepName } from './steps';
 import { STEPS, stepForPath } from './steps';
 
 export type ProgressMark = 'done' | 'current' | 'remaining';
 
+/** The stepper's stages, in flow order (see the header). */
+const PROGRESS_STAGES = [
+  { name: 'plan', steps: ['plan'] },
+  { name: 'number', steps: ['number'] },
+  { name: 'account', steps: ['account'] },
+  { name: 'identity', steps: ['location_check', 'activation_method', 'id_check'] },
+  { name: 'checkout', steps: ['payment', 'submit_delivery'] },
+] as const satisfies ReadonlyArray<{ name: string; steps: readonly StepName[] }>;
+
+const BY_STEP = new Map(STEPS.map((s) => [s.name, s]));
+
+export type ProgressStageName = (typeof PROGRESS_STAGES)[number]['name'];
+
 export interface ProgressStep {
-  readonly name: StepName;
-  /** The step's heading key (STEP_TITLE_*): the compact form names the current step with it. */
+  readonly name: ProgressStageName;
+  /**
+   * A heading key (STEP_TITLE_*): for the current stage the title of the step on screen (the
+   * compact form names it), otherwise the stage's first step's.
+   */
   readonly titleKey: string;
   /** The short name shown in the stepper list (progress.step.*). */
   readonly labelKey: string;
-  readonly route: RoutePath;
+  /** The contract's steps in this stage. */
+  readonly steps: readonly StepName[];
   readonly mark: ProgressMark;
 }
 
 export interface FlowProgress {
-  /** The visitor's steps in flow order; exactly one is current. */
+  /** The stages in flow order; exactly one is current. The same five on every path. */
   readonly steps: readonly ProgressStep[];
-  /** 1-based position of the current step among `steps` ("Step n of total"). */
+  /** 1-based position of the current stage among `steps` ("Step n of total"). */
   readonly position: number;
   readonly total: number;
   readonly current: ProgressStep;
@@ -105,16 +132,20 @@ function completed(step: StepName, ctx: FlowContext): boolean | undefined {
  */
 export function flowProgress(ctx: FlowContext, path: string): FlowProgress | null {
   const here = stepForPath(path);
-  if (!here) return null;
-  const visible = STEPS.filter((s) => !leftOut(s.name, ctx));
-  const index = visible.findIndex((s) => s.name === here.name);
+  if (!here || leftOut(here.name, ctx)) return null;
+  const index = PROGRESS_STAGES.findIndex((g) => (g.steps as readonly StepName[]).includes(here.name));
   if (index < 0) return null;
-  const steps = visible.map<ProgressStep>((s, i) => ({
-    name: s.name,
-    titleKey: s.titleKey,
-    labelKey: `progress.step.${s.name}`,
-    route: s.route,
-    mark: i === index ? 'current' : (completed(s.name, ctx) ?? i < index) ? 'done' : 'remaining',
-  }));
+  const paid = ctx.flags.is_plan_paid || isDone(ctx.flags);
+  const steps = PROGRESS_STAGES.map<ProgressStep>((g, i) => {
+    const taken = g.steps.filter((n) => !leftOut(n, ctx));
+    const done = taken.length > 0 ? taken.every((n) => completed(n, ctx) ?? i < index) : i < index || paid;
+    return {
+      name: g.name,
+      titleKey: i === index ? here.titleKey : (BY_STEP.get(g.steps[0]) ?? here).titleKey,
+      labelKey: `progress.step.${g.name}`,
+      steps: g.steps,
+      mark: i === index ? 'current' : done ? 'done' : 'remaining',
+    };
+  });
   return { steps, position: index + 1, total: steps.length, current: steps[index] as ProgressStep };
 }

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider } from 'jotai';
-import { EMPTY_FLOW_FLAGS, i18n, store, type FlowContext, type SavedPlan, setHeldNumber, setSavedPlan } from '@join/shared';
+import { EMPTY_FLOW_FLAGS, i18n, store, type FlowContext, type SavedPlan, setHeldNumber, setPlanInReview, setSavedPlan } from '@join/shared';
 import { ProgressStepper } from '../progress-stepper';
 import { SummaryBar, SummaryColumn } from '../order-summary';
 import { Header } from '../header';
@@ -58,6 +58,7 @@ function select(boosters = 0, discount = 0) {
 
 afterEach(() => {
   act(() => {
+    setPlanInReview(null);
     setSavedPlan(null);
     setHeldNumber(null);
     store.set(summaryOpenAtom, false);
@@ -75,24 +76,38 @@ describe('progress stepper', () => {
       'Plan(completed)',
       '2Number',
       '3Account',
-      '4Location',
-      '5Activation',
-      '6Identity',
-      '7Payment',
+      '4Identity',
+      '5Checkout',
     ]);
     expect(items[1]).toHaveAttribute('aria-current', 'step');
     expect(items.filter((li) => li.hasAttribute('aria-current'))).toHaveLength(1);
-    expect(screen.getByText('Step 2 of 7')).toBeInTheDocument();
+    expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
     expect(screen.getByText('Choose your number')).toBeInTheDocument();
     const bar = document.querySelector('progress.stepper__bar');
     expect(bar).toHaveAttribute('value', '2');
-    expect(bar).toHaveAttribute('max', '7');
+    expect(bar).toHaveAttribute('max', '5');
   });
 
-  it('does not count the location check in retail', () => {
+  it('keeps its total when the path turns out longer or shorter (issue 24, point 5)', () => {
+    const logged = { ...EMPTY_FLOW_FLAGS, is_plan_selected: true, is_number_selected: true, is_logged_in_via_email: true };
+    // A tourist at the location check, then at the store pickup after paying for a physical SIM.
+    const first = wrap(<ProgressStepper pathname="/location_check" ctx={{ flags: logged }} />);
+    expect(screen.getByText('Step 4 of 5')).toBeInTheDocument();
+    expect(screen.getByText('Check your location')).toBeInTheDocument();
+    first.unmount();
+    wrap(
+      <ProgressStepper
+        pathname="/submit_delivery/store"
+        ctx={{ flags: { ...logged, is_plan_paid: true }, insideUae: true, residentType: 'non_resident', simType: 'physical' }}
+      />,
+    );
+    expect(screen.getByText('Step 5 of 5')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Your progress' })).getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('retail: no location check, the same five stages', () => {
     wrap(<ProgressStepper pathname="/number" ctx={{ flags: EMPTY_FLOW_FLAGS, retail: true }} />);
-    expect(screen.getByText('Step 2 of 6')).toBeInTheDocument();
-    expect(screen.queryByText('Location')).toBeNull();
+    expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
   });
 
   it('shows nothing on thank-you and on exception routes', () => {
@@ -110,7 +125,7 @@ describe('progress stepper', () => {
       i18n.setLanguage('ar');
     });
     wrap(<ProgressStepper pathname="/number" ctx={{ flags: EMPTY_FLOW_FLAGS }} />);
-    expect(screen.getByText('الخطوة 2 من 7')).toBeInTheDocument();
+    expect(screen.getByText('الخطوة 2 من 5')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'مراحل طلبك' })).getByText('الرقم')).toBeInTheDocument();
   });
 });
@@ -181,6 +196,36 @@ describe('order summary', () => {
   it('the column says so while nothing is selected (it keeps its place)', () => {
     wrap(<SummaryColumn ctx={{ flags: EMPTY_FLOW_FLAGS }} />);
     expect(screen.getByRole('complementary', { name: 'Your selection' })).toHaveTextContent('Nothing selected yet.');
+  });
+
+  it('while a plan is reviewed, the column and the cart name it as not added yet, not "Nothing selected yet" (issue 24)', () => {
+    act(() => setPlanInReview({ productCode: 188, name: 'Tourist Explorer 14 days' }));
+    wrap(
+      <>
+        <Header pathname="/plan-selection" ctx={{ flags: EMPTY_FLOW_FLAGS }} />
+        <SummaryColumn ctx={{ flags: EMPTY_FLOW_FLAGS }} />
+      </>,
+      '/plan-selection',
+    );
+    const column = screen.getByRole('complementary', { name: 'Your selection' });
+    expect(column).not.toHaveTextContent('Nothing selected yet');
+    expect(column).toHaveTextContent('Tourist Explorer 14 days');
+    expect(column).toHaveTextContent('Added when you continue.');
+    expect(screen.getByRole('banner').querySelector('[aria-label^="Your selection"]')).toHaveAccessibleName(
+      'Your selection: Tourist Explorer 14 days, added when you continue.',
+    );
+    act(() => setPlanInReview(null));
+    expect(column).toHaveTextContent('Nothing selected yet.');
+  });
+
+  it('in Arabic too', () => {
+    act(() => {
+      i18n.set('ar', { 'cart.inReview': 'تُضاف عند المتابعة.', 'cart.title': 'اختياراتك', 'cart.plan': 'الباقة' });
+      i18n.setLanguage('ar');
+      setPlanInReview({ productCode: 188, name: 'Tourist Explorer 14 days' });
+    });
+    wrap(<SummaryColumn ctx={{ flags: EMPTY_FLOW_FLAGS }} />, '/plan-selection');
+    expect(screen.getByText('تُضاف عند المتابعة.')).toBeInTheDocument();
   });
 
   it('the phone bar shows the total and opens the summary sheet; absent while nothing is selected', async () => {

@@ -151,6 +151,17 @@ describe('the face scan', () => {
     expect(Number(root.dataset.firstFeedbackMs)).toBeGreaterThan(0);
   });
 
+  it('shows the instruction once: the spoken copy leaves the page once it has been announced (issue 24)', async () => {
+    fakeCamera();
+    scene = [];
+    await renderScan();
+    const text = 'We cannot see a face. Look at the camera.';
+    expect(await said(text)).toBeVisible();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(text), LONG);
+    await waitFor(() => expect(screen.getByRole('status')).toBeEmptyDOMElement(), LONG);
+    expect(screen.getAllByText(text)).toHaveLength(1);
+  });
+
   it('says when it is too dark', async () => {
     fakeCamera();
     luminance = 10;

@@ -94,7 +94,8 @@ export const IDENTITY_TEXTS = {
   // The document: upload.
   'identity.upload.title.emirates_id': 'Upload photos of your Emirates ID',
   'identity.upload.title.passport': 'Upload a photo of your passport',
-  'identity.upload.intro': 'A clear photo of each side, as a JPG or PNG file of up to 5 MB.',
+  'identity.upload.intro.emirates_id': 'A clear photo of each side, as a JPG or PNG file of up to 5 MB.',
+  'identity.upload.intro.passport': 'A clear photo of the page with your photo, as a JPG or PNG file of up to 5 MB.',
   'identity.upload.side.front': 'Front of the card',
   'identity.upload.side.back': 'Back of the card',
   'identity.upload.side.data_page': 'Passport photo page',

@@ -19,68 +19,62 @@ function marks(p: FlowProgress | null): string {
   return p ? p.steps.map((s) => `${s.name}:${s.mark}`).join(' ') : 'none';
 }
 
-const TOURIST = ['plan', 'number', 'account', 'location_check', 'activation_method', 'id_check', 'payment'];
+const STAGES = ['plan', 'number', 'account', 'identity', 'checkout'];
 
-describe('flowProgress: which steps a visitor sees', () => {
-  test('a new tourist: seven steps, thank-you and delivery not counted, the plan current', () => {
+describe('flowProgress: which stages a visitor sees', () => {
+  test('a new tourist: five stages, the plan current', () => {
     const p = flowProgress(ctx(), ROUTES.planSelection);
-    expect(names(p)).toEqual(TOURIST);
+    expect(names(p)).toEqual(STAGES);
     expect(p?.position).toBe(1);
-    expect(p?.total).toBe(7);
+    expect(p?.total).toBe(5);
     expect(p?.current.name).toBe('plan');
     expect(p?.current.titleKey).toBe('STEP_TITLE_PLAN');
     expect(p?.current.labelKey).toBe('progress.step.plan');
   });
 
-  test('retail: the location check is removed from the flow', () => {
+  test('the location check, the activation and the id check are the identity stage; the compact form names the screen', () => {
+    for (const [route, title] of [
+      [ROUTES.locationCheck, 'STEP_TITLE_LOCATION_CHECK'],
+      [ROUTES.scanFace, 'STEP_TITLE_ACTIVATION_METHOD'],
+      [ROUTES.idCheck, 'STEP_TITLE_ID_CHECK'],
+    ] as const) {
+      const p = flowProgress(ctx(LOGGED, { insideUae: true }), route);
+      expect(p?.current.name).toBe('identity');
+      expect(p?.position).toBe(4);
+      expect(p?.current.titleKey).toBe(title);
+    }
+  });
+
+  test('the payment and the delivery or pickup are the checkout stage', () => {
+    const physical = { insideUae: true, residentType: 'non_resident', simType: 'physical' } as const;
+    expect(flowProgress(ctx(LOGGED, physical), ROUTES.payment)?.current.name).toBe('checkout');
+    const pickup = flowProgress(ctx(PAID, physical), ROUTES.storePickup);
+    expect(pickup?.current.name).toBe('checkout');
+    expect(pickup?.current.titleKey).toBe('STEP_TITLE_SUBMIT_DELIVERY');
+  });
+
+  test('retail: no location check, still five stages', () => {
     const p = flowProgress(ctx({}, { retail: true }), ROUTES.number);
-    expect(names(p)).toEqual(TOURIST.filter((n) => n !== 'location_check'));
-    expect(p?.total).toBe(6);
+    expect(names(p)).toEqual(STAGES);
     expect(p?.position).toBe(2);
   });
 
-  test('a resident: no id check; with a delivery form the delivery step counts', () => {
-    const resident = flowProgress(ctx(LOGGED, { residentType: 'resident' }), ROUTES.login);
-    expect(names(resident)).not.toContain('id_check');
-    expect(names(resident)).not.toContain('submit_delivery');
-    const withForm = flowProgress(ctx(LOGGED, { residentType: 'resident', hasDeliveryForm: true }), ROUTES.login);
-    expect(names(withForm)).toEqual([...TOURIST.filter((n) => n !== 'id_check'), 'submit_delivery']);
-  });
-
-  test('resident validation done and nothing paid: the payment is skipped, so not counted', () => {
-    const p = flowProgress(ctx({ ...LOGGED, is_resident_done: true }, { residentType: 'resident', hasDeliveryForm: true, insideUae: true }), ROUTES.submitDelivery);
-    expect(names(p)).not.toContain('payment');
-    expect(p?.current.name).toBe('submit_delivery');
-    expect(p?.position).toBe(p?.total);
-  });
-
-  test('outside the UAE: activation can never open, so it is not counted', () => {
-    const p = flowProgress(ctx(LOGGED, { insideUae: false }), ROUTES.locationCheck);
-    expect(names(p)).toEqual(TOURIST.filter((n) => n !== 'activation_method'));
-    expect(p?.current.name).toBe('location_check');
-  });
-
-  test('paid without a location check: location and activation skipped, not counted', () => {
+  test('paid without a location check: the identity stage is done', () => {
     const p = flowProgress(ctx(PAID), ROUTES.paymentConfirmation);
-    expect(names(p)).toEqual(['plan', 'number', 'account', 'id_check', 'payment']);
-    expect(marks(p)).toBe('plan:done number:done account:done id_check:done payment:current');
+    expect(marks(p)).toBe('plan:done number:done account:done identity:done checkout:current');
   });
 
-  test('paid after the location check inside the UAE: both stay, done', () => {
-    const p = flowProgress(ctx(PAID, { insideUae: true }), ROUTES.paymentConfirmation);
-    expect(names(p)).toEqual(TOURIST);
-    expect(marks(p)).toBe(
-      'plan:done number:done account:done location_check:done activation_method:done id_check:done payment:current',
-    );
+  test('a resident paying cash on delivery: the delivery is the checkout, the last stage', () => {
+    const p = flowProgress(ctx({ ...LOGGED, is_resident_done: true }, { residentType: 'resident', hasDeliveryForm: true, insideUae: true }), ROUTES.submitDelivery);
+    expect(marks(p)).toBe('plan:done number:done account:done identity:done checkout:current');
+    expect(p?.position).toBe(p?.total);
   });
 });
 
 describe('flowProgress: done, current, remaining', () => {
   test('plan selected, on the number step: plan done, the rest remaining', () => {
     const p = flowProgress(ctx({ is_plan_selected: true }), ROUTES.number);
-    expect(marks(p)).toBe(
-      'plan:done number:current account:remaining location_check:remaining activation_method:remaining id_check:remaining payment:remaining',
-    );
+    expect(marks(p)).toBe('plan:done number:current account:remaining identity:remaining checkout:remaining');
     expect(p?.position).toBe(2);
   });
 
@@ -101,17 +95,19 @@ describe('flowProgress: done, current, remaining', () => {
 
   test('steps no flag records count as done once the visitor is past them', () => {
     const p = flowProgress(ctx(LOGGED, { insideUae: true }), ROUTES.payment);
-    expect(marks(p)).toBe(
-      'plan:done number:done account:done location_check:done activation_method:done id_check:done payment:current',
-    );
-    // ...but not before: on the activation step the id check is still to come.
-    const at = flowProgress(ctx(LOGGED, { insideUae: true }), ROUTES.scanFace);
-    expect(marks(at)).toContain('activation_method:current id_check:remaining payment:remaining');
+    expect(marks(p)).toBe('plan:done number:done account:done identity:done checkout:current');
+    // ...but not before: editing the plan, the identity stage is still to come.
+    const back = flowProgress(ctx(LOGGED, { insideUae: true }), ROUTES.planSelection);
+    expect(marks(back)).toBe('plan:current number:done account:done identity:remaining checkout:remaining');
   });
 
-  test('a non-resident whose id details are in has the id check done even before reaching it', () => {
-    const p = flowProgress(ctx(LOGGED, { residentType: 'non_resident' }), ROUTES.locationCheck);
-    expect(marks(p)).toContain('id_check:done');
+  test('the identity stage is done only when each of its steps is', () => {
+    // Inside the UAE, verified, non-resident: location, activation (past it) and id check done.
+    const p = flowProgress(ctx({ ...LOGGED, is_id_verified: true }, { insideUae: true, residentType: 'non_resident' }), ROUTES.payment);
+    expect(marks(p)).toContain('identity:done');
+    // Back on the number step before the location check: not done.
+    const q = flowProgress(ctx(LOGGED), ROUTES.number);
+    expect(marks(q)).toContain('identity:remaining');
   });
 });
 
@@ -128,5 +124,81 @@ describe('flowProgress: where no stepper shows', () => {
 
   test('a step this visitor does not take (retail at the location check)', () => {
     expect(flowProgress(ctx(LOGGED, { retail: true }), ROUTES.locationCheck)).toBeNull();
+  });
+});
+
+/**
+ * Issue 24, point 5: the counter's total must not move under the visitor. Each walk is the
+ * FlowContext a real visitor has at each screen, in order, as the flow status gives it.
+ */
+describe('flowProgress: the total stays the same from the first step to the last', () => {
+  const INSIDE = { insideUae: true } as const;
+  const walks: Record<string, Array<[string, FlowContext]>> = {
+    'a tourist with store pickup': [
+      [ROUTES.planSelection, ctx()],
+      [ROUTES.number, ctx({ is_plan_selected: true })],
+      [ROUTES.numberConfirmation, ctx(PICKED)],
+      [ROUTES.login, ctx(PICKED)],
+      [ROUTES.locationCheck, ctx(LOGGED)],
+      [ROUTES.activationMethod, ctx(LOGGED, INSIDE)],
+      [ROUTES.uploadDocument, ctx(LOGGED, INSIDE)],
+      [ROUTES.scanFace, ctx(LOGGED, INSIDE)],
+      [ROUTES.idCheck, ctx({ ...LOGGED, is_id_verified: true }, INSIDE)],
+      [ROUTES.payment, ctx({ ...LOGGED, is_id_verified: true }, { ...INSIDE, residentType: 'non_resident', simType: 'physical' })],
+      [ROUTES.storePickup, ctx({ ...PAID, is_id_verified: true }, { ...INSIDE, residentType: 'non_resident', simType: 'physical' })],
+    ],
+    'a tourist with an instant eSIM': [
+      [ROUTES.planSelection, ctx()],
+      [ROUTES.number, ctx({ is_plan_selected: true })],
+      [ROUTES.login, ctx(PICKED)],
+      [ROUTES.locationCheck, ctx(LOGGED)],
+      [ROUTES.scanDocument, ctx(LOGGED, INSIDE)],
+      [ROUTES.idCheck, ctx({ ...LOGGED, is_id_verified: true }, { ...INSIDE, residentType: 'non_resident', simType: 'esim' })],
+      [ROUTES.payment, ctx({ ...LOGGED, is_id_verified: true }, { ...INSIDE, residentType: 'non_resident', simType: 'esim' })],
+    ],
+    'a resident with cash on delivery': [
+      [ROUTES.planSelection, ctx()],
+      [ROUTES.number, ctx({ is_plan_selected: true })],
+      [ROUTES.login, ctx(PICKED)],
+      [ROUTES.locationCheck, ctx(LOGGED)],
+      [ROUTES.activationMethod, ctx(LOGGED, INSIDE)],
+      [ROUTES.scanFace, ctx(LOGGED, INSIDE)],
+      [ROUTES.idCheck, ctx({ ...LOGGED, is_id_verified: true }, INSIDE)],
+      [ROUTES.submitDelivery, ctx({ ...LOGGED, is_id_verified: true, is_resident_done: true }, { ...INSIDE, residentType: 'resident', simType: 'physical', hasDeliveryForm: true })],
+    ],
+    'a visitor outside the UAE': [
+      [ROUTES.planSelection, ctx()],
+      [ROUTES.login, ctx(PICKED)],
+      [ROUTES.locationCheck, ctx(LOGGED)],
+      [ROUTES.idCheck, ctx(LOGGED, { insideUae: false })],
+      [ROUTES.payment, ctx(LOGGED, { insideUae: false, residentType: 'non_resident', simType: 'physical' })],
+      [ROUTES.storePickup, ctx(PAID, { insideUae: false, residentType: 'non_resident', simType: 'physical' })],
+    ],
+    'retail': [
+      [ROUTES.planSelection, ctx({}, { retail: true })],
+      [ROUTES.login, ctx(PICKED, { retail: true })],
+      [ROUTES.activationMethod, ctx(LOGGED, { retail: true })],
+      [ROUTES.payment, ctx({ ...LOGGED, is_id_verified: true }, { retail: true, residentType: 'non_resident', simType: 'esim' })],
+    ],
+  };
+
+  test.each(Object.entries(walks))('%s', (_label, walk) => {
+    const seen = walk.map(([path, c]) => {
+      const p = flowProgress(c, path);
+      if (!p) throw new Error(`no stepper at ${path}`);
+      return { path, total: p.total, listed: p.steps.length, position: p.position };
+    });
+    const first = seen[0]!.total;
+    for (const s of seen) {
+      expect({ path: s.path, total: s.total, listed: s.listed }).toEqual({ path: s.path, total: first, listed: first });
+    }
+    // The position never goes back along a walk, and the last screen is the last step.
+    seen.slice(1).forEach((s, i) => expect(s.position).toBeGreaterThanOrEqual(seen[i]!.position));
+    expect(seen[seen.length - 1]!.position).toBe(first);
+  });
+
+  test('every path has the same total, so the first screen can promise it', () => {
+    const totals = Object.values(walks).map((w) => flowProgress(w[0]![1], w[0]![0])?.total);
+    expect(new Set(totals).size).toBe(1);
   });
 });
