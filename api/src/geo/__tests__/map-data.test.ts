@@ -110,7 +110,7 @@ describe('the pin\'s area', () => {
     ['the open sea', P.openSea],
     ['the far side of the world', [-25.2, -124.7]],
   ] as const)('%s is outside the UAE: no emirate, no place', (_name, point) => {
-    expect(at(point)).toEqual({ inside_uae: false, emirate: null, place: null });
+    expect(at(point)).toEqual({ inside_uae: false, on_land: false, emirate: null, place: null });
   });
 
   it('allows a small margin off the coast, and no more', () => {
