@@ -1014,6 +1014,7 @@ export const TRANSLATIONS_AR: TranslatedDictionary = {
   'delivery.area.outside': 'هذا الدبوس خارج الإمارات. انقله إلى مكان داخل الإمارات.',
   'delivery.area.failed': 'تعذّر التحقق من هذا المكان. حاول مرة أخرى.',
   'delivery.pin.none': 'ضع الدبوس في المكان الذي تريد توصيل شريحتك إليه.',
+  'delivery.pin.water': 'هذا المكان في الماء. ضع الدبوس على المبنى الذي سيأتي إليه المندوب.',
   'delivery.coverage.open.zero': 'نوصل إلى هنا خلال {{count}} دقيقة، ونصل نحو الساعة {{time}}.',
   'delivery.coverage.open.one': 'نوصل إلى هنا خلال دقيقة واحدة، ونصل نحو الساعة {{time}}.',
   'delivery.coverage.open.two': 'نوصل إلى هنا خلال دقيقتين، ونصل نحو الساعة {{time}}.',

@@ -79,6 +79,7 @@ export const DELIVERY_TEXTS = {
   'delivery.area.outside': 'This pin is outside the UAE. Move it to a place in the UAE.',
   'delivery.area.failed': 'We could not check this place. Try again.',
   'delivery.pin.none': 'Put the pin where you want your SIM delivered.',
+  'delivery.pin.water': 'That spot is in the water. Put the pin on the building where the courier should come.',
   'delivery.coverage.open.one': 'We deliver here within {{count}} minute, arriving around {{time}}.',
   'delivery.coverage.open.other': 'We deliver here within {{count}} minutes, arriving around {{time}}.',
   'delivery.coverage.unsupported': 'We do not deliver to this place yet. You can collect your SIM in one of our stores.',
