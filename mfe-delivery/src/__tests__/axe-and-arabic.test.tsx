@@ -41,7 +41,7 @@ describe('axe', () => {
     writeDraft({ pin: { lat: 25.08, lng: 55.14 }, area: null });
     const { container } = renderAt('/submit_delivery/details');
     await userEvent.click(await screen.findByRole('button', { name: 'Place my order' }));
-    expect(await screen.findAllByText('Required field')).toHaveLength(2);
+    expect(await screen.findAllByText('Required field')).toHaveLength(3);
     await expectNoViolations(container);
   });
 
