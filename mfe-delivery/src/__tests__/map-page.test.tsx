@@ -160,7 +160,7 @@ describe('/submit_delivery: the map', () => {
   });
 
   it('a pin outside the UAE is refused without asking for coverage', async () => {
-    const calls = answer({ area: { inside_uae: false, emirate: null, place: null } });
+    const calls = answer({ area: { inside_uae: false, on_land: false, emirate: null, place: null } });
     renderAt('/submit_delivery');
     pressMap(await mapLoaded(), 140, 80);
     expect(await screen.findByText('This pin is outside the UAE. Move it to a place in the UAE.')).toBeInTheDocument();
