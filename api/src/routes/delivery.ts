@@ -25,7 +25,9 @@ import { coverageAt, distanceMetres, isOpenAt, nextChange, nextOpening } from '.
 import { loadFlowStatus, serverFlowContext } from '../domain/flow-context';
 import { orderMail } from '../domain/order-mail';
 import { internationalPhone, isFinal, newOrderId, newOrderNumber, ORDER_REFRESH_MS, updateFromCourier, updateFromEsim } from '../domain/orders';
-import { HttpError, loginRequired } from '../http/http-error';
+import { isOnUaeLand } from '../geo/area';
+import { mapData, type MapData } from '../geo/map-data';
+import { HttpError, loginRequired, unavailable } from '../http/http-error';
 import { authOf, type AuthContext } from '../http/session-auth';
 import { maskNumber } from '../identity/identity-check';
 import { stepNotAllowed } from '../http/step-guard';
@@ -83,7 +85,24 @@ function storeView(store: StoreLocationRecord, language: 'en' | 'ar', now: numbe
 /** The promised arrival: the zone's minutes, never more than SPEC 1's promise. */
 const etaMinutesOf = (zoneMinutes: number): number => Math.min(zoneMinutes, DELIVERY_PROMISE_MINUTES);
 
-async function coverageOf(ctx: AppContext, point: { lat: number; lng: number }): Promise<CoverageResponse & { etaMinutes?: number }> {
+/**
+ * Whether the point is on the UAE's land as the map draws it (issue 24): a point in the water is
+ * refused whatever zone's outline holds it. The page keeps its pin on land, but the server never
+ * trusts the page's point. Without its map data the server cannot tell: 503, as the map's calls.
+ */
+async function onLandOf(request: FastifyRequest | null, point: { lat: number; lng: number }): Promise<boolean> {
+  let data: MapData;
+  try {
+    data = await mapData();
+  } catch (err) {
+    request?.log.error({ err }, 'map data unreadable');
+    throw unavailable('The map data is not built (pnpm --filter @join/api run build:geo)');
+  }
+  return isOnUaeLand(data.area, [point.lng, point.lat]);
+}
+
+async function coverageOf(ctx: AppContext, point: { lat: number; lng: number }, request: FastifyRequest | null = null): Promise<CoverageResponse & { etaMinutes?: number }> {
+  if (!(await onLandOf(request, point))) return { status: 'unsupported', code: DELIVERY_UNSUPPORTED, reason: 'water' };
   const now = ctx.now();
   const found = coverageAt(await ctx.store.listDeliveryZones(), point, now);
   switch (found.status) {
@@ -141,7 +160,7 @@ async function orderView(ctx: AppContext, order: OrderRecord, language: 'en' | '
 export async function deliveryGeoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/delivery/coverage', async (request): Promise<CoverageResponse> => {
     const point = parseInput(LatLng, request.query, 'query');
-    const { etaMinutes: _minutes, ...coverage } = await coverageOf(ctx, point);
+    const { etaMinutes: _minutes, ...coverage } = await coverageOf(ctx, point, request);
     return coverage;
   });
 
@@ -351,9 +370,12 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const email = await accountEmail(request);
       const bound = await boundIdentity(request, 'delivery');
       // The server decides coverage again: the page's answer may be old, or made up.
-      const coverage = await coverageOf(ctx, body);
+      const coverage = await coverageOf(ctx, body, request);
       if (coverage.status === 'closed') {
         throw new HttpError(409, DELIVERY_CLOSED, 'Delivery is closed in this area right now', 'body.lat', { next_opening: coverage.next_opening });
+      }
+      if (coverage.status === 'unsupported' && coverage.reason === 'water') {
+        throw new HttpError(422, DELIVERY_UNSUPPORTED, 'The pin is in the water: put it on the building', 'body.lat');
       }
       if (coverage.status === 'unsupported') throw new HttpError(422, DELIVERY_UNSUPPORTED, 'We do not deliver to this area: collect your SIM in a store', 'body.lat');
       // Cash on delivery: the saved plan priced now, as GET /payment/summary prices it.

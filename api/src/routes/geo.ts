@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { AreaQuery, PlacesQuery, type AreaResponse, type PlacesResponse } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
 import { areaAt } from '../geo/area';
+import { pointInPolygon } from '../delivery/coverage';
 import { searchPlaces } from '../geo/gazetteer';
+import { snapToLand } from '../geo/snap';
 import { mapData } from '../geo/map-data';
 import { MAP_DATA_FILES, mapDataDir } from '../geo/map-files';
 import { notFound, unavailable } from '../http/http-error';
@@ -127,8 +129,18 @@ export async function geoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
 
   app.get('/delivery/places', { onRequest: budget }, async (request): Promise<PlacesResponse> => {
     const { q, lang } = parseInput(PlacesQuery, request.query, 'query');
-    const { index } = await loadedMapData(request);
-    return { places: searchPlaces(index, q, lang) };
+    const { index, area } = await loadedMapData(request);
+    const zones = await ctx.store.listDeliveryZones();
+    const land = area.uae.map((b) => b.area);
+    const inZone = ([lng, lat]: [number, number]) => zones.some((z) => pointInPolygon({ lat, lng }, z.polygon));
+    // A place whose point is in the water (GeoNames' coastal districts often are) is answered at
+    // the nearest land point inside a delivery zone (else the nearest land): the pin goes on land.
+    return {
+      places: searchPlaces(index, q, lang).map((p) => {
+        const at = snapToLand([p.lng, p.lat], land, { accept: inZone });
+        return at ? { ...p, lng: at[0], lat: at[1] } : p;
+      }),
+    };
   });
 
   app.get('/delivery/area', { onRequest: budget }, async (request): Promise<AreaResponse> => {

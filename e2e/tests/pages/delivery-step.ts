@@ -63,6 +63,45 @@ export async function searchPlace(page: Page, query: string, option: string | Re
   await choice.click();
 }
 
+/** The pin the map sub-step keeps (its draft in session storage: mfe-delivery/src/draft.ts), or null. */
+export async function draftPin(page: Page): Promise<{ lat: number; lng: number } | null> {
+  return page.evaluate(() => {
+    const raw = window.sessionStorage.getItem('join.delivery.draft');
+    return raw ? ((JSON.parse(raw) as { pin: { lat: number; lng: number } | null }).pin ?? null) : null;
+  });
+}
+
+type Ring = [number, number][];
+/** Even-odd ray casting: inside the outer ring and in no hole. */
+function inRings(point: [number, number], rings: Ring[]): boolean {
+  let inside = false;
+  const [x, y] = point;
+  for (const ring of rings) {
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const [xi, yi] = ring[i]!;
+      const [xj, yj] = ring[j]!;
+      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    }
+  }
+  return inside;
+}
+
+/**
+ * Whether the point is on the UAE's land as the product's own map data draws it (GET
+ * /api/map/land.geojson, the `AE` feature), checked here rather than asked of the API's answer.
+ */
+export async function onUaeLand(request: APIRequestContext, point: { lat: number; lng: number }): Promise<boolean> {
+  const response = await request.get('/api/map/land.geojson');
+  expect(response.ok()).toBe(true);
+  const land = (await response.json()) as {
+    features: { properties: { iso2: string }; geometry: { type: 'Polygon'; coordinates: Ring[] } | { type: 'MultiPolygon'; coordinates: Ring[][] } }[];
+  };
+  const uae = land.features.find((f) => f.properties.iso2 === 'AE');
+  if (!uae) throw new Error('no UAE in the land data');
+  const polygons = uae.geometry.type === 'Polygon' ? [uae.geometry.coordinates] : uae.geometry.coordinates;
+  return polygons.some((rings) => inRings([point.lng, point.lat], rings));
+}
+
 /** The interactive map's canvas, once drawn. */
 export async function mapCanvas(page: Page) {
   const canvas = page.locator('.maplibregl-canvas').first();

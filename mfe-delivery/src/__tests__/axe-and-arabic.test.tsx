@@ -41,7 +41,7 @@ describe('axe', () => {
     writeDraft({ pin: { lat: 25.08, lng: 55.14 }, area: null });
     const { container } = renderAt('/submit_delivery/details');
     await userEvent.click(await screen.findByRole('button', { name: 'Place my order' }));
-    expect(await screen.findAllByText('Required field')).toHaveLength(2);
+    expect(await screen.findAllByText('Required field')).toHaveLength(3);
     await expectNoViolations(container);
   });
 
@@ -82,7 +82,7 @@ describe('Arabic', () => {
       'delivery.coverage.open.many': 'نوصل إلى هنا خلال {{count}} دقيقة، ونصل نحو الساعة {{time}}.',
     });
     act(() => i18n.setLanguage('ar'));
-    const area = jest.spyOn(deliveryApi, 'area').mockResolvedValue({ inside_uae: true, emirate: 'DU', place: { id: 'm', name: 'دبي مارينا', emirate: 'DU', lat: 25.08, lng: 55.14 } });
+    const area = jest.spyOn(deliveryApi, 'area').mockResolvedValue({ inside_uae: true, on_land: true, emirate: 'DU', place: { id: 'm', name: 'دبي مارينا', emirate: 'DU', lat: 25.08, lng: 55.14 } });
     jest.spyOn(deliveryApi, 'coverage').mockResolvedValue(OPEN);
     renderAt('/submit_delivery');
     expect(await screen.findByRole('heading', { level: 1, name: 'أين نوصل شريحتك؟' })).toBeInTheDocument();

@@ -23,14 +23,17 @@ function placed() {
 describe('/submit_delivery/details: the delivery form', () => {
   beforeEach(() => writeDraft({ pin: PIN, area: 'Dubai Marina, Dubai' }));
 
-  it('shows where, read-only, with the address prefilled from the area and "You pay on delivery"', async () => {
+  it('shows where, read-only, with the area prefilled from the pin\'s place and "You pay on delivery"', async () => {
     renderAt('/submit_delivery/details');
     expect(await screen.findByRole('heading', { level: 1, name: 'Your delivery details' })).toHaveFocus();
     const map = await mapLoaded();
     expect(map.options.interactive).toBe(false);
     expect(map.markers[0]!.options.draggable).toBe(false);
     expect(screen.queryByRole('button', { name: 'Use my location' })).toBeNull();
-    expect(screen.getByRole('textbox', { name: /^Address/ })).toHaveValue('Dubai Marina, Dubai');
+    // The map has no streets (no package ships them): the form asks what the courier needs.
+    expect(screen.getByRole('textbox', { name: /^Flat, building or villa, and street/ })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: /^Area/ })).toHaveValue('Dubai Marina, Dubai');
+    expect(screen.getByRole('textbox', { name: /^Landmark or instructions for the courier/ })).toHaveValue('');
     expect(screen.getByText('You pay on delivery, in cash, when your SIM arrives.')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Phone country' })).toHaveValue('AE');
   });
@@ -38,11 +41,8 @@ describe('/submit_delivery/details: the delivery form', () => {
   it('places the order: a short UAE number gets its 05 prefix; flow refreshed, delivery:order-placed, draft gone', async () => {
     const { submit, status } = placed();
     renderAt('/submit_delivery/details');
-    const address = await screen.findByRole('textbox', { name: /^Address/ });
-    await userEvent.clear(address);
-    await userEvent.type(address, 'Marina Gate 1');
-    await userEvent.type(screen.getByRole('textbox', { name: /Flat, floor/ }), 'Flat 1203');
-    await userEvent.type(screen.getByRole('textbox', { name: /Instructions/ }), 'Call at the gate');
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Flat, building or villa, and street/ }), 'Flat 1203, Marina Gate 1, Marina Walk');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Landmark or instructions/ }), 'Opposite the tram stop; call at the gate');
     await userEvent.type(screen.getByRole('textbox', { name: /Phone number/ }), '50 123-4567');
     expect(screen.getByRole('textbox', { name: /Phone number/ })).toHaveValue('501234567');
     await userEvent.click(screen.getByRole('button', { name: 'Place my order' }));
@@ -50,9 +50,9 @@ describe('/submit_delivery/details: the delivery form', () => {
     expect(submit).toHaveBeenCalledWith({
       lat: 25.08,
       lng: 55.14,
-      address: 'Marina Gate 1',
-      address_2: 'Flat 1203',
-      instructions: 'Call at the gate',
+      address: 'Flat 1203, Marina Gate 1, Marina Walk',
+      address_2: 'Dubai Marina, Dubai',
+      instructions: 'Opposite the tram stop; call at the gate',
       phone: '0501234567',
       phone_country: 'AE',
     });
@@ -63,7 +63,8 @@ describe('/submit_delivery/details: the delivery form', () => {
   it('keeps SPEC 5 phone rules: digits only while typing, a wrong number refused before sending', async () => {
     const { submit } = placed();
     renderAt('/submit_delivery/details');
-    const phone = await screen.findByRole('textbox', { name: /Phone number/ });
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Flat, building or villa/ }), 'Villa 12, Street 5');
+    const phone = screen.getByRole('textbox', { name: /Phone number/ });
     await userEvent.type(phone, '٠٥٠abc12');
     expect(phone).toHaveValue('05012');
     await userEvent.click(screen.getByRole('button', { name: 'Place my order' }));
@@ -73,30 +74,32 @@ describe('/submit_delivery/details: the delivery form', () => {
     expect(submit).not.toHaveBeenCalled();
   });
 
-  it('an empty address is a required field', async () => {
+  it('the building and street, and the area, are required (no area known for the pin: empty)', async () => {
     const { submit } = placed();
     writeDraft({ pin: PIN, area: null });
     renderAt('/submit_delivery/details');
     await userEvent.type(await screen.findByRole('textbox', { name: /Phone number/ }), '0501234567');
     await userEvent.click(screen.getByRole('button', { name: 'Place my order' }));
-    expect(await screen.findByText('Required field')).toBeInTheDocument();
+    expect(await screen.findAllByText('Required field')).toHaveLength(2);
+    expect(screen.getByRole('textbox', { name: /^Area/ })).toHaveAttribute('aria-invalid', 'true');
     expect(submit).not.toHaveBeenCalled();
   });
 
   it('keeps what was typed over Back and a reload (session storage)', async () => {
     const view = renderAt('/submit_delivery/details');
-    await userEvent.type(await screen.findByRole('textbox', { name: /Instructions/ }), 'Ring twice');
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Landmark or instructions/ }), 'Ring twice');
     await userEvent.click(screen.getByRole('button', { name: 'Change the place on the map' }));
     expect(w.navigations).toEqual(['delivery /submit_delivery']);
     view.unmount();
     renderAt('/submit_delivery/details');
-    expect(await screen.findByRole('textbox', { name: /Instructions/ })).toHaveValue('Ring twice');
+    expect(await screen.findByRole('textbox', { name: /^Landmark or instructions/ })).toHaveValue('Ring twice');
   });
 
   it('closed since (-128): goes to the closed page', async () => {
     jest.spyOn(deliveryApi, 'submitDelivery').mockRejectedValue(new ApiError('closed', { code: -128, status: 409 }));
     renderAt('/submit_delivery/details');
-    await userEvent.type(await screen.findByRole('textbox', { name: /Phone number/ }), '0501234567');
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Flat, building or villa/ }), 'Villa 12, Street 5');
+    await userEvent.type(screen.getByRole('textbox', { name: /Phone number/ }), '0501234567');
     await userEvent.click(screen.getByRole('button', { name: 'Place my order' }));
     await waitFor(() => expect(w.navigations).toEqual(['delivery /delivery-closed']));
     expect(w.placed).toEqual([]);
@@ -105,7 +108,8 @@ describe('/submit_delivery/details: the delivery form', () => {
   it("unsupported (-401): the catalogue's pop-up", async () => {
     jest.spyOn(deliveryApi, 'submitDelivery').mockRejectedValue(new ApiError('unsupported', { code: -401, status: 409 }));
     renderAt('/submit_delivery/details');
-    await userEvent.type(await screen.findByRole('textbox', { name: /Phone number/ }), '0501234567');
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Flat, building or villa/ }), 'Villa 12, Street 5');
+    await userEvent.type(screen.getByRole('textbox', { name: /Phone number/ }), '0501234567');
     await userEvent.click(screen.getByRole('button', { name: 'Place my order' }));
     await waitFor(() => expect(w.errors.map((e) => e.type)).toEqual(['delivery_unsupported_area']));
   });
@@ -113,7 +117,8 @@ describe('/submit_delivery/details: the delivery form', () => {
   it("a field the server refuses shows the server's error on that field", async () => {
     jest.spyOn(deliveryApi, 'submitDelivery').mockRejectedValue(new ApiError('Number is Invalid', { code: null, status: 400, field: 'phone' }));
     renderAt('/submit_delivery/details');
-    const phone = await screen.findByRole('textbox', { name: /Phone number/ });
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Flat, building or villa/ }), 'Villa 12, Street 5');
+    const phone = screen.getByRole('textbox', { name: /Phone number/ });
     await userEvent.type(phone, '0501234567');
     await userEvent.click(screen.getByRole('button', { name: 'Place my order' }));
     expect(await screen.findByText('Number is Invalid')).toBeInTheDocument();

@@ -12,7 +12,7 @@ export const ATTRIBUTION = {
 };
 
 export const DUBAI_MARINA = { id: 'dubai-marina', name: 'Dubai Marina', emirate: 'DU' as const, lat: 25.08, lng: 55.14 };
-export const areaAt = (place = DUBAI_MARINA) => ({ inside_uae: true, emirate: place.emirate, place });
+export const areaAt = (place = DUBAI_MARINA) => ({ inside_uae: true, on_land: true, emirate: place.emirate, place });
 /** 14:35 in Dubai (UTC+4). */
 export const ETA = '2026-11-23T10:35:00.000Z';
 export const OPEN: CoverageResponse = { status: 'open', zone_id: 'dubai-central', eta: ETA, promise_minutes: 45 };

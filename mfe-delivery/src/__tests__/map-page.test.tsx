@@ -116,8 +116,51 @@ describe('/submit_delivery: the map', () => {
     expect(w.navigations).toEqual(['delivery /submit_delivery/store']);
   });
 
+  it('a tap on the water says so and does not move the pin (nor asks for coverage)', async () => {
+    const water = { inside_uae: true, on_land: false, emirate: 'DU', place: DUBAI_MARINA };
+    const calls = answer();
+    // On land at (25.08, 55.14), in the water at (25.09, 55.13).
+    calls.area.mockImplementation((lat) => Promise.resolve((lat === 25.09 ? water : areaAt()) as never));
+    renderAt('/submit_delivery');
+    const map = await mapLoaded();
+    pressMap(map, 140, 80);
+    await screen.findByText(/We deliver here/);
+    expect(calls.coverage).toHaveBeenCalledTimes(1);
+    pressMap(map, 130, 90);
+    expect(await screen.findByText('That spot is in the water. Put the pin on the building where the courier should come.')).toBeInTheDocument();
+    expect(calls.area).toHaveBeenLastCalledWith(25.09, 55.13, 'en');
+    expect(map.markers[0]!.getLngLat()).toEqual({ lng: 55.14, lat: 25.08 });
+    expect(readDraft().pin).toEqual({ lat: 25.08, lng: 55.14 });
+    expect(calls.coverage).toHaveBeenCalledTimes(1);
+    // The promise for the pin where it is stays.
+    expect(screen.getByText(/We deliver here/)).toBeInTheDocument();
+    // A tap on land afterwards moves it, and the water message goes.
+    pressMap(map, 141, 80);
+    await waitFor(() => expect(readDraft().pin).toEqual({ lat: 25.08, lng: 55.141 }));
+    expect(screen.queryByText(/in the water/)).toBeNull();
+  });
+
+  it('a drag onto the water puts the pin back where it was', async () => {
+    const calls = answer();
+    calls.area.mockImplementation((lat) =>
+      Promise.resolve((lat === 25.09 ? { inside_uae: true, on_land: false, emirate: 'DU', place: DUBAI_MARINA } : areaAt()) as never),
+    );
+    renderAt('/submit_delivery');
+    const map = await mapLoaded();
+    pressMap(map, 140, 80);
+    await screen.findByText(/We deliver here/);
+    const pin = map.markers[0]!;
+    act(() => {
+      pin.setLngLat([55.13, 25.09]);
+      pin.fire('dragend');
+    });
+    expect(await screen.findByText(/That spot is in the water/)).toBeInTheDocument();
+    await waitFor(() => expect(pin.getLngLat()).toEqual({ lng: 55.14, lat: 25.08 }));
+    expect(readDraft().pin).toEqual({ lat: 25.08, lng: 55.14 });
+  });
+
   it('a pin outside the UAE is refused without asking for coverage', async () => {
-    const calls = answer({ area: { inside_uae: false, emirate: null, place: null } });
+    const calls = answer({ area: { inside_uae: false, on_land: false, emirate: null, place: null } });
     renderAt('/submit_delivery');
     pressMap(await mapLoaded(), 140, 80);
     expect(await screen.findByText('This pin is outside the UAE. Move it to a place in the UAE.')).toBeInTheDocument();
@@ -183,7 +226,7 @@ describe('/submit_delivery: the places search (combobox)', () => {
     expect(box).toHaveValue('Dubai Marina');
     expect(box).toHaveAttribute('aria-expanded', 'false');
     await waitFor(() => expect(calls.area).toHaveBeenCalledWith(25.08, 55.14, 'en'));
-    expect(FakeMap.last.eased.at(-1)?.center).toEqual([55.14, 25.08]);
+    await waitFor(() => expect(FakeMap.last.eased.at(-1)?.center).toEqual([55.14, 25.08]));
     // The chosen name written into the field is no new search.
     await act(async () => {
       await jest.advanceTimersByTimeAsync(PLACES_DEBOUNCE_MS * 2);

@@ -23,8 +23,12 @@ export interface MapMarker extends LatLngPoint {
 export interface MapViewProps {
   /** The pin; null for none yet. */
   pin: LatLngPoint | null;
-  /** Given: the visitor can put and move the pin (press, drag, centre button, their location). Omitted: read-only. */
-  onPin?: (p: LatLngPoint, how: 'map' | 'location') => void;
+  /**
+   * Given: the visitor can put and move the pin (press, drag, centre button, their location).
+   * Omitted: read-only. Answering false (at once or later) refuses the point: a dragged pin
+   * goes back to `pin`.
+   */
+  onPin?: (p: LatLngPoint, how: 'map' | 'location') => void | boolean | Promise<boolean>;
   /** Where the map looks: a new object moves the view there (a place chosen in the search). */
   focus?: LatLngPoint | null;
   /** Other points (stores), each a button when onMarker is given. */
@@ -77,9 +81,11 @@ export function MapView({ pin, onPin, focus, markers = [], onMarker, label, zoom
   // The latest callbacks, read by the map's listeners (set once per map).
   const onPinRef = useRef(onPin);
   const onMarkerRef = useRef(onMarker);
+  const pinRef = useRef(pin);
   useEffect(() => {
     onPinRef.current = onPin;
     onMarkerRef.current = onMarker;
+    pinRef.current = pin;
   });
   // The first view: the pin, else the focus, else Dubai; a map built again (a new language, a
   // retry) opens where the last one was left.
@@ -198,7 +204,11 @@ export function MapView({ pin, onPin, focus, markers = [], onMarker, label, zoom
       const marker = new ml.Marker({ element: el, draggable: interactive, anchor: 'bottom' });
       marker.on('dragend', () => {
         const at = marker.getLngLat();
-        onPinRef.current?.({ lat: at.lat, lng: at.lng }, 'map');
+        void Promise.resolve(onPinRef.current?.({ lat: at.lat, lng: at.lng }, 'map')).then((taken) => {
+          // Refused (in the water): back where the pin is.
+          const back = pinRef.current;
+          if (taken === false && back && pinMarker.current === marker) marker.setLngLat([back.lng, back.lat]);
+        });
       });
       pinMarker.current = marker.setLngLat([pin.lng, pin.lat]).addTo(map);
     } else {

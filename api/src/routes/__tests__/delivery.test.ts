@@ -29,6 +29,10 @@ const LIWA = { lat: 23.13, lng: 53.77 };
 /** A corner of the seeded Dubai zone. */
 const DUBAI_CORNER = { lat: 25.18, lng: 55.44 };
 const AL_AIN = { lat: 24.2, lng: 55.7 };
+/** GeoNames' Dubai Marina: in the marina's water, inside the Dubai zone's outline. */
+const MARINA_WATER = { lat: 25.08525, lng: 55.14646 };
+/** Dubai Creek by Al Garhoud, inside the Dubai zone's outline. */
+const DUBAI_CREEK = { lat: 25.24, lng: 55.335 };
 
 const FORM = { address: 'Villa 12, Street 5, Al Barsha 2', address_2: 'Gate on the left', instructions: 'Call on arrival', phone: '0501234567' };
 
@@ -102,6 +106,9 @@ describe('GET /delivery/zones and /delivery/coverage', () => {
     const coverage = async (p: { lat: number; lng: number }) => ok(await publicGet(`/api/delivery/coverage?lat=${p.lat}&lng=${p.lng}`), CoverageResponse);
     expect(await coverage(DUBAI_MALL)).toEqual({ status: 'open', zone_id: 'dubai', eta: '2026-01-15T10:45:00.000Z', promise_minutes: 45 });
     expect(await coverage(DUBAI_CORNER)).toMatchObject({ status: 'open', zone_id: 'dubai' });
+    // In the zone's outline but in the water: no courier goes there.
+    expect(await coverage(MARINA_WATER)).toEqual({ status: 'unsupported', code: -401, reason: 'water' });
+    expect(await coverage(DUBAI_CREEK)).toEqual({ status: 'unsupported', code: -401, reason: 'water' });
     expect(await coverage(FUJAIRAH)).toEqual({ status: 'closed', code: -128, zone_id: 'fujairah', next_opening: '2026-01-16T02:00:00.000Z' });
     expect(await coverage(LIWA)).toEqual({ status: 'unsupported', code: -401 });
     // 06:00 the next morning in the UAE: Fujairah is open, its 40 minutes promised.
@@ -208,6 +215,9 @@ describe('POST /me/delivery', () => {
     const closed = expectError(await deliver(v, FUJAIRAH), 409, -128, 'body.lat');
     expect(closed.next_opening).toBe('2026-01-16T02:00:00.000Z');
     expectError(await deliver(v, LIWA), 422, -401, 'body.lat');
+    // A point in the water (the page checks it, the server does not trust the page): refused, saying why.
+    const water = expectError(await deliver(v, MARINA_WATER), 422, -401, 'body.lat');
+    expect(water.message).toMatch(/water/);
     expect(await order(v)).toBeNull();
     expect(await flags(v)).toMatchObject({ is_delivery_in_progress: false });
     expect(t.courier.jobs).toHaveLength(0);

@@ -3,6 +3,11 @@ import { API_ERROR_CODES, AreaResponse, MAP_DATA_PATHS, MapAttribution, PLACES_M
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { clientHeaders, createTestApp, newDeviceId, type TestApp, type Visitor } from '../../testing/harness';
 import { MAP_CACHE_CONTROL } from '../geo';
+import { pointInPolygon } from '../../delivery/coverage';
+import { haversineKm } from '../../geo/geometry';
+import { readMapData } from '../../geo/map-data';
+import { onLand } from '../../geo/snap';
+import { SEED_ZONES } from '../../seed/delivery';
 
 /**
  * The map data under /api/map and the gazetteer's two calls (api/README.md "Map data and
@@ -87,6 +92,27 @@ describe('GET /api/delivery/places', () => {
     expect(body.places.map((p) => p.id)).toEqual(['ae-hatta']);
   });
 
+  it('Dubai Marina: the answer\'s point is on land inside the Dubai delivery zone (GeoNames puts it in the marina\'s water)', async () => {
+    const body = PlacesResponse.parse((await places('q=dubai%20marina')).json());
+    const marina = body.places.find((p) => p.id === 'ae-dubai-marina')!;
+    const point: [number, number] = [marina.lng, marina.lat];
+    const { area } = await readMapData();
+    expect(onLand(point, area.uae.map((b) => b.area))).toBe(true);
+    expect(pointInPolygon(marina, SEED_ZONES.find((z) => z.id === 'dubai')!.polygon)).toBe(true);
+    // Still the marina: within half a kilometre of GeoNames' point (55.14646, 25.08525).
+    expect(haversineKm(point, [55.14646, 25.08525])).toBeLessThan(0.5);
+  });
+
+  it('every place answered is on land', async () => {
+    const { area } = await readMapData();
+    const land = area.uae.map((b) => b.area);
+    for (const q of ['dubai', 'business', 'jumeirah', 'palm', 'abu dhabi', 'sharjah', 'ajman', 'fujairah']) {
+      for (const p of PlacesResponse.parse((await places(`q=${encodeURIComponent(q)}`)).json()).places) {
+        expect({ id: p.id, onLand: onLand([p.lng, p.lat], land) }).toEqual({ id: p.id, onLand: true });
+      }
+    }
+  });
+
   it('answers an empty list when nothing matches', async () => {
     expect((await places('q=zzzzzz')).json()).toEqual({ places: [] });
   });
@@ -125,6 +151,11 @@ describe('GET /api/delivery/area', () => {
     expect(await ok('lat=25.0805&lng=55.1403&lang=en')).toMatchObject({ inside_uae: true, emirate: 'DU', place: { name: 'Dubai Marina', emirate: 'DU' } });
   });
 
+  it('says whether the point is on land: the marina\'s water is inside the UAE (near its coast) but not on land', async () => {
+    expect(await ok('lat=25.08525&lng=55.14646')).toMatchObject({ inside_uae: true, on_land: false, emirate: 'DU' });
+    expect(await ok('lat=25.0805&lng=55.1403')).toMatchObject({ on_land: true });
+  });
+
   it('Abu Dhabi city: inside, Abu Dhabi, named in Arabic when asked', async () => {
     expect(await ok('lat=24.4539&lng=54.3773&lang=ar')).toMatchObject({ inside_uae: true, emirate: 'AZ', place: { name: 'أبوظبي' } });
   });
@@ -134,7 +165,7 @@ describe('GET /api/delivery/area', () => {
     ['Muscat (Oman)', 'lat=23.588&lng=58.383'],
     ['the Saudi desert', 'lat=22.9&lng=51.0'],
   ])('%s: outside the UAE', async (_name, query) => {
-    expect(await ok(query)).toEqual({ inside_uae: false, emirate: null, place: null });
+    expect(await ok(query)).toEqual({ inside_uae: false, on_land: false, emirate: null, place: null });
   });
 
   it.each([

@@ -89,7 +89,13 @@ export type PlacesResponse = z.infer<typeof PlacesResponse>;
 export const AreaQuery = LatLng.extend({ lang: z.enum(['en', 'ar']).default('en') });
 export type AreaQuery = z.infer<typeof AreaQuery>;
 export const AreaResponse = z.object({
+  /** On the UAE's land, or near enough its coast to be taken for it (a pier, a boat). */
   inside_uae: z.boolean(),
+  /**
+   * On the UAE's land as the map draws it (issue 24): a point in the water (the sea, a marina, the
+   * creek) is not, and the pin does not go there; POST /me/delivery refuses it.
+   */
+  on_land: z.boolean(),
   emirate: EmirateCode.nullable(),
   /** The nearest named place, when one is near enough to name the area by; null otherwise. */
   place: Place.nullable(),
@@ -111,12 +117,14 @@ export type OpeningPeriod = z.infer<typeof OpeningPeriod>;
  * the zones; POST /me/delivery decides again and refuses with the code):
  * - open: a courier can come; eta = now + the zone's minutes (at most the 60-minute promise);
  * - closed: -128 "delivery closed for area": next_opening says when the zone opens again;
- * - unsupported: -401 "delivery unsupported for area": no zone covers the pin (collect in store).
+ * - unsupported: -401 "delivery unsupported for area": no zone covers the pin (collect in store);
+ *   reason "water" when the pin is in the water (the sea, a marina, the creek), zone or not:
+ *   the server never takes a point off the UAE's land as drawn (issue 24).
  */
 export const CoverageResponse = z.union([
   z.object({ status: z.literal('open'), zone_id: z.string(), eta: z.string(), promise_minutes: z.number().int().positive() }),
   z.object({ status: z.literal('closed'), code: z.literal(-128), zone_id: z.string(), next_opening: z.string().nullable() }),
-  z.object({ status: z.literal('unsupported'), code: z.literal(-401) }),
+  z.object({ status: z.literal('unsupported'), code: z.literal(-401), reason: z.literal('water').optional() }),
 ]);
 export type CoverageResponse = z.infer<typeof CoverageResponse>;
 
