@@ -288,6 +288,18 @@ function scalarCode(code: unknown): number | string | null {
   return null;
 }
 
+/**
+ * The reference a pop-up shows for support (SPEC 2 "the code if it is scalar"; issue 24): a
+ * numeric server code of SPEC 8 (-7099, or "-7099" as a string). Our client-side keys
+ * (spotii_error, rate_limited, payment_in_progress...) are names for the catalogue, not codes a
+ * customer could quote: null, nothing is shown.
+ */
+export function supportReference(code: unknown): number | null {
+  if (typeof code === 'number') return Number.isInteger(code) ? code : null;
+  if (typeof code === 'string' && /^-?\d+$/.test(code.trim())) return Number(code.trim());
+  return null;
+}
+
 /** The error object for a server code (or a client key), through the code table of codes.ts. */
 export function errorObjectForCode(code: number | string | null | undefined, t?: ErrorTranslate): ErrorObject {
   return errorObjectFor(messageTypeForCode(code), code, t);
