@@ -193,6 +193,10 @@ export const PAYMENT_ERROR_CODES = {
   orderChanged: 'order_changed',
   /** 409: this payment was cancelled by the visitor: nothing was taken. */
   paymentCancelled: 'payment_cancelled',
+  /** 402 (issue 24): the bank refused the 3-D Secure check (wrong codes): nothing was charged. */
+  threeDsFailed: 'three_ds_failed',
+  /** 402 (issue 24): the 3-D Secure check was not completed (cancelled, or its time ran out): nothing was charged. */
+  threeDsCancelled: 'three_ds_cancelled',
 } as const;
 
 /**
