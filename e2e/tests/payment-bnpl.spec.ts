@@ -57,9 +57,15 @@ test('decline at the provider, back to choose again; then approve: paid in insta
   await expect(page).toHaveURL(/#\/(spotii-success|payment\/confirmation)/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Your receipt' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Spotii, in instalments')).toBeVisible();
+  // Issue 24: what was paid today (the first instalment) and what is still to pay, not the order total as "Amount paid".
+  const receipt = page.getByRole('region', { name: 'Your receipt' });
+  await expect(receipt.getByRole('term')).toContainText(['Paid today', 'Still to pay in instalments', 'Order total']);
+  await expect(receipt).not.toContainText('Amount paid');
   await shell.expectAccessible('payment: confirmation (instalments)');
   const mail = await latestMail(page.request, email);
   expect(mail.subject).toMatch(/receipt|payment/i);
+  expect(mail.text).toMatch(/Paid today: AED [\d.,]+/);
+  expect(mail.text).not.toContain('Amount paid');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/#\/thank-you(\?|$)/, { timeout: 30_000 });
 });

@@ -1,4 +1,4 @@
-import { CURRENCY, EN_TRANSLATIONS, pluralCategory, type Receipt, type TranslationKey } from '@join/shared/contract';
+import { CURRENCY, EN_TRANSLATIONS, instalmentSplit, pluralCategory, type Receipt, type TranslationKey } from '@join/shared/contract';
 import type { MailMessage } from '../mail/mailer';
 import { TRANSLATIONS_AR } from '../seed/translations-ar';
 import type { MailLanguage } from './account-mail';
@@ -74,7 +74,10 @@ export function mail(to: string, language: MailLanguage, subject: string, intro:
   return { to, subject, text: plain, html, language };
 }
 
-/** The receipt of a captured payment. */
+/**
+ * The receipt of a captured payment. In instalments (issue 24) it says what was paid today, what
+ * is still to pay and the order's total, never the total as "Amount paid"; the plan follows.
+ */
 export function receiptMail(receipt: Receipt, language: MailLanguage, bnplProvider: string | null): MailMessage {
   const t = (key: PaymentMailKey, values?: Record<string, string>) => text(language, key, values);
   const method = receipt.card
@@ -84,7 +87,7 @@ export function receiptMail(receipt: Receipt, language: MailLanguage, bnplProvid
     { label: t('payment.mail.receipt.reference'), value: receipt.reference, ltr: true },
     { label: t('payment.mail.receipt.product'), value: receipt.product_name },
     { label: t('payment.mail.receipt.number'), value: readableNumber(receipt.msisdn), ltr: true },
-    { label: t('payment.mail.receipt.amount'), value: formatFils(receipt.amount_fils, language), ltr: true },
+    ...amountRows(receipt, language),
     { label: t('payment.mail.receipt.vat', { percentage: String(receipt.vat_percentage) }), value: formatFils(receipt.vat_fils, language), ltr: true },
     { label: t('payment.mail.receipt.method'), value: method },
     { label: t('payment.mail.receipt.paidAt'), value: dateOf(receipt.paid_at), ltr: true },
@@ -93,6 +96,17 @@ export function receiptMail(receipt: Receipt, language: MailLanguage, bnplProvid
     t('payment.mail.receipt.instalment', { number: String(i.number), date: i.due_date, amount: formatFils(i.amount_fils, language) }),
   );
   return mail(receipt.email, language, t('payment.mail.receipt.subject', { reference: receipt.reference }), t('payment.mail.receipt.intro'), rows, instalments);
+}
+
+function amountRows(receipt: Receipt, language: MailLanguage): Row[] {
+  const t = (key: PaymentMailKey) => text(language, key);
+  const split = instalmentSplit(receipt);
+  if (!split) return [{ label: t('payment.mail.receipt.amount'), value: formatFils(receipt.amount_fils, language), ltr: true }];
+  return [
+    { label: t('payment.mail.receipt.paidToday'), value: formatFils(split.todayFils, language), ltr: true },
+    { label: t('payment.mail.receipt.dueLater'), value: formatFils(split.laterFils, language), ltr: true },
+    { label: t('payment.mail.receipt.total'), value: formatFils(split.totalFils, language), ltr: true },
+  ];
 }
 
 export interface ContractFacts {

@@ -9,8 +9,10 @@ import type { CardDeclineReason } from '../payment/providers';
 
 /**
  * A card decline as SPEC 8 knows it (the mapping in CARD_DECLINE_REASONS' comment): a number of
- * the table, or a client key. authentication_failed (3-D Secure failed or abandoned) is -7110
- * "transaction_declined".
+ * the table, or a client key. A 3-D Secure check that failed or was not completed is neither a
+ * card brand (-7110 "transaction_declined" says "only three card brands") nor a card problem, and
+ * no SPEC 8 code says what happened (issue 24): our keys three_ds_failed and three_ds_cancelled,
+ * each with its own catalogue entry.
  */
 export const DECLINE_CODES: Readonly<Record<CardDeclineReason, number | string>> = {
   expired_card: -7109,
@@ -25,7 +27,8 @@ export const DECLINE_CODES: Readonly<Record<CardDeclineReason, number | string>>
   not_eligible: PAYMENT_ERROR_CODES.nonEligibleCard,
   recurring_not_allowed: PAYMENT_ERROR_CODES.nonRecurringCard,
   token_invalid: PAYMENT_ERROR_CODES.nonce,
-  authentication_failed: -7110,
+  authentication_failed: PAYMENT_ERROR_CODES.threeDsFailed,
+  authentication_cancelled: PAYMENT_ERROR_CODES.threeDsCancelled,
 };
 
 /**

@@ -36,7 +36,10 @@ export const DEFAULT_BNPL_CHECKOUT_WINDOW_MS = 30 * 60_000;
  * fraudulent -7103, incorrect_cvc -7105, unsupported_brand -7110, incorrect_details -7108,
  * generic_decline -7099 (payment_error_general), not_eligible non_eligible_card,
  * recurring_not_allowed non_recurring_card, token_invalid (unknown, used or expired token)
- * nonce_error, authentication_failed (3-D Secure failed or abandoned) -7110.
+ * nonce_error. A 3-D Secure check (issue 24) is no card brand (-7110 is SPEC 8's "only three card
+ * brands"): authentication_failed (the bank refused: wrong codes) is three_ds_failed, and
+ * authentication_cancelled (not completed: Cancel on the bank's page, its window run out, or the
+ * merchant voided it) three_ds_cancelled; nothing was charged either way.
  */
 export const CARD_DECLINE_REASONS = [
   'expired_card',
@@ -52,6 +55,7 @@ export const CARD_DECLINE_REASONS = [
   'recurring_not_allowed',
   'token_invalid',
   'authentication_failed',
+  'authentication_cancelled',
 ] as const;
 export type CardDeclineReason = (typeof CARD_DECLINE_REASONS)[number];
 
@@ -75,7 +79,7 @@ export interface CardCharge {
   id: string;
   /**
    * succeeded: captured; requires_action: 3-D Secure, send the browser to actionUrl; then ask
-   * getCharge (succeeded, or declined with authentication_failed); declined: see declineReason.
+   * getCharge (succeeded, or declined with authentication_failed or authentication_cancelled); declined: see declineReason.
    */
   status: 'succeeded' | 'requires_action' | 'declined';
   amountFils: number;
@@ -106,7 +110,7 @@ export interface CardProvider {
   refund(chargeId: string, amountFils: number, idempotencyKey: string): Promise<ProviderResult<CardRefund, ProviderUnavailable | 'not_found' | 'not_refundable'>>;
   /**
    * Voids a charge still waiting for its 3-D Secure check (the merchant abandons it: it ends
-   * declined, authentication_failed, and its page can no longer complete it). A charge that is no
+   * declined, authentication_cancelled, and its page can no longer complete it). A charge that is no
    * longer waiting is answered as it is (succeeded: it went through; declined: nothing to void).
    */
   cancel(chargeId: string): Promise<ProviderResult<CardCharge, ProviderUnavailable | 'not_found'>>;

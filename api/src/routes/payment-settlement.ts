@@ -20,8 +20,12 @@ import { nameLanguage } from './catalogue-view';
 export const PAYMENT_IN_PROGRESS = 'payment_in_progress';
 
 export const inProgress = (message: string) => new HttpError(409, PAYMENT_IN_PROGRESS, message);
-export const declined = (code: number | string) =>
-  new HttpError(402, code, code === PAYMENT_ERROR_CODES.bnpl ? 'Paying in instalments did not go through' : 'The card was not charged');
+const DECLINE_MESSAGES: Readonly<Record<string, string>> = {
+  [PAYMENT_ERROR_CODES.bnpl]: 'Paying in instalments did not go through',
+  [PAYMENT_ERROR_CODES.threeDsFailed]: 'Your bank could not confirm this payment (the 3-D Secure check failed), so nothing was charged',
+  [PAYMENT_ERROR_CODES.threeDsCancelled]: 'The 3-D Secure check with your bank was not completed (cancelled or timed out), so nothing was charged',
+};
+export const declined = (code: number | string) => new HttpError(402, code, DECLINE_MESSAGES[String(code)] ?? 'The card was not charged');
 export const providerUnavailable = () =>
   new HttpError(503, PROVIDER_UNAVAILABLE_CODE, 'The payment provider cannot be reached right now: please try again in a moment');
 export const notConfigured = (what: string) => new HttpError(503, 'payment_unavailable', `${what} payments are not available on this server`);

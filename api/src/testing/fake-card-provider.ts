@@ -8,7 +8,7 @@ import { CARD_DECLINE_REASONS, DEFAULT_CARD_ACTION_WINDOW_MS, type CardCharge, t
  *
  * What a token does (make one with cardToken(script)):
  * - 'ok': succeeds at once;
- * - '3ds': requires_action; then `completeAction(id, 'succeeded' | 'authentication_failed')`
+ * - '3ds': requires_action; then `completeAction(id, 'succeeded' | 'authentication_failed' | 'authentication_cancelled')`
  *   decides what getCharge answers (until then it still requires action);
  * - a CardDeclineReason (e.g. 'expired_card'): declined with it.
  * A token is single use: a second charge with it (under another key) is token_invalid.
@@ -93,18 +93,18 @@ export class FakeCardProvider implements CardProvider {
     if (!charge) return { ok: false, reason: 'not_found' };
     if (charge.status === 'requires_action') {
       charge.status = 'declined';
-      charge.declineReason = 'authentication_failed';
+      charge.declineReason = 'authentication_cancelled';
       charge.actionUrl = null;
     }
     return { ok: true, value: this.view(charge) };
   }
 
   /** The visitor finished (or failed) the 3-D Secure page of a charge. */
-  completeAction(chargeId: string, outcome: 'succeeded' | 'authentication_failed'): void {
+  completeAction(chargeId: string, outcome: 'succeeded' | 'authentication_failed' | 'authentication_cancelled'): void {
     const charge = this.charges.find((c) => c.id === chargeId);
     if (!charge || charge.status !== 'requires_action') throw new Error(`charge ${chargeId} awaits no action`);
     charge.status = outcome === 'succeeded' ? 'succeeded' : 'declined';
-    charge.declineReason = outcome === 'succeeded' ? null : 'authentication_failed';
+    charge.declineReason = outcome === 'succeeded' ? null : outcome;
     charge.actionUrl = null;
   }
 

@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Button, errorActionHandler, errorAtom, isStepAction, liveButtons, Modal, setError, useT, type ErrorObject, type FlowContext } from '@join/shared';
+import { Button, errorActionHandler, errorAtom, isStepAction, liveButtons, Modal, setError, supportReference, useT, type ErrorObject, type FlowContext } from '@join/shared';
 import { acknowledge } from './acknowledge';
 import { helpOpenAtom } from './help-modal';
 
 /**
- * Error pop-ups (SPEC 2): a title, the code when it is scalar, a text, and up to two
- * buttons. One mechanism for every button: an acknowledgement (SPEC 4) is run here; a step
+ * Error pop-ups (SPEC 2): a title, the code when it is scalar (a numeric server code only,
+ * as a reference for support: supportReference), a text, and up to two buttons. One mechanism for every button: an acknowledgement (SPEC 4) is run here; a step
  * action (Retry, Change card, Retry payment, Continue payment, Reset transfer...) is handed
  * to the handler the raising step registered with the error (reportError's `actions`). A
  * step action nobody handles is never offered (liveButtons), so no button is dead.
@@ -31,7 +31,8 @@ export function ErrorPopup({ ctx }: { ctx: FlowContext }) {
     await acknowledge(action, { navigate, ctx, openHelp: () => openHelp(true) });
   };
 
-  const code = error && (typeof error.code === 'number' || typeof error.code === 'string') ? error.code : null;
+  // Only a numeric server code is a reference a customer can quote (issue 24): a client key is not shown.
+  const code = error ? supportReference(error.code) : null;
   // Bidi: the code (-2015) keeps its left-to-right order inside a right-to-left sentence, and
   // the title and text take the direction of their own words (dir="auto"), so a text still in
   // English on an Arabic page reads "Oh no!", not "!Oh no".

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, applyFlowStatus, bus, EMPTY_FLOW_FLAGS } from '@join/shared';
+import { api, applyFlowStatus, bus, EMPTY_FLOW_FLAGS, i18n } from '@join/shared';
 import { paymentApi } from '@join/shared/payment';
 import { BNPL, decline, receipt, renderAt, watchEachTest } from './helpers';
 
@@ -29,6 +29,49 @@ describe('/payment/confirmation', () => {
     const card = await screen.findByRole('region', { name: 'Your receipt' });
     expect(card).toHaveTextContent('Paid withSpotii, in instalments');
     expect(within(card).getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  // Issue 24 (point 6): "Amount paid AED 103.95" when AED 26.01 was paid today, the rest due in instalments.
+  it('a BNPL receipt says what was paid today and what is still to pay, beside the order total', async () => {
+    jest.spyOn(paymentApi, 'receipt').mockResolvedValue({ receipt: receipt({ method: 'bnpl', card: null, instalments: BNPL.instalments }) });
+    renderAt('/payment/confirmation');
+    const card = await screen.findByRole('region', { name: 'Your receipt' });
+    // 5775 fils: 1446 today, 3 x 1443 later (helpers BNPL).
+    expect(card).toHaveTextContent('Paid todayAED 14.46');
+    expect(card).toHaveTextContent('Still to pay in instalmentsAED 43.29');
+    expect(card).toHaveTextContent('Order totalAED 57.75');
+    expect(card).not.toHaveTextContent('Amount paid');
+  });
+
+  it('in Arabic too: paid today, still to pay, order total (the words of api/src/seed/translations-ar.ts)', async () => {
+    const AR = { paidToday: 'المدفوع اليوم', dueLater: 'المتبقي على الأقساط', total: 'إجمالي الطلب' };
+    act(() => {
+      i18n.set('ar', {
+        'payment.receipt.heading': 'إيصالك',
+        'payment.receipt.paidToday': AR.paidToday,
+        'payment.receipt.dueLater': AR.dueLater,
+        'payment.receipt.total': AR.total,
+      });
+      i18n.setLanguage('ar');
+    });
+    try {
+      jest.spyOn(paymentApi, 'receipt').mockResolvedValue({ receipt: receipt({ method: 'bnpl', card: null, instalments: BNPL.instalments }) });
+      renderAt('/payment/confirmation');
+      const card = await screen.findByRole('region', { name: 'إيصالك' });
+      const rows = within(card).getAllByRole('term').map((dt) => dt.textContent);
+      expect(rows).toEqual(expect.arrayContaining([AR.paidToday, AR.dueLater, AR.total]));
+      expect(rows.indexOf(AR.paidToday)).toBeLessThan(rows.indexOf(AR.dueLater));
+    } finally {
+      act(() => i18n.setLanguage('en'));
+    }
+  });
+
+  it('a card receipt still says the amount paid', async () => {
+    jest.spyOn(paymentApi, 'receipt').mockResolvedValue({ receipt: receipt() });
+    renderAt('/payment/confirmation');
+    const card = await screen.findByRole('region', { name: 'Your receipt' });
+    expect(card).toHaveTextContent('Amount paidAED 57.75');
+    expect(card).not.toHaveTextContent('Paid today');
   });
 
   it('Continue reads the flow status, then announces payment:completed', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide';
 import { bus, Button, Card, Icon, PhoneNumberText, refreshFlowStatus, StepHeading, useFocusStepHeading, useLanguage, useT } from '@join/shared';
-import { paymentApi, type Receipt } from '@join/shared/payment';
+import { instalmentSplit, paymentApi, type Receipt } from '@join/shared/payment';
 import { raise } from '../errors';
 import { LoadFailed } from '@join/shared/display';
 import { Loading } from '../components/loading';
@@ -12,7 +12,7 @@ import { useReportRefusal } from '../hooks/use-summary';
 
 /**
  * /payment/confirmation: the receipt (GET /payment/receipt, allowed once paid): reference,
- * amount, VAT, method (brand and last four, or the instalments), plan, number, date, and where
+ * amount (in instalments: paid today, still to pay, the order total), VAT, method (brand and last four, or the instalments), plan, number, date, and where
  * the e-mailed receipt went. Continue reads the flow status (is_plan_paid) and announces
  * payment:completed: the host goes on by the flow contract (delivery or thank-you).
  */
@@ -47,6 +47,7 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
   const withdraws = useRef<(() => void)[]>([]);
   useEffect(() => () => withdraws.current.forEach((w) => w()), []);
   const aed = (fils: number) => aedOfFils(fils, language);
+  const split = instalmentSplit(receipt);
 
   const next = async (): Promise<void> => {
     setBusy(true);
@@ -82,14 +83,44 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
               </bdi>
             </dd>
           </div>
-          <div className="payment-lines__total">
-            <dt>{t('payment.receipt.amount')}</dt>
-            <dd>
-              <bdi dir="ltr" className="payment-amount">
-                {aed(receipt.amount_fils)}
-              </bdi>
-            </dd>
-          </div>
+          {split ? (
+            <>
+              {/* Instalments (issue 24): what was paid today is the line that stands out; the order total is not "paid". */}
+              <div className="payment-lines__total">
+                <dt>{t('payment.receipt.paidToday')}</dt>
+                <dd>
+                  <bdi dir="ltr" className="payment-amount">
+                    {aed(split.todayFils)}
+                  </bdi>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('payment.receipt.dueLater')}</dt>
+                <dd>
+                  <bdi dir="ltr" className="payment-amount">
+                    {aed(split.laterFils)}
+                  </bdi>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('payment.receipt.total')}</dt>
+                <dd>
+                  <bdi dir="ltr" className="payment-amount">
+                    {aed(split.totalFils)}
+                  </bdi>
+                </dd>
+              </div>
+            </>
+          ) : (
+            <div className="payment-lines__total">
+              <dt>{t('payment.receipt.amount')}</dt>
+              <dd>
+                <bdi dir="ltr" className="payment-amount">
+                  {aed(receipt.amount_fils)}
+                </bdi>
+              </dd>
+            </div>
+          )}
           <div>
             <dt>{t('payment.receipt.vat', { vat: receipt.vat_percentage })}</dt>
             <dd>

@@ -108,6 +108,8 @@ export const EXTRA_CLIENT_MESSAGE_TYPES = [
   'payment_open',
   'order_changed',
   'payment_cancelled',
+  'three_ds_failed',
+  'three_ds_cancelled',
 ] as const;
 
 export const ERROR_CATALOGUE = {
@@ -190,6 +192,21 @@ export const ERROR_CATALOGUE = {
     'Your order changed',
     "Your plan or number changed before your payment went through, so we didn't complete it. Anything taken has been given back. Check your order, then pay again.",
     b('ok', 'ok_clear_error_get_status'),
+  ),
+  // Issue 24: the bank's 3-D Secure check. Not SPEC 8's -7110 (that one is about card brands) and
+  // not a card problem: what happened, that nothing was taken, and the likely next step first
+  // (a check not completed: try again; one the bank refused: another card).
+  three_ds_cancelled: entry(
+    ohNo,
+    "The security check with your bank was not completed, so your payment didn't go through and nothing was taken from your card. You can try again, or use another card.",
+    RETRY_PAYMENT,
+    CHANGE_CARD,
+  ),
+  three_ds_failed: entry(
+    ohNo,
+    "Your bank couldn't confirm this payment in its security check, so it didn't go through and nothing was taken from your card. Please use another card, or try again and enter the code your bank sends you.",
+    CHANGE_CARD,
+    RETRY_PAYMENT,
   ),
   payment_cancelled: entry('Payment cancelled', 'You cancelled this payment, so nothing was taken. You can pay again when you are ready.', OK_CLEAR),
 
@@ -285,6 +302,18 @@ export function errorObjectFor(messageType: string, code?: unknown, t: ErrorTran
 function scalarCode(code: unknown): number | string | null {
   if (typeof code === 'number' && Number.isFinite(code)) return code;
   if (typeof code === 'string' && code.trim() !== '') return code;
+  return null;
+}
+
+/**
+ * The reference a pop-up shows for support (SPEC 2 "the code if it is scalar"; issue 24): a
+ * numeric server code of SPEC 8 (-7099, or "-7099" as a string). Our client-side keys
+ * (spotii_error, rate_limited, payment_in_progress...) are names for the catalogue, not codes a
+ * customer could quote: null, nothing is shown.
+ */
+export function supportReference(code: unknown): number | null {
+  if (typeof code === 'number') return Number.isInteger(code) ? code : null;
+  if (typeof code === 'string' && /^-?\d+$/.test(code.trim())) return Number(code.trim());
   return null;
 }
 

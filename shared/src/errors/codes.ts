@@ -102,6 +102,12 @@ export const API_ERROR_CODES = {
  */
 const ORDER_LOCK_CODES = ['payment_open', 'order_changed', 'payment_cancelled'] as const;
 
+/**
+ * Our string codes of a 3-D Secure check (issue 24; PAYMENT_ERROR_CODES): failed at the bank, or
+ * not completed. SPEC 8 has no code that says either (-7110 is "only three card brands").
+ */
+const THREE_DS_CODES = ['three_ds_failed', 'three_ds_cancelled'] as const;
+
 /** Our string codes that name their SPEC 8 message type directly. */
 const MESSAGE_TYPE_CODES: readonly string[] = [
   API_ERROR_CODES.rateLimited,
@@ -109,6 +115,7 @@ const MESSAGE_TYPE_CODES: readonly string[] = [
   API_ERROR_CODES.promoNotSupported,
   API_ERROR_CODES.stepNotAllowed,
   ...ORDER_LOCK_CODES,
+  ...THREE_DS_CODES,
 ];
 
 /**

@@ -109,7 +109,7 @@ describe('card provider HTTP client against the sandbox', () => {
     expect(provider.actionWindowMs).toBe(CHALLENGE_TTL_MS);
     const waiting = await provider.charge(request(await tokenFor(sandbox, '4000000000003220')));
     if (!waiting.ok) throw new Error('charge failed');
-    expect(await provider.cancel(waiting.value.id)).toMatchObject({ ok: true, value: { id: waiting.value.id, status: 'declined', declineReason: 'authentication_failed' } });
+    expect(await provider.cancel(waiting.value.id)).toMatchObject({ ok: true, value: { id: waiting.value.id, status: 'declined', declineReason: 'authentication_cancelled' } });
     const paid = await provider.charge(request(await tokenFor(sandbox, '4242424242424242')));
     if (!paid.ok) throw new Error('charge failed');
     expect(await provider.cancel(paid.value.id)).toMatchObject({ ok: true, value: { status: 'succeeded' } });

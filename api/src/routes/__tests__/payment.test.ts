@@ -238,7 +238,9 @@ describe('payment', () => {
         not_eligible: 'non_eligible_card',
         recurring_not_allowed: 'non_recurring_card',
         token_invalid: 'nonce_error',
-        authentication_failed: -7110,
+        // Issue 24: a 3-D Secure check is not a card brand (-7110 "only three card brands"): our keys.
+        authentication_failed: 'three_ds_failed',
+        authentication_cancelled: 'three_ds_cancelled',
       });
     });
 
@@ -336,12 +338,27 @@ describe('payment', () => {
       expect(receipts(v)).toHaveLength(1);
     });
 
-    it('a failed check is -7110 and lets a new attempt go', async () => {
+    /**
+     * Issue 24: a check the bank failed (wrong codes) or one not finished (Cancel on the bank's
+     * page, its time run out) is neither SPEC 8's -7110 (only three card brands) nor a card
+     * problem: each has its own key, and the answer says nothing was charged.
+     */
+    it.each([
+      { outcome: 'authentication_failed', code: 'three_ds_failed', message: /bank could not confirm.*nothing was charged/i },
+      { outcome: 'authentication_cancelled', code: 'three_ds_cancelled', message: /not completed.*nothing was charged/i },
+    ] as const)('a check ending $outcome is 402 $code, says nothing was charged, and lets a new attempt go', async ({ outcome, code, message }) => {
       const v = await t.ready();
+      const succeeded = t.card.succeeded;
       const first = PaymentResult.parse((await t.pay(v, '/api/payment/card', { token: cardToken('3ds') }, newKey())).json());
       if (first.status !== 'action_required') throw new Error('expected the 3-D Secure step');
-      t.card.completeAction(t.card.charges.at(-1)?.id ?? '', 'authentication_failed');
-      expectError(await t.pay(v, '/api/payment/card/confirm', { payment_id: first.payment_id }), 402, -7110);
+      t.card.completeAction(t.card.charges.at(-1)?.id ?? '', outcome);
+      const res = await t.pay(v, '/api/payment/card/confirm', { payment_id: first.payment_id });
+      expectError(res, 402, code);
+      expect((res.json() as { message: string }).message).toMatch(message);
+      expect(t.card.succeeded).toBe(succeeded);
+      expect((await flags(v)).is_plan_paid).toBe(false);
+      // The same answer when asked again (a reload of the return page).
+      expectError(await t.pay(v, '/api/payment/card/confirm', { payment_id: first.payment_id }), 402, code);
       paid(await t.pay(v, '/api/payment/card', { token: cardToken() }, newKey()));
     });
 

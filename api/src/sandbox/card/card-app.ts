@@ -219,11 +219,11 @@ export async function buildCardApp(options: CardSandboxOptions): Promise<Fastify
 
   // --- state housekeeping ------------------------------------------------------------------------
 
-  /** A challenge not answered within 15 minutes ends as authentication_failed. */
+  /** A challenge not answered within 15 minutes was not completed: authentication_cancelled. */
   const settle = (charge: ChargeRecord): ChargeRecord => {
     if (charge.status === 'requires_action' && now() - charge.createdAt >= CHALLENGE_TTL_MS) {
       charge.status = 'declined';
-      charge.declineReason = 'authentication_failed';
+      charge.declineReason = 'authentication_cancelled';
     }
     return charge;
   };
@@ -436,7 +436,7 @@ export async function buildCardApp(options: CardSandboxOptions): Promise<Fastify
 
   /**
    * The merchant abandons a charge still waiting for its 3-D Secure check (Stripe's cancel of a
-   * payment that requires action): it ends declined, authentication_failed, as if the visitor had
+   * payment that requires action): it ends declined, authentication_cancelled, as if the visitor had
    * pressed Cancel on the challenge, and its page sends the browser back. Idempotent by nature:
    * any other charge is answered as it is (a succeeded one went through: refund it instead).
    */
@@ -446,7 +446,7 @@ export async function buildCardApp(options: CardSandboxOptions): Promise<Fastify
     if (!charge) return reply.code(404).send({ error: 'not_found', message: 'No such charge' });
     if (settle(charge).status === 'requires_action') {
       charge.status = 'declined';
-      charge.declineReason = 'authentication_failed';
+      charge.declineReason = 'authentication_cancelled';
     }
     return reply.send(chargeJson(charge));
   });
@@ -495,8 +495,9 @@ export async function buildCardApp(options: CardSandboxOptions): Promise<Fastify
     const parsed = ChallengeBody.safeParse(request.body ?? {});
     const form = parsed.success ? parsed.data : {};
     if (form.action === 'cancel') {
+      // Not a failed check: the visitor stopped it (issue 24), the shop says so.
       charge.status = 'declined';
-      charge.declineReason = 'authentication_failed';
+      charge.declineReason = 'authentication_cancelled';
       return backToShop(reply, charge);
     }
     const code = (form.code ?? '').trim();

@@ -5,12 +5,13 @@ import type { CardDeclineReason } from '../../payment/providers';
  * (brand prefix, length, Luhn), so the hosted fields accept it; what happens at the charge is the
  * card's scenario. Any other valid number succeeds. Expiry, CVV and name may be any valid value.
  *
- * token_invalid and authentication_failed have no card: they come from the flow (a used, expired
- * or unknown token; a wrong 3-D Secure code three times, Cancel, or a challenge left 15 minutes).
+ * token_invalid, authentication_failed and authentication_cancelled have no card: they come from
+ * the flow (a used, expired or unknown token; a wrong 3-D Secure code three times; Cancel, or a
+ * challenge left 15 minutes).
  */
 export type CardScenario =
   | { kind: 'succeed' }
-  | { kind: 'decline'; reason: Exclude<CardDeclineReason, 'token_invalid' | 'authentication_failed' | 'recurring_not_allowed'> }
+  | { kind: 'decline'; reason: Exclude<CardDeclineReason, 'token_invalid' | 'authentication_failed' | 'authentication_cancelled' | 'recurring_not_allowed'> }
   /** 3-D Secure challenge first; then the charge succeeds, or is declined for `then`. */
   | { kind: 'three_ds'; then: 'succeed' | 'insufficient_funds' }
   /** Succeeds, but refuses merchant-initiated (recurring) charges: declined recurring_not_allowed when recurring=true. */

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider } from 'jotai';
-import { api, EMPTY_FLOW_FLAGS, errorAtom, errorObjectFor, numberAtom, registerErrorActions, store, type ErrorObject, type FlowContext, type StepAction, setError, setHeldNumber } from '@join/shared';
+import { api, EMPTY_FLOW_FLAGS, errorAtom, errorObjectFor, errorObjectForCode, i18n, numberAtom, registerErrorActions, store, type ErrorObject, type FlowContext, type StepAction, setError, setHeldNumber } from '@join/shared';
 import { ErrorPopup } from '../error-popup';
 import { HelpModal, helpOpenAtom } from '../help-modal';
 import { acknowledge } from '../acknowledge';
@@ -164,4 +164,47 @@ describe('acknowledge', () => {
     expect(navigate).not.toHaveBeenCalled();
     expect(openHelp).not.toHaveBeenCalled();
   });
+});
+
+/**
+ * Issue 24, point 4: SPEC 2 shows an error's code "if it is scalar" as a quiet reference a
+ * customer can quote to support: a server code of SPEC 8 (-7099). Our client-side keys
+ * (spotii_error, rate_limited, payment_in_progress...) are not such codes and are never shown.
+ */
+describe('error pop-up: the code is a reference for support, never a key', () => {
+  const LANGUAGES = [
+    { lang: 'en', words: 'Error code' },
+    { lang: 'ar', words: 'رمز الخطأ' },
+  ] as const;
+  beforeEach(() => act(() => i18n.set('ar', { 'error.code': 'رمز الخطأ {{code}}' })));
+  afterEach(() => act(() => i18n.setLanguage('en')));
+
+  it.each(LANGUAGES)('$lang: a numeric server code is shown as the reference', ({ lang, words }) => {
+    act(() => i18n.setLanguage(lang));
+    renderPopup();
+    raise(errorObjectForCode(-7099));
+    const code = within(screen.getByRole('alertdialog')).getByTestId('error-code');
+    expect(code).toHaveTextContent(`${words} -7099`);
+    expect(within(code).getByText('-7099')).toHaveAttribute('dir', 'ltr');
+  });
+
+  it.each(LANGUAGES)('$lang: a numeric code the server sent as a string is shown too', ({ lang, words }) => {
+    act(() => i18n.setLanguage(lang));
+    renderPopup();
+    raise(errorObjectForCode('-2015'));
+    expect(within(screen.getByRole('alertdialog')).getByTestId('error-code')).toHaveTextContent(`${words} -2015`);
+  });
+
+  it.each(LANGUAGES.flatMap(({ lang, words }) => ['spotii_error', 'rate_limited', 'payment_in_progress', 'non_eligible_card'].map((key) => ({ lang, words, key }))))(
+    '$lang: the key $key is not shown',
+    ({ lang, words, key }) => {
+      act(() => i18n.setLanguage(lang));
+      renderPopup();
+      raise(errorObjectForCode(key));
+      const dialog = screen.getByRole('alertdialog');
+      expect(within(dialog).queryByTestId('error-code')).toBeNull();
+      expect(dialog).not.toHaveTextContent(words);
+      expect(dialog).not.toHaveTextContent(key);
+    },
+  );
 });

@@ -121,6 +121,17 @@ export const Receipt = z.object({
 export type Receipt = z.infer<typeof Receipt>;
 
 /**
+ * What a receipt's customer paid today and what is still to pay (issue 24): a BNPL payment's
+ * first instalment is paid today and the others later, so its order total is not "paid". Null for
+ * a payment made in full (a card, or a plan of one instalment).
+ */
+export function instalmentSplit(receipt: Pick<Receipt, 'amount_fils' | 'instalments'>): { todayFils: number; laterFils: number; totalFils: number } | null {
+  const [first, ...rest] = receipt.instalments ?? [];
+  if (!first || rest.length === 0) return null;
+  return { todayFils: first.amount_fils, laterFils: receipt.amount_fils - first.amount_fils, totalFils: receipt.amount_fils };
+}
+
+/**
  * The outcome of POST /payment/card and POST /payment/card/confirm:
  * - paid: captured; is_plan_paid is set; the receipt;
  * - action_required: 3-D Secure: the browser goes to action_url (the provider's challenge page),
@@ -193,6 +204,10 @@ export const PAYMENT_ERROR_CODES = {
   orderChanged: 'order_changed',
   /** 409: this payment was cancelled by the visitor: nothing was taken. */
   paymentCancelled: 'payment_cancelled',
+  /** 402 (issue 24): the bank refused the 3-D Secure check (wrong codes): nothing was charged. */
+  threeDsFailed: 'three_ds_failed',
+  /** 402 (issue 24): the 3-D Secure check was not completed (cancelled, or its time ran out): nothing was charged. */
+  threeDsCancelled: 'three_ds_cancelled',
 } as const;
 
 /**

@@ -109,6 +109,40 @@ describe('a paid order cannot change (issue 23)', () => {
   });
 });
 
+/**
+ * Issue 24: a 3-D Secure check that failed or was not completed is not SPEC 8's -7110 ("only three
+ * card brands"): each says what happened to the payment (nothing was taken) and what to do now,
+ * under a fixed title of SPEC 8, with the likely answer first.
+ */
+describe('3-D Secure', () => {
+  it('a cancelled check says nothing was taken and offers to try again first, then another card', () => {
+    const popup = errorObjectForCode('three_ds_cancelled');
+    expect(popup.type).toBe('three_ds_cancelled');
+    expect(Object.values(ERROR_TITLES)).toContain(popup.title);
+    expect(popup.text).toMatch(/bank/);
+    expect(popup.text).toMatch(/not completed/);
+    expect(popup.text).toMatch(/nothing was taken/);
+    expect(popup.text).not.toMatch(/Visa|Mastercard/);
+    expect(popup.buttons.map((x) => [x.label, x.action])).toEqual([
+      ['Retry', 'retry_payment'],
+      ['Change card', 'change_card'],
+    ]);
+  });
+
+  it('a failed check says the bank could not confirm it, nothing was taken, and offers another card first', () => {
+    const popup = errorObjectForCode('three_ds_failed');
+    expect(popup.type).toBe('three_ds_failed');
+    expect(Object.values(ERROR_TITLES)).toContain(popup.title);
+    expect(popup.text).toMatch(/bank couldn't confirm/);
+    expect(popup.text).toMatch(/nothing was taken/);
+    expect(popup.text).not.toMatch(/Visa|Mastercard/);
+    expect(popup.buttons.map((x) => [x.label, x.action])).toEqual([
+      ['Change card', 'change_card'],
+      ['Retry', 'retry_payment'],
+    ]);
+  });
+});
+
 describe('session codes', () => {
   it.each(LOGOUT_CODES.map((c) => [c]))('%d is a session type', (code) => {
     expect(errorObjectForCode(code).type).toBe('session_expired');

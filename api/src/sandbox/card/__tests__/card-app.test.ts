@@ -237,7 +237,7 @@ describe('card provider sandbox', () => {
 
     it('has a card for every decline reason that is a card\'s', () => {
       const byCard = new Set(TEST_CARDS.flatMap((c) => (c.scenario.kind === 'decline' ? [c.scenario.reason] : c.scenario.kind === 'no_recurring' ? ['recurring_not_allowed'] : [])));
-      const fromFlow = ['token_invalid', 'authentication_failed'];
+      const fromFlow = ['token_invalid', 'authentication_failed', 'authentication_cancelled'];
       expect([...byCard, ...fromFlow].sort()).toEqual([...CARD_DECLINE_REASONS].sort());
     });
 
@@ -392,17 +392,17 @@ describe('card provider sandbox', () => {
       expect((await statusOf(c)).status).toBe('declined');
     });
 
-    it('declines on Cancel', async () => {
+    it('declines on Cancel: the check was not completed (authentication_cancelled, issue 24), not failed', async () => {
       const c = await challenged();
       const res = await post(c, { action: 'cancel' });
       expect([res.statusCode, res.headers.location]).toEqual([303, RETURN_URL]);
-      expect(await statusOf(c)).toMatchObject({ status: 'declined', decline_reason: 'authentication_failed' });
+      expect(await statusOf(c)).toMatchObject({ status: 'declined', decline_reason: 'authentication_cancelled' });
     });
 
-    it('expires a challenge left 15 minutes', async () => {
+    it('expires a challenge left 15 minutes: not completed (authentication_cancelled)', async () => {
       const c = await challenged();
       clock += CHALLENGE_TTL_MS;
-      expect(await statusOf(c)).toMatchObject({ status: 'declined', decline_reason: 'authentication_failed', action_url: null });
+      expect(await statusOf(c)).toMatchObject({ status: 'declined', decline_reason: 'authentication_cancelled', action_url: null });
       const res = await post(c, { code: '123456', action: 'confirm' });
       expect([res.statusCode, res.headers.location]).toEqual([303, RETURN_URL]);
       expect((await statusOf(c)).status).toBe('declined');
@@ -413,7 +413,7 @@ describe('card provider sandbox', () => {
       const cancel = (id: string, headers: Record<string, string> = AUTH) => app.inject({ method: 'POST', url: `/v1/charges/${id}/cancel`, headers });
       const res = await cancel(c.id);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: c.id, status: 'declined', decline_reason: 'authentication_failed', action_url: null });
+      expect(res.json()).toMatchObject({ id: c.id, status: 'declined', decline_reason: 'authentication_cancelled', action_url: null });
       const late = await post(c, { code: '123456', action: 'confirm' });
       expect([late.statusCode, late.headers.location]).toEqual([303, RETURN_URL]);
       expect((await statusOf(c)).status).toBe('declined');
