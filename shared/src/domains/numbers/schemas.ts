@@ -94,7 +94,7 @@ export const CaptchaChallenge = z.object({
     cost: z.number(),
     keyLength: z.number(),
     keyPrefix: z.string(),
-    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   }),
   signature: z.string(),
 });
