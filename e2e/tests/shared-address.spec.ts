@@ -58,7 +58,6 @@ test('a visitor on a shared network takes a number after the challenge', async (
 });
 
 test('in Arabic: the same challenge, said in Arabic', async ({ page }) => {
-  const shell = new ShellPage(page);
   const held = await holdTheSolvedCall(page);
   await page.goto('/');
   await page.locator('.plan-card').first().waitFor();

@@ -18,12 +18,15 @@ import { CaptchaChallenge } from '@join/shared/contract';
  */
 
 /**
- * Difficulty: SHA-256, one round, three leading zero hex digits: 16^3 = 4,096 hashes on
- * average. Measured (mfe-number/README.md "A shared network"): about 0.2 s on average in Chromium
- * with the CPU slowed 4× (Playwright's phone-like throttling) on this 2-core machine, ~50 ms
- * unthrottled. A fourth zero (65,536) would be seconds on a phone.
+ * Difficulty: SHA-256 16 rounds per try, a key that starts with one zero byte (1 try in 256):
+ * 4,096 hashes on average, what three zero hex digits of one round would cost, but without the
+ * per-try hex conversion an odd-length prefix costs the browser. Measured in Chromium
+ * (e2e/perf/captcha-solve.mjs, two runs of 30 and 60 challenges, this 2-core machine shared
+ * with other work at a load average of about 22): unthrottled mean 33-42 ms; with the CPU slowed
+ * 4× (a mid-range phone) mean 90-180 ms, 90th percentile 270-540 ms, slowest 0.6-1.1 s; slowed
+ * 6×, mean 130-250 ms. A second zero byte (256 times the work) would be minutes on a phone.
  */
-export const CAPTCHA_DIFFICULTY = { algorithm: 'SHA-256', cost: 1, keyPrefix: '000' } as const;
+export const CAPTCHA_DIFFICULTY = { algorithm: 'SHA-256', cost: 16, keyPrefix: '00' } as const;
 /** How long a challenge may be solved and used: long enough for a slow phone, short enough that a stock of solutions goes stale. */
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   CAPTCHA_HEADER,
+  CaptchaChallenge,
   type CaptchaChallengeResponse,
   DEFAULT_SHUFFLE_VANITY_IDS,
   NumberBody,
@@ -129,7 +130,8 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async (request): Promise<CaptchaChallengeResponse> => {
       parseInput(EmptyBody, request.body ?? {}, 'body');
       const challenge = await ctx.captcha.issue({ uid: authOf(request).uid, deviceId: deviceKey(request) });
-      return { challenge: { parameters: { ...challenge.parameters }, signature: challenge.signature ?? '' } };
+      // Our challenges' data holds no null: the contract's schema says so, and checks it.
+      return { challenge: CaptchaChallenge.parse({ parameters: challenge.parameters, signature: challenge.signature }) };
     },
   );
 
