@@ -20,7 +20,7 @@ import {
 } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
 import { DEFAULT_PRODUCT_CODE } from '../domain/catalogue';
-import { HOLD_POLICY } from '../domain/holds';
+import { HOLD_POLICY, type HoldLimits } from '../domain/holds';
 import { badRequest, captchaInvalid, captchaRequired, extensionLimit, holdCoolingOff, holdLimit, notFound, numberExpired, numberTaken, paymentOpen } from '../http/http-error';
 import { deviceKey, requestAddress } from '../http/client-key';
 import { authOf } from '../http/session-auth';
@@ -28,7 +28,6 @@ import { parseInput } from '../http/validate';
 import { toPhoneNumber, toReservation } from './contract-mappers';
 import { orderLock } from './order-lock';
 import { budgetHook, rateLimitConfig } from './rate-limits';
-import type { HoldLimits } from '../domain/holds';
 
 type CommitNumberResponse = z.output<typeof CommitNumberResponseSchema>;
 
