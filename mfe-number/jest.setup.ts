@@ -5,3 +5,8 @@ import { configure } from '@testing-library/react';
 // on a 2-core machine under load (CI beside another process, e2e/README.md "Timeouts") a lazy
 // chunk or a mocked fetch took longer than 1 s to render. A passing test waits no longer for it.
 configure({ asyncUtilTimeout: 5_000 });
+
+// jsdom has crypto.getRandomValues but no crypto.subtle, which a browser has on any secure page
+// (https, localhost): the address challenge (issue 24) hashes with it. Node's Web Crypto stands in.
+import { webcrypto } from 'node:crypto';
+if (!globalThis.crypto?.subtle) Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });

@@ -6,6 +6,7 @@ import type { CodeRules } from './domain/verification-codes';
 import type { Mailer } from './mail/mailer';
 import type { IdentityAuthority } from './identity/authority-client';
 import type { HoldLimits } from './domain/holds';
+import type { CaptchaGate } from './domain/captcha';
 import type { TransferCheckBudget } from './domain/transfer-budget';
 import type { BnplProvider, CardProvider } from './payment/providers';
 import type { CourierProvider, EsimProvider } from './delivery/providers';
@@ -22,6 +23,8 @@ export interface AppContext {
   rateLimit: RateLimitOptions;
   /** Anti-hoarding limits on new holds (HOLD_LIMITS unless buildApp is told otherwise). */
   holdLimits: HoldLimits;
+  /** Issue 24: the proof-of-work challenge an address past its per-address threshold solves instead of being refused. */
+  captcha: CaptchaGate;
   /** Who checked which numbers for transfer (the operator lookup budget). */
   transferChecks: TransferCheckBudget;
   /** See AppOptions.flowFlagsOverlay. */

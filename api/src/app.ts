@@ -15,6 +15,7 @@ import { PENDING_CHECK_TTL_MS } from './identity/identity-check';
 import { IDENTITY_REDACT_PATHS } from './identity/log-redaction';
 import type { BnplProvider, CardProvider } from './payment/providers';
 import type { CourierProvider, EsimProvider } from './delivery/providers';
+import { CaptchaGate, generatedCaptchaKey } from './domain/captcha';
 import { HOLD_LIMITS, type HoldLimits } from './domain/holds';
 import { RETENTION_SWEEP_MS, retentionCutoffs, type RetentionReport } from './domain/retention';
 import { TRANSFER_CHECK_LIMITS, TransferCheckBudget, type TransferCheckLimits } from './domain/transfer-budget';
@@ -79,6 +80,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Anti-hoarding limits on new holds (HOLD_LIMITS by default; tests lift them where a test needs many holds). */
   holdLimits?: Partial<HoldLimits>;
+  /** The HMAC key of the address challenge (issue 24; JOIN_CAPTCHA_KEY). Unset: a key generated for this process. */
+  captchaKey?: string;
   /** The transfer check's budgets (TRANSFER_CHECK_LIMITS by default). */
   transferCheckLimits?: Partial<TransferCheckLimits>;
   /** Request and connection timeouts and the connection cap (SERVER_LIMITS by default). */
@@ -237,6 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     rateLimit: { ...DEFAULTS.rateLimit, ...options.rateLimit },
     holdLimits: { ...HOLD_LIMITS, ...options.holdLimits },
+    captcha: new CaptchaGate(options.captchaKey ?? generatedCaptchaKey(), now),
     transferChecks: new TransferCheckBudget({ ...TRANSFER_CHECK_LIMITS, ...options.transferCheckLimits }),
     ...(options.flowFlagsOverlay ? { flowFlagsOverlay: options.flowFlagsOverlay } : {}),
     mailer: options.mailer ?? unconfiguredMailer(),

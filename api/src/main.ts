@@ -112,6 +112,7 @@ async function main(): Promise<void> {
     esim: esim.provider,
     ...(env.JOIN_PUBLIC_URL ? { publicUrl: env.JOIN_PUBLIC_URL } : {}),
     ...(env.JOIN_HOLDS_PER_ADDRESS ? { holdLimits: { liveHoldsPerAddress: env.JOIN_HOLDS_PER_ADDRESS } } : {}),
+    ...(env.JOIN_CAPTCHA_KEY ? { captchaKey: env.JOIN_CAPTCHA_KEY } : {}),
     ...(env.JOIN_TRANSFER_CHECKS_PER_ADDRESS ? { transferCheckLimits: { numbersPerAddress: env.JOIN_TRANSFER_CHECKS_PER_ADDRESS } } : {}),
     ...(env.JOIN_CODE_RESEND_AFTER_S ? { accountRules: { codes: { ...CODE_RULES, resendAfterS: env.JOIN_CODE_RESEND_AFTER_S } } } : {}),
     static: {

@@ -1,6 +1,7 @@
 import { applyFlowStatus, bus, FLOW_STATUS_KEYS, numberAtom, ROUTES, setHeldNumber, setSavedPlan, store, type PhoneNumber } from '@join/shared';
 import { api as defaultApi, type Api } from './api/endpoints';
 import { go } from './navigation';
+import { withAddressChallenge } from './captcha/challenge';
 
 /**
  * The number sequences of SPEC 4, as plain functions over the shared client and store.
@@ -16,7 +17,8 @@ export async function reserveNumber(msisdn: string, deps: Deps & { via?: 'random
   const api = deps.api ?? defaultApi;
   const current = store.get(numberAtom);
   if (current && current.MSISDN !== msisdn) await cancelNumber(current.MSISDN, deps);
-  const { number } = await api.reserveNumber(msisdn);
+  // A shared address past its threshold is asked for a challenge first (issue 24).
+  const { number } = await withAddressChallenge(api, (captcha) => (captcha ? api.reserveNumber(msisdn, captcha) : api.reserveNumber(msisdn)));
   const key = deps.via === 'chosen' ? FLOW_STATUS_KEYS.numberChosen : FLOW_STATUS_KEYS.randomNumber;
   const status = await api.postFlowStatus(key);
   setHeldNumber(number);
@@ -60,7 +62,9 @@ export async function extendHold(deps: Deps = {}): Promise<PhoneNumber> {
   const api = deps.api ?? defaultApi;
   const current = store.get(numberAtom);
   if (!current) throw new Error('no number is held');
-  const { number } = await api.reserveNumber(current.MSISDN);
+  const { number } = await withAddressChallenge(api, (captcha) =>
+    captcha ? api.reserveNumber(current.MSISDN, captcha) : api.reserveNumber(current.MSISDN),
+  );
   setHeldNumber(number);
   return number;
 }

@@ -166,6 +166,11 @@ const EnvFields = z.object({
     })
     .optional(),
   JOIN_TRANSFER_CHECKS_PER_ADDRESS: positiveInt.optional(),
+  /**
+   * The HMAC key that signs the address challenge (issue 24, domain/captcha.ts): at least 32
+   * characters. Unset: a key generated at start (development; challenges do not survive a restart).
+   */
+  JOIN_CAPTCHA_KEY: z.preprocess(unsetIfEmpty, z.string().min(32).max(500).optional()),
   /** Per address and minute, on each account call (e-mail check, code send and check, logins); see app.ts DEFAULTS. */
   JOIN_ACCOUNT_RATE_LIMIT: positiveInt.optional(),
   /** Seconds before another verification code may be asked for (30 by default; the e2e suite shortens it). */
@@ -411,6 +416,8 @@ function productionChecks(env: ParsedEnv, ctx: z.RefinementCtx): void {
   if (!env.JOIN_COURIER_KEY) ctx.addIssue({ code: 'custom', path: ['JOIN_COURIER_KEY'], message: 'is required in production' });
   if (!env.JOIN_ESIM_URL) ctx.addIssue({ code: 'custom', path: ['JOIN_ESIM_URL'], message: 'is required in production (the eSIM provisioning sandbox is for development)' });
   if (!env.JOIN_ESIM_KEY) ctx.addIssue({ code: 'custom', path: ['JOIN_ESIM_KEY'], message: 'is required in production' });
+  // A generated key differs per process: behind a load balancer a challenge from one would fail on another.
+  if (!env.JOIN_CAPTCHA_KEY) ctx.addIssue({ code: 'custom', path: ['JOIN_CAPTCHA_KEY'], message: 'is required in production' });
 }
 
 export function readEnv(env: NodeJS.ProcessEnv): Env {

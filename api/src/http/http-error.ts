@@ -80,6 +80,18 @@ export const holdLimit = (limit: 'per_number' | 'claims' | 'address') =>
         ? 'You have reserved as many numbers as one visitor may today'
         : 'Too many numbers are held from your network right now: try again later',
   );
+/**
+ * Issue 24: the address is past its per-address threshold (live holds, reserve budget): solve the
+ * challenge of POST /numbers/challenge and send the solution (header `captcha`) with the same call.
+ */
+export const captchaRequired = () =>
+  new HttpError(
+    428,
+    API_ERROR_CODES.captchaRequired,
+    'Many visitors share your network right now: solve the challenge of POST /numbers/challenge and send the solution in the captcha header',
+  );
+/** SPEC 8 client key captcha_error ("Captcha invalid"): a wrong, reused, expired or someone else's solution. */
+export const captchaInvalid = () => new HttpError(403, 'captcha_error', 'Captcha invalid: ask for a new challenge and solve it');
 /** The transfer check's budgets (domain/transfer-budget.ts): it is not an operator directory. */
 export const transferCheckLimit = (spent: 'numbers' | 'operators') =>
   new HttpError(

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  CAPTCHA_HEADER,
+  CaptchaChallenge,
+  type CaptchaChallengeResponse,
   DEFAULT_SHUFFLE_VANITY_IDS,
   NumberBody,
   NumberSearchBody,
@@ -17,8 +20,8 @@ import {
 } from '@join/shared/contract';
 import type { AppContext } from '../app-context';
 import { DEFAULT_PRODUCT_CODE } from '../domain/catalogue';
-import { HOLD_POLICY } from '../domain/holds';
-import { badRequest, extensionLimit, holdCoolingOff, holdLimit, notFound, numberExpired, numberTaken, paymentOpen } from '../http/http-error';
+import { HOLD_POLICY, type HoldLimits } from '../domain/holds';
+import { badRequest, captchaInvalid, captchaRequired, extensionLimit, holdCoolingOff, holdLimit, notFound, numberExpired, numberTaken, paymentOpen } from '../http/http-error';
 import { deviceKey, requestAddress } from '../http/client-key';
 import { authOf } from '../http/session-auth';
 import { parseInput } from '../http/validate';
@@ -37,6 +40,16 @@ function numberToCancel(request: FastifyRequest): string {
   const hasBody = typeof body === 'object' && body !== null && Object.keys(body).length > 0;
   return hasBody ? parseInput(NumberBody, body, 'body').number : parseInput(NumberBody, request.query, 'query').number;
 }
+
+/** The solved challenge the call carries (issue 24), if any. */
+function captchaOf(request: FastifyRequest): string | null {
+  const value = request.headers[CAPTCHA_HEADER];
+  return typeof value === 'string' && value.length > 0 ? value : null;
+}
+
+/** With a solved challenge, the address's live holds do not count; every limit of the device and the account still does. */
+const PAST_THE_ADDRESS = { basic: Number.MAX_SAFE_INTEGER, vip: Number.MAX_SAFE_INTEGER };
+const withoutAddressCap = (limits: HoldLimits): HoldLimits => ({ ...limits, liveHoldsPerAddress: PAST_THE_ADDRESS });
 
 const asksForRandom = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.random === 'true';
 
@@ -69,18 +82,28 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return { numbers: shown.map(toPhoneNumber) };
   });
 
-  // Reserving is budgeted per address and per device, besides the hold ledger's limits.
-  const reserveByAddress = budgetHook(app, ctx.rateLimit.reserveMax, ctx.rateLimit.windowMs, 'address');
+  // Reserving is budgeted per device and per address, besides the hold ledger's limits. The
+  // device's budget is a hard limit; past the address's one (many visitors behind one NAT), the
+  // call is asked for a solved challenge instead (issue 24), which the handler verifies.
   const reserveByDevice = budgetHook(app, ctx.rateLimit.reserveDeviceMax, ctx.rateLimit.windowMs, 'device');
-  app.post('/numbers', { onRequest: [reserveByAddress, reserveByDevice], config: { flowStep: 'number' } }, async (request, reply): Promise<NumberResponse> => {
+  const reserveByAddress = budgetHook(app, ctx.rateLimit.reserveMax, ctx.rateLimit.windowMs, 'address', (request) => {
+    if (captchaOf(request) === null) throw captchaRequired();
+  });
+  app.post('/numbers', { onRequest: [reserveByDevice, reserveByAddress], config: { flowStep: 'number' } }, async (request, reply): Promise<NumberResponse> => {
     const { uid } = authOf(request);
     const { number } = parseInput(NumberBody, request.body, 'body');
+    const deviceId = deviceKey(request);
+    // A solution sent is checked, needed or not: a wrong one is never quietly ignored.
+    const captcha = captchaOf(request);
+    const solved = captcha !== null && (await ctx.captcha.verify(captcha, { uid, deviceId }));
+    if (captcha !== null && !solved) throw captchaInvalid();
     const now = ctx.now();
     // Another number than the one held lets that one go: not while a payment is buying it (issue 23).
     // Extending the held number stays open (it never shortens a payment's hold).
     if ((await ctx.store.getActiveHold(uid, now))?.msisdn !== number) await lock.refuseWhilePaying(request);
-    const claimant = { deviceId: deviceKey(request), address: requestAddress(request) };
-    const result = await ctx.store.reserveNumber(uid, number, now, now + ctx.holdMs, { ...HOLD_POLICY, limits: ctx.holdLimits }, claimant);
+    const claimant = { deviceId, address: requestAddress(request) };
+    const limits = solved ? withoutAddressCap(ctx.holdLimits) : ctx.holdLimits;
+    const result = await ctx.store.reserveNumber(uid, number, now, now + ctx.holdMs, { ...HOLD_POLICY, limits }, claimant);
     if (result.kind === 'unknown') throw notFound(`Number ${number} is not in the pool`);
     if (result.kind === 'taken') throw numberTaken();
     if (result.kind === 'extension_limit') throw extensionLimit();
@@ -89,10 +112,27 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
       reply.header('retry-after', String(seconds));
       throw holdCoolingOff(seconds);
     }
+    // Many visitors share one address (airport, hotel, carrier NAT): a challenge, not a refusal.
+    if (result.kind === 'hold_limit' && result.limit === 'address') throw captchaRequired();
     if (result.kind === 'hold_limit') throw holdLimit(result.limit);
     if (result.kind === 'payment_open') throw paymentOpen();
     return { number: toPhoneNumber(result.hold) };
   });
+
+  /**
+   * Issue 24: a proof-of-work challenge for this session and device (CaptchaGate), asked for
+   * after a 428 captcha_required. Budgeted per device like the reserve calls it serves.
+   */
+  app.post(
+    '/numbers/challenge',
+    { config: { ...rateLimitConfig(ctx.rateLimit.reserveDeviceMax, ctx.rateLimit.windowMs, 'device'), flowStep: 'number' } },
+    async (request): Promise<CaptchaChallengeResponse> => {
+      parseInput(EmptyBody, request.body ?? {}, 'body');
+      const challenge = await ctx.captcha.issue({ uid: authOf(request).uid, deviceId: deviceKey(request) });
+      // Our challenges' data holds no null: the contract's schema says so, and checks it.
+      return { challenge: CaptchaChallenge.parse({ parameters: challenge.parameters, signature: challenge.signature }) };
+    },
+  );
 
   app.delete('/numbers', { config: { flowStep: 'number' } }, async (request): Promise<NumbersResponse> => {
     const { uid } = authOf(request);

@@ -34,12 +34,20 @@ export function rateLimitHook(app: FastifyInstance, max: number, windowMs: numbe
  * counts by address and by device checks its budgets with `createRateLimit` instead: each
  * budget is counted, and the first one spent answers 429 with Retry-After.
  */
-export function budgetHook(app: FastifyInstance, max: number, windowMs: number, key: RateLimitKey) {
+export function budgetHook(
+  app: FastifyInstance,
+  max: number,
+  windowMs: number,
+  key: RateLimitKey,
+  /** Called once the budget is spent, before the 429: it may throw another answer, or return to let the call through (issue 24's challenge). */
+  whenSpent?: (request: FastifyRequest) => void,
+) {
   const check = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: KEYS[key] });
   return async function budget(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const result = await check(request);
     if (result.isAllowed) return;
     if (!result.isExceeded) return;
+    if (whenSpent) return whenSpent(request);
     reply.header('retry-after', String(result.ttlInSeconds));
     throw rateLimited(`${result.ttlInSeconds} seconds`);
   };

@@ -324,6 +324,7 @@ export const TRANSLATIONS_AR: TranslatedDictionary = {
   'number.warning': 'ينتهي حجزك خلال {{time}}. هل تحتاج وقتًا أطول؟',
   'number.extend': 'احتفظ بهذا الرقم مدة أطول',
   'number.extended': 'تم تمديد حجزك.',
+  'number.checkingConnection': 'جارٍ التحقق من اتصالك…',
   'number.resetTransfer': 'ألغِ النقل',
   'number.transferReset': 'تم إلغاء النقل.',
   'search.title': 'ابحث عن رقم',

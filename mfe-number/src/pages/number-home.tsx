@@ -13,6 +13,7 @@ import {
   type PhoneNumber,
 } from '@join/shared';
 import { cancelNumber, continueWithNumber, extendHold, offerRandomNumber, reserveNumber } from '../number-actions';
+import { ConnectionCheck } from '../components/connection-check';
 import { HeldNumber } from '../components/held-number';
 import { NumberOffer } from '../components/number-offer';
 import { isTransfer } from '../hold';
@@ -152,6 +153,7 @@ export function NumberHome() {
           </div>
         </div>
       ) : null}
+      <ConnectionCheck />
       <LiveRegion message={announcement} />
     </section>
   );

@@ -8,6 +8,7 @@ import { TextField } from '@join/shared/forms';
 import { numberKeys } from '../api/query-keys';
 import { useNumberAction } from '../hooks/use-number-action';
 import { reserveNumber } from '../number-actions';
+import { ConnectionCheck } from '../components/connection-check';
 import { TierBadge } from '../components/tier-badge';
 import { VipConfirm } from '../components/vip-confirm';
 import { isVip } from '../hold';
@@ -172,6 +173,7 @@ export function SearchPage() {
         onConfirm={() => vipCandidate && void reserve(vipCandidate)}
         onCancel={() => setVipCandidate(null)}
       />
+      <ConnectionCheck />
       <LiveRegion message={announcement} />
     </section>
   );

@@ -93,6 +93,13 @@ export const API_ERROR_CODES = {
    * with the host's own rule functions); 409, and the body names the step.
    */
   stepNotAllowed: 'step_not_allowed',
+  /**
+   * Issue 24: an address past its per-address threshold (live holds, reserve budget) is asked to
+   * solve a proof-of-work challenge (POST /numbers/challenge) and to send the solution again,
+   * not refused: many visitors share one address behind airport, hotel and carrier NAT. 428.
+   * A wrong, reused or expired solution answers SPEC 8's client key captcha_error ("Captcha invalid").
+   */
+  captchaRequired: 'captcha_required',
 } as const;
 
 /**

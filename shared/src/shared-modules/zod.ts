@@ -7,7 +7,7 @@
  * time get these. The browser packages' Jest configs map `zod` here too, so a schema that uses
  * a builder missing from this list fails its tests. The API (Node) uses zod itself.
  */
-import { array, boolean, coerce, config, enum as zodEnum, literal, number, object, partialRecord, record, string, tuple, union } from 'zod/v4';
+import { array, boolean, coerce, config, enum as zodEnum, literal, looseObject, number, object, partialRecord, record, string, tuple, union } from 'zod/v4';
 
 export const z = {
   array,
@@ -16,6 +16,8 @@ export const z = {
   config,
   enum: zodEnum,
   literal,
+  // The address challenge's signed parameters (issue 24, @join/shared/numbers): kept whole, unknown keys too.
+  looseObject,
   number,
   object,
   partialRecord,

@@ -97,7 +97,8 @@ describe('environment', () => {
       JOIN_ESIM_URL: 'https://smdp.esim.example',
       JOIN_ESIM_KEY: 'a-long-enough-esim-key',
     };
-    const mailOk = { NODE_ENV: 'production', JOIN_SMTP_URL: 'smtps://u:p@smtp.example.com:465', ...authorityOk, ...bnplOk, ...cardOk, ...fulfilmentOk };
+    const captchaOk = { JOIN_CAPTCHA_KEY: 'k'.repeat(32) };
+    const mailOk = { NODE_ENV: 'production', JOIN_SMTP_URL: 'smtps://u:p@smtp.example.com:465', ...authorityOk, ...bnplOk, ...cardOk, ...fulfilmentOk, ...captchaOk };
     expect(() => readEnv(mailOk)).toThrow(/JOIN_OIDC_ISSUER is required in production/);
     expect(() => readEnv({ ...mailOk, JOIN_GOOGLE_LOGIN: 'off' })).not.toThrow();
     expect(() => readEnv({ ...mailOk, JOIN_OIDC_ISSUER: 'https://accounts.google.com', JOIN_DEV_OUTBOX: '1' })).toThrow(/JOIN_DEV_OUTBOX must be off/);
@@ -123,6 +124,9 @@ describe('environment', () => {
     expect(() => readEnv({ ...allOk, JOIN_COURIER_KEY: '' })).toThrow(/JOIN_COURIER_KEY is required in production/);
     expect(() => readEnv({ ...allOk, JOIN_ESIM_URL: '' })).toThrow(/JOIN_ESIM_URL is required in production/);
     expect(() => readEnv({ ...allOk, JOIN_ESIM_KEY: '' })).toThrow(/JOIN_ESIM_KEY is required in production/);
+    // Issue 24: the address challenge's HMAC key; a generated one would differ per process.
+    expect(() => readEnv({ ...allOk, JOIN_CAPTCHA_KEY: '' })).toThrow(/JOIN_CAPTCHA_KEY is required in production/);
+    expect(() => readEnv({ JOIN_CAPTCHA_KEY: 'short' })).toThrow(/JOIN_CAPTCHA_KEY/);
   });
 
   it('reads the courier and eSIM settings: http(s) URLs, long keys, the sandboxes\' clocks', () => {

@@ -80,3 +80,26 @@ export const MnpVerifyBody = z.object({ external_number: ExternalNumber, operato
 export const MnpVerifyResponse = z.object({ portable: z.literal(true), external_number: Msisdn, operator: Operator });
 export const MnpReserveBody = z.object({ number: ExternalNumber, operator: z.string().regex(/^[a-z0-9_-]{1,32}$/) }).strict();
 export const MnpReserveResponse = z.object({ reservation: Reservation });
+
+/**
+ * Issue 24: the proof-of-work challenge (ALTCHA v2, altcha-lib) an address past its per-address
+ * threshold is asked to solve before a hold, instead of being refused. `parameters` is signed
+ * by the server as a whole, so unknown keys are kept as they came (a loose object).
+ */
+export const CaptchaChallenge = z.object({
+  parameters: z.looseObject({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  }),
+  signature: z.string(),
+});
+export type CaptchaChallenge = z.infer<typeof CaptchaChallenge>;
+export const CaptchaChallengeResponse = z.object({ challenge: CaptchaChallenge });
+export type CaptchaChallengeResponse = z.infer<typeof CaptchaChallengeResponse>;
+/** The request header that carries a solved challenge: base64 of the JSON { challenge, solution } (ALTCHA's payload). */
+export const CAPTCHA_HEADER = 'captcha';
