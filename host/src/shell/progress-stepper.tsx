@@ -6,7 +6,9 @@ import { flowProgress, Icon, useT, type FlowContext } from '@join/shared';
  * contract's flowProgress: on wide screens the visitor's steps as an ordered list (done ones
  * ticked and said "completed" to screen readers, the current one aria-current="step"); on a
  * phone "Step 2 of 7 · Choose your number" over a thin bar. CSS shows one form or the other,
- * so assistive technology reads only the one on screen.
+ * so assistive technology reads only the one on screen. Both sit in a region landmark named
+ * "Your progress" (issue 24: axe's `region`, the count and the list were outside any landmark);
+ * a region, not a nav: the steps are not links.
  *
  * Nothing is drawn where flowProgress gives null: the root, exception routes (BNPL returns,
  * contract request), unknown paths, the thank-you page (the flow is over there: a full
@@ -19,8 +21,8 @@ export function ProgressStepper({ pathname, ctx }: { pathname: string; ctx: Flow
   if (!progress) return null;
   const { steps, position, total, current } = progress;
   return (
-    <div className="stepper">
-      <ol className="stepper__list" aria-label={t('progress.label')}>
+    <section className="stepper" aria-label={t('progress.label')}>
+      <ol className="stepper__list">
         {steps.map((s, i) => (
           <li key={s.name} className={`stepper__item stepper__item--${s.mark}`} aria-current={s.mark === 'current' ? 'step' : undefined}>
             <span className="stepper__mark" aria-hidden="true">
@@ -39,6 +41,6 @@ export function ProgressStepper({ pathname, ctx }: { pathname: string; ctx: Flow
         </p>
         <progress className="stepper__bar" value={position} max={total} aria-hidden="true" />
       </div>
-    </div>
+    </section>
   );
 }

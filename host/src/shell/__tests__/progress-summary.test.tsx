@@ -69,7 +69,10 @@ describe('progress stepper', () => {
   it('lists the visitor steps with done, current and remaining, and the compact form', () => {
     const ctx: FlowContext = { flags: { ...EMPTY_FLOW_FLAGS, is_plan_selected: true } };
     wrap(<ProgressStepper pathname="/number/search" ctx={ctx} />);
-    const list = screen.getByRole('list', { name: 'Your progress' });
+    // in a landmark of its own (issue 24: axe's region), both the list and the compact form
+    const progress = screen.getByRole('region', { name: 'Your progress' });
+    const list = within(progress).getByRole('list');
+    expect(within(progress).getByText('Step 2 of 7')).toBeInTheDocument();
     const items = within(list).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
       'Plan(completed)',
@@ -111,7 +114,7 @@ describe('progress stepper', () => {
     });
     wrap(<ProgressStepper pathname="/number" ctx={{ flags: EMPTY_FLOW_FLAGS }} />);
     expect(screen.getByText('الخطوة 2 من 7')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'مراحل طلبك' })).getByText('الرقم')).toBeInTheDocument();
+    expect(within(within(screen.getByRole('region', { name: 'مراحل طلبك' })).getByRole('list')).getByText('الرقم')).toBeInTheDocument();
   });
 });
 
@@ -194,7 +197,8 @@ describe('order summary', () => {
         <SummaryBar ctx={{ flags: picked }} />
       </>,
     );
-    expect(document.querySelector('.summary-bar')).toHaveTextContent(/Total incl\. VAT\s*AED\s?105\.00/);
+    // the total is in a landmark (issue 24: axe's region), named as the wide screens' column
+    expect(screen.getByRole('complementary', { name: 'Your selection' })).toHaveTextContent(/Total incl\. VAT\s*AED\s?105\.00/);
     const view = screen.getByRole('button', { name: 'View summary' });
     view.focus();
     await userEvent.click(view);
