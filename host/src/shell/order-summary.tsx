@@ -25,8 +25,8 @@ export function SummaryColumn({ ctx }: { ctx: FlowContext }) {
  * sheet. It takes no room in the flow (the shell reserves its height at the end of the page
  * on these routes, so the last control, the step's primary button, scrolls clear of it) and
  * shows only once a plan or a number is chosen. CSS hides it from 1024 px. A complementary
- * landmark named as the column is (issue 24: axe's `region`, the total was outside any landmark);
- * only one of the two is ever on screen, so the name stays unique.
+ * landmark of its own name, "Total incl. VAT" (issue 24: axe's `region`, the total was outside
+ * any landmark); not the column's name, so the two stay unique wherever both are drawn.
  */
 export function SummaryBar({ ctx }: { ctx: FlowContext }) {
   const t = useT();
@@ -35,7 +35,7 @@ export function SummaryBar({ ctx }: { ctx: FlowContext }) {
   const { count, total } = useSelection(ctx);
   if (count === 0) return null;
   return (
-    <aside className="summary-bar" aria-label={t('cart.title')}>
+    <aside className="summary-bar" aria-label={t('summary.total')}>
       <p className="summary-bar__total">
         {total !== null ? (
           <>
