@@ -8,7 +8,7 @@ import { NumberStepPage } from './pages/number-step';
  * summary (a sticky column on wide screens, a bottom bar and a sheet on a phone).
  */
 
-const stepper = (page: Page, name: string | RegExp = 'Your progress') => page.getByRole('list', { name });
+const stepper = (page: Page, name: string | RegExp = 'Your progress') => page.getByRole('region', { name }).getByRole('list');
 
 /** Records layout shifts from the first paint (what Lighthouse's CLS adds up). */
 async function recordShifts(page: Page) {

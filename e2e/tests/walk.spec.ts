@@ -53,6 +53,13 @@ test('a new visitor picks a plan, takes a number, reloads, and moves on', async 
   await shell.expectHeadingFocused();
   const held = await numbers.expectHeld(offered);
   await shell.expectAccessible('number confirmation');
+  // The header's links under the pointer (issue 24: a link's hover colour, the brand's dark purple,
+  // on the purple bar: after a click on Back the pointer rests on the next screen's Back)
+  for (const name of ['Back', 'العربية']) {
+    await page.getByRole('banner').getByRole('button', { name }).hover();
+    await shell.expectAccessible(`number confirmation, the pointer on ${name}`);
+  }
+  await page.mouse.move(0, 0);
   const visitor = await apiAsVisitor(page, request);
   const onServer = await visitor.get<{ numbers: { MSISDN: string; ExpiryDate: string }[] }>('/numbers');
   expect(onServer.numbers.map((n) => `0${n.MSISDN.slice(3)}`)).toEqual([held]);

@@ -25,7 +25,10 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[], options:
     `script-src ${self} 'wasm-unsafe-eval'`,
     `style-src ${self}`,
     `connect-src ${[self, ...sockets].join(' ')}`,
-    "img-src 'self' data:",
+    // blob: for images only: the identity step shows the photo a visitor took or chose (an object
+    // URL of the file, never sent anywhere) before it is sent (issue 24). Nothing else may load
+    // from blob: (no script, worker, frame or fetch).
+    "img-src 'self' data: blob:",
     ...(options.frameOrigins && options.frameOrigins.length > 0 ? [`frame-src ${options.frameOrigins.join(' ')}`] : []),
     "font-src 'self'",
     "object-src 'none'",

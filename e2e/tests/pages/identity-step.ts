@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { ShellPage } from './shell';
 import { uniqueEmail } from './account-step';
 import { fixture } from './fixtures';
@@ -55,9 +55,32 @@ export async function uploadDocument(page: Page, shell: ShellPage, files: readon
   await page.getByRole('link', { name: 'Upload a photo instead' }).or(page.getByRole('button', { name: 'Upload a photo instead' })).first().click();
   for (const { label, file } of files) {
     await page.getByLabel(label, { exact: true }).setInputFiles(fixture(file));
-    await expect(page.getByRole('img', { name: new RegExp(label) })).toBeVisible();
+    await expectImageLoaded(page.getByRole('img', { name: new RegExp(label) }));
     await page.getByRole('button', { name: 'Send this photo' }).click();
   }
+}
+
+/**
+ * The image is on the screen and its picture loaded: a source the page's CSP blocks (a blob: preview
+ * under "img-src 'self' data:", issue 24) or a revoked one leaves a broken image, naturalWidth 0.
+ */
+export async function expectImageLoaded(img: Locator) {
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
+}
+
+/** Whether an image source still loads in the page (a revoked object URL no longer does). */
+export function imageLoads(page: Page, src: string): Promise<boolean> {
+  return page.evaluate(
+    (url) =>
+      new Promise<boolean>((resolve) => {
+        const probe = new Image();
+        probe.onload = () => resolve(true);
+        probe.onerror = () => resolve(false);
+        probe.src = url;
+      }),
+    src,
+  );
 }
 
 /** What the scan says for each prompt of the server's live challenge (issue 23). */

@@ -24,7 +24,9 @@ export function SummaryColumn({ ctx }: { ctx: FlowContext }) {
  * Phones: a bar fixed to the bottom edge with the total and a button that opens the summary
  * sheet. It takes no room in the flow (the shell reserves its height at the end of the page
  * on these routes, so the last control, the step's primary button, scrolls clear of it) and
- * shows only once a plan or a number is chosen. CSS hides it from 1024 px.
+ * shows only once a plan or a number is chosen. CSS hides it from 1024 px. A complementary
+ * landmark of its own name, "Total incl. VAT" (issue 24: axe's `region`, the total was outside
+ * any landmark); not the column's name, so the two stay unique wherever both are drawn.
  */
 export function SummaryBar({ ctx }: { ctx: FlowContext }) {
   const t = useT();
@@ -33,7 +35,7 @@ export function SummaryBar({ ctx }: { ctx: FlowContext }) {
   const { count, total } = useSelection(ctx);
   if (count === 0) return null;
   return (
-    <div className="summary-bar">
+    <aside className="summary-bar" aria-label={t('summary.total')}>
       <p className="summary-bar__total">
         {total !== null ? (
           <>
@@ -47,6 +49,6 @@ export function SummaryBar({ ctx }: { ctx: FlowContext }) {
       <Button variant="secondary" aria-haspopup="dialog" onClick={() => open(true)}>
         {t('summary.show')}
       </Button>
-    </div>
+    </aside>
   );
 }

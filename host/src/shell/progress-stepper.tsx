@@ -8,7 +8,9 @@ import { flowProgress, Icon, useT, type FlowContext } from '@join/shared';
  * ordered list (done ones ticked and said "completed" to screen readers, the current one
  * aria-current="step"); on a phone "Step 4 of 5 · Check your location" (the screen's own
  * title) over a thin bar. CSS shows one form or the other,
- * so assistive technology reads only the one on screen.
+ * so assistive technology reads only the one on screen. Both sit in a region landmark named
+ * "Your progress" (issue 24: axe's `region`, the count and the list were outside any landmark);
+ * a region, not a nav: the steps are not links.
  *
  * Nothing is drawn where flowProgress gives null: the root, exception routes (BNPL returns,
  * contract request), unknown paths, the thank-you page (the flow is over there: a full
@@ -21,8 +23,8 @@ export function ProgressStepper({ pathname, ctx }: { pathname: string; ctx: Flow
   if (!progress) return null;
   const { steps, position, total, current } = progress;
   return (
-    <div className="stepper">
-      <ol className="stepper__list" aria-label={t('progress.label')}>
+    <section className="stepper" aria-label={t('progress.label')}>
+      <ol className="stepper__list">
         {steps.map((s, i) => (
           <li key={s.name} className={`stepper__item stepper__item--${s.mark}`} aria-current={s.mark === 'current' ? 'step' : undefined}>
             <span className="stepper__mark" aria-hidden="true">
@@ -41,6 +43,6 @@ export function ProgressStepper({ pathname, ctx }: { pathname: string; ctx: Flow
         </p>
         <progress className="stepper__bar" value={position} max={total} aria-hidden="true" />
       </div>
-    </div>
+    </section>
   );
 }

@@ -67,20 +67,35 @@ export function Shell() {
   // The root renders nothing and redirects at once: draw the chrome (header variant, cart,
   // stepper, summary) of where it goes, so nothing moves when the redirect lands (CLS).
   const shownPath = pathname === ROUTES.root ? rootTarget(ctx) : pathname;
-  const withSummary = cartVisible(shownPath);
+  return (
+    <ShellFrame pathname={shownPath} ctx={ctx}>
+      <Routes>
+        <Route path="/" element={<RootRedirect ctx={ctx} />} />
+        <Route path="*" element={<StepRoute ctx={ctx} />} />
+      </Routes>
+    </ShellFrame>
+  );
+}
+
+/**
+ * The shell's frame around a step: every piece of it in a landmark of its own, each named
+ * uniquely (axe's region and landmark-unique, issue 24): the header (banner), the stepper (region
+ * "Your progress"), the step (main), the summary (complementary: the column on wide screens, the
+ * bar on phones, one on screen at a time), the footer (contentinfo, its nav). Pop-ups are dialogs.
+ */
+export function ShellFrame({ pathname, ctx, children }: { pathname: string; ctx: FlowContext; children: React.ReactNode }) {
+  const t = useT();
+  const withSummary = cartVisible(pathname);
   return (
     <div className={withSummary ? 'shell shell--summary' : 'shell'}>
       <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); focusStepHeading(); }}>
         {t('app.skip')}
       </a>
-      <Header pathname={shownPath} ctx={ctx} />
-      <ProgressStepper pathname={shownPath} ctx={ctx} />
+      <Header pathname={pathname} ctx={ctx} />
+      <ProgressStepper pathname={pathname} ctx={ctx} />
       <div className="shell__body">
         <main id="main" className="shell__main" tabIndex={-1}>
-          <Routes>
-            <Route path="/" element={<RootRedirect ctx={ctx} />} />
-            <Route path="*" element={<StepRoute ctx={ctx} />} />
-          </Routes>
+          {children}
         </main>
         {withSummary ? <SummaryColumn ctx={ctx} /> : null}
       </div>

@@ -6,7 +6,10 @@ import { BNPL, decline, fieldsMessage, fromFrame, receipt, renderAt, summary, wa
 
 /**
  * axe on every screen's markup (jsdom: no layout, so colour contrast and the like are left to the
- * e2e run in Chromium). Any violation fails, with its rule and nodes.
+ * e2e run in Chromium). Any violation fails, with its rule and nodes. `region` is off here only
+ * because the step renders alone, without the host's landmarks around it (its main is the host's):
+ * the host's axe test (host/src/shell/__tests__/axe.test.tsx) and the e2e walks hold it, with the
+ * page's other rules (landmark-unique is on here: a step must not draw a landmark the shell has).
  */
 async function expectNoViolations(container: HTMLElement) {
   const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });

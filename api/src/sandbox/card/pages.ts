@@ -57,7 +57,7 @@ export function fieldsPage(lang: CardLanguage, options: FieldsPageOptions): stri
     network: t.network,
     rejected: t.rejected,
   };
-  const body = html`<main id="card-fields" data-origin="${options.origin}" data-merchant="${options.merchant}" data-lang="${lang}" data-words="${JSON.stringify(words)}">
+  const body = html`<div id="card-fields" data-origin="${options.origin}" data-merchant="${options.merchant}" data-lang="${lang}" data-words="${JSON.stringify(words)}">
 <h1 class="visually-hidden">${t.fieldsTitle}</h1>
 <form id="card-form" novalidate aria-labelledby="card-form-title">
 <p id="card-form-title" class="visually-hidden">${t.fieldsTitle}</p>
@@ -98,7 +98,7 @@ ${field({
 <p id="brand-status" class="visually-hidden" aria-live="polite"></p>
 <p class="note">${t.sandboxNote}</p>
 </form>
-</main>`;
+</div>`;
   return layout(lang, `${t.fieldsTitle} – ${t.brand}`, 'fields', body, ['/assets/card-fields.js']);
 }
 

@@ -32,8 +32,17 @@ describe('remotes table', () => {
 
   it('builds a CSP without unsafe sources', () => {
     expect(contentSecurityPolicy(['https://cdn.example.com'])).toBe(
-      "default-src 'self'; script-src 'self' https://cdn.example.com 'wasm-unsafe-eval'; style-src 'self' https://cdn.example.com; connect-src 'self' https://cdn.example.com wss://cdn.example.com; img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+      "default-src 'self'; script-src 'self' https://cdn.example.com 'wasm-unsafe-eval'; style-src 'self' https://cdn.example.com; connect-src 'self' https://cdn.example.com wss://cdn.example.com; img-src 'self' data: blob:; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
     );
+  });
+
+  it('lets images load from object URLs (the identity step previews a photo before it is sent), and nothing else from blob:', () => {
+    const directives = contentSecurityPolicy(['https://cdn.example.com'], { frameOrigins: ['https://cards.example.com'] })
+      .split('; ')
+      .map((d) => d.split(' '));
+    expect(directives.find(([name]) => name === 'img-src')).toEqual(['img-src', "'self'", 'data:', 'blob:']);
+    expect(directives.filter((d) => d.includes('blob:')).map(([name]) => name)).toEqual(['img-src']);
+    expect(directives.filter((d) => d.includes('data:')).map(([name]) => name)).toEqual(['img-src']);
   });
 
   it('caches only hashed assets for long', () => {
