@@ -17,13 +17,13 @@ import { flowProgress, Icon, useT, type FlowContext } from '@join/shared';
  * stepper of ticks adds nothing to "thank you") and a step this visitor does not take.
  * Full-page error and maintenance screens replace the shell, so no stepper shows there either.
  */
-export function ProgressStepper({ pathname, ctx }: { pathname: string; ctx: FlowContext }) {
+export function ProgressStepper({ pathname, ctx, label }: { pathname: string; ctx: FlowContext; label?: string }) {
   const t = useT();
   const progress = flowProgress(ctx, pathname);
   if (!progress) return null;
   const { steps, position, total, current } = progress;
   return (
-    <section className="stepper" aria-label={t('progress.label')}>
+    <section className="stepper" aria-label={label ?? t('progress.label')}>
       <ol className="stepper__list">
         {steps.map((s, i) => (
           <li key={s.name} className={`stepper__item stepper__item--${s.mark}`} aria-current={s.mark === 'current' ? 'step' : undefined}>
