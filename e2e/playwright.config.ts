@@ -83,6 +83,10 @@ export const SUITE_ENV = {
   // The test hooks: the courier's per-job step (every server) and POST /dev/clock (moved only on
   // the clock project's server). Never in production (readEnv refuses them there).
   JOIN_TEST_HOOKS: '1',
+  // The face challenge's prompt, fixed like a clock the test controls (the fake camera loops one
+  // recorded movement; 'right' was refused -643 now and then on it). Every prompt's reading stays
+  // covered by the API's tests against the real authority (identity-sandbox, face-attacks).
+  JOIN_TEST_FACE_PROMPTS: 'farther',
   JOIN_MAIL_SINK_PORT: '0',
 } as const;
 

@@ -1,4 +1,4 @@
-import type { FlowStatusFlags } from '@join/shared/contract';
+import type { FacePrompt, FlowStatusFlags } from '@join/shared/contract';
 import type { SocialProviderConfig } from './auth/id-token-verifier';
 import type { Store } from './data/store';
 import type { ThrottleRules } from './domain/login-throttle';
@@ -38,7 +38,7 @@ export interface AppContext {
   /** The identity authority (its sandbox, or the government service); without one every identity call answers -607. */
   authority: IdentityAuthority;
   /** The identity check's tunables, and the SIMs sold to one document (issue 23: domain/sim-limit.ts). */
-  identity: { pendingTtlMs: number; maxSimsPerDocument: number };
+  identity: { pendingTtlMs: number; maxSimsPerDocument: number; facePrompts: readonly FacePrompt[] };
   /** The payment providers (issue 13); without one its payment routes answer 503. */
   payment: {
     card: CardProvider | null;

@@ -1,3 +1,4 @@
+import { FACE_PROMPTS, type FacePrompt } from '@join/shared/contract';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { Database } from 'better-sqlite3';
@@ -113,6 +114,8 @@ export interface AppOptions {
   identityPendingTtlMs?: number;
   /** SIMs sold to one identity document (MAX_SIMS_PER_DOCUMENT by default: domain/sim-limit.ts). */
   maxSimsPerDocument?: number;
+  /** Tests only: the face challenge's prompts to pick from (all four by default; JOIN_TEST_FACE_PROMPTS). */
+  facePrompts?: readonly FacePrompt[];
   /**
    * The card payment provider (its HTTP client: JOIN_CARD_URL and its key, or the sandbox).
    * Absent: the card routes answer 503. Present: the CSP's frame-src allows exactly its origin.
@@ -253,7 +256,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...options.accountRules,
     },
     authority: options.authority ?? unconfiguredAuthority(),
-    identity: { pendingTtlMs: options.identityPendingTtlMs ?? PENDING_CHECK_TTL_MS, maxSimsPerDocument: options.maxSimsPerDocument ?? MAX_SIMS_PER_DOCUMENT },
+    identity: { pendingTtlMs: options.identityPendingTtlMs ?? PENDING_CHECK_TTL_MS, maxSimsPerDocument: options.maxSimsPerDocument ?? MAX_SIMS_PER_DOCUMENT,
+      facePrompts: options.facePrompts ?? FACE_PROMPTS,
+    },
     payment: {
       card: options.cardProvider ?? null,
       bnpl: options.bnplProvider ?? null,

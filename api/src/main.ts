@@ -106,6 +106,7 @@ async function main(): Promise<void> {
       timeoutMs: env.JOIN_AUTHORITY_TIMEOUT_MS ?? DEFAULT_AUTHORITY_TIMEOUT_MS,
     }),
     ...(env.JOIN_MAX_SIMS_PER_DOCUMENT ? { maxSimsPerDocument: env.JOIN_MAX_SIMS_PER_DOCUMENT } : {}),
+    ...(env.JOIN_TEST_HOOKS && env.JOIN_TEST_FACE_PROMPTS ? { facePrompts: env.JOIN_TEST_FACE_PROMPTS } : {}),
     cardProvider: card.provider,
     bnplProvider: bnpl.provider,
     courier: courier.provider,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_NUMBER_HOLD_SECONDS } from '@join/shared/contract';
+import { DEFAULT_NUMBER_HOLD_SECONDS, FACE_PROMPTS } from '@join/shared/contract';
 import { parseSmtpUrl } from '../mail/smtp-mailer';
 import { parseSigninClients, webOrigin } from '../sandbox/signin/clients';
 import { RemoteManifests } from '../static/remotes';
@@ -192,6 +192,15 @@ const EnvFields = z.object({
    * make time pass instead of waiting for it (e2e/README.md "Clocks the tests control").
    */
   JOIN_TEST_HOOKS: onOff,
+  /**
+   * Tests only (with JOIN_TEST_HOOKS): the face challenge's prompts to pick from, a comma list of
+   * closer, farther, left, right (all four by default). The e2e suite's fake camera loops one
+   * recorded movement: a prompt the test fixes is a clock the test controls, not a random draw.
+   */
+  JOIN_TEST_FACE_PROMPTS: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v.split(',').map((p) => p.trim()) : undefined),
+    z.array(z.enum(FACE_PROMPTS)).min(1).optional(),
+  ),
   /** Google login (SPEC 9: on). Off, GET /securitymanagement/social_providers lists none. */
   JOIN_GOOGLE_LOGIN: onUnlessOff,
   /** Unset: the sign-in sandbox is started and is the issuer. Google: https://accounts.google.com. */
@@ -401,6 +410,7 @@ function productionChecks(env: ParsedEnv, ctx: z.RefinementCtx): void {
   if (env.JOIN_DEV_OUTBOX) ctx.addIssue({ code: 'custom', path: ['JOIN_DEV_OUTBOX'], message: 'must be off in production' });
   // Anyone could move the API's clock (expiring every hold) or deliver an order that never left.
   if (env.JOIN_TEST_HOOKS) ctx.addIssue({ code: 'custom', path: ['JOIN_TEST_HOOKS'], message: 'must be off in production' });
+  if (env.JOIN_TEST_FACE_PROMPTS) ctx.addIssue({ code: 'custom', path: ['JOIN_TEST_FACE_PROMPTS'], message: 'must be unset in production' });
   // The authority sandbox verifies anyone its seeded registry lists.
   if (!env.JOIN_AUTHORITY_URL) ctx.addIssue({ code: 'custom', path: ['JOIN_AUTHORITY_URL'], message: 'is required in production (the identity authority sandbox is for development)' });
   if (!env.JOIN_AUTHORITY_KEY) ctx.addIssue({ code: 'custom', path: ['JOIN_AUTHORITY_KEY'], message: 'is required in production' });

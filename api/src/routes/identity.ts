@@ -9,7 +9,6 @@ import {
   FACE_FRAME_MAX_BYTES,
   FACE_FRAMES_MAX,
   FACE_FRAMES_MIN,
-  FACE_PROMPTS,
   FaceUploadFields,
   IdDetailsBody,
   documentKindFor,
@@ -232,7 +231,8 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const check = await ctx.store.getIdentityCheck(uid, ctx.now());
     if (!isDocumentComplete(check) || !portraitOf(check)) throw outOfOrder('Send every side of the document first');
     const nonce = randomBytes(32).toString('base64url');
-    const prompt: FacePrompt = FACE_PROMPTS[randomInt(FACE_PROMPTS.length)] ?? 'closer';
+    const prompts = ctx.identity.facePrompts;
+    const prompt: FacePrompt = prompts[randomInt(prompts.length)] ?? 'closer';
     const now = ctx.now();
     await ctx.store.setFaceChallenge(tokenHash, { uid, nonceHash: sha256Hex(nonce), prompt, issuedAt: now, expiresAt: now + FACE_CHALLENGE_TTL_S * 1000 });
     request.log.info({ event: 'identity_face_challenge', prompt }, 'face challenge issued');

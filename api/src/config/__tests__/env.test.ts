@@ -106,6 +106,10 @@ describe('environment', () => {
     // The test hooks move the API's clock and deliver orders that never left: tests only.
     expect(() => readEnv({ ...mailOk, JOIN_OIDC_ISSUER: 'https://accounts.google.com', JOIN_TEST_HOOKS: '1' })).toThrow(/JOIN_TEST_HOOKS must be off/);
     expect(dev({ JOIN_TEST_HOOKS: 'on' }).JOIN_TEST_HOOKS).toBe(true);
+    // The e2e suite fixes the face challenge's prompt for its looping fake camera: tests only.
+    expect(() => readEnv({ ...mailOk, JOIN_OIDC_ISSUER: 'https://accounts.google.com', JOIN_TEST_FACE_PROMPTS: 'farther' })).toThrow(/JOIN_TEST_FACE_PROMPTS must be unset/);
+    expect(dev({ JOIN_TEST_FACE_PROMPTS: 'farther, left' }).JOIN_TEST_FACE_PROMPTS).toEqual(['farther', 'left']);
+    expect(() => dev({ JOIN_TEST_FACE_PROMPTS: 'sideways' })).toThrow();
     // The identity authority sandbox verifies anyone its registry lists: production names the real service and its key.
     const allOk = { ...mailOk, JOIN_GOOGLE_LOGIN: 'off' };
     expect(() => readEnv({ ...allOk, JOIN_AUTHORITY_URL: '' })).toThrow(/JOIN_AUTHORITY_URL is required in production/);
