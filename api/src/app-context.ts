@@ -1,15 +1,15 @@
 import type { FacePrompt, FlowStatusFlags } from '@join/shared/contract';
-import type { SocialProviderConfig } from './auth/id-token-verifier';
+import type { SocialProviderConfig } from './modules/account/signin/id-token-verifier';
 import type { Store } from './data/store';
-import type { ThrottleRules } from './domain/login-throttle';
-import type { CodeRules } from './domain/verification-codes';
-import type { Mailer } from './mail/mailer';
-import type { IdentityAuthority } from './identity/authority-client';
-import type { HoldLimits } from './domain/holds';
-import type { CaptchaGate } from './domain/captcha';
-import type { TransferCheckBudget } from './domain/transfer-budget';
-import type { BnplProvider, CardProvider } from './payment/providers';
-import type { CourierProvider, EsimProvider } from './delivery/providers';
+import type { ThrottleRules } from './modules/account/login-throttle';
+import type { CodeRules } from './modules/account/verification-codes';
+import type { Mailer } from './platform/mail/mailer';
+import type { IdentityAuthority } from './modules/identity/authority-client';
+import type { HoldLimits } from './modules/numbers/holds';
+import type { CaptchaGate } from './modules/numbers/captcha';
+import type { TransferCheckBudget } from './modules/numbers/transfer-budget';
+import type { BnplProvider, CardProvider } from './modules/payment/providers';
+import type { CourierProvider, EsimProvider } from './modules/fulfilment/providers';
 
 /** What route handlers share: the store, the injected clock and the tunables of buildApp. */
 export interface AppContext {

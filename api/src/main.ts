@@ -1,21 +1,21 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { signinProviderFrom } from './auth/signin-setup';
-import { readEnv, sandboxNotAsked, type Env } from './config/env';
-import { SANDBOX_AUTHORITY_KEY } from './config/sandbox-defaults';
+import { signinProviderFrom } from './modules/account/signin/signin-setup';
+import { readEnv, sandboxNotAsked, type Env } from './platform/config/env';
+import { SANDBOX_AUTHORITY_KEY } from './platform/config/sandbox-defaults';
 import { openSqliteStore } from './data/sqlite/open-store';
-import { createSmtpMailer } from './mail/smtp-mailer';
-import { CODE_RULES } from './domain/verification-codes';
+import { createSmtpMailer } from './platform/mail/smtp-mailer';
+import { CODE_RULES } from './modules/account/verification-codes';
 import { startAuthoritySandbox, type RunningAuthoritySandbox } from './sandbox/authority/start';
 import { MailSink } from './sandbox/mail-sink/mail-sink';
-import { REMOTE_FOLDERS } from './static/remotes';
-import { createHttpAuthority, DEFAULT_AUTHORITY_TIMEOUT_MS } from './identity/authority-client';
-import { cardProviderFrom } from './payment/card-setup';
-import { bnplProviderFrom } from './payment/bnpl-setup';
-import { courierProviderFrom } from './delivery/courier-setup';
-import { esimProviderFrom } from './delivery/esim-setup';
-import { TestClock } from './dev/test-clock';
+import { REMOTE_FOLDERS } from './platform/static/remotes';
+import { createHttpAuthority, DEFAULT_AUTHORITY_TIMEOUT_MS } from './modules/identity/authority-client';
+import { cardProviderFrom } from './modules/payment/card-setup';
+import { bnplProviderFrom } from './modules/payment/bnpl-setup';
+import { courierProviderFrom } from './modules/fulfilment/courier-setup';
+import { esimProviderFrom } from './modules/fulfilment/esim-setup';
+import { TestClock } from './platform/dev/test-clock';
 
 /**
  * The product server: one Node process serving the API, the host and every remote. The

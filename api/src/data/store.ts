@@ -1,4 +1,4 @@
-import type { HoldLimits } from '../domain/holds';
+import type { HoldLimits } from '../modules/numbers/holds';
 import type {
   Booster,
   DocumentDetails,
@@ -17,13 +17,13 @@ import type {
   ServerFlowContext,
 } from '@join/shared/contract';
 import type { CardBrand, EmirateCode, Instalment, OpeningPeriod, OrderKind, OrderStatus } from '@join/shared/contract';
-import type { CatalogueProduct } from '../domain/catalogue';
-import type { RetentionCutoffs, RetentionReport } from '../domain/retention';
-import type { FailureRecord } from '../domain/login-throttle';
-import type { CodeRecord } from '../domain/verification-codes';
-import type { FlowFlagChange, FlowState } from '../domain/flow-status';
-import type { PromotionRule } from '../domain/promotions';
-import type { SoldDocument } from '../domain/sim-limit';
+import type { CatalogueProduct } from '../modules/catalogue/catalogue';
+import type { RetentionCutoffs, RetentionReport } from '../modules/flow/retention';
+import type { FailureRecord } from '../modules/account/login-throttle';
+import type { CodeRecord } from '../modules/account/verification-codes';
+import type { FlowFlagChange, FlowState } from '../modules/flow/flow-status';
+import type { PromotionRule } from '../modules/catalogue/promotions';
+import type { SoldDocument } from '../modules/identity/sim-limit';
 
 /**
  * The one boundary between the API and its database. Routes call these operations and never

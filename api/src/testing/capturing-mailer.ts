@@ -1,4 +1,4 @@
-import type { MailMessage, Mailer } from '../mail/mailer';
+import type { MailMessage, Mailer } from '../platform/mail/mailer';
 
 /**
  * A Mailer for tests: keeps every message, newest last, and can be told to fail. Not a test

@@ -1,4 +1,4 @@
-import { DEFAULT_BNPL_CHECKOUT_WINDOW_MS, type BnplCheckout, type BnplCheckoutRequest, type BnplProvider, type ProviderResult } from '../payment/providers';
+import { DEFAULT_BNPL_CHECKOUT_WINDOW_MS, type BnplCheckout, type BnplCheckoutRequest, type BnplProvider, type ProviderResult } from '../modules/payment/providers';
 
 /**
  * An in-memory BnplProvider for the API's tests: checkouts open until the test decides

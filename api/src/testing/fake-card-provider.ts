@@ -1,5 +1,5 @@
 import type { CardBrand } from '@join/shared/contract';
-import { CARD_DECLINE_REASONS, DEFAULT_CARD_ACTION_WINDOW_MS, type CardCharge, type CardChargeRequest, type CardDeclineReason, type CardProvider, type CardRefund, type ProviderResult } from '../payment/providers';
+import { CARD_DECLINE_REASONS, DEFAULT_CARD_ACTION_WINDOW_MS, type CardCharge, type CardChargeRequest, type CardDeclineReason, type CardProvider, type CardRefund, type ProviderResult } from '../modules/payment/providers';
 
 /**
  * An in-memory CardProvider for the API's tests: scripted per token, and honest about

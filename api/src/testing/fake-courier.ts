@@ -1,5 +1,5 @@
-import type { CourierFailure, CourierJob, CourierJobRequest, CourierProvider, CourierStatus } from '../delivery/providers';
-import type { ProviderResult } from '../payment/providers';
+import type { CourierFailure, CourierJob, CourierJobRequest, CourierProvider, CourierStatus } from '../modules/fulfilment/providers';
+import type { ProviderResult } from '../modules/payment/providers';
 
 /**
  * An in-memory CourierProvider for the API's tests: a job's status moves only when the test

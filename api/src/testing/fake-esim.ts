@@ -1,5 +1,5 @@
-import type { EsimFailure, EsimOrderRequest, EsimProfile, EsimProvider } from '../delivery/providers';
-import type { ProviderResult } from '../payment/providers';
+import type { EsimFailure, EsimOrderRequest, EsimProfile, EsimProvider } from '../modules/fulfilment/providers';
+import type { ProviderResult } from '../modules/payment/providers';
 
 export const FAKE_SMDP_ADDRESS = 'smdp.esim.example.test';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { IdTokenError, type IdTokenFailure, type IdTokenVerifier, type SocialProviderConfig, type VerifiedIdToken } from '../auth/id-token-verifier';
+import { IdTokenError, type IdTokenFailure, type IdTokenVerifier, type SocialProviderConfig, type VerifiedIdToken } from '../modules/account/signin/id-token-verifier';
 
 /**
  * A stand-in sign-in provider for the account route tests: it "signs" a token by remembering

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { FlowStatusFlags, IdDetailsBody } from '@join/shared/contract';
-import { createHttpAuthority } from '../identity/authority-client';
+import { createHttpAuthority } from '../modules/identity/authority-client';
 import { createTestApp, form, type TestApp, type Visitor } from './harness';
 import { FAKE_AUTHORITY_KEY, startFakeAuthority, type FakeAuthority } from './fake-authority';
 

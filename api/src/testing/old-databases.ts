@@ -1,6 +1,6 @@
 import { MIGRATIONS } from '../data/sqlite/migrations';
 import { openDatabase } from '../data/sqlite/open-database';
-import { generateNumberPool } from '../seed/number-pool';
+import { generateNumberPool } from '../modules/numbers/seed/number-pool';
 
 /**
  * Test support: databases as earlier versions left them, written with those versions' own

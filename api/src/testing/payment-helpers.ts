@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { FLOW_STATUS_KEYS } from '@join/shared/contract';
 import { createTestApp, form, type TestApp, type Visitor } from './harness';
-import { createHttpAuthority } from '../identity/authority-client';
+import { createHttpAuthority } from '../modules/identity/authority-client';
 import { FAKE_AUTHORITY_KEY, startFakeAuthority, type FakeAuthority } from './fake-authority';
 import { FakeBnplProvider } from './fake-bnpl-provider';
 import { FakeCardProvider } from './fake-card-provider';

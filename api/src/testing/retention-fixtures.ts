@@ -1,5 +1,5 @@
 import { DEFAULT_SHUFFLE_VANITY_IDS, type DocumentDetails } from '@join/shared/contract';
-import type { SoldDocument } from '../domain/sim-limit';
+import type { SoldDocument } from '../modules/identity/sim-limit';
 import type { NewIdentityDecision, NewOrder, NewPayment, RecordedOrder, Store } from '../data/store';
 
 /**

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createHttpAuthority } from '../identity/authority-client';
+import { createHttpAuthority } from '../modules/identity/authority-client';
 import { buildAuthorityApp } from '../sandbox/authority/authority-app';
 import { createFaceEngine } from '../sandbox/authority/faces';
 import { createMrzReader } from '../sandbox/authority/ocr';

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { FastifyInstance } from 'fastify';
-import { readEnv, type Env } from '../config/env';
+import { readEnv, type Env } from '../platform/config/env';
 
 /**
  * Test support for "a sandbox is reachable from this machine only" (issue 23): the address a

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { DEFAULT_SHUFFLE_VANITY_IDS } from '@join/shared/contract';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RETENTION, retentionCutoffs } from '../../domain/retention';
+import { RETENTION, retentionCutoffs } from '../../modules/flow/retention';
 import { tempDir } from '../../testing/harness';
 import { identityDecision, newPayment, purchase, sale, visitor } from '../../testing/retention-fixtures';
 import { openSqliteStore } from '../sqlite/open-store';

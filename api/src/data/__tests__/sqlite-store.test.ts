@@ -5,8 +5,8 @@ import { tempDir } from '../../testing/harness';
 import { MIGRATIONS, SCHEMA_VERSION, schemaVersion } from '../sqlite/migrations';
 import { openDatabase } from '../sqlite/open-database';
 import { openSqliteStore } from '../sqlite/open-store';
-import { SEED_PRODUCTS, subPlanId } from '../../seed/products';
-import { toProduct } from '../../domain/product-view';
+import { SEED_PRODUCTS, subPlanId } from '../../modules/catalogue/seed/products';
+import { toProduct } from '../../modules/catalogue/product-view';
 
 describe('SQLite store: schema and seed', () => {
   const dir = tempDir();

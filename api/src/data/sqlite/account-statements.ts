@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { FailureRecord } from '../../domain/login-throttle';
-import type { CodeRecord } from '../../domain/verification-codes';
+import type { FailureRecord } from '../../modules/account/login-throttle';
+import type { CodeRecord } from '../../modules/account/verification-codes';
 import type { AccountRecord } from '../store';
 
 /** SQL for accounts, their social identities, codes, login failures and the session upgrade. */

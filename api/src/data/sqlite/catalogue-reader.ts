@@ -1,8 +1,8 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { Booster, Promotion, SubPlanType, type ProductCategory, type SubPlan } from '@join/shared/contract';
 import { z } from 'zod';
-import { sortSubPlans, type CatalogueProduct } from '../../domain/catalogue';
-import type { PromotionRule } from '../../domain/promotions';
+import { sortSubPlans, type CatalogueProduct } from '../../modules/catalogue/catalogue';
+import type { PromotionRule } from '../../modules/catalogue/promotions';
 import type { ProductFilter } from '../store';
 
 /**

@@ -1,15 +1,15 @@
 import type { Database } from 'better-sqlite3';
-import { SEED_BUSINESS_CONFIG } from '../../seed/biz-config';
-import { DEFAULT_POOL_SIZE, generateNumberPool } from '../../seed/number-pool';
-import { SEED_ACCOUNTS, SEED_TERMINATED_NUMBERS } from '../../seed/accounts';
-import { SEED_BOOSTERS } from '../../seed/boosters';
-import { SEED_STORES, SEED_ZONES } from '../../seed/delivery';
-import { hashPasswordSync } from '../../domain/passwords';
-import { SEED_COMMITMENT_TERMS, SEED_PRODUCTS, SEED_VAT_PERCENTAGE, subPlanId, type SeedProduct } from '../../seed/products';
-import { SEED_PROMOTIONS } from '../../seed/promotions';
-import { externalSubscribers, SEED_OPERATORS } from '../../seed/transfer';
-import { SEED_TRANSLATIONS, WEB_CONTAINER_ID } from '../../seed/translations';
-import { arabicSubPlanName, BOOSTER_NAMES_AR, OPERATOR_NAMES_AR, PRODUCT_NAMES_AR } from '../../seed/names-ar';
+import { SEED_BUSINESS_CONFIG } from '../../modules/content/seed/biz-config';
+import { DEFAULT_POOL_SIZE, generateNumberPool } from '../../modules/numbers/seed/number-pool';
+import { SEED_ACCOUNTS, SEED_TERMINATED_NUMBERS } from '../../modules/account/seed/accounts';
+import { SEED_BOOSTERS } from '../../modules/catalogue/seed/boosters';
+import { SEED_STORES, SEED_ZONES } from '../../modules/fulfilment/seed/delivery';
+import { hashPasswordSync } from '../../modules/account/passwords';
+import { SEED_COMMITMENT_TERMS, SEED_PRODUCTS, SEED_VAT_PERCENTAGE, subPlanId, type SeedProduct } from '../../modules/catalogue/seed/products';
+import { SEED_PROMOTIONS } from '../../modules/catalogue/seed/promotions';
+import { externalSubscribers, SEED_OPERATORS } from '../../modules/numbers/seed/transfer';
+import { SEED_TRANSLATIONS, WEB_CONTAINER_ID } from '../../modules/content/seed/translations';
+import { arabicSubPlanName, BOOSTER_NAMES_AR, OPERATOR_NAMES_AR, PRODUCT_NAMES_AR } from '../../modules/catalogue/seed/names-ar';
 
 /**
  * Fills a migrated database. The catalogue (products, their plans and prices, commitment

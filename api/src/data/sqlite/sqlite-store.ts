@@ -10,11 +10,11 @@ import {
   type ServerFlowContext,
   type SimType,
 } from '@join/shared/contract';
-import { DEFAULT_COMMITMENT_MONTHS, type CatalogueProduct } from '../../domain/catalogue';
-import type { PromotionRule } from '../../domain/promotions';
-import { HOLD_LIMITS, isVipLevel, shownVanityLevel, type HoldLimits } from '../../domain/holds';
-import type { FlowFlagChange, FlowState } from '../../domain/flow-status';
-import type { FailureRecord } from '../../domain/login-throttle';
+import { DEFAULT_COMMITMENT_MONTHS, type CatalogueProduct } from '../../modules/catalogue/catalogue';
+import type { PromotionRule } from '../../modules/catalogue/promotions';
+import { HOLD_LIMITS, isVipLevel, shownVanityLevel, type HoldLimits } from '../../modules/numbers/holds';
+import type { FlowFlagChange, FlowState } from '../../modules/flow/flow-status';
+import type { FailureRecord } from '../../modules/account/login-throttle';
 import type {
   AccountRecord,
   CancelResult,
@@ -63,7 +63,7 @@ import type {
   UserRecord,
 } from '../store';
 import { PaymentOpenError, SimLimitReachedError } from '../store';
-import { MAX_SIMS_PER_DOCUMENT, type SoldDocument } from '../../domain/sim-limit';
+import { MAX_SIMS_PER_DOCUMENT, type SoldDocument } from '../../modules/identity/sim-limit';
 import { accountStatements, fromCodeRecord, fromFailureRecord, toAccount, toCodeRecord, toFailureRecord } from './account-statements';
 import { CatalogueReader } from './catalogue-reader';
 import { LocalizedNames, type NameOf } from './localized-names';
@@ -77,7 +77,7 @@ import { fromDecision, identityStatements, toDecision, toIdentityCheck } from '.
 import { fromNewPayment, paymentStatements, toPaymentRecord } from './payment-statements';
 import { fromNewOrder, orderStatements, toOrderRecord, toStoreLocation, toZoneRecord } from './order-statements';
 import { retentionStatements } from './retention-statements';
-import type { RetentionCutoffs, RetentionReport } from '../../domain/retention';
+import type { RetentionCutoffs, RetentionReport } from '../../modules/flow/retention';
 
 /**
  * The embedded SQLite implementation of Store. better-sqlite3 is synchronous, so each

@@ -1,4 +1,4 @@
-import type { CardDeclineReason } from '../../payment/providers';
+import type { CardDeclineReason } from '../../modules/payment/providers';
 
 /**
  * The sandbox's test cards (api/README.md has the table). Every number passes SPEC 5's rules

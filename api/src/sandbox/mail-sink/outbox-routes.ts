@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { notFound } from '../../http/http-error';
-import { parseInput } from '../../http/validate';
+import { notFound } from '../../platform/http/http-error';
+import { parseInput } from '../../platform/http/validate';
 import { html } from '../html';
 import type { Outbox, OutboxMessage } from './mail-sink';
 

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_SHUFFLE_VANITY_IDS, EMPTY_SERVER_FLOW_CONTEXT, type PackagePrice } from '@join/shared/contract';
-import { DEFAULT_PRODUCT_CODE } from '../../../domain/catalogue';
-import { EMPTY_FLOW_STATE } from '../../../domain/flow-status';
+import { DEFAULT_PRODUCT_CODE } from '../../../modules/catalogue/catalogue';
+import { EMPTY_FLOW_STATE } from '../../../modules/flow/flow-status';
 import { PaymentOpenError, type HoldPolicy, type NewOrder, type NewPayment, type Store, type UserRecord } from '../../store';
 import type { RaceAnswer, RaceJob, RaceRound, RaceWorkerData } from './race-protocol';
 import { documentOf, verifiedBuyer } from './verified-buyer';

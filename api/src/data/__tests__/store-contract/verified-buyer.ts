@@ -1,4 +1,4 @@
-import type { SoldDocument } from '../../../domain/sim-limit';
+import type { SoldDocument } from '../../../modules/identity/sim-limit';
 import type { NewIdentityDecision, OrderIdentity, Store } from '../../store';
 
 /**

@@ -1,5 +1,5 @@
 import { createServer, type AddressInfo } from 'node:net';
-import { createSmtpMailer, MailDeliveryError, parseSmtpUrl } from '../../../mail/smtp-mailer';
+import { createSmtpMailer, MailDeliveryError, parseSmtpUrl } from '../../../platform/mail/smtp-mailer';
 import { createTestApp, type TestApp } from '../../../testing/harness';
 import { MailSink } from '../mail-sink';
 import { reachFromOtherInterface } from '../../../testing/sandbox-reach';

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { LoginByDeviceIdBody, type LoginByDeviceIdResponse } from '@join/shared/contract';
+import type { AppContext } from '../../app-context';
+import { authOf, clientOf, hashToken, newSessionToken } from '../../platform/http/session-auth';
+import { parseInput } from '../../platform/http/validate';
+import { accountRoutes } from './account-routes';
+import { rateLimitConfig } from '../../platform/http/rate-limits';
+import { socialLoginRoutes } from './social-login-routes';
+
+/** Routes that need the SPEC 7 headers but no session yet. */
+export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post(
+    '/securitymanagement/login_by_device_id',
+    { config: rateLimitConfig(ctx.rateLimit.loginMax, ctx.rateLimit.windowMs) },
+    async (request): Promise<LoginByDeviceIdResponse> => {
+      // The device id is the identity of an anonymous visitor. The body may say a retail start
+      // (`is_retail`, SPEC 4), which is checked for its shape and then ignored: anyone can send it, and
+      // retail skips the location check. A shop device becomes retail through staff sign-in (the
+      // retail mode's own issue), never by a client's word (issue 23, api/README.md "Retail").
+      parseInput(LoginByDeviceIdBody, request.body, 'body');
+      const now = ctx.now();
+      // State belongs to the user (the device), so a new session after expiry finds it again.
+      const user = await ctx.store.findOrCreateUser(clientOf(request)['device-id'], randomUUID(), now);
+      const token = newSessionToken();
+      await ctx.store.createSession(hashToken(token), user, now);
+      return { session_id: token, profile: { uid: user.uid } };
+    },
+  );
+}
+
+/** Routes behind a valid session. */
+export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Revokes the session; an account session also unlinks the device user from the account, so
+  // the next visitor on a shared device finds no trace of the login (the device's flow state stays).
+  app.post('/securitymanagement/logout', async (request) => {
+    await ctx.store.endSession(authOf(request).tokenHash);
+    return {};
+  });
+  // The account step: e-mail check, codes, password and social logins, profile (api/README.md "Accounts").
+  await accountRoutes(app, ctx);
+  await socialLoginRoutes(app, ctx);
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  PlanQuoteQuery,
+  PlansAvailableQuery,
+  PlansByVanityQuery,
+  SavePlanBody,
+  VANITY_LEVELS,
+  type PlanQuoteResponse,
+  type PlansByVanityResponse,
+  type PlansResponse as PlansResponseSchema,
+  type SavePlanResponse,
+  type SavedPlansResponse,
+} from '@join/shared/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { sortByPlanNetPrice } from './catalogue';
+import { shownVanityLevel } from '../numbers/holds';
+import type { RateLimitHook } from '../../platform/http/rate-limits';
+import { badRequest, notFound, paymentOpen } from '../../platform/http/http-error';
+import { authOf } from '../../platform/http/session-auth';
+import { parseInput } from '../../platform/http/validate';
+import { nameLanguage, productView, productViews } from './catalogue-view';
+import { toSavedPlan } from '../numbers/contract-mappers';
+import { currentProduct } from './current-product';
+import { orderLock } from '../payment/order-lock';
+import { evaluateChoice, holdsNumber, type EvaluatedChoice } from './plan-choice-service';
+import type { SavedPlanRecord } from '../../data/store';
+
+type PlansResponse = z.output<typeof PlansResponseSchema>;
+
+const KNOWN_LEVELS: readonly number[] = Object.values(VANITY_LEVELS);
+
+const carriesPromoCode = (part: unknown): boolean =>
+  typeof part === 'object' && part !== null && (part as Record<string, unknown>).promo_code !== undefined;
+
+/**
+ * Whether a choice is the one saved (the same product, plans, boosters, offers, promo code and
+ * top-up): saving it again changes nothing, so an open payment lets it through (back and Continue).
+ */
+function sameAsSaved(saved: SavedPlanRecord, choice: EvaluatedChoice): boolean {
+  const same = (a: readonly (number | string)[], b: readonly (number | string)[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+  const topUp = (extras: readonly { Name: string; Amount: number }[]) => extras.find((c) => c.Name === 'RechargeAmount')?.Amount ?? null;
+  return (
+    saved.productCode === choice.product.code &&
+    same(saved.planIds, choice.chosen.map((p) => p.ID)) &&
+    same(saved.boosterIds, choice.boosters.map((b) => b.ID)) &&
+    same(saved.promotionKeys, choice.promotionKeys) &&
+    saved.promoCode === choice.promoCode &&
+    topUp(saved.price.ExtraCharges) === topUp(choice.priced.price.ExtraCharges)
+  );
+}
+
+export async function planRoutes(app: FastifyInstance, ctx: AppContext, promoLimit: RateLimitHook): Promise<void> {
+  const lock = orderLock(ctx);
+  // A quote or save with a promo code tells whether the code exists, so it spends the promo
+  // budget (the save's body is parsed by preHandler time; the quote's query is there at once).
+  async function limitQuotedCode(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (carriesPromoCode(request.query)) await promoLimit.call(this, request, reply);
+  }
+  async function limitSavedCode(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (carriesPromoCode(request.body)) await promoLimit.call(this, request, reply);
+  }
+
+  app.get('/plans/available', async (request): Promise<PlansResponse> => {
+    const { plan_types } = parseInput(PlansAvailableQuery, request.query, 'query');
+    const product = await currentProduct(ctx, authOf(request).uid, nameLanguage(request));
+    const types = plan_types ? new Set(plan_types) : null;
+    // AvailablePlans are already in SPEC 9 type order.
+    return { plans: product.AvailablePlans.filter((p) => !types || types.has(p.Type)) };
+  });
+
+  app.get('/plans/saved_plans', async (request): Promise<SavedPlansResponse> => {
+    const { uid } = authOf(request);
+    const product = await currentProduct(ctx, uid, nameLanguage(request));
+    const saved = await ctx.store.getSavedPlan(uid);
+    // A plan saved for a product the user has since left is not a plan for what they are buying.
+    if (!saved || saved.productCode !== product.ProductCode) return { product, save_plans: [] };
+    const hold = await ctx.store.getActiveHold(uid, ctx.now());
+    return { product, save_plans: [toSavedPlan(saved, product, hold ? shownVanityLevel(hold) : null, await ctx.store.listBoosters(nameLanguage(request)))] };
+  });
+
+  /** The VIP plans a held VIP number can be sold with, cheapest first. */
+  app.get('/plans/by_vanity_level.json', async (request): Promise<PlansByVanityResponse> => {
+    const { number, vanity_level } = parseInput(PlansByVanityQuery, request.query, 'query');
+    if (!KNOWN_LEVELS.includes(vanity_level)) throw badRequest('query.vanity_level', `must be one of ${KNOWN_LEVELS.join(', ')}`);
+    const hold = await ctx.store.getActiveHold(authOf(request).uid, ctx.now());
+    // Only the visitor's own live hold answers; any other number reads as not there.
+    if (!hold || !holdsNumber(hold, number)) throw notFound(`You hold no reservation of ${number}`);
+    const level = shownVanityLevel(hold);
+    if (level !== vanity_level) throw badRequest('query.vanity_level', `number ${number} is of vanity level ${level}`);
+    return { products: sortByPlanNetPrice(await productViews(ctx, await ctx.store.listCatalogue({ vipVanityLevel: level }, nameLanguage(request)))) };
+  });
+
+  /** Our addition to SPEC 7: the price of a choice, checked and computed exactly as a save would; writes nothing. */
+  app.get('/plans/quote.json', { onRequest: limitQuotedCode }, async (request): Promise<PlanQuoteResponse> => {
+    const query = parseInput(PlanQuoteQuery, request.query, 'query');
+    const choice = await evaluateChoice(ctx, authOf(request).uid, query, 'query', { requireConsent: false, language: nameLanguage(request) });
+    return { package_price: choice.priced.price, promotions: choice.priced.promotions };
+  });
+
+  app.post('/plans/saved_plans', { preHandler: limitSavedCode, config: { flowStep: 'plan' } }, async (request): Promise<SavePlanResponse> => {
+    const { uid } = authOf(request);
+    // Prices come from the database only; the body cannot carry one (the schema is strict).
+    const body = parseInput(SavePlanBody, request.body, 'body');
+    const choice = await evaluateChoice(ctx, uid, body, 'body', { requireConsent: true, language: nameLanguage(request) });
+    // Issue 23: an open payment is buying the saved plan. The same choice again changes nothing
+    // and is answered as saved; another one is 409 payment_open.
+    if (await lock.isPaying(request)) {
+      const saved = await ctx.store.getSavedPlan(uid);
+      if (!saved || !sameAsSaved(saved, choice)) throw paymentOpen();
+      const product = await productView(ctx, choice.product);
+      return { saved_plan: toSavedPlan(saved, product, choice.hold ? shownVanityLevel(choice.hold) : null, choice.boosters) };
+    }
+    const record = await ctx.store.replaceSavedPlan(
+      uid,
+      {
+        productCode: choice.product.code,
+        planIds: choice.chosen.map((p) => p.ID),
+        boosterIds: choice.boosters.map((b) => b.ID),
+        promotionKeys: choice.promotionKeys,
+        promoCode: choice.promoCode,
+        price: choice.priced.price,
+        appliedPromotions: choice.priced.promotions,
+      },
+      ctx.now(),
+    );
+    const product = await productView(ctx, choice.product);
+    return { saved_plan: toSavedPlan(record, product, choice.hold ? shownVanityLevel(choice.hold) : null, choice.boosters) };
+  });
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { RequestHeaders, TranslationsQuery, type BusinessConfig, type TranslationsResponse } from '@join/shared/contract';
+import type { AppContext } from '../../app-context';
+import { unavailable } from '../../platform/http/http-error';
+import { businessConfig } from '../catalogue/catalogue-view';
+import { parseInput } from '../../platform/http/validate';
+
+/**
+ * Calls the client makes before it has a session (SPEC 4 start-up: translations and business
+ * config come first). Headers are still parsed, but none is required.
+ */
+const OptionalHeaders = RequestHeaders.partial();
+
+export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.addHook('onRequest', async (request) => {
+    parseInput(OptionalHeaders, request.headers, 'headers');
+  });
+
+  app.get('/biz_config/app', async (_request, reply): Promise<BusinessConfig> => {
+    // Lets the e2e suite reach the fatal start-up screen of SPEC 4.
+    if (ctx.bizConfig.fail) throw unavailable('Business config is unavailable');
+    const config = await businessConfig(ctx);
+    reply.header('cache-control', 'no-cache');
+    return config;
+  });
+
+  app.get('/translations', async (request, reply): Promise<TranslationsResponse> => {
+    const { container_id } = parseInput(TranslationsQuery, request.query, 'query');
+    const language = parseInput(OptionalHeaders, request.headers, 'headers').language ?? 'en';
+    reply.header('cache-control', 'no-cache').header('vary', 'language');
+    return { language, translations: await ctx.store.getTranslations(container_id, language) };
+  });
+}

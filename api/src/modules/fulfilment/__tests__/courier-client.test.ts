@@ -1,0 +1,222 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startCourierSandbox, type RunningCourierSandbox } from '../../../sandbox/courier/courier-app';
+import { createHttpCourierProvider } from '../courier-client';
+import type { CourierJobRequest, CourierProvider } from '../providers';
+
+/**
+ * The courier client against the real sandbox on a free port (its clock moved by the test),
+ * and against a server that misbehaves: the courier's "no" is 'rejected' or 'not_found',
+ * everything else 'unavailable', and nothing throws.
+ */
+const KEY = 'courier-client-test-key-0123';
+const STEP = 20_000;
+const START = Date.UTC(2026, 0, 30, 8, 0, 0);
+let clock = START;
+
+let keyCount = 0;
+const newKey = () => `idem_${Date.now()}_${++keyCount}_abcdefgh`;
+
+const request = (overrides: Partial<CourierJobRequest> = {}): CourierJobRequest => ({
+  kind: 'delivery',
+  reference: 'ORD-1001',
+  idempotencyKey: newKey(),
+  dropoff: { lat: 25.2048, lng: 55.2708, address: 'Villa 12, Street 5', address2: 'Gate B', instructions: 'Call on arrival', phone: '971501234567' },
+  storeId: null,
+  cashOnDeliveryFils: 12_500,
+  recipient: { name: 'JANE DOE', documentKind: 'passport', documentNumberMasked: '******871' },
+  ...overrides,
+});
+const at = (t: number) => new Date(t).toISOString();
+
+describe('the courier client against the sandbox', () => {
+  let sandbox: RunningCourierSandbox;
+  let provider: CourierProvider;
+  beforeAll(async () => {
+    sandbox = await startCourierSandbox({ port: 0, apiKey: KEY, stepMs: STEP, now: () => clock });
+    provider = createHttpCourierProvider({ url: `${sandbox.url}/`, key: KEY, timeoutMs: 2_000 });
+  });
+  afterAll(() => sandbox.close());
+  beforeEach(() => {
+    clock = START;
+  });
+
+  it('books a delivery and follows it to delivered on the courier\'s clock, with the eta on the way', async () => {
+    const created = await provider.createJob(request());
+    if (!created.ok) throw new Error(`not created: ${created.reason}`);
+    expect(created.value).toEqual({ id: expect.stringMatching(/^job_/), status: 'received', history: [{ status: 'received', at: at(START) }], eta: null });
+    clock = START + 2 * STEP;
+    expect(await provider.getJob(created.value.id)).toEqual({
+      ok: true,
+      value: {
+        id: created.value.id,
+        status: 'out_for_delivery',
+        history: [
+          { status: 'received', at: at(START) },
+          { status: 'preparing', at: at(START + STEP) },
+          { status: 'out_for_delivery', at: at(START + 2 * STEP) },
+        ],
+        eta: at(START + 3 * STEP),
+      },
+    });
+    clock = START + 3 * STEP;
+    expect(await provider.getJob(created.value.id)).toMatchObject({ ok: true, value: { status: 'delivered', eta: null } });
+  });
+
+  it('books a store pickup (the store\'s position, no phone) that becomes ready for pickup', async () => {
+    const created = await provider.createJob(
+      request({ kind: 'pickup', storeId: 'store-dxb-mall', dropoff: { lat: 25.1, lng: 55.2, address: 'Dubai Mall, ground floor', address2: '', instructions: '', phone: '' }, cashOnDeliveryFils: 0 }),
+    );
+    if (!created.ok) throw new Error('not created');
+    clock = START + 5 * STEP;
+    expect(await provider.getJob(created.value.id)).toMatchObject({ ok: true, value: { status: 'ready_for_pickup' } });
+  });
+
+  it('gives the same job for the same idempotency key, one after the other and at once', async () => {
+    const same = request();
+    const first = await provider.createJob(same);
+    expect(await provider.createJob(same)).toEqual(first);
+    const together = request({ reference: 'ORD-1002' });
+    const answers = await Promise.all([provider.createJob(together), provider.createJob(together), provider.createJob(together)]);
+    const ids = answers.map((a) => (a.ok ? a.value.id : a.reason));
+    expect(new Set(ids).size).toBe(1);
+    expect(ids[0]).toMatch(/^job_/);
+  });
+
+  it("answers 'rejected' with the courier's reason, and 'unavailable' for its 503", async () => {
+    const base = request().dropoff!;
+    expect(await provider.createJob(request({ dropoff: { ...base, instructions: 'courier-reject' } }))).toEqual({ ok: false, reason: 'rejected', detail: 'address_not_serviceable' });
+    expect(await provider.createJob(request({ dropoff: { ...base, lat: 48.85, lng: 2.35 } }))).toEqual({ ok: false, reason: 'rejected', detail: 'outside_service_area' });
+    expect(await provider.createJob(request({ reference: 'ORD-courier-unavailable' }))).toEqual({ ok: false, reason: 'unavailable', detail: 'status 503' });
+  });
+
+  it("sees a job that failed at the door as 'failed'", async () => {
+    const base = request().dropoff!;
+    const created = await provider.createJob(request({ dropoff: { ...base, address: 'Villa 9 courier-fail' } }));
+    if (!created.ok) throw new Error('not created');
+    clock = START + 3 * STEP;
+    expect(await provider.getJob(created.value.id)).toMatchObject({ ok: true, value: { status: 'failed', eta: null } });
+  });
+
+  it("answers 'not_found' for an unknown job, and does not ask for an id that cannot be one", async () => {
+    expect(await provider.getJob(`job_${'0'.repeat(24)}`)).toEqual({ ok: false, reason: 'not_found' });
+    expect(await provider.getJob('../../admin')).toEqual({ ok: false, reason: 'not_found' });
+    expect(await provider.getJob('')).toEqual({ ok: false, reason: 'not_found' });
+  });
+
+  it("is 'unavailable' with a wrong key (401), never 'rejected'", async () => {
+    const wrong = createHttpCourierProvider({ url: sandbox.url, key: 'another-key-0123456789', timeoutMs: 2_000 });
+    expect(await wrong.createJob(request())).toEqual({ ok: false, reason: 'unavailable', detail: 'status 401: unauthorized' });
+    expect(await wrong.getJob(`job_${'0'.repeat(24)}`)).toMatchObject({ ok: false, reason: 'unavailable' });
+  });
+
+  it('refuses to send a request that is our bug (a fraction of a fils, a phone with spaces, no key)', async () => {
+    await expect(provider.createJob(request({ cashOnDeliveryFils: 10.5 }))).rejects.toThrow(/cashOnDeliveryFils/);
+    await expect(provider.createJob(request({ dropoff: { ...request().dropoff!, phone: '050 123 4567' } }))).rejects.toThrow(/dropoff\.phone/);
+    await expect(provider.createJob(request({ idempotencyKey: '' }))).rejects.toThrow(/idempotencyKey/);
+  });
+});
+
+describe('the courier client against a courier that misbehaves', () => {
+  let server: Server;
+  let url: string;
+  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
+  const seen: Array<{ method: string; url: string; headers: IncomingMessage['headers']; body: string }> = [];
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const entry = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: '' };
+      seen.push(entry);
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => {
+        entry.body += chunk;
+      });
+      req.on('end', () => handler(req, res));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((r) => server.close(() => r()));
+  });
+  beforeEach(() => {
+    seen.length = 0;
+  });
+
+  const client = (timeoutMs = 300) => createHttpCourierProvider({ url, key: KEY, timeoutMs });
+  const json = (status: number, value: unknown) => (_req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(value));
+  };
+  const job = (overrides: Record<string, unknown> = {}) => ({
+    id: 'job_abc',
+    kind: 'delivery',
+    reference: 'ORD-1001',
+    status: 'received',
+    history: [{ status: 'received', at: at(START) }],
+    eta: null,
+    ...overrides,
+  });
+
+  it('sends the bearer key, the idempotency key and the body the contract names, once (no retry)', async () => {
+    handler = json(201, job());
+    const req = request();
+    expect(await client().createJob(req)).toEqual({ ok: true, value: { id: 'job_abc', status: 'received', history: [{ status: 'received', at: at(START) }], eta: null } });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/v1/jobs' });
+    expect(seen[0]?.headers).toMatchObject({ authorization: `Bearer ${KEY}`, 'idempotency-key': req.idempotencyKey, 'content-type': 'application/json' });
+    expect(JSON.parse(seen[0]?.body ?? '')).toEqual({
+      kind: 'delivery',
+      reference: 'ORD-1001',
+      dropoff: { lat: 25.2048, lng: 55.2708, address: 'Villa 12, Street 5', address_2: 'Gate B', instructions: 'Call on arrival', phone: '971501234567' },
+      store: null,
+      cash_on_delivery: 12_500,
+      recipient: { name: 'JANE DOE', document_kind: 'passport', document_number_masked: '******871' },
+    });
+  });
+
+  it.each([
+    ['a 500', json(500, { error: 'internal_error' }), 'status 500'],
+    ['a 503 in HTML', (_q: IncomingMessage, s: ServerResponse) => s.writeHead(503, { 'content-type': 'text/html' }).end('<h1>down</h1>'), 'status 503'],
+    ['a 201 that is not JSON', (_q: IncomingMessage, s: ServerResponse) => s.writeHead(201).end('<html>'), 'status 201: not JSON'],
+    ['a job without an id', json(201, job({ id: undefined })), 'bad answer'],
+    ['an unknown status', json(201, job({ status: 'lost', history: [{ status: 'lost', at: at(START) }] })), 'bad answer'],
+    ['a history that does not end at the status', json(201, job({ status: 'preparing' })), 'bad answer: history does not end at the status'],
+    ['an eta that is not a time', json(201, job({ eta: 'soon' })), 'bad answer'],
+    ['another reference', json(201, job({ reference: 'ORD-OTHER' })), 'bad answer: another reference'],
+    ['another kind', json(201, job({ kind: 'pickup' })), 'bad answer: another kind'],
+    ['a 422 that is not a rejection', json(422, { error: 'idempotency_key_reused' }), 'status 422: idempotency_key_reused'],
+    ['a 400', json(400, { error: 'invalid_request', message: 'dropoff.phone: must be 8 to 15 digits' }), 'status 400: invalid_request'],
+    ['a redirect', (_q: IncomingMessage, s: ServerResponse) => s.writeHead(302, { location: 'http://elsewhere.example/' }).end('{}'), 'status 302'],
+  ])("is 'unavailable' on %s", async (_what, answer, detail) => {
+    handler = answer;
+    expect(await client().createJob(request())).toEqual({ ok: false, reason: 'unavailable', detail });
+    expect(seen).toHaveLength(1);
+  });
+
+  it("is 'unavailable' (timeout) when the courier does not answer in time, or stalls mid-answer", async () => {
+    handler = () => undefined;
+    expect(await client(200).createJob(request())).toEqual({ ok: false, reason: 'unavailable', detail: 'timeout' });
+    handler = (_q, s) => {
+      s.writeHead(200, { 'content-type': 'application/json' });
+      s.write('{"id":');
+    };
+    expect(await client(200).getJob('job_abc')).toEqual({ ok: false, reason: 'unavailable', detail: 'timeout' });
+  });
+
+  it("is 'unavailable' (network) when nothing listens", async () => {
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    expect(await createHttpCourierProvider({ url: `http://127.0.0.1:${port}`, key: KEY, timeoutMs: 1_000 }).getJob('job_abc')).toEqual({ ok: false, reason: 'unavailable', detail: 'network' });
+  });
+
+  it('checks that a job answer is the one asked for', async () => {
+    handler = json(200, job({ id: 'job_other' }));
+    expect(await client().getJob('job_abc')).toEqual({ ok: false, reason: 'unavailable', detail: 'bad answer: another job' });
+    handler = json(404, { error: 'not_found' });
+    expect(await client().getJob('job_abc')).toEqual({ ok: false, reason: 'not_found' });
+    expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/v1/jobs/job_abc' });
+  });
+});

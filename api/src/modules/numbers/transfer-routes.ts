@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  MnpReserveBody,
+  MnpVerifyBody,
+  type MnpReserveResponse as MnpReserveResponseSchema,
+  type MnpVerifyResponse as MnpVerifyResponseSchema,
+  type Operator,
+  type OperatorsResponse as OperatorsResponseSchema,
+} from '@join/shared/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { rateLimitConfig } from '../../platform/http/rate-limits';
+import { HOLD_POLICY } from './holds';
+import { checkPortability, type PortabilityRefusal } from './portability';
+import {
+  badRequest,
+  extensionLimit,
+  numberInTransfer,
+  numberNotActivated,
+  paymentOpen,
+  transferCheckLimit,
+  unavailable,
+  wrongOperator,
+  type HttpError,
+} from '../../platform/http/http-error';
+import { deviceKey, requestAddress } from '../../platform/http/client-key';
+import { authOf } from '../../platform/http/session-auth';
+import { parseInput } from '../../platform/http/validate';
+import { toReservation } from './contract-mappers';
+import { nameLanguage } from '../catalogue/catalogue-view';
+import { orderLock } from '../payment/order-lock';
+
+/**
+ * Transfer (MNP, SPEC 4 "Transfer"): verify that an external number can move to us, then
+ * reserve it. The reservation is the visitor's one hold: a temporary pool number stands in
+ * for the external one until the transfer completes, and DELETE /numbers with either number
+ * cancels it ("reset transfer").
+ */
+type OperatorsResponse = z.output<typeof OperatorsResponseSchema>;
+type MnpVerifyResponse = z.output<typeof MnpVerifyResponseSchema>;
+type MnpReserveResponse = z.output<typeof MnpReserveResponseSchema>;
+
+function refusal(why: PortabilityRefusal, operator: Operator): HttpError {
+  switch (why) {
+    case 'own_range':
+      return wrongOperator('This number is already on our network: there is nothing to transfer');
+    case 'wrong_operator':
+      return wrongOperator(`This number is not with ${operator.name}`);
+    case 'not_activated':
+      return numberNotActivated();
+    case 'in_transfer':
+      return numberInTransfer();
+    default: {
+      const never: never = why;
+      throw new Error(`unhandled refusal ${String(never)}`);
+    }
+  }
+}
+
+export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const lock = orderLock(ctx);
+  /** The same checks for verify and reserve; answers the operator, or throws the SPEC 8 refusal. */
+  async function verify(request: FastifyRequest, uid: string, externalMsisdn: string, operatorCode: string, now: number): Promise<Operator> {
+    const operators = await ctx.store.listOperators(nameLanguage(request));
+    const operator = operators.find((o) => o.code === operatorCode);
+    if (!operator) throw badRequest('body.operator', `must be one of ${operators.map((o) => o.code).join(', ')}`);
+    const budget = ctx.transferChecks.take({ uid, deviceId: deviceKey(request), address: requestAddress(request) }, externalMsisdn, operatorCode, now);
+    if (budget !== 'ok') throw transferCheckLimit(budget);
+    const decision = checkPortability({
+      externalMsisdn,
+      operatorCode,
+      subscriber: await ctx.store.getExternalSubscriber(externalMsisdn),
+      transferHolder: await ctx.store.getTransferHolder(externalMsisdn, now),
+      uid,
+    });
+    if (!decision.ok) throw refusal(decision.refusal, operator);
+    return operator;
+  }
+
+  // Our addition to SPEC 7: the transfer form needs the list of operators to choose from.
+  app.get('/mobile_number_portability/operators', async (request): Promise<OperatorsResponse> => ({
+    operators: await ctx.store.listOperators(nameLanguage(request)),
+  }));
+
+  // One budget for check and reserve (numbers/random and GET numbers?random share theirs the same way).
+  const transferLimit = app.rateLimit(rateLimitConfig(ctx.rateLimit.transferMax, ctx.rateLimit.windowMs).rateLimit);
+
+  app.post('/mobile_number_portability/verify', { onRequest: transferLimit, config: { flowStep: 'number' } }, async (request): Promise<MnpVerifyResponse> => {
+    const { external_number, operator } = parseInput(MnpVerifyBody, request.body, 'body');
+    const found = await verify(request, authOf(request).uid, external_number, operator, ctx.now());
+    return { portable: true, external_number, operator: found };
+  });
+
+  app.post('/mobile_number_portability/reserve', { onRequest: transferLimit, config: { flowStep: 'number' } }, async (request): Promise<MnpReserveResponse> => {
+    const { uid } = authOf(request);
+    const { number, operator } = parseInput(MnpReserveBody, request.body, 'body');
+    const now = ctx.now();
+    // A transfer replaces the held number: not while a payment is buying it (issue 23); extending
+    // the visitor's own transfer of this number stays open.
+    if ((await ctx.store.getActiveHold(uid, now))?.transfer?.externalMsisdn !== number) await lock.refuseWhilePaying(request);
+    // Checked again here (the terms page sits between verify and reserve), and the store
+    // re-checks the one fact that can change meanwhile, another visitor's claim, inside its
+    // transaction.
+    await verify(request, uid, number, operator, now);
+    const result = await ctx.store.reserveTransfer(
+      uid,
+      { externalMsisdn: number, operatorCode: operator },
+      now,
+      now + ctx.holdMs,
+      HOLD_POLICY,
+      ctx.random,
+    );
+    if (result.kind === 'in_transfer') throw numberInTransfer();
+    if (result.kind === 'extension_limit') throw extensionLimit();
+    if (result.kind === 'payment_open') throw paymentOpen();
+    if (result.kind === 'no_temporary_number') throw unavailable('No temporary number is free right now: try again shortly');
+    return { reservation: toReservation(result.hold) };
+  });
+}

@@ -1,0 +1,82 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { RequestHeaders } from '@join/shared/contract';
+import type { AppContext } from '../../app-context';
+import type { LoginMethod } from '../../data/store';
+import { internalError, sessionExpired } from './http-error';
+import { parseInput } from './validate';
+
+/**
+ * Sessions: a 256-bit random token the client keeps, stored only as its SHA-256 so a copy
+ * of the database cannot be replayed. A session belongs to the device that opened it and
+ * ends after an idle period or an absolute lifetime; any failure is SPEC 8 code -27, which
+ * the client answers with a silent device-id login.
+ */
+export interface AuthContext {
+  uid: string;
+  deviceId: string;
+  tokenHash: string;
+  /** The account of a session a login upgraded; null on a device-id session (SPEC 6 "visitor"). */
+  accountId: string | null;
+  loginMethod: LoginMethod | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    client: RequestHeaders | null;
+    auth: AuthContext | null;
+  }
+}
+
+const TOKEN = /^[0-9a-f]{64}$/;
+/**
+ * A session's last-seen time is rewritten at most this often: a write on every request cost
+ * as much as the request's own work under load. A session may so end up to this much before
+ * a full idle period after its very last request.
+ */
+export const SESSION_TOUCH_EVERY_MS = 5_000;
+
+export const newSessionToken = (): string => randomBytes(32).toString('hex');
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** onRequest hook: the SPEC 7 headers, parsed with the contract schema. */
+export async function parseClientHeaders(request: FastifyRequest): Promise<void> {
+  request.client = parseInput(RequestHeaders, request.headers, 'headers');
+}
+
+export function clientOf(request: FastifyRequest): RequestHeaders {
+  if (!request.client) throw internalError();
+  return request.client;
+}
+
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw internalError();
+  return request.auth;
+}
+
+/** onRequest hook (after parseClientHeaders): checks and refreshes the session. */
+export function sessionGuard(ctx: AppContext) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const client = clientOf(request);
+    const token = client['session-id'];
+    if (!token || !TOKEN.test(token)) throw sessionExpired();
+    const tokenHash = hashToken(token);
+    const session = await ctx.store.findSession(tokenHash);
+    if (!session) throw sessionExpired();
+    // A token shown by another device is treated as unknown; the owner's session is left alone.
+    if (session.deviceId !== client['device-id']) throw sessionExpired();
+    const now = ctx.now();
+    if (now - session.lastSeenAt > ctx.session.idleMs || now - session.createdAt > ctx.session.absoluteMs) {
+      await ctx.store.deleteSession(tokenHash);
+      throw sessionExpired();
+    }
+    if (now - session.lastSeenAt >= SESSION_TOUCH_EVERY_MS) await ctx.store.touchSession(tokenHash, now);
+    request.auth = {
+      uid: session.uid,
+      deviceId: session.deviceId,
+      tokenHash,
+      accountId: session.accountId,
+      loginMethod: session.loginMethod,
+    };
+  };
+}
