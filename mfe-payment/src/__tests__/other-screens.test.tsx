@@ -43,7 +43,7 @@ describe('/payment/confirmation', () => {
     expect(card).not.toHaveTextContent('Amount paid');
   });
 
-  it('in Arabic too: paid today, still to pay, order total (the words of api/src/seed/translations-ar.ts)', async () => {
+  it('in Arabic too: paid today, still to pay, order total (the words of the payment contract’s texts.ar.ts)', async () => {
     const AR = { paidToday: 'المدفوع اليوم', dueLater: 'المتبقي على الأقساط', total: 'إجمالي الطلب' };
     act(() => {
       i18n.set('ar', {

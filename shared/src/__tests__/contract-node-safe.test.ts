@@ -19,7 +19,8 @@ function resolveRelative(from: string, spec: string): string {
   return found;
 }
 
-function importGraph(entry: string): { files: Set<string>; packages: Set<string> } {
+/** An entry's import graph; `kernel` is the file `@join/shared` names (the Node entry, or the page's in a browser build). */
+function importGraph(entry: string, kernel = 'kernel-node.ts'): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
   const packages = new Set<string>();
   const visit = (file: string) => {
@@ -32,7 +33,7 @@ function importGraph(entry: string): { files: Set<string>; packages: Set<string>
       if (!spec) continue;
       if (spec.startsWith('.')) visit(resolveRelative(file, spec));
       // The domain schemas import the kernel by name: in Node that is its `node` export, kernel-node.ts.
-      else if (spec === '@join/shared') visit(join(SRC, 'kernel-node.ts'));
+      else if (spec === '@join/shared') visit(join(SRC, kernel));
       else packages.add(spec.split('/')[0] ?? spec);
     }
   };
@@ -51,5 +52,26 @@ describe('the Node-safe contract', () => {
     expect([...packages].filter((p) => BROWSER_PACKAGES.includes(p))).toEqual([]);
     const browserFiles = ['store.ts', 'bus.ts', 'api/client.ts', 'i18n/i18n.ts', 'actions.ts'].map((f) => join(SRC, f));
     expect([...files].filter((f) => browserFiles.includes(f))).toEqual([]);
+  });
+});
+
+describe('the Arabic texts', () => {
+  const isArabic = (f: string) => /(^|[./-])ar\.ts$/.test(f);
+
+  it('are reached from their Node entry, which pulls in no browser code', () => {
+    const { files, packages } = importGraph(join(SRC, 'texts-ar.ts'));
+    expect([...files].filter(isArabic).length).toBeGreaterThanOrEqual(10);
+    expect([...packages].filter((p) => BROWSER_PACKAGES.includes(p))).toEqual([]);
+  });
+
+  it('are never reached from a browser entry: the kernel, a domain, the forms or the display entry', () => {
+    const exports = (JSON.parse(readFileSync(resolve(SRC, '..', 'package.json'), 'utf8')) as { exports: Record<string, string | Record<string, string>> }).exports;
+    const browserEntries = Object.entries(exports)
+      .filter(([name, target]) => !['./contract', './texts-ar'].includes(name) && typeof target === 'string' && /\.tsx?$/.test(target))
+      .map(([, target]) => target as string);
+    expect(browserEntries).toEqual(expect.arrayContaining(['./src/domains/plans/index.ts', './src/domains/delivery/index.ts']));
+    for (const entry of ['./src/index.ts', ...browserEntries]) {
+      expect({ entry, arabic: [...importGraph(resolve(SRC, '..', entry), 'index.ts').files].filter(isArabic) }).toEqual({ entry, arabic: [] });
+    }
   });
 });

@@ -14,13 +14,19 @@ import { KERNEL_VERSION } from '../kernel-version';
 const root = path.resolve(__dirname, '../..');
 const lockFile = path.join(root, 'kernel.lock.json');
 
-/** Every kernel source file: src/ without the domain contracts (they ship with their remotes) and tests. */
+/**
+ * The Arabic texts (`*.ar.ts`) and their Node entry (`texts-ar.ts`): the API serves them, the page
+ * never loads them, so they are no part of the kernel a remote is compatible with.
+ */
+const ARABIC_TEXTS = /(^|[.-])ar\.ts$/;
+
+/** Every kernel source file: src/ without the domain contracts (they ship with their remotes), the Arabic texts and tests. */
 function kernelFiles(dir = path.join(root, 'src')): string[] {
   return readdirSync(dir)
     .flatMap((name) => {
       const full = path.join(dir, name);
       if (statSync(full).isDirectory()) return name === '__tests__' || name === 'domains' ? [] : kernelFiles(full);
-      return [full];
+      return ARABIC_TEXTS.test(name) ? [] : [full];
     })
     .sort();
 }

@@ -1,6 +1,6 @@
 import { EN_TRANSLATIONS } from '@join/shared/contract';
 import type { MailMessage } from '../../platform/mail/mailer';
-import { TRANSLATIONS_AR } from '../content/seed/translations-ar';
+import { AR_TRANSLATIONS } from '@join/shared/texts-ar';
 
 /**
  * The verification-code e-mail, in the request's language, from the account texts the pages
@@ -12,7 +12,7 @@ type MailKey = 'account.mail.code.subject' | 'account.mail.code.text' | 'account
 export type MailLanguage = 'en' | 'ar';
 
 function text(language: MailLanguage, key: MailKey, values: Record<string, string> = {}): string {
-  const template = (language === 'ar' ? TRANSLATIONS_AR[key] : undefined) ?? EN_TRANSLATIONS[key];
+  const template = (language === 'ar' ? AR_TRANSLATIONS[key] : undefined) ?? EN_TRANSLATIONS[key];
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
 }
 

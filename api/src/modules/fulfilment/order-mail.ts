@@ -1,7 +1,7 @@
 import { activationCode, EN_TRANSLATIONS, type TranslationKey } from '@join/shared/contract';
 import type { MailMessage } from '../../platform/mail/mailer';
 import type { OrderRecord, StoreLocationRecord } from '../../data/store';
-import { TRANSLATIONS_AR } from '../content/seed/translations-ar';
+import { AR_TRANSLATIONS } from '@join/shared/texts-ar';
 import type { MailLanguage } from '../account/account-mail';
 import { formatFils, mail, readableNumber, type Row } from '../payment/payment-mail';
 
@@ -15,7 +15,7 @@ import { formatFils, mail, readableNumber, type Row } from '../payment/payment-m
 type OrderMailKey = Extract<TranslationKey, `delivery.mail.${string}`>;
 
 function text(language: MailLanguage, key: OrderMailKey, values: Record<string, string> = {}): string {
-  const template = (language === 'ar' ? TRANSLATIONS_AR[key] : undefined) ?? EN_TRANSLATIONS[key];
+  const template = (language === 'ar' ? AR_TRANSLATIONS[key] : undefined) ?? EN_TRANSLATIONS[key];
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
 }
 

@@ -1,6 +1,6 @@
 import { CURRENCY, EN_TRANSLATIONS, instalmentSplit, pluralCategory, type Receipt, type TranslationKey } from '@join/shared/contract';
 import type { MailMessage } from '../../platform/mail/mailer';
-import { TRANSLATIONS_AR } from '../content/seed/translations-ar';
+import { AR_TRANSLATIONS } from '@join/shared/texts-ar';
 import type { MailLanguage } from '../account/account-mail';
 
 /**
@@ -12,7 +12,7 @@ import type { MailLanguage } from '../account/account-mail';
 type PaymentMailKey = Extract<TranslationKey, `payment.mail.${string}`>;
 
 function text(language: MailLanguage, key: PaymentMailKey, values: Record<string, string> = {}): string {
-  const template = (language === 'ar' ? TRANSLATIONS_AR[key] : undefined) ?? EN_TRANSLATIONS[key];
+  const template = (language === 'ar' ? AR_TRANSLATIONS[key] : undefined) ?? EN_TRANSLATIONS[key];
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
@@ -21,12 +21,12 @@ function term(language: MailLanguage, months: number): string {
   const category = pluralCategory(language, months);
   const key = `payment.mail.contract.term.${category}` as const;
   const fallback = `payment.mail.contract.term.${months === 1 ? 'one' : 'other'}` as const;
-  const template = (language === 'ar' ? TRANSLATIONS_AR[key] : undefined) ?? EN_TRANSLATIONS[fallback];
+  const template = (language === 'ar' ? AR_TRANSLATIONS[key] : undefined) ?? EN_TRANSLATIONS[fallback];
   return template.replace('{{count}}', String(months));
 }
 
 const signature = (language: MailLanguage): string =>
-  (language === 'ar' ? TRANSLATIONS_AR['account.mail.signature'] : undefined) ?? EN_TRANSLATIONS['account.mail.signature'];
+  (language === 'ar' ? AR_TRANSLATIONS['account.mail.signature'] : undefined) ?? EN_TRANSLATIONS['account.mail.signature'];
 
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -4,7 +4,7 @@ import type { CardRuleMessageId } from './rules-module';
  * The card provider sandbox's own words in the product's two languages (SPEC: en and ar). The
  * hosted fields take the language from their `lang` parameter; the 3-D Secure page from the
  * language the card was typed in. The rule messages are SPEC 5's catalogue, word for word, and
- * the Arabic the product's dictionary has for them (api/src/seed/translations-ar.ts).
+ * the Arabic the product's dictionary has for them (shared/src/i18n/ar.ts).
  */
 export type CardLanguage = 'en' | 'ar';
 

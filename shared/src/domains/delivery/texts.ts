@@ -1,7 +1,7 @@
 /**
  * Bundled English of the delivery step (/submit_delivery and its address sub-steps, the store
  * pickup, /delivery-closed, /thank-you): the fallback when GET /translations lacks a key. It ships
- * with the delivery remote; the API serves these keys too. Arabic: api/src/seed/translations-ar.ts.
+ * with the delivery remote; the API serves these keys too. Arabic: texts.ar.ts beside this file.
  * Keys: delivery.*.
  */
 export const DELIVERY_TEXTS = {

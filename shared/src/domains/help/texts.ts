@@ -1,7 +1,7 @@
 /**
  * The help modal's bundled English (help for each step, the ways to reach us, the feedback
  * form): only the help chunk loads it, the first time the modal opens. Arabic comes from the
- * API like every text (api/src/seed/translations-ar.ts).
+ * API like every text (texts.ar.ts beside this file).
  */
 export const HELP_TEXTS = {
   'help.text': 'Help for where you are now, ways to reach our team, and a place to tell us what you think.',

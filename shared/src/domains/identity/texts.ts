@@ -2,7 +2,7 @@
  * Bundled English of the identity step's location check (/location_check) and identity check
  * (/activation_method and its screens, /id_check and its screens): the fallback when
  * GET /translations lacks a key. It ships with the identity remote; the API serves these keys
- * too (through @join/shared/contract). Arabic: api/src/seed/translations-ar.ts.
+ * too (through @join/shared/contract). Arabic: texts.ar.ts beside this file.
  */
 export const IDENTITY_TEXTS = {
   'identity.location.why': 'A SIM or eSIM can only be activated while you are in the United Arab Emirates. We ask your browser for your position to check that.',

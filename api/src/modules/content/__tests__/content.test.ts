@@ -1,5 +1,5 @@
 import { BizConfigResponse, TranslationsResponse } from '@join/shared/contract';
-import { TRANSLATIONS_AR } from '../seed/translations-ar';
+import { AR_TRANSLATIONS } from '@join/shared/texts-ar';
 import { EN_TRANSLATIONS as TRANSLATIONS_EN } from '@join/shared/contract';
 import { createTestApp, type TestApp } from '../../../testing/harness';
 
@@ -46,7 +46,7 @@ describe('business config and translations', () => {
     const en = TranslationsResponse.parse((await t.app.inject({ method: 'GET', url: '/api/translations?container_id=web' })).json());
     expect(en).toEqual({ language: 'en', translations: { ...TRANSLATIONS_EN } });
     const ar = await t.app.inject({ method: 'GET', url: '/api/translations?container_id=web', headers: { language: 'ar' } });
-    expect(TranslationsResponse.parse(ar.json())).toEqual({ language: 'ar', translations: TRANSLATIONS_AR });
+    expect(TranslationsResponse.parse(ar.json())).toEqual({ language: 'ar', translations: AR_TRANSLATIONS });
     expect(ar.headers.vary).toBe('language');
     expect(TranslationsResponse.parse((await t.app.inject({ method: 'GET', url: '/api/translations?container_id=other' })).json()).translations).toEqual({});
   });

