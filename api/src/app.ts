@@ -27,7 +27,7 @@ import { frameworkErrors, installErrorHandler, installNotFoundHandler } from './
 import { contentSecurityPolicy, edgeHeaders, registerSecurityHeaders, securityHeaders } from './platform/http/security-headers';
 import { clientErrorHandler, SERVER_LIMITS, serverOptions, type ServerLimits } from './platform/http/server-limits';
 import { apiRoutes } from './api-routes';
-import { retryPendingRefunds } from './modules/payment/payment-routes';
+import { retryPendingRefunds } from './modules/payment/payment-settlement';
 import type { Outbox } from './sandbox/mail-sink/mail-sink';
 import { outboxRoutes } from './sandbox/mail-sink/outbox-routes';
 import { testClockRoutes, type TestClock } from './platform/dev/test-clock';

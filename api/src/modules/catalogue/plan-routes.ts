@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { sortByPlanNetPrice } from './catalogue';
 import { shownVanityLevel } from '../numbers/holds';
+import { callerOf } from '../../platform/http/caller';
 import type { RateLimitHook } from '../../platform/http/rate-limits';
 import { badRequest, notFound, paymentOpen } from '../../platform/http/http-error';
 import { authOf } from '../../platform/http/session-auth';
@@ -105,7 +106,7 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext, promoLim
     const choice = await evaluateChoice(ctx, uid, body, 'body', { requireConsent: true, language: nameLanguage(request) });
     // Issue 23: an open payment is buying the saved plan. The same choice again changes nothing
     // and is answered as saved; another one is 409 payment_open.
-    if (await lock.isPaying(request)) {
+    if (await lock.isPaying(callerOf(request))) {
       const saved = await ctx.store.getSavedPlan(uid);
       if (!saved || !sameAsSaved(saved, choice)) throw paymentOpen();
       const product = await productView(ctx, choice.product);

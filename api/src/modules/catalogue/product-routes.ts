@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { sortByDuration, sortByPlanNetPrice, sortByVanityLevel, type CatalogueProduct } from './catalogue';
 import { toProduct } from './product-view';
+import { callerOf } from '../../platform/http/caller';
 import { badRequest, notFound } from '../../platform/http/http-error';
 import { authOf } from '../../platform/http/session-auth';
 import { parseInput } from '../../platform/http/validate';
@@ -93,7 +94,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext): Prom
     // held VIP number only with one of its VIP products.
     checkVipPairing(product, await ctx.store.getActiveHold(uid, ctx.now()));
     // Issue 23: the product of an open payment's plan stays (saving it again changes nothing).
-    if (product.code !== (await ctx.store.getCurrentProductCode(uid))) await lock.refuseWhilePaying(request);
+    if (product.code !== (await ctx.store.getCurrentProductCode(uid))) await lock.refuseWhilePaying(callerOf(request));
     await ctx.store.setCurrentProduct(uid, product.code, true);
     return { product: await productView(ctx, product) };
   });

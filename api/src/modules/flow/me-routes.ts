@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { loadFlowStatus, serverFlowContext, type FlowStatusCaller } from './flow-context';
 import { decideFlowKey } from './flow-status';
+import { callerOf } from '../../platform/http/caller';
 import type { FlowStepOf } from '../../platform/http/step-guard';
 import { badRequest, flowOrder } from '../../platform/http/http-error';
 import { authOf } from '../../platform/http/session-auth';
@@ -48,7 +49,7 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     const { key } = parseInput(FlowStatusUpdateBody, request.body, 'body');
     if (!isFlowStatusKey(key)) throw badRequest('body.key', `must be one of ${KEYS.join(', ')}`);
     // "Number cancelled" lets the number of an open payment go (issue 23).
-    if (key === FLOW_STATUS_KEYS.numberCancelled) await lock.refuseWhilePaying(request);
+    if (key === FLOW_STATUS_KEYS.numberCancelled) await lock.refuseWhilePaying(callerOf(request));
     const state = await ctx.store.getFlowState(uid, ctx.now());
     // The server decides whether a step is done; the client only reports that it got there.
     const decision = decideFlowKey(key, state);

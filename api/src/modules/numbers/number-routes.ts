@@ -21,6 +21,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { DEFAULT_PRODUCT_CODE } from '../catalogue/catalogue';
 import { HOLD_POLICY, type HoldLimits } from './holds';
+import { callerOf } from '../../platform/http/caller';
 import { badRequest, captchaInvalid, captchaRequired, extensionLimit, holdCoolingOff, holdLimit, notFound, numberExpired, numberTaken, paymentOpen } from '../../platform/http/http-error';
 import { deviceKey, requestAddress } from '../../platform/http/client-key';
 import { authOf } from '../../platform/http/session-auth';
@@ -100,7 +101,7 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const now = ctx.now();
     // Another number than the one held lets that one go: not while a payment is buying it (issue 23).
     // Extending the held number stays open (it never shortens a payment's hold).
-    if ((await ctx.store.getActiveHold(uid, now))?.msisdn !== number) await lock.refuseWhilePaying(request);
+    if ((await ctx.store.getActiveHold(uid, now))?.msisdn !== number) await lock.refuseWhilePaying(callerOf(request));
     const claimant = { deviceId, address: requestAddress(request) };
     const limits = solved ? withoutAddressCap(ctx.holdLimits) : ctx.holdLimits;
     const result = await ctx.store.reserveNumber(uid, number, now, now + ctx.holdMs, { ...HOLD_POLICY, limits }, claimant);
@@ -137,7 +138,7 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
   app.delete('/numbers', { config: { flowStep: 'number' } }, async (request): Promise<NumbersResponse> => {
     const { uid } = authOf(request);
     const number = numberToCancel(request);
-    await lock.refuseWhilePaying(request);
+    await lock.refuseWhilePaying(callerOf(request));
     // A transfer is cancelled ("reset transfer") by its external or its temporary number.
     const result = await ctx.store.cancelHold(uid, number, ctx.now(), DEFAULT_PRODUCT_CODE);
     // Someone else's hold looks exactly like no hold: holds are nobody else's business.

@@ -9,6 +9,7 @@ import {
 } from '@join/shared/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { callerOf } from '../../platform/http/caller';
 import { rateLimitConfig } from '../../platform/http/rate-limits';
 import { HOLD_POLICY } from './holds';
 import { checkPortability, type PortabilityRefusal } from './portability';
@@ -97,7 +98,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const now = ctx.now();
     // A transfer replaces the held number: not while a payment is buying it (issue 23); extending
     // the visitor's own transfer of this number stays open.
-    if ((await ctx.store.getActiveHold(uid, now))?.transfer?.externalMsisdn !== number) await lock.refuseWhilePaying(request);
+    if ((await ctx.store.getActiveHold(uid, now))?.transfer?.externalMsisdn !== number) await lock.refuseWhilePaying(callerOf(request));
     // Checked again here (the terms page sits between verify and reserve), and the store
     // re-checks the one fact that can change meanwhile, another visitor's claim, inside its
     // transaction.
