@@ -10,6 +10,7 @@ import { geoRoutes, mapFileRoutes } from './modules/fulfilment/geo-routes';
 import { identityRoutes } from './modules/identity/identity-routes';
 import { locationRoutes } from './modules/identity/location-routes';
 import { meRoutes } from './modules/flow/me-routes';
+import { loadFlowStatus, serverFlowContext } from './modules/flow/flow-context';
 import { numberRoutes } from './modules/numbers/number-routes';
 import { paymentRoutes } from './modules/payment/payment-routes';
 import { planRoutes } from './modules/catalogue/plan-routes';
@@ -38,9 +39,9 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
     await loginRoutes(identified, ctx);
 
     await identified.register(async (authed) => {
-      authed.addHook('onRequest', sessionGuard(ctx));
+      authed.addHook('onRequest', sessionGuard({ sessions: ctx.store, now: () => ctx.now(), lifetime: ctx.session }));
       // The SPEC 2 access rules, for every route that declares its flow step.
-      authed.addHook('preHandler', stepGuard(ctx));
+      authed.addHook('preHandler', stepGuard(async (caller) => serverFlowContext(await loadFlowStatus(ctx, caller))));
       await sessionRoutes(authed, ctx);
       await meRoutes(authed, ctx);
       await feedbackRoutes(authed, ctx);

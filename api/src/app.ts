@@ -28,6 +28,7 @@ import { contentSecurityPolicy, edgeHeaders, registerSecurityHeaders, securityHe
 import { clientErrorHandler, SERVER_LIMITS, serverOptions, type ServerLimits } from './platform/http/server-limits';
 import { apiRoutes } from './api-routes';
 import { retryPendingRefunds } from './modules/payment/payment-settlement';
+import { orderLockErrors } from './modules/payment/order-lock';
 import type { Outbox } from './sandbox/mail-sink/mail-sink';
 import { outboxRoutes } from './sandbox/mail-sink/outbox-routes';
 import { testClockRoutes, type TestClock } from './platform/dev/test-clock';
@@ -270,7 +271,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.server.maxConnections = limits.maxConnections;
   registerSecurityHeaders(app, headers, { hsts: options.hsts ?? false, ...(documentCsp ? { documentCsp } : {}) });
-  installErrorHandler(app);
+  installErrorHandler(app, orderLockErrors);
   lenientJsonParser(app);
   await app.register(formbody);
   await app.register(rateLimit, { global: false });

@@ -36,7 +36,9 @@ export interface UserRecord {
   deviceId: string;
 }
 
-export type LoginMethod = 'password' | 'code' | 'google';
+import type { LoginMethod } from '../platform/http/session-auth';
+
+export type { LoginMethod };
 
 export interface SessionRecord {
   uid: string;

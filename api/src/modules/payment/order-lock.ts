@@ -1,5 +1,7 @@
 import type { AppContext } from '../../app-context';
+import { PaymentOpenError } from '../../data/store';
 import type { Caller } from '../../platform/http/caller';
+import type { DomainErrors } from '../../platform/http/error-handling';
 import { paymentOpen } from '../../platform/http/http-error';
 import { paymentSettlement } from './payment-settlement';
 
@@ -26,3 +28,6 @@ export function orderLock(ctx: AppContext) {
 }
 
 export type OrderLock = ReturnType<typeof orderLock>;
+
+/** A write the store refused inside its transaction because a payment opened meanwhile: the lock's 409 payment_open. */
+export const orderLockErrors: DomainErrors = (error) => (error instanceof PaymentOpenError ? paymentOpen() : null);
