@@ -21,7 +21,7 @@ import type { CatalogueProduct } from '../modules/catalogue/catalogue';
 import type { RetentionCutoffs, RetentionReport } from '../modules/flow/retention';
 import type { FailureRecord } from '../modules/account/login-throttle';
 import type { CodeRecord } from '../modules/account/verification-codes';
-import type { FlowFlagChange, FlowState } from '../modules/flow/flow-status';
+import type { FlowFlagChange, FlowState } from '../modules/flow/flow-state';
 import type { PromotionRule } from '../modules/catalogue/promotions';
 import type { SoldDocument } from '../modules/identity/sim-limit';
 

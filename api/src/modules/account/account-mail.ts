@@ -1,6 +1,6 @@
 import { EN_TRANSLATIONS } from '@join/shared/contract';
 import type { MailMessage } from '../../platform/mail/mailer';
-import { TRANSLATIONS_AR } from '../content/seed/translations-ar';
+import { TRANSLATIONS_AR } from '../content';
 
 /**
  * The verification-code e-mail, in the request's language, from the account texts the pages

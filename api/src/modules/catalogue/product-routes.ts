@@ -21,8 +21,8 @@ import { parseInput } from '../../platform/http/validate';
 import { nameLanguage, productView, productViews, requireCatalogueProduct, viewEnv } from './catalogue-view';
 import type { NameLanguage } from '../../data/store';
 import { currentProduct } from './current-product';
-import { checkVipPairing } from '../numbers/vip-pairing';
-import { orderLock } from '../payment/order-lock';
+import { checkVipPairing } from './vip-pairing';
+import type { OrderLock } from '../../platform/http/order-lock';
 
 /**
  * The lists of the plan step, one per category. Customizable products are in none: their
@@ -50,8 +50,7 @@ async function productsOf(ctx: AppContext, category: ProductCategoryQuery, langu
 
 const saveAsked = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.save === 'true';
 
-export async function productRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const lock = orderLock(ctx);
+export async function productRoutes(app: FastifyInstance, ctx: AppContext, lock: OrderLock): Promise<void> {
   app.get('/products/available', async (request): Promise<ProductsResponse> => {
     const { category } = parseInput(ProductsAvailableQuery, request.query, 'query');
     return { products: await productsOf(ctx, category, nameLanguage(request)) };

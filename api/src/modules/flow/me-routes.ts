@@ -21,7 +21,7 @@ import type { FlowStepOf } from '../../platform/http/step-guard';
 import { badRequest, flowOrder } from '../../platform/http/http-error';
 import { authOf } from '../../platform/http/session-auth';
 import { parseInput } from '../../platform/http/validate';
-import { orderLock } from '../payment/order-lock';
+import type { OrderLock } from '../../platform/http/order-lock';
 
 const KEYS: readonly number[] = Object.values(FLOW_STATUS_KEYS);
 const isFlowStatusKey = (k: number): k is FlowStatusKey => KEYS.includes(k);
@@ -39,8 +39,7 @@ const stepOfFlowKey: FlowStepOf = (request) => {
   return KEYS.map(String).includes(String(key)) ? 'number' : null;
 };
 
-export async function meRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const lock = orderLock(ctx);
+export async function meRoutes(app: FastifyInstance, ctx: AppContext, lock: OrderLock): Promise<void> {
   app.get('/me/flow_status', async (request): Promise<FlowStatusResponse> => flowStatusOf(ctx, authOf(request)));
 
   app.post('/me/flow_status', { config: { flowStep: stepOfFlowKey } }, async (request): Promise<FlowStatusResponse> => {

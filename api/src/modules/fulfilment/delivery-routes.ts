@@ -17,7 +17,7 @@ import { callerOf } from '../../platform/http/caller';
 import { HttpError } from '../../platform/http/http-error';
 import { stepNotAllowed } from '../../platform/http/step-guard';
 import { parseInput } from '../../platform/http/validate';
-import { serverFlowContext, type ServerFlowStatus } from '../flow/flow-context';
+import { serverFlowContext, type ServerFlowStatus } from '../flow';
 import { coverageOf, deliveryStores, deliveryZones } from './delivery-service';
 import { orderService } from './order-service';
 

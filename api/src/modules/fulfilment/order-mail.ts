@@ -1,9 +1,9 @@
 import { activationCode, EN_TRANSLATIONS, type TranslationKey } from '@join/shared/contract';
 import type { MailMessage } from '../../platform/mail/mailer';
 import type { OrderRecord, StoreLocationRecord } from '../../data/store';
-import { TRANSLATIONS_AR } from '../content/seed/translations-ar';
-import type { MailLanguage } from '../account/account-mail';
-import { formatFils, mail, readableNumber, type Row } from '../payment/payment-mail';
+import { TRANSLATIONS_AR } from '../content';
+import type { MailLanguage } from '../account';
+import { formatFils, mail, readableNumber, type Row } from '../payment';
 
 /**
  * The order confirmation e-mails (issue 14), in the request's language, from the delivery texts

@@ -25,7 +25,7 @@ import {
 } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
 import type { IdentityCheckRecord, NewIdentityDecision } from '../../data/store';
-import { loadFlowStatus, type FlowStatusCaller, type ServerFlowStatus } from '../flow/flow-context';
+import { loadFlowStatus, type FlowStatusCaller, type ServerFlowStatus } from '../flow';
 import { badRequest, HttpError } from '../../platform/http/http-error';
 import { authOf } from '../../platform/http/session-auth';
 import { stepNotAllowed } from '../../platform/http/step-guard';

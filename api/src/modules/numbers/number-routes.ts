@@ -19,7 +19,6 @@ import {
   type ReservationsResponse,
 } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
-import { DEFAULT_PRODUCT_CODE } from '../catalogue/catalogue';
 import { HOLD_POLICY, type HoldLimits } from './holds';
 import { callerOf } from '../../platform/http/caller';
 import { badRequest, captchaInvalid, captchaRequired, extensionLimit, holdCoolingOff, holdLimit, notFound, numberExpired, numberTaken, paymentOpen } from '../../platform/http/http-error';
@@ -27,7 +26,7 @@ import { deviceKey, requestAddress } from '../../platform/http/client-key';
 import { authOf } from '../../platform/http/session-auth';
 import { parseInput } from '../../platform/http/validate';
 import { toPhoneNumber, toReservation } from './contract-mappers';
-import { orderLock } from '../payment/order-lock';
+import type { OrderLock } from '../../platform/http/order-lock';
 import { budgetHook, rateLimitConfig } from '../../platform/http/rate-limits';
 
 type CommitNumberResponse = z.output<typeof CommitNumberResponseSchema>;
@@ -54,8 +53,13 @@ const withoutAddressCap = (limits: HoldLimits): HoldLimits => ({ ...limits, live
 
 const asksForRandom = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.random === 'true';
 
-export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const lock = orderLock(ctx);
+/** What the number routes are given by the composition root: the order lock, and the product a cancelled number's visitor goes back to. */
+export interface NumberRouteOptions {
+  lock: OrderLock;
+  defaultProductCode: number;
+}
+
+export async function numberRoutes(app: FastifyInstance, ctx: AppContext, { lock, defaultProductCode }: NumberRouteOptions): Promise<void> {
   // One budget per IP for random offers, however they are asked for (POST /numbers/random or
   // GET /numbers?random=true): a second route must not double it.
   const randomLimit = app.rateLimit(rateLimitConfig(ctx.rateLimit.randomNumbersMax, ctx.rateLimit.windowMs).rateLimit);
@@ -140,7 +144,7 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const number = numberToCancel(request);
     await lock.refuseWhilePaying(callerOf(request));
     // A transfer is cancelled ("reset transfer") by its external or its temporary number.
-    const result = await ctx.store.cancelHold(uid, number, ctx.now(), DEFAULT_PRODUCT_CODE);
+    const result = await ctx.store.cancelHold(uid, number, ctx.now(), defaultProductCode);
     // Someone else's hold looks exactly like no hold: holds are nobody else's business.
     if (result === 'not_held') throw notFound(`You hold no reservation of ${number}`);
     if (result === 'payment_open') throw paymentOpen();

@@ -5,7 +5,7 @@ import type { NewPayment, PaymentRecord } from '../../data/store';
 import type { Caller } from '../../platform/http/caller';
 import { flowOrder, HttpError, notFound } from '../../platform/http/http-error';
 import { stepNotAllowed } from '../../platform/http/step-guard';
-import { MAX_SIMS_CODE, type SoldDocument } from '../identity/sim-limit';
+import { MAX_SIMS_CODE, type SoldDocument } from '../identity';
 import { loadOrder, type Order } from './order';
 import { bnplOffer, dubaiDate, newPaymentId, paymentHoldUntil } from './payment';
 import {

@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context';
 import { PaymentOpenError } from '../../data/store';
 import type { Caller } from '../../platform/http/caller';
 import type { DomainErrors } from '../../platform/http/error-handling';
+import type { OrderLock } from '../../platform/http/order-lock';
 import { paymentOpen } from '../../platform/http/http-error';
 import { paymentSettlement } from './payment-settlement';
 
@@ -13,21 +14,17 @@ import { paymentSettlement } from './payment-settlement';
  * visitor out. The store checks again inside each write's transaction (PaymentOpenError,
  * payment_open results), so a change racing a payment's start cannot slip through either.
  */
-export function orderLock(ctx: AppContext) {
+export function orderLock(ctx: AppContext): OrderLock {
   const settlement = paymentSettlement(ctx);
   return {
-    /** Whether a payment of the caller is still open (asked at its provider). */
     async isPaying(caller: Caller): Promise<boolean> {
       return (await settlement.openPaymentOf(caller, caller.uid)) !== null;
     },
-    /** 409 payment_open ("Finish or cancel the payment first") while one is. */
     async refuseWhilePaying(caller: Caller): Promise<void> {
       if (await settlement.openPaymentOf(caller, caller.uid)) throw paymentOpen();
     },
   };
 }
-
-export type OrderLock = ReturnType<typeof orderLock>;
 
 /** A write the store refused inside its transaction because a payment opened meanwhile: the lock's 409 payment_open. */
 export const orderLockErrors: DomainErrors = (error) => (error instanceof PaymentOpenError ? paymentOpen() : null);

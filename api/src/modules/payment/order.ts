@@ -3,9 +3,9 @@ import type { AppContext } from '../../app-context';
 import type { HoldRecord, NameLanguage, SavedPlanRecord } from '../../data/store';
 import type { Caller } from '../../platform/http/caller';
 import { flowOrder, HttpError, loginRequired } from '../../platform/http/http-error';
-import { productView } from '../catalogue/catalogue-view';
-import { evaluateChoice, type ChoiceInput, type EvaluatedChoice } from '../catalogue/plan-choice-service';
-import { toFils as toFilsFromAed } from '../catalogue/pricing';
+import { productView } from '../catalogue';
+import { evaluateChoice, type ChoiceInput, type EvaluatedChoice } from '../catalogue';
+import { toFils as toFilsFromAed } from '../catalogue';
 import { amountOf, isRecurring } from './payment';
 
 /**

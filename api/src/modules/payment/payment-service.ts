@@ -12,7 +12,7 @@ import type { AppContext } from '../../app-context';
 import type { PaymentRecord } from '../../data/store';
 import type { Caller } from '../../platform/http/caller';
 import { flowOrder, HttpError, loginRequired, notFound } from '../../platform/http/http-error';
-import { loadFlowStatus, serverFlowContext } from '../flow/flow-context';
+import { loadFlowStatus, serverFlowContext } from '../flow';
 import { bnplFor } from './charge-service';
 import { loadOrder, repriceSaved } from './order';
 import { amountOf, isRecurring, offersApplePay, showsPromoHint } from './payment';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import type { NameLanguage, PaymentRecord, PaymentRefund } from '../../data/store';
 import type { Log } from '../../platform/log';
 import { DECLINE_CODES, newReceiptReference, PROVIDER_UNAVAILABLE_CODE } from './payment';
-import { MAX_SIMS_CODE } from '../identity/sim-limit';
+import { MAX_SIMS_CODE } from '../identity';
 import { formatFils, receiptMail } from './payment-mail';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { BnplProvider, CardCharge, CardProvider } from './providers';

@@ -25,7 +25,7 @@ import type { Feature, FeatureCollection, MultiPolygon, Point, Polygon, Position
 import polygonClipping, { type MultiPolygon as ClipMultiPolygon } from 'polygon-clipping';
 import { EmirateCode, MAP_DATA_PATHS, type MapAttribution } from '@join/shared/contract';
 import { EN_TRANSLATIONS } from '@join/shared/contract';
-import { TRANSLATIONS_AR } from '../../../content/seed/translations-ar';
+import { TRANSLATIONS_AR } from '../../../content';
 import { COAST_MARGIN_KM } from '../area';
 import { PLACE_NAMES_AR } from './place-names-ar';
 import { distanceKmToArea } from '../geometry';
