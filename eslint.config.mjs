@@ -5,11 +5,60 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 import { MODULES } from './tools/module-registry.mjs';
 
 // The step modules' folders come from the module registry (shared/src/modules/registry.json).
 const stepModules = MODULES.map((m) => m.folder);
+
+// The API's domain modules: one folder each under api/src/modules, reached by another only through its index.ts.
+const here = dirname(fileURLToPath(import.meta.url));
+const apiModules = readdirSync(`${here}/api/src/modules`, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const apiCompositionRoot = ['app.ts', 'app-context.ts', 'api-routes.ts', 'main.ts', 'bench.ts'].map((f) => `api/src/${f}`);
+
+/**
+ * The API's zones (ARCHITECTURE.md "Domain modules on a small platform"): the platform imports no
+ * module and not the composition root; a module imports another only through its public entry;
+ * no import cycles. Tests and the test helpers (api/src/testing) may reach into any module.
+ */
+const apiZones = {
+  files: ['api/src/**/*.ts'],
+  ignores: ['api/src/**/__tests__/**', 'api/src/testing/**'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts', '.js'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+  },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        basePath: here,
+        zones: [
+          {
+            target: 'api/src/platform',
+            from: ['api/src/modules', ...apiCompositionRoot],
+            message: 'The platform imports no module and not the composition root: declare what it needs and let app.ts or api-routes.ts give it.',
+          },
+          ...apiModules.map((m) => ({
+            target: `api/src/modules/${m}`,
+            from: 'api/src/modules',
+            except: [`./${m}`, ...apiModules.filter((o) => o !== m).map((o) => `./${o}/index.ts`)],
+            message: `A module imports another only through its public entry (modules/<name>/index.ts), never a file inside it.`,
+          })),
+        ],
+      },
+    ],
+    'import-x/no-cycle': 'error',
+  },
+};
 
 /** Files of `pkg` may not import any other step module, the host, or another package's internals. */
 function boundaries(pkg) {
@@ -118,6 +167,7 @@ export default tseslint.config(
       ],
     },
   },
+  apiZones,
   ...stepModules.map(boundaries),
   {
     files: ['host/**/*.{ts,tsx}'],

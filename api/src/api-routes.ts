@@ -2,22 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import { parseClientHeaders, sessionGuard } from './platform/http/session-auth';
 import { stepGuard } from './platform/http/step-guard';
-import { boosterRoutes } from './modules/catalogue/booster-routes';
-import { contentRoutes } from './modules/content/content-routes';
-import { deliveryGeoRoutes, orderRoutes } from './modules/fulfilment/delivery-routes';
-import { feedbackRoutes } from './modules/content/feedback-routes';
-import { geoRoutes, mapFileRoutes } from './modules/fulfilment/geo-routes';
-import { identityRoutes } from './modules/identity/identity-routes';
-import { locationRoutes } from './modules/identity/location-routes';
-import { meRoutes } from './modules/flow/me-routes';
-import { numberRoutes } from './modules/numbers/number-routes';
-import { paymentRoutes } from './modules/payment/payment-routes';
-import { planRoutes } from './modules/catalogue/plan-routes';
-import { productRoutes } from './modules/catalogue/product-routes';
-import { promotionRoutes } from './modules/catalogue/promotion-routes';
+import { boosterRoutes } from './modules/catalogue';
+import { contentRoutes } from './modules/content';
+import { deliveryGeoRoutes, orderRoutes } from './modules/fulfilment';
+import { feedbackRoutes } from './modules/content';
+import { geoRoutes, mapFileRoutes } from './modules/fulfilment';
+import { identityRoutes } from './modules/identity';
+import { locationRoutes } from './modules/identity';
+import { meRoutes } from './modules/flow';
+import { loadFlowStatus, serverFlowContext } from './modules/flow';
+import { numberRoutes } from './modules/numbers';
+import { DEFAULT_PRODUCT_CODE } from './modules/catalogue';
+import { paymentRoutes } from './modules/payment';
+import { orderLock } from './modules/payment';
+import { planRoutes } from './modules/catalogue';
+import { productRoutes } from './modules/catalogue';
+import { promotionRoutes } from './modules/catalogue';
 import { rateLimitHook } from './platform/http/rate-limits';
-import { loginRoutes, sessionRoutes } from './modules/account/session-routes';
-import { transferRoutes } from './modules/numbers/transfer-routes';
+import { loginRoutes, sessionRoutes } from './modules/account';
+import { transferRoutes } from './modules/numbers';
 
 /**
  * The operator API of SPEC 7, mounted under /api in three rings: open (config and
@@ -38,11 +41,13 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
     await loginRoutes(identified, ctx);
 
     await identified.register(async (authed) => {
-      authed.addHook('onRequest', sessionGuard(ctx));
+      authed.addHook('onRequest', sessionGuard({ sessions: ctx.store, now: () => ctx.now(), lifetime: ctx.session }));
       // The SPEC 2 access rules, for every route that declares its flow step.
-      authed.addHook('preHandler', stepGuard(ctx));
+      authed.addHook('preHandler', stepGuard(async (caller) => serverFlowContext(await loadFlowStatus(ctx, caller))));
+      // The payment's order lock, for the routes that change what a payment buys.
+      const lock = orderLock(ctx);
       await sessionRoutes(authed, ctx);
-      await meRoutes(authed, ctx);
+      await meRoutes(authed, ctx, lock);
       await feedbackRoutes(authed, ctx);
       await locationRoutes(authed, ctx);
       // The places search and the pin's area, with their one budget (issue 14).
@@ -50,12 +55,12 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
       await authed.register(async (identity) => identityRoutes(identity, ctx));
       // One budget for every answer that tells whether a promo code exists.
       const promoLimit = rateLimitHook(authed, ctx.rateLimit.promoMax, ctx.rateLimit.windowMs);
-      await productRoutes(authed, ctx);
-      await planRoutes(authed, ctx, promoLimit);
+      await productRoutes(authed, ctx, lock);
+      await planRoutes(authed, ctx, promoLimit, lock);
       await boosterRoutes(authed, ctx);
       await promotionRoutes(authed, ctx, promoLimit);
-      await numberRoutes(authed, ctx);
-      await transferRoutes(authed, ctx);
+      await numberRoutes(authed, ctx, { lock, defaultProductCode: DEFAULT_PRODUCT_CODE });
+      await transferRoutes(authed, ctx, lock);
       // Its own context: the payment budget's hook is this plugin's alone.
       await authed.register(async (payment) => paymentRoutes(payment, ctx));
       await orderRoutes(authed, ctx);

@@ -1,4 +1,6 @@
 import type { FacePrompt, FlowStatusFlags } from '@join/shared/contract';
+// The module types come from the files that define them, not from the modules' entries: the
+// entries carry the route plugins, which read this context, and the types would tie a circle.
 import type { SocialProviderConfig } from './modules/account/signin/id-token-verifier';
 import type { Store } from './data/store';
 import type { ThrottleRules } from './modules/account/login-throttle';

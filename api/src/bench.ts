@@ -16,7 +16,7 @@ import { buildApp } from './app';
 import { searchIndexQuery } from './data/sqlite/number-search';
 import { openSqliteStore } from './data/sqlite/open-store';
 import type { NumberSearch } from './data/store';
-import { mulberry32 } from './modules/numbers/seed/prng';
+import { mulberry32 } from './modules/numbers';
 import { FakeCourierProvider } from './testing/fake-courier';
 import { FakeEsimProvider } from './testing/fake-esim';
 

@@ -1,20 +1,20 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { signinProviderFrom } from './modules/account/signin/signin-setup';
+import { signinProviderFrom } from './modules/account';
 import { readEnv, sandboxNotAsked, type Env } from './platform/config/env';
 import { SANDBOX_AUTHORITY_KEY } from './platform/config/sandbox-defaults';
 import { openSqliteStore } from './data/sqlite/open-store';
 import { createSmtpMailer } from './platform/mail/smtp-mailer';
-import { CODE_RULES } from './modules/account/verification-codes';
+import { CODE_RULES } from './modules/account';
 import { startAuthoritySandbox, type RunningAuthoritySandbox } from './sandbox/authority/start';
 import { MailSink } from './sandbox/mail-sink/mail-sink';
 import { REMOTE_FOLDERS } from './platform/static/remotes';
-import { createHttpAuthority, DEFAULT_AUTHORITY_TIMEOUT_MS } from './modules/identity/authority-client';
-import { cardProviderFrom } from './modules/payment/card-setup';
-import { bnplProviderFrom } from './modules/payment/bnpl-setup';
-import { courierProviderFrom } from './modules/fulfilment/courier-setup';
-import { esimProviderFrom } from './modules/fulfilment/esim-setup';
+import { createHttpAuthority, DEFAULT_AUTHORITY_TIMEOUT_MS } from './modules/identity';
+import { cardProviderFrom } from './modules/payment';
+import { bnplProviderFrom } from './modules/payment';
+import { courierProviderFrom } from './modules/fulfilment';
+import { esimProviderFrom } from './modules/fulfilment';
 import { TestClock } from './platform/dev/test-clock';
 
 /**

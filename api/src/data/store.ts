@@ -21,7 +21,7 @@ import type { CatalogueProduct } from '../modules/catalogue/catalogue';
 import type { RetentionCutoffs, RetentionReport } from '../modules/flow/retention';
 import type { FailureRecord } from '../modules/account/login-throttle';
 import type { CodeRecord } from '../modules/account/verification-codes';
-import type { FlowFlagChange, FlowState } from '../modules/flow/flow-status';
+import type { FlowFlagChange, FlowState } from '../modules/flow/flow-state';
 import type { PromotionRule } from '../modules/catalogue/promotions';
 import type { SoldDocument } from '../modules/identity/sim-limit';
 
@@ -36,7 +36,9 @@ export interface UserRecord {
   deviceId: string;
 }
 
-export type LoginMethod = 'password' | 'code' | 'google';
+import type { LoginMethod } from '../platform/http/session-auth';
+
+export type { LoginMethod };
 
 export interface SessionRecord {
   uid: string;

@@ -13,7 +13,7 @@ import {
 import { DEFAULT_COMMITMENT_MONTHS, type CatalogueProduct } from '../../modules/catalogue/catalogue';
 import type { PromotionRule } from '../../modules/catalogue/promotions';
 import { HOLD_LIMITS, isVipLevel, shownVanityLevel, type HoldLimits } from '../../modules/numbers/holds';
-import type { FlowFlagChange, FlowState } from '../../modules/flow/flow-status';
+import type { FlowFlagChange, FlowState } from '../../modules/flow/flow-state';
 import type { FailureRecord } from '../../modules/account/login-throttle';
 import type {
   AccountRecord,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BoostersParams, BoostersQuery, type BoostersResponse } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
 import { eligibleBoosters } from './boosters';
-import { shownVanityLevel } from '../numbers/holds';
+import { shownVanityLevel } from '../numbers';
 import { notFound } from '../../platform/http/http-error';
 import { authOf } from '../../platform/http/session-auth';
 import { parseInput } from '../../platform/http/validate';

@@ -1,5 +1,5 @@
 import { PLAN_TYPES_ORDER, UNLIMITED, type Booster, type SubPlan, type SubPlanType } from '@join/shared/contract';
-import { isVipLevel } from '../numbers/holds';
+import { isVipLevel } from '../numbers';
 
 /**
  * Which boosters a visitor may buy with a plan. A booster adds to an allowance, so none is

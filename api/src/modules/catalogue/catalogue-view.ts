@@ -3,6 +3,7 @@ import type { BusinessConfig, Product } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
 import type { CatalogueProduct } from './catalogue';
 import { toProduct, type ViewEnv } from './product-view';
+import { languageOf } from '../../platform/http/caller';
 import { notFound } from '../../platform/http/http-error';
 import type { NameLanguage } from '../../data/store';
 
@@ -33,7 +34,7 @@ export async function productView(ctx: AppContext, product: CatalogueProduct): P
 }
 
 /** The language names are answered in: the request's `language` header (SPEC 7), English without one. */
-export const nameLanguage = (request: FastifyRequest): NameLanguage => request.client?.language ?? 'en';
+export const nameLanguage: (request: FastifyRequest) => NameLanguage = languageOf;
 
 export async function requireCatalogueProduct(ctx: AppContext, code: number, language: NameLanguage = 'en'): Promise<CatalogueProduct> {
   const product = await ctx.store.getCatalogueProduct(code, language);

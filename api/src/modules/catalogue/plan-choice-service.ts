@@ -2,7 +2,7 @@ import type { Booster, BusinessConfig, Promotion, SubPlan } from '@join/shared/c
 import type { AppContext } from '../../app-context';
 import { isBoosterEligible } from './boosters';
 import type { CatalogueProduct } from './catalogue';
-import { shownVanityLevel } from '../numbers/holds';
+import { shownVanityLevel } from '../numbers';
 import { checkChoice, planBaseOf } from './plan-choice';
 import { planNetPriceOf, priceChoice, type PricedChoice } from './pricing';
 import {
@@ -16,7 +16,7 @@ import {
 import type { HoldRecord, NameLanguage } from '../../data/store';
 import { badRequest, consentRequired, flowOrder, notFound, promoInvalid, promoNotSupported, type HttpError } from '../../platform/http/http-error';
 import { businessConfig, requireCatalogueProduct } from './catalogue-view';
-import { checkVipPairing } from '../numbers/vip-pairing';
+import { checkVipPairing } from './vip-pairing';
 
 /**
  * A plan choice (SavePlanBody, PlanQuoteQuery) checked and priced the one way both the quote

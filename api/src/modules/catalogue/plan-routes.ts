@@ -14,15 +14,16 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { sortByPlanNetPrice } from './catalogue';
-import { shownVanityLevel } from '../numbers/holds';
+import { shownVanityLevel } from '../numbers';
+import { callerOf } from '../../platform/http/caller';
 import type { RateLimitHook } from '../../platform/http/rate-limits';
 import { badRequest, notFound, paymentOpen } from '../../platform/http/http-error';
 import { authOf } from '../../platform/http/session-auth';
 import { parseInput } from '../../platform/http/validate';
 import { nameLanguage, productView, productViews } from './catalogue-view';
-import { toSavedPlan } from '../numbers/contract-mappers';
+import { toSavedPlan } from './saved-plan-view';
 import { currentProduct } from './current-product';
-import { orderLock } from '../payment/order-lock';
+import type { OrderLock } from '../../platform/http/order-lock';
 import { evaluateChoice, holdsNumber, type EvaluatedChoice } from './plan-choice-service';
 import type { SavedPlanRecord } from '../../data/store';
 
@@ -50,8 +51,7 @@ function sameAsSaved(saved: SavedPlanRecord, choice: EvaluatedChoice): boolean {
   );
 }
 
-export async function planRoutes(app: FastifyInstance, ctx: AppContext, promoLimit: RateLimitHook): Promise<void> {
-  const lock = orderLock(ctx);
+export async function planRoutes(app: FastifyInstance, ctx: AppContext, promoLimit: RateLimitHook, lock: OrderLock): Promise<void> {
   // A quote or save with a promo code tells whether the code exists, so it spends the promo
   // budget (the save's body is parsed by preHandler time; the quote's query is there at once).
   async function limitQuotedCode(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -105,7 +105,7 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext, promoLim
     const choice = await evaluateChoice(ctx, uid, body, 'body', { requireConsent: true, language: nameLanguage(request) });
     // Issue 23: an open payment is buying the saved plan. The same choice again changes nothing
     // and is answered as saved; another one is 409 payment_open.
-    if (await lock.isPaying(request)) {
+    if (await lock.isPaying(callerOf(request))) {
       const saved = await ctx.store.getSavedPlan(uid);
       if (!saved || !sameAsSaved(saved, choice)) throw paymentOpen();
       const product = await productView(ctx, choice.product);

@@ -14,14 +14,15 @@ import {
 import type { AppContext } from '../../app-context';
 import { sortByDuration, sortByPlanNetPrice, sortByVanityLevel, type CatalogueProduct } from './catalogue';
 import { toProduct } from './product-view';
+import { callerOf } from '../../platform/http/caller';
 import { badRequest, notFound } from '../../platform/http/http-error';
 import { authOf } from '../../platform/http/session-auth';
 import { parseInput } from '../../platform/http/validate';
 import { nameLanguage, productView, productViews, requireCatalogueProduct, viewEnv } from './catalogue-view';
 import type { NameLanguage } from '../../data/store';
 import { currentProduct } from './current-product';
-import { checkVipPairing } from '../numbers/vip-pairing';
-import { orderLock } from '../payment/order-lock';
+import { checkVipPairing } from './vip-pairing';
+import type { OrderLock } from '../../platform/http/order-lock';
 
 /**
  * The lists of the plan step, one per category. Customizable products are in none: their
@@ -49,8 +50,7 @@ async function productsOf(ctx: AppContext, category: ProductCategoryQuery, langu
 
 const saveAsked = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.save === 'true';
 
-export async function productRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const lock = orderLock(ctx);
+export async function productRoutes(app: FastifyInstance, ctx: AppContext, lock: OrderLock): Promise<void> {
   app.get('/products/available', async (request): Promise<ProductsResponse> => {
     const { category } = parseInput(ProductsAvailableQuery, request.query, 'query');
     return { products: await productsOf(ctx, category, nameLanguage(request)) };
@@ -93,7 +93,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext): Prom
     // held VIP number only with one of its VIP products.
     checkVipPairing(product, await ctx.store.getActiveHold(uid, ctx.now()));
     // Issue 23: the product of an open payment's plan stays (saving it again changes nothing).
-    if (product.code !== (await ctx.store.getCurrentProductCode(uid))) await lock.refuseWhilePaying(request);
+    if (product.code !== (await ctx.store.getCurrentProductCode(uid))) await lock.refuseWhilePaying(callerOf(request));
     await ctx.store.setCurrentProduct(uid, product.code, true);
     return { product: await productView(ctx, product) };
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { RequestHeaders, TranslationsQuery, type BusinessConfig, type TranslationsResponse } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
 import { unavailable } from '../../platform/http/http-error';
-import { businessConfig } from '../catalogue/catalogue-view';
+import { businessConfig } from '../catalogue';
 import { parseInput } from '../../platform/http/validate';
 
 /**

@@ -1,56 +1,9 @@
 import { EMPTY_FLOW_FLAGS, FLOW_STATUS_KEYS, type FlowStatusFlags, type FlowStatusKey, type OrderKind, type OrderStatus } from '@join/shared/contract';
-import { DEFAULT_PRODUCT_CODE } from '../catalogue/catalogue';
-import { isVipLevel } from '../numbers/holds';
+import { DEFAULT_PRODUCT_CODE } from '../catalogue';
+import { isVipLevel } from '../numbers';
+import type { FlowFlagChange, FlowState } from './flow-state';
 
-/**
- * Flow-status flags are derived from what the database holds, never stored as the client
- * says: a "number selected" flag with no live reservation, or a "plan selected" flag for a
- * product the user has since left, reads false. The stored flags only record that the
- * client confirmed a step; the facts behind them are checked on every read.
- */
-export interface FlowState {
-  numberFlag: boolean;
-  planFlag: boolean;
-  productSaved: boolean;
-  /** null: the user never chose one, so the default product applies. */
-  currentProductCode: number | null;
-  savedPlanProductCode: number | null;
-  /** A live hold of any type: a number, or a transfer's temporary number. */
-  hasActiveHold: boolean;
-  /** The vanity level the live hold shows (a transfer is basic); null without a live hold. */
-  activeHoldVanityLevel: number | null;
-  /** The identity check passed (stored by its decision, POST /me/id_details; only ever turns on). */
-  idVerified: boolean;
-  /** The identity check passed for a resident with a physical SIM (pays on delivery). */
-  residentDone: boolean;
-  /**
-   * The account the two identity flags were earned by (issue 23): they count only for a session
-   * of that account (domain/flow-context.ts); null when none, or before accounts were recorded.
-   */
-  verifiedAccountId: string | null;
-  /** A payment was captured (stored with the capture, in its transaction; only ever turns on). */
-  planPaid: boolean;
-  /** The user's order (issue 14): its kind and status; null before one is placed. */
-  orderKind: OrderKind | null;
-  orderStatus: OrderStatus | null;
-}
-
-/** A new user's state: nothing confirmed, nothing held, the default product. */
-export const EMPTY_FLOW_STATE: Readonly<FlowState> = Object.freeze({
-  numberFlag: false,
-  planFlag: false,
-  productSaved: false,
-  currentProductCode: null,
-  savedPlanProductCode: null,
-  hasActiveHold: false,
-  activeHoldVanityLevel: null,
-  idVerified: false,
-  residentDone: false,
-  verifiedAccountId: null,
-  planPaid: false,
-  orderKind: null,
-  orderStatus: null,
-});
+export { EMPTY_FLOW_STATE, type FlowFlagChange, type FlowState } from './flow-state';
 
 export function currentProductOf(state: Pick<FlowState, 'currentProductCode'>): number {
   return state.currentProductCode ?? DEFAULT_PRODUCT_CODE;
@@ -78,11 +31,6 @@ export function deriveFlags(state: FlowState): FlowStatusFlags {
     is_sim_delivered: isShipment(state.orderKind) && isHandedOver(state.orderStatus),
     is_sim_activated: state.orderKind === 'esim' && state.orderStatus === 'installed',
   };
-}
-
-export interface FlowFlagChange {
-  numberFlag?: boolean;
-  planFlag?: boolean;
 }
 
 export type FlowKeyDecision = { ok: true; change: FlowFlagChange } | { ok: false; reason: string };

@@ -16,11 +16,12 @@ import {
 import type { AppContext } from '../../app-context';
 import { loadFlowStatus, serverFlowContext, type FlowStatusCaller } from './flow-context';
 import { decideFlowKey } from './flow-status';
+import { callerOf } from '../../platform/http/caller';
 import type { FlowStepOf } from '../../platform/http/step-guard';
 import { badRequest, flowOrder } from '../../platform/http/http-error';
 import { authOf } from '../../platform/http/session-auth';
 import { parseInput } from '../../platform/http/validate';
-import { orderLock } from '../payment/order-lock';
+import type { OrderLock } from '../../platform/http/order-lock';
 
 const KEYS: readonly number[] = Object.values(FLOW_STATUS_KEYS);
 const isFlowStatusKey = (k: number): k is FlowStatusKey => KEYS.includes(k);
@@ -38,8 +39,7 @@ const stepOfFlowKey: FlowStepOf = (request) => {
   return KEYS.map(String).includes(String(key)) ? 'number' : null;
 };
 
-export async function meRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const lock = orderLock(ctx);
+export async function meRoutes(app: FastifyInstance, ctx: AppContext, lock: OrderLock): Promise<void> {
   app.get('/me/flow_status', async (request): Promise<FlowStatusResponse> => flowStatusOf(ctx, authOf(request)));
 
   app.post('/me/flow_status', { config: { flowStep: stepOfFlowKey } }, async (request): Promise<FlowStatusResponse> => {
@@ -48,7 +48,7 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     const { key } = parseInput(FlowStatusUpdateBody, request.body, 'body');
     if (!isFlowStatusKey(key)) throw badRequest('body.key', `must be one of ${KEYS.join(', ')}`);
     // "Number cancelled" lets the number of an open payment go (issue 23).
-    if (key === FLOW_STATUS_KEYS.numberCancelled) await lock.refuseWhilePaying(request);
+    if (key === FLOW_STATUS_KEYS.numberCancelled) await lock.refuseWhilePaying(callerOf(request));
     const state = await ctx.store.getFlowState(uid, ctx.now());
     // The server decides whether a step is done; the client only reports that it got there.
     const decision = decideFlowKey(key, state);

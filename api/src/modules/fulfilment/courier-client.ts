@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { bearerJsonClient, RejectedAnswer, unavailable, type BearerAnswer } from '../payment/provider-http';
-import type { ProviderResult, ProviderUnavailable } from '../payment/providers';
+import { bearerJsonClient, RejectedAnswer, unavailable, type BearerAnswer } from '../payment';
+import type { ProviderResult, ProviderUnavailable } from '../../platform/provider-result';
 import { COURIER_STATUSES, type CourierFailure, type CourierJob, type CourierJobRequest, type CourierProvider } from './providers';
 
 /**

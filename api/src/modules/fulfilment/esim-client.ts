@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACTIVATION_CODE_PATTERN } from '@join/shared/contract';
-import { bearerJsonClient, RejectedAnswer, unavailable, type BearerAnswer } from '../payment/provider-http';
-import type { ProviderResult, ProviderUnavailable } from '../payment/providers';
+import { bearerJsonClient, RejectedAnswer, unavailable, type BearerAnswer } from '../payment';
+import type { ProviderResult, ProviderUnavailable } from '../../platform/provider-result';
 import type { EsimFailure, EsimOrderRequest, EsimProfile, EsimProvider } from './providers';
 
 /**

@@ -2,8 +2,8 @@ import { activationCode, EN_TRANSLATIONS, type TranslationKey } from '@join/shar
 import type { MailMessage } from '../../platform/mail/mailer';
 import type { OrderRecord, StoreLocationRecord } from '../../data/store';
 import { AR_TRANSLATIONS } from '@join/shared/texts-ar';
-import type { MailLanguage } from '../account/account-mail';
-import { formatFils, mail, readableNumber, type Row } from '../payment/payment-mail';
+import type { MailLanguage } from '../account';
+import { formatFils, mail, readableNumber, type Row } from '../payment';
 
 /**
  * The order confirmation e-mails (issue 14), in the request's language, from the delivery texts

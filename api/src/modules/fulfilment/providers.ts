@@ -1,4 +1,4 @@
-import type { ProviderResult, ProviderUnavailable } from '../payment/providers';
+import type { ProviderResult, ProviderUnavailable } from '../../platform/provider-result';
 
 /**
  * The two fulfilment providers as the operator API sees them (issue 14): a courier (delivery

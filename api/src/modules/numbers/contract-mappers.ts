@@ -1,5 +1,5 @@
-import type { Booster, PhoneNumber, Product, Reservation, SavedPlan } from '@join/shared/contract';
-import type { HoldRecord, NumberRecord, SavedPlanRecord } from '../../data/store';
+import type { PhoneNumber, Reservation } from '@join/shared/contract';
+import type { HoldRecord, NumberRecord } from '../../data/store';
 import { MAX_HOLD_EXTENSIONS, shownVanityLevel } from './holds';
 
 /** Store records -> the contract's response shapes. */
@@ -24,21 +24,5 @@ export function toReservation(hold: HoldRecord): Reservation {
     number: toPhoneNumber(hold),
     committed: hold.committed,
     extensions_left: Math.max(0, MAX_HOLD_EXTENSIONS - hold.extensions),
-  };
-}
-
-/** A saved plan as stored, shown with its product as it is now; price and promotions are the saved snapshot. */
-export function toSavedPlan(record: SavedPlanRecord, product: Product, vanityLevel: number | null, boosters: readonly Booster[]): SavedPlan {
-  const chosen = new Set(record.planIds);
-  return {
-    ID: record.id,
-    product,
-    Plans: product.AvailablePlans.filter((p) => chosen.has(p.ID)),
-    PackagePrice: record.price,
-    Promotions: record.appliedPromotions,
-    PromotionKeys: record.promotionKeys,
-    VanityLevel: vanityLevel,
-    Boosters: record.boosterIds.map((id) => boosters.find((b) => b.ID === id)).filter((b): b is Booster => b !== undefined),
-    PromoCode: record.promoCode,
   };
 }

@@ -4,29 +4,24 @@ import {
   CAPTCHA_HEADER,
   CaptchaChallenge,
   type CaptchaChallengeResponse,
-  DEFAULT_SHUFFLE_VANITY_IDS,
   NumberBody,
   NumberSearchBody,
   NumbersQuery,
   RandomNumbersBody,
   ReservationQuery,
-  SEARCH_DEFAULT_VANITY_LEVELS,
   type CommitNumberResponse as CommitNumberResponseSchema,
   type NumberResponse,
   type NumberSearchResponse,
   type NumbersResponse,
-  type PhoneNumber,
   type ReservationsResponse,
 } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
-import { DEFAULT_PRODUCT_CODE } from '../catalogue/catalogue';
-import { HOLD_POLICY, type HoldLimits } from './holds';
-import { badRequest, captchaInvalid, captchaRequired, extensionLimit, holdCoolingOff, holdLimit, notFound, numberExpired, numberTaken, paymentOpen } from '../../platform/http/http-error';
+import { holdService, type HoldServiceOptions } from './hold-service';
+import { callerOf } from '../../platform/http/caller';
+import { badRequest, captchaRequired, holdCoolingOff } from '../../platform/http/http-error';
 import { deviceKey, requestAddress } from '../../platform/http/client-key';
 import { authOf } from '../../platform/http/session-auth';
 import { parseInput } from '../../platform/http/validate';
-import { toPhoneNumber, toReservation } from './contract-mappers';
-import { orderLock } from '../payment/order-lock';
 import { budgetHook, rateLimitConfig } from '../../platform/http/rate-limits';
 
 type CommitNumberResponse = z.output<typeof CommitNumberResponseSchema>;
@@ -47,14 +42,12 @@ function captchaOf(request: FastifyRequest): string | null {
   return typeof value === 'string' && value.length > 0 ? value : null;
 }
 
-/** With a solved challenge, the address's live holds do not count; every limit of the device and the account still does. */
-const PAST_THE_ADDRESS = { basic: Number.MAX_SAFE_INTEGER, vip: Number.MAX_SAFE_INTEGER };
-const withoutAddressCap = (limits: HoldLimits): HoldLimits => ({ ...limits, liveHoldsPerAddress: PAST_THE_ADDRESS });
-
 const asksForRandom = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.random === 'true';
 
-export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const lock = orderLock(ctx);
+/** What the number routes are given by the composition root: the order lock, and the product a cancelled number's visitor goes back to. */
+export type NumberRouteOptions = HoldServiceOptions;
+
+export async function numberRoutes(app: FastifyInstance, ctx: AppContext, options: NumberRouteOptions): Promise<void> {
   // One budget per IP for random offers, however they are asked for (POST /numbers/random or
   // GET /numbers?random=true): a second route must not double it.
   const randomLimit = app.rateLimit(rateLimitConfig(ctx.rateLimit.randomNumbersMax, ctx.rateLimit.windowMs).rateLimit);
@@ -64,8 +57,7 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
   async function limitRandomQuery(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (asksForRandom(request)) await randomLimit.call(this, request, reply);
   }
-  const offerRandom = async (count: number): Promise<PhoneNumber[]> =>
-    (await ctx.store.pickFreeNumbers(count, DEFAULT_SHUFFLE_VANITY_IDS, ctx.now(), ctx.random)).map(toPhoneNumber);
+  const holds = holdService(ctx, options);
 
   /** The user's holds (0 or 1), optionally only those of the given reservation ids; or, with random=true, an offer. */
   // A random offer acts for the number step; reading one's own hold stays open (cart, summary).
@@ -73,13 +65,9 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const query = parseInput(NumbersQuery, request.query, 'query');
     if (query.random === 'true') {
       if (query.reservation_ids !== undefined) throw badRequest('query.random', 'cannot be combined with reservation_ids');
-      return { numbers: await offerRandom(1) };
+      return { numbers: await holds.offerRandom(1) };
     }
-    const hold = await ctx.store.getActiveHold(authOf(request).uid, ctx.now());
-    // Ids of other users' reservations simply match nothing: whether they exist is not said.
-    const ids = query.reservation_ids?.split(',').map(Number);
-    const shown = hold && (!ids || ids.includes(hold.reservationId)) ? [hold] : [];
-    return { numbers: shown.map(toPhoneNumber) };
+    return { numbers: await holds.held(authOf(request).uid, query.reservation_ids?.split(',').map(Number)) };
   });
 
   // Reserving is budgeted per device and per address, besides the hold ledger's limits. The
@@ -90,33 +78,11 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     if (captchaOf(request) === null) throw captchaRequired();
   });
   app.post('/numbers', { onRequest: [reserveByDevice, reserveByAddress], config: { flowStep: 'number' } }, async (request, reply): Promise<NumberResponse> => {
-    const { uid } = authOf(request);
     const { number } = parseInput(NumberBody, request.body, 'body');
-    const deviceId = deviceKey(request);
-    // A solution sent is checked, needed or not: a wrong one is never quietly ignored.
-    const captcha = captchaOf(request);
-    const solved = captcha !== null && (await ctx.captcha.verify(captcha, { uid, deviceId }));
-    if (captcha !== null && !solved) throw captchaInvalid();
-    const now = ctx.now();
-    // Another number than the one held lets that one go: not while a payment is buying it (issue 23).
-    // Extending the held number stays open (it never shortens a payment's hold).
-    if ((await ctx.store.getActiveHold(uid, now))?.msisdn !== number) await lock.refuseWhilePaying(request);
-    const claimant = { deviceId, address: requestAddress(request) };
-    const limits = solved ? withoutAddressCap(ctx.holdLimits) : ctx.holdLimits;
-    const result = await ctx.store.reserveNumber(uid, number, now, now + ctx.holdMs, { ...HOLD_POLICY, limits }, claimant);
-    if (result.kind === 'unknown') throw notFound(`Number ${number} is not in the pool`);
-    if (result.kind === 'taken') throw numberTaken();
-    if (result.kind === 'extension_limit') throw extensionLimit();
-    if (result.kind === 'cooling_off') {
-      const seconds = Math.max(1, Math.ceil((result.until - now) / 1000));
-      reply.header('retry-after', String(seconds));
-      throw holdCoolingOff(seconds);
-    }
-    // Many visitors share one address (airport, hotel, carrier NAT): a challenge, not a refusal.
-    if (result.kind === 'hold_limit' && result.limit === 'address') throw captchaRequired();
-    if (result.kind === 'hold_limit') throw holdLimit(result.limit);
-    if (result.kind === 'payment_open') throw paymentOpen();
-    return { number: toPhoneNumber(result.hold) };
+    const outcome = await holds.reserve(callerOf(request), number, { deviceId: deviceKey(request), address: requestAddress(request) }, captchaOf(request));
+    if ('held' in outcome) return { number: outcome.held };
+    reply.header('retry-after', String(outcome.coolingOffSeconds));
+    throw holdCoolingOff(outcome.coolingOffSeconds);
   });
 
   /**
@@ -135,21 +101,13 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
   );
 
   app.delete('/numbers', { config: { flowStep: 'number' } }, async (request): Promise<NumbersResponse> => {
-    const { uid } = authOf(request);
-    const number = numberToCancel(request);
-    await lock.refuseWhilePaying(request);
-    // A transfer is cancelled ("reset transfer") by its external or its temporary number.
-    const result = await ctx.store.cancelHold(uid, number, ctx.now(), DEFAULT_PRODUCT_CODE);
-    // Someone else's hold looks exactly like no hold: holds are nobody else's business.
-    if (result === 'not_held') throw notFound(`You hold no reservation of ${number}`);
-    if (result === 'payment_open') throw paymentOpen();
-    if (result === 'expired') throw numberExpired();
+    await holds.cancel(callerOf(request), numberToCancel(request));
     return { numbers: [] };
   });
 
   app.post('/numbers/random', { onRequest: limitRandom, config: { flowStep: 'number' } }, async (request): Promise<NumbersResponse> => {
     const { count } = parseInput(RandomNumbersBody, request.body, 'body');
-    return { numbers: await offerRandom(count) };
+    return { numbers: await holds.offerRandom(count) };
   });
 
   app.post(
@@ -157,32 +115,14 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     { config: { ...rateLimitConfig(ctx.rateLimit.searchMax, ctx.rateLimit.windowMs), flowStep: 'number' } },
     async (request): Promise<NumberSearchResponse> => {
       const body = parseInput(NumberSearchBody, request.body, 'body');
-      const found = await ctx.store.searchFreeNumbers(
-        {
-          pattern: body.pattern,
-          match: body.match,
-          vanityLevels: [...new Set(body.vanity_level_ids ?? SEARCH_DEFAULT_VANITY_LEVELS)],
-          // One more than a page says whether another page exists, without counting matches.
-          limit: body.per_page + 1,
-          offset: (body.page - 1) * body.per_page,
-        },
-        ctx.now(),
-      );
-      return {
-        numbers: found.slice(0, body.per_page).map(toPhoneNumber),
-        page: body.page,
-        per_page: body.per_page,
-        has_more: found.length > body.per_page,
-      };
+      const { numbers, hasMore } = await holds.search(body);
+      return { numbers, page: body.page, per_page: body.per_page, has_more: hasMore };
     },
   );
 
   app.get('/numbers/reservation', async (request): Promise<ReservationsResponse> => {
     const { reservation_types } = parseInput(ReservationQuery, request.query, 'query');
-    const types = reservation_types?.split(',');
-    const hold = await ctx.store.getActiveHold(authOf(request).uid, ctx.now());
-    const reservations = hold ? [toReservation(hold)] : [];
-    return { reservations: reservations.filter((r) => !types || types.includes(r.reservation_type)) };
+    return { reservations: await holds.reservations(authOf(request).uid, reservation_types?.split(',')) };
   });
 
   /**
@@ -192,9 +132,6 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
    */
   app.post('/numbers/commit_number', { config: { flowStep: 'number' } }, async (request): Promise<CommitNumberResponse> => {
     parseInput(EmptyBody, request.body, 'body');
-    const result = await ctx.store.commitHold(authOf(request).uid, ctx.now());
-    if (result.kind === 'none') throw notFound('You hold no number reservation to commit');
-    if (result.kind === 'expired') throw numberExpired();
-    return { reservation: toReservation(result.hold) };
+    return { reservation: await holds.commit(authOf(request).uid) };
   });
 }

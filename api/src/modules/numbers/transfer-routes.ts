@@ -9,6 +9,7 @@ import {
 } from '@join/shared/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { callerOf, languageOf } from '../../platform/http/caller';
 import { rateLimitConfig } from '../../platform/http/rate-limits';
 import { HOLD_POLICY } from './holds';
 import { checkPortability, type PortabilityRefusal } from './portability';
@@ -27,8 +28,7 @@ import { deviceKey, requestAddress } from '../../platform/http/client-key';
 import { authOf } from '../../platform/http/session-auth';
 import { parseInput } from '../../platform/http/validate';
 import { toReservation } from './contract-mappers';
-import { nameLanguage } from '../catalogue/catalogue-view';
-import { orderLock } from '../payment/order-lock';
+import type { OrderLock } from '../../platform/http/order-lock';
 
 /**
  * Transfer (MNP, SPEC 4 "Transfer"): verify that an external number can move to us, then
@@ -57,11 +57,10 @@ function refusal(why: PortabilityRefusal, operator: Operator): HttpError {
   }
 }
 
-export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const lock = orderLock(ctx);
+export async function transferRoutes(app: FastifyInstance, ctx: AppContext, lock: OrderLock): Promise<void> {
   /** The same checks for verify and reserve; answers the operator, or throws the SPEC 8 refusal. */
   async function verify(request: FastifyRequest, uid: string, externalMsisdn: string, operatorCode: string, now: number): Promise<Operator> {
-    const operators = await ctx.store.listOperators(nameLanguage(request));
+    const operators = await ctx.store.listOperators(languageOf(request));
     const operator = operators.find((o) => o.code === operatorCode);
     if (!operator) throw badRequest('body.operator', `must be one of ${operators.map((o) => o.code).join(', ')}`);
     const budget = ctx.transferChecks.take({ uid, deviceId: deviceKey(request), address: requestAddress(request) }, externalMsisdn, operatorCode, now);
@@ -79,7 +78,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   // Our addition to SPEC 7: the transfer form needs the list of operators to choose from.
   app.get('/mobile_number_portability/operators', async (request): Promise<OperatorsResponse> => ({
-    operators: await ctx.store.listOperators(nameLanguage(request)),
+    operators: await ctx.store.listOperators(languageOf(request)),
   }));
 
   // One budget for check and reserve (numbers/random and GET numbers?random share theirs the same way).
@@ -97,7 +96,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const now = ctx.now();
     // A transfer replaces the held number: not while a payment is buying it (issue 23); extending
     // the visitor's own transfer of this number stays open.
-    if ((await ctx.store.getActiveHold(uid, now))?.transfer?.externalMsisdn !== number) await lock.refuseWhilePaying(request);
+    if ((await ctx.store.getActiveHold(uid, now))?.transfer?.externalMsisdn !== number) await lock.refuseWhilePaying(callerOf(request));
     // Checked again here (the terms page sits between verify and reserve), and the store
     // re-checks the one fact that can change meanwhile, another visitor's claim, inside its
     // transaction.

@@ -1,29 +1,30 @@
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { PaymentOpenError } from '../../data/store';
+import type { Caller } from '../../platform/http/caller';
+import type { DomainErrors } from '../../platform/http/error-handling';
+import type { OrderLock } from '../../platform/http/order-lock';
 import { paymentOpen } from '../../platform/http/http-error';
-import { authOf } from '../../platform/http/session-auth';
 import { paymentSettlement } from './payment-settlement';
 
 /**
- * Issue 23, "a paid order cannot change": while a payment of the visitor is open (started, not
- * captured, not ended at its provider), the plan and the number it is buying stay as they are.
- * The routes that change them ask here first; the provider is asked about the open payment, so one
- * that ended meanwhile (a 3-D Secure check failed or abandoned, a checkout expired) does not lock
- * the visitor out. The store checks again inside each write's transaction (PaymentOpenError,
+ * "A paid order cannot change": while a payment of the visitor is open (started, not captured,
+ * not ended at its provider), the plan and the number it is buying stay as they are. The routes
+ * that change them ask here first; the provider is asked about the open payment, so one that
+ * ended meanwhile (a 3-D Secure check failed or abandoned, a checkout expired) does not lock the
+ * visitor out. The store checks again inside each write's transaction (PaymentOpenError,
  * payment_open results), so a change racing a payment's start cannot slip through either.
  */
-export function orderLock(ctx: AppContext) {
+export function orderLock(ctx: AppContext): OrderLock {
   const settlement = paymentSettlement(ctx);
   return {
-    /** Whether a payment of the caller is still open (asked at its provider). */
-    async isPaying(request: FastifyRequest): Promise<boolean> {
-      return (await settlement.openPaymentOf(request, authOf(request).uid)) !== null;
+    async isPaying(caller: Caller): Promise<boolean> {
+      return (await settlement.openPaymentOf(caller, caller.uid)) !== null;
     },
-    /** 409 payment_open ("Finish or cancel the payment first") while one is. */
-    async refuseWhilePaying(request: FastifyRequest): Promise<void> {
-      if (await settlement.openPaymentOf(request, authOf(request).uid)) throw paymentOpen();
+    async refuseWhilePaying(caller: Caller): Promise<void> {
+      if (await settlement.openPaymentOf(caller, caller.uid)) throw paymentOpen();
     },
   };
 }
 
-export type OrderLock = ReturnType<typeof orderLock>;
+/** A write the store refused inside its transaction because a payment opened meanwhile: the lock's 409 payment_open. */
+export const orderLockErrors: DomainErrors = (error) => (error instanceof PaymentOpenError ? paymentOpen() : null);

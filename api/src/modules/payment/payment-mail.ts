@@ -1,7 +1,7 @@
 import { CURRENCY, EN_TRANSLATIONS, instalmentSplit, pluralCategory, type Receipt, type TranslationKey } from '@join/shared/contract';
 import type { MailMessage } from '../../platform/mail/mailer';
 import { AR_TRANSLATIONS } from '@join/shared/texts-ar';
-import type { MailLanguage } from '../account/account-mail';
+import type { MailLanguage } from '../account';
 
 /**
  * The payment's e-mails, in the request's language, from the payment texts (PAYMENT_TEXTS in

@@ -1,13 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import { CURRENCY, PAYMENT_ERROR_CODES, type Receipt } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
-import type { PaymentRecord, PaymentRefund } from '../../data/store';
+import type { NameLanguage, PaymentRecord, PaymentRefund } from '../../data/store';
+import type { Log } from '../../platform/log';
 import { DECLINE_CODES, newReceiptReference, PROVIDER_UNAVAILABLE_CODE } from './payment';
-import { MAX_SIMS_CODE } from '../identity/sim-limit';
+import { MAX_SIMS_CODE } from '../identity';
 import { formatFils, receiptMail } from './payment-mail';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { BnplProvider, CardCharge, CardProvider } from './providers';
-import { nameLanguage } from '../catalogue/catalogue-view';
 
 /**
  * How a payment attempt ends (issues 13 and 23), shared by the payment routes and the order lock:
@@ -16,6 +15,12 @@ import { nameLanguage } from '../catalogue/catalogue-view';
  * given back at the provider (a card charge refunded, a 3-D Secure check voided, a BNPL checkout
  * cancelled or its capture refunded) and the attempt declined with its code.
  */
+
+/** Who a settlement acts for: where its log goes, and the language of its e-mails. */
+export interface PaymentCall {
+  log: Log;
+  language: NameLanguage;
+}
 
 export const PAYMENT_IN_PROGRESS = 'payment_in_progress';
 
@@ -108,9 +113,9 @@ export function paymentSettlement(ctx: AppContext) {
    * captured is cancelled. A provider that cannot be reached leaves the refund pending (the next
    * confirm and the sweep try again); a checkout that was never captured took nothing either way.
    */
-  async function giveBack(request: FastifyRequest | null, payment: PaymentRecord, reason: GiveBackReason): Promise<PaymentRecord> {
+  async function giveBack(call: PaymentCall | null, payment: PaymentRecord, reason: GiveBackReason): Promise<PaymentRecord> {
     const refund = await moneyBack(payment);
-    const log = request?.log ?? null;
+    const log = call?.log ?? null;
     log?.warn({ payment: payment.id, reason, refund: refund.status }, 'payment given up: its money given back');
     const updated = await ctx.store.updatePayment(payment.uid, payment.id, { status: 'declined', declineCode: reason, refund }, ctx.now());
     return updated ?? { ...payment, status: 'declined', declineCode: reason, refund };
@@ -143,11 +148,11 @@ export function paymentSettlement(ctx: AppContext) {
   }
 
   /** A pending refund tried again (a confirm of the attempt, the sweep). */
-  async function retryRefund(request: FastifyRequest | null, payment: PaymentRecord): Promise<PaymentRecord> {
+  async function retryRefund(call: PaymentCall | null, payment: PaymentRecord): Promise<PaymentRecord> {
     if (payment.refund?.status !== 'pending' || payment.status !== 'declined') return payment;
     const reason: GiveBackReason =
       payment.declineCode === PAYMENT_ERROR_CODES.paymentCancelled || payment.declineCode === MAX_SIMS_CODE ? payment.declineCode : PAYMENT_ERROR_CODES.orderChanged;
-    return giveBack(request, payment, reason);
+    return giveBack(call, payment, reason);
   }
 
   /**
@@ -155,7 +160,7 @@ export function paymentSettlement(ctx: AppContext) {
    * document has SIMs left to buy; the receipt e-mail goes after the commit, once. An order that
    * changed meanwhile is given back (409), as is a sale past the document's limit (403 -169).
    */
-  async function capture(request: FastifyRequest, payment: PaymentRecord, providerRef: string, charge: Pick<CardCharge, 'brand' | 'last4'> | null) {
+  async function capture(call: PaymentCall, payment: PaymentRecord, providerRef: string, charge: Pick<CardCharge, 'brand' | 'last4'> | null) {
     const done = await ctx.store.capturePayment(
       payment.uid,
       payment.id,
@@ -165,33 +170,33 @@ export function paymentSettlement(ctx: AppContext) {
     );
     if (!done) throw notFound('No such payment');
     if (done.kind === 'max_sims') {
-      request.log.warn({ payment: payment.id, sold: done.sold }, 'the document has the most SIMs sold: the payment is given back');
-      throw maxSimsReached(await giveBack(request, { ...done.payment, providerRef }, MAX_SIMS_CODE));
+      call.log.warn({ payment: payment.id, sold: done.sold }, 'the document has the most SIMs sold: the payment is given back');
+      throw maxSimsReached(await giveBack(call, { ...done.payment, providerRef }, MAX_SIMS_CODE));
     }
     if (done.kind === 'order_changed') {
-      request.log.warn({ payment: payment.id }, 'the order changed before the capture: the payment is given back');
-      throw orderChanged(await giveBack(request, { ...done.payment, providerRef }, PAYMENT_ERROR_CODES.orderChanged));
+      call.log.warn({ payment: payment.id }, 'the order changed before the capture: the payment is given back');
+      throw orderChanged(await giveBack(call, { ...done.payment, providerRef }, PAYMENT_ERROR_CODES.orderChanged));
     }
     const receipt = receiptOf(done.payment);
     if (done.newly) {
-      request.log.info({ payment: payment.id, method: payment.method, amount_fils: payment.amountFils }, 'payment captured');
+      call.log.info({ payment: payment.id, method: payment.method, amount_fils: payment.amountFils }, 'payment captured');
       try {
-        await ctx.mailer.send(receiptMail(receipt, nameLanguage(request), payment.method === 'bnpl' ? (ctx.payment.bnpl?.name ?? null) : null));
+        await ctx.mailer.send(receiptMail(receipt, call.language, payment.method === 'bnpl' ? (ctx.payment.bnpl?.name ?? null) : null));
       } catch (err) {
         // The payment stands: the receipt is on the confirmation page and GET /payment/receipt.
-        request.log.error({ err, payment: payment.id }, 'the receipt e-mail could not be sent');
+        call.log.error({ err, payment: payment.id }, 'the receipt e-mail could not be sent');
       }
     }
     return { status: 'paid' as const, receipt };
   }
 
   /** A card charge's answer, stored and turned into the route's answer. */
-  async function settleCharge(request: FastifyRequest, payment: PaymentRecord, charge: CardCharge) {
+  async function settleCharge(call: PaymentCall, payment: PaymentRecord, charge: CardCharge) {
     if (charge.amountFils !== payment.amountFils) {
-      request.log.error({ payment: payment.id, charged: charge.amountFils, expected: payment.amountFils }, 'the provider charged another amount');
+      call.log.error({ payment: payment.id, charged: charge.amountFils, expected: payment.amountFils }, 'the provider charged another amount');
       throw new HttpError(502, 'payment_mismatch', 'The payment provider answered another amount: contact us before trying again');
     }
-    if (charge.status === 'succeeded') return capture(request, payment, charge.id, charge);
+    if (charge.status === 'succeeded') return capture(call, payment, charge.id, charge);
     if (charge.status === 'requires_action' && charge.actionUrl) {
       await ctx.store.updatePayment(
         payment.uid,
@@ -203,7 +208,7 @@ export function paymentSettlement(ctx: AppContext) {
     }
     const code = DECLINE_CODES[charge.declineReason ?? 'generic_decline'];
     await ctx.store.updatePayment(payment.uid, payment.id, { status: 'declined', declineCode: code, providerRef: charge.id, cardBrand: charge.brand, cardLast4: charge.last4 }, ctx.now());
-    request.log.info({ payment: payment.id, reason: charge.declineReason }, 'card declined');
+    call.log.info({ payment: payment.id, reason: charge.declineReason }, 'card declined');
     throw declined(code);
   }
 
@@ -214,14 +219,14 @@ export function paymentSettlement(ctx: AppContext) {
    * side too (a new attempt replaces an abandoned one; without our capture it takes nothing).
    * Answers the attempt as it is now.
    */
-  async function refreshOpen(request: FastifyRequest, open: PaymentRecord, { closeUndecided }: { closeUndecided: boolean }): Promise<PaymentRecord> {
+  async function refreshOpen(call: PaymentCall, open: PaymentRecord, { closeUndecided }: { closeUndecided: boolean }): Promise<PaymentRecord> {
     if (!open.providerRef || !isOpen(open)) return open;
     if (open.method === 'card') {
       const found = ctx.payment.card ? await ctx.payment.card.getCharge(open.providerRef) : null;
       if (!found?.ok) return open;
       if (found.value.status === 'requires_action') return open;
       try {
-        await settleCharge(request, open, found.value);
+        await settleCharge(call, open, found.value);
       } catch (e) {
         if (!(e instanceof HttpError)) throw e;
       }
@@ -231,7 +236,7 @@ export function paymentSettlement(ctx: AppContext) {
       const { status } = found.value;
       if (status === 'captured') {
         try {
-          await capture(request, open, found.value.id, null);
+          await capture(call, open, found.value.id, null);
         } catch (e) {
           if (!(e instanceof HttpError)) throw e;
         }
@@ -249,12 +254,31 @@ export function paymentSettlement(ctx: AppContext) {
    * when none is, or when the one there ended meanwhile (declined, or captured: then the plan step
    * is closed anyway).
    */
-  async function openPaymentOf(request: FastifyRequest, uid: string): Promise<PaymentRecord | null> {
+  async function openPaymentOf(call: PaymentCall, uid: string): Promise<PaymentRecord | null> {
     const open = await ctx.store.getOpenPayment(uid);
     if (!open) return null;
-    const now = await refreshOpen(request, open, { closeUndecided: false });
+    const now = await refreshOpen(call, open, { closeUndecided: false });
     return isOpen(now) ? now : null;
   }
 
   return { card, bnpl, capture, settleCharge, refreshOpen, giveBack, retryRefund, openPaymentOf };
+}
+
+/**
+ * The sweep's part: refunds that could not be made when an attempt was given up are tried again,
+ * a few at a time, until the provider takes them. Answers how many were settled.
+ */
+export async function retryPendingRefunds(ctx: AppContext, log: Log): Promise<number> {
+  const pending = await ctx.store.listPendingRefunds(20);
+  const settlement = paymentSettlement(ctx);
+  let done = 0;
+  for (const payment of pending) {
+    try {
+      const after = await settlement.retryRefund(null, payment);
+      if (after.refund?.status !== 'pending') done += 1;
+    } catch (err) {
+      log.error({ err, payment: payment.id }, 'a pending refund could not be retried');
+    }
+  }
+  return done;
 }

@@ -12,10 +12,9 @@ import type { CardBrand } from '@join/shared/contract';
  * integers of fils; the currency is AED.
  */
 
-export type ProviderResult<T, R extends string> = { ok: true; value: T } | { ok: false; reason: R; detail?: string };
+import type { ProviderResult, ProviderUnavailable } from '../../platform/provider-result';
 
-/** Why the provider could not be asked (network, timeout, a 5xx, a bad answer): the page offers to retry. */
-export type ProviderUnavailable = 'unavailable';
+export type { ProviderResult, ProviderUnavailable };
 
 /**
  * How long a payment may stay with the visitor at the provider (issue 23): the number being bought

@@ -1,8 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@join/shared/contract';
 import type { HtmlFallback } from '../static/static-files';
-import { PaymentOpenError } from '../../data/store';
-import { HttpError, badRequest, internalError, notFound, paymentOpen } from './http-error';
+import { HttpError, badRequest, internalError, notFound } from './http-error';
 
 /**
  * One error path for the whole server. Our own HttpErrors pass through; Fastify's client
@@ -21,10 +20,16 @@ function isFastifyError(e: unknown): e is FastifyError {
   return e instanceof Error && typeof (e as Partial<FastifyError>).statusCode === 'number';
 }
 
-export function toHttpError(error: unknown): HttpError | null {
+/**
+ * A module's own errors as HTTP answers (null: not one of its errors), given by the composition
+ * root: the platform knows no module's errors.
+ */
+export type DomainErrors = (error: unknown) => HttpError | null;
+
+export function toHttpError(error: unknown, domainErrors: DomainErrors = () => null): HttpError | null {
   if (error instanceof HttpError) return error;
-  // A write refused inside the store's transaction because a payment opened meanwhile (issue 23).
-  if (error instanceof PaymentOpenError) return paymentOpen();
+  const domain = domainErrors(error);
+  if (domain) return domain;
   if (!isFastifyError(error)) return null;
   const status = error.statusCode ?? 500;
   if (status < 400 || status >= 500) return null;
@@ -49,9 +54,9 @@ export function frameworkErrors(headers: Readonly<Record<string, string>>) {
   };
 }
 
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, domainErrors?: DomainErrors): void {
   app.setErrorHandler((error: unknown, request, reply) => {
-    let http = toHttpError(error);
+    let http = toHttpError(error, domainErrors);
     if (!http) {
       request.log.error({ err: error }, 'unhandled error');
       http = internalError();

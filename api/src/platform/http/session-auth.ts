@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { RequestHeaders } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
-import type { LoginMethod } from '../../data/store';
 import { internalError, sessionExpired } from './http-error';
 import { parseInput } from './validate';
 
@@ -12,6 +10,34 @@ import { parseInput } from './validate';
  * ends after an idle period or an absolute lifetime; any failure is SPEC 8 code -27, which
  * the client answers with a silent device-id login.
  */
+/** How a session was upgraded to an account. */
+export type LoginMethod = 'password' | 'code' | 'google';
+
+/** A stored session as the guard reads it. */
+export interface SessionView {
+  uid: string;
+  deviceId: string;
+  createdAt: number;
+  lastSeenAt: number;
+  accountId: string | null;
+  loginMethod: LoginMethod | null;
+}
+
+/** What the session guard needs of the database: the sessions, by their token's hash. */
+export interface SessionReader {
+  findSession(tokenHash: string): Promise<SessionView | null>;
+  touchSession(tokenHash: string, now: number): Promise<void>;
+  deleteSession(tokenHash: string): Promise<void>;
+}
+
+/** The session guard's inputs, given by the composition root. */
+export interface SessionGuardOptions {
+  sessions: SessionReader;
+  now: () => number;
+  /** How long a session lives without a request, and at most. */
+  lifetime: { idleMs: number; absoluteMs: number };
+}
+
 export interface AuthContext {
   uid: string;
   deviceId: string;
@@ -55,22 +81,22 @@ export function authOf(request: FastifyRequest): AuthContext {
 }
 
 /** onRequest hook (after parseClientHeaders): checks and refreshes the session. */
-export function sessionGuard(ctx: AppContext) {
+export function sessionGuard({ sessions, now: clock, lifetime }: SessionGuardOptions) {
   return async (request: FastifyRequest): Promise<void> => {
     const client = clientOf(request);
     const token = client['session-id'];
     if (!token || !TOKEN.test(token)) throw sessionExpired();
     const tokenHash = hashToken(token);
-    const session = await ctx.store.findSession(tokenHash);
+    const session = await sessions.findSession(tokenHash);
     if (!session) throw sessionExpired();
     // A token shown by another device is treated as unknown; the owner's session is left alone.
     if (session.deviceId !== client['device-id']) throw sessionExpired();
-    const now = ctx.now();
-    if (now - session.lastSeenAt > ctx.session.idleMs || now - session.createdAt > ctx.session.absoluteMs) {
-      await ctx.store.deleteSession(tokenHash);
+    const now = clock();
+    if (now - session.lastSeenAt > lifetime.idleMs || now - session.createdAt > lifetime.absoluteMs) {
+      await sessions.deleteSession(tokenHash);
       throw sessionExpired();
     }
-    if (now - session.lastSeenAt >= SESSION_TOUCH_EVERY_MS) await ctx.store.touchSession(tokenHash, now);
+    if (now - session.lastSeenAt >= SESSION_TOUCH_EVERY_MS) await sessions.touchSession(tokenHash, now);
     request.auth = {
       uid: session.uid,
       deviceId: session.deviceId,

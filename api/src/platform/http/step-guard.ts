@@ -1,9 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { API_ERROR_CODES, isStepAllowed, type StepName } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
-import { loadFlowStatus, serverFlowContext } from '../../modules/flow/flow-context';
+import { API_ERROR_CODES, isStepAllowed, type FlowContext, type StepName } from '@join/shared/contract';
 import { HttpError } from './http-error';
-import { authOf } from './session-auth';
+import { authOf, type AuthContext } from './session-auth';
 
 /**
  * The API's half of the flow contract: a route declares the flow step it belongs to
@@ -30,12 +28,14 @@ export function declaredStep(request: FastifyRequest): StepName | null {
   return typeof declared === 'function' ? declared(request) : declared;
 }
 
+/** The caller's flow as the server knows it now (the flow module's, given by the composition root). */
+export type FlowReader = (caller: Pick<AuthContext, 'uid' | 'accountId'>) => Promise<FlowContext>;
+
 /** preHandler (after the session guard and body parsing, so a step may depend on the body). */
-export function stepGuard(ctx: AppContext) {
+export function stepGuard(flowOf: FlowReader) {
   return async (request: FastifyRequest): Promise<void> => {
     const step = declaredStep(request);
     if (step === null) return;
-    const status = await loadFlowStatus(ctx, authOf(request));
-    if (!isStepAllowed(step, serverFlowContext(status))) throw stepNotAllowed(step);
+    if (!isStepAllowed(step, await flowOf(authOf(request)))) throw stepNotAllowed(step);
   };
 }

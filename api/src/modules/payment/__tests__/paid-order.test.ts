@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { openDatabase } from '../../../data/sqlite/open-database';
 import { SqliteStore } from '../../../data/sqlite/sqlite-store';
-import { retryPendingRefunds } from '../payment-routes';
+import { retryPendingRefunds } from '../payment-settlement';
 import {
   BnplStartResponse,
   FlowStatusResponse,

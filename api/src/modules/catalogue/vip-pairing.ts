@@ -1,6 +1,6 @@
 import { VANITY_TIER_BY_ID } from '@join/shared/contract';
-import type { CatalogueProduct } from '../catalogue/catalogue';
-import { isVipLevel, shownVanityLevel } from './holds';
+import type { CatalogueProduct } from './catalogue';
+import { isVipLevel, shownVanityLevel } from '../numbers';
 import type { HoldRecord } from '../../data/store';
 import { flowOrder } from '../../platform/http/http-error';
 

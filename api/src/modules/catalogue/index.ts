@@ -1,0 +1,12 @@
+/**
+ * The catalogue module's public entry (products, plans, boosters, promotions, pricing): its
+ * routes, the plan choice as the plan step prices it, and the product views.
+ */
+export { boosterRoutes } from './booster-routes';
+export { planRoutes } from './plan-routes';
+export { productRoutes } from './product-routes';
+export { promotionRoutes } from './promotion-routes';
+export { DEFAULT_PRODUCT_CODE } from './catalogue';
+export { businessConfig, productView } from './catalogue-view';
+export { evaluateChoice, type ChoiceInput, type EvaluatedChoice } from './plan-choice-service';
+export { toFils } from './pricing';

@@ -1,0 +1,3 @@
+/** The content module's public entry: the open reads (config, translations), the feedback, and the Arabic texts. */
+export { contentRoutes } from './content-routes';
+export { feedbackRoutes } from './feedback-routes';

@@ -1,0 +1,10 @@
+/**
+ * The numbers module's public entry (numbers and transfer): what other modules and the
+ * composition root may use. Everything else in this folder is the module's own.
+ */
+export { numberRoutes, type NumberRouteOptions } from './number-routes';
+export { transferRoutes } from './transfer-routes';
+export { HOLD_LIMITS, isVipLevel, shownVanityLevel, type HoldLimits } from './holds';
+export { CaptchaGate, generatedCaptchaKey } from './captcha';
+export { TRANSFER_CHECK_LIMITS, TransferCheckBudget, type TransferCheckLimits } from './transfer-budget';
+export { mulberry32 } from './seed/prng';

@@ -1,0 +1,14 @@
+/**
+ * The payment module's public entry: its routes, the order being bought (priced now), the order
+ * lock and its errors, the refund sweep, the providers' setup and types, and the mail layout the
+ * order e-mails share. Everything else in this folder is the module's own.
+ */
+export { paymentRoutes } from './payment-routes';
+export { loadOrder, type Order } from './order';
+export { orderLock, orderLockErrors } from './order-lock';
+export { maxSimsReached, retryPendingRefunds } from './payment-settlement';
+export { bnplProviderFrom } from './bnpl-setup';
+export { cardProviderFrom } from './card-setup';
+export type { BnplProvider, CardProvider } from './providers';
+export { RejectedAnswer, bearerJsonClient, unavailable, type BearerAnswer } from './provider-http';
+export { formatFils, mail, readableNumber, type Row } from './payment-mail';

@@ -1,0 +1,78 @@
+import type { Product } from '@join/shared/contract';
+import type { AppContext } from '../../app-context';
+import type { HoldRecord, NameLanguage, SavedPlanRecord } from '../../data/store';
+import type { Caller } from '../../platform/http/caller';
+import { flowOrder, HttpError, loginRequired } from '../../platform/http/http-error';
+import { productView } from '../catalogue';
+import { evaluateChoice, type ChoiceInput, type EvaluatedChoice } from '../catalogue';
+import { toFils as toFilsFromAed } from '../catalogue';
+import { amountOf, isRecurring } from './payment';
+
+/**
+ * What is being bought, priced now: the saved plan re-priced by the plan step's own code, the
+ * committed number, the amount. A payment charges it; a cash-on-delivery order collects it.
+ */
+export interface Order {
+  uid: string;
+  email: string;
+  saved: SavedPlanRecord;
+  choice: EvaluatedChoice;
+  product: Product;
+  hold: HoldRecord;
+  msisdn: string;
+  amountFils: number;
+  vatFils: number;
+  recurring: boolean;
+}
+
+/** The saved plan's choice, as the save received it (the top-up is kept in the price's extra charges). */
+export function choiceOfSaved(saved: SavedPlanRecord): ChoiceInput {
+  const recharge = saved.price.ExtraCharges.find((c) => c.Name === 'RechargeAmount');
+  return {
+    plan_ids: saved.planIds,
+    product_code: saved.productCode,
+    booster_ids: saved.boosterIds,
+    promotion_keys: saved.promotionKeys,
+    ...(saved.promoCode ? { promo_code: saved.promoCode } : {}),
+    ...(recharge ? { recharge_amount: toFilsFromAed(recharge.Amount) } : {}),
+  };
+}
+
+/** The saved plan re-priced now, exactly as the plan step's quote does; a plan that can no longer be bought as saved is a 409. */
+export async function repriceSaved(ctx: AppContext, uid: string, saved: SavedPlanRecord, language: NameLanguage): Promise<EvaluatedChoice> {
+  try {
+    return await evaluateChoice(ctx, uid, choiceOfSaved(saved), 'body', { requireConsent: false, language });
+  } catch (e) {
+    if (e instanceof HttpError && e.statusCode < 500) {
+      throw flowOrder(`Your saved plan can no longer be bought as saved (${e.message}): choose your plan again`);
+    }
+    throw e;
+  }
+}
+
+/** The buyer's order priced now: a logged-in account, a saved plan and a committed number, or a 40x saying which is missing. */
+export async function loadOrder(ctx: AppContext, buyer: Pick<Caller, 'uid' | 'accountId' | 'language'>): Promise<Order> {
+  const { uid, accountId, language } = buyer;
+  const account = accountId === null ? null : await ctx.store.findAccountById(accountId);
+  if (!account) throw loginRequired();
+  const saved = await ctx.store.getSavedPlan(uid);
+  if (!saved) throw flowOrder('Save a plan first');
+  const hold = await ctx.store.getActiveHold(uid, ctx.now());
+  if (!hold) throw flowOrder('Choose a number first');
+  if (!hold.committed) throw flowOrder('Confirm your number first');
+  const choice = await repriceSaved(ctx, uid, saved, language);
+  const product = await productView(ctx, choice.product);
+  const { amountFils, vatFils } = amountOf(choice.priced.price);
+  return {
+    uid,
+    email: account.email,
+    saved,
+    choice,
+    product,
+    hold,
+    msisdn: hold.transfer ? hold.transfer.externalMsisdn : hold.msisdn,
+    amountFils,
+    vatFils,
+    recurring: isRecurring(choice.product.category),
+  };
+}
