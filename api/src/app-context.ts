@@ -1,6 +1,6 @@
 import type { FacePrompt, FlowStatusFlags } from '@join/shared/contract';
 import type { SocialProviderConfig } from './modules/account/signin/id-token-verifier';
-import type { Store } from './data/store';
+import type { Store } from './store';
 import type { ThrottleRules } from './modules/account/login-throttle';
 import type { CodeRules } from './modules/account/verification-codes';
 import type { Mailer } from './platform/mail/mailer';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context';
 import type { CatalogueProduct } from './catalogue';
 import { toProduct, type ViewEnv } from './product-view';
 import { notFound } from '../../platform/http/http-error';
-import type { NameLanguage } from '../../data/store';
+import type { NameLanguage } from './repository';
 
 /** The business config as served: the stored rows with this server's overrides. */
 export async function businessConfig(ctx: AppContext): Promise<BusinessConfig> {

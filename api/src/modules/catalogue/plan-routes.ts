@@ -24,7 +24,7 @@ import { toSavedPlan } from '../numbers/contract-mappers';
 import { currentProduct } from './current-product';
 import { orderLock } from '../payment/order-lock';
 import { evaluateChoice, holdsNumber, type EvaluatedChoice } from './plan-choice-service';
-import type { SavedPlanRecord } from '../../data/store';
+import type { SavedPlanRecord } from './repository';
 
 type PlansResponse = z.output<typeof PlansResponseSchema>;
 

@@ -20,7 +20,7 @@ import {
   type ZonesResponse,
 } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
-import { SimLimitReachedError, type NewOrder, type OrderIdentity, type OrderRecord, type OrderUpdate, type StoreLocationRecord } from '../../data/store';
+import { SimLimitReachedError, type NewOrder, type OrderIdentity, type OrderRecord, type OrderUpdate, type StoreLocationRecord } from './repository';
 import { coverageAt, distanceMetres, isOpenAt, nextChange, nextOpening } from './coverage';
 import { loadFlowStatus, serverFlowContext } from '../flow/flow-context';
 import { orderMail } from './order-mail';

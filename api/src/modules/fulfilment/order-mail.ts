@@ -1,6 +1,6 @@
 import { activationCode, EN_TRANSLATIONS, type TranslationKey } from '@join/shared/contract';
 import type { MailMessage } from '../../platform/mail/mailer';
-import type { OrderRecord, StoreLocationRecord } from '../../data/store';
+import type { OrderRecord, StoreLocationRecord } from './repository';
 import { TRANSLATIONS_AR } from '../content/seed/translations-ar';
 import type { MailLanguage } from '../account/account-mail';
 import { formatFils, mail, readableNumber, type Row } from '../payment/payment-mail';

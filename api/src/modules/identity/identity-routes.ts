@@ -24,7 +24,7 @@ import {
   type StepName,
 } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
-import type { IdentityCheckRecord, NewIdentityDecision } from '../../data/store';
+import type { IdentityCheckRecord, NewIdentityDecision } from './repository';
 import { loadFlowStatus, type FlowStatusCaller, type ServerFlowStatus } from '../flow/flow-context';
 import { badRequest, HttpError } from '../../platform/http/http-error';
 import { authOf } from '../../platform/http/session-auth';

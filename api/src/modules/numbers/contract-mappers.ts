@@ -1,5 +1,6 @@
 import type { Booster, PhoneNumber, Product, Reservation, SavedPlan } from '@join/shared/contract';
-import type { HoldRecord, NumberRecord, SavedPlanRecord } from '../../data/store';
+import type { HoldRecord, NumberRecord } from './repository';
+import type { SavedPlanRecord } from '../catalogue/repository';
 import { MAX_HOLD_EXTENSIONS, shownVanityLevel } from './holds';
 
 /** Store records -> the contract's response shapes. */

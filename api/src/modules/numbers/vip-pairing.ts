@@ -1,7 +1,7 @@
 import { VANITY_TIER_BY_ID } from '@join/shared/contract';
 import type { CatalogueProduct } from '../catalogue/catalogue';
 import { isVipLevel, shownVanityLevel } from './holds';
-import type { HoldRecord } from '../../data/store';
+import type { HoldRecord } from './repository';
 import { flowOrder } from '../../platform/http/http-error';
 
 const tierName = (level: number | null): string => (level === null ? 'VIP' : (VANITY_TIER_BY_ID[level] ?? `level ${level}`));

@@ -23,7 +23,9 @@ import {
   type ReceiptResponse,
 } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
-import type { HoldRecord, NewPayment, PaymentRecord, SavedPlanRecord } from '../../data/store';
+import type { HoldRecord } from '../numbers/repository';
+import type { NewPayment, PaymentRecord } from './repository';
+import type { SavedPlanRecord } from '../catalogue/repository';
 import { loadFlowStatus, serverFlowContext } from '../flow/flow-context';
 import { amountOf, bnplOffer, dubaiDate, isRecurring, newPaymentId, offersApplePay, paymentHoldUntil, showsPromoHint } from './payment';
 import { contractMail } from './payment-mail';

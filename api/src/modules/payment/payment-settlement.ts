@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { CURRENCY, PAYMENT_ERROR_CODES, type Receipt } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
-import type { PaymentRecord, PaymentRefund } from '../../data/store';
+import type { PaymentRecord, PaymentRefund } from './repository';
 import { DECLINE_CODES, newReceiptReference, PROVIDER_UNAVAILABLE_CODE } from './payment';
 import { MAX_SIMS_CODE } from '../identity/sim-limit';
 import { formatFils, receiptMail } from './payment-mail';

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@join/shared/contract';
 import type { HtmlFallback } from '../static/static-files';
-import { PaymentOpenError } from '../../data/store';
+import { PaymentOpenError } from '../../modules/payment/repository';
 import { HttpError, badRequest, internalError, notFound, paymentOpen } from './http-error';
 
 /**

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { RequestHeaders } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
-import type { LoginMethod } from '../../data/store';
+import type { LoginMethod } from '../sessions/repository';
 import { internalError, sessionExpired } from './http-error';
 import { parseInput } from './validate';
 

@@ -8,8 +8,8 @@ import {
   SavedPlansResponse,
   type PackagePrice,
 } from '@join/shared/contract';
-import { openDatabase } from '../../../data/sqlite/open-database';
-import { openSqliteStore } from '../../../data/sqlite/open-store';
+import { openDatabase } from '../../../platform/db/open-database';
+import { openSqliteStore } from '../../../database';
 import { createTestApp, tempDir, type TestApp, type Visitor } from '../../../testing/harness';
 
 /**
