@@ -35,7 +35,7 @@ export interface TerminatedNumberRecord {
 /** A read-modify-write of one e-mail's code row, decided by a pure rule (domain/verification-codes.ts). */
 export type CodeUpdate<T> = (current: CodeRecord | null) => { next: CodeRecord | undefined; result: T };
 
-/** Accounts (issue 11), logins on a session, verification codes and the login throttle. */
+/** Accounts, logins on a session, verification codes and the login throttle. */
 export interface AccountRepository {
   /**
    * A login, in one transaction: the old session is deleted, a new one carrying the account and
@@ -51,7 +51,7 @@ export interface AccountRepository {
   /** Takes the session's nonce hash if it is still live, and clears it either way (single use). */
   takeSocialNonce(tokenHash: string, now: number): Promise<string | null>;
 
-  // --- accounts (issue 11); e-mails are passed lower-cased ---
+  // --- accounts; e-mails are passed lower-cased ---
   findAccountByEmail(email: string): Promise<AccountRecord | null>;
   findAccountById(id: string): Promise<AccountRecord | null>;
   /** The account of a proven e-mail (a code was validated): created when new, marked verified. */

@@ -1,6 +1,6 @@
 import type { DocumentKind, EmirateCode, OpeningPeriod, OrderKind, OrderStatus } from '@join/shared/contract';
 
-/** placeOrder: the order's document already has the most SIMs the operator sells to one (issue 23). */
+/** placeOrder: the order's document already has the most SIMs the operator sells to one. */
 export class SimLimitReachedError extends Error {
   constructor(readonly sold: number) {
     super('this identity document already has the most SIMs sold to one document');
@@ -8,7 +8,7 @@ export class SimLimitReachedError extends Error {
   }
 }
 
-// --- delivery (issue 14) ---
+// --- delivery ---
 
 /** A delivery zone (seeded reference data): where a courier comes, and when. */
 export interface DeliveryZoneRecord {
@@ -62,14 +62,14 @@ export interface NewOrder {
   /** A delivery: the expected arrival (ms) as promised when ordered; the courier's own later. */
   eta: number | null;
   createdAt: number;
-  /** The account the order is for (issue 23); null only on orders placed before orders had one. */
+  /** The account the order is for; null only on orders placed before orders had one. */
   accountId: string | null;
-  /** The verified identity the order is bound to; null only on orders placed before (issue 23). */
+  /** The verified identity the order is bound to; null only on orders placed before. */
   identity: OrderIdentity | null;
 }
 
 /**
- * The identity check an order is bound to, as it was when placed (issue 23): the database refuses
+ * The identity check an order is bound to, as it was when placed: the database refuses
  * an order without a verified decision of its user and account for its kind of SIM.
  */
 export interface OrderIdentity {
@@ -114,7 +114,7 @@ export interface OrderUpdate {
   refreshedAt?: number;
 }
 
-/** Delivery (issue 14): zones and stores are reference data; orders are per user. */
+/** Delivery: zones and stores are reference data; orders are per user. */
 export interface FulfilmentRepository {
   listDeliveryZones(): Promise<DeliveryZoneRecord[]>;
   listStoreLocations(): Promise<StoreLocationRecord[]>;
@@ -128,7 +128,7 @@ export interface FulfilmentRepository {
    * even when two processes race. An order of a user with no captured payment (cash on delivery,
    * or paid at the store) is a sale of its own: when its identity's document already has
    * `simsPerDocument` SIMs sold to others (MAX_SIMS_PER_DOCUMENT by default), nothing is written
-   * and SimLimitReachedError is thrown (issue 23).
+   * and SimLimitReachedError is thrown.
    */
   placeOrder(order: NewOrder, keepHold: boolean, simsPerDocument?: number): Promise<{ created: boolean; order: OrderRecord }>;
   /** The user's order; null when none. Nobody reads another user's order. */

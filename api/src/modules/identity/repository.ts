@@ -1,6 +1,6 @@
 import type { DocumentDetails, DocumentKind, DocumentSide, FacePrompt, ImageSource, ResidentType, SimType } from '@join/shared/contract';
 
-// --- the identity check (issue 12): a pending check with its images, and the decisions ---
+// --- the identity check: a pending check with its images, and the decisions ---
 
 /** One side of the document as received: the image (kept until the decision) and what was read from it. */
 export interface NewDocumentSide {
@@ -26,7 +26,7 @@ export interface IdentityCheckRecord {
   details: DocumentDetails | null;
   /** When the selfie matched the document's portrait; null until then (or after a new side). */
   faceMatchedAt: number | null;
-  /** 'passed': the face answered the server's live challenge (issue 23: never the client's word). */
+  /** 'passed': the face answered the server's live challenge (never the client's word). */
   liveness: 'passed' | null;
   /** The authority's person whose reference portrait the face matched; null when it holds none for the document. */
   facePersonRef: string | null;
@@ -64,7 +64,7 @@ export interface NewIdentityDecision {
   liveness: 'passed' | null;
   decidedAt: number;
   /**
-   * The account that made the check (issue 23: a verification is the account's, not the
+   * The account that made the check (a verification is the account's, not the
    * device's); null only on decisions recorded before accounts were tied to them.
    */
   accountId: string | null;
@@ -85,7 +85,7 @@ export type IdentityDecisionEffect =
   | { kind: 'verified'; flag: 'id_verified' | 'resident_done' }
   | { kind: 'refused'; pending: 'keep' | 'drop_face' | 'drop_all' };
 
-/** The identity check (issue 12); everything per user: nobody reads another's check. */
+/** The identity check; everything per user: nobody reads another's check. */
 export interface IdentityRepository {
   /**
    * The activation method's answers (POST /me/activation_method), in one transaction: a
@@ -112,7 +112,7 @@ export interface IdentityRepository {
   /** The selfie matched: recorded on the live check (the selfie itself is never stored). false: no live check. */
   setFaceMatched(uid: string, liveness: 'passed', now: number, personRef: string | null): Promise<boolean>;
   /**
-   * A face challenge (issue 23) for the session, replacing any earlier one: the nonce's hash, the
+   * A face challenge for the session, replacing any earlier one: the nonce's hash, the
    * prompt, until `expiresAt`.
    */
   setFaceChallenge(tokenHash: string, challenge: NewFaceChallenge): Promise<void>;
@@ -130,7 +130,7 @@ export interface IdentityRepository {
   recordIdentityDecision(uid: string, decision: NewIdentityDecision, effect: IdentityDecisionEffect): Promise<void>;
   /** The user's decisions, oldest first. */
   listIdentityDecisions(uid: string): Promise<IdentityDecisionRecord[]>;
-  /** The latest verified decision of this user made by this account; null when none (issue 23). */
+  /** The latest verified decision of this user made by this account; null when none. */
   getVerifiedDecision(uid: string, accountId: string): Promise<IdentityDecisionRecord | null>;
   /** Housekeeping: deletes checks (and images) that expired at or before `now`. */
   deleteExpiredIdentityChecks(now: number): Promise<number>;

@@ -33,7 +33,7 @@ export type ReserveResult =
   | { kind: 'cooling_off'; until: number }
   /** An anti-hoarding limit is reached (which one is said, not to whom else it applies). */
   | { kind: 'hold_limit'; limit: 'per_number' | 'claims' | 'address' }
-  /** A payment of the user is open: its number cannot be let go for another (issue 23). */
+  /** A payment of the user is open: its number cannot be let go for another. */
   | { kind: 'payment_open' };
 export type TransferReserveResult =
   | { kind: 'reserved' | 'extended'; hold: HoldRecord }

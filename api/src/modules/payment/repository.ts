@@ -5,7 +5,7 @@ export type PaymentStatus = 'pending' | 'requires_action' | 'captured' | 'declin
 
 /**
  * Thrown by a write that would change what an open payment is buying (the saved plan, the current
- * product): the route answers 409 payment_open (issue 23). The routes check first, with the
+ * product): the route answers 409 payment_open. The routes check first, with the
  * provider asked about the open payment; the store checks again inside the write's transaction,
  * so two requests racing cannot slip a change under a payment that starts meanwhile.
  */
@@ -19,7 +19,7 @@ export class PaymentOpenError extends Error {
 }
 
 /**
- * What a payment buys, recorded when it starts (issue 23): the saved plan row and the hold's claim
+ * What a payment buys, recorded when it starts: the saved plan row and the hold's claim
  * it was priced from, the choice and the price. Capture requires both still to be the user's
  * (the same saved plan row, the same claim of the number); receipt, orders and e-mails read this
  * record, never the live saved plan or hold.
@@ -65,9 +65,9 @@ export interface NewPayment {
   email: string;
   /** BNPL: the plan of instalments offered; null for a card. */
   instalments: Instalment[] | null;
-  /** What is being bought (issue 23). */
+  /** What is being bought. */
   order: RecordedOrder;
-  /** The verified document it is sold to (issue 23): a user's verified decision names it; counted per document. */
+  /** The verified document it is sold to: a user's verified decision names it; counted per document. */
   document: SoldDocument;
   /** The number's hold lasts at least until then from the start (the provider's window and a grace). */
   holdUntil: number;
@@ -77,7 +77,7 @@ export interface NewPayment {
 export interface PaymentRecord extends Omit<NewPayment, 'order' | 'holdUntil' | 'document'> {
   /** null only for an attempt started before migration 18. */
   document: SoldDocument | null;
-  /** null only for an attempt started before issue 23 (migration 16), which recorded no more than product and number. */
+  /** null only for an attempt started before migration 16, which recorded no more than product and number. */
   order: RecordedOrder | null;
   refund: PaymentRefund | null;
   status: PaymentStatus;
@@ -118,7 +118,7 @@ export type PaymentUpdate =
       providerRef?: string | null;
       cardBrand?: CardBrand | null;
       cardLast4?: string | null;
-      /** Money given back for it (issue 23); absent keeps what is recorded. */
+      /** Money given back for it; absent keeps what is recorded. */
       refund?: PaymentRefund;
     };
 
@@ -126,7 +126,7 @@ export type PaymentUpdate =
 export type CaptureResult =
   | { kind: 'captured'; payment: PaymentRecord; newly: boolean }
   | { kind: 'order_changed'; payment: PaymentRecord }
-  /** The document already has `simsPerDocument` SIMs sold (issue 23): nothing written. */
+  /** The document already has `simsPerDocument` SIMs sold: nothing written. */
   | { kind: 'max_sims'; payment: PaymentRecord; sold: number };
 
 export interface PaymentCapture {
@@ -136,14 +136,14 @@ export interface PaymentCapture {
   receiptReference: string;
 }
 
-/** Payments (issue 13): per user; nobody reads another's payment. */
+/** Payments: per user; nobody reads another's payment. */
 export interface PaymentRepository {
   /**
    * In one transaction: the row of (uid, key) if there is one (replay, or key_reused when its
    * request hash differs), else paid when the user has a captured payment, in_progress when
    * another attempt is pending or requires_action, order_changed when the saved plan row or the
    * hold's claim is no longer the one `payment.order` names (or the hold has ended), else a new
-   * pending row, and the hold kept at least until `payment.holdUntil` (issue 23: the provider's
+   * pending row, and the hold kept at least until `payment.holdUntil` (the provider's
    * window). A partial unique index keeps one open attempt per user even when two processes race.
    * max_sims (before any row is written) when `payment.document` already has `simsPerDocument`
    * SIMs sold to other users (countSimsSold; MAX_SIMS_PER_DOCUMENT by default): the early look,
@@ -163,18 +163,18 @@ export interface PaymentRepository {
    * user's plan_paid set, and the user's hold of the bought number kept for good. Idempotent:
    * capturing a captured payment changes nothing (newly false). null: no such payment.
    * Only while the recorded order still holds (orderHolds): else nothing is written and the
-   * answer is order_changed (issue 23). Only while the payment's document has fewer than
+   * answer is order_changed. Only while the payment's document has fewer than
    * `simsPerDocument` SIMs sold to other users, counted in the same transaction: else nothing is
-   * written and the answer is max_sims (issue 23).
+   * written and the answer is max_sims.
    */
   capturePayment(uid: string, id: string, capture: PaymentCapture, now: number, simsPerDocument?: number): Promise<CaptureResult | null>;
   /**
-   * SIMs sold to this document (issue 23): the users other than `exceptUid` with a captured
+   * SIMs sold to this document: the users other than `exceptUid` with a captured
    * payment made to it, or an order bound to a verified decision of it (a cash-on-delivery sale).
    */
   countSimsSold(document: SoldDocument, exceptUid: string): Promise<number>;
   /**
-   * Whether the payment's recorded order is still the user's (issue 23): the same saved plan row,
+   * Whether the payment's recorded order is still the user's: the same saved plan row,
    * and the same claim of the number still in the user's name (live, or lapsed with nobody else
    * holding it: the capture takes it back). A payment without a record: its number held by the
    * user and a saved plan of its product.

@@ -25,7 +25,7 @@ describe('VAT from the business config', () => {
 
   beforeAll(async () => {
     const file = join(dir.path, 'vat.sqlite');
-    // An operator's edit of the stored config, which a restart keeps (seed-db inserts only what is missing).
+    // An operator's edit of the stored config, which a restart keeps (seed-database.ts inserts only what is missing).
     const { store } = openSqliteStore(file, { poolSize: 500 });
     await store.close();
     const db = openDatabase(file);

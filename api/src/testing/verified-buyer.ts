@@ -1,17 +1,20 @@
-import type { SoldDocument } from '../../modules/identity/sim-limit';
-import type { NewIdentityDecision } from '../../modules/identity/repository';
-import type { OrderIdentity } from '../../modules/fulfilment/repository';
-import type { Store } from '../../store';
+import type { AccountRepository } from '../modules/account/repository';
+import type { SoldDocument } from '../modules/identity/sim-limit';
+import type { OrderIdentity } from '../modules/fulfilment/repository';
+import type { IdentityRepository, NewIdentityDecision } from '../modules/identity/repository';
+
+/** What a verified buyer is made through. */
+type Buyers = AccountRepository & IdentityRepository;
 
 /**
- * A user made able to order, as the identity check makes one (issue 23): an account (its id
+ * A user made able to order, as the identity check makes one: an account (its id
  * derived from the uid, so a race worker finds it again) and a verified decision of that account
  * for the kind of SIM. The store refuses an order without one.
  */
 export const accountIdOf = (uid: string): string => `acct-${uid}`;
 
 export async function verifiedBuyer(
-  store: Store,
+  store: Buyers,
   uid: string,
   sim: 'esim' | 'physical',
   now: number,
@@ -39,7 +42,7 @@ export async function verifiedBuyer(
 }
 
 /** The order identity of a user's verified decision (made by verifiedBuyer). */
-export async function identityFor(store: Store, uid: string, now: number): Promise<{ accountId: string; identity: OrderIdentity }> {
+export async function identityFor(store: Buyers, uid: string, now: number): Promise<{ accountId: string; identity: OrderIdentity }> {
   const accountId = accountIdOf(uid);
   const d = await store.getVerifiedDecision(uid, accountId);
   if (!d) throw new Error(`no verified decision for ${uid}`);
@@ -50,7 +53,7 @@ export async function identityFor(store: Store, uid: string, now: number): Promi
 }
 
 /** The document of a user's verified decision (made by verifiedBuyer): what a payment of theirs is sold to. */
-export async function documentOf(store: Store, uid: string): Promise<SoldDocument> {
+export async function documentOf(store: Buyers, uid: string): Promise<SoldDocument> {
   const d = await store.getVerifiedDecision(uid, accountIdOf(uid));
   if (!d) throw new Error(`no verified decision for ${uid}`);
   return { kind: d.documentKind, number: d.documentNumber };

@@ -3,7 +3,7 @@ import type { NewOrder } from '../../modules/fulfilment/repository';
 import type { NewPayment } from '../../modules/payment/repository';
 import type { Store } from '../../store';
 import type { RaceAnswer, RaceJob, RaceWorkerData } from './race-protocol';
-import { documentOf, identityFor } from './verified-buyer';
+import { documentOf, identityFor } from '../verified-buyer';
 
 /** How long a worker spins at the barrier before it sleeps instead. */
 const SPIN_MS = 20;
@@ -28,7 +28,7 @@ function meet(barrier: Int32Array, r: number, workers: number): void {
 async function raceOrder(store: Store, uid: string, owner: string, now: number): Promise<NewOrder> {
   const tag = owner.replace(/[^A-Za-z0-9]/g, '');
   return {
-    // The buyer passed the identity check before the race (describe-store-contract.ts).
+    // The buyer passed the identity check before the race (describe-races.ts).
     ...(await identityFor(store, uid, now)),
     id: `ord_${tag}`,
     uid,
