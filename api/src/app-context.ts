@@ -2,7 +2,7 @@ import type { FacePrompt, FlowStatusFlags } from '@join/shared/contract';
 // The module types come from the files that define them, not from the modules' entries: the
 // entries carry the route plugins, which read this context, and the types would tie a circle.
 import type { SocialProviderConfig } from './modules/account/signin/id-token-verifier';
-import type { Store } from './data/store';
+import type { Store } from './store';
 import type { ThrottleRules } from './modules/account/login-throttle';
 import type { CodeRules } from './modules/account/verification-codes';
 import type { Mailer } from './platform/mail/mailer';

@@ -13,9 +13,9 @@ import {
   VANITY_LEVELS,
 } from '@join/shared/contract';
 import { buildApp } from './app';
-import { searchIndexQuery } from './data/sqlite/number-search';
-import { openSqliteStore } from './data/sqlite/open-store';
-import type { NumberSearch } from './data/store';
+import { searchIndexQuery } from './modules/numbers/sqlite/number-search';
+import { openSqliteStore } from './database';
+import type { NumberSearch } from './modules/numbers/repository';
 import { mulberry32 } from './modules/numbers';
 import { FakeCourierProvider } from './testing/fake-courier';
 import { FakeEsimProvider } from './testing/fake-esim';

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { signinProviderFrom } from './modules/account';
 import { readEnv, sandboxNotAsked, type Env } from './platform/config/env';
 import { SANDBOX_AUTHORITY_KEY } from './platform/config/sandbox-defaults';
-import { openSqliteStore } from './data/sqlite/open-store';
+import { openSqliteStore } from './database';
 import { createSmtpMailer } from './platform/mail/smtp-mailer';
 import { CODE_RULES } from './modules/account';
 import { startAuthoritySandbox, type RunningAuthoritySandbox } from './sandbox/authority/start';

@@ -1,5 +1,5 @@
-import { MIGRATIONS } from '../data/sqlite/migrations';
-import { openDatabase } from '../data/sqlite/open-database';
+import { MIGRATIONS } from '../schema-versions';
+import { openDatabase } from '../platform/db/open-database';
 import { generateNumberPool } from '../modules/numbers/seed/number-pool';
 
 /**

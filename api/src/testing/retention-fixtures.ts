@@ -1,6 +1,9 @@
 import { DEFAULT_SHUFFLE_VANITY_IDS, type DocumentDetails } from '@join/shared/contract';
 import type { SoldDocument } from '../modules/identity/sim-limit';
-import type { NewIdentityDecision, NewOrder, NewPayment, RecordedOrder, Store } from '../data/store';
+import type { NewIdentityDecision } from '../modules/identity/repository';
+import type { NewOrder } from '../modules/fulfilment/repository';
+import type { NewPayment, RecordedOrder } from '../modules/payment/repository';
+import type { Store } from '../store';
 
 /**
  * Test support for the retention schedule (issue 23): a sale (a verified identity, a captured

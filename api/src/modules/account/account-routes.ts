@@ -16,7 +16,8 @@ import {
   type TerminatedNumbersResponse,
 } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
-import type { AccountRecord, LoginMethod } from '../../data/store';
+import type { AccountRecord } from './repository';
+import type { LoginMethod } from '../../platform/sessions/repository';
 import { codeMail } from './account-mail';
 import {
   addressThrottleKey,

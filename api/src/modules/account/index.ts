@@ -8,3 +8,4 @@ export { ADDRESS_THROTTLE, EMAIL_THROTTLE, type ThrottleRules } from './login-th
 export { CODE_RULES, type CodeRules } from './verification-codes';
 export type { SocialProviderConfig } from './signin/id-token-verifier';
 export { signinProviderFrom } from './signin/signin-setup';
+export type * from './repository';

@@ -5,7 +5,7 @@ import type { CatalogueProduct } from './catalogue';
 import { toProduct, type ViewEnv } from './product-view';
 import { languageOf } from '../../platform/http/caller';
 import { notFound } from '../../platform/http/http-error';
-import type { NameLanguage } from '../../data/store';
+import type { NameLanguage } from './repository';
 
 /** The business config as served: the stored rows with this server's overrides. */
 export async function businessConfig(ctx: AppContext): Promise<BusinessConfig> {

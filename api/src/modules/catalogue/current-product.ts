@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import { DEFAULT_PRODUCT_CODE } from './catalogue';
 import { internalError } from '../../platform/http/http-error';
 import { productView } from './catalogue-view';
-import type { NameLanguage } from '../../data/store';
+import type { NameLanguage } from './repository';
 
 /** The user's current product; a user who never chose one is on the 1-month default. */
 export async function currentProduct(ctx: AppContext, uid: string, language: NameLanguage = 'en'): Promise<Product> {

@@ -10,3 +10,4 @@ export { DEFAULT_PRODUCT_CODE } from './catalogue';
 export { businessConfig, productView } from './catalogue-view';
 export { evaluateChoice, type ChoiceInput, type EvaluatedChoice } from './plan-choice-service';
 export { toFils } from './pricing';
+export type * from './repository';

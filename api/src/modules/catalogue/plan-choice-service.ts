@@ -13,7 +13,8 @@ import {
   type PromotionRule,
   type PromotionTarget,
 } from './promotions';
-import type { HoldRecord, NameLanguage } from '../../data/store';
+import type { HoldRecord } from '../numbers';
+import type { NameLanguage } from './repository';
 import { badRequest, consentRequired, flowOrder, notFound, promoInvalid, promoNotSupported, type HttpError } from '../../platform/http/http-error';
 import { businessConfig, requireCatalogueProduct } from './catalogue-view';
 import { checkVipPairing } from './vip-pairing';

@@ -25,7 +25,7 @@ import { toSavedPlan } from './saved-plan-view';
 import { currentProduct } from './current-product';
 import type { OrderLock } from '../../platform/http/order-lock';
 import { evaluateChoice, holdsNumber, type EvaluatedChoice } from './plan-choice-service';
-import type { SavedPlanRecord } from '../../data/store';
+import type { SavedPlanRecord } from './repository';
 
 type PlansResponse = z.output<typeof PlansResponseSchema>;
 

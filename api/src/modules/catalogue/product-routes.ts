@@ -19,7 +19,7 @@ import { badRequest, notFound } from '../../platform/http/http-error';
 import { authOf } from '../../platform/http/session-auth';
 import { parseInput } from '../../platform/http/validate';
 import { nameLanguage, productView, productViews, requireCatalogueProduct, viewEnv } from './catalogue-view';
-import type { NameLanguage } from '../../data/store';
+import type { NameLanguage } from './repository';
 import { currentProduct } from './current-product';
 import { checkVipPairing } from './vip-pairing';
 import type { OrderLock } from '../../platform/http/order-lock';

@@ -1,5 +1,5 @@
 import type { Booster, Product, SavedPlan } from '@join/shared/contract';
-import type { SavedPlanRecord } from '../../data/store';
+import type { SavedPlanRecord } from './repository';
 
 /** A saved plan as stored, shown with its product as it is now; price and promotions are the saved snapshot. */
 export function toSavedPlan(record: SavedPlanRecord, product: Product, vanityLevel: number | null, boosters: readonly Booster[]): SavedPlan {

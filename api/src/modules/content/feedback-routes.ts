@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FeedbackBody, stepForPath, type FeedbackEntry, type FeedbackListResponse, type FeedbackResponse } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
-import type { FeedbackRecord } from '../../data/store';
+import type { FeedbackRecord } from './repository';
 import { authOf, clientOf } from '../../platform/http/session-auth';
 import { parseInput } from '../../platform/http/validate';
 import { budgetHook, rateLimitConfig } from '../../platform/http/rate-limits';

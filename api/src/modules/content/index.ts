@@ -1,3 +1,4 @@
 /** The content module's public entry: the open reads (config, translations), the feedback, and the Arabic texts. */
 export { contentRoutes } from './content-routes';
 export { feedbackRoutes } from './feedback-routes';
+export type * from './repository';

@@ -1,6 +1,6 @@
 import { activationCode, CURRENCY, type DeliveryZone, type Order, type Store as StoreView } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
-import type { DeliveryZoneRecord, OrderRecord, StoreLocationRecord } from '../../data/store';
+import type { DeliveryZoneRecord, OrderRecord, StoreLocationRecord } from './repository';
 import type { Caller, Language } from '../../platform/http/caller';
 import { distanceMetres, isOpenAt, nextChange, nextOpening } from './coverage';
 import { isFinal } from './orders';

@@ -7,3 +7,4 @@ export { geoRoutes, mapFileRoutes } from './geo-routes';
 export { courierProviderFrom } from './courier-setup';
 export { esimProviderFrom } from './esim-setup';
 export type { CourierProvider, EsimProvider } from './providers';
+export type * from './repository';

@@ -1,6 +1,6 @@
 import { activationCode, EN_TRANSLATIONS, type TranslationKey } from '@join/shared/contract';
 import type { MailMessage } from '../../platform/mail/mailer';
-import type { OrderRecord, StoreLocationRecord } from '../../data/store';
+import type { OrderRecord, StoreLocationRecord } from './repository';
 import { AR_TRANSLATIONS } from '@join/shared/texts-ar';
 import type { MailLanguage } from '../account';
 import { formatFils, mail, readableNumber, type Row } from '../payment';

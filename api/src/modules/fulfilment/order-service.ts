@@ -1,6 +1,6 @@
 import { API_ERROR_CODES, DELIVERY_PROMISE_MINUTES, type DeliveryBody, type OrderKind, type OrderResponse } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
-import { SimLimitReachedError, type NewOrder, type OrderIdentity, type OrderRecord, type OrderUpdate } from '../../data/store';
+import { SimLimitReachedError, type NewOrder, type OrderIdentity, type OrderRecord, type OrderUpdate } from './repository';
 import type { Caller } from '../../platform/http/caller';
 import { HttpError, loginRequired } from '../../platform/http/http-error';
 import { stepNotAllowed } from '../../platform/http/step-guard';

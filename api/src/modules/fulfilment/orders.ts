@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { DELIVERY_STATUSES, FINAL_ORDER_STATUSES, PICKUP_STATUSES, PHONE_RULES, phoneWithCountryCode, type OrderStatus } from '@join/shared/contract';
-import type { OrderRecord, OrderUpdate } from '../../data/store';
+import type { OrderRecord, OrderUpdate } from './repository';
 import type { CourierJob, EsimProfile } from './providers';
 
 /**

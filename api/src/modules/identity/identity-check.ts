@@ -10,7 +10,7 @@ import {
   type DocumentKind,
   type DocumentSide,
 } from '@join/shared/contract';
-import type { DocumentSideRecord, IdentityCheckRecord, IdentityDecisionEffect } from '../../data/store';
+import type { DocumentSideRecord, IdentityCheckRecord, IdentityDecisionEffect } from './repository';
 import { HttpError } from '../../platform/http/http-error';
 import { IDENTITY_API_FAILURE } from './authority-client';
 

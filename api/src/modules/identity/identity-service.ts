@@ -19,7 +19,7 @@ import {
   type StepName,
 } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
-import type { IdentityCheckRecord, NewIdentityDecision } from '../../data/store';
+import type { IdentityCheckRecord, NewIdentityDecision } from './repository';
 import type { Caller } from '../../platform/http/caller';
 import { badRequest, HttpError } from '../../platform/http/http-error';
 import { stepNotAllowed } from '../../platform/http/step-guard';

@@ -8,3 +8,4 @@ export { DEFAULT_AUTHORITY_TIMEOUT_MS, createHttpAuthority, unconfiguredAuthorit
 export { PENDING_CHECK_TTL_MS, maskNumber } from './identity-check';
 export { IDENTITY_REDACT_PATHS } from './log-redaction';
 export { MAX_SIMS_CODE, MAX_SIMS_PER_DOCUMENT, type SoldDocument } from './sim-limit';
+export type * from './repository';

@@ -1,5 +1,5 @@
 import type { PhoneNumber, Reservation } from '@join/shared/contract';
-import type { HoldRecord, NumberRecord } from '../../data/store';
+import type { HoldRecord, NumberRecord } from './repository';
 import { MAX_HOLD_EXTENSIONS, shownVanityLevel } from './holds';
 
 /** Store records -> the contract's response shapes. */

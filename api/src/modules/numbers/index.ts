@@ -8,3 +8,5 @@ export { HOLD_LIMITS, isVipLevel, shownVanityLevel, type HoldLimits } from './ho
 export { CaptchaGate, generatedCaptchaKey } from './captcha';
 export { TRANSFER_CHECK_LIMITS, TransferCheckBudget, type TransferCheckLimits } from './transfer-budget';
 export { mulberry32 } from './seed/prng';
+export type * from './repository';
+export { PAID_HOLD_MS } from './repository';

@@ -1,5 +1,5 @@
 import { NUMBER_SEARCH_PREFIX, UAE_COUNTRY_CODE } from '@join/shared/contract';
-import type { ExternalSubscriberRecord } from '../../data/store';
+import type { ExternalSubscriberRecord } from './repository';
 
 /**
  * Whether an external number can be transferred to us (SPEC 4 "Transfer", SPEC 8 codes),

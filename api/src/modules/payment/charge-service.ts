@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CURRENCY, PAYMENT_ERROR_CODES, PREFERENCE_IDS, ROUTES, type BnplStartResponse, type PaymentCancelResponse, type PaymentResult } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
-import type { NewPayment, PaymentRecord } from '../../data/store';
+import type { NewPayment, PaymentRecord } from './repository';
 import type { Caller } from '../../platform/http/caller';
 import { flowOrder, HttpError, notFound } from '../../platform/http/http-error';
 import { stepNotAllowed } from '../../platform/http/step-guard';

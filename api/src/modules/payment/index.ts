@@ -12,3 +12,5 @@ export { cardProviderFrom } from './card-setup';
 export type { BnplProvider, CardProvider } from './providers';
 export { RejectedAnswer, bearerJsonClient, unavailable, type BearerAnswer } from './provider-http';
 export { formatFils, mail, readableNumber, type Row } from './payment-mail';
+export type * from './repository';
+export { PaymentOpenError } from './repository';

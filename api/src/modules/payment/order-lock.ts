@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context';
-import { PaymentOpenError } from '../../data/store';
+import { PaymentOpenError } from './repository';
 import type { Caller } from '../../platform/http/caller';
 import type { DomainErrors } from '../../platform/http/error-handling';
 import type { OrderLock } from '../../platform/http/order-lock';

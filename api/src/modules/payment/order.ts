@@ -1,6 +1,7 @@
 import type { Product } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
-import type { HoldRecord, NameLanguage, SavedPlanRecord } from '../../data/store';
+import type { HoldRecord } from '../numbers';
+import type { NameLanguage, SavedPlanRecord } from '../catalogue';
 import type { Caller } from '../../platform/http/caller';
 import { flowOrder, HttpError, loginRequired } from '../../platform/http/http-error';
 import { productView } from '../catalogue';

@@ -9,7 +9,7 @@ import {
   type ReceiptResponse,
 } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
-import type { PaymentRecord } from '../../data/store';
+import type { PaymentRecord } from './repository';
 import type { Caller } from '../../platform/http/caller';
 import { flowOrder, HttpError, loginRequired, notFound } from '../../platform/http/http-error';
 import { loadFlowStatus, serverFlowContext } from '../flow';

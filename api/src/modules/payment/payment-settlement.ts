@@ -1,6 +1,7 @@
 import { CURRENCY, PAYMENT_ERROR_CODES, type Receipt } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
-import type { NameLanguage, PaymentRecord, PaymentRefund } from '../../data/store';
+import type { PaymentRecord, PaymentRefund } from './repository';
+import type { NameLanguage } from '../catalogue';
 import type { Log } from '../../platform/log';
 import { DECLINE_CODES, newReceiptReference, PROVIDER_UNAVAILABLE_CODE } from './payment';
 import { MAX_SIMS_CODE } from '../identity';

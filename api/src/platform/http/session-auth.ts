@@ -11,7 +11,9 @@ import { parseInput } from './validate';
  * the client answers with a silent device-id login.
  */
 /** How a session was upgraded to an account. */
-export type LoginMethod = 'password' | 'code' | 'google';
+import type { LoginMethod } from '../sessions/repository';
+
+export type { LoginMethod };
 
 /** A stored session as the guard reads it. */
 export interface SessionView {

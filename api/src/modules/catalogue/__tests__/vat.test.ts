@@ -8,8 +8,8 @@ import {
   SavedPlansResponse,
   type PackagePrice,
 } from '@join/shared/contract';
-import { openDatabase } from '../../../data/sqlite/open-database';
-import { openSqliteStore } from '../../../data/sqlite/open-store';
+import { openDatabase } from '../../../platform/db/open-database';
+import { openSqliteStore } from '../../../database';
 import { createTestApp, tempDir, type TestApp, type Visitor } from '../../../testing/harness';
 
 /**
@@ -25,7 +25,7 @@ describe('VAT from the business config', () => {
 
   beforeAll(async () => {
     const file = join(dir.path, 'vat.sqlite');
-    // An operator's edit of the stored config, which a restart keeps (seed-db inserts only what is missing).
+    // An operator's edit of the stored config, which a restart keeps (seed-database.ts inserts only what is missing).
     const { store } = openSqliteStore(file, { poolSize: 500 });
     await store.close();
     const db = openDatabase(file);

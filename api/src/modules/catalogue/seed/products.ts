@@ -16,7 +16,7 @@ import { DEFAULT_PRODUCT_CODE, GIB, MINUTE_MS } from '../catalogue';
  * and the two customizable products. Tourist plans are listed here out of price order on
  * purpose: the API sorts them by PlanNetPrice, and a seed already in order would hide a
  * missing sort. The catalogue is reference data: it is written over the database's on every
- * start (seed-db.ts).
+ * start (seed-database.ts).
  */
 export interface SeedSubPlan {
   type: SubPlanType;

@@ -11,8 +11,8 @@ import {
   type ResidentType,
   type SimType,
 } from '@join/shared/contract';
-import { openDatabase } from '../../../data/sqlite/open-database';
-import { SqliteStore } from '../../../data/sqlite/sqlite-store';
+import { openDatabase } from '../../../platform/db/open-database';
+import { connectSqliteStore, type SqliteStore } from '../../../database';
 import { cardToken } from '../../../testing/fake-card-provider';
 import { createPaymentTestApp, newKey, type PaymentTestApp } from '../../../testing/payment-helpers';
 import type { Visitor } from '../../../testing/harness';
@@ -42,7 +42,7 @@ let db: SqliteStore;
 beforeEach(async () => {
   t = await createPaymentTestApp({ withBnpl: false });
   // A second connection to the app's database: the test sets the activation method's answers.
-  db = new SqliteStore(openDatabase(t.dbFile), true);
+  db = connectSqliteStore(t.dbFile);
 });
 afterEach(async () => {
   await db.close();

@@ -1,8 +1,7 @@
 import Database from 'better-sqlite3';
 import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { openDatabase } from '../../../data/sqlite/open-database';
-import { SqliteStore } from '../../../data/sqlite/sqlite-store';
+import { connectSqliteStore, type SqliteStore } from '../../../database';
 import { retryPendingRefunds } from '../payment-settlement';
 import {
   BnplStartResponse,
@@ -38,7 +37,7 @@ describe('a paid order cannot change', () => {
   let sweepStore: SqliteStore;
   beforeAll(async () => {
     t = await createPaymentTestApp();
-    sweepStore = new SqliteStore(openDatabase(t.dbFile), true);
+    sweepStore = connectSqliteStore(t.dbFile);
   });
   afterAll(async () => {
     await sweepStore.close();

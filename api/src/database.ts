@@ -1,0 +1,136 @@
+import type { Database } from 'better-sqlite3';
+import { migrate } from './platform/db/migrations';
+import { openDatabase } from './platform/db/open-database';
+import { truncateWal } from './platform/db/transaction';
+import { SqliteSessionRepository } from './platform/sessions/sqlite/sqlite-session-repository';
+import { SqliteAccountRepository } from './modules/account/sqlite/sqlite-account-repository';
+import { SqliteCatalogueRepository } from './modules/catalogue/sqlite/sqlite-catalogue-repository';
+import { SqliteContentRepository } from './modules/content/sqlite/sqlite-content-repository';
+import { SqliteFlowRepository } from './modules/flow/sqlite/sqlite-flow-repository';
+import { SqliteFulfilmentRepository } from './modules/fulfilment/sqlite/sqlite-fulfilment-repository';
+import { SqliteIdentityRepository } from './modules/identity/sqlite/sqlite-identity-repository';
+import { SqliteNumbersRepository } from './modules/numbers/sqlite/sqlite-numbers-repository';
+import { SqlitePaymentRepository } from './modules/payment/sqlite/sqlite-payment-repository';
+import type { RetentionCutoffs, RetentionReport } from './modules/flow/retention';
+import { MIGRATIONS } from './schema-versions';
+import { seedDatabase, type SeedOptions, type SeedReport } from './seed-database';
+import type { Repositories, Store } from './store';
+
+/** The embedded database: every module's SQLite repository on one connection, as one Store. */
+export interface SqliteStore extends Store {
+  /** Copies the WAL into the database and truncates it to nothing; false when a reader kept it busy. */
+  truncateWal(): boolean;
+}
+
+/**
+ * Binds every repository's methods into one object: ctx.store keeps the shape route files call
+ * (ctx.store.reserveNumber, ...) while each method stays its module's.
+ */
+function bound<T extends object>(repository: T): Pick<T, keyof T> {
+  const methods: Record<string, unknown> = {};
+  for (let proto: object | null = Object.getPrototypeOf(repository); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const member: unknown = (repository as Record<string, unknown>)[name];
+      if (name !== 'constructor' && typeof member === 'function' && !(name in methods)) methods[name] = member.bind(repository);
+    }
+  }
+  return methods as Pick<T, keyof T>;
+}
+
+/**
+ * The repositories on one SQLite connection. Each module's repository owns its tables; where one
+ * write must stay atomic across modules (a login drops a pending identity check, a capture keeps
+ * the bought number, a new claim is refused under an open payment), the owning repository takes
+ * the other module's step inside its own transaction, and the steps are wired here, so no module
+ * reaches into another's SQLite code.
+ */
+export function composeSqliteStore(db: Database, ownsDatabase: boolean): SqliteStore {
+  const payment = new SqlitePaymentRepository(db);
+  const identity = new SqliteIdentityRepository(db);
+  const catalogue = new SqliteCatalogueRepository(db, { paymentOpen: (uid) => payment.paymentOpen(uid) });
+  const numbers = new SqliteNumbersRepository(db, {
+    paymentOpen: (uid) => payment.paymentOpen(uid),
+    operatorNames: (language) => {
+      const nameOf = catalogue.namesIn(language);
+      return (code, english) => nameOf('operator', code, english);
+    },
+  });
+  const account = new SqliteAccountRepository(db, {
+    pendingCheckAccount: (uid) => identity.pendingCheckAccount(uid),
+    dropPendingCheck: (uid) => identity.dropPendingCheck(uid),
+  });
+  const fulfilment = new SqliteFulfilmentRepository(db, {
+    hasCapture: (uid) => payment.hasCapture(uid),
+    decisionDocument: (id) => payment.decisionDocument(id),
+    simsSold: (document, exceptUid) => payment.simsSold(document, exceptUid),
+  });
+  const flow = new SqliteFlowRepository(db);
+  const content = new SqliteContentRepository(db);
+  const repositories: Repositories = {
+    ...bound(new SqliteSessionRepository(db)),
+    ...bound(account),
+    ...bound(catalogue),
+    ...bound(numbers),
+    ...bound(identity),
+    ...bound(payment),
+    ...bound(fulfilment),
+    ...bound(flow),
+    ...bound(content),
+  };
+  return {
+    ...repositories,
+    applyRetention: (cutoffs) => applyRetention(repositories, cutoffs, () => truncateWal(db)),
+    truncateWal: () => truncateWal(db),
+    close: async () => {
+      if (ownsDatabase && db.open) db.close();
+    },
+  };
+}
+
+/**
+ * The retention job: each repository prunes its own records, whole visitors first (their
+ * payments and feedback go with them), then the payment attempts that took no money, then old
+ * feedback. Identity decisions, addresses, phones: zeroed in the database (secure_delete), and the
+ * WAL that still carries them emptied.
+ */
+async function applyRetention(repositories: Repositories, cutoffs: RetentionCutoffs, emptyWal: () => void): Promise<RetentionReport> {
+  const visitors = await repositories.pruneVisitors(cutoffs);
+  const report: RetentionReport = {
+    ...visitors,
+    uncapturedPayments: await repositories.pruneUncapturedPayments(cutoffs.uncapturedPaymentBefore),
+    feedback: await repositories.pruneFeedback(cutoffs.feedbackBefore),
+  };
+  if (report.sales + report.unsoldVisitors + report.uncapturedPayments + report.feedback > 0) emptyWal();
+  return report;
+}
+
+/** A database opened, migrated and seeded, with what was done to it. */
+export interface OpenedStore {
+  store: SqliteStore;
+  migrationsApplied: number[];
+  seed: SeedReport;
+  seedMs: number;
+}
+
+/**
+ * Opens (creating if need be), migrates and seeds a SQLite database and composes its
+ * repositories. A caller that passes an open database keeps ownership of it.
+ */
+export function openSqliteStore(source: string | Database, options: SeedOptions & { now?: number } = {}): OpenedStore {
+  const owns = typeof source === 'string';
+  const db = typeof source === 'string' ? openDatabase(source) : source;
+  try {
+    const migrationsApplied = migrate(db, MIGRATIONS, options.now ?? Date.now());
+    const started = performance.now();
+    const seed = seedDatabase(db, options);
+    return { store: composeSqliteStore(db, owns), migrationsApplied, seed, seedMs: Math.round(performance.now() - started) };
+  } catch (e) {
+    if (owns) db.close();
+    throw e;
+  }
+}
+
+/** A further connection to a database already migrated and seeded (another process, a worker thread). */
+export function connectSqliteStore(file: string): SqliteStore {
+  return composeSqliteStore(openDatabase(file), true);
+}

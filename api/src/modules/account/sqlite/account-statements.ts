@@ -1,0 +1,139 @@
+import type { Database } from 'better-sqlite3';
+import type { FailureRecord } from '../login-throttle';
+import type { CodeRecord } from '../verification-codes';
+import type { AccountRecord } from '../repository';
+
+/** SQL for accounts, their social identities, codes, login failures and the session upgrade. */
+export interface AccountRow {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  email_verified_at: number | null;
+  created_at: number;
+}
+
+interface CodeRow {
+  email: string;
+  code_hash: string | null;
+  salt: string;
+  expires_at: number;
+  attempts: number;
+  sent_at: number;
+  window_started_at: number;
+  sends_in_window: number;
+}
+
+interface FailureRow {
+  key: string;
+  count: number;
+  first_at: number;
+  last_at: number;
+  locked_until: number | null;
+}
+
+export const toAccount = (r: AccountRow): AccountRecord => ({
+  id: r.id,
+  email: r.email,
+  passwordHash: r.password_hash,
+  emailVerifiedAt: r.email_verified_at,
+  createdAt: r.created_at,
+});
+
+export const toCodeRecord = (r: CodeRow): CodeRecord => ({
+  email: r.email,
+  codeHash: r.code_hash,
+  salt: r.salt,
+  expiresAt: r.expires_at,
+  attempts: r.attempts,
+  sentAt: r.sent_at,
+  windowStartedAt: r.window_started_at,
+  sendsInWindow: r.sends_in_window,
+});
+
+export const toFailureRecord = (r: FailureRow): FailureRecord => ({
+  key: r.key,
+  count: r.count,
+  firstAt: r.first_at,
+  lastAt: r.last_at,
+  lockedUntil: r.locked_until,
+});
+
+const ACCOUNT_COLUMNS = 'id, email, password_hash, email_verified_at, created_at';
+
+export function accountStatements(db: Database) {
+  return {
+    byEmail: db.prepare<[string], AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = ?`),
+    byId: db.prepare<[string], AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = ?`),
+    insertIfNew: db.prepare<[{ id: string; email: string; hash: string | null; verifiedAt: number | null; now: number }]>(
+      `INSERT INTO accounts (id, email, password_hash, email_verified_at, created_at) VALUES (@id, @email, @hash, @verifiedAt, @now)
+       ON CONFLICT (email) DO NOTHING`,
+    ),
+    markVerified: db.prepare<[{ id: string; now: number }]>(
+      'UPDATE accounts SET email_verified_at = @now WHERE id = @id AND email_verified_at IS NULL',
+    ),
+    setPasswordIfNone: db.prepare<[{ id: string; hash: string }]>(
+      'UPDATE accounts SET password_hash = @hash WHERE id = @id AND password_hash IS NULL',
+    ),
+    identity: db.prepare<[string, string], { account_id: string }>('SELECT account_id FROM account_identities WHERE issuer = ? AND subject = ?'),
+    insertIdentity: db.prepare<[{ issuer: string; subject: string; account: string; now: number }]>(
+      'INSERT INTO account_identities (issuer, subject, account_id, created_at) VALUES (@issuer, @subject, @account, @now)',
+    ),
+    terminated: db.prepare<[string], { msisdn: string; terminated_at: number }>(
+      'SELECT msisdn, terminated_at FROM terminated_numbers WHERE email = ? ORDER BY terminated_at, msisdn',
+    ),
+    insertTerminated: db.prepare<[string, string, number]>(
+      'INSERT OR IGNORE INTO terminated_numbers (email, msisdn, terminated_at) VALUES (?, ?, ?)',
+    ),
+    code: db.prepare<[string], CodeRow>('SELECT * FROM verification_codes WHERE email = ?'),
+    upsertCode: db.prepare<[CodeRow]>(
+      `INSERT INTO verification_codes (email, code_hash, salt, expires_at, attempts, sent_at, window_started_at, sends_in_window)
+       VALUES (@email, @code_hash, @salt, @expires_at, @attempts, @sent_at, @window_started_at, @sends_in_window)
+       ON CONFLICT (email) DO UPDATE SET code_hash = excluded.code_hash, salt = excluded.salt, expires_at = excluded.expires_at,
+         attempts = excluded.attempts, sent_at = excluded.sent_at, window_started_at = excluded.window_started_at,
+         sends_in_window = excluded.sends_in_window`,
+    ),
+    failure: db.prepare<[string], FailureRow>('SELECT key, count, first_at, last_at, locked_until FROM login_failures WHERE key = ?'),
+    upsertFailure: db.prepare<[FailureRow]>(
+      `INSERT INTO login_failures (key, count, first_at, last_at, locked_until) VALUES (@key, @count, @first_at, @last_at, @locked_until)
+       ON CONFLICT (key) DO UPDATE SET count = excluded.count, first_at = excluded.first_at, last_at = excluded.last_at,
+         locked_until = excluded.locked_until`,
+    ),
+    clearFailure: db.prepare<[string]>('DELETE FROM login_failures WHERE key = ?'),
+    pruneCodes: db.prepare<[number, number]>('DELETE FROM verification_codes WHERE expires_at < ? AND window_started_at < ?'),
+    pruneFailures: db.prepare<[number, number]>(
+      'DELETE FROM login_failures WHERE last_at < ? AND (locked_until IS NULL OR locked_until < ?)',
+    ),
+    insertAccountSession: db.prepare<[{ hash: string; uid: string; device: string; now: number; account: string; method: string }]>(
+      `INSERT INTO sessions (token_hash, uid, device_id, created_at, last_seen_at, account_id, login_method)
+       VALUES (@hash, @uid, @device, @now, @now, @account, @method)`,
+    ),
+    linkUser: db.prepare<[{ uid: string; account: string | null }]>('UPDATE users SET account_id = @account WHERE uid = @uid'),
+    sessionLink: db.prepare<[string], { uid: string; account_id: string | null }>('SELECT uid, account_id FROM sessions WHERE token_hash = ?'),
+    setNonce: db.prepare<[{ hash: string; nonce: string; until: number }]>(
+      'UPDATE sessions SET social_nonce_hash = @nonce, social_nonce_expires_at = @until WHERE token_hash = @hash',
+    ),
+    nonce: db.prepare<[string], { social_nonce_hash: string | null; social_nonce_expires_at: number | null }>(
+      'SELECT social_nonce_hash, social_nonce_expires_at FROM sessions WHERE token_hash = ?',
+    ),
+    clearNonce: db.prepare<[string]>('UPDATE sessions SET social_nonce_hash = NULL, social_nonce_expires_at = NULL WHERE token_hash = ?'),
+  };
+}
+
+export const fromCodeRecord = (r: CodeRecord): CodeRow => ({
+  email: r.email,
+  code_hash: r.codeHash,
+  salt: r.salt,
+  expires_at: r.expiresAt,
+  attempts: r.attempts,
+  sent_at: r.sentAt,
+  window_started_at: r.windowStartedAt,
+  sends_in_window: r.sendsInWindow,
+});
+
+export const fromFailureRecord = (r: FailureRecord): FailureRow => ({
+  key: r.key,
+  count: r.count,
+  first_at: r.firstAt,
+  last_at: r.lastAt,
+  locked_until: r.lockedUntil,
+});

@@ -1,0 +1,125 @@
+import type { Database } from 'better-sqlite3';
+import type { Booster } from '@join/shared/contract';
+import { immediate } from '../../../platform/db/transaction';
+import { PaymentOpenError } from '../../payment';
+import type { CatalogueProduct } from '../catalogue';
+import type { PromotionRule } from '../promotions';
+import type { CatalogueRepository, NameLanguage, NewSavedPlan, PreferenceRecord, ProductFilter, SavedPlanRecord } from '../repository';
+import { CatalogueReader } from './catalogue-reader';
+import { choiceStatements } from './choice-statements';
+import { LocalizedNames, type NameOf } from './localized-names';
+import { savedPlanStatements, toSavedPlanRecord } from './saved-plan-statements';
+
+/**
+ * What the catalogue repository needs of the payment module inside its own transactions, given
+ * by the composition root: a saved plan or a product cannot change under an open payment.
+ */
+export interface CatalogueSteps {
+  paymentOpen(uid: string): boolean;
+}
+
+function localizedProduct(p: CatalogueProduct, nameOf: NameOf): CatalogueProduct {
+  return {
+    ...p,
+    name: nameOf('product', p.code, p.name),
+    plans: p.plans.map((s) => ({ ...s, Name: nameOf('sub_plan', s.ID, s.Name) })),
+  };
+}
+
+/** The embedded SQLite implementation of CatalogueRepository. */
+export class SqliteCatalogueRepository implements CatalogueRepository {
+  private readonly catalogue: CatalogueReader;
+  private readonly names: LocalizedNames;
+  private readonly plans: ReturnType<typeof savedPlanStatements>;
+  private readonly choices: ReturnType<typeof choiceStatements>;
+
+  constructor(
+    private readonly db: Database,
+    private readonly steps: CatalogueSteps,
+  ) {
+    this.catalogue = new CatalogueReader(db);
+    this.names = new LocalizedNames(db);
+    this.plans = savedPlanStatements(db);
+    this.choices = choiceStatements(db);
+  }
+
+  async listCatalogue(filter: ProductFilter, language: NameLanguage = 'en'): Promise<CatalogueProduct[]> {
+    const nameOf = this.names.in(language);
+    return this.catalogue.list(filter).map((p) => localizedProduct(p, nameOf));
+  }
+
+  async getCatalogueProduct(code: number, language: NameLanguage = 'en'): Promise<CatalogueProduct | null> {
+    const product = this.catalogue.get(code);
+    return product && localizedProduct(product, this.names.in(language));
+  }
+
+  async listOptInPromotions(): Promise<PromotionRule[]> {
+    return this.catalogue.optInPromotions();
+  }
+
+  async findPromoCode(code: string): Promise<PromotionRule | null> {
+    return this.catalogue.promotionOfCode(code);
+  }
+
+  async listBoosters(language: NameLanguage = 'en'): Promise<Booster[]> {
+    const nameOf = this.names.in(language);
+    return this.catalogue.allBoosters().map((b) => ({ ...b, Name: nameOf('booster', b.ID, b.Name) }));
+  }
+
+  async getCurrentProductCode(uid: string): Promise<number | null> {
+    return this.choices.currentProduct.get(uid)?.current_product_code ?? null;
+  }
+
+  async setCurrentProduct(uid: string, code: number, markSaved: boolean): Promise<void> {
+    immediate(this.db, () => {
+      if (this.steps.paymentOpen(uid) && (this.choices.currentProduct.get(uid)?.current_product_code ?? null) !== code) throw new PaymentOpenError();
+      this.choices.setCurrentProduct.run({ uid, code, saved: markSaved ? 1 : 0 });
+    });
+  }
+
+  async getSavedPlan(uid: string): Promise<SavedPlanRecord | null> {
+    const row = this.plans.byUser.get(uid);
+    return row ? toSavedPlanRecord(row) : null;
+  }
+
+  async replaceSavedPlan(uid: string, plan: NewSavedPlan, now: number): Promise<SavedPlanRecord> {
+    return immediate(this.db, () => {
+      if (this.steps.paymentOpen(uid)) throw new PaymentOpenError();
+      this.plans.deleteOf.run(uid);
+      const p = plan.price;
+      this.plans.insert.run({
+        uid,
+        product: plan.productCode,
+        planIds: JSON.stringify(plan.planIds),
+        planNet: p.PlanNetPrice,
+        extras: JSON.stringify(p.ExtraCharges),
+        net: p.NetPrice,
+        vat: p.VATPercentage,
+        vatAmount: p.VATAmount,
+        boosterIds: JSON.stringify(plan.boosterIds),
+        promotionKeys: JSON.stringify(plan.promotionKeys),
+        promoCode: plan.promoCode,
+        discounts: JSON.stringify(p.Discounts),
+        promotions: JSON.stringify(plan.appliedPromotions),
+        now,
+      });
+      this.choices.setCurrentProduct.run({ uid, code: plan.productCode, saved: 0 });
+      const row = this.plans.byUser.get(uid);
+      if (!row) throw new Error('saved plan missing right after insert');
+      return toSavedPlanRecord(row);
+    });
+  }
+
+  async getPreferences(uid: string): Promise<PreferenceRecord[]> {
+    return this.choices.preferencesOf.all(uid).map((r) => ({ preferenceId: r.preference_id, value: r.value === 1 }));
+  }
+
+  async setPreference(uid: string, preferenceId: number, value: boolean): Promise<void> {
+    this.choices.setPreference.run({ uid, id: preferenceId, value: value ? 1 : 0 });
+  }
+
+  /** The names of one kind in a language (English where none): the numbers module's operators read them. */
+  namesIn(language: NameLanguage): NameOf {
+    return this.names.in(language);
+  }
+}

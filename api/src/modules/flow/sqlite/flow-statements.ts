@@ -1,0 +1,61 @@
+import type { OrderKind, OrderStatus } from '@join/shared/contract';
+import type { Database } from 'better-sqlite3';
+
+interface FlowStateRow {
+  number_flag: number;
+  plan_flag: number;
+  product_saved: number;
+  current_product_code: number | null;
+  saved_plan_product_code: number | null;
+  /** The live hold's pool number level and whether it is a transfer; both null: no live hold. */
+  hold_level: number | null;
+  hold_is_transfer: number | null;
+  id_verified: number;
+  resident_done: number;
+  verified_account_id: string | null;
+  plan_paid: number;
+  order_kind: OrderKind | null;
+  order_status: OrderStatus | null;
+}
+
+export interface FlowContextRow {
+  resident_type: 'resident' | 'non_resident' | null;
+  sim_type: 'esim' | 'physical' | null;
+  inside_uae: number | null;
+  has_delivery_form: number;
+  terminated_email: string | null;
+  retail: number;
+}
+
+/** SQL for the stored halves of a visitor's flow flags (read across the modules' tables) and its flow context. */
+export function flowStatements(db: Database) {
+  return {
+    flowState: db.prepare<[{ uid: string; now: number }], FlowStateRow>(
+      `SELECT u.number_flag, u.plan_flag, u.product_saved, u.current_product_code, u.id_verified, u.resident_done, u.verified_account_id, u.plan_paid,
+              sp.product_code AS saved_plan_product_code, o.kind AS order_kind, o.status AS order_status,
+              h.vanity_level AS hold_level, h.transfer_msisdn IS NOT NULL AS hold_is_transfer
+       FROM users u LEFT JOIN saved_plans sp ON sp.uid = u.uid
+         LEFT JOIN orders o ON o.uid = u.uid
+         LEFT JOIN numbers h ON h.holder = u.uid AND h.held_until > @now
+       WHERE u.uid = @uid`,
+    ),
+    // NULL leaves a flag as it is, so one statement serves every key.
+    updateFlags: db.prepare<[{ uid: string; number: number | null; plan: number | null }]>(
+      `UPDATE users SET number_flag = COALESCE(@number, number_flag), plan_flag = COALESCE(@plan, plan_flag)
+       WHERE uid = @uid`,
+    ),
+    flowContext: db.prepare<[string], FlowContextRow>(
+      'SELECT resident_type, sim_type, inside_uae, has_delivery_form, terminated_email, retail FROM users WHERE uid = ?',
+    ),
+    setRetail: db.prepare<[{ uid: string; retail: number }]>('UPDATE users SET retail = @retail WHERE uid = @uid'),
+    setInsideUae: db.prepare<[{ uid: string; inside: number | null }]>('UPDATE users SET inside_uae = @inside WHERE uid = @uid'),
+    setResidentType: db.prepare<[{ uid: string; type: string | null }]>('UPDATE users SET resident_type = @type WHERE uid = @uid'),
+    setDeliveryForm: db.prepare<[{ uid: string; present: number }]>('UPDATE users SET has_delivery_form = @present WHERE uid = @uid'),
+    setTerminatedEmail: db.prepare<[{ uid: string; email: string | null }]>('UPDATE users SET terminated_email = @email WHERE uid = @uid'),
+    clearIdCheckAnswers: db.prepare<[string]>('UPDATE users SET resident_type = NULL, has_delivery_form = 0 WHERE uid = ?'),
+    // Only before any payment: a paid user's answers are what they paid for.
+    clearResidency: db.prepare<[string]>(
+      'UPDATE users SET resident_type = NULL, sim_type = NULL, has_delivery_form = 0, resident_done = 0 WHERE uid = ? AND plan_paid = 0',
+    ),
+  };
+}

@@ -1,0 +1,269 @@
+import type { AccountRepository } from '../../account/repository';
+import type { CatalogueRepository } from '../../catalogue/repository';
+import type { FlowRepository } from '../../flow/repository';
+import type { FulfilmentRepository } from '../../fulfilment/repository';
+import type { IdentityRepository } from '../../identity/repository';
+import type { NumbersRepository } from '../../numbers/repository';
+import { PaymentOpenError, type NewPayment, type PaymentRepository } from '../repository';
+import type { SessionRepository } from '../../../platform/sessions/repository';
+import { documentOf, verifiedBuyer } from '../../../testing/verified-buyer';
+import { HOLD_MS, NOW, POLICY, type RepositoryImplementation, contractFixtures, price } from '../../../testing/repository-contract';
+import { describeRaces } from '../../../testing/repository-races/describe-races';
+
+/** What the suite runs against: the payment repository, and what its tests set up and observe through. */
+export type PaymentContractSubject = PaymentRepository & SessionRepository & AccountRepository & CatalogueRepository & NumbersRepository & IdentityRepository & FulfilmentRepository & FlowRepository;
+
+/**
+ * The behaviour every implementation of PaymentRepository must have: run it with SQLite today
+ * and with PostgreSQL (or anything else) when it comes, through `impl.open` and, for the races
+ * across separate connections, `impl.connectModule`.
+ */
+export function describePaymentRepositoryContract(name: string, impl: RepositoryImplementation<PaymentContractSubject>): void {
+  describe(`PaymentRepository contract: ${name}`, () => {
+    const { current, newUser, freeNumbers, firstOperator, externalNumber } = contractFixtures(impl);
+    let store: PaymentContractSubject;
+    beforeAll(() => {
+      store = current().store;
+    });
+
+    describe('payments', () => {
+      let paymentSerial = 0;
+      type Payer = { uid: string; msisdn: string; order: NewPayment['order']; document: NewPayment['document'] };
+      /**
+       * A user who can pay: verified (with `documentNumber`, else a document of its own), a number
+       * held and a plan saved (a payment records all three).
+       */
+      const payer = async (documentNumber?: string): Promise<Payer> => {
+        const { uid } = await newUser();
+        await verifiedBuyer(store, uid, 'esim', NOW, documentNumber);
+        const [msisdn = ''] = await freeNumbers(1);
+        const held = await store.reserveNumber(uid, msisdn, NOW, NOW + HOLD_MS, POLICY);
+        if (held.kind !== 'reserved') throw new Error(`could not hold ${msisdn}: ${held.kind}`);
+        const plan = { productCode: 187, planIds: [1871, 1872, 1873], boosterIds: [], promotionKeys: [], promoCode: null, price: price(35), appliedPromotions: [] };
+        const saved = await store.replaceSavedPlan(uid, plan, NOW);
+        return {
+          uid,
+          msisdn,
+          order: { savedPlanId: saved.id, reservationId: held.hold.reservationId, planIds: plan.planIds, boosterIds: [], promotionKeys: [], promoCode: null, price: plan.price },
+          document: await documentOf(store, uid),
+        };
+      };
+      const payment = (who: Payer, key = `key-${(paymentSerial += 1)}`, over: Partial<NewPayment> = {}): NewPayment => ({
+        id: `pay_contract${String((paymentSerial += 1)).padStart(6, '0')}`,
+        uid: who.uid,
+        msisdn: who.msisdn,
+        order: who.order,
+        document: who.document,
+        holdUntil: NOW + HOLD_MS,
+        method: 'card',
+        idempotencyKey: key,
+        requestHash: `hash-${key}`,
+        amountFils: 3675,
+        vatFils: 175,
+        vatPercentage: 5,
+        recurring: false,
+        productCode: 187,
+        productName: 'Tourist Starter 7 days',
+        email: 'payer@example.com',
+        instalments: null,
+        createdAt: NOW,
+        ...over,
+      });
+      const capture = (reference: string) => ({ providerRef: 'ch_1', cardBrand: 'visa' as const, cardLast4: '4242', receiptReference: reference });
+
+      it('starts one attempt per key, replays it, refuses the key for another request, and one open attempt per user', async () => {
+        const who = await payer();
+        const { uid } = who;
+        const first = payment(who, 'key-a');
+        const started = await store.startPayment(first);
+        expect(started).toMatchObject({ kind: 'created', payment: { id: first.id, status: 'pending', amountFils: 3675, providerRef: null } });
+        expect((await store.startPayment({ ...first, id: 'pay_other000001' })).kind).toBe('replay');
+        expect((await store.startPayment({ ...first, id: 'pay_other000002', requestHash: 'another' })).kind).toBe('key_reused');
+        const second = await store.startPayment(payment(who, 'key-b'));
+        expect(second).toMatchObject({ kind: 'in_progress', payment: { id: first.id } });
+        expect((await store.getOpenPayment(uid))?.id).toBe(first.id);
+        // Declined: the next key may start.
+        const declined = await store.updatePayment(uid, first.id, { status: 'declined', declineCode: -7109, providerRef: 'ch_x' }, NOW + 1);
+        expect(declined).toMatchObject({ status: 'declined', declineCode: -7109, providerRef: 'ch_x' });
+        const third = await store.startPayment(payment(who, 'key-c'));
+        expect(third.kind).toBe('created');
+        // A client key is the client's: another user may use the same one.
+        expect((await store.startPayment(payment(await payer(), 'key-a'))).kind).toBe('created');
+      });
+
+      it('names the verified document a payment sells to: another person\'s document, or none verified, is refused', async () => {
+        const who = await payer();
+        await expect(store.startPayment(payment(who, undefined, { document: { kind: 'passport', number: 'PNOTHERS1' } }))).rejects.toMatchObject({
+          message: expect.stringMatching(/verified document/),
+        });
+        expect(await store.getOpenPayment(who.uid)).toBeNull();
+        expect((await store.startPayment(payment(who))).kind).toBe('created');
+      });
+
+      it('counts the SIMs sold per document: the start looks, the capture decides in its transaction, a cash-on-delivery order counts', async () => {
+        const DOC = 'PSIMCOUNT1';
+        const first = await payer(DOC);
+        const second = await payer(DOC);
+        const third = await payer(DOC);
+        const p1 = payment(first);
+        const p2 = payment(second);
+        const p3 = payment(third);
+        // Nothing sold yet: all three start (limit 2).
+        for (const p of [p1, p2, p3]) expect((await store.startPayment(p, 2)).kind).toBe('created');
+        expect(await store.countSimsSold(first.document, 'nobody')).toBe(0);
+        expect(await store.capturePayment(first.uid, p1.id, capture('JN-SIM1-0001'), NOW + 1, 2)).toMatchObject({ kind: 'captured', newly: true });
+        expect(await store.capturePayment(second.uid, p2.id, capture('JN-SIM2-0001'), NOW + 2, 2)).toMatchObject({ kind: 'captured', newly: true });
+        // The third capture finds two sold to the document: nothing written.
+        expect(await store.capturePayment(third.uid, p3.id, capture('JN-SIM3-0001'), NOW + 3, 2)).toMatchObject({ kind: 'max_sims', sold: 2 });
+        expect(await store.getPayment(third.uid, p3.id)).toMatchObject({ status: 'pending' });
+        expect((await store.getFlowState(third.uid, NOW + 3)).planPaid).toBe(false);
+        // A capture answered again stays captured; the count leaves out the asker itself.
+        expect(await store.capturePayment(first.uid, p1.id, capture('JN-SIM1-0001'), NOW + 4, 2)).toMatchObject({ kind: 'captured', newly: false });
+        expect([await store.countSimsSold(first.document, first.uid), await store.countSimsSold(first.document, 'nobody')]).toEqual([1, 2]);
+        // A fourth holder of the document is refused at the start, before any row.
+        const fourth = await payer(DOC);
+        expect(await store.startPayment(payment(fourth), 2)).toEqual({ kind: 'max_sims', sold: 2 });
+        expect(await store.getOpenPayment(fourth.uid)).toBeNull();
+        // A cash-on-delivery order of the document (no captured payment) is a sale too, and refused past the limit.
+        const resident = (await newUser()).uid;
+        const bound = await verifiedBuyer(store, resident, 'physical', NOW, DOC);
+        await expect(
+          store.placeOrder(
+            { ...bound, id: 'ord_simcount01', uid: resident, orderNumber: 'JO-SIMC-0001', kind: 'delivery', status: 'received', delivery: null, storeId: 'yas-mall', amountDueFils: 3675, msisdn: '971581234567', eta: null, createdAt: NOW },
+            false,
+            2,
+          ),
+        ).rejects.toMatchObject({ name: 'SimLimitReachedError', sold: 2 });
+        expect(await store.getOrder(resident)).toBeNull();
+        // ...and counted when placed under the limit.
+        const other = (await newUser()).uid;
+        const otherBound = await verifiedBuyer(store, other, 'physical', NOW, 'PSIMCOUNT2');
+        await store.placeOrder(
+          { ...otherBound, id: 'ord_simcount02', uid: other, orderNumber: 'JO-SIMC-0002', kind: 'pickup', status: 'received', delivery: null, storeId: 'yas-mall', amountDueFils: 3675, msisdn: '971581234567', eta: null, createdAt: NOW },
+          false,
+          2,
+        );
+        expect(await store.countSimsSold({ kind: 'passport', number: 'PSIMCOUNT2' }, 'nobody')).toBe(1);
+      });
+
+      it('keeps string decline codes and the 3-D Secure step; nobody reads another user\'s payment', async () => {
+        const who = await payer();
+        const { uid } = who;
+        const p = payment(who);
+        await store.startPayment(p);
+        const action = await store.updatePayment(
+          uid,
+          p.id,
+          { status: 'requires_action', providerRef: 'ch_3ds', actionUrl: 'https://card.example.test/3ds/1', cardBrand: 'amex', cardLast4: '0005' },
+          NOW,
+        );
+        expect(action).toMatchObject({ status: 'requires_action', actionUrl: 'https://card.example.test/3ds/1', cardBrand: 'amex', cardLast4: '0005' });
+        expect(await store.getPayment((await newUser()).uid, p.id)).toBeNull();
+        const declined = await store.updatePayment(uid, p.id, { status: 'declined', declineCode: 'non_recurring_card' }, NOW);
+        expect(declined).toMatchObject({ status: 'declined', declineCode: 'non_recurring_card', actionUrl: null, providerRef: 'ch_3ds', cardLast4: '0005' });
+      });
+
+      it('captures once, with is_plan_paid and the bought number kept, in one step; a captured payment is final', async () => {
+        const who = await payer();
+        const { uid, msisdn } = who;
+        const p = payment(who, undefined, { method: 'bnpl', instalments: [{ number: 1, due_date: '2026-01-15', amount_fils: 3675 }] });
+        await store.startPayment(p);
+        expect((await store.getFlowState(uid, NOW)).planPaid).toBe(false);
+        const done = await store.capturePayment(uid, p.id, { ...capture('JN-AAAA-BBBB'), cardBrand: null, cardLast4: null }, NOW + 5);
+        expect(done).toMatchObject({ kind: 'captured', newly: true, payment: { status: 'captured', receiptReference: 'JN-AAAA-BBBB', capturedAt: NOW + 5, instalments: [{ number: 1 }] } });
+        expect((await store.getFlowState(uid, NOW)).planPaid).toBe(true);
+        // The hold outlives its 15 minutes: the number is sold.
+        expect((await store.getActiveHold(uid, NOW + HOLD_MS + 1))?.msisdn).toBe(msisdn);
+        // Again: nothing changes.
+        const again = await store.capturePayment(uid, p.id, capture('JN-CCCC-DDDD'), NOW + 9);
+        expect(again).toMatchObject({ kind: 'captured', newly: false, payment: { receiptReference: 'JN-AAAA-BBBB', capturedAt: NOW + 5 } });
+        expect(await store.updatePayment(uid, p.id, { status: 'declined', declineCode: -7099 }, NOW + 10)).toBeNull();
+        expect((await store.getCapturedPayment(uid))?.id).toBe(p.id);
+        expect((await store.startPayment(payment(who))).kind).toBe('paid');
+        expect(await store.capturePayment(uid, 'pay_unknown0001', capture('JN-EEEE-FFFF'), NOW)).toBeNull();
+      });
+
+      describe('what a payment buys', () => {
+        it('records the order, and keeps the number for the provider window from the start', async () => {
+          const who = await payer();
+          const p = payment(who, undefined, { holdUntil: NOW + 35 * 60_000 });
+          const started = await store.startPayment(p);
+          expect(started).toMatchObject({ kind: 'created', payment: { order: who.order, refund: null } });
+          expect((await store.getActiveHold(who.uid, NOW + 34 * 60_000))?.msisdn).toBe(who.msisdn);
+          expect(await store.getActiveHold(who.uid, NOW + 35 * 60_000)).toBeNull();
+        });
+
+        it('refuses to start for an order that is no longer the one priced: another saved plan row, or another claim', async () => {
+          const who = await payer();
+          expect((await store.startPayment(payment(who, undefined, { order: { ...who.order, savedPlanId: who.order.savedPlanId + 1000 } }))).kind).toBe('order_changed');
+          expect((await store.startPayment(payment(who, undefined, { order: { ...who.order, reservationId: who.order.reservationId + 1000 } }))).kind).toBe('order_changed');
+          // A claim that has lapsed is not the order either.
+          expect((await store.startPayment(payment(who, undefined, { createdAt: NOW + HOLD_MS }))).kind).toBe('order_changed');
+          expect(await store.getOpenPayment(who.uid)).toBeNull();
+        });
+
+        it('while a payment is open the plan, the product and the number cannot change; extending the number can', async () => {
+          const who = await payer();
+          await store.startPayment(payment(who));
+          await expect(store.replaceSavedPlan(who.uid, { productCode: 188, planIds: [1881], boosterIds: [], promotionKeys: [], promoCode: null, price: price(99), appliedPromotions: [] }, NOW)).rejects.toBeInstanceOf(PaymentOpenError);
+          await expect(store.setCurrentProduct(who.uid, 188, true)).rejects.toBeInstanceOf(PaymentOpenError);
+          await store.setCurrentProduct(who.uid, 187, true);
+          const [other = ''] = await freeNumbers(1);
+          expect(await store.reserveNumber(who.uid, other, NOW + 1, NOW + HOLD_MS, POLICY)).toEqual({ kind: 'payment_open' });
+          expect(await store.cancelHold(who.uid, who.msisdn, NOW + 1, 103)).toBe('payment_open');
+          expect(await store.reserveTransfer(who.uid, { externalMsisdn: externalNumber(), operatorCode: await firstOperator() }, NOW + 1, NOW + HOLD_MS, POLICY, Math.random)).toEqual({ kind: 'payment_open' });
+          expect((await store.reserveNumber(who.uid, who.msisdn, NOW + 2, NOW + 2 + HOLD_MS, POLICY)).kind).toBe('extended');
+          expect((await store.getActiveHold(who.uid, NOW))?.msisdn).toBe(who.msisdn);
+          expect((await store.getSavedPlan(who.uid))?.id).toBe(who.order.savedPlanId);
+        });
+
+        it('an extension never shortens a hold a payment made longer', async () => {
+          const who = await payer();
+          await store.startPayment(payment(who, undefined, { holdUntil: NOW + 50 * 60_000 }));
+          const extended = await store.reserveNumber(who.uid, who.msisdn, NOW + 1, NOW + 1 + HOLD_MS, POLICY);
+          expect(extended).toMatchObject({ kind: 'extended', hold: { heldUntil: NOW + 50 * 60_000 } });
+        });
+
+        it('captures only while the recorded order holds: a number claimed by another is order_changed, nothing written', async () => {
+          const who = await payer();
+          const p = payment(who);
+          await store.startPayment(p);
+          expect(await store.orderHolds(who.uid, p.id)).toBe(true);
+          // The hold lapses and another visitor takes the number.
+          const other = await newUser();
+          expect((await store.reserveNumber(other.uid, who.msisdn, NOW + HOLD_MS + 1, NOW + 2 * HOLD_MS, POLICY)).kind).toBe('reserved');
+          expect(await store.orderHolds(who.uid, p.id)).toBe(false);
+          const done = await store.capturePayment(who.uid, p.id, capture('JN-GGGG-HHHH'), NOW + HOLD_MS + 2);
+          expect(done).toMatchObject({ kind: 'order_changed', payment: { id: p.id, status: 'pending' } });
+          expect((await store.getFlowState(who.uid, NOW)).planPaid).toBe(false);
+          expect(await store.getCapturedPayment(who.uid)).toBeNull();
+        });
+
+        it('a lapsed claim nobody took is still the buyer’s: the capture keeps it', async () => {
+          const who = await payer();
+          const p = payment(who);
+          await store.startPayment(p);
+          const done = await store.capturePayment(who.uid, p.id, capture('JN-JJJJ-KKKK'), NOW + 3 * HOLD_MS);
+          expect(done?.kind).toBe('captured');
+          expect((await store.getActiveHold(who.uid, NOW + 4 * HOLD_MS))?.msisdn).toBe(who.msisdn);
+        });
+
+        it('records money given back on a declined attempt, and lists the refunds still to make', async () => {
+          const who = await payer();
+          const p = payment(who);
+          await store.startPayment(p);
+          const pending = await store.updatePayment(who.uid, p.id, { status: 'declined', declineCode: 'order_changed', refund: { status: 'pending', ref: null, at: null } }, NOW + 1);
+          expect(pending).toMatchObject({ status: 'declined', declineCode: 'order_changed', refund: { status: 'pending', ref: null, at: null } });
+          expect((await store.listPendingRefunds(100)).map((r) => r.id)).toContain(p.id);
+          const done = await store.updatePayment(who.uid, p.id, { status: 'declined', declineCode: 'order_changed', refund: { status: 'refunded', ref: 're_1', at: NOW + 2 } }, NOW + 2);
+          expect(done?.refund).toEqual({ status: 'refunded', ref: 're_1', at: NOW + 2 });
+          expect((await store.listPendingRefunds(100)).map((r) => r.id)).not.toContain(p.id);
+          // A move that names no refund keeps the recorded one.
+          expect((await store.updatePayment(who.uid, p.id, { status: 'declined', declineCode: 'order_changed' }, NOW + 3))?.refund).toEqual(done?.refund);
+        });
+      });
+    });
+
+    describeRaces(impl, current, ['payment']);
+  });
+}

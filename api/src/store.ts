@@ -1,0 +1,37 @@
+import type { SessionRepository } from './platform/sessions/repository';
+import type { AccountRepository } from './modules/account/repository';
+import type { CatalogueRepository } from './modules/catalogue/repository';
+import type { ContentRepository } from './modules/content/repository';
+import type { FlowRepository } from './modules/flow/repository';
+import type { FulfilmentRepository } from './modules/fulfilment/repository';
+import type { IdentityRepository } from './modules/identity/repository';
+import type { NumbersRepository } from './modules/numbers/repository';
+import type { PaymentRepository } from './modules/payment/repository';
+import type { RetentionCutoffs, RetentionReport } from './modules/flow/retention';
+
+/**
+ * Every repository at once: what route handlers reach as ctx.store. Each module's repository
+ * (modules/<m>/repository.ts) is the boundary between that module and the database; routes call
+ * their operations and never write SQL, so a PostgreSQL implementation can replace the embedded
+ * SQLite one module by module. Every method is async for that reason, even though SQLite answers
+ * synchronously. database.ts composes the SQLite implementations into one Store.
+ */
+export type Repositories = SessionRepository &
+  AccountRepository &
+  CatalogueRepository &
+  NumbersRepository &
+  IdentityRepository &
+  PaymentRepository &
+  FulfilmentRepository &
+  FlowRepository &
+  ContentRepository;
+
+export interface Store extends Repositories {
+  /**
+   * Housekeeping, the retention schedule (flow/retention.ts): each repository prunes its own
+   * records (whole visitors, then payment attempts that took no money, then feedback). Nothing
+   * deleted stays readable in the database's files.
+   */
+  applyRetention(cutoffs: RetentionCutoffs): Promise<RetentionReport>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,85 @@
+import { DEFAULT_SHUFFLE_VANITY_IDS, type PackagePrice } from '@join/shared/contract';
+import type { SessionRepository, UserRecord } from '../platform/sessions/repository';
+import type { NumbersRepository } from '../modules/numbers/repository';
+
+/**
+ * What every repository contract suite (modules/<m>/__tests__/<m>-repository-contract.ts) shares:
+ * how an implementation is handed to it, the clock and hold policy its tests use, and the small
+ * set-up helpers. A suite runs against an open function, so SQLite today and PostgreSQL (or
+ * anything else) later run the same tests; the races across separate connections load the
+ * implementation's connect module in worker threads (repository-races/).
+ */
+export interface RepositoryUnderTest<T> {
+  store: T;
+  /** Where the database is, as the connect module understands it (a file, a URL). */
+  location: string;
+  dispose(): Promise<void>;
+}
+
+export interface RepositoryImplementation<T> {
+  /** A fresh database, migrated and seeded (a small number pool is enough). */
+  open(): Promise<RepositoryUnderTest<T>>;
+  /** Absolute path of a module exporting `connectStore(location): Promise<Store>`: a further connection, for the races. */
+  connectModule: string;
+}
+
+export const NOW = Date.UTC(2026, 0, 15, 10, 0, 0);
+export const HOLD_MS = 15 * 60_000;
+export const POLICY = { maxExtensions: 2, temporaryVanityLevels: DEFAULT_SHUFFLE_VANITY_IDS };
+/** A well-formed number outside the pool (the pool is 97158...). */
+export const NOT_IN_POOL = '971500000000';
+
+export const price = (net: number): PackagePrice => ({
+  NetPrice: net,
+  PlanNetPrice: net,
+  VATPercentage: 5,
+  VATAmount: Math.round(net * 5) / 100,
+  ExtraCharges: [],
+  Discounts: [],
+});
+
+type NumbersHelper<T, F> = T extends NumbersRepository ? F : never;
+
+/**
+ * Opens the implementation before the suite's tests and disposes of it after them; answers the
+ * database under test and helpers that make users, sessions and free numbers in it.
+ */
+export function contractFixtures<T extends SessionRepository>(impl: RepositoryImplementation<T>) {
+  let sut: RepositoryUnderTest<T> | null = null;
+  let made = 0;
+  let external = 0;
+  beforeAll(async () => {
+    sut = await impl.open();
+  });
+  afterAll(async () => sut?.dispose());
+  const current = (): RepositoryUnderTest<T> => {
+    if (!sut) throw new Error('the repository under test is not open yet');
+    return sut;
+  };
+  const numbers = (): NumbersRepository => current().store as unknown as NumbersRepository;
+
+  const newUser = async (): Promise<UserRecord> => {
+    made += 1;
+    return current().store.findOrCreateUser(`device-${made}`, `uid-${made}`, NOW);
+  };
+  /** A user with a session (its token hash). */
+  const newSession = async (): Promise<{ uid: string; tokenHash: string }> => {
+    const user = await newUser();
+    const tokenHash = `session-${user.uid}`.padEnd(64, '0');
+    await current().store.createSession(tokenHash, user, NOW);
+    return { uid: user.uid, tokenHash };
+  };
+  const freeNumbers = (async (count: number): Promise<string[]> =>
+    (await numbers().pickFreeNumbers(count, DEFAULT_SHUFFLE_VANITY_IDS, NOW, Math.random)).map((n) => n.msisdn)) as NumbersHelper<
+    T,
+    (count: number) => Promise<string[]>
+  >;
+  const firstOperator = (async (): Promise<string> => {
+    const [op] = await numbers().listOperators();
+    if (!op) throw new Error('the seed has no operator');
+    return op.code;
+  }) as NumbersHelper<T, () => Promise<string>>;
+  /** External numbers of other operators, unique per call. */
+  const externalNumber = (): string => `97155${String(9_000_000 + (external += 1)).padStart(7, '0')}`;
+  return { current, newUser, newSession, freeNumbers, firstOperator, externalNumber };
+}
