@@ -42,9 +42,6 @@ export const CURRENCY = 'AED';
 /** Fallback only: the live VAT comes from business config (vat_percentage). */
 export const DEFAULT_VAT_PERCENTAGE = 5;
 
-export const CARD_TYPE_CODES = { visa: '001', mastercard: '002', amex: '003' } as const;
-export const CARD_EXPIRY_LIMIT_YEARS = 10;
-
 export const RETAIL_IDLE_MS_LONG = 180_000;
 export const RETAIL_IDLE_MS_SHORT = 120_000;
 export const RETAIL_COUNTDOWN_S = 120;
@@ -60,7 +57,6 @@ export const MARKETING = {
   streamingOfferMinPlanAed: 150,
   paygFromAed: 50,
   referralUpToAed: 150,
-  paymentPromoHintMinAed: 79,
 } as const;
 
 /** Configured flags of SPEC section 9. */

@@ -13,6 +13,7 @@ import {
   ROUTES,
   isProperlyLoggedIn,
   isRouteAllowed,
+  toFils,
   type BnplStartResponse,
   type ContractRequestResponse,
   type OpenPayment,
@@ -28,7 +29,6 @@ import { loadFlowStatus, serverFlowContext } from '../domain/flow-context';
 import { amountOf, bnplOffer, dubaiDate, isRecurring, newPaymentId, offersApplePay, paymentHoldUntil, showsPromoHint } from '../domain/payment';
 import { contractMail } from '../domain/payment-mail';
 import { MAX_SIMS_CODE, type SoldDocument } from '../domain/sim-limit';
-import { toFils as toFilsFromAed } from '../domain/pricing';
 import { badRequest, flowOrder, HttpError, loginRequired, notFound } from '../http/http-error';
 import { authOf } from '../http/session-auth';
 import { stepNotAllowed } from '../http/step-guard';
@@ -90,7 +90,7 @@ export function choiceOfSaved(saved: SavedPlanRecord): ChoiceInput {
     booster_ids: saved.boosterIds,
     promotion_keys: saved.promotionKeys,
     ...(saved.promoCode ? { promo_code: saved.promoCode } : {}),
-    ...(recharge ? { recharge_amount: toFilsFromAed(recharge.Amount) } : {}),
+    ...(recharge ? { recharge_amount: toFils(recharge.Amount) } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Button, errorObjectFor, formSchema, promoCodeField, translateOr, useT } from '@join/shared';
+import { Button, errorObjectFor, formSchema, translateOr, useT } from '@join/shared';
+import { promoCodeField } from '@join/shared/plans';
 import { api } from '../../api/endpoints';
 import { TextField, useZodForm } from '@join/shared/forms';
 

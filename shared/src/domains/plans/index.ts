@@ -14,3 +14,4 @@ export * from './schemas';
 export * from './endpoints';
 export * from './save-plan';
 export * from './price-view';
+export * from './promo-rules';
