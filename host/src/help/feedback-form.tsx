@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CircleCheck, TriangleAlert } from 'lucide';
 import { TextField, useZodForm } from '@join/shared/forms';
-import { Button, FEEDBACK_MAX_LENGTH, formSchema, Icon, isApiError, t as translate, useT } from '@join/shared';
+import { Button, formSchema, Icon, isApiError, t as translate, useT } from '@join/shared';
+import { FEEDBACK_MAX_LENGTH } from '@join/shared/help';
 import { feedbackLength, feedbackTextField, helpApi, type FeedbackProblem } from '@join/shared/help';
 
 type Status = 'editing' | 'sending' | 'sent' | 'rateLimited' | 'failed';

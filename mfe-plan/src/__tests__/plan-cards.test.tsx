@@ -2,7 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient, EMPTY_FLOW_FLAGS, planInReviewAtom, Product, store, setFlowFlags, setStartParams, type PlanCategory } from '@join/shared';
+import { createQueryClient, EMPTY_FLOW_FLAGS, planInReviewAtom, Product, store, setFlowFlags, setStartParams } from '@join/shared';
+import type { PlanCategory } from '@join/shared/plans';
 import { api } from '../api/endpoints';
 import { PlanSelectionPage } from '../pages/plan-selection-page';
 

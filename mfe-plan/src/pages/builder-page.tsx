@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
-import { ANNUAL_OFFER_PRODUCT_CODE, Button, formatAed, formatSubPlan, MARKETING, ROUTES, savedPlanAtom, startParamsAtom, StepHeading, store, useLanguage, useAmountText, useT, type Product, type SubPlan, type SubPlanType, dropStartParams } from '@join/shared';
+import { Button, formatAed, formatSubPlan, MARKETING, ROUTES, savedPlanAtom, startParamsAtom, StepHeading, store, useLanguage, useAmountText, useT, type Product, type SubPlan, type SubPlanType, dropStartParams } from '@join/shared';
+import { ANNUAL_OFFER_PRODUCT_CODE } from '@join/shared/plans';
 import { api } from '../api/endpoints';
 import { ChoicePanel } from '../components/choice-panel';
 import { isLoading, LoadStatus } from '../components/load-status';

@@ -17,9 +17,9 @@ import {
 } from '../constants';
 import type { PackagePrice, Promotion, SubPlan, SubPlanType } from '../schemas/entities';
 
-export const UNLIMITED_LABEL = 'Unlimited';
-export const UNLIMITED_SHORT_LABEL = 'unl';
-export const MINUTES_UNIT = 'min';
+const UNLIMITED_LABEL = 'Unlimited';
+const UNLIMITED_SHORT_LABEL = 'unl';
+const MINUTES_UNIT = 'min';
 const DATA_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 export type DataUnit = (typeof DATA_UNITS)[number];
 

@@ -6,7 +6,7 @@ import { localizeValidationMessage, validateConsent, validateEmiratesId, type Va
  * with the zod resolver) fails with the same catalogue message as the rule, word for word, in
  * the page's language (a rule that wrote the English constant itself is translated here too).
  */
-export function fieldFrom<T>(base: z.ZodType<T, T>, rule: (value: T) => ValidationResult): z.ZodType<T, T> {
+function fieldFrom<T>(base: z.ZodType<T, T>, rule: (value: T) => ValidationResult): z.ZodType<T, T> {
   return base.superRefine((value, ctx) => {
     const result = rule(value);
     if (!result.valid) ctx.addIssue({ code: 'custom', message: localizeValidationMessage(result.message) });

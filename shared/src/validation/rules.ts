@@ -11,7 +11,7 @@
  * complete" (SPEC section 4): a form shows no error while the user is still typing.
  * Functions that take "now" take it as a parameter, so they stay pure and testable.
  */
-import { FEEDBACK_FORBIDDEN_CHARS, FEEDBACK_MAX_LENGTH, SMS_PREFIX, UAE_COUNTRY_CODE } from '../constants';
+import { SMS_PREFIX, UAE_COUNTRY_CODE } from '../constants';
 
 /** The catalogue messages of SPEC section 5, exactly as written there. */
 export const VALIDATION_MESSAGES = {
@@ -32,7 +32,7 @@ export type ValidationMessage = string;
 export type ValidationResult = { valid: true } | { valid: false; message: ValidationMessage };
 
 /** The dictionary key of a validation message: `validation.<id>` (en.ts, translations-ar.ts). */
-export const validationKey = (id: ValidationMessageId): string => `validation.${id}`;
+const validationKey = (id: ValidationMessageId): string => `validation.${id}`;
 
 /** Looks a dictionary key up: the key itself when the dictionary lacks it. */
 export type ValidationTranslator = (key: string) => string;
@@ -104,8 +104,8 @@ export function validateEmail(email: string): ValidationResult {
 // --- phone ---
 
 /** Input limit and the general valid range of SPEC section 5. */
-export const PHONE_MAX_DIGITS = 12;
-export const PHONE_MIN_DIGITS = 6;
+const PHONE_MAX_DIGITS = 12;
+const PHONE_MIN_DIGITS = 6;
 
 export interface PhoneCountryRule {
   /** International dialling code, digits only. */
@@ -178,7 +178,7 @@ export function withSmsPrefix(phone: string): string {
   return d.startsWith(SMS_PREFIX) ? d : `${SMS_PREFIX}${d}`;
 }
 
-export const SMS_PHONE_DIGITS = 10;
+const SMS_PHONE_DIGITS = 10;
 
 export function isSmsPhoneComplete(phone: string): boolean {
   return withSmsPrefix(phone).length >= SMS_PHONE_DIGITS;
@@ -192,7 +192,7 @@ export function validateSmsPhone(phone: string): ValidationResult {
 
 // --- Emirates ID ---
 
-export const EMIRATES_ID_DIGITS = 15;
+const EMIRATES_ID_DIGITS = 15;
 const EMIRATES_ID_GROUPS = [3, 4, 7, 1] as const;
 
 /** Masks the typed digits as 3-4-7-1 ('784198012345671' -> '784-1980-1234567-1'), as far as typed. */
@@ -220,9 +220,9 @@ export function validateEmiratesId(raw: string): ValidationResult {
   return ok ? VALID : invalid('emiratesId');
 }
 
-// --- password, feedback ---
+// --- password ---
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 
 /** Each password requirement on its own, so the form can list which are met. */
 export function passwordChecks(password: string): { length: boolean; digit: boolean; uppercase: boolean } {
@@ -239,14 +239,6 @@ export function validatePassword(password: string): ValidationResult {
   return c.length && c.digit && c.uppercase ? VALID : invalid('wrongValue');
 }
 
-
-/** Up to 50 characters (counted as the user sees them), none of < > { } ( ) _ * ^ #. */
-export function validateFeedback(text: string): ValidationResult {
-  if (text.trim() === '') return invalid('required');
-  if (Array.from(text).length > FEEDBACK_MAX_LENGTH) return invalid('wrongValue');
-  if (FEEDBACK_FORBIDDEN_CHARS.some((c) => text.includes(c))) return invalid('wrongValue');
-  return VALID;
-}
 
 // --- age ---
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCY, PackagePrice, PREFERENCE_IDS, Product } from '@join/shared';
+import { CURRENCY, PackagePrice, Product } from '@join/shared';
 import type { CardBrand } from './card-rules';
 
 /**
@@ -181,9 +181,6 @@ export type ReceiptResponse = z.infer<typeof ReceiptResponse>;
 /** POST /me/contract_request: sends the commitment contract by e-mail. */
 export const ContractRequestResponse = z.object({ email: z.string() });
 export type ContractRequestResponse = z.infer<typeof ContractRequestResponse>;
-
-/** SPEC 3: the share-with-buy-now-pay-later preference (9): POST /payment/bnpl records it. */
-export const BNPL_CONSENT_PREFERENCE_ID = PREFERENCE_IDS.shareWithBnpl;
 
 /** String codes of the payment endpoints (SPEC 8 client keys) besides SPEC 8's numbers. */
 export const PAYMENT_ERROR_CODES = {

@@ -12,7 +12,6 @@ import {
   validateConsent,
   validateEmail,
   validateEmiratesId,
-  validateFeedback,
   validatePassword,
   validatePhone,
   validateRequired,
@@ -169,23 +168,6 @@ describe('password', () => {
     expect(validatePassword('')).toEqual(bad(M.required));
     expect(passwordChecks('abc')).toEqual({ length: false, digit: false, uppercase: false });
     expect(passwordChecks('abcdefgH')).toEqual({ length: true, digit: false, uppercase: true });
-  });
-});
-
-describe('feedback', () => {
-  it('accepts up to 50 characters of plain text', () => {
-    expect(validateFeedback('Great service, thanks!')).toEqual(OK);
-    expect(validateFeedback('x'.repeat(50))).toEqual(OK);
-    expect(validateFeedback('شكرا جزيلا')).toEqual(OK);
-  });
-  it('rejects more than 50 characters', () => {
-    expect(validateFeedback('x'.repeat(51))).toEqual(bad(M.wrongValue));
-  });
-  it.each(['<', '>', '{', '}', '(', ')', '_', '*', '^', '#'])('rejects text with %s', (c) => {
-    expect(validateFeedback(`nice ${c} app`)).toEqual(bad(M.wrongValue));
-  });
-  it('asks for a value when empty', () => {
-    expect(validateFeedback('  ')).toEqual(bad(M.required));
   });
 });
 
