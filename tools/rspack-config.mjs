@@ -22,6 +22,9 @@ function rangeOf(pkgDir, dep) {
   return r;
 }
 
+/** The kernel's entries, each a singleton: the core, its React layer, its UI primitives. */
+export const KERNEL_ENTRIES = ['@join/shared', '@join/shared/react', '@join/shared/ui'];
+
 /**
  * Shared singletons of ARCHITECTURE.md: one React, one router, one jotai store, one query
  * client, one @join/shared (react-hook-form: one for the steps). The trailing-slash entries share subpaths (react/jsx-runtime, react-dom/client,
@@ -66,7 +69,14 @@ export function sharedSingletons(pkgDir, isHost = false) {
     // The kernel: one instance in the page, with a real semver version. A remote built against
     // kernel x.y requires ^x.y; the host refuses a remote whose range its kernel does not satisfy
     // (host/src/federation/kernel-compat.ts) before the runtime ever mixes them.
-    '@join/shared': { singleton: true, requiredVersion: `^${sharedVersion}`, version: sharedVersion },
+    // Its three entries (the framework-free core, the React layer, the UI primitives: jotai's
+    // vanilla / react split) are three singletons of the one kernel version. Named one by one, not
+    // as an '@join/shared/' prefix: the domain entries (@join/shared/plans…) are bundled by each
+    // remote, not shared. The React layer and the primitives reach the core by its package name,
+    // so whichever container provides an entry, the page holds one core (one store, one bus).
+    ...Object.fromEntries(
+      KERNEL_ENTRIES.map((name) => [name, { singleton: true, requiredVersion: `^${sharedVersion}`, version: sharedVersion }]),
+    ),
   };
 }
 

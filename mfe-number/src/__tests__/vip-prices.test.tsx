@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient, store, type PhoneNumber, type Product } from '@join/shared';
+import { store, type PhoneNumber, type Product } from '@join/shared';
+import { createQueryClient } from '@join/shared/react';
 import { planApi } from '@join/shared/plans';
 import { VipConfirm } from '../components/vip-confirm';
 import { VipPlans } from '../components/vip-plans';

@@ -275,3 +275,6 @@ export function monthlyShare(total: number, months: number): number {
   if (!Number.isInteger(months) || months < 1) throw new RangeError(`months must be a positive integer, got ${months}`);
   return Math.round((total / months) * 100) / 100;
 }
+
+/** What an amount is for (DESIGN.md "Always know what it costs"): a month, a whole term, or today. */
+export type PricePeriod = { kind: 'month' } | { kind: 'term'; months: number } | { kind: 'today' };

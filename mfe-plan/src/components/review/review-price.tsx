@@ -1,5 +1,7 @@
 import { useId } from 'react';
-import { amountToPay, formatAed, LiveRegion, useLanguage, useT } from '@join/shared';
+import { amountToPay, formatAed } from '@join/shared';
+import { useLanguage, useT } from '@join/shared/react';
+import { LiveRegion } from '@join/shared/ui';
 import { PROMO_HINT_MIN_AED, showsPaymentPromoHint } from '@join/shared/plans';
 import { freeInternationalCalling } from '../../plan-rules';
 import type { QuoteView } from '../../hooks/use-plan-quote';
