@@ -22,6 +22,15 @@ function rangeOf(pkgDir, dep) {
   return r;
 }
 
+/** The kernel's modules (shared/src apart from the domain, forms and display entries the remotes bundle), in one async chunk. */
+const KERNEL_CHUNK = {
+  test: /[\\/]shared[\\/]src[\\/](?!domains[\\/]|forms[\\/]|display[\\/]|shared-modules[\\/]).*\.tsx?$/,
+  name: 'kernel',
+  chunks: 'async',
+  enforce: true,
+  priority: 20,
+};
+
 /** The kernel's entries, each a singleton: the core, its React layer, its UI primitives. */
 export const KERNEL_ENTRIES = ['@join/shared', '@join/shared/react', '@join/shared/ui'];
 
@@ -158,6 +167,10 @@ export function createConfig(o) {
     ],
     optimization: {
       minimize: prod,
+      // The host provides the kernel's three entries (core, React layer, UI primitives) and a
+      // visitor's first screen needs all three: one file for them, not one per entry (each file
+      // costs its request and headers on the first download).
+      ...(isHost ? { splitChunks: { cacheGroups: { kernel: KERNEL_CHUNK } } } : {}),
       // The same browsers as the scripts (BROWSERS). Without targets the CSS minifier assumes old
       // browsers and rewrites every logical property (margin-inline-start, inset-inline-end…) into
       // left/right rules behind long :lang(ar, he, fa, …) selectors: twice the CSS, for browsers
