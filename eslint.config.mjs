@@ -60,6 +60,31 @@ const apiZones = {
   },
 };
 
+/** The kernel's files outside its core: the React layer, the UI primitives, and the entries bundled by remotes or read by Node. */
+const KERNEL_OUTSIDE_CORE = [
+  'shared/src/domains/**',
+  'shared/src/forms/**',
+  'shared/src/display/**',
+  'shared/src/contract.ts',
+  'shared/src/react.ts',
+  'shared/src/react/**',
+  'shared/src/query/**',
+  'shared/src/ui.ts',
+  'shared/src/ui/**',
+];
+const NO_OTHER_PACKAGE = { group: ['@join/*'], message: '@join/shared depends on no other package.' };
+const NO_DOMAIN = { group: ['**/domains/**', '**/domains'], message: 'The kernel imports no domain contract: domains depend on the kernel, not the other way.' };
+const REACT_IN_CORE_MESSAGE =
+  'The kernel core is framework-free: React code, its React layer and its UI primitives belong on top of it (@join/shared/react, @join/shared/ui).';
+const NO_REACT_IN_CORE_PATHS = ['react', 'react-dom', 'jotai/react', '@tanstack/react-query', 'react-hook-form', 'lucide', 'uqr'].map((name) => ({
+  name,
+  message: REACT_IN_CORE_MESSAGE,
+}));
+const NO_REACT_IN_CORE = {
+  group: ['react/*', 'react-dom/*', 'jotai/react/*', '@hookform/*', './react', './react/**', '../react', '../react/**', './query/**', '../query/**', './ui', './ui/**', '../ui', '../ui/**'],
+  message: REACT_IN_CORE_MESSAGE,
+};
+
 /** Files of `pkg` may not import any other step module, the host, or another package's internals. */
 function boundaries(pkg) {
   const others = stepModules.filter((m) => m !== pkg);
@@ -108,20 +133,64 @@ export default tseslint.config(
     rules: jsxA11y.configs.recommended.rules,
   },
   {
-    // The kernel: depends on no other package and on no domain (a domain changes without a kernel release).
+    // The kernel's core (`@join/shared`): depends on no other package and on no domain (a domain
+    // changes without a kernel release), and is framework-free: no React, no JSX, nothing of the
+    // kernel's React layer or UI primitives (jotai's vanilla / react split).
     files: ['shared/**/*.{ts,tsx}'],
     // The Node entries gather the domains (contract.ts their schemas, texts-ar.ts their Arabic), and the
     // kernel's Arabic is typed with the domains' Arabic shape: none of them is in the page's kernel.
-    ignores: ['shared/src/domains/**', 'shared/src/forms/**', 'shared/src/display/**', 'shared/src/contract.ts', 'shared/src/texts-ar.ts', 'shared/src/i18n/ar.ts'],
+    ignores: [...KERNEL_OUTSIDE_CORE, 'shared/src/texts-ar.ts', 'shared/src/i18n/ar.ts', '**/__tests__/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: NO_REACT_IN_CORE_PATHS, patterns: [NO_OTHER_PACKAGE, NO_DOMAIN, NO_REACT_IN_CORE] }],
+      'no-restricted-syntax': ['error', { selector: 'JSXElement, JSXFragment', message: 'The kernel core renders nothing: components belong to @join/shared/ui.' }],
+    },
+  },
+  {
+    // The kernel's React layer (`@join/shared/react`): the core by its package name only (one
+    // instance in the page, whichever container provides this entry), no UI primitives, no domain.
+    files: ['shared/src/react.ts', 'shared/src/{react,query}/**/*.{ts,tsx}'],
+    ignores: ['**/__tests__/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['@join/*'], message: '@join/shared depends on no other package.' },
-            { group: ['**/domains/**', '**/domains'], message: 'The kernel imports no domain contract: domains depend on the kernel, not the other way.' },
+            { group: ['@join/*', '!@join/shared'], message: 'The React layer reaches only the kernel core (@join/shared).' },
+            { group: ['@join/shared/*'], message: 'The React layer imports neither the UI primitives nor a domain.' },
+            NO_DOMAIN,
+            { group: ['../*'], message: 'Import the kernel core as @join/shared (one instance in the page), not by a relative path.' },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The UI primitives (`@join/shared/ui`): the core and the React layer by their package names only.
+    files: ['shared/src/ui.ts', 'shared/src/ui/**/*.{ts,tsx}'],
+    ignores: ['**/__tests__/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@join/*', '!@join/shared'], message: 'The UI primitives reach only the kernel core and its React layer.' },
+            { group: ['@join/shared/*', '!@join/shared/react'], message: 'The UI primitives reach only the kernel core and its React layer, no domain.' },
+            NO_DOMAIN,
+            { group: ['../*'], message: 'Import the kernel as @join/shared or @join/shared/react (one instance in the page), not by a relative path.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The kernel's tests may use a domain entry by its name (a form test with the payment domain's
+    // expiry field); the kernel's code may not.
+    files: ['shared/src/**/__tests__/**/*.{ts,tsx}'],
+    ignores: ['shared/src/domains/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@join/*', '!@join/shared', '!@join/shared/*'], message: '@join/shared depends on no other package.' }] },
       ],
     },
   },

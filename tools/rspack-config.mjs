@@ -22,6 +22,18 @@ function rangeOf(pkgDir, dep) {
   return r;
 }
 
+/** The kernel's modules (shared/src apart from the domain, forms and display entries the remotes bundle), in one async chunk. */
+const KERNEL_CHUNK = {
+  test: /[\\/]shared[\\/]src[\\/](?!domains[\\/]|forms[\\/]|display[\\/]|shared-modules[\\/]).*\.tsx?$/,
+  name: 'kernel',
+  chunks: 'async',
+  enforce: true,
+  priority: 20,
+};
+
+/** The kernel's entries, each a singleton: the core, its React layer, its UI primitives. */
+export const KERNEL_ENTRIES = ['@join/shared', '@join/shared/react', '@join/shared/ui'];
+
 /**
  * Shared singletons of ARCHITECTURE.md: one React, one router, one jotai store, one query
  * client, one @join/shared (react-hook-form: one for the steps). The trailing-slash entries share subpaths (react/jsx-runtime, react-dom/client,
@@ -66,7 +78,14 @@ export function sharedSingletons(pkgDir, isHost = false) {
     // The kernel: one instance in the page, with a real semver version. A remote built against
     // kernel x.y requires ^x.y; the host refuses a remote whose range its kernel does not satisfy
     // (host/src/federation/kernel-compat.ts) before the runtime ever mixes them.
-    '@join/shared': { singleton: true, requiredVersion: `^${sharedVersion}`, version: sharedVersion },
+    // Its three entries (the framework-free core, the React layer, the UI primitives: jotai's
+    // vanilla / react split) are three singletons of the one kernel version. Named one by one, not
+    // as an '@join/shared/' prefix: the domain entries (@join/shared/plans…) are bundled by each
+    // remote, not shared. The React layer and the primitives reach the core by its package name,
+    // so whichever container provides an entry, the page holds one core (one store, one bus).
+    ...Object.fromEntries(
+      KERNEL_ENTRIES.map((name) => [name, { singleton: true, requiredVersion: `^${sharedVersion}`, version: sharedVersion }]),
+    ),
   };
 }
 
@@ -148,6 +167,10 @@ export function createConfig(o) {
     ],
     optimization: {
       minimize: prod,
+      // The host provides the kernel's three entries (core, React layer, UI primitives) and a
+      // visitor's first screen needs all three: one file for them, not one per entry (each file
+      // costs its request and headers on the first download).
+      ...(isHost ? { splitChunks: { cacheGroups: { kernel: KERNEL_CHUNK } } } : {}),
       // The same browsers as the scripts (BROWSERS). Without targets the CSS minifier assumes old
       // browsers and rewrites every logical property (margin-inline-start, inset-inline-end…) into
       // left/right rules behind long :lang(ar, he, fa, …) selectors: twice the CSS, for browsers

@@ -4,7 +4,7 @@ import { PlanStepPage } from './pages/plan-step';
 import { NumberStepPage } from './pages/number-step';
 
 /** Composition at run time: one copy of each singleton, and failure containment per remote. */
-test('the page holds exactly one React, router, jotai, zod, query client and kernel', async ({ page }) => {
+test('the page holds exactly one React, router, jotai, zod, query client and kernel (its core, React layer and UI primitives)', async ({ page }) => {
   const shell = new ShellPage(page);
   await page.goto('/');
   await new PlanStepPage(page).choose(0);
@@ -27,7 +27,8 @@ test('the page holds exactly one React, router, jotai, zod, query client and ker
     }
     return out;
   });
-  for (const pkg of ['react', 'react-dom', 'react-router-dom', 'jotai', 'zod', '@tanstack/react-query', '@join/shared']) {
+  // The kernel's three entries (core, React layer, UI primitives) are three singletons of one version.
+  for (const pkg of ['react', 'react-dom', 'react-router-dom', 'jotai', 'zod', '@tanstack/react-query', '@join/shared', '@join/shared/react', '@join/shared/ui']) {
     expect(loaded[pkg], `${pkg} loaded versions`).toBe(1);
   }
   // The remotes really came from their own manifests.

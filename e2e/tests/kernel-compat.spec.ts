@@ -11,7 +11,8 @@ import { NumberStepPage } from './pages/number-step';
  * Independent deploys: the number step is rebuilt as if against other kernel versions (the real
  * build with JOIN_KERNEL_VERSION, into e2e/.data) and served in place of the deployed one. A
  * remote built against the host's major and an older or equal minor works; one built against a
- * newer minor (it may use kernel exports this host lacks) or another major is refused before any
+ * newer minor (it may use kernel exports this host lacks) or another major (the next, or the
+ * previous one whose exports this kernel removed) is refused before any
  * of its code runs: the step's retryable panel, a console message naming both versions, and the
  * rest of the shell working.
  */
@@ -60,6 +61,9 @@ test(`a number step built against an older minor of kernel ${major}.x loads and 
 for (const [what, version] of [
   ['a newer minor', `${major}.${minor + 1}.0`],
   ['the next major', `${major + 1}.0.0`],
+  // The last release of the previous major (1.8.0 for kernel 2): a remote built before the
+  // kernel's entries split and its single-domain exports moved out.
+  ['the previous major', `${major - 1}.8.0`],
 ] as const) {
   test(`a number step built against ${what} of the kernel (${version}) is refused with the retryable panel`, async ({ page }) => {
     const dist = buildNumberRemote(version);

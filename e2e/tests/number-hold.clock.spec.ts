@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEFAULT_NUMBER_HOLD_SECONDS, NUMBER_HOLD_WARNING_SECONDS } from '../../shared/src/constants';
+import { DEFAULT_NUMBER_HOLD_SECONDS, NUMBER_HOLD_WARNING_SECONDS } from '../../shared/src/domains/numbers/constants';
 import { ShellPage } from './pages/shell';
 import { PlanStepPage } from './pages/plan-step';
 import { NumberStepPage } from './pages/number-step';

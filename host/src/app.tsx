@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { HashRouter } from 'react-router-dom';
-import { sessionAtom, store, useLanguage, watchNumberFlag } from '@join/shared';
+import { sessionAtom, store, watchNumberFlag } from '@join/shared';
+import { useLanguage } from '@join/shared/react';
 import { loadRemotesList, preloadStep } from './federation/remotes';
 import { startUp, type StartResult } from './start/start-up';
 import { dropStartParamsFromAddress } from './start/start-params';

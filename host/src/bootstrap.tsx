@@ -1,7 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient, store } from '@join/shared';
+import { store } from '@join/shared';
+import { queryClient } from '@join/shared/react';
 import '@join/shared/tokens.css';
 import '@join/shared/ui.css';
 import './host.css';

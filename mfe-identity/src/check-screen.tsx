@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useT } from '@join/shared';
+import { useT } from '@join/shared/react';
 import { CheckFrame } from './components/check-frame';
 import type { CheckRoute } from './verification/paths';
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { ROUTES, useT, type StepComponentProps } from '@join/shared';
+import { ROUTES, type StepComponentProps } from '@join/shared';
+import { useT } from '@join/shared/react';
 import { LoginPage } from './pages/login-page';
 import { checkRouteFor, type CheckRoute } from './verification/paths';
 import './identity.css';

@@ -1,4 +1,5 @@
-import { NUMBER_HOLD_WARNING_SECONDS, VANITY_TIER_BY_ID, type PhoneNumber, type VanityTier } from '@join/shared';
+import { VANITY_TIER_BY_ID, type PhoneNumber, type VanityTier } from '@join/shared';
+import { NUMBER_HOLD_WARNING_SECONDS } from '@join/shared/numbers';
 
 /**
  * When the hold countdown turns into a warning: two minutes before the end, or half the hold

@@ -1,4 +1,5 @@
-import { SEARCH_DEFAULT_VANITY_LEVELS, VANITY_LEVELS } from '@join/shared';
+import { VANITY_LEVELS } from '@join/shared';
+import { SEARCH_DEFAULT_VANITY_LEVELS } from '@join/shared/numbers';
 
 /** The tier filter of the search page, as the visitor sees it (basic covers ids 1 and 2). */
 export const SEARCH_TIERS = ['basic', 'bronze', 'gold', 'diamond', 'red'] as const;

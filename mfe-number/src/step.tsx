@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { ROUTES, useT, type StepComponentProps } from '@join/shared';
+import { ROUTES, type StepComponentProps } from '@join/shared';
+import { useT } from '@join/shared/react';
 import { NumberHome } from './pages/number-home';
 import { ConfirmationPage } from './pages/confirmation-page';
 import './number.css';

@@ -1,16 +1,5 @@
-import {
-  ANNUAL_OFFER_PRODUCT_CODE,
-  CUSTOM_PLAN_PRODUCT_CODE,
-  hasFreeInternationalCalling,
-  PLAN_CATEGORIES,
-  TOURIST_PRODUCT_CODES,
-  type PackagePrice,
-  type PlanCategory,
-  type Product,
-  type Promotion,
-  type SubPlan,
-  type SubPlanType,
-} from '@join/shared';
+import { hasFreeInternationalCalling, type PackagePrice, type Product, type Promotion, type SubPlan, type SubPlanType } from '@join/shared';
+import { ANNUAL_OFFER_PRODUCT_CODE, CUSTOM_PLAN_PRODUCT_CODE, PLAN_CATEGORIES, TOURIST_PRODUCT_CODES, type PlanCategory } from '@join/shared/plans';
 
 /**
  * The plan step's rules as pure functions (SPEC 1, 3, 9). Prices are the server's: these only

@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { ANNUAL_OFFER_PRODUCT_CODE, CUSTOM_PLAN_PRODUCT_CODE, ROUTES, useT, type StepComponentProps } from '@join/shared';
+import { ROUTES, type StepComponentProps } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { ANNUAL_OFFER_PRODUCT_CODE, CUSTOM_PLAN_PRODUCT_CODE } from '@join/shared/plans';
 import { PlanSelectionPage } from './pages/plan-selection-page';
 import './plan.css';
 

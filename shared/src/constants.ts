@@ -8,28 +8,15 @@ export const BIZ_CONFIG_API_VERSION = 'v1';
 export const CHANNEL = 'Web';
 export const DEVICE_OS = 'web';
 
-export const TOURIST_PRODUCT_CODES = [187, 188, 196, 199, 206, 207, 208] as const;
-export type TouristProductCode = (typeof TOURIST_PRODUCT_CODES)[number];
-
-export const SEARCH_PAGE_SIZE = 10;
-export const DEFAULT_SHUFFLE_VANITY_IDS = [1, 2] as const;
-export const SEARCH_DEFAULT_VANITY_LEVELS = [1, 2, 3, 4, 6, 10] as const;
-export const NUMBER_SEARCH_PREFIX = '058';
 export const SMS_PREFIX = '05';
 /** Country code of the UAE, as carried in an MSISDN. */
 export const UAE_COUNTRY_CODE = '971';
 
-export const AUTOCOMPLETE_MIN_CHARS = 4;
-export const AUTOCOMPLETE_TIMEOUT_MS = 500;
 export const FREE_INTERNATIONAL_CALLING_NET_PRICE = 2600;
 export const UNLIMITED = -1;
 export const PLAN_TYPES_ORDER = ['DATA', 'VOICE-LCL', 'VOICE-INT'] as const;
-export const SAVED_PLAN_FETCH_DELAY_MS = 500;
 export const UNIT_STEP = 1024;
 
-export const MAP_DEFAULT_ZOOM = 10;
-export const MAP_LONG_PRESS_MS = 500;
-export const MAP_CLICK_MS = 300;
 /**
  * The tab's session-storage key of the delivery step's address draft (the pin, the area, the
  * form as typed): the delivery module writes it; the host forgets it when going back clears the
@@ -39,16 +26,9 @@ export const DELIVERY_DRAFT_STORAGE_KEY = 'join.delivery.draft';
 export const TRACKING_EVENT_TIMEOUT_MS = 3000;
 
 export const CURRENCY = 'AED';
-/** Fallback only: the live VAT comes from business config (vat_percentage). */
-export const DEFAULT_VAT_PERCENTAGE = 5;
-
-export const CARD_TYPE_CODES = { visa: '001', mastercard: '002', amex: '003' } as const;
-export const CARD_EXPIRY_LIMIT_YEARS = 10;
 
 export const RETAIL_IDLE_MS_LONG = 180_000;
 export const RETAIL_IDLE_MS_SHORT = 120_000;
-export const RETAIL_COUNTDOWN_S = 120;
-export const RETAIL_POLL_S = 30;
 
 /** Marketing facts of SPEC section 1. */
 export const MARKETING = {
@@ -60,7 +40,6 @@ export const MARKETING = {
   streamingOfferMinPlanAed: 150,
   paygFromAed: 50,
   referralUpToAed: 150,
-  paymentPromoHintMinAed: 79,
 } as const;
 
 /** Configured flags of SPEC section 9. */
@@ -106,26 +85,3 @@ export const PREFERENCE_IDS = {
   shareWithBnpl: 9,
 } as const;
 
-/** How long a number is held for a session. The spec does not give it; 15 minutes is ours (README). */
-export const DEFAULT_NUMBER_HOLD_SECONDS = 15 * 60;
-/** When the hold countdown starts warning (WCAG 2.2.1: a way to extend before it ends). */
-export const NUMBER_HOLD_WARNING_SECONDS = 120;
-
-/**
- * Customizable products (our codes): the custom plan (/plan-selection/custom-plan, month by
- * month) and the annual offer (/plan-selection/annual-offer, a 12-month commitment). Both are
- * built from options, one per sub-plan type, read from /products/available_plans.
- */
-export const CUSTOM_PLAN_PRODUCT_CODE = 300;
-export const ANNUAL_OFFER_PRODUCT_CODE = 312;
-/** The streaming-service offer (SPEC 1): an opt-in promotion that needs the music-service consent (preference 4). */
-export const STREAMING_PROMOTION_KEY = 'streaming_music_3m';
-/** The plan categories the plan step shows, in order; `plantype` at start picks one (or a builder page). */
-export const PLAN_CATEGORIES = ['tourist', 'PAYG', 'Commitment', 'VIP'] as const;
-export type PlanCategory = (typeof PLAN_CATEGORIES)[number];
-/** Top-up amounts offered with a pay-as-you-go plan (AED); charged as the RechargeAmount extra charge. */
-export const RECHARGE_AMOUNTS = [0, 25, 50, 100] as const;
-
-/** SPEC 5 feedback text: up to 50 characters, none of these. */
-export const FEEDBACK_MAX_LENGTH = 50;
-export const FEEDBACK_FORBIDDEN_CHARS = ['<', '>', '{', '}', '(', ')', '_', '*', '^', '#'] as const;

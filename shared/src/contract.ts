@@ -17,14 +17,20 @@ import type { PluralCategory } from './i18n/plural';
 import type { ErrorTranslationKey } from './errors/catalogue';
 
 export * from './kernel-node';
+export * from './domains/plans/constants';
 export * from './domains/plans/schemas';
+export * from './domains/plans/promo-rules';
+export * from './domains/numbers/constants';
 export * from './domains/numbers/schemas';
+export * from './domains/help/constants';
 export * from './domains/help/schemas';
 export * from './domains/help/feedback-rule';
 export * from './domains/account/schemas';
 export * from './domains/identity/schemas';
 export * from './domains/payment/schemas';
 export * from './domains/payment/card-fields';
+export * from './domains/payment/card-rules';
+export * from './domains/delivery/constants';
 export * from './domains/delivery/schemas';
 
 /** Every bundled English text, the kernel's and each domain's: what GET /translations serves in English. */

@@ -16,3 +16,5 @@ export * from './modules/registry';
 // The SPEC 5 rules and the form-field schemas built on them: pure, so the API checks with them too.
 export * from './validation/rules';
 export * from './validation/field-schemas';
+// The input masks the domains' field rules build on (pure).
+export * from './format/masks';

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useMemo, useState, useEffect } from 'react';
-import { StepHeading, useT, type RemoteName } from '@join/shared';
+import type { RemoteName } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { StepHeading } from '@join/shared/ui';
 import { hasRemote, loadStepModule } from './remotes';
 import { RemoteUnavailable } from './remote-unavailable';
 import { StepBoundary } from './step-boundary';

@@ -1,4 +1,6 @@
-import { Button, StepHeading, useT, type StepComponentProps } from '@join/shared';
+import type { StepComponentProps } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button, StepHeading } from '@join/shared/ui';
 
 /**
  * What a step shows when its remote cannot load: clear, announced, retryable. A remote refused

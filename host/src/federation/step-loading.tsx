@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSetAtom } from 'jotai';
-import { useT } from '@join/shared';
+import { useT } from '@join/shared/react';
 import { stepLoadingAtom } from '../shell/loading-atom';
 
 /** The loading text of a step (LOADING_MESSAGE_{STEP}), announced politely. */

@@ -1,7 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CircleCheck, TriangleAlert } from 'lucide';
 import { TextField, useZodForm } from '@join/shared/forms';
-import { Button, FEEDBACK_MAX_LENGTH, formSchema, Icon, isApiError, t as translate, useT } from '@join/shared';
+import { formSchema, isApiError, t as translate } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button, Icon } from '@join/shared/ui';
+import { FEEDBACK_MAX_LENGTH } from '@join/shared/help';
 import { feedbackLength, feedbackTextField, helpApi, type FeedbackProblem } from '@join/shared/help';
 
 type Status = 'editing' | 'sending' | 'sent' | 'rateLimited' | 'failed';

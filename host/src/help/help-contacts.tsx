@@ -1,6 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { Clock, ExternalLink, Mail, MessageCircle, Phone } from 'lucide';
-import { bizConfigAtom, formatPhoneForReading, Icon, useT } from '@join/shared';
+import { bizConfigAtom, formatPhoneForReading } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Icon } from '@join/shared/ui';
 import { telHref } from './format-phone';
 
 /** The ways to reach the operator, as the business config gives them; nothing when it gives none. */

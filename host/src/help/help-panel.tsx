@@ -1,6 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { LifeBuoy } from 'lucide';
-import { Icon, numberAtom, startParamsAtom, useT } from '@join/shared';
+import { numberAtom, startParamsAtom } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Icon } from '@join/shared/ui';
 import { FeedbackForm } from './feedback-form';
 import { HelpContacts } from './help-contacts';
 import { helpTopicFor } from './help-topic';

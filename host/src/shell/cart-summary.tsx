@@ -1,24 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import {
-  amountToPay,
-  Button,
-  canEditStep,
-  formatAed,
-  numberAtom,
-  planInReviewAtom,
-  PhoneNumberText,
-  PlanSpecs,
-  ROUTES,
-  savedPlanAtom,
-  Sheet,
-  useLanguage,
-  useT,
-  type FlowContext,
-  type PhoneNumber,
-  type PlanInReview,
-  type SavedPlan,
-} from '@join/shared';
+import { amountToPay, canEditStep, formatAed, numberAtom, planInReviewAtom, ROUTES, savedPlanAtom, type FlowContext, type PhoneNumber, type PlanInReview, type SavedPlan } from '@join/shared';
+import { useLanguage, useT } from '@join/shared/react';
+import { Button, PhoneNumberText, PlanSpecs, Sheet } from '@join/shared/ui';
 
 export interface Selection {
   /** The number shown: the flags are the truth, a hold that ran out elsewhere leaves it in the store. */

@@ -1,6 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Button, errorActionHandler, errorAtom, isStepAction, liveButtons, Modal, setError, supportReference, useT, type ErrorObject, type FlowContext } from '@join/shared';
+import { errorActionHandler, errorAtom, isStepAction, liveButtons, setError, supportReference, type ErrorObject, type FlowContext } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button, Modal } from '@join/shared/ui';
 import { acknowledge } from './acknowledge';
 import { helpOpenAtom } from './help-modal';
 

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { api, bus, Button, EMPTY_FLOW_FLAGS, flowFlagsAtom, isProperlyLoggedIn, Modal, useT, wipeSession } from '@join/shared';
+import { api, bus, EMPTY_FLOW_FLAGS, flowFlagsAtom, isProperlyLoggedIn, wipeSession } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button, Modal } from '@join/shared/ui';
 import { stepLoadingAtom } from './loading-atom';
 import { helpOpenAtom } from './help-modal';
 

@@ -1,7 +1,8 @@
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { atom, useAtom } from 'jotai';
 import { useLocation } from 'react-router-dom';
-import { Button, Modal, useT } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button, Modal } from '@join/shared/ui';
 
 /**
  * The help modal, opened from the footer and by the error pop-up's help actions

@@ -1,5 +1,7 @@
 import { useSetAtom } from 'jotai';
-import { Button, formatAed, useLanguage, useT, type FlowContext } from '@join/shared';
+import { formatAed, type FlowContext } from '@join/shared';
+import { useLanguage, useT } from '@join/shared/react';
+import { Button } from '@join/shared/ui';
 import { SummaryDetails, useSelection } from './cart-summary';
 import { summaryOpenAtom } from './summary-state';
 

@@ -1,5 +1,7 @@
 import { Check } from 'lucide';
-import { flowProgress, Icon, useT, type FlowContext } from '@join/shared';
+import { flowProgress, type FlowContext } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Icon } from '@join/shared/ui';
 
 /**
  * The stepper under the header (DESIGN "always know where you are"), drawn from the flow

@@ -1,4 +1,5 @@
-import { Button, useT } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button } from '@join/shared/ui';
 
 /**
  * Full-page states outside the routed shell: loading, fatal error, maintenance. Loading uses

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { cartVisible, flowFlagsAtom, focusStepHeading, recommendedRoute, ROUTES, routeTitleKey, stepForPath, STEPS, useT, type FlowContext } from '@join/shared';
+import { cartVisible, flowFlagsAtom, recommendedRoute, ROUTES, routeTitleKey, stepForPath, STEPS, type FlowContext } from '@join/shared';
+import { focusStepHeading, useT } from '@join/shared/react';
 import { useFlowContext } from '../routing/use-flow-context';
 import { StepRoute } from '../routing/step-route';
 import { prefetchStep } from '../federation/remotes';

@@ -1,24 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { CalendarDays, Phone, Send, ShieldCheck, Smartphone, Sparkles, Store, Truck, Wifi } from 'lucide';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  describedBy,
-  EMPTY_FLOW_FLAGS,
-  FieldFrame,
-  Icon,
-  Modal,
-  PhoneNumberText,
-  Price,
-  RadioCards,
-  Select,
-  Sheet,
-  Skeleton,
-  SkeletonGroup,
-} from '@join/shared';
+import { EMPTY_FLOW_FLAGS } from '@join/shared';
+import { Alert, Badge, Button, Card, Checkbox, describedBy, FieldFrame, Icon, Modal, PhoneNumberText, Price, RadioCards, Select, Sheet, Skeleton, SkeletonGroup } from '@join/shared/ui';
 import { ProgressStepper } from '../shell/progress-stepper';
 import { STYLE_GUIDE_TEXT as TEXT } from './demo-texts';
 

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { apiClient, applyFlowStatus, bus, createQueryClient, EMPTY_FLOW_FLAGS, i18n, store, type ErrorObject, type FlowStatusFlags } from '@join/shared';
+import { apiClient, applyFlowStatus, bus, EMPTY_FLOW_FLAGS, i18n, store, type ErrorObject, type FlowStatusFlags } from '@join/shared';
+import { createQueryClient } from '@join/shared/react';
 import { Order, Store, type CoverageResponse } from '@join/shared/delivery';
 import DeliveryStep from '../step';
 import { FakeMap, maplibreControl } from './fake-maplibre';

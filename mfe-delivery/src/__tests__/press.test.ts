@@ -1,4 +1,4 @@
-import { MAP_CLICK_MS, MAP_LONG_PRESS_MS } from '@join/shared';
+import { MAP_CLICK_MS, MAP_LONG_PRESS_MS } from '@join/shared/delivery';
 import { PressDetector, PRESS_TOLERANCE_PX } from '../map/press';
 
 describe('PressDetector (SPEC 9: long press 500 ms, click 300 ms)', () => {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { QrCode } from '@join/shared/qr';
 import { Copy } from 'lucide';
-import { Button, Card, useT } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button, Card } from '@join/shared/ui';
 import type { Esim } from '@join/shared/delivery';
 
 

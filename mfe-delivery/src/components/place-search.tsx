@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { describedBy, FieldFrame, useLanguage, useT } from '@join/shared';
+import { useLanguage, useT } from '@join/shared/react';
+import { describedBy, FieldFrame } from '@join/shared/ui';
 import { deliveryApi, PLACES_DEBOUNCE_MS, PLACES_MIN_CHARS, type Place } from '@join/shared/delivery';
 import { PlaceName } from './place-name';
 

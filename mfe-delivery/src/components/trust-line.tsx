@@ -1,5 +1,6 @@
 import { Truck } from 'lucide';
-import { Icon, useT } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Icon } from '@join/shared/ui';
 import { DELIVERY_PROMISE_MINUTES } from '@join/shared/delivery';
 
 /** DESIGN "Trust": the 60-minute promise and cash on delivery, beside the delivery step. */

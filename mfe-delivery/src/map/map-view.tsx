@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Crosshair, LocateFixed } from 'lucide';
-import { apiClient, Button, MAP_DEFAULT_ZOOM, useLanguage, useT } from '@join/shared';
+import { apiClient } from '@join/shared';
+import { useLanguage, useT } from '@join/shared/react';
+import { Button } from '@join/shared/ui';
+import { MAP_DEFAULT_ZOOM } from '@join/shared/delivery';
 import { inUaeBounds, MAP_DATA_PATHS, MAP_DEFAULT_CENTER, MapAttribution, UAE_BOUNDS } from '@join/shared/delivery';
 import type { Map as MaplibreMap, Marker } from 'maplibre-gl';
 import { currentPosition, PositionError, type PositionFailure } from '../geolocation';

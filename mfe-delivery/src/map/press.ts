@@ -1,4 +1,4 @@
-import { MAP_CLICK_MS, MAP_LONG_PRESS_MS } from '@join/shared';
+import { MAP_CLICK_MS, MAP_LONG_PRESS_MS } from '@join/shared/delivery';
 
 /** How far (CSS pixels) a pointer may wander and still be a press, not a drag of the map. */
 export const PRESS_TOLERANCE_PX = 6;

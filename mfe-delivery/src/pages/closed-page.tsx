@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Clock, MapPin, Store } from 'lucide';
-import { Button, Card, Icon, ROUTES, StepHeading, useFocusStepHeading, useLanguage, useT } from '@join/shared';
+import { ROUTES } from '@join/shared';
+import { useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
+import { Button, Card, Icon, StepHeading } from '@join/shared/ui';
 import { deliveryApi } from '@join/shared/delivery';
 import { readDraft } from '../draft';
 import { formatWhen } from '../format';

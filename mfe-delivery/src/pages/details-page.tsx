@@ -2,28 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ArrowLeft, MapPin } from 'lucide';
-import {
-  Alert,
-  bus,
-  Button,
-  Icon,
-  isApiError,
-  PHONE_RULES,
-  refreshFlowStatus,
-  ROUTES,
-  sanitizePhoneInput,
-  StepHeading,
-  textField,
-  toLatinDigits,
-  useFocusStepHeading,
-  useLanguage,
-  useT,
-  validatePhone,
-  validateRequired,
-  VALIDATION_MESSAGES,
-  type InputMask,
-  type ValidationResult,
-} from '@join/shared';
+import { bus, isApiError, PHONE_RULES, refreshFlowStatus, ROUTES, sanitizePhoneInput, textField, toLatinDigits, validatePhone, validateRequired, VALIDATION_MESSAGES, type InputMask, type ValidationResult } from '@join/shared';
+import { useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
+import { Alert, Button, Icon, StepHeading } from '@join/shared/ui';
 import { SelectField, TextField, useZodForm } from '@join/shared/forms';
 import { deliveryApi, DELIVERY_FIELD_MAX } from '@join/shared/delivery';
 import { TrustLine } from '../components/trust-line';

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin, Store } from 'lucide';
-import { Alert, Button, errorObjectForCode, Icon, ROUTES, StepHeading, translateOr, useFocusStepHeading, useLanguage, useT } from '@join/shared';
+import { errorObjectForCode, ROUTES, translateOr } from '@join/shared';
+import { useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
+import { Alert, Button, Icon, StepHeading } from '@join/shared/ui';
 import { deliveryApi, DELIVERY_PROMISE_MINUTES, type Place } from '@join/shared/delivery';
 import { areaName, areaSeparator } from '../area';
 import { PlaceName } from '../components/place-name';

@@ -1,19 +1,8 @@
 import { act, render } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
-import {
-  api,
-  applyFlowStatus,
-  bus,
-  createQueryClient,
-  EMPTY_FLOW_FLAGS,
-  EMPTY_SERVER_FLOW_CONTEXT,
-  setBizConfig,
-  store,
-  updateSession,
-  type BusEvents,
-  type ServerFlowContext,
-} from '@join/shared';
+import { api, applyFlowStatus, bus, EMPTY_FLOW_FLAGS, EMPTY_SERVER_FLOW_CONTEXT, setBizConfig, store, updateSession, type BusEvents, type ServerFlowContext } from '@join/shared';
+import { createQueryClient } from '@join/shared/react';
 import type { DocumentDetails, DocumentReadResponse } from '@join/shared/identity';
 import { checkAtom, EMPTY_CHECK, guidanceAtom, suggestResidentAtom, type CheckState } from '../verification/check-store';
 import IdentityStep from '../step';

@@ -2,7 +2,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { api, ApiError, bus, createQueryClient, EMPTY_FLOW_FLAGS, sessionAtom, store } from '@join/shared';
+import { api, ApiError, bus, EMPTY_FLOW_FLAGS, sessionAtom, store } from '@join/shared';
+import { createQueryClient } from '@join/shared/react';
 import { accountApi } from '@join/shared/account';
 import { GoogleSignIn } from '../components/google-button';
 

@@ -2,18 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
-import {
-  api,
-  ApiError,
-  bus,
-  createQueryClient,
-  EMPTY_FLOW_FLAGS,
-  EMPTY_SERVER_FLOW_CONTEXT,
-  serverFlowContextAtom,
-  store,
-  updateSession,
-  type BusEvents,
-} from '@join/shared';
+import { api, ApiError, bus, EMPTY_FLOW_FLAGS, EMPTY_SERVER_FLOW_CONTEXT, serverFlowContextAtom, store, updateSession, type BusEvents } from '@join/shared';
+import { createQueryClient } from '@join/shared/react';
 import { identityApi } from '@join/shared/identity';
 import { POSITION_OPTIONS } from '../geolocation';
 import IdentityStep from '../step';

@@ -2,7 +2,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { applyFlowStatus, bus, createQueryClient, EMPTY_FLOW_FLAGS, setBizConfig, store, type SupportContacts } from '@join/shared';
+import { applyFlowStatus, bus, EMPTY_FLOW_FLAGS, setBizConfig, store, type SupportContacts } from '@join/shared';
+import { createQueryClient } from '@join/shared/react';
 import { accountApi } from '@join/shared/account';
 import IdentityStep from '../step';
 

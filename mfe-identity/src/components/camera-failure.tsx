@@ -1,4 +1,5 @@
-import { Alert, Button, useT } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Alert, Button } from '@join/shared/ui';
 import type { CameraFailure } from '../verification/camera';
 
 /** Why the camera gave no picture, and what to do: try again (unless the browser has none) or upload. */

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { Button, ROUTES, serverFlowContextAtom, StepHeading, useFocusStepHeading, useT } from '@join/shared';
+import { ROUTES, serverFlowContextAtom } from '@join/shared';
+import { useFocusStepHeading, useT } from '@join/shared/react';
+import { Button, StepHeading } from '@join/shared/ui';
 import { guidanceAtom } from '../verification/check-store';
 import type { CheckPath } from '../verification/paths';
 import { go } from '../navigation';

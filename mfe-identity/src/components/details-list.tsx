@@ -1,4 +1,5 @@
-import { formatEmiratesId, useLanguage, useT } from '@join/shared';
+import { formatEmiratesId } from '@join/shared';
+import { useLanguage, useT } from '@join/shared/react';
 import type { DocumentDetails } from '@join/shared/identity';
 import { nationalityName } from './nationality';
 

@@ -1,4 +1,5 @@
-import { Button, useT } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button } from '@join/shared/ui';
 
 const SLOT = '\u0000';
 

@@ -1,4 +1,5 @@
-import { Button, StepHeading, useFocusStepHeading, useT } from '@join/shared';
+import { useFocusStepHeading, useT } from '@join/shared/react';
+import { Button, StepHeading } from '@join/shared/ui';
 import { useAction } from '../hooks/use-action';
 import { logOut } from '../verification/logout';
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, useLanguage, useT } from '@join/shared';
+import { useLanguage, useT } from '@join/shared/react';
+import { Alert, Button } from '@join/shared/ui';
 import { accountApi } from '@join/shared/account';
 import { signInWithGoogle, SignInFailure, type SignInFailureReason } from '../google-signin';
 import { finishLogin } from '../login-actions';

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
 import { useSetAtom } from 'jotai';
 import { CircleAlert } from 'lucide';
-import { Button, errorObjectForCode, Icon, ROUTES, translateOr, useT } from '@join/shared';
+import { errorObjectForCode, ROUTES, translateOr } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button, Icon } from '@join/shared/ui';
 import type { GuidanceKind } from '@join/shared/identity';
 import { suggestResidentAtom, type PendingGuidance } from '../verification/check-store';
 import { PATH_ROUTES, type CheckPath } from '../verification/paths';

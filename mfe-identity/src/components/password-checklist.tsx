@@ -1,5 +1,7 @@
 import { Check, X } from 'lucide';
-import { Icon, passwordChecks, useT } from '@join/shared';
+import { passwordChecks } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Icon } from '@join/shared/ui';
 
 const RULES = [
   ['length', 'account.setPassword.ruleLength'],

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { Eye, EyeOff } from 'lucide';
-import { Button, useT } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button } from '@join/shared/ui';
 import { TextField } from '@join/shared/forms';
 
 /**

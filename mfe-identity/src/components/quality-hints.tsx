@@ -1,4 +1,5 @@
-import { Alert, useT } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Alert } from '@join/shared/ui';
 import type { QualityHint } from '../verification/image-quality';
 
 /** What the captured photo may lack: hints, announced; the visitor may still use the photo. */

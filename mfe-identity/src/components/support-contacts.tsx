@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Mail, Phone } from 'lucide';
-import { bizConfigAtom, formatPhoneForReading, Icon } from '@join/shared';
+import { bizConfigAtom, formatPhoneForReading } from '@join/shared';
+import { Icon } from '@join/shared/ui';
 
 /**
  * The operator's phone and e-mail from the business config (its `support`), as links; nothing

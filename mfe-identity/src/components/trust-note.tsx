@@ -1,5 +1,6 @@
 import { ShieldCheck } from 'lucide';
-import { Icon, useT } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Icon } from '@join/shared/ui';
 
 /** DESIGN "Trust": who verifies the identity and what is kept, beside the scan. */
 export function TrustNote() {

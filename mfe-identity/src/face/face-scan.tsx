@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ArrowLeft, ArrowRight, Camera, RotateCcw, ZoomIn, ZoomOut } from 'lucide';
-import { Alert, Button, Icon, LiveRegion, useT, type IconData } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Alert, Button, Icon, LiveRegion, type IconData } from '@join/shared/ui';
 import { brightnessReader, CameraError, encodeJpeg, openFrontCamera, snapshot, stopStream, type CameraFailure } from './camera';
 import { detectorOnce, type FaceDetector } from './detector';
 import {

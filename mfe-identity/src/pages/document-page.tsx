@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { Camera, Upload } from 'lucide';
-import { Button, LiveRegion, ROUTES, StepHeading, useFocusStepHeading, useT } from '@join/shared';
+import { ROUTES } from '@join/shared';
+import { useFocusStepHeading, useT } from '@join/shared/react';
+import { Button, LiveRegion, StepHeading } from '@join/shared/ui';
 import { CameraFailureAlert } from '../components/camera-failure';
 import { GuidancePanel, guidanceHasButton, type GuidanceHandlers } from '../components/guidance-panel';
 import { QualityHints } from '../components/quality-hints';

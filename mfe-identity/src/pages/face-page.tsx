@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
-import { Alert, bus, Button, errorObjectForCode, isApiError, LiveRegion, refreshFlowStatus, reportError, StepHeading, translateOr, useFocusStepHeading, useT } from '@join/shared';
+import { bus, errorObjectForCode, isApiError, refreshFlowStatus, reportError, translateOr } from '@join/shared';
+import { useFocusStepHeading, useT } from '@join/shared/react';
+import { Alert, Button, LiveRegion, StepHeading } from '@join/shared/ui';
 import { IDENTITY_ERROR_CODES, identityApi, type DocumentDetails } from '@join/shared/identity';
 import type { FaceCapture, FaceChallenge } from '../face/face-scan';
 import { DetailsList } from '../components/details-list';

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { MapPin } from 'lucide';
-import { Alert, bus, Button, refreshFlowStatus, StepHeading, useFocusStepHeading, useT } from '@join/shared';
+import { bus, refreshFlowStatus } from '@join/shared';
+import { useFocusStepHeading, useT } from '@join/shared/react';
+import { Alert, Button, StepHeading } from '@join/shared/ui';
 import { identityApi } from '@join/shared/identity';
 import { canLocate, currentPosition, PositionError, type PositionFailure } from '../geolocation';
 import { useAction } from '../hooks/use-action';

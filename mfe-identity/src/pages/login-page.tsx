@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { flowFlagsAtom, useFocusStepHeading, useT } from '@join/shared';
+import { flowFlagsAtom } from '@join/shared';
+import { useFocusStepHeading, useT } from '@join/shared/react';
 import { accountApi } from '@join/shared/account';
 import type { Stage } from '../stages/stage';
 

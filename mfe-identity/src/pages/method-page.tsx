@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { IdCard, Plane, Smartphone, Truck } from 'lucide';
-import { bus, Button, RadioCards, refreshFlowStatus, serverFlowContextAtom, StepHeading, useFocusStepHeading, useT, type SimType } from '@join/shared';
+import { bus, refreshFlowStatus, serverFlowContextAtom, type SimType } from '@join/shared';
+import { useFocusStepHeading, useT } from '@join/shared/react';
+import { Button, RadioCards, StepHeading } from '@join/shared/ui';
 import { identityApi } from '@join/shared/identity';
 import { useAction } from '../hooks/use-action';
 import { checkAtom, EMPTY_CHECK, guidanceAtom, suggestResidentAtom } from '../verification/check-store';

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, ROUTES, serverFlowContextAtom, StepHeading, useLanguage, useT } from '@join/shared';
+import { ROUTES, serverFlowContextAtom } from '@join/shared';
+import { useLanguage, useT } from '@join/shared/react';
+import { Button, Card, StepHeading } from '@join/shared/ui';
 import { accountApi } from '@join/shared/account';
 import { TextWithEmail } from '../components/email-line';
 import { SupportContacts } from '../components/support-contacts';

@@ -1,6 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Camera } from 'lucide';
-import { Button, describedBy, errorObjectForCode, FieldError, LiveRegion, StepHeading, translateOr, useFocusStepHeading, useT } from '@join/shared';
+import { errorObjectForCode, translateOr } from '@join/shared';
+import { useFocusStepHeading, useT } from '@join/shared/react';
+import { Button, describedBy, FieldError, LiveRegion, StepHeading } from '@join/shared/ui';
 import { DOCUMENT_IMAGE_TYPES } from '@join/shared/identity';
 import { GuidancePanel } from '../components/guidance-panel';
 import { TrustNote } from '../components/trust-note';

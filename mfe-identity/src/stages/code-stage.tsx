@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, formSchema, isApiError, StepHeading, textField, updateSession, useT, validationText, type InputMask, type ValidationResult } from '@join/shared';
+import { formSchema, isApiError, textField, updateSession, validationText, type InputMask, type ValidationResult } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Alert, Button, StepHeading } from '@join/shared/ui';
 import { TextField, useZodForm } from '@join/shared/forms';
 import { ACCOUNT_ERROR_CODES, accountApi, VERIFICATION_CODE_LENGTH } from '@join/shared/account';
 import { EmailLine, TextWithEmail } from '../components/email-line';

@@ -1,4 +1,6 @@
-import { Button, formSchema, StepHeading, useT } from '@join/shared';
+import { formSchema } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button, StepHeading } from '@join/shared/ui';
 import { TextField, useZodForm } from '@join/shared/forms';
 import { accountApi, emailField } from '@join/shared/account';
 import { GoogleSignIn } from '../components/google-button';

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Alert, API_ERROR_CODES, Button, formSchema, isApiError, LiveRegion, StepHeading, textField, useT, validateRequired, validationText } from '@join/shared';
+import { API_ERROR_CODES, formSchema, isApiError, textField, validateRequired, validationText } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Alert, Button, LiveRegion, StepHeading } from '@join/shared/ui';
 import { useZodForm } from '@join/shared/forms';
 import { accountApi, VERIFICATION_CODE_LENGTH } from '@join/shared/account';
 import { PasswordField } from '../components/password-field';

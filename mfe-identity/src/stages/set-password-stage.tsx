@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Alert, Button, formSchema, isApiError, passwordChecks, StepHeading, useT } from '@join/shared';
+import { formSchema, isApiError, passwordChecks } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Alert, Button, StepHeading } from '@join/shared/ui';
 import { useZodForm } from '@join/shared/forms';
 import { accountApi, passwordField } from '@join/shared/account';
 import { PasswordField } from '../components/password-field';

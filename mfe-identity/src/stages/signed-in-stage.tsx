@@ -1,4 +1,5 @@
-import { Button, StepHeading, useT } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button, StepHeading } from '@join/shared/ui';
 import { finishLogin } from '../login-actions';
 import { useAction } from '../hooks/use-action';
 import type { StageProps } from './stage';

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
-import { DEFAULT_NUMBER_HOLD_SECONDS, i18n, NUMBER_HOLD_WARNING_SECONDS, setClockSkew, store, type PhoneNumber } from '@join/shared';
+import { i18n, setClockSkew, store, type PhoneNumber } from '@join/shared';
+import { DEFAULT_NUMBER_HOLD_SECONDS, NUMBER_HOLD_WARNING_SECONDS } from '@join/shared/numbers';
 import '@join/shared/numbers';
 import { HeldNumber } from '../components/held-number';
 

@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient, store, type PhoneNumber, type Product } from '@join/shared';
+import { store, type PhoneNumber, type Product } from '@join/shared';
+import { createQueryClient } from '@join/shared/react';
 import { planApi } from '@join/shared/plans';
 import { VipConfirm } from '../components/vip-confirm';
 import { VipPlans } from '../components/vip-plans';
@@ -45,8 +46,9 @@ describe('VIP prices before the visitor commits', () => {
       .mockResolvedValue({ products: [vipProduct(241, 4, 1799), vipProduct(242, 4, 2399), vipProduct(261, 6, 2999)] });
     wrap(<VipConfirm number={gold} busy={false} onConfirm={() => undefined} onCancel={() => undefined} />);
     const dialog = screen.getByRole('dialog');
-    // A region named by its heading (the number domain's texts are keys in this test).
-    const section = await within(dialog).findByRole('region', { name: 'vip.tierPrices' });
+    // A region named by its heading, in the number domain's English (registered when the step's
+    // hold rules load the domain entry).
+    const section = await within(dialog).findByRole('region', { name: 'The VIP plans of this tier' });
     expect(list).toHaveBeenCalledWith('VIP');
     const rows = within(section).getAllByRole('listitem');
     // Only the tier's plans (level 4), not the diamond one.

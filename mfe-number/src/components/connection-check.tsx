@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useT } from '@join/shared';
+import { useT } from '@join/shared/react';
 import { checkingConnectionAtom } from '../captcha/challenge';
 
 /**

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, formatCountdown, PhoneNumberText, useT, type PhoneNumber } from '@join/shared';
+import { formatCountdown, type PhoneNumber } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button, PhoneNumberText } from '@join/shared/ui';
 import { useCountdown } from '../hooks/use-countdown';
 import { isTransfer, warningThresholdSeconds } from '../hold';
 import { TextWithNumber } from './text-with-number';

@@ -1,4 +1,6 @@
-import { Button, PhoneNumberText, useT, type PhoneNumber } from '@join/shared';
+import type { PhoneNumber } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button, PhoneNumberText } from '@join/shared/ui';
 import { TierBadge } from './tier-badge';
 
 /** A random number on offer: take it, or ask for another one. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PhoneNumberText } from '@join/shared';
+import { PhoneNumberText } from '@join/shared/ui';
 
 const MARK = '\u2063NUMBER\u2063';
 

@@ -1,4 +1,4 @@
-import { useT } from '@join/shared';
+import { useT } from '@join/shared/react';
 import { tierOf } from '../hold';
 
 /** The VIP tier of a number as a text badge (never colour alone). */

@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Button, MARKETING, Modal, PhoneNumberText, useT, type PhoneNumber } from '@join/shared';
+import { MARKETING, type PhoneNumber } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button, Modal, PhoneNumberText } from '@join/shared/ui';
 import { tierOf } from '../hold';
 
 // The tier's plan prices (and the plan domain they call) load with the confirmation.

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, hasFreeInternationalCalling, PlanSpecs, Price, useT, type PhoneNumber, type Product } from '@join/shared';
+import { hasFreeInternationalCalling, type PhoneNumber, type Product } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button, PlanSpecs, Price } from '@join/shared/ui';
 import { planApi, productPriceView, savePlanSequence } from '@join/shared/plans';
 import { numberKeys } from '../api/query-keys';
 import { useNumberAction } from '../hooks/use-number-action';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Price, useT } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Price } from '@join/shared/ui';
 import { planApi, productPriceView } from '@join/shared/plans';
 import { numberKeys } from '../api/query-keys';
 

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useAtomValue } from 'jotai';
-import { Button, numberAtom, ROUTES, savedPlanAtom, StepHeading, useT } from '@join/shared';
+import { numberAtom, ROUTES, savedPlanAtom } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button, StepHeading } from '@join/shared/ui';
 import { useNumberAction } from '../hooks/use-number-action';
 import { commitAndContinue, extendHold } from '../number-actions';
 import { HeldNumber } from '../components/held-number';

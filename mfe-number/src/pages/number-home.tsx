@@ -1,17 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import {
-  Button,
-  FEATURE_FLAGS,
-  formatMsisdn,
-  isApiError,
-  LiveRegion,
-  numberAtom,
-  ROUTES,
-  StepHeading,
-  useT,
-  type PhoneNumber,
-} from '@join/shared';
+import { FEATURE_FLAGS, formatMsisdn, isApiError, numberAtom, ROUTES, type PhoneNumber } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button, LiveRegion, StepHeading } from '@join/shared/ui';
 import { cancelNumber, continueWithNumber, extendHold, offerRandomNumber, reserveNumber } from '../number-actions';
 import { ConnectionCheck } from '../components/connection-check';
 import { HeldNumber } from '../components/held-number';

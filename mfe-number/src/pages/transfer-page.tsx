@@ -1,6 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ROUTES, StepHeading, useT } from '@join/shared';
+import { ROUTES } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button, StepHeading } from '@join/shared/ui';
 import { api } from '../api/endpoints';
 import { SelectField, TextField, useZodForm } from '@join/shared/forms';
 import { numberKeys } from '../api/query-keys';

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useAtom } from 'jotai';
 import { Controller } from 'react-hook-form';
-import { Button, consentField, ConsentCheckbox, formSchema, ROUTES, StepHeading, useT } from '@join/shared';
+import { consentField, formSchema, ROUTES } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button, ConsentCheckbox, StepHeading } from '@join/shared/ui';
 import { useZodForm } from '@join/shared/forms';
 import { useNumberAction } from '../hooks/use-number-action';
 import { reserveTransfer } from '../number-actions';

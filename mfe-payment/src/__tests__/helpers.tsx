@@ -1,7 +1,8 @@
 import { act, render } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ApiError, bus, createQueryClient, errorActionHandler, store, type ErrorObject } from '@join/shared';
+import { ApiError, bus, errorActionHandler, store, type ErrorObject } from '@join/shared';
+import { createQueryClient } from '@join/shared/react';
 import { PaymentSummaryResponse, Receipt } from '@join/shared/payment';
 import PaymentStep from '../step';
 import { browser } from '../navigation';

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, ROUTES, useLanguage, useT } from '@join/shared';
+import { ROUTES } from '@join/shared';
+import { useLanguage, useT } from '@join/shared/react';
+import { Alert, Button } from '@join/shared/ui';
 import { paymentApi, type PaymentSummaryResponse } from '@join/shared/payment';
 import { endCardAttempt, readCardAttempt, startCardAttempt, type CardAttempt } from '../attempts';
 import { raise, serverAnswered } from '../errors';

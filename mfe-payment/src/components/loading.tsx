@@ -1,4 +1,5 @@
-import { Skeleton, SkeletonGroup, useT } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Skeleton, SkeletonGroup } from '@join/shared/ui';
 
 /** The step's skeleton while its data loads, with the step's loading text for screen readers. */
 export function Loading() {

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { Clock } from 'lucide';
-import { Button, Card, Icon, ROUTES, useLanguage, useT } from '@join/shared';
+import { ROUTES } from '@join/shared';
+import { useLanguage, useT } from '@join/shared/react';
+import { Button, Card, Icon } from '@join/shared/ui';
 import { paymentApi, type OpenPayment } from '@join/shared/payment';
 import { raise, serverAnswered } from '../errors';
 import { aedOfFils, formatMoment } from '../format';

@@ -1,4 +1,6 @@
-import { Card, formatAed, PhoneNumberText, Price, useLanguage, useT } from '@join/shared';
+import { formatAed } from '@join/shared';
+import { useLanguage, useT } from '@join/shared/react';
+import { Card, PhoneNumberText, Price } from '@join/shared/ui';
 import type { PaymentSummaryResponse } from '@join/shared/payment';
 
 /**

@@ -1,5 +1,6 @@
 import { Lock } from 'lucide';
-import { Icon, useT } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Icon } from '@join/shared/ui';
 
 /** DESIGN "Trust": a lock and where the card details go, beside the card form. */
 export function TrustLine() {

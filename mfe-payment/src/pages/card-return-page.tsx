@@ -1,4 +1,5 @@
-import { ROUTES, useT } from '@join/shared';
+import { ROUTES } from '@join/shared';
+import { useT } from '@join/shared/react';
 import { paymentApi } from '@join/shared/payment';
 import { useReturn } from '../hooks/use-return';
 import { go } from '../navigation';

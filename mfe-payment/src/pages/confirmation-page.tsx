@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide';
-import { bus, Button, Card, Icon, PhoneNumberText, refreshFlowStatus, StepHeading, useFocusStepHeading, useLanguage, useT } from '@join/shared';
+import { bus, refreshFlowStatus } from '@join/shared';
+import { useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
+import { Button, Card, Icon, PhoneNumberText, StepHeading } from '@join/shared/ui';
 import { instalmentSplit, paymentApi, type Receipt } from '@join/shared/payment';
 import { raise } from '../errors';
 import { LoadFailed } from '@join/shared/display';

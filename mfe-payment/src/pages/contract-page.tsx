@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Mail } from 'lucide';
-import { Alert, Button, flowFlagsAtom, ROUTES, StepHeading, useFocusStepHeading, useT } from '@join/shared';
+import { flowFlagsAtom, ROUTES } from '@join/shared';
+import { useFocusStepHeading, useT } from '@join/shared/react';
+import { Alert, Button, StepHeading } from '@join/shared/ui';
 import { paymentApi } from '@join/shared/payment';
 import { raise } from '../errors';
 import { WithValue } from '../components/with-value';

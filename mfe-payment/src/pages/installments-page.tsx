@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Checkbox, ROUTES, StepHeading, useFocusStepHeading, useLanguage, useT } from '@join/shared';
+import { ROUTES } from '@join/shared';
+import { useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
+import { Alert, Button, Card, Checkbox, StepHeading } from '@join/shared/ui';
 import { paymentApi, type PaymentSummaryResponse } from '@join/shared/payment';
 import { keyFor } from '../attempts';
 import { raise, serverAnswered } from '../errors';

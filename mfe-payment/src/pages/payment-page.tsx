@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { CreditCard, Smartphone, CalendarClock } from 'lucide';
-import { Alert, Button, RadioCards, ROUTES, StepHeading, useFocusStepHeading, useLanguage, useT, type RadioCardOption } from '@join/shared';
+import { ROUTES } from '@join/shared';
+import { useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
+import { Alert, Button, RadioCards, StepHeading, type RadioCardOption } from '@join/shared/ui';
 import type { PaymentSummaryResponse } from '@join/shared/payment';
 import { readCardAttempt } from '../attempts';
 import { CardPayment } from '../components/card-payment';

@@ -1,5 +1,7 @@
 import { QrCode } from '@join/shared/qr';
-import { Button, Card, ROUTES, StepHeading, useFocusStepHeading, useT } from '@join/shared';
+import { ROUTES } from '@join/shared';
+import { useFocusStepHeading, useT } from '@join/shared/react';
+import { Button, Card, StepHeading } from '@join/shared/ui';
 import { go } from '../navigation';
 
 /** The address the code opens: this page's own /payment, wherever the product is served. */

@@ -1,4 +1,6 @@
-import { Alert, Button, ROUTES, StepHeading, useFocusStepHeading, useT } from '@join/shared';
+import { ROUTES } from '@join/shared';
+import { useFocusStepHeading, useT } from '@join/shared/react';
+import { Alert, Button, StepHeading } from '@join/shared/ui';
 import type { ReturnState } from '../hooks/use-return';
 import { go } from '../navigation';
 

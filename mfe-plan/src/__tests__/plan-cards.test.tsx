@@ -2,7 +2,9 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient, EMPTY_FLOW_FLAGS, planInReviewAtom, Product, store, setFlowFlags, setStartParams, type PlanCategory } from '@join/shared';
+import { EMPTY_FLOW_FLAGS, planInReviewAtom, Product, store, setFlowFlags, setStartParams } from '@join/shared';
+import { createQueryClient } from '@join/shared/react';
+import type { PlanCategory } from '@join/shared/plans';
 import { api } from '../api/endpoints';
 import { PlanSelectionPage } from '../pages/plan-selection-page';
 

@@ -2,7 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ApiError, bus, createQueryClient, EMPTY_FLOW_FLAGS, Product, store, setFlowFlags, setStartParams } from '@join/shared';
+import { ApiError, bus, EMPTY_FLOW_FLAGS, Product, store, setFlowFlags, setStartParams } from '@join/shared';
+import { createQueryClient } from '@join/shared/react';
 import { api } from '../api/endpoints';
 import { PlanSelectionPage } from '../pages/plan-selection-page';
 

@@ -1,4 +1,4 @@
-import type { PlanCategory } from '@join/shared';
+import type { PlanCategory } from '@join/shared/plans';
 import type { PlanChoice } from '@join/shared/plans';
 
 /**

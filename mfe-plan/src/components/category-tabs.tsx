@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { useLanguage, type PlanCategory } from '@join/shared';
+import { useLanguage } from '@join/shared/react';
+import type { PlanCategory } from '@join/shared/plans';
 
 export const tabId = (c: PlanCategory) => `plan-tab-${c}`;
 export const panelId = (c: PlanCategory) => `plan-panel-${c}`;

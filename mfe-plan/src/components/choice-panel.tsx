@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Button, LiveRegion, PREFERENCE_IDS, useT, validateConsent, type Product } from '@join/shared';
+import { PREFERENCE_IDS, validateConsent, type Product } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button, LiveRegion } from '@join/shared/ui';
 import { savePlanSequence } from '@join/shared/plans';
 import { api } from '../api/endpoints';
 import { useReview } from '../hooks/use-review';

@@ -1,4 +1,5 @@
-import { Button, useT } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button } from '@join/shared/ui';
 
 /** What the load-status block needs of a query (a react-query result has all of it). */
 export interface LoadState {

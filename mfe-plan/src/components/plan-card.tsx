@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { formatSubPlanTotal, Icon, PLAN_ICONS, PlanSpecs, Price, sortSubPlans, useAmountText, useT, type Product } from '@join/shared';
+import { formatSubPlanTotal, sortSubPlans, type Product } from '@join/shared';
+import { useAmountText, useT } from '@join/shared/react';
+import { Icon, PLAN_ICONS, PlanSpecs, Price } from '@join/shared/ui';
 import { productPriceView } from '@join/shared/plans';
 import { freeInternationalCalling, shownPromotions, validityDays } from '../plan-rules';
 import { PromotionList } from './promotion-list';

@@ -1,4 +1,5 @@
-import { amountToPay, formatAed, useLanguage, useT, type PackagePrice, type Promotion } from '@join/shared';
+import { amountToPay, formatAed, type PackagePrice, type Promotion } from '@join/shared';
+import { useLanguage, useT } from '@join/shared/react';
 import { usePromotionText } from './promotion-list';
 
 /**

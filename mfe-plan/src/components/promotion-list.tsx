@@ -1,4 +1,5 @@
-import { formatAed, formatPromotionExtras, useLanguage, useT, type Promotion } from '@join/shared';
+import { formatAed, formatPromotionExtras, type Promotion } from '@join/shared';
+import { useLanguage, useT } from '@join/shared/react';
 
 /** One promotion as a visitor reads it, per category of SPEC 3, with its formatted extras. */
 export function usePromotionText(): (p: Promotion) => string {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type PlanCategory, type Product } from '@join/shared';
+import type { Product } from '@join/shared';
+import type { PlanCategory } from '@join/shared/plans';
 import { api } from '../api/endpoints';
 import { planKeys } from '../api/query-keys';
 import { sortByDuration, sortByPlanNetPrice } from '../plan-rules';

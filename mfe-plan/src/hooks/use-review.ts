@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { bizConfigAtom, flowFlagsAtom, isStreamingPromoEligible, MARKETING, numberAtom, STREAMING_PROMOTION_KEY, VANITY_TIER_BY_ID, type PhoneNumber, type Product } from '@join/shared';
+import { isStreamingPromoEligible } from '@join/shared/plans';
+import { bizConfigAtom, flowFlagsAtom, MARKETING, numberAtom, VANITY_TIER_BY_ID, type PhoneNumber, type Product } from '@join/shared';
+import { STREAMING_PROMOTION_KEY } from '@join/shared/plans';
 import { type PlanChoice } from '@join/shared/plans';
 import { consentPromotion } from '../plan-rules';
 import { usePlanQuote, type QuoteView } from './use-plan-quote';

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
-import { ANNUAL_OFFER_PRODUCT_CODE, Button, formatAed, formatSubPlan, MARKETING, ROUTES, savedPlanAtom, startParamsAtom, StepHeading, store, useLanguage, useAmountText, useT, type Product, type SubPlan, type SubPlanType, dropStartParams } from '@join/shared';
+import { formatAed, formatSubPlan, MARKETING, ROUTES, savedPlanAtom, startParamsAtom, store, type Product, type SubPlan, type SubPlanType, dropStartParams } from '@join/shared';
+import { useLanguage, useAmountText, useT } from '@join/shared/react';
+import { Button, StepHeading } from '@join/shared/ui';
+import { ANNUAL_OFFER_PRODUCT_CODE } from '@join/shared/plans';
 import { api } from '../api/endpoints';
 import { ChoicePanel } from '../components/choice-panel';
 import { isLoading, LoadStatus } from '../components/load-status';

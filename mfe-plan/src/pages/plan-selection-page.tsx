@@ -1,7 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ANNUAL_OFFER_PRODUCT_CODE, bizConfigAtom, Button, DEFAULT_VAT_PERCENTAGE, flowFlagsAtom, formatAed, Icon, MARKETING, PLAN_ICONS, PLAN_CATEGORIES, PlanSpecs, ROUTES, savedPlanAtom, setPlanInReview, startParamsAtom, StepHeading, store, TOURIST_PRODUCT_CODES, useLanguage, useT, VANITY_TIER_BY_ID, bus, dropStartParams, type PlanCategory, type Product } from '@join/shared';
+import { bizConfigAtom, flowFlagsAtom, formatAed, MARKETING, ROUTES, savedPlanAtom, setPlanInReview, startParamsAtom, store, VANITY_TIER_BY_ID, bus, dropStartParams, type Product } from '@join/shared';
+import { useLanguage, useT } from '@join/shared/react';
+import { Button, Icon, PLAN_ICONS, PlanSpecs, StepHeading } from '@join/shared/ui';
+import { ANNUAL_OFFER_PRODUCT_CODE, DEFAULT_VAT_PERCENTAGE, PLAN_CATEGORIES, TOURIST_PRODUCT_CODES, type PlanCategory } from '@join/shared/plans';
 import { CategoryTabs, panelId, tabId } from '../components/category-tabs';
 import { isLoading, LoadStatus } from '../components/load-status';
 import { PlanCard } from '../components/plan-card';

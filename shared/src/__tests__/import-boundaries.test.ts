@@ -39,6 +39,15 @@ describe('import boundaries', () => {
     ['shared/src/x.ts', "import { planApi } from './domains/plans/endpoints';\nexport const y = planApi;\n"],
     ['shared/src/domains/numbers/x.ts', "import { store } from '../../store';\nexport const y = store;\n"],
     ['shared/src/domains/numbers/x.ts', "import { planApi } from '@join/shared/plans';\nexport const y = planApi;\n"],
+    // The kernel core is framework-free (jotai's vanilla / react split): no React, no JSX, nothing
+    // of its React layer or UI primitives; those reach the core by package name only.
+    ['shared/src/flow/x.ts', "import { useState } from 'react';\nexport const y = useState;\n"],
+    ['shared/src/x.ts', "import { useT } from './react/use-t';\nexport const y = useT;\n"],
+    ['shared/src/flow/x.ts', "import { Button } from '../ui/button';\nexport const y = Button;\n"],
+    ['shared/src/x.ts', "import { useT } from '@join/shared/react';\nexport const y = useT;\n"],
+    ['shared/src/react/x.ts', "import { i18n } from '../i18n/i18n';\nexport const y = i18n;\n"],
+    ['shared/src/react/x.ts', "import { Button } from '@join/shared/ui';\nexport const y = Button;\n"],
+    ['shared/src/ui/x.tsx', "import { formatAed } from '../format/format';\nexport const y = formatAed;\n"],
   ])('%s may not import across the boundary: %s', async (file, code) => {
     expect(await restrictedImports(file, code)).toHaveLength(1);
   });
@@ -49,7 +58,22 @@ describe('import boundaries', () => {
     ['api/src/x.ts', "import { Msisdn } from '@join/shared/contract';\nexport const y = Msisdn;\n"],
     ['shared/src/domains/numbers/x.ts', "import { store } from '@join/shared';\nexport const y = store;\n"],
     ['mfe-number/src/x.ts', "import { numberApi } from '@join/shared/numbers';\nexport const y = numberApi;\n"],
+    ['shared/src/react/x.ts', "import { i18n } from '@join/shared';\nexport const y = i18n;\n"],
+    ['shared/src/ui/x.tsx', "import { formatAed } from '@join/shared';\nimport { useT } from '@join/shared/react';\nexport const y = [formatAed, useT];\n"],
+    ['mfe-plan/src/x.tsx', "import { Button } from '@join/shared/ui';\nexport const y = Button;\n"],
   ])('%s may import the shared package by name', async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([]);
+  });
+});
+
+describe('the kernel core renders nothing', () => {
+  it('refuses JSX in a core file', async () => {
+    const run = spawnSync(process.execPath, [eslintBin, '--format', 'json', '--stdin', '--stdin-filename', path.join(root, 'shared/src/flow/x.tsx')], {
+      cwd: root,
+      input: 'export const y = <p>hi</p>;\n',
+      encoding: 'utf8',
+    });
+    const [result] = JSON.parse(run.stdout) as Result[];
+    expect((result?.messages ?? []).map((m) => m.ruleId)).toEqual(['no-restricted-syntax']);
   });
 });

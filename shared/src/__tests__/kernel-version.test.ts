@@ -2,11 +2,15 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as kernel from '../index';
+import * as kernelReact from '../react';
+import * as kernelUi from '../ui';
 import { KERNEL_VERSION } from '../kernel-version';
 
 /**
  * The kernel's version changes when the kernel changes. kernel.lock.json records the version,
- * the kernel's runtime exports and a hash of its sources; this test fails when they no longer
+ * the runtime exports of the kernel's three entries (the core `@join/shared` by name, the React
+ * layer as `react:<name>`, the UI primitives as `ui:<name>`: moving an export between entries
+ * breaks its importers like removing it) and a hash of its sources; this test fails when they no longer
  * match, and says which bump the change needs. After bumping shared/package.json and
  * src/kernel-version.ts, record the new kernel with `pnpm --filter @join/shared run kernel:lock`,
  * which refuses a bump too small for the change (removed exports need a major, added a minor).
@@ -59,7 +63,11 @@ const RANK = { none: 0, patch: 1, minor: 2, major: 3, backwards: -1 } as const;
 
 describe('the kernel version', () => {
   const pkgVersion = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
-  const exports = Object.keys(kernel).sort();
+  const exports = [
+    ...Object.keys(kernel),
+    ...Object.keys(kernelReact).map((name) => `react:${name}`),
+    ...Object.keys(kernelUi).map((name) => `ui:${name}`),
+  ].sort();
   const hash = sourceHash();
 
   it('is the package version', () => {

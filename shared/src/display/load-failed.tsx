@@ -1,4 +1,5 @@
-import { Alert, Button, useT } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Alert, Button } from '@join/shared/ui';
 
 /** A screen's data did not load: what happened and a retry (announced). `@join/shared/display`. */
 export function LoadFailed({ text, onRetry }: { text: string; onRetry: () => void }) {

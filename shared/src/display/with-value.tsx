@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { useT } from '@join/shared';
+import { useT } from '@join/shared/react';
 
 // A value's place: a private-use character, its index, the same again (no translation contains one).
 const SLOT = new RegExp('\uE000(\\d+)\uE000');

@@ -91,7 +91,7 @@ function entry(title: string, text: string, ...buttons: CatalogueButton[]): Cata
 }
 
 /** Client-side types of ours for catalogue items that have no server code in SPEC section 8. */
-export const EXTRA_CLIENT_MESSAGE_TYPES = [
+const EXTRA_CLIENT_MESSAGE_TYPES = [
   'fatal_config',
   'code_expired',
   'link_code_error',
@@ -272,7 +272,7 @@ export function catalogueEntry(type: string): CatalogueEntry {
 }
 
 /** The button of a pop-up that has none (SPEC section 8). */
-export const FALLBACK_ERROR_BUTTON: CatalogueButton = OK_HOME;
+const FALLBACK_ERROR_BUTTON: CatalogueButton = OK_HOME;
 
 /** Optional translator: returns the text for the key, or the fallback. */
 export type ErrorTranslate = (key: string, fallback: string) => string;

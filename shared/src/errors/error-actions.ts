@@ -51,9 +51,9 @@ export function isLiveAction(error: ErrorObject, action: string): boolean {
 }
 
 /** When every button of an error is a step action nobody handles: a plain OK that closes. */
-export const CLOSE_ONLY_BUTTON: ErrorButton = { label: 'OK', action: 'ok_clear_error' };
+const CLOSE_ONLY_BUTTON: ErrorButton = { label: 'OK', action: 'ok_clear_error' };
 /** SPEC 8: a pop-up with no buttons falls back to OK and redirect... */
-export const REDIRECT_BUTTON: ErrorButton = { label: 'OK', action: 'ok_clear_error_redirect' };
+const REDIRECT_BUTTON: ErrorButton = { label: 'OK', action: 'ok_clear_error_redirect' };
 /** ...except the fatal error, which has its own reload screen. */
 const NO_FALLBACK_TYPES: readonly string[] = ['fatal_config'];
 

@@ -18,10 +18,10 @@ import { z } from 'zod';
 import type { FlowStatusFlags } from '../schemas/entities';
 import type { FlowContext } from './rules';
 
-export const ResidentTypeSchema = z.enum(['resident', 'non_resident']);
+const ResidentTypeSchema = z.enum(['resident', 'non_resident']);
 
 /** The activation method (SPEC 2 /activation_method): an instant eSIM, or a physical SIM. */
-export const SimTypeSchema = z.enum(['esim', 'physical']);
+const SimTypeSchema = z.enum(['esim', 'physical']);
 export type SimType = z.infer<typeof SimTypeSchema>;
 
 export const ServerFlowContext = z.object({

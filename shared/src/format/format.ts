@@ -17,9 +17,9 @@ import {
 } from '../constants';
 import type { PackagePrice, Promotion, SubPlan, SubPlanType } from '../schemas/entities';
 
-export const UNLIMITED_LABEL = 'Unlimited';
-export const UNLIMITED_SHORT_LABEL = 'unl';
-export const MINUTES_UNIT = 'min';
+const UNLIMITED_LABEL = 'Unlimited';
+const UNLIMITED_SHORT_LABEL = 'unl';
+const MINUTES_UNIT = 'min';
 const DATA_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 export type DataUnit = (typeof DATA_UNITS)[number];
 
@@ -275,3 +275,6 @@ export function monthlyShare(total: number, months: number): number {
   if (!Number.isInteger(months) || months < 1) throw new RangeError(`months must be a positive integer, got ${months}`);
   return Math.round((total / months) * 100) / 100;
 }
+
+/** What an amount is for (DESIGN.md "Always know what it costs"): a month, a whole term, or today. */
+export type PricePeriod = { kind: 'month' } | { kind: 'term'; months: number } | { kind: 'today' };

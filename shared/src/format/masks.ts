@@ -1,4 +1,4 @@
-import { formatEmiratesId, formatExpiryInput, isEmiratesIdComplete, isExpiryComplete } from '../validation/rules';
+import { formatEmiratesId, isEmiratesIdComplete } from '../validation/rules';
 
 /**
  * An input mask: what the field keeps of what was typed or pasted, and when the value is
@@ -22,14 +22,6 @@ const NON_LATIN_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
 export function toLatinDigits(raw: string): string {
   return raw.replace(NON_LATIN_DIGITS, (d) => String((d.codePointAt(0) ?? 0) & 0xf));
 }
-
-/** Card expiry MM/YY: the slash comes by itself after the month (SPEC 5). */
-export const expiryMask: InputMask = {
-  format: (raw) => formatExpiryInput(toLatinDigits(raw)),
-  isComplete: isExpiryComplete,
-  maxLength: 5,
-  inputMode: 'numeric',
-};
 
 /** Emirates ID, 15 digits shown 3-4-7-1: 784-1980-1234567-1 (SPEC 5). */
 export const emiratesIdMask: InputMask = {

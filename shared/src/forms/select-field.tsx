@@ -1,6 +1,8 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useController, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { describedBy, FieldFrame, focusNextControl, localizeValidationMessage, SelectControl, useT } from '@join/shared';
+import { localizeValidationMessage } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { describedBy, FieldFrame, focusNextControl, SelectControl } from '@join/shared/ui';
 
 type NativeProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'form' | 'id'>;
 

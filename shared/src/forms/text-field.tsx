@@ -1,6 +1,8 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useController, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { describedBy, FieldFrame, focusNextControl, localizeValidationMessage, useT, type InputMask } from '@join/shared';
+import { localizeValidationMessage, type InputMask } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { describedBy, FieldFrame, focusNextControl } from '@join/shared/ui';
 
 type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'form' | 'id' | 'children'>;
 

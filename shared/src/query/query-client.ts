@@ -1,7 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, type Query, type QueryKey } from '@tanstack/react-query';
-import { isApiError } from '../errors/api-error';
-import { reportError } from '../actions';
-import type { StepActions } from '../errors/error-actions';
+import { isApiError, reportError, type StepActions } from '@join/shared';
 
 /**
  * What a query or mutation may say about itself (`meta`): `errorSource` sends a failure that

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /** Selector of the one heading a step renders; the host focuses it on each step change. */
-export const STEP_HEADING_SELECTOR = '[data-step-heading]';
+const STEP_HEADING_SELECTOR = '[data-step-heading]';
 
 /**
  * Moves focus to the step heading once it is in the document. Steps load lazily from

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { i18n, type Params } from '../i18n/i18n';
+import { i18n, type Params } from '@join/shared';
 
 /** Translate with re-render on language or dictionary change. */
 export function useT(): (key: string, params?: Params) => string {

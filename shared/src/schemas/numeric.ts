@@ -25,6 +25,17 @@ export const decimalInt = (maxDigits = 9) =>
 /** Fils in a dirham. */
 export const FILS_PER_AED = 100;
 
+/**
+ * An AED amount as whole fils, half a fils rounded away from zero, as the amount is written in
+ * decimal: 1.005 is 101 fils although 1.005 * 100 is 100.49999999999999 in binary. The one
+ * conversion of the product: the server's pricing, its charges and the contract's schemas use it.
+ */
+export function toFils(aed: number): number {
+  // 15 significant digits drop the binary noise of the multiplication, never a written digit.
+  const fils = Math.round(Number((Math.abs(aed) * FILS_PER_AED).toPrecision(15)));
+  return aed < 0 ? -fils : fils;
+}
+
 /** An amount in AED as text ("25", "25.5", "25.50") or JSON; more than two decimal places is an error, not a rounding. */
 export const aedAsFils = (maxAed: number) =>
   z
@@ -37,5 +48,5 @@ export const aedAsFils = (maxAed: number) =>
         .regex(/^[0-9]{1,9}(\.[0-9]{1,2})?$/, 'must be an amount in AED with at most two decimal places')
         .transform(Number),
     ])
-    .transform((aed) => Math.round(aed * FILS_PER_AED))
+    .transform((aed) => toFils(aed))
     .refine((fils) => fils <= maxAed * FILS_PER_AED, { message: `must be at most AED ${maxAed}` });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { X } from 'lucide';
-import { useT } from '../react/use-t';
+import { useT } from '@join/shared/react';
 import { Icon } from './icon';
 
 /**

@@ -1,4 +1,4 @@
-import { msisdnGroups } from '../format/format';
+import { msisdnGroups } from '@join/shared';
 
 /**
  * A phone number grouped for reading, `058 582 4920` (DESIGN.md "Numbers"), kept left to right

@@ -1,7 +1,6 @@
 import { CalendarDays, Gift, Globe, Phone, ShieldCheck, Sparkles, Truck, Wifi, type IconNode } from 'lucide';
-import { formatSubPlan, formatSubPlanTotal, sortSubPlans } from '../format/format';
-import { useAmountText, useT } from '../react/use-t';
-import type { SubPlan } from '../schemas/entities';
+import { formatSubPlan, formatSubPlanTotal, sortSubPlans, type SubPlan } from '@join/shared';
+import { useAmountText, useT } from '@join/shared/react';
 import { Icon } from './icon';
 
 const LABEL: Record<SubPlan['Type'], string> = {

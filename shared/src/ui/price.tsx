@@ -1,8 +1,5 @@
-import { formatAed } from '../format/format';
-import { useLanguage, useT } from '../react/use-t';
-
-/** What an amount is for (DESIGN.md "Always know what it costs"). */
-export type PricePeriod = { kind: 'month' } | { kind: 'term'; months: number } | { kind: 'today' };
+import { formatAed, type PricePeriod } from '@join/shared';
+import { useLanguage, useT } from '@join/shared/react';
 
 /**
  * A price as the visitor reads it: the amount (tabular digits, kept left to right inside

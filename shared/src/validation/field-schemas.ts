@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { localizeValidationMessage, validateConsent, validateEmiratesId, validateExpiry, validatePromoCode, type ValidationResult } from './rules';
+import { localizeValidationMessage, validateConsent, validateEmiratesId, type ValidationResult } from './rules';
 
 /**
  * zod schemas for form fields, built from the rules of rules.ts so a form (react-hook-form
  * with the zod resolver) fails with the same catalogue message as the rule, word for word, in
  * the page's language (a rule that wrote the English constant itself is translated here too).
  */
-export function fieldFrom<T>(base: z.ZodType<T, T>, rule: (value: T) => ValidationResult): z.ZodType<T, T> {
+function fieldFrom<T>(base: z.ZodType<T, T>, rule: (value: T) => ValidationResult): z.ZodType<T, T> {
   return base.superRefine((value, ctx) => {
     const result = rule(value);
     if (!result.valid) ctx.addIssue({ code: 'custom', message: localizeValidationMessage(result.message) });
@@ -16,10 +16,7 @@ export function fieldFrom<T>(base: z.ZodType<T, T>, rule: (value: T) => Validati
 /** A text field checked by a rule of rules.ts. */
 export const textField = (rule: (value: string) => ValidationResult) => fieldFrom(z.string(), rule);
 
-/** Card expiry MM/YY, checked against `now` (the month of the check, in the visitor's calendar). */
-export const expiryField = (now: () => Date = () => new Date()) => textField((v) => validateExpiry(v, now()));
 export const emiratesIdField = () => textField(validateEmiratesId);
-export const promoCodeField = (limits: { min: number; max: number }) => textField((v) => validatePromoCode(v, limits));
 /** A consent that must be ticked (SPEC 5). */
 export const consentField = () => fieldFrom(z.boolean(), validateConsent);
 

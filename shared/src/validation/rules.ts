@@ -11,7 +11,7 @@
  * complete" (SPEC section 4): a form shows no error while the user is still typing.
  * Functions that take "now" take it as a parameter, so they stay pure and testable.
  */
-import { CARD_EXPIRY_LIMIT_YEARS, CARD_TYPE_CODES, FEEDBACK_FORBIDDEN_CHARS, FEEDBACK_MAX_LENGTH, MARKETING, SMS_PREFIX, UAE_COUNTRY_CODE } from '../constants';
+import { SMS_PREFIX, UAE_COUNTRY_CODE } from '../constants';
 
 /** The catalogue messages of SPEC section 5, exactly as written there. */
 export const VALIDATION_MESSAGES = {
@@ -32,7 +32,7 @@ export type ValidationMessage = string;
 export type ValidationResult = { valid: true } | { valid: false; message: ValidationMessage };
 
 /** The dictionary key of a validation message: `validation.<id>` (en.ts, translations-ar.ts). */
-export const validationKey = (id: ValidationMessageId): string => `validation.${id}`;
+const validationKey = (id: ValidationMessageId): string => `validation.${id}`;
 
 /** Looks a dictionary key up: the key itself when the dictionary lacks it. */
 export type ValidationTranslator = (key: string) => string;
@@ -68,12 +68,17 @@ export function localizeValidationMessage(message: string | undefined): string |
   return id ? validationText(id) : message;
 }
 
-const VALID: ValidationResult = { valid: true };
-function invalid(id: ValidationMessageId): ValidationResult {
+/** The passing result, for rules written on top of these (the domains' own rules). */
+export const VALID_RESULT: ValidationResult = { valid: true };
+const VALID = VALID_RESULT;
+/** A failure with the catalogue message `id` in the page's language. */
+export function invalidResult(id: ValidationMessageId): ValidationResult {
   return { valid: false, message: validationText(id) };
 }
+const invalid = invalidResult;
 
-function digitsOf(raw: string): string {
+/** The digits of a text, every other character dropped. */
+export function digitsOf(raw: string): string {
   return raw.replace(/\D/g, '');
 }
 
@@ -96,160 +101,11 @@ export function validateEmail(email: string): ValidationResult {
   return EMAIL_RE.test(value) ? VALID : invalid('email');
 }
 
-// --- card ---
-
-export type CardBrand = 'visa' | 'mastercard' | 'amex';
-
-/** Digits a complete card number of each brand has. */
-export const CARD_NUMBER_LENGTH: Readonly<Record<CardBrand, number>> = { visa: 16, mastercard: 16, amex: 15 };
-/** Digits of the CVV of each brand. */
-export const CVV_LENGTH: Readonly<Record<CardBrand, number>> = { visa: 3, mastercard: 3, amex: 4 };
-
-/**
- * The brand of a card number, from its leading digits (works on partial input, so a form can
- * show the logo while the user types). Only the three brands of SPEC section 5 are accepted:
- * Visa 4, Mastercard 51-55, American Express 34 or 37; anything else is null.
- */
-export function cardBrand(cardNumber: string): CardBrand | null {
-  const d = digitsOf(cardNumber);
-  if (/^4/.test(d)) return 'visa';
-  if (/^5[1-5]/.test(d)) return 'mastercard';
-  if (/^3[47]/.test(d)) return 'amex';
-  return null;
-}
-
-/** The payment provider's card type code (SPEC section 9: 001, 002, 003). */
-export function cardTypeCode(brand: CardBrand): (typeof CARD_TYPE_CODES)[CardBrand] {
-  return CARD_TYPE_CODES[brand];
-}
-
-/** The Luhn (mod 10) check digit test over a string of digits. */
-export function passesLuhn(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let n = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      n *= 2;
-      if (n > 9) n -= 9;
-    }
-    sum += n;
-  }
-  return sum % 10 === 0;
-}
-
-/** Spaces and dashes are formatting; any other non-digit makes the number invalid. */
-function cardDigits(raw: string): string | null {
-  const compact = raw.replace(/[\s-]/g, '');
-  return /^\d*$/.test(compact) ? compact : null;
-}
-
-/**
- * Complete at 15 digits for American Express, 16 otherwise (an unknown brand is checked at 16).
- * Input with characters other than digits, spaces and dashes counts as complete, so its error shows at once.
- */
-export function isCardNumberComplete(raw: string): boolean {
-  const d = cardDigits(raw);
-  if (d === null) return true;
-  const brand = cardBrand(d);
-  return d.length >= (brand ? CARD_NUMBER_LENGTH[brand] : 16);
-}
-
-export function validateCardNumber(raw: string): ValidationResult {
-  const d = cardDigits(raw);
-  if (d === '') return invalid('required');
-  if (d === null) return invalid('cardNumber');
-  const brand = cardBrand(d);
-  if (!brand || d.length !== CARD_NUMBER_LENGTH[brand] || !passesLuhn(d)) return invalid('cardNumber');
-  return VALID;
-}
-
-/** Groups the digits as printed on the card: 4-4-4-4, or 4-6-5 for American Express. At most the brand's length. */
-export function formatCardNumberInput(raw: string): string {
-  const brand = cardBrand(raw);
-  const d = digitsOf(raw).slice(0, brand ? CARD_NUMBER_LENGTH[brand] : 16);
-  const groups = brand === 'amex' ? [4, 6, 5] : [4, 4, 4, 4];
-  const parts: string[] = [];
-  let at = 0;
-  for (const size of groups) {
-    if (at >= d.length) break;
-    parts.push(d.slice(at, at + size));
-    at += size;
-  }
-  return parts.join(' ');
-}
-
-/** 4 digits for American Express, 3 otherwise; with no brand known yet, 3. */
-export function isCvvComplete(cvv: string, brand: CardBrand | null): boolean {
-  return cvv.length >= CVV_LENGTH[brand ?? 'visa'];
-}
-
-export function validateCvv(cvv: string, brand: CardBrand | null): ValidationResult {
-  if (cvv === '') return invalid('required');
-  const length = CVV_LENGTH[brand ?? 'visa'];
-  return new RegExp(`^\\d{${length}}$`).test(cvv) ? VALID : invalid('wrongValue');
-}
-
-// --- expiry ---
-
-/**
- * Formats what the user types into MM/YY, inserting the slash by itself: '123' -> '12/3'.
- * A first digit 2-9 can only be a single-digit month, so it gets its 0 ('4' -> '04'). A slash
- * the user typed after two digits stays ('12/'), and removing it removes it ('12').
- */
-export function formatExpiryInput(raw: string): string {
-  const oneDigitMonth = /^\s*(\d)\s*\//.exec(raw);
-  let d = digitsOf(raw);
-  if (oneDigitMonth && d.length >= 1) d = `0${d}`;
-  else if (/^[2-9]/.test(d)) d = `0${d}`;
-  d = d.slice(0, 4);
-  if (d.length > 2) return `${d.slice(0, 2)}/${d.slice(2)}`;
-  if (d.length === 2 && raw.includes('/')) return `${d}/`;
-  return d;
-}
-
-export function isExpiryComplete(value: string): boolean {
-  return value.length >= 5;
-}
-
-/**
- * MM/YY, month 1-12. A card is valid through the end of its expiry month, so the current
- * month is not in the past. At most CARD_EXPIRY_LIMIT_YEARS ahead of `now` (same month
- * allowed). Months are compared in the user's local calendar.
- */
-export function validateExpiry(value: string, now: Date): ValidationResult {
-  if (value.trim() === '') return invalid('required');
-  const m = /^(\d{2})\/(\d{2})$/.exec(value.trim());
-  if (!m) return invalid('date');
-  const month = Number(m[1]);
-  const year = 2000 + Number(m[2]);
-  if (month < 1 || month > 12) return invalid('date');
-  const months = year * 12 + (month - 1);
-  const nowMonths = now.getFullYear() * 12 + now.getMonth();
-  if (months < nowMonths || months > nowMonths + CARD_EXPIRY_LIMIT_YEARS * 12) return invalid('date');
-  return VALID;
-}
-
-// --- cardholder name ---
-
-/** Letters (any script, with their combining marks, so Arabic names work) and spaces. */
-const NAME_RE = /^[\p{L}\p{M} ]+$/u;
-
-/** What the name field keeps of the typed text: letters and spaces only (SPEC section 5, "on input"). */
-export function sanitizeNameInput(raw: string): string {
-  return raw.replace(/[^\p{L}\p{M} ]/gu, '');
-}
-
-export function validateCardholderName(name: string): ValidationResult {
-  if (name.trim() === '') return invalid('nameEmpty');
-  return NAME_RE.test(name) ? VALID : invalid('wrongValue');
-}
-
 // --- phone ---
 
 /** Input limit and the general valid range of SPEC section 5. */
-export const PHONE_MAX_DIGITS = 12;
-export const PHONE_MIN_DIGITS = 6;
+const PHONE_MAX_DIGITS = 12;
+const PHONE_MIN_DIGITS = 6;
 
 export interface PhoneCountryRule {
   /** International dialling code, digits only. */
@@ -322,7 +178,7 @@ export function withSmsPrefix(phone: string): string {
   return d.startsWith(SMS_PREFIX) ? d : `${SMS_PREFIX}${d}`;
 }
 
-export const SMS_PHONE_DIGITS = 10;
+const SMS_PHONE_DIGITS = 10;
 
 export function isSmsPhoneComplete(phone: string): boolean {
   return withSmsPrefix(phone).length >= SMS_PHONE_DIGITS;
@@ -336,7 +192,7 @@ export function validateSmsPhone(phone: string): ValidationResult {
 
 // --- Emirates ID ---
 
-export const EMIRATES_ID_DIGITS = 15;
+const EMIRATES_ID_DIGITS = 15;
 const EMIRATES_ID_GROUPS = [3, 4, 7, 1] as const;
 
 /** Masks the typed digits as 3-4-7-1 ('784198012345671' -> '784-1980-1234567-1'), as far as typed. */
@@ -364,16 +220,9 @@ export function validateEmiratesId(raw: string): ValidationResult {
   return ok ? VALID : invalid('emiratesId');
 }
 
-// --- promo code, password, feedback ---
+// --- password ---
 
-/** Length within the business config's min_promo_code_length and max_promo_code_length, inclusive. */
-export function validatePromoCode(code: string, limits: { min: number; max: number }): ValidationResult {
-  const value = code.trim();
-  if (value === '') return invalid('required');
-  return value.length >= limits.min && value.length <= limits.max ? VALID : invalid('wrongValue');
-}
-
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 
 /** Each password requirement on its own, so the form can list which are met. */
 export function passwordChecks(password: string): { length: boolean; digit: boolean; uppercase: boolean } {
@@ -390,14 +239,6 @@ export function validatePassword(password: string): ValidationResult {
   return c.length && c.digit && c.uppercase ? VALID : invalid('wrongValue');
 }
 
-
-/** Up to 50 characters (counted as the user sees them), none of < > { } ( ) _ * ^ #. */
-export function validateFeedback(text: string): ValidationResult {
-  if (text.trim() === '') return invalid('required');
-  if (Array.from(text).length > FEEDBACK_MAX_LENGTH) return invalid('wrongValue');
-  if (FEEDBACK_FORBIDDEN_CHARS.some((c) => text.includes(c))) return invalid('wrongValue');
-  return VALID;
-}
 
 // --- age ---
 
@@ -444,19 +285,9 @@ export function validateAge(dob: string | Date, now: Date): ValidationResult {
   return age >= MINIMUM_AGE ? VALID : invalid('wrongValue');
 }
 
-// --- consents and promo hints ---
+// --- consents ---
 
 /** A consent that must be ticked to go on (the MNP terms, the music-streaming partner consent). */
 export function validateConsent(ticked: boolean): ValidationResult {
   return ticked ? VALID : invalid('required');
-}
-
-/** The payment step's promo hint shows for a plan of AED 79 or more (the price the step shows). */
-export function showsPaymentPromoHint(planPriceAed: number): boolean {
-  return planPriceAed >= MARKETING.paymentPromoHintMinAed;
-}
-
-/** The streaming-service offer needs a plan of at least AED 150 excluding VAT: pass the net price. */
-export function isStreamingPromoEligible(planNetPriceAed: number): boolean {
-  return planNetPriceAed >= MARKETING.streamingOfferMinPlanAed;
 }

@@ -1,3 +1,4 @@
+import { toFils } from '@join/shared/contract';
 import type { Booster, Discount, ExtraCharge, PackagePrice, Promotion } from '@join/shared/contract';
 
 /**
@@ -7,7 +8,7 @@ import type { Booster, Discount, ExtraCharge, PackagePrice, Promotion } from '@j
  * fils from a request (parsed with at most two decimal places), and leave as AED with two
  * decimals because that is the contract's unit (SPEC 3).
  */
-export const toFils = (aed: number): number => Math.round((aed + Math.sign(aed) * Number.EPSILON) * 100);
+export { toFils };
 export const toAed = (fils: number): number => fils / 100;
 
 /** An AED amount rounded to the fils. */

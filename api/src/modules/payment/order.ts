@@ -1,4 +1,4 @@
-import type { Product } from '@join/shared/contract';
+import { toFils, type Product } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
 import type { HoldRecord } from '../numbers';
 import type { NameLanguage, SavedPlanRecord } from '../catalogue';
@@ -6,7 +6,6 @@ import type { Caller } from '../../platform/http/caller';
 import { flowOrder, HttpError, loginRequired } from '../../platform/http/http-error';
 import { productView } from '../catalogue';
 import { evaluateChoice, type ChoiceInput, type EvaluatedChoice } from '../catalogue';
-import { toFils as toFilsFromAed } from '../catalogue';
 import { amountOf, isRecurring } from './payment';
 
 /**
@@ -35,7 +34,7 @@ export function choiceOfSaved(saved: SavedPlanRecord): ChoiceInput {
     booster_ids: saved.boosterIds,
     promotion_keys: saved.promotionKeys,
     ...(saved.promoCode ? { promo_code: saved.promoCode } : {}),
-    ...(recharge ? { recharge_amount: toFilsFromAed(recharge.Amount) } : {}),
+    ...(recharge ? { recharge_amount: toFils(recharge.Amount) } : {}),
   };
 }
 

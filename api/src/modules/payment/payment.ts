@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { FEATURE_FLAGS, PAYMENT_ERROR_CODES, PROMO_HINT_MIN_AED, instalmentPlan, toFils, type Instalment, type PackagePrice } from '@join/shared/contract';
+import { FEATURE_FLAGS, PAYMENT_ERROR_CODES, instalmentPlan, showsPaymentPromoHint, toFils, type Instalment, type PackagePrice } from '@join/shared/contract';
 import type { CardDeclineReason } from './providers';
 
 /**
@@ -54,8 +54,8 @@ export function amountOf(price: PackagePrice): { amountFils: number; vatFils: nu
   return { amountFils: toFils(price.NetPrice + price.VATAmount), vatFils: toFils(price.VATAmount) };
 }
 
-/** SPEC 5: the promo hint shows for a plan of AED 79 or more. */
-export const showsPromoHint = (price: PackagePrice): boolean => price.PlanNetPrice >= PROMO_HINT_MIN_AED;
+/** SPEC 5: the promo hint shows for a plan of AED 79 or more (the plan domain's rule, as on the plan step). */
+export const showsPromoHint = (price: PackagePrice): boolean => showsPaymentPromoHint(price);
 
 /** A commitment plan is charged every month: the card must allow recurring charges, and BNPL is not offered. */
 export const isRecurring = (category: string): boolean => category === 'Commitment';

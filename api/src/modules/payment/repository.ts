@@ -1,5 +1,5 @@
 import type { CardBrand, Instalment, PackagePrice } from '@join/shared/contract';
-import type { SoldDocument } from '../identity/sim-limit';
+import type { SoldDocument } from '../identity';
 
 export type PaymentStatus = 'pending' | 'requires_action' | 'captured' | 'declined';
 

@@ -40,6 +40,14 @@ describe('kernel compatibility of a remote', () => {
     }
   });
 
+  it('refuses a remote built for kernel 1.x on this kernel (2.0 split the entries and removed exports)', () => {
+    expect(KERNEL_VERSION).toMatch(/^2\./);
+    for (const range of ['^1.0.0', '^1.8.0']) {
+      expect(() => checkKernel('number', manifest(range))).toThrow(KernelMismatchError);
+      expect(() => checkKernel('number', manifest(range))).toThrow(`built for kernel ${range}; this page runs kernel ${KERNEL_VERSION}`);
+    }
+  });
+
   it('refuses a manifest that names no kernel range', () => {
     expect(() => checkKernel('number', { shared: [] }, '1.0.0')).toThrow(KernelMismatchError);
   });

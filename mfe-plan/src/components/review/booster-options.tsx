@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatAed, formatSubPlan, PhoneNumberText, useAmountText, useLanguage, useT } from '@join/shared';
+import { formatAed, formatSubPlan } from '@join/shared';
+import { useAmountText, useLanguage, useT } from '@join/shared/react';
+import { PhoneNumberText } from '@join/shared/ui';
 import { api } from '../../api/endpoints';
 import { planKeys } from '../../api/query-keys';
 

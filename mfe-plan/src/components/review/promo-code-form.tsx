@@ -1,6 +1,9 @@
 import { useMemo } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Button, errorObjectFor, formSchema, promoCodeField, translateOr, useT } from '@join/shared';
+import { errorObjectFor, formSchema, translateOr } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button } from '@join/shared/ui';
+import { promoCodeField } from '@join/shared/plans';
 import { api } from '../../api/endpoints';
 import { TextField, useZodForm } from '@join/shared/forms';
 

@@ -1,5 +1,8 @@
 import { useId } from 'react';
-import { amountToPay, formatAed, LiveRegion, MARKETING, showsPaymentPromoHint, useLanguage, useT } from '@join/shared';
+import { amountToPay, formatAed } from '@join/shared';
+import { useLanguage, useT } from '@join/shared/react';
+import { LiveRegion } from '@join/shared/ui';
+import { PROMO_HINT_MIN_AED, showsPaymentPromoHint } from '@join/shared/plans';
 import { freeInternationalCalling } from '../../plan-rules';
 import type { QuoteView } from '../../hooks/use-plan-quote';
 import { PriceBreakdown } from '../price-breakdown';
@@ -20,8 +23,8 @@ export function ReviewPrice({ quote }: { quote: QuoteView }) {
           <PriceBreakdown price={shown.package_price} promotions={shown.promotions} busy={quote.updating} />
           <PromotionList promotions={shown.promotions} label={t('plan.offers')} />
           {freeInternationalCalling(shown.package_price) ? <p className="plan-card__free">{t('plan.freeInternational')}</p> : null}
-          {total !== null && showsPaymentPromoHint(total) ? (
-            <p className="plan-choice__hint">{t('choice.promoHint', { min: formatAed(MARKETING.paymentPromoHintMinAed, language) })}</p>
+          {showsPaymentPromoHint(shown.package_price) ? (
+            <p className="plan-choice__hint">{t('choice.promoHint', { min: formatAed(PROMO_HINT_MIN_AED, language) })}</p>
           ) : null}
         </>
       ) : null}

@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
-import { ConsentCheckbox, useT } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { ConsentCheckbox } from '@join/shared/ui';
 
 /**
  * The streaming offer (SPEC 1, 5): taking it reveals the partner consent, which Continue

@@ -1,5 +1,7 @@
 import { useId } from 'react';
-import { formatAed, RECHARGE_AMOUNTS, useLanguage, useT } from '@join/shared';
+import { formatAed } from '@join/shared';
+import { useLanguage, useT } from '@join/shared/react';
+import { RECHARGE_AMOUNTS } from '@join/shared/plans';
 
 /** A starting credit for a pay-as-you-go plan (RechargeAmount); none by default. */
 export function TopUpOptions({ value, onChange }: { value: number; onChange: (amount: number) => void }) {

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { FEEDBACK_FORBIDDEN_CHARS, FEEDBACK_MAX_LENGTH } from '@join/shared';
+import { invalidResult, VALID_RESULT, type ValidationResult } from '@join/shared';
+import { FEEDBACK_FORBIDDEN_CHARS, FEEDBACK_MAX_LENGTH } from './constants';
 
 /**
  * The feedback text of the help modal (SPEC 5: up to 50 characters, none of
  * < > { } ( ) _ * ^ #) as one zod schema that the modal's form and the API's POST /me/feedback
  * both parse with, so the browser and the server refuse exactly the same texts.
  *
- * It agrees with validateFeedback (rules.ts, which answers with the SPEC 5 catalogue message)
+ * It agrees with validateFeedback (below, which answers with the SPEC 5 catalogue message)
  * but says which problem it is, so the visitor reads what to change, in their language.
  */
 export type FeedbackProblem =
@@ -16,6 +17,14 @@ export type FeedbackProblem =
 
 /** Characters counted as the visitor sees them (an emoji is one). */
 export const feedbackLength = (text: string): number => Array.from(text).length;
+
+/** SPEC 5 with its catalogue message: up to 50 characters (as the user sees them), none of < > { } ( ) _ * ^ #. */
+export function validateFeedback(text: string): ValidationResult {
+  if (text.trim() === '') return invalidResult('required');
+  if (Array.from(text).length > FEEDBACK_MAX_LENGTH) return invalidResult('wrongValue');
+  if (FEEDBACK_FORBIDDEN_CHARS.some((c) => text.includes(c))) return invalidResult('wrongValue');
+  return VALID_RESULT;
+}
 
 /** The first problem of a feedback text, or null when it may be sent. */
 export function feedbackProblem(text: string): FeedbackProblem | null {

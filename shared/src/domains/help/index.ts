@@ -9,6 +9,7 @@ import { HELP_TEXTS } from './texts';
 
 registerTexts(HELP_TEXTS);
 
+export * from './constants';
 export * from './feedback-rule';
 export * from './schemas';
 export * from './endpoints';

@@ -10,5 +10,6 @@ import { registerTexts } from '@join/shared';
 // any step renders), so it comes in its own chunk, after the step's first download.
 void import('./texts').then((m) => registerTexts(m.NUMBER_TEXTS));
 
+export * from './constants';
 export * from './schemas';
 export * from './endpoints';

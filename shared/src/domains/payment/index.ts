@@ -10,3 +10,4 @@ void import('./texts').then((m) => registerTexts(m.PAYMENT_TEXTS));
 export * from './schemas';
 export * from './endpoints';
 export * from './card-fields';
+export * from './card-rules';

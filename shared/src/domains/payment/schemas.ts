@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CURRENCY, FILS_PER_AED, PackagePrice, PREFERENCE_IDS, Product, type CardBrand } from '@join/shared';
+import { CURRENCY, PackagePrice, Product } from '@join/shared';
+import type { CardBrand } from './card-rules';
 
 /**
  * The payment domain's payloads (issue 13). SPEC 7 names no payment call ("a card tokenising call
@@ -11,19 +12,12 @@ import { CURRENCY, FILS_PER_AED, PackagePrice, PREFERENCE_IDS, Product, type Car
  * amount: the schemas are strict, so a client amount is refused (400), never used.
  */
 
-/** An AED amount (two decimals) as fils. */
-export function toFils(aed: number): number {
-  return Math.round(aed * FILS_PER_AED);
-}
-
 /** The three brands SPEC 5 accepts (the kernel's CardBrand; type codes in CARD_TYPE_CODES). */
 export const CardBrandSchema = z.enum(['visa', 'mastercard', 'amex']) satisfies z.ZodType<CardBrand>;
 
 export const PaymentMethod = z.enum(['card', 'bnpl']);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
-/** SPEC 5 "Promo hints": the payment step shows the promo hint for a plan of AED 79 or more. */
-export const PROMO_HINT_MIN_AED = 79;
 
 /** One instalment of a buy-now-pay-later plan. */
 export const Instalment = z.object({
@@ -187,9 +181,6 @@ export type ReceiptResponse = z.infer<typeof ReceiptResponse>;
 /** POST /me/contract_request: sends the commitment contract by e-mail. */
 export const ContractRequestResponse = z.object({ email: z.string() });
 export type ContractRequestResponse = z.infer<typeof ContractRequestResponse>;
-
-/** SPEC 3: the share-with-buy-now-pay-later preference (9): POST /payment/bnpl records it. */
-export const BNPL_CONSENT_PREFERENCE_ID = PREFERENCE_IDS.shareWithBnpl;
 
 /** String codes of the payment endpoints (SPEC 8 client keys) besides SPEC 8's numbers. */
 export const PAYMENT_ERROR_CODES = {

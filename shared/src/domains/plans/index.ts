@@ -10,7 +10,9 @@ import { registerTexts } from '@join/shared';
 // any step renders), so it comes in its own chunk, after the step's first download.
 void import('./texts').then((m) => registerTexts(m.PLAN_TEXTS));
 
+export * from './constants';
 export * from './schemas';
 export * from './endpoints';
 export * from './save-plan';
 export * from './price-view';
+export * from './promo-rules';

@@ -4,11 +4,11 @@ import {
   bus,
   delay,
   FLOW_STATUS_KEYS,
-  SAVED_PLAN_FETCH_DELAY_MS,
   setSavedPlan,
   type Endpoints,
   type Product,
 } from '@join/shared';
+import { SAVED_PLAN_FETCH_DELAY_MS } from './constants';
 import { planApi, type PlanChoice, type PlanEndpoints } from './endpoints';
 
 /** The calls the sequence makes: the plan domain's saves and the kernel's flow status and saved plans. */

@@ -4,13 +4,13 @@ import { z } from 'zod';
 import {
   emiratesIdField,
   emiratesIdMask,
-  expiryField,
-  expiryMask,
   textField,
   toLatinDigits,
   validateRequired,
 } from '../../index';
 import { SelectField, TextField, useZodForm } from '../../forms';
+// The form's expiry field is the payment domain's (a real masked field that completes).
+import { expiryField, expiryMask } from '@join/shared/payment';
 
 // A card-like form: expiry then Emirates ID (both opt in to "focus moves on"), then a name.
 const NOW = new Date(2026, 10, 23);

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ResidentType, ServerFlowContext } from '@join/shared/contract';
 import { immediate } from '../../../platform/db/transaction';
-import { shownVanityLevel } from '../../numbers/holds';
+import { shownVanityLevel } from '../../numbers';
 import type { FlowFlagChange, FlowState } from '../flow-status';
 import type { FlowRepository } from '../repository';
 import type { RetentionCutoffs, RetentionReport } from '../retention';

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Operator } from '@join/shared/contract';
 import { immediate, isUniqueViolation } from '../../../platform/db/transaction';
-import { DEFAULT_COMMITMENT_MONTHS } from '../../catalogue/catalogue';
+import { DEFAULT_COMMITMENT_MONTHS } from '../../catalogue';
 import type { NameLanguage } from '../../catalogue';
 import { HOLD_LIMITS, isVipLevel, type HoldLimits } from '../holds';
 import type {

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { immediate, isUniqueViolation } from '../../../platform/db/transaction';
-import { MAX_SIMS_PER_DOCUMENT, type SoldDocument } from '../../identity/sim-limit';
+import { MAX_SIMS_PER_DOCUMENT, type SoldDocument } from '../../identity';
 import { PAID_HOLD_MS } from '../../numbers';
 import type {
   CaptureResult,

@@ -1,5 +1,8 @@
-import { FEEDBACK_PROBLEM_EN, feedbackProblem, feedbackTextField } from '../feedback-rule';
-import { formSchema, validateFeedback } from '@join/shared';
+import { FEEDBACK_PROBLEM_EN, feedbackProblem, feedbackTextField, validateFeedback } from '../feedback-rule';
+import { formSchema, VALIDATION_MESSAGES as M } from '@join/shared';
+
+const OK = { valid: true };
+const bad = (message: string) => ({ valid: false, message });
 
 /** SPEC 5 written out, so a change to the shared list fails here. */
 const FORBIDDEN = ['<', '>', '{', '}', '(', ')', '_', '*', '^', '#'];
@@ -38,5 +41,22 @@ describe('the feedback rule (one schema for the modal and the API)', () => {
     const ar = formSchema({ text: feedbackTextField((p) => (p.kind === 'forbidden' ? `احذف ${p.chars.join(' ')}` : 'خطأ')) });
     const r = ar.safeParse({ text: 'رائع #' });
     expect(r.success ? null : r.error.issues[0]?.message).toBe('احذف #');
+  });
+});
+
+describe('validateFeedback (SPEC 5 catalogue messages)', () => {
+  it('accepts up to 50 characters of plain text', () => {
+    expect(validateFeedback('Great service, thanks!')).toEqual(OK);
+    expect(validateFeedback('x'.repeat(50))).toEqual(OK);
+    expect(validateFeedback('شكرا جزيلا')).toEqual(OK);
+  });
+  it('rejects more than 50 characters', () => {
+    expect(validateFeedback('x'.repeat(51))).toEqual(bad(M.wrongValue));
+  });
+  it.each(['<', '>', '{', '}', '(', ')', '_', '*', '^', '#'])('rejects text with %s', (c) => {
+    expect(validateFeedback(`nice ${c} app`)).toEqual(bad(M.wrongValue));
+  });
+  it('asks for a value when empty', () => {
+    expect(validateFeedback('  ')).toEqual(bad(M.required));
   });
 });

@@ -1,4 +1,5 @@
-import { instalmentPlan, toFils } from '../schemas';
+import { toFils } from '@join/shared';
+import { instalmentPlan } from '../schemas';
 
 describe('instalmentPlan', () => {
   it('splits into equal payments, the first today, the odd fils with the first', () => {
