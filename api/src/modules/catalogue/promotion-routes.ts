@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { PromoEligibilityQuery, type PromoEligibility, type PromoEligibilityResponse } from '@join/shared/contract';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PromoEligibilityQuery, PromoEligibilityResponse, type PromoEligibility } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
 import { checkKnownPlans, checkChoice, defaultChoice, planBaseOf } from './plan-choice';
 import { planNetPriceOf } from './pricing';
 import { badRequest, notFound } from '../../platform/http/http-error';
-import { parseInput } from '../../platform/http/validate';
 import { businessConfig, requireCatalogueProduct } from './catalogue-view';
 import { checkPromoCodeAllowed, judgePromoCode } from './plan-choice-service';
 import type { RateLimitHook } from '../../platform/http/rate-limits';
@@ -14,9 +14,13 @@ import type { RateLimitHook } from '../../platform/http/rate-limits';
  * product and choice. Each answer tells whether a code exists, so the calls share a small
  * per-IP budget with quotes and saves that carry a code.
  */
-export async function promotionRoutes(app: FastifyInstance, ctx: AppContext, promoLimit: RateLimitHook): Promise<void> {
-  app.get('/promotions/check_promo_code_eligibility.json', { onRequest: promoLimit }, async (request): Promise<PromoEligibilityResponse> => {
-    const { promo_codes, product_code, selected_services } = parseInput(PromoEligibilityQuery, request.query, 'query');
+export async function promotionRoutes(base: FastifyInstance, ctx: AppContext, promoLimit: RateLimitHook): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/promotions/check_promo_code_eligibility.json',
+    { schema: { querystring: PromoEligibilityQuery, response: { 200: PromoEligibilityResponse } }, onRequest: promoLimit },
+    async (request) => {
+    const { promo_codes, product_code, selected_services } = request.query;
     checkPromoCodeAllowed(await businessConfig(ctx), promo_codes, 'query.promo_codes');
     const product = await requireCatalogueProduct(ctx, product_code);
     // A customizable product's price is its chosen options'; a fixed product's is its own,
@@ -40,5 +44,6 @@ export async function promotionRoutes(app: FastifyInstance, ctx: AppContext, pro
       );
     }
     return { promotions };
-  });
+  },
+  );
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ActivationMethodBody,
   DOCUMENT_SIDES,
@@ -19,7 +20,7 @@ import {
   type FaceCheckResponse,
   type FacePrompt,
   type IdentityCheckResponse,
-  type FlowStatusResponse,
+  FlowStatusResponse,
   type ServerFlowContext,
   type StepName,
 } from '@join/shared/contract';
@@ -105,7 +106,8 @@ function answered(context: ServerFlowContext) {
   return { residentType, simType };
 }
 
-export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function identityRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   // Only the identity routes read multipart bodies; limits are set per call (image-upload.ts).
   await app.register(multipart, { throwFileSizeLimit: true });
   const budget = rateLimitHook(app, ctx.rateLimit.identityMax, ctx.rateLimit.windowMs);
@@ -157,14 +159,18 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   /** 1. Residency and SIM type; a new residency drops the pending check. Answers the flow status. */
-  app.post('/me/activation_method', { onRequest: budget, config: { flowStep: 'activation_method' } }, async (request): Promise<FlowStatusResponse> => {
+  app.post(
+    '/me/activation_method',
+    { schema: { body: ActivationMethodBody, response: { 200: FlowStatusResponse } }, onRequest: budget, config: { flowStep: 'activation_method' } },
+    async (request) => {
     const auth = authOf(request);
     await openCheck(ctx, request, 'activation_method');
-    const body = parseInput(ActivationMethodBody, request.body, 'body');
+    const { body } = request;
     const { droppedPendingCheck } = await ctx.store.setActivationMethod(auth.uid, body.resident_type, body.sim_type);
     request.log.info({ event: 'activation_method', ...body, dropped_pending_check: droppedPendingCheck }, 'activation method chosen');
     return flowStatusOf(ctx, auth);
-  });
+  },
+  );
 
   /** The pending check, for a page that reloaded mid-check: sides still wanted, details, face matched. No image. */
   app.get('/identity/check', byResidency, async (request): Promise<IdentityCheckResponse> => {
@@ -286,11 +292,11 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   /** 4. The confirmed details: the API's own checks, then the authority's decision. Answers the flow status. */
-  app.post('/me/id_details', byResidency, async (request): Promise<FlowStatusResponse> => {
+  app.post('/me/id_details', { ...byResidency, schema: { body: IdDetailsBody, response: { 200: FlowStatusResponse } } }, async (request) => {
     const auth = authOf(request);
     const { uid } = auth;
     const { context } = await openCheck(ctx, request, stepOf(request));
-    const body = parseInput(IdDetailsBody, request.body, 'body');
+    const { body } = request;
     const { residentType, simType } = answered(context);
     const check = await ctx.store.getIdentityCheck(uid, ctx.now());
     if (!isDocumentComplete(check)) throw outOfOrder('Send every side of the document first');

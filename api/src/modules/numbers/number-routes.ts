@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CAPTCHA_HEADER,
   CaptchaChallenge,
-  type CaptchaChallengeResponse,
+  CaptchaChallengeResponse,
   DEFAULT_SHUFFLE_VANITY_IDS,
   NumberBody,
   NumberSearchBody,
@@ -11,12 +12,12 @@ import {
   RandomNumbersBody,
   ReservationQuery,
   SEARCH_DEFAULT_VANITY_LEVELS,
-  type CommitNumberResponse as CommitNumberResponseSchema,
-  type NumberResponse,
-  type NumberSearchResponse,
-  type NumbersResponse,
+  CommitNumberResponse,
+  NumberResponse,
+  NumberSearchResponse,
+  NumbersResponse,
   type PhoneNumber,
-  type ReservationsResponse,
+  ReservationsResponse,
 } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
 import { DEFAULT_PRODUCT_CODE } from '../catalogue/catalogue';
@@ -28,8 +29,6 @@ import { parseInput } from '../../platform/http/validate';
 import { toPhoneNumber, toReservation } from './contract-mappers';
 import { orderLock } from '../payment/order-lock';
 import { budgetHook, rateLimitConfig } from '../../platform/http/rate-limits';
-
-type CommitNumberResponse = z.output<typeof CommitNumberResponseSchema>;
 
 /** POST /numbers/commit_number carries nothing. */
 const EmptyBody = z.object({}).strict();
@@ -53,7 +52,8 @@ const withoutAddressCap = (limits: HoldLimits): HoldLimits => ({ ...limits, live
 
 const asksForRandom = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.random === 'true';
 
-export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function numberRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const lock = orderLock(ctx);
   // One budget per IP for random offers, however they are asked for (POST /numbers/random or
   // GET /numbers?random=true): a second route must not double it.
@@ -69,8 +69,15 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   /** The user's holds (0 or 1), optionally only those of the given reservation ids; or, with random=true, an offer. */
   // A random offer acts for the number step; reading one's own hold stays open (cart, summary).
-  app.get('/numbers', { onRequest: limitRandomQuery, config: { flowStep: (r) => (asksForRandom(r) ? 'number' : null) } }, async (request): Promise<NumbersResponse> => {
-    const query = parseInput(NumbersQuery, request.query, 'query');
+  app.get(
+    '/numbers',
+    {
+      schema: { querystring: NumbersQuery, response: { 200: NumbersResponse } },
+      onRequest: limitRandomQuery,
+      config: { flowStep: (r) => (asksForRandom(r) ? 'number' : null) },
+    },
+    async (request) => {
+    const { query } = request;
     if (query.random === 'true') {
       if (query.reservation_ids !== undefined) throw badRequest('query.random', 'cannot be combined with reservation_ids');
       return { numbers: await offerRandom(1) };
@@ -80,7 +87,8 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const ids = query.reservation_ids?.split(',').map(Number);
     const shown = hold && (!ids || ids.includes(hold.reservationId)) ? [hold] : [];
     return { numbers: shown.map(toPhoneNumber) };
-  });
+  },
+  );
 
   // Reserving is budgeted per device and per address, besides the hold ledger's limits. The
   // device's budget is a hard limit; past the address's one (many visitors behind one NAT), the
@@ -89,9 +97,12 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
   const reserveByAddress = budgetHook(app, ctx.rateLimit.reserveMax, ctx.rateLimit.windowMs, 'address', (request) => {
     if (captchaOf(request) === null) throw captchaRequired();
   });
-  app.post('/numbers', { onRequest: [reserveByDevice, reserveByAddress], config: { flowStep: 'number' } }, async (request, reply): Promise<NumberResponse> => {
+  app.post(
+    '/numbers',
+    { schema: { body: NumberBody, response: { 200: NumberResponse } }, onRequest: [reserveByDevice, reserveByAddress], config: { flowStep: 'number' } },
+    async (request, reply) => {
     const { uid } = authOf(request);
-    const { number } = parseInput(NumberBody, request.body, 'body');
+    const { number } = request.body;
     const deviceId = deviceKey(request);
     // A solution sent is checked, needed or not: a wrong one is never quietly ignored.
     const captcha = captchaOf(request);
@@ -125,16 +136,19 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
    */
   app.post(
     '/numbers/challenge',
-    { config: { ...rateLimitConfig(ctx.rateLimit.reserveDeviceMax, ctx.rateLimit.windowMs, 'device'), flowStep: 'number' } },
-    async (request): Promise<CaptchaChallengeResponse> => {
-      parseInput(EmptyBody, request.body ?? {}, 'body');
+    {
+      schema: { body: EmptyBody, response: { 200: CaptchaChallengeResponse } },
+      config: { ...rateLimitConfig(ctx.rateLimit.reserveDeviceMax, ctx.rateLimit.windowMs, 'device'), flowStep: 'number' },
+    },
+    async (request) => {
       const challenge = await ctx.captcha.issue({ uid: authOf(request).uid, deviceId: deviceKey(request) });
       // Our challenges' data holds no null: the contract's schema says so, and checks it.
       return { challenge: CaptchaChallenge.parse({ parameters: challenge.parameters, signature: challenge.signature }) };
     },
   );
 
-  app.delete('/numbers', { config: { flowStep: 'number' } }, async (request): Promise<NumbersResponse> => {
+  // No body schema: the number comes from the body or the query (numberToCancel parses it).
+  app.delete('/numbers', { schema: { response: { 200: NumbersResponse } }, config: { flowStep: 'number' } }, async (request) => {
     const { uid } = authOf(request);
     const number = numberToCancel(request);
     await lock.refuseWhilePaying(request);
@@ -147,16 +161,23 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return { numbers: [] };
   });
 
-  app.post('/numbers/random', { onRequest: limitRandom, config: { flowStep: 'number' } }, async (request): Promise<NumbersResponse> => {
-    const { count } = parseInput(RandomNumbersBody, request.body, 'body');
+  app.post(
+    '/numbers/random',
+    { schema: { body: RandomNumbersBody, response: { 200: NumbersResponse } }, onRequest: limitRandom, config: { flowStep: 'number' } },
+    async (request) => {
+    const { count } = request.body;
     return { numbers: await offerRandom(count) };
-  });
+  },
+  );
 
   app.post(
     '/numbers/search',
-    { config: { ...rateLimitConfig(ctx.rateLimit.searchMax, ctx.rateLimit.windowMs), flowStep: 'number' } },
-    async (request): Promise<NumberSearchResponse> => {
-      const body = parseInput(NumberSearchBody, request.body, 'body');
+    {
+      schema: { body: NumberSearchBody, response: { 200: NumberSearchResponse } },
+      config: { ...rateLimitConfig(ctx.rateLimit.searchMax, ctx.rateLimit.windowMs), flowStep: 'number' },
+    },
+    async (request) => {
+      const { body } = request;
       const found = await ctx.store.searchFreeNumbers(
         {
           pattern: body.pattern,
@@ -177,8 +198,8 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  app.get('/numbers/reservation', async (request): Promise<ReservationsResponse> => {
-    const { reservation_types } = parseInput(ReservationQuery, request.query, 'query');
+  app.get('/numbers/reservation', { schema: { querystring: ReservationQuery, response: { 200: ReservationsResponse } } }, async (request) => {
+    const { reservation_types } = request.query;
     const types = reservation_types?.split(',');
     const hold = await ctx.store.getActiveHold(authOf(request).uid, ctx.now());
     const reservations = hold ? [toReservation(hold)] : [];
@@ -190,8 +211,7 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext): Promi
    * (a later issue) will require a committed number. Committing again is harmless, and the
    * hold's expiry does not move.
    */
-  app.post('/numbers/commit_number', { config: { flowStep: 'number' } }, async (request): Promise<CommitNumberResponse> => {
-    parseInput(EmptyBody, request.body, 'body');
+  app.post('/numbers/commit_number', { schema: { body: EmptyBody, response: { 200: CommitNumberResponse } }, config: { flowStep: 'number' } }, async (request) => {
     const result = await ctx.store.commitHold(authOf(request).uid, ctx.now());
     if (result.kind === 'none') throw notFound('You hold no number reservation to commit');
     if (result.kind === 'expired') throw numberExpired();
