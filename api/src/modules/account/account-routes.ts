@@ -122,9 +122,9 @@ export async function accountRoutes(base: FastifyInstance, ctx: AppContext): Pro
     '/securitymanagement/check_email',
     { ...perAddress(ctx.rateLimit.checkEmailMax), schema: { body: CheckEmailBody, response: { 200: CheckEmailResponse } } },
     async (request) => {
-    await ctx.store.setTerminatedEmail(authOf(request).uid, null);
-    return { methods: [...EMAIL_LOGIN_METHODS] };
-  },
+      await ctx.store.setTerminatedEmail(authOf(request).uid, null);
+      return { methods: [...EMAIL_LOGIN_METHODS] };
+    },
   );
 
   /**
@@ -206,29 +206,29 @@ export async function accountRoutes(base: FastifyInstance, ctx: AppContext): Pro
     '/securitymanagement/login',
     { ...perAddress(ctx.rateLimit.passwordLoginMax), schema: { body: LoginBody, response: { 200: LoginResponse } } },
     async (request) => {
-    const { email: typed, password } = request.body;
-    const email = lower(typed);
-    const now = ctx.now();
-    const address = requestAddress(request);
-    const emailKey = emailThrottleKey(email, address);
-    const keys = [emailKey, addressThrottleKey(address)];
-    const lockMs = Math.max(0, ...(await ctx.store.getLoginFailures(keys)).map((f) => lockRemainingMs(f, now)));
-    if (lockMs > 0) {
-      const seconds = Math.ceil(lockMs / 1000);
-      throw tooManyAttempts(seconds, `Too many attempts: try again in ${seconds} s`);
-    }
-    const account = await ctx.store.findAccountByEmail(email);
-    const ok = await verifyPasswordOrDummy(password, account?.passwordHash ?? null);
-    if (!ok || !account) {
-      await ctx.store.recordLoginFailures(keys, (previous, key) =>
-        afterFailure(previous, key, now, key === emailKey ? rules.emailThrottle : rules.addressThrottle),
-      );
-      request.log.info({ event: 'login_refused', method: 'password' }, 'password login refused');
-      throw loginCredentials();
-    }
-    await ctx.store.clearLoginFailures(emailKey);
-    return completeLogin(ctx, request, account, 'password');
-  },
+      const { email: typed, password } = request.body;
+      const email = lower(typed);
+      const now = ctx.now();
+      const address = requestAddress(request);
+      const emailKey = emailThrottleKey(email, address);
+      const keys = [emailKey, addressThrottleKey(address)];
+      const lockMs = Math.max(0, ...(await ctx.store.getLoginFailures(keys)).map((f) => lockRemainingMs(f, now)));
+      if (lockMs > 0) {
+        const seconds = Math.ceil(lockMs / 1000);
+        throw tooManyAttempts(seconds, `Too many attempts: try again in ${seconds} s`);
+      }
+      const account = await ctx.store.findAccountByEmail(email);
+      const ok = await verifyPasswordOrDummy(password, account?.passwordHash ?? null);
+      if (!ok || !account) {
+        await ctx.store.recordLoginFailures(keys, (previous, key) =>
+          afterFailure(previous, key, now, key === emailKey ? rules.emailThrottle : rules.addressThrottle),
+        );
+        request.log.info({ event: 'login_refused', method: 'password' }, 'password login refused');
+        throw loginCredentials();
+      }
+      await ctx.store.clearLoginFailures(emailKey);
+      return completeLogin(ctx, request, account, 'password');
+    },
   );
 
   /** SPEC 7: the first password of an account (after a code or social login), by the SPEC 5 rule. */
@@ -242,18 +242,18 @@ export async function accountRoutes(base: FastifyInstance, ctx: AppContext): Pro
       },
     },
     async (request) => {
-    const { accountId } = authOf(request);
-    if (accountId === null) throw loginRequired();
-    const { password } = request.body;
-    const account = await ctx.store.findAccountById(accountId);
-    if (!account) throw loginRequired();
-    const already = () => passwordAlreadySet('This account already has a password');
-    if (account.passwordHash !== null) throw already();
-    // Conditional write: of two parallel requests, one sets it and the other hears 409.
-    if (!(await ctx.store.setPasswordIfNone(account.id, await hashPassword(password)))) throw already();
-    request.log.info({ event: 'password_set', account: account.id }, 'password set');
-    return { has_password: true as const };
-  },
+      const { accountId } = authOf(request);
+      if (accountId === null) throw loginRequired();
+      const { password } = request.body;
+      const account = await ctx.store.findAccountById(accountId);
+      if (!account) throw loginRequired();
+      const already = () => passwordAlreadySet('This account already has a password');
+      if (account.passwordHash !== null) throw already();
+      // Conditional write: of two parallel requests, one sets it and the other hears 409.
+      if (!(await ctx.store.setPasswordIfNone(account.id, await hashPassword(password)))) throw already();
+      request.log.info({ event: 'password_set', account: account.id }, 'password set');
+      return { has_password: true as const };
+    },
   );
 
   /** SPEC 7: the logged-in account's profile; a device-id session (even of a linked device) is refused. */
@@ -274,11 +274,11 @@ export async function accountRoutes(base: FastifyInstance, ctx: AppContext): Pro
     '/customer/terminated_account_numbers',
     { schema: { querystring: TerminatedNumbersQuery, response: { 200: TerminatedNumbersResponse } } },
     async (request) => {
-    const email = lower(request.query.email);
-    const { terminated_email } = await ctx.store.getFlowContext(authOf(request).uid);
-    if (terminated_email !== email) return { numbers: [] };
-    const numbers = await ctx.store.listTerminatedNumbers(email);
-    return { numbers: numbers.map((n) => ({ number_masked: maskMsisdn(n.msisdn), terminated_at: n.terminatedAt })) };
-  },
+      const email = lower(request.query.email);
+      const { terminated_email } = await ctx.store.getFlowContext(authOf(request).uid);
+      if (terminated_email !== email) return { numbers: [] };
+      const numbers = await ctx.store.listTerminatedNumbers(email);
+      return { numbers: numbers.map((n) => ({ number_masked: maskMsisdn(n.msisdn), terminated_at: n.terminatedAt })) };
+    },
   );
 }

@@ -100,33 +100,33 @@ export async function planRoutes(base: FastifyInstance, ctx: AppContext, promoLi
     '/plans/saved_plans',
     { schema: { body: SavePlanBody, response: { 200: SavePlanResponse } }, preHandler: limitSavedCode, config: { flowStep: 'plan' } },
     async (request) => {
-    const { uid } = authOf(request);
-    // Prices come from the database only; the body cannot carry one (the schema is strict).
-    const { body } = request;
-    const choice = await evaluateChoice(ctx, uid, body, 'body', { requireConsent: true, language: nameLanguage(request) });
-    // Issue 23: an open payment is buying the saved plan. The same choice again changes nothing
-    // and is answered as saved; another one is 409 payment_open.
-    if (await lock.isPaying(request)) {
-      const saved = await ctx.store.getSavedPlan(uid);
-      if (!saved || !sameAsSaved(saved, choice)) throw paymentOpen();
+      const { uid } = authOf(request);
+      // Prices come from the database only; the body cannot carry one (the schema is strict).
+      const { body } = request;
+      const choice = await evaluateChoice(ctx, uid, body, 'body', { requireConsent: true, language: nameLanguage(request) });
+      // Issue 23: an open payment is buying the saved plan. The same choice again changes nothing
+      // and is answered as saved; another one is 409 payment_open.
+      if (await lock.isPaying(request)) {
+        const saved = await ctx.store.getSavedPlan(uid);
+        if (!saved || !sameAsSaved(saved, choice)) throw paymentOpen();
+        const product = await productView(ctx, choice.product);
+        return { saved_plan: toSavedPlan(saved, product, choice.hold ? shownVanityLevel(choice.hold) : null, choice.boosters) };
+      }
+      const record = await ctx.store.replaceSavedPlan(
+        uid,
+        {
+          productCode: choice.product.code,
+          planIds: choice.chosen.map((p) => p.ID),
+          boosterIds: choice.boosters.map((b) => b.ID),
+          promotionKeys: choice.promotionKeys,
+          promoCode: choice.promoCode,
+          price: choice.priced.price,
+          appliedPromotions: choice.priced.promotions,
+        },
+        ctx.now(),
+      );
       const product = await productView(ctx, choice.product);
-      return { saved_plan: toSavedPlan(saved, product, choice.hold ? shownVanityLevel(choice.hold) : null, choice.boosters) };
-    }
-    const record = await ctx.store.replaceSavedPlan(
-      uid,
-      {
-        productCode: choice.product.code,
-        planIds: choice.chosen.map((p) => p.ID),
-        boosterIds: choice.boosters.map((b) => b.ID),
-        promotionKeys: choice.promotionKeys,
-        promoCode: choice.promoCode,
-        price: choice.priced.price,
-        appliedPromotions: choice.priced.promotions,
-      },
-      ctx.now(),
-    );
-    const product = await productView(ctx, choice.product);
-    return { saved_plan: toSavedPlan(record, product, choice.hold ? shownVanityLevel(choice.hold) : null, choice.boosters) };
-  },
+      return { saved_plan: toSavedPlan(record, product, choice.hold ? shownVanityLevel(choice.hold) : null, choice.boosters) };
+    },
   );
 }

@@ -84,12 +84,12 @@ export async function productRoutes(base: FastifyInstance, ctx: AppContext): Pro
     '/products/current',
     { schema: { querystring: ProductsCurrentQuery, response: { 200: ProductResponse } }, config: { flowStep: (r) => (saveAsked(r) ? 'plan' : null) } },
     async (request) => {
-    const { uid } = authOf(request);
-    const { save } = request.query;
-    const product = await currentProduct(ctx, uid, nameLanguage(request));
-    if (save === 'true') await ctx.store.setCurrentProduct(uid, product.ProductCode, true);
-    return { product };
-  },
+      const { uid } = authOf(request);
+      const { save } = request.query;
+      const product = await currentProduct(ctx, uid, nameLanguage(request));
+      if (save === 'true') await ctx.store.setCurrentProduct(uid, product.ProductCode, true);
+      return { product };
+    },
   );
 
   app.post('/products/save', { schema: { body: ProductSaveBody, response: { 200: ProductResponse } }, config: { flowStep: 'plan' } }, async (request) => {

@@ -163,13 +163,13 @@ export async function identityRoutes(base: FastifyInstance, ctx: AppContext): Pr
     '/me/activation_method',
     { schema: { body: ActivationMethodBody, response: { 200: FlowStatusResponse } }, onRequest: budget, config: { flowStep: 'activation_method' } },
     async (request) => {
-    const auth = authOf(request);
-    await openCheck(ctx, request, 'activation_method');
-    const { body } = request;
-    const { droppedPendingCheck } = await ctx.store.setActivationMethod(auth.uid, body.resident_type, body.sim_type);
-    request.log.info({ event: 'activation_method', ...body, dropped_pending_check: droppedPendingCheck }, 'activation method chosen');
-    return flowStatusOf(ctx, auth);
-  },
+      const auth = authOf(request);
+      await openCheck(ctx, request, 'activation_method');
+      const { body } = request;
+      const { droppedPendingCheck } = await ctx.store.setActivationMethod(auth.uid, body.resident_type, body.sim_type);
+      request.log.info({ event: 'activation_method', ...body, dropped_pending_check: droppedPendingCheck }, 'activation method chosen');
+      return flowStatusOf(ctx, auth);
+    },
   );
 
   /** The pending check, for a page that reloaded mid-check: sides still wanted, details, face matched. No image. */

@@ -77,17 +77,17 @@ export async function numberRoutes(base: FastifyInstance, ctx: AppContext): Prom
       config: { flowStep: (r) => (asksForRandom(r) ? 'number' : null) },
     },
     async (request) => {
-    const { query } = request;
-    if (query.random === 'true') {
-      if (query.reservation_ids !== undefined) throw badRequest('query.random', 'cannot be combined with reservation_ids');
-      return { numbers: await offerRandom(1) };
-    }
-    const hold = await ctx.store.getActiveHold(authOf(request).uid, ctx.now());
-    // Ids of other users' reservations simply match nothing: whether they exist is not said.
-    const ids = query.reservation_ids?.split(',').map(Number);
-    const shown = hold && (!ids || ids.includes(hold.reservationId)) ? [hold] : [];
-    return { numbers: shown.map(toPhoneNumber) };
-  },
+      const { query } = request;
+      if (query.random === 'true') {
+        if (query.reservation_ids !== undefined) throw badRequest('query.random', 'cannot be combined with reservation_ids');
+        return { numbers: await offerRandom(1) };
+      }
+      const hold = await ctx.store.getActiveHold(authOf(request).uid, ctx.now());
+      // Ids of other users' reservations simply match nothing: whether they exist is not said.
+      const ids = query.reservation_ids?.split(',').map(Number);
+      const shown = hold && (!ids || ids.includes(hold.reservationId)) ? [hold] : [];
+      return { numbers: shown.map(toPhoneNumber) };
+    },
   );
 
   // Reserving is budgeted per device and per address, besides the hold ledger's limits. The
@@ -165,9 +165,9 @@ export async function numberRoutes(base: FastifyInstance, ctx: AppContext): Prom
     '/numbers/random',
     { schema: { body: RandomNumbersBody, response: { 200: NumbersResponse } }, onRequest: limitRandom, config: { flowStep: 'number' } },
     async (request) => {
-    const { count } = request.body;
-    return { numbers: await offerRandom(count) };
-  },
+      const { count } = request.body;
+      return { numbers: await offerRandom(count) };
+    },
   );
 
   app.post(

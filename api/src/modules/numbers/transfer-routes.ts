@@ -85,39 +85,39 @@ export async function transferRoutes(base: FastifyInstance, ctx: AppContext): Pr
     '/mobile_number_portability/verify',
     { schema: { body: MnpVerifyBody, response: { 200: MnpVerifyResponse } }, onRequest: transferLimit, config: { flowStep: 'number' } },
     async (request) => {
-    const { external_number, operator } = request.body;
-    const found = await verify(request, authOf(request).uid, external_number, operator, ctx.now());
-    return { portable: true as const, external_number, operator: found };
-  },
+      const { external_number, operator } = request.body;
+      const found = await verify(request, authOf(request).uid, external_number, operator, ctx.now());
+      return { portable: true as const, external_number, operator: found };
+    },
   );
 
   app.post(
     '/mobile_number_portability/reserve',
     { schema: { body: MnpReserveBody, response: { 200: MnpReserveResponse } }, onRequest: transferLimit, config: { flowStep: 'number' } },
     async (request) => {
-    const { uid } = authOf(request);
-    const { number, operator } = request.body;
-    const now = ctx.now();
-    // A transfer replaces the held number: not while a payment is buying it (issue 23); extending
-    // the visitor's own transfer of this number stays open.
-    if ((await ctx.store.getActiveHold(uid, now))?.transfer?.externalMsisdn !== number) await lock.refuseWhilePaying(request);
-    // Checked again here (the terms page sits between verify and reserve), and the store
-    // re-checks the one fact that can change meanwhile, another visitor's claim, inside its
-    // transaction.
-    await verify(request, uid, number, operator, now);
-    const result = await ctx.store.reserveTransfer(
-      uid,
-      { externalMsisdn: number, operatorCode: operator },
-      now,
-      now + ctx.holdMs,
-      HOLD_POLICY,
-      ctx.random,
-    );
-    if (result.kind === 'in_transfer') throw numberInTransfer();
-    if (result.kind === 'extension_limit') throw extensionLimit();
-    if (result.kind === 'payment_open') throw paymentOpen();
-    if (result.kind === 'no_temporary_number') throw unavailable('No temporary number is free right now: try again shortly');
-    return { reservation: toReservation(result.hold) };
-  },
+      const { uid } = authOf(request);
+      const { number, operator } = request.body;
+      const now = ctx.now();
+      // A transfer replaces the held number: not while a payment is buying it (issue 23); extending
+      // the visitor's own transfer of this number stays open.
+      if ((await ctx.store.getActiveHold(uid, now))?.transfer?.externalMsisdn !== number) await lock.refuseWhilePaying(request);
+      // Checked again here (the terms page sits between verify and reserve), and the store
+      // re-checks the one fact that can change meanwhile, another visitor's claim, inside its
+      // transaction.
+      await verify(request, uid, number, operator, now);
+      const result = await ctx.store.reserveTransfer(
+        uid,
+        { externalMsisdn: number, operatorCode: operator },
+        now,
+        now + ctx.holdMs,
+        HOLD_POLICY,
+        ctx.random,
+      );
+      if (result.kind === 'in_transfer') throw numberInTransfer();
+      if (result.kind === 'extension_limit') throw extensionLimit();
+      if (result.kind === 'payment_open') throw paymentOpen();
+      if (result.kind === 'no_temporary_number') throw unavailable('No temporary number is free right now: try again shortly');
+      return { reservation: toReservation(result.hold) };
+    },
   );
 }
