@@ -27,6 +27,8 @@ import { frameworkErrors, installErrorHandler, installNotFoundHandler } from './
 import { contentSecurityPolicy, edgeHeaders, registerSecurityHeaders, securityHeaders } from './platform/http/security-headers';
 import { clientErrorHandler, SERVER_LIMITS, serverOptions, type ServerLimits } from './platform/http/server-limits';
 import { apiRoutes } from './api-routes';
+import { installSchemaCompilers } from './platform/http/validate';
+import { registerOpenApi } from './platform/http/openapi';
 import { retryPendingRefunds } from './modules/payment';
 import { orderLockErrors } from './modules/payment';
 import type { Outbox } from './sandbox/mail-sink/mail-sink';
@@ -272,11 +274,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.server.maxConnections = limits.maxConnections;
   registerSecurityHeaders(app, headers, { hsts: options.hsts ?? false, ...(documentCsp ? { documentCsp } : {}) });
   installErrorHandler(app, orderLockErrors);
+  installSchemaCompilers(app);
   lenientJsonParser(app);
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
   const { onRoute } = options;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
+  await registerOpenApi(app);
   await app.register(async (api) => apiRoutes(api, ctx), { prefix: '/api' });
   await app.register(async (dev) => outboxRoutes(dev, options.outbox ?? null));
   await app.register(async (dev) => testClockRoutes(dev, options.testClock ?? null));

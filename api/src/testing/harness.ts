@@ -168,3 +168,28 @@ export function form(
 export function json(res: LightMyRequestResponse): unknown {
   return res.json() as unknown;
 }
+
+/**
+ * The set-up most route tests share: a new app with `visitors` logged-in visitors before each
+ * test (or once for the file: `per: 'file'`), closed after it. `onReady` hands them to the test
+ * file's own variables.
+ */
+export function withTestApp(
+  onReady: (t: TestApp, visitors: Visitor[]) => void,
+  { visitors = 1, per = 'test', options = {} }: { visitors?: number; per?: 'test' | 'file'; options?: Partial<AppOptions> } = {},
+): void {
+  let current: TestApp | null = null;
+  const before = per === 'test' ? beforeEach : beforeAll;
+  const after = per === 'test' ? afterEach : afterAll;
+  before(async () => {
+    const t = await createTestApp(options);
+    current = t;
+    const logged: Visitor[] = [];
+    for (let i = 0; i < visitors; i += 1) logged.push(await t.login());
+    onReady(t, logged);
+  });
+  after(async () => {
+    await current?.close();
+    current = null;
+  });
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CheckEmailBody,
   EMAIL_LOGIN_METHODS,
@@ -8,12 +9,12 @@ import {
   SetPasswordBody,
   TerminatedNumbersQuery,
   ValidateCodeBody,
-  type CheckEmailResponse,
-  type LoginResponse,
-  type MeResponse,
-  type SendCodeResponse,
-  type SetPasswordResponse,
-  type TerminatedNumbersResponse,
+  CheckEmailResponse,
+  LoginResponse,
+  MeResponse,
+  SendCodeResponse,
+  SetPasswordResponse,
+  TerminatedNumbersResponse,
 } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
 import type { AccountRecord } from './repository';
@@ -41,7 +42,6 @@ import {
   unavailable,
 } from '../../platform/http/http-error';
 import { authOf, clientOf, hashToken, newSessionToken } from '../../platform/http/session-auth';
-import { parseInput } from '../../platform/http/validate';
 import { rateLimitConfig } from '../../platform/http/rate-limits';
 
 /**
@@ -108,7 +108,8 @@ export function maskMsisdn(msisdn: string): string {
 
 const lower = (email: string): string => email.toLowerCase();
 
-export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function accountRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const { windowMs } = ctx.rateLimit;
   const perAddress = (max: number) => ({ config: rateLimitConfig(max, windowMs) });
   const rules = ctx.accounts;
@@ -118,11 +119,14 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
    * after the same work, none of it a look-up of the e-mail. A new e-mail closes /login/terminated
    * (and the terminated numbers) of an e-mail the visitor proved before.
    */
-  app.post('/securitymanagement/check_email', perAddress(ctx.rateLimit.checkEmailMax), async (request): Promise<CheckEmailResponse> => {
-    parseInput(CheckEmailBody, request.body, 'body');
-    await ctx.store.setTerminatedEmail(authOf(request).uid, null);
-    return { methods: [...EMAIL_LOGIN_METHODS] };
-  });
+  app.post(
+    '/securitymanagement/check_email',
+    { ...perAddress(ctx.rateLimit.checkEmailMax), schema: { body: CheckEmailBody, response: { 200: CheckEmailResponse } } },
+    async (request) => {
+      await ctx.store.setTerminatedEmail(authOf(request).uid, null);
+      return { methods: [...EMAIL_LOGIN_METHODS] };
+    },
+  );
 
   /**
    * Our addition: e-mails a 6-digit code, to any e-mail alike: sign-up, an account without a
@@ -132,9 +136,9 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
    */
   app.post(
     '/securitymanagement/send_verification_code',
-    perAddress(ctx.rateLimit.codeSendMax),
-    async (request): Promise<SendCodeResponse> => {
-      const email = lower(parseInput(SendCodeBody, request.body, 'body').email);
+    { ...perAddress(ctx.rateLimit.codeSendMax), schema: { body: SendCodeBody, response: { 200: SendCodeResponse } } },
+    async (request) => {
+      const email = lower(request.body.email);
       const code = generateCode();
       const now = ctx.now();
       const decision = await ctx.store.updateVerificationCode(email, (current) => {
@@ -170,9 +174,9 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
    */
   app.post(
     '/securitymanagement/validate_verification_code',
-    perAddress(ctx.rateLimit.codeCheckMax),
-    async (request): Promise<LoginResponse> => {
-      const body = parseInput(ValidateCodeBody, request.body, 'body');
+    { ...perAddress(ctx.rateLimit.codeCheckMax), schema: { body: ValidateCodeBody, response: { 200: LoginResponse } } },
+    async (request) => {
+      const { body } = request;
       const email = lower(body.email);
       const now = ctx.now();
       const result = await ctx.store.updateVerificationCode(email, (current) => checkCode(current, body.code, now, rules.codes));
@@ -199,48 +203,62 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
    * Retry-After) before any password is checked. Never a lock of the e-mail everywhere: that
    * would be a lock anyone could put on the owner (issue 23).
    */
-  app.post('/securitymanagement/login', perAddress(ctx.rateLimit.passwordLoginMax), async (request): Promise<LoginResponse> => {
-    const { email: typed, password } = parseInput(LoginBody, request.body, 'body');
-    const email = lower(typed);
-    const now = ctx.now();
-    const address = requestAddress(request);
-    const emailKey = emailThrottleKey(email, address);
-    const keys = [emailKey, addressThrottleKey(address)];
-    const lockMs = Math.max(0, ...(await ctx.store.getLoginFailures(keys)).map((f) => lockRemainingMs(f, now)));
-    if (lockMs > 0) {
-      const seconds = Math.ceil(lockMs / 1000);
-      throw tooManyAttempts(seconds, `Too many attempts: try again in ${seconds} s`);
-    }
-    const account = await ctx.store.findAccountByEmail(email);
-    const ok = await verifyPasswordOrDummy(password, account?.passwordHash ?? null);
-    if (!ok || !account) {
-      await ctx.store.recordLoginFailures(keys, (previous, key) =>
-        afterFailure(previous, key, now, key === emailKey ? rules.emailThrottle : rules.addressThrottle),
-      );
-      request.log.info({ event: 'login_refused', method: 'password' }, 'password login refused');
-      throw loginCredentials();
-    }
-    await ctx.store.clearLoginFailures(emailKey);
-    return completeLogin(ctx, request, account, 'password');
-  });
+  app.post(
+    '/securitymanagement/login',
+    { ...perAddress(ctx.rateLimit.passwordLoginMax), schema: { body: LoginBody, response: { 200: LoginResponse } } },
+    async (request) => {
+      const { email: typed, password } = request.body;
+      const email = lower(typed);
+      const now = ctx.now();
+      const address = requestAddress(request);
+      const emailKey = emailThrottleKey(email, address);
+      const keys = [emailKey, addressThrottleKey(address)];
+      const lockMs = Math.max(0, ...(await ctx.store.getLoginFailures(keys)).map((f) => lockRemainingMs(f, now)));
+      if (lockMs > 0) {
+        const seconds = Math.ceil(lockMs / 1000);
+        throw tooManyAttempts(seconds, `Too many attempts: try again in ${seconds} s`);
+      }
+      const account = await ctx.store.findAccountByEmail(email);
+      const ok = await verifyPasswordOrDummy(password, account?.passwordHash ?? null);
+      if (!ok || !account) {
+        await ctx.store.recordLoginFailures(keys, (previous, key) =>
+          afterFailure(previous, key, now, key === emailKey ? rules.emailThrottle : rules.addressThrottle),
+        );
+        request.log.info({ event: 'login_refused', method: 'password' }, 'password login refused');
+        throw loginCredentials();
+      }
+      await ctx.store.clearLoginFailures(emailKey);
+      return completeLogin(ctx, request, account, 'password');
+    },
+  );
 
   /** SPEC 7: the first password of an account (after a code or social login), by the SPEC 5 rule. */
-  app.post('/securitymanagement/set_password', async (request): Promise<SetPasswordResponse> => {
-    const { accountId } = authOf(request);
-    if (accountId === null) throw loginRequired();
-    const { password } = parseInput(SetPasswordBody, request.body, 'body');
-    const account = await ctx.store.findAccountById(accountId);
-    if (!account) throw loginRequired();
-    const already = () => passwordAlreadySet('This account already has a password');
-    if (account.passwordHash !== null) throw already();
-    // Conditional write: of two parallel requests, one sets it and the other hears 409.
-    if (!(await ctx.store.setPasswordIfNone(account.id, await hashPassword(password)))) throw already();
-    request.log.info({ event: 'password_set', account: account.id }, 'password set');
-    return { has_password: true };
-  });
+  app.post(
+    '/securitymanagement/set_password',
+    {
+      schema: { body: SetPasswordBody, response: { 200: SetPasswordResponse } },
+      // A device-id session is refused before its body is looked at.
+      preValidation: async (request) => {
+        if (authOf(request).accountId === null) throw loginRequired();
+      },
+    },
+    async (request) => {
+      const { accountId } = authOf(request);
+      if (accountId === null) throw loginRequired();
+      const { password } = request.body;
+      const account = await ctx.store.findAccountById(accountId);
+      if (!account) throw loginRequired();
+      const already = () => passwordAlreadySet('This account already has a password');
+      if (account.passwordHash !== null) throw already();
+      // Conditional write: of two parallel requests, one sets it and the other hears 409.
+      if (!(await ctx.store.setPasswordIfNone(account.id, await hashPassword(password)))) throw already();
+      request.log.info({ event: 'password_set', account: account.id }, 'password set');
+      return { has_password: true as const };
+    },
+  );
 
   /** SPEC 7: the logged-in account's profile; a device-id session (even of a linked device) is refused. */
-  app.get('/securitymanagement/me', async (request): Promise<MeResponse> => {
+  app.get('/securitymanagement/me', { schema: { response: { 200: MeResponse } } }, async (request) => {
     const { uid, accountId, loginMethod } = authOf(request);
     if (accountId === null || loginMethod === null) throw loginRequired();
     const account = await ctx.store.findAccountById(accountId);
@@ -253,11 +271,15 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
    * context's terminated_email, set by a validated code or a verified Google login); any other
    * e-mail answers an empty list, so the call cannot be used to look up other people's lines.
    */
-  app.get('/customer/terminated_account_numbers', async (request): Promise<TerminatedNumbersResponse> => {
-    const email = lower(parseInput(TerminatedNumbersQuery, request.query, 'query').email);
-    const { terminated_email } = await ctx.store.getFlowContext(authOf(request).uid);
-    if (terminated_email !== email) return { numbers: [] };
-    const numbers = await ctx.store.listTerminatedNumbers(email);
-    return { numbers: numbers.map((n) => ({ number_masked: maskMsisdn(n.msisdn), terminated_at: n.terminatedAt })) };
-  });
+  app.get(
+    '/customer/terminated_account_numbers',
+    { schema: { querystring: TerminatedNumbersQuery, response: { 200: TerminatedNumbersResponse } } },
+    async (request) => {
+      const email = lower(request.query.email);
+      const { terminated_email } = await ctx.store.getFlowContext(authOf(request).uid);
+      if (terminated_email !== email) return { numbers: [] };
+      const numbers = await ctx.store.listTerminatedNumbers(email);
+      return { numbers: numbers.map((n) => ({ number_masked: maskMsisdn(n.msisdn), terminated_at: n.terminatedAt })) };
+    },
+  );
 }

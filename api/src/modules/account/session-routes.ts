@@ -1,24 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { LoginByDeviceIdBody, type LoginByDeviceIdResponse } from '@join/shared/contract';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LoginByDeviceIdBody, LoginByDeviceIdResponse } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
 import { authOf, clientOf, hashToken, newSessionToken } from '../../platform/http/session-auth';
-import { parseInput } from '../../platform/http/validate';
 import { accountRoutes } from './account-routes';
 import { rateLimitConfig } from '../../platform/http/rate-limits';
 import { socialLoginRoutes } from './social-login-routes';
 
 /** Routes that need the SPEC 7 headers but no session yet. */
-export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function loginRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/securitymanagement/login_by_device_id',
-    { config: rateLimitConfig(ctx.rateLimit.loginMax, ctx.rateLimit.windowMs) },
-    async (request): Promise<LoginByDeviceIdResponse> => {
+    { schema: { body: LoginByDeviceIdBody, response: { 200: LoginByDeviceIdResponse } }, config: rateLimitConfig(ctx.rateLimit.loginMax, ctx.rateLimit.windowMs) },
+    async (request) => {
       // The device id is the identity of an anonymous visitor. The body may say a retail start
       // (`is_retail`, SPEC 4), which is checked for its shape and then ignored: anyone can send it, and
       // retail skips the location check. A shop device becomes retail through staff sign-in (the
-      // retail mode's own issue), never by a client's word (issue 23, api/README.md "Retail").
-      parseInput(LoginByDeviceIdBody, request.body, 'body');
+      // retail mode's own issue), never by a client's word (api/README.md "Retail").
       const now = ctx.now();
       // State belongs to the user (the device), so a new session after expiry finds it again.
       const user = await ctx.store.findOrCreateUser(clientOf(request)['device-id'], randomUUID(), now);

@@ -1,18 +1,18 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   SocialLoginBody,
   SocialNonceBody,
   emailField,
-  type LoginResponse,
-  type SocialNonceResponse,
-  type SocialProvidersResponse,
+  LoginResponse,
+  SocialNonceResponse,
+  SocialProvidersResponse,
 } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
 import { IdTokenError, type SocialProviderConfig, type VerifiedIdToken } from './signin/id-token-verifier';
 import { badRequest, emailNotVerified, nonceError, socialTokenInvalid, terminatedAccount, unavailable } from '../../platform/http/http-error';
 import { authOf } from '../../platform/http/session-auth';
-import { parseInput } from '../../platform/http/validate';
 import { completeLogin, emailStanding } from './account-routes';
 import { rateLimitConfig } from '../../platform/http/rate-limits';
 
@@ -33,7 +33,8 @@ function sameNonce(token: VerifiedIdToken, storedHash: string | null): boolean {
   return stored.length === given.length && timingSafeEqual(stored, given);
 }
 
-export async function socialLoginRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function socialLoginRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const budget = { config: rateLimitConfig(ctx.rateLimit.socialLoginMax, ctx.rateLimit.windowMs) };
 
   /** The provider asked for, if it is the one configured. */
@@ -43,15 +44,15 @@ export async function socialLoginRoutes(app: FastifyInstance, ctx: AppContext): 
   };
 
   /** Our addition: what the page needs to open the provider's sign-in; empty when it is off. */
-  app.get('/securitymanagement/social_providers', async (): Promise<SocialProvidersResponse> => ({
+  app.get('/securitymanagement/social_providers', { schema: { response: { 200: SocialProvidersResponse } } }, async () => ({
     providers: ctx.social
       ? [{ id: ctx.social.id, authorization_endpoint: ctx.social.authorizationEndpoint, client_id: ctx.social.clientId }]
       : [],
   }));
 
   /** Our addition: a fresh nonce for this session (replacing any earlier one) and a state for the popup. */
-  app.post('/securitymanagement/social_nonce', budget, async (request): Promise<SocialNonceResponse> => {
-    providerOf(parseInput(SocialNonceBody, request.body, 'body').provider);
+  app.post('/securitymanagement/social_nonce', { ...budget, schema: { body: SocialNonceBody, response: { 200: SocialNonceResponse } } }, async (request) => {
+    providerOf(request.body.provider);
     const nonce = randomToken(32);
     await ctx.store.setSocialNonce(authOf(request).tokenHash, sha256(nonce).toString('hex'), ctx.now() + ctx.accounts.nonceTtlMs);
     // The state is the page's to check (the popup's message must echo it); the server keeps none.
@@ -59,8 +60,8 @@ export async function socialLoginRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   /** SPEC 7: the social login. */
-  app.post('/securitymanagement/social_login', budget, async (request): Promise<LoginResponse> => {
-    const body = parseInput(SocialLoginBody, request.body, 'body');
+  app.post('/securitymanagement/social_login', { ...budget, schema: { body: SocialLoginBody, response: { 200: LoginResponse } } }, async (request) => {
+    const { body } = request;
     const social = providerOf(body.provider);
     const { tokenHash } = authOf(request);
     // Taken first, whatever happens next: a nonce serves one attempt.

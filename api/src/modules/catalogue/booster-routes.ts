@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { BoostersParams, BoostersQuery, type BoostersResponse } from '@join/shared/contract';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BoostersParams, BoostersQuery, BoostersResponse } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
 import { eligibleBoosters } from './boosters';
 import { shownVanityLevel } from '../numbers';
 import { notFound } from '../../platform/http/http-error';
 import { authOf } from '../../platform/http/session-auth';
-import { parseInput } from '../../platform/http/validate';
 import { nameLanguage, requireCatalogueProduct } from './catalogue-view';
 import { holdsNumber } from './plan-choice-service';
 
@@ -14,10 +14,11 @@ import { holdsNumber } from './plan-choice-service';
  * with a product. A customizable product's choice is not known here, so no type is left out
  * for it; the quote and the save check the actual choice.
  */
-export async function boosterRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/boosters/:number', async (request): Promise<BoostersResponse> => {
-    const { number } = parseInput(BoostersParams, request.params, 'params');
-    const { product_code, plan_type, filters } = parseInput(BoostersQuery, request.query, 'query');
+export async function boosterRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.get('/boosters/:number', { schema: { params: BoostersParams, querystring: BoostersQuery, response: { 200: BoostersResponse } } }, async (request) => {
+    const { number } = request.params;
+    const { product_code, plan_type, filters } = request.query;
     const hold = await ctx.store.getActiveHold(authOf(request).uid, ctx.now());
     // Only the visitor's own live hold answers; anyone else's number reads as not there.
     if (!hold || !holdsNumber(hold, number)) throw notFound(`You hold no reservation of ${number}`);

@@ -1,33 +1,30 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   PlanQuoteQuery,
   PlansAvailableQuery,
   PlansByVanityQuery,
   SavePlanBody,
   VANITY_LEVELS,
-  type PlanQuoteResponse,
-  type PlansByVanityResponse,
-  type PlansResponse as PlansResponseSchema,
-  type SavePlanResponse,
-  type SavedPlansResponse,
+  PlanQuoteResponse,
+  PlansByVanityResponse,
+  PlansResponse,
+  SavePlanResponse,
+  SavedPlansResponse,
 } from '@join/shared/contract';
-import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { callerOf } from '../../platform/http/caller';
 import { sortByPlanNetPrice } from './catalogue';
 import { shownVanityLevel } from '../numbers';
-import { callerOf } from '../../platform/http/caller';
 import type { RateLimitHook } from '../../platform/http/rate-limits';
 import { badRequest, notFound, paymentOpen } from '../../platform/http/http-error';
 import { authOf } from '../../platform/http/session-auth';
-import { parseInput } from '../../platform/http/validate';
 import { nameLanguage, productView, productViews } from './catalogue-view';
 import { toSavedPlan } from './saved-plan-view';
 import { currentProduct } from './current-product';
 import type { OrderLock } from '../../platform/http/order-lock';
 import { evaluateChoice, holdsNumber, type EvaluatedChoice } from './plan-choice-service';
 import type { SavedPlanRecord } from './repository';
-
-type PlansResponse = z.output<typeof PlansResponseSchema>;
 
 const KNOWN_LEVELS: readonly number[] = Object.values(VANITY_LEVELS);
 
@@ -51,7 +48,8 @@ function sameAsSaved(saved: SavedPlanRecord, choice: EvaluatedChoice): boolean {
   );
 }
 
-export async function planRoutes(app: FastifyInstance, ctx: AppContext, promoLimit: RateLimitHook, lock: OrderLock): Promise<void> {
+export async function planRoutes(base: FastifyInstance, ctx: AppContext, promoLimit: RateLimitHook, lock: OrderLock): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   // A quote or save with a promo code tells whether the code exists, so it spends the promo
   // budget (the save's body is parsed by preHandler time; the quote's query is there at once).
   async function limitQuotedCode(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -61,15 +59,15 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext, promoLim
     if (carriesPromoCode(request.body)) await promoLimit.call(this, request, reply);
   }
 
-  app.get('/plans/available', async (request): Promise<PlansResponse> => {
-    const { plan_types } = parseInput(PlansAvailableQuery, request.query, 'query');
+  app.get('/plans/available', { schema: { querystring: PlansAvailableQuery, response: { 200: PlansResponse } } }, async (request) => {
+    const { plan_types } = request.query;
     const product = await currentProduct(ctx, authOf(request).uid, nameLanguage(request));
     const types = plan_types ? new Set(plan_types) : null;
     // AvailablePlans are already in SPEC 9 type order.
     return { plans: product.AvailablePlans.filter((p) => !types || types.has(p.Type)) };
   });
 
-  app.get('/plans/saved_plans', async (request): Promise<SavedPlansResponse> => {
+  app.get('/plans/saved_plans', { schema: { response: { 200: SavedPlansResponse } } }, async (request) => {
     const { uid } = authOf(request);
     const product = await currentProduct(ctx, uid, nameLanguage(request));
     const saved = await ctx.store.getSavedPlan(uid);
@@ -80,8 +78,8 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext, promoLim
   });
 
   /** The VIP plans a held VIP number can be sold with, cheapest first. */
-  app.get('/plans/by_vanity_level.json', async (request): Promise<PlansByVanityResponse> => {
-    const { number, vanity_level } = parseInput(PlansByVanityQuery, request.query, 'query');
+  app.get('/plans/by_vanity_level.json', { schema: { querystring: PlansByVanityQuery, response: { 200: PlansByVanityResponse } } }, async (request) => {
+    const { number, vanity_level } = request.query;
     if (!KNOWN_LEVELS.includes(vanity_level)) throw badRequest('query.vanity_level', `must be one of ${KNOWN_LEVELS.join(', ')}`);
     const hold = await ctx.store.getActiveHold(authOf(request).uid, ctx.now());
     // Only the visitor's own live hold answers; any other number reads as not there.
@@ -92,39 +90,43 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext, promoLim
   });
 
   /** Our addition to SPEC 7: the price of a choice, checked and computed exactly as a save would; writes nothing. */
-  app.get('/plans/quote.json', { onRequest: limitQuotedCode }, async (request): Promise<PlanQuoteResponse> => {
-    const query = parseInput(PlanQuoteQuery, request.query, 'query');
+  app.get('/plans/quote.json', { schema: { querystring: PlanQuoteQuery, response: { 200: PlanQuoteResponse } }, onRequest: limitQuotedCode }, async (request) => {
+    const { query } = request;
     const choice = await evaluateChoice(ctx, authOf(request).uid, query, 'query', { requireConsent: false, language: nameLanguage(request) });
     return { package_price: choice.priced.price, promotions: choice.priced.promotions };
   });
 
-  app.post('/plans/saved_plans', { preHandler: limitSavedCode, config: { flowStep: 'plan' } }, async (request): Promise<SavePlanResponse> => {
-    const { uid } = authOf(request);
-    // Prices come from the database only; the body cannot carry one (the schema is strict).
-    const body = parseInput(SavePlanBody, request.body, 'body');
-    const choice = await evaluateChoice(ctx, uid, body, 'body', { requireConsent: true, language: nameLanguage(request) });
-    // Issue 23: an open payment is buying the saved plan. The same choice again changes nothing
-    // and is answered as saved; another one is 409 payment_open.
-    if (await lock.isPaying(callerOf(request))) {
-      const saved = await ctx.store.getSavedPlan(uid);
-      if (!saved || !sameAsSaved(saved, choice)) throw paymentOpen();
+  app.post(
+    '/plans/saved_plans',
+    { schema: { body: SavePlanBody, response: { 200: SavePlanResponse } }, preHandler: limitSavedCode, config: { flowStep: 'plan' } },
+    async (request) => {
+      const { uid } = authOf(request);
+      // Prices come from the database only; the body cannot carry one (the schema is strict).
+      const { body } = request;
+      const choice = await evaluateChoice(ctx, uid, body, 'body', { requireConsent: true, language: nameLanguage(request) });
+      // Issue 23: an open payment is buying the saved plan. The same choice again changes nothing
+      // and is answered as saved; another one is 409 payment_open.
+      if (await lock.isPaying(callerOf(request))) {
+        const saved = await ctx.store.getSavedPlan(uid);
+        if (!saved || !sameAsSaved(saved, choice)) throw paymentOpen();
+        const product = await productView(ctx, choice.product);
+        return { saved_plan: toSavedPlan(saved, product, choice.hold ? shownVanityLevel(choice.hold) : null, choice.boosters) };
+      }
+      const record = await ctx.store.replaceSavedPlan(
+        uid,
+        {
+          productCode: choice.product.code,
+          planIds: choice.chosen.map((p) => p.ID),
+          boosterIds: choice.boosters.map((b) => b.ID),
+          promotionKeys: choice.promotionKeys,
+          promoCode: choice.promoCode,
+          price: choice.priced.price,
+          appliedPromotions: choice.priced.promotions,
+        },
+        ctx.now(),
+      );
       const product = await productView(ctx, choice.product);
-      return { saved_plan: toSavedPlan(saved, product, choice.hold ? shownVanityLevel(choice.hold) : null, choice.boosters) };
-    }
-    const record = await ctx.store.replaceSavedPlan(
-      uid,
-      {
-        productCode: choice.product.code,
-        planIds: choice.chosen.map((p) => p.ID),
-        boosterIds: choice.boosters.map((b) => b.ID),
-        promotionKeys: choice.promotionKeys,
-        promoCode: choice.promoCode,
-        price: choice.priced.price,
-        appliedPromotions: choice.priced.promotions,
-      },
-      ctx.now(),
-    );
-    const product = await productView(ctx, choice.product);
-    return { saved_plan: toSavedPlan(record, product, choice.hold ? shownVanityLevel(choice.hold) : null, choice.boosters) };
-  });
+      return { saved_plan: toSavedPlan(record, product, choice.hold ? shownVanityLevel(choice.hold) : null, choice.boosters) };
+    },
+  );
 }

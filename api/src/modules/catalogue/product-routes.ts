@@ -1,23 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AvailablePlansQuery,
+  AvailablePlansResponse,
+  ProductResponse,
   ProductSaveBody,
   ProductsAvailableQuery,
   ProductsCurrentQuery,
+  ProductsResponse,
   TOURIST_PRODUCT_CODES,
-  type AvailablePlansResponse,
   type Product,
   type ProductCategoryQuery,
-  type ProductResponse,
-  type ProductsResponse,
 } from '@join/shared/contract';
+import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { callerOf } from '../../platform/http/caller';
 import { sortByDuration, sortByPlanNetPrice, sortByVanityLevel, type CatalogueProduct } from './catalogue';
 import { toProduct } from './product-view';
-import { callerOf } from '../../platform/http/caller';
 import { badRequest, notFound } from '../../platform/http/http-error';
 import { authOf } from '../../platform/http/session-auth';
-import { parseInput } from '../../platform/http/validate';
 import { nameLanguage, productView, productViews, requireCatalogueProduct, viewEnv } from './catalogue-view';
 import type { NameLanguage } from './repository';
 import { currentProduct } from './current-product';
@@ -50,15 +51,16 @@ async function productsOf(ctx: AppContext, category: ProductCategoryQuery, langu
 
 const saveAsked = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.save === 'true';
 
-export async function productRoutes(app: FastifyInstance, ctx: AppContext, lock: OrderLock): Promise<void> {
-  app.get('/products/available', async (request): Promise<ProductsResponse> => {
-    const { category } = parseInput(ProductsAvailableQuery, request.query, 'query');
+export async function productRoutes(base: FastifyInstance, ctx: AppContext, lock: OrderLock): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.get('/products/available', { schema: { querystring: ProductsAvailableQuery, response: { 200: ProductsResponse } } }, async (request) => {
+    const { category } = request.query;
     return { products: await productsOf(ctx, category, nameLanguage(request)) };
   });
 
   /** The plans (a customizable product's options) of each product asked for, in the order asked. */
-  const availablePlans = async (query: unknown, language: NameLanguage): Promise<AvailablePlansResponse> => {
-    const { product_codes, service_types } = parseInput(AvailablePlansQuery, query, 'query');
+  const availablePlans = async (query: z.output<typeof AvailablePlansQuery>, language: NameLanguage): Promise<AvailablePlansResponse> => {
+    const { product_codes, service_types } = query;
     const twice = product_codes.find((c, i) => product_codes.indexOf(c) !== i);
     if (twice !== undefined) throw badRequest('query.product_codes', `product ${twice} is listed twice`);
     const found = new Map((await ctx.store.listCatalogue({ codes: product_codes }, language)).map((p) => [p.code, p]));
@@ -73,21 +75,26 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext, lock:
       }),
     };
   };
-  app.get('/products/available_plans', async (request) => availablePlans(request.query, nameLanguage(request)));
-  app.get('/products/available_plans.json', async (request) => availablePlans(request.query, nameLanguage(request)));
+  const availablePlansSchema = { schema: { querystring: AvailablePlansQuery, response: { 200: AvailablePlansResponse } } };
+  app.get('/products/available_plans', availablePlansSchema, async (request) => availablePlans(request.query, nameLanguage(request)));
+  app.get('/products/available_plans.json', availablePlansSchema, async (request) => availablePlans(request.query, nameLanguage(request)));
 
   // ?save=true writes (the product becomes the saved one): a plan-step action then.
-  app.get('/products/current', { config: { flowStep: (r) => (saveAsked(r) ? 'plan' : null) } }, async (request): Promise<ProductResponse> => {
-    const { uid } = authOf(request);
-    const { save } = parseInput(ProductsCurrentQuery, request.query, 'query');
-    const product = await currentProduct(ctx, uid, nameLanguage(request));
-    if (save === 'true') await ctx.store.setCurrentProduct(uid, product.ProductCode, true);
-    return { product };
-  });
+  app.get(
+    '/products/current',
+    { schema: { querystring: ProductsCurrentQuery, response: { 200: ProductResponse } }, config: { flowStep: (r) => (saveAsked(r) ? 'plan' : null) } },
+    async (request) => {
+      const { uid } = authOf(request);
+      const { save } = request.query;
+      const product = await currentProduct(ctx, uid, nameLanguage(request));
+      if (save === 'true') await ctx.store.setCurrentProduct(uid, product.ProductCode, true);
+      return { product };
+    },
+  );
 
-  app.post('/products/save', { config: { flowStep: 'plan' } }, async (request): Promise<ProductResponse> => {
+  app.post('/products/save', { schema: { body: ProductSaveBody, response: { 200: ProductResponse } }, config: { flowStep: 'plan' } }, async (request) => {
     const { uid } = authOf(request);
-    const { product_code } = parseInput(ProductSaveBody, request.body, 'body');
+    const { product_code } = request.body;
     const product = await requireCatalogueProduct(ctx, product_code, nameLanguage(request));
     // The same pairing as saving a plan: a VIP product only with a number of its tier, and a
     // held VIP number only with one of its VIP products.

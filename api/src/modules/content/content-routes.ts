@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { RequestHeaders, TranslationsQuery, type BusinessConfig, type TranslationsResponse } from '@join/shared/contract';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BusinessConfig, RequestHeaders, TranslationsQuery, TranslationsResponse } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
 import { unavailable } from '../../platform/http/http-error';
 import { businessConfig } from '../catalogue';
@@ -11,12 +12,14 @@ import { parseInput } from '../../platform/http/validate';
  */
 const OptionalHeaders = RequestHeaders.partial();
 
-export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function contentRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  // Headers are parsed before anything else (an onRequest hook, as on the other rings).
   app.addHook('onRequest', async (request) => {
     parseInput(OptionalHeaders, request.headers, 'headers');
   });
 
-  app.get('/biz_config/app', async (_request, reply): Promise<BusinessConfig> => {
+  app.get('/biz_config/app', { schema: { response: { 200: BusinessConfig } } }, async (_request, reply) => {
     // Lets the e2e suite reach the fatal start-up screen of SPEC 4.
     if (ctx.bizConfig.fail) throw unavailable('Business config is unavailable');
     const config = await businessConfig(ctx);
@@ -24,8 +27,8 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return config;
   });
 
-  app.get('/translations', async (request, reply): Promise<TranslationsResponse> => {
-    const { container_id } = parseInput(TranslationsQuery, request.query, 'query');
+  app.get('/translations', { schema: { querystring: TranslationsQuery, response: { 200: TranslationsResponse } } }, async (request, reply) => {
+    const { container_id } = request.query;
     const language = parseInput(OptionalHeaders, request.headers, 'headers').language ?? 'en';
     reply.header('cache-control', 'no-cache').header('vary', 'language');
     return { language, translations: await ctx.store.getTranslations(container_id, language) };

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { FeedbackBody, stepForPath, type FeedbackEntry, type FeedbackListResponse, type FeedbackResponse } from '@join/shared/contract';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { FeedbackBody, FeedbackListResponse, FeedbackResponse, stepForPath, type FeedbackEntry } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
 import type { FeedbackRecord } from './repository';
 import { authOf, clientOf } from '../../platform/http/session-auth';
-import { parseInput } from '../../platform/http/validate';
 import { budgetHook, rateLimitConfig } from '../../platform/http/rate-limits';
 
 /** How many of their own notes GET /me/feedback shows a visitor. */
@@ -26,16 +26,17 @@ const toEntry = (f: FeedbackRecord): FeedbackEntry => ({
  * and per device (feedbackPerDeviceMax), so one visitor cannot fill the table and a hotel's
  * shared address still leaves each guest their own allowance.
  */
-export async function feedbackRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function feedbackRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const { windowMs, feedbackMax, feedbackPerDeviceMax } = ctx.rateLimit;
   const perAddress = app.rateLimit(rateLimitConfig(feedbackMax, windowMs).rateLimit);
   // The plugin runs one limiting hook per request, so the second budget is a budgetHook.
   const perDevice = budgetHook(app, feedbackPerDeviceMax, windowMs, 'device');
 
-  app.post('/me/feedback', { onRequest: [perAddress, perDevice] }, async (request): Promise<FeedbackResponse> => {
+  app.post('/me/feedback', { schema: { body: FeedbackBody, response: { 200: FeedbackResponse } }, onRequest: [perAddress, perDevice] }, async (request) => {
     const { uid } = authOf(request);
     const client = clientOf(request);
-    const { text, route } = parseInput(FeedbackBody, request.body, 'body');
+    const { text, route } = request.body;
     const saved = await ctx.store.addFeedback({
       uid,
       deviceId: client['device-id'],
@@ -48,7 +49,7 @@ export async function feedbackRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return { feedback: toEntry(saved) };
   });
 
-  app.get('/me/feedback', async (request): Promise<FeedbackListResponse> => {
+  app.get('/me/feedback', { schema: { response: { 200: FeedbackListResponse } } }, async (request) => {
     const { uid } = authOf(request);
     return { feedback: (await ctx.store.listFeedback(uid, FEEDBACK_LIST_LIMIT)).map(toEntry) };
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   clearsOnBack,
   FlowBackBody,
@@ -8,19 +9,18 @@ import {
   FLOW_STATUS_KEYS,
   FlowStatusUpdateBody,
   PreferenceBody,
-  type CurrentTimestampResponse,
+  CurrentTimestampResponse,
   type FlowStatusKey,
-  type FlowStatusResponse,
-  type PreferencesResponse,
+  FlowStatusResponse,
+  PreferencesResponse,
 } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
+import { callerOf } from '../../platform/http/caller';
 import { loadFlowStatus, serverFlowContext, type FlowStatusCaller } from './flow-context';
 import { decideFlowKey } from './flow-status';
-import { callerOf } from '../../platform/http/caller';
 import type { FlowStepOf } from '../../platform/http/step-guard';
 import { badRequest, flowOrder } from '../../platform/http/http-error';
 import { authOf } from '../../platform/http/session-auth';
-import { parseInput } from '../../platform/http/validate';
 import type { OrderLock } from '../../platform/http/order-lock';
 
 const KEYS: readonly number[] = Object.values(FLOW_STATUS_KEYS);
@@ -39,13 +39,15 @@ const stepOfFlowKey: FlowStepOf = (request) => {
   return KEYS.map(String).includes(String(key)) ? 'number' : null;
 };
 
-export async function meRoutes(app: FastifyInstance, ctx: AppContext, lock: OrderLock): Promise<void> {
-  app.get('/me/flow_status', async (request): Promise<FlowStatusResponse> => flowStatusOf(ctx, authOf(request)));
+export async function meRoutes(base: FastifyInstance, ctx: AppContext, lock: OrderLock): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const flowStatus = { response: { 200: FlowStatusResponse } };
+  app.get('/me/flow_status', { schema: flowStatus }, async (request) => flowStatusOf(ctx, authOf(request)));
 
-  app.post('/me/flow_status', { config: { flowStep: stepOfFlowKey } }, async (request): Promise<FlowStatusResponse> => {
+  app.post('/me/flow_status', { schema: { ...flowStatus, body: FlowStatusUpdateBody }, config: { flowStep: stepOfFlowKey } }, async (request) => {
     const auth = authOf(request);
     const { uid } = auth;
-    const { key } = parseInput(FlowStatusUpdateBody, request.body, 'body');
+    const { key } = request.body;
     if (!isFlowStatusKey(key)) throw badRequest('body.key', `must be one of ${KEYS.join(', ')}`);
     // "Number cancelled" lets the number of an open payment go (issue 23).
     if (key === FLOW_STATUS_KEYS.numberCancelled) await lock.refuseWhilePaying(callerOf(request));
@@ -64,9 +66,9 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext, lock: Orde
    * the resident validation (the residency check asks them again); a later id check screen its
    * residency and delivery form answers.
    */
-  app.post('/me/flow_back', async (request): Promise<FlowStatusResponse> => {
+  app.post('/me/flow_back', { schema: { ...flowStatus, body: FlowBackBody } }, async (request) => {
     const auth = authOf(request);
-    const { from } = parseInput(FlowBackBody, request.body, 'body');
+    const { from } = request.body;
     const path = normalizePath(from);
     const clears = clearsOnBack(path);
     if (clears.length === 0) throw badRequest('body.from', 'going back from this route clears nothing');
@@ -83,15 +85,16 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext, lock: Orde
   });
 
   /** SPEC 7: sets one preference (a consent) of the visitor; answers all of theirs. */
-  app.post('/me/preferences', async (request): Promise<PreferencesResponse> => {
+  const preferences = { response: { 200: PreferencesResponse } };
+  app.post('/me/preferences', { schema: { ...preferences, body: PreferenceBody } }, async (request) => {
     const { uid } = authOf(request);
-    const { PreferenceID, Value } = parseInput(PreferenceBody, request.body, 'body');
+    const { PreferenceID, Value } = request.body;
     await ctx.store.setPreference(uid, PreferenceID, Value === 'true');
     return preferencesOf(uid);
   });
 
   /** Our addition to SPEC 7: the visitor's preferences, so a page can show a consent as given. */
-  app.get('/me/preferences', async (request): Promise<PreferencesResponse> => preferencesOf(authOf(request).uid));
+  app.get('/me/preferences', { schema: preferences }, async (request) => preferencesOf(authOf(request).uid));
 
-  app.get('/me/current_timestamp', async (): Promise<CurrentTimestampResponse> => ({ timestamp: ctx.now() }));
+  app.get('/me/current_timestamp', { schema: { response: { 200: CurrentTimestampResponse } } }, async () => ({ timestamp: ctx.now() }));
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { DocumentDetails, IDENTITY_DECISION_CODES, type DocumentSide, type FacePrompt, type ResidentType } from '@join/shared/contract';
+import { providerClient } from '../../platform/http-client/provider-client';
 
 /**
  * The identity authority (the government identity service, or its sandbox): reads a document's
@@ -115,32 +116,18 @@ const KNOWN_CODES: ReadonlySet<number> = new Set(IDENTITY_DECISION_CODES);
 
 /** The authority over HTTP (JSON, images in base64), with global fetch and a timeout per call. */
 export function createHttpAuthority(options: HttpAuthorityOptions): IdentityAuthority {
-  const base = options.url.replace(/\/+$/, '');
-  const doFetch = options.fetch ?? fetch;
+  // The platform's provider client: the body is read under the same timeout (a server that
+  // stalls mid-answer is a timeout too), no redirects, no retries.
+  const client = providerClient({ url: options.url, bearer: options.key, timeoutMs: options.timeoutMs, ...(options.fetch ? { fetch: options.fetch } : {}) });
 
   async function call<T>(path: string, body: unknown, answer: z.ZodType<T>): Promise<AuthorityResult<T>> {
-    let res: Response;
-    let text: string;
-    try {
-      res = await doFetch(`${base}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${options.key}` },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs),
-        redirect: 'manual',
-      });
-      // The body is read under the same timeout: a server that stalls mid-answer is a timeout too.
-      text = await res.text();
-    } catch (err) {
-      // Not instanceof Error: fetch's DOMException may come from another realm (a test runner's).
-      const name = typeof err === 'object' && err !== null && 'name' in err ? String(err.name) : '';
-      return failure(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network');
-    }
+    const res = await client.send({ method: 'POST', path, body });
+    if (!res.ok) return failure(res.failure);
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      json = JSON.parse(res.text);
     } catch {
-      return failure(res.ok || res.status === 422 ? 'bad_answer' : 'status');
+      return failure((res.status >= 200 && res.status < 300) || res.status === 422 ? 'bad_answer' : 'status');
     }
     if (res.status === 422) {
       const refused = CodeAnswer.safeParse(json);

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ActivationMethodBody,
   DocumentUploadFields,
@@ -12,7 +13,7 @@ import {
   type FaceChallengeResponse,
   type FaceCheckResponse,
   type IdentityCheckResponse,
-  type FlowStatusResponse,
+  FlowStatusResponse,
   type StepName,
 } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
@@ -39,7 +40,8 @@ import { readImageForm, readImagesForm } from './image-upload';
 /** The step each identity call acts for, decided from the stored residency before the step guard runs. */
 const stepOfRequest = new WeakMap<FastifyRequest, StepName>();
 
-export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function identityRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   // Only the identity routes read multipart bodies; limits are set per call (image-upload.ts).
   await app.register(multipart, { throwFileSizeLimit: true });
   const budget = rateLimitHook(app, ctx.rateLimit.identityMax, ctx.rateLimit.windowMs);
@@ -55,11 +57,15 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const stepOf = (request: FastifyRequest): StepName => stepOfRequest.get(request) ?? 'activation_method';
 
   /** 1. Residency and SIM type; a new residency drops the pending check. Answers the flow status. */
-  app.post('/me/activation_method', { onRequest: budget, config: { flowStep: 'activation_method' } }, async (request): Promise<FlowStatusResponse> => {
-    const caller = callerOf(request);
-    await identity.openCheck(caller, 'activation_method');
-    return identity.setActivationMethod(caller, parseInput(ActivationMethodBody, request.body, 'body'));
-  });
+  app.post(
+    '/me/activation_method',
+    { schema: { body: ActivationMethodBody, response: { 200: FlowStatusResponse } }, onRequest: budget, config: { flowStep: 'activation_method' } },
+    async (request) => {
+      const caller = callerOf(request);
+      await identity.openCheck(caller, 'activation_method');
+      return identity.setActivationMethod(caller, request.body);
+    },
+  );
 
   /** The pending check, for a page that reloaded mid-check: sides still wanted, details, face matched. No image. */
   app.get('/identity/check', byResidency, async (request): Promise<IdentityCheckResponse> => {
@@ -104,9 +110,9 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   /** 4. The confirmed details: the API's own checks, then the authority's decision. Answers the flow status. */
-  app.post('/me/id_details', byResidency, async (request): Promise<FlowStatusResponse> => {
+  app.post('/me/id_details', { ...byResidency, schema: { body: IdDetailsBody, response: { 200: FlowStatusResponse } } }, async (request) => {
     const caller = callerOf(request);
     const { context } = await identity.openCheck(caller, stepOf(request));
-    return identity.decide(caller, context, parseInput(IdDetailsBody, request.body, 'body'));
+    return identity.decide(caller, context, request.body);
   });
 }

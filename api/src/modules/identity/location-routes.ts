@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { CheckLocationQuery, type CheckLocationResponse } from '@join/shared/contract';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CheckLocationQuery, CheckLocationResponse } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
 import { isInsideUae } from './uae-boundary';
 import { authOf } from '../../platform/http/session-auth';
-import { parseInput } from '../../platform/http/validate';
 import { rateLimitConfig } from '../../platform/http/rate-limits';
 
 /**
@@ -12,14 +12,18 @@ import { rateLimitConfig } from '../../platform/http/rate-limits';
  * answer as the flow context's inside_uae (the one writer of it), which opens activation. The
  * coordinates are neither stored nor logged.
  */
-export async function locationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function locationRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/securitymanagement/check_location.json',
     // The step guard refuses it where location_check is not open (no e-mail login, retail).
     // The budget per address keeps it from being a free "is this point in the UAE" service.
-    { config: { ...rateLimitConfig(ctx.rateLimit.locationMax, ctx.rateLimit.windowMs), flowStep: 'location_check' } },
-    async (request): Promise<CheckLocationResponse> => {
-      const { lat, lng } = parseInput(CheckLocationQuery, request.query, 'query');
+    {
+      schema: { querystring: CheckLocationQuery, response: { 200: CheckLocationResponse } },
+      config: { ...rateLimitConfig(ctx.rateLimit.locationMax, ctx.rateLimit.windowMs), flowStep: 'location_check' },
+    },
+    async (request) => {
+      const { lat, lng } = request.query;
       const inside = await isInsideUae(lat, lng);
       await ctx.store.setInsideUae(authOf(request).uid, inside);
       request.log.info({ event: 'location_checked', inside_uae: inside }, 'location checked');

@@ -1,19 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CAPTCHA_HEADER,
   CaptchaChallenge,
-  type CaptchaChallengeResponse,
+  CaptchaChallengeResponse,
   NumberBody,
   NumberSearchBody,
   NumbersQuery,
   RandomNumbersBody,
   ReservationQuery,
-  type CommitNumberResponse as CommitNumberResponseSchema,
-  type NumberResponse,
-  type NumberSearchResponse,
-  type NumbersResponse,
-  type ReservationsResponse,
+  CommitNumberResponse,
+  NumberResponse,
+  NumberSearchResponse,
+  NumbersResponse,
+  ReservationsResponse,
 } from '@join/shared/contract';
 import type { AppContext } from '../../app-context';
 import { holdService, type HoldServiceOptions } from './hold-service';
@@ -23,8 +24,6 @@ import { deviceKey, requestAddress } from '../../platform/http/client-key';
 import { authOf } from '../../platform/http/session-auth';
 import { parseInput } from '../../platform/http/validate';
 import { budgetHook, rateLimitConfig } from '../../platform/http/rate-limits';
-
-type CommitNumberResponse = z.output<typeof CommitNumberResponseSchema>;
 
 /** POST /numbers/commit_number carries nothing. */
 const EmptyBody = z.object({}).strict();
@@ -47,7 +46,8 @@ const asksForRandom = (request: FastifyRequest): boolean => (request.query as Re
 /** What the number routes are given by the composition root: the order lock, and the product a cancelled number's visitor goes back to. */
 export type NumberRouteOptions = HoldServiceOptions;
 
-export async function numberRoutes(app: FastifyInstance, ctx: AppContext, options: NumberRouteOptions): Promise<void> {
+export async function numberRoutes(base: FastifyInstance, ctx: AppContext, options: NumberRouteOptions): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   // One budget per IP for random offers, however they are asked for (POST /numbers/random or
   // GET /numbers?random=true): a second route must not double it.
   const randomLimit = app.rateLimit(rateLimitConfig(ctx.rateLimit.randomNumbersMax, ctx.rateLimit.windowMs).rateLimit);
@@ -61,14 +61,22 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext, option
 
   /** The user's holds (0 or 1), optionally only those of the given reservation ids; or, with random=true, an offer. */
   // A random offer acts for the number step; reading one's own hold stays open (cart, summary).
-  app.get('/numbers', { onRequest: limitRandomQuery, config: { flowStep: (r) => (asksForRandom(r) ? 'number' : null) } }, async (request): Promise<NumbersResponse> => {
-    const query = parseInput(NumbersQuery, request.query, 'query');
+  app.get(
+    '/numbers',
+    {
+      schema: { querystring: NumbersQuery, response: { 200: NumbersResponse } },
+      onRequest: limitRandomQuery,
+      config: { flowStep: (r) => (asksForRandom(r) ? 'number' : null) },
+    },
+    async (request) => {
+    const { query } = request;
     if (query.random === 'true') {
       if (query.reservation_ids !== undefined) throw badRequest('query.random', 'cannot be combined with reservation_ids');
       return { numbers: await holds.offerRandom(1) };
     }
     return { numbers: await holds.held(authOf(request).uid, query.reservation_ids?.split(',').map(Number)) };
-  });
+    },
+  );
 
   // Reserving is budgeted per device and per address, besides the hold ledger's limits. The
   // device's budget is a hard limit; past the address's one (many visitors behind one NAT), the
@@ -77,13 +85,17 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext, option
   const reserveByAddress = budgetHook(app, ctx.rateLimit.reserveMax, ctx.rateLimit.windowMs, 'address', (request) => {
     if (captchaOf(request) === null) throw captchaRequired();
   });
-  app.post('/numbers', { onRequest: [reserveByDevice, reserveByAddress], config: { flowStep: 'number' } }, async (request, reply): Promise<NumberResponse> => {
-    const { number } = parseInput(NumberBody, request.body, 'body');
+  app.post(
+    '/numbers',
+    { schema: { body: NumberBody, response: { 200: NumberResponse } }, onRequest: [reserveByDevice, reserveByAddress], config: { flowStep: 'number' } },
+    async (request, reply) => {
+    const { number } = request.body;
     const outcome = await holds.reserve(callerOf(request), number, { deviceId: deviceKey(request), address: requestAddress(request) }, captchaOf(request));
     if ('held' in outcome) return { number: outcome.held };
     reply.header('retry-after', String(outcome.coolingOffSeconds));
     throw holdCoolingOff(outcome.coolingOffSeconds);
-  });
+    },
+  );
 
   /**
    * Issue 24: a proof-of-work challenge for this session and device (CaptchaGate), asked for
@@ -91,37 +103,44 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext, option
    */
   app.post(
     '/numbers/challenge',
-    { config: { ...rateLimitConfig(ctx.rateLimit.reserveDeviceMax, ctx.rateLimit.windowMs, 'device'), flowStep: 'number' } },
-    async (request): Promise<CaptchaChallengeResponse> => {
-      parseInput(EmptyBody, request.body ?? {}, 'body');
+    {
+      schema: { body: EmptyBody, response: { 200: CaptchaChallengeResponse } },
+      config: { ...rateLimitConfig(ctx.rateLimit.reserveDeviceMax, ctx.rateLimit.windowMs, 'device'), flowStep: 'number' },
+    },
+    async (request) => {
       const challenge = await ctx.captcha.issue({ uid: authOf(request).uid, deviceId: deviceKey(request) });
       // Our challenges' data holds no null: the contract's schema says so, and checks it.
       return { challenge: CaptchaChallenge.parse({ parameters: challenge.parameters, signature: challenge.signature }) };
     },
   );
 
-  app.delete('/numbers', { config: { flowStep: 'number' } }, async (request): Promise<NumbersResponse> => {
+  // No body schema: the number comes from the body or the query (numberToCancel parses it).
+  app.delete('/numbers', { schema: { response: { 200: NumbersResponse } }, config: { flowStep: 'number' } }, async (request) => {
     await holds.cancel(callerOf(request), numberToCancel(request));
     return { numbers: [] };
   });
 
-  app.post('/numbers/random', { onRequest: limitRandom, config: { flowStep: 'number' } }, async (request): Promise<NumbersResponse> => {
-    const { count } = parseInput(RandomNumbersBody, request.body, 'body');
-    return { numbers: await holds.offerRandom(count) };
-  });
+  app.post(
+    '/numbers/random',
+    { schema: { body: RandomNumbersBody, response: { 200: NumbersResponse } }, onRequest: limitRandom, config: { flowStep: 'number' } },
+    async (request) => ({ numbers: await holds.offerRandom(request.body.count) }),
+  );
 
   app.post(
     '/numbers/search',
-    { config: { ...rateLimitConfig(ctx.rateLimit.searchMax, ctx.rateLimit.windowMs), flowStep: 'number' } },
-    async (request): Promise<NumberSearchResponse> => {
-      const body = parseInput(NumberSearchBody, request.body, 'body');
+    {
+      schema: { body: NumberSearchBody, response: { 200: NumberSearchResponse } },
+      config: { ...rateLimitConfig(ctx.rateLimit.searchMax, ctx.rateLimit.windowMs), flowStep: 'number' },
+    },
+    async (request) => {
+      const { body } = request;
       const { numbers, hasMore } = await holds.search(body);
       return { numbers, page: body.page, per_page: body.per_page, has_more: hasMore };
     },
   );
 
-  app.get('/numbers/reservation', async (request): Promise<ReservationsResponse> => {
-    const { reservation_types } = parseInput(ReservationQuery, request.query, 'query');
+  app.get('/numbers/reservation', { schema: { querystring: ReservationQuery, response: { 200: ReservationsResponse } } }, async (request) => {
+    const { reservation_types } = request.query;
     return { reservations: await holds.reservations(authOf(request).uid, reservation_types?.split(',')) };
   });
 
@@ -130,8 +149,7 @@ export async function numberRoutes(app: FastifyInstance, ctx: AppContext, option
    * (a later issue) will require a committed number. Committing again is harmless, and the
    * hold's expiry does not move.
    */
-  app.post('/numbers/commit_number', { config: { flowStep: 'number' } }, async (request): Promise<CommitNumberResponse> => {
-    parseInput(EmptyBody, request.body, 'body');
+  app.post('/numbers/commit_number', { schema: { body: EmptyBody, response: { 200: CommitNumberResponse } }, config: { flowStep: 'number' } }, async (request) => {
     return { reservation: await holds.commit(authOf(request).uid) };
   });
 }

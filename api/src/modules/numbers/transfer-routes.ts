@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MnpReserveBody,
   MnpVerifyBody,
-  type MnpReserveResponse as MnpReserveResponseSchema,
-  type MnpVerifyResponse as MnpVerifyResponseSchema,
+  MnpReserveResponse,
+  MnpVerifyResponse,
   type Operator,
-  type OperatorsResponse as OperatorsResponseSchema,
+  OperatorsResponse,
 } from '@join/shared/contract';
-import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { callerOf, languageOf } from '../../platform/http/caller';
 import { rateLimitConfig } from '../../platform/http/rate-limits';
@@ -26,7 +26,6 @@ import {
 } from '../../platform/http/http-error';
 import { deviceKey, requestAddress } from '../../platform/http/client-key';
 import { authOf } from '../../platform/http/session-auth';
-import { parseInput } from '../../platform/http/validate';
 import { toReservation } from './contract-mappers';
 import type { OrderLock } from '../../platform/http/order-lock';
 
@@ -36,10 +35,6 @@ import type { OrderLock } from '../../platform/http/order-lock';
  * for the external one until the transfer completes, and DELETE /numbers with either number
  * cancels it ("reset transfer").
  */
-type OperatorsResponse = z.output<typeof OperatorsResponseSchema>;
-type MnpVerifyResponse = z.output<typeof MnpVerifyResponseSchema>;
-type MnpReserveResponse = z.output<typeof MnpReserveResponseSchema>;
-
 function refusal(why: PortabilityRefusal, operator: Operator): HttpError {
   switch (why) {
     case 'own_range':
@@ -57,7 +52,8 @@ function refusal(why: PortabilityRefusal, operator: Operator): HttpError {
   }
 }
 
-export async function transferRoutes(app: FastifyInstance, ctx: AppContext, lock: OrderLock): Promise<void> {
+export async function transferRoutes(base: FastifyInstance, ctx: AppContext, lock: OrderLock): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   /** The same checks for verify and reserve; answers the operator, or throws the SPEC 8 refusal. */
   async function verify(request: FastifyRequest, uid: string, externalMsisdn: string, operatorCode: string, now: number): Promise<Operator> {
     const operators = await ctx.store.listOperators(languageOf(request));
@@ -77,42 +73,50 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext, lock
   }
 
   // Our addition to SPEC 7: the transfer form needs the list of operators to choose from.
-  app.get('/mobile_number_portability/operators', async (request): Promise<OperatorsResponse> => ({
+  app.get('/mobile_number_portability/operators', { schema: { response: { 200: OperatorsResponse } } }, async (request) => ({
     operators: await ctx.store.listOperators(languageOf(request)),
   }));
 
   // One budget for check and reserve (numbers/random and GET numbers?random share theirs the same way).
   const transferLimit = app.rateLimit(rateLimitConfig(ctx.rateLimit.transferMax, ctx.rateLimit.windowMs).rateLimit);
 
-  app.post('/mobile_number_portability/verify', { onRequest: transferLimit, config: { flowStep: 'number' } }, async (request): Promise<MnpVerifyResponse> => {
-    const { external_number, operator } = parseInput(MnpVerifyBody, request.body, 'body');
-    const found = await verify(request, authOf(request).uid, external_number, operator, ctx.now());
-    return { portable: true, external_number, operator: found };
-  });
+  app.post(
+    '/mobile_number_portability/verify',
+    { schema: { body: MnpVerifyBody, response: { 200: MnpVerifyResponse } }, onRequest: transferLimit, config: { flowStep: 'number' } },
+    async (request) => {
+      const { external_number, operator } = request.body;
+      const found = await verify(request, authOf(request).uid, external_number, operator, ctx.now());
+      return { portable: true as const, external_number, operator: found };
+    },
+  );
 
-  app.post('/mobile_number_portability/reserve', { onRequest: transferLimit, config: { flowStep: 'number' } }, async (request): Promise<MnpReserveResponse> => {
-    const { uid } = authOf(request);
-    const { number, operator } = parseInput(MnpReserveBody, request.body, 'body');
-    const now = ctx.now();
-    // A transfer replaces the held number: not while a payment is buying it (issue 23); extending
-    // the visitor's own transfer of this number stays open.
-    if ((await ctx.store.getActiveHold(uid, now))?.transfer?.externalMsisdn !== number) await lock.refuseWhilePaying(callerOf(request));
-    // Checked again here (the terms page sits between verify and reserve), and the store
-    // re-checks the one fact that can change meanwhile, another visitor's claim, inside its
-    // transaction.
-    await verify(request, uid, number, operator, now);
-    const result = await ctx.store.reserveTransfer(
-      uid,
-      { externalMsisdn: number, operatorCode: operator },
-      now,
-      now + ctx.holdMs,
-      HOLD_POLICY,
-      ctx.random,
-    );
-    if (result.kind === 'in_transfer') throw numberInTransfer();
-    if (result.kind === 'extension_limit') throw extensionLimit();
-    if (result.kind === 'payment_open') throw paymentOpen();
-    if (result.kind === 'no_temporary_number') throw unavailable('No temporary number is free right now: try again shortly');
-    return { reservation: toReservation(result.hold) };
-  });
+  app.post(
+    '/mobile_number_portability/reserve',
+    { schema: { body: MnpReserveBody, response: { 200: MnpReserveResponse } }, onRequest: transferLimit, config: { flowStep: 'number' } },
+    async (request) => {
+      const { uid } = authOf(request);
+      const { number, operator } = request.body;
+      const now = ctx.now();
+      // A transfer replaces the held number: not while a payment is buying it (issue 23); extending
+      // the visitor's own transfer of this number stays open.
+      if ((await ctx.store.getActiveHold(uid, now))?.transfer?.externalMsisdn !== number) await lock.refuseWhilePaying(callerOf(request));
+      // Checked again here (the terms page sits between verify and reserve), and the store
+      // re-checks the one fact that can change meanwhile, another visitor's claim, inside its
+      // transaction.
+      await verify(request, uid, number, operator, now);
+      const result = await ctx.store.reserveTransfer(
+        uid,
+        { externalMsisdn: number, operatorCode: operator },
+        now,
+        now + ctx.holdMs,
+        HOLD_POLICY,
+        ctx.random,
+      );
+      if (result.kind === 'in_transfer') throw numberInTransfer();
+      if (result.kind === 'extension_limit') throw extensionLimit();
+      if (result.kind === 'payment_open') throw paymentOpen();
+      if (result.kind === 'no_temporary_number') throw unavailable('No temporary number is free right now: try again shortly');
+      return { reservation: toReservation(result.hold) };
+    },
+  );
 }

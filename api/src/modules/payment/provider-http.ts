@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerClient } from '../../platform/http-client/provider-client';
 import type { ProviderUnavailable } from './providers';
 
 /** A provider that could not be asked, with the reason for the log (never shown to the visitor). */
@@ -19,39 +20,25 @@ export interface JsonRequest {
 }
 
 /**
- * One server-to-server call of a payment provider (card, BNPL): JSON both ways, a bearer key,
- * an optional Idempotency-Key, no redirects followed, and one timeout for the answer and its body
- * (a provider that stalls mid-answer is a timeout too). Network errors, timeouts and 5xx are
- * `unavailable`; a 4xx is the caller's to read (`notJson` when its body is not JSON). Never retries.
+ * One server-to-server call of a payment provider (card, BNPL), through the platform's provider
+ * client (JSON, a bearer key, an optional Idempotency-Key, no redirects, one timeout for the
+ * answer and its body, never a retry). Network errors, timeouts and 5xx are `unavailable`; a 4xx
+ * is the caller's to read (`notJson` when its body is not JSON).
  */
 export async function exchangeJson(request: JsonRequest, notJson: (status: number) => string): Promise<JsonExchange> {
-  const doFetch = request.fetch ?? fetch;
-  let res: Response;
-  let text: string;
+  const { origin, pathname, search } = new URL(request.url);
+  const answer = await providerClient({ url: origin, bearer: request.bearer, timeoutMs: request.timeoutMs, ...(request.fetch ? { fetch: request.fetch } : {}) }).send({
+    method: request.method,
+    path: `${pathname}${search}`,
+    body: request.body,
+    ...(request.idempotencyKey === undefined ? {} : { idempotencyKey: request.idempotencyKey }),
+  });
+  if (!answer.ok) return unavailable(answer.failure);
+  if (answer.status >= 500) return unavailable(`status ${answer.status}`);
   try {
-    res = await doFetch(request.url, {
-      method: request.method,
-      headers: {
-        accept: 'application/json',
-        authorization: `Bearer ${request.bearer}`,
-        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(request.idempotencyKey === undefined ? {} : { 'idempotency-key': request.idempotencyKey }),
-      },
-      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-      signal: AbortSignal.timeout(request.timeoutMs),
-      redirect: 'manual',
-    });
-    text = await res.text();
-  } catch (err) {
-    // Not instanceof Error: fetch's DOMException may come from another realm (a test runner's).
-    const name = typeof err === 'object' && err !== null && 'name' in err ? String(err.name) : '';
-    return unavailable(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network');
-  }
-  if (res.status >= 500) return unavailable(`status ${res.status}`);
-  try {
-    return { ok: true, status: res.status, json: JSON.parse(text) as unknown, text };
+    return { ok: true, status: answer.status, json: JSON.parse(answer.text) as unknown, text: answer.text };
   } catch {
-    return unavailable(notJson(res.status));
+    return unavailable(notJson(answer.status));
   }
 }
 

@@ -1,4 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Security headers on every response the server writes: API, static files, errors and 404s
@@ -38,19 +40,61 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[], options:
   ].join('; ');
 }
 
+/**
+ * The headers helmet writes, in the one place they are configured. Off: what helmet adds
+ * beyond the headers this server has always sent (COEP would block the remotes' cross-origin
+ * assets; Origin-Agent-Cluster, X-XSS-Protection, X-DNS-Prefetch-Control, X-Download-Options
+ * and X-Permitted-Cross-Domain-Policies are legacy or covered by the CSP), HSTS (sent per
+ * request below: only over HTTPS or when the deployment says so) and helmet's CSP (ours is
+ * built above: helmet joins directives with ";" where this server's CSP, which tests and the
+ * e2e CSP checks read, has always used "; ").
+ */
+const HELMET: Readonly<HelmetOptions> = {
+  contentSecurityPolicy: false,
+  xContentTypeOptions: true,
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  xFrameOptions: { action: 'deny' },
+  // Not 'same-origin': the Google sign-in popup (and its sandbox) answers through
+  // window.opener, which 'same-origin' would cut. Google documents this value for its popup;
+  // it still keeps other sites' popups and openers out of this page.
+  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  // Nothing of ours is for other sites to embed, except the remotes' assets (below).
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  strictTransportSecurity: false,
+  crossOriginEmbedderPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xPoweredBy: false,
+  xXssProtection: false,
+};
+
+/**
+ * What helmet's middleware sets for a configuration, as a header record: the server applies the
+ * record itself (an onSend hook, the answers written before routing), because it sends some of
+ * these headers on documents only, which a per-request middleware cannot know before the reply.
+ */
+export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error(String(err));
+  });
+  return headers;
+}
+
+const HELMET_HEADERS = helmetHeaders(HELMET);
+
 export function securityHeaders(remoteOrigins: readonly string[], options: CspOptions = {}): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy(remoteOrigins, options),
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'DENY',
+    ...HELMET_HEADERS,
+    // Helmet has no Permissions-Policy.
     'permissions-policy': 'camera=(self), geolocation=(self), microphone=()',
-    // Not 'same-origin': the Google sign-in popup (and its sandbox) answers through
-    // window.opener, which 'same-origin' would cut. Google documents this value for its popup;
-    // it still keeps other sites' popups and openers out of this page.
-    'cross-origin-opener-policy': 'same-origin-allow-popups',
-    // Nothing of ours is for other sites to embed, except the remotes' assets (below).
-    'cross-origin-resource-policy': 'same-origin',
   };
 }
 
@@ -60,8 +104,8 @@ const DOCUMENT_ONLY: readonly string[] = [COOP, 'x-frame-options', 'permissions-
 const REMOTE_ASSETS = /^\/mfe\//;
 const API = /^\/api(\/|$|\?)/;
 
-/** One year, with subdomains: browsers then refuse plain HTTP for this site. */
-export const HSTS = 'max-age=31536000; includeSubDomains';
+/** One year, with subdomains: browsers then refuse plain HTTP for this site (helmet's own value). */
+export const HSTS = helmetHeaders({ ...HELMET, strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true } })['strict-transport-security'] as string;
 
 /**
  * The headers of the answers written before routing, which the onSend hook never sees (a

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
 import { ACCOUNT_ERROR_CODES, API_ERROR_CODES, FlowStatusResponse, TerminatedNumbersResponse } from '@join/shared/contract';
-import { createTestApp, form, type TestApp, type Visitor } from '../../../testing/harness';
+import { form, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
 
 /**
  * Issue 23, "Why" 10: what the account step tells a stranger. Each test is an attack from outside
@@ -25,11 +25,7 @@ const expectError = (res: LightMyRequestResponse, status: number, code: number |
 describe('account privacy (issue 23)', () => {
   let t: TestApp;
   let v: Visitor;
-  beforeEach(async () => {
-    t = await createTestApp();
-    v = await t.login();
-  });
-  afterEach(() => t.close());
+  withTestApp((app, [first]) => void ([t, v] = [app, first as Visitor]));
 
   const check = (who: Visitor, email: string) => t.post(who, '/api/securitymanagement/check_email', { email });
   const sendCode = (who: Visitor, email: string) => t.post(who, '/api/securitymanagement/send_verification_code', { email });

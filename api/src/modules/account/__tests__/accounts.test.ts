@@ -10,7 +10,7 @@ import {
   SendCodeResponse,
   TerminatedNumbersResponse,
 } from '@join/shared/contract';
-import { createTestApp, type TestApp, type Visitor } from '../../../testing/harness';
+import { createTestApp, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
 
 /**
  * The account step end to end over HTTP with the real SQLite store (api/README.md "Accounts"):
@@ -29,11 +29,7 @@ const expectSessionExpired = (res: LightMyRequestResponse) => expectError(res, 4
 describe('accounts', () => {
   let t: TestApp;
   let v: Visitor;
-  beforeEach(async () => {
-    t = await createTestApp();
-    v = await t.login();
-  });
-  afterEach(() => t.close());
+  withTestApp((app, [first]) => void ([t, v] = [app, first as Visitor]));
 
   const check = (who: Visitor, email: string) => t.post(who, '/api/securitymanagement/check_email', { email });
   const sendCode = (who: Visitor, email: string) => t.post(who, '/api/securitymanagement/send_verification_code', { email });

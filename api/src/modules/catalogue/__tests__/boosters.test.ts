@@ -1,16 +1,12 @@
 import { ApiErrorBody, BoostersResponse, NumberSearchResponse, SavePlanResponse, VANITY_LEVELS } from '@join/shared/contract';
-import { createTestApp, type TestApp, type Visitor } from '../../../testing/harness';
+import { type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
 
 /** GET /boosters/{number} and boosters bought with a plan. */
 describe('boosters', () => {
   let t: TestApp;
   let alice: Visitor;
   let bob: Visitor;
-  beforeEach(async () => {
-    t = await createTestApp();
-    [alice, bob] = [await t.login(), await t.login()];
-  });
-  afterEach(() => t.close());
+  withTestApp((app, [a, b]) => void ([t, alice, bob] = [app, a as Visitor, b as Visitor]), { visitors: 2 });
 
   const boosters = (v: Visitor, number: string, query: string) => t.get(v, `/api/boosters/${number}?${query}`);
   const ids = async (v: Visitor, number: string, query: string): Promise<number[]> => {

@@ -7,16 +7,12 @@ import {
   TOURIST_PRODUCT_CODES,
   UNLIMITED,
 } from '@join/shared/contract';
-import { createTestApp, form, type TestApp, type Visitor } from '../../../testing/harness';
+import { form, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
 
 describe('products and plans', () => {
   let t: TestApp;
   let v: Visitor;
-  beforeEach(async () => {
-    t = await createTestApp();
-    v = await t.login();
-  });
-  afterEach(() => t.close());
+  withTestApp((app, [first]) => void ([t, v] = [app, first as Visitor]));
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: v.headers });
   const post = (url: string, body: Record<string, string | number>) => t.app.inject({ method: 'POST', url, ...form(v.headers, body) });

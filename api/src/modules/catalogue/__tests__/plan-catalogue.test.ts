@@ -7,17 +7,13 @@ import {
   STREAMING_PROMOTION_KEY,
   type Product,
 } from '@join/shared/contract';
-import { clientHeaders, createTestApp, newDeviceId, type TestApp, type Visitor } from '../../../testing/harness';
+import { clientHeaders, newDeviceId, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
 
 /** The plan step's lists and the customizable products' options, priced by the server. */
 describe('plan catalogue', () => {
   let t: TestApp;
   let v: Visitor;
-  beforeAll(async () => {
-    t = await createTestApp();
-    v = await t.login();
-  });
-  afterAll(() => t.close());
+  withTestApp((app, [first]) => void ([t, v] = [app, first as Visitor]), { per: 'file' });
 
   const list = async (category: string): Promise<Product[]> => {
     const res = await t.get(v, `/api/products/available?category=${category}`);

@@ -8,7 +8,7 @@ import {
   STREAMING_PROMOTION_KEY,
   VANITY_LEVELS,
 } from '@join/shared/contract';
-import { createTestApp, type TestApp, type Visitor } from '../../../testing/harness';
+import { type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
 
 type Choice = Record<string, string | number>;
 
@@ -19,11 +19,7 @@ type Choice = Record<string, string | number>;
 describe('plan quotes and saves', () => {
   let t: TestApp;
   let v: Visitor;
-  beforeEach(async () => {
-    t = await createTestApp();
-    v = await t.login();
-  });
-  afterEach(() => t.close());
+  withTestApp((app, [first]) => void ([t, v] = [app, first as Visitor]));
 
   const quote = (choice: Choice, who = v) =>
     t.get(who, `/api/plans/quote.json?${new URLSearchParams(Object.entries(choice).map(([k, x]) => [k, String(x)]))}`);

@@ -1,14 +1,10 @@
 import { ApiErrorBody, FlowStatusResponse, NumbersResponse, type FlowStatusFlags } from '@join/shared/contract';
-import { createTestApp, form, type TestApp, type Visitor } from '../../../testing/harness';
+import { form, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
 
 describe('flow status', () => {
   let t: TestApp;
   let v: Visitor;
-  beforeEach(async () => {
-    t = await createTestApp();
-    v = await t.login();
-  });
-  afterEach(() => t.close());
+  withTestApp((app, [first]) => void ([t, v] = [app, first as Visitor]));
 
   const flags = async (): Promise<FlowStatusFlags> =>
     FlowStatusResponse.parse((await t.get(v, '/api/me/flow_status')).json())

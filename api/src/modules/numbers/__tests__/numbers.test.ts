@@ -5,17 +5,13 @@ import {
   NumbersResponse,
   ProductResponse,
 } from '@join/shared/contract';
-import { createTestApp, form, type TestApp, type Visitor } from '../../../testing/harness';
+import { form, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
 
 describe('numbers', () => {
   let t: TestApp;
   let alice: Visitor;
   let bob: Visitor;
-  beforeEach(async () => {
-    t = await createTestApp();
-    [alice, bob] = [await t.login(), await t.login()];
-  });
-  afterEach(() => t.close());
+  withTestApp((app, [a, b]) => void ([t, alice, bob] = [app, a as Visitor, b as Visitor]), { visitors: 2 });
 
   const offer = (v: Visitor, count = 1) => t.offer(v, count);
   const reserve = (v: Visitor, number: string) =>

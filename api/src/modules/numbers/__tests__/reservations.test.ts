@@ -6,7 +6,7 @@ import {
   NumbersResponse,
   ReservationsResponse,
 } from '@join/shared/contract';
-import { createTestApp, form, type TestApp, type Visitor } from '../../../testing/harness';
+import { createTestApp, form, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
 
 const HOLD_MS = DEFAULT_NUMBER_HOLD_SECONDS * 1000;
 
@@ -14,11 +14,7 @@ describe('reservations: ids, extensions, listing, commit', () => {
   let t: TestApp;
   let alice: Visitor;
   let bob: Visitor;
-  beforeEach(async () => {
-    t = await createTestApp();
-    [alice, bob] = [await t.login(), await t.login()];
-  });
-  afterEach(() => t.close());
+  withTestApp((app, [a, b]) => void ([t, alice, bob] = [app, a as Visitor, b as Visitor]), { visitors: 2 });
 
   const offer = (v: Visitor, count = 1) => t.offer(v, count);
   const reserve = (v: Visitor, number: string) => t.post(v, '/api/numbers', { number });

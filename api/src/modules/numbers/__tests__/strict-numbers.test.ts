@@ -1,5 +1,5 @@
 import { ApiErrorBody, PlanQuoteResponse, aedAsFils, decimalInt } from '@join/shared/contract';
-import { createTestApp, type TestApp, type Visitor } from '../../../testing/harness';
+import { type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
 
 /**
  * Issue 10, point 6: codes, ids and counts are decimal digits only, money has at most two
@@ -8,11 +8,7 @@ import { createTestApp, type TestApp, type Visitor } from '../../../testing/harn
 describe('strict numbers', () => {
   let t: TestApp;
   let v: Visitor;
-  beforeAll(async () => {
-    t = await createTestApp();
-    v = await t.login();
-  });
-  afterAll(() => t.close());
+  withTestApp((app, [first]) => void ([t, v] = [app, first as Visitor]), { per: 'file' });
 
   const quote = (choice: Record<string, string>) => t.get(v, `/api/plans/quote.json?${new URLSearchParams(choice)}`);
   const expect400 = (res: { statusCode: number; json(): unknown }, field: string) => {

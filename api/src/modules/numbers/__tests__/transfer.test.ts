@@ -9,7 +9,7 @@ import {
   ProductResponse,
   ReservationsResponse,
 } from '@join/shared/contract';
-import { createTestApp, form, type TestApp, type Visitor } from '../../../testing/harness';
+import { createTestApp, form, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
 
 /** The fixed sandbox subscribers of api/README.md. */
 const ACTIVE_ETISALAT = '971501234567';
@@ -24,11 +24,7 @@ describe('transfer (MNP)', () => {
   let t: TestApp;
   let alice: Visitor;
   let bob: Visitor;
-  beforeEach(async () => {
-    t = await createTestApp();
-    [alice, bob] = [await t.login(), await t.login()];
-  });
-  afterEach(() => t.close());
+  withTestApp((app, [a, b]) => void ([t, alice, bob] = [app, a as Visitor, b as Visitor]), { visitors: 2 });
 
   const post = (v: Visitor, url: string, body: Record<string, string | number>) => t.post(v, url, body);
   const get = (v: Visitor, url: string) => t.get(v, url);

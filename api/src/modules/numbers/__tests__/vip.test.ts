@@ -10,7 +10,7 @@ import {
   SavedPlansResponse,
   VANITY_LEVELS,
 } from '@join/shared/contract';
-import { createTestApp, form, type TestApp, type Visitor } from '../../../testing/harness';
+import { form, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
 
 const { bronze, gold, diamond, red } = VANITY_LEVELS;
 
@@ -18,11 +18,7 @@ describe('VIP numbers and their plans', () => {
   let t: TestApp;
   let alice: Visitor;
   let bob: Visitor;
-  beforeEach(async () => {
-    t = await createTestApp();
-    [alice, bob] = [await t.login(), await t.login()];
-  });
-  afterEach(() => t.close());
+  withTestApp((app, [a, b]) => void ([t, alice, bob] = [app, a as Visitor, b as Visitor]), { visitors: 2 });
 
   const get = (v: Visitor, url: string) => t.get(v, url);
   const post = (v: Visitor, url: string, body: Record<string, string | number>) => t.post(v, url, body);

@@ -1,15 +1,11 @@
 import { ApiErrorBody } from '@join/shared/contract';
-import { clientHeaders, createTestApp, form, newDeviceId, type TestApp, type Visitor } from '../../../testing/harness';
+import { clientHeaders, createTestApp, form, newDeviceId, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
 
 /** Bad input always gets a 4xx that names what is wrong, never a 500. */
 describe('bad input', () => {
   let t: TestApp;
   let v: Visitor;
-  beforeAll(async () => {
-    t = await createTestApp();
-    v = await t.login();
-  });
-  afterAll(() => t.close());
+  withTestApp((app, [first]) => void ([t, v] = [app, first as Visitor]), { per: 'file' });
 
   const expect400 = (res: { statusCode: number; json(): unknown }, field: string, message?: RegExp) => {
     expect(res.statusCode).toBe(400);

