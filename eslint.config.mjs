@@ -133,5 +133,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The third parties' stand-ins are another company's program: they know nothing of the
+    // operator's code (a sandbox copies what it needs, e.g. its own error codes).
+    files: ['sandboxes/**/*.{ts,js,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@join/api', '@join/api/*', '@join/host', '@join/mfe-*', '@join/e2e'], message: 'A sandbox imports nothing of the operator\'s packages.' },
+            { group: ['**/api/**', '**/api'], message: 'A sandbox imports nothing of the operator API: copy what it needs.' },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );

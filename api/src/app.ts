@@ -28,8 +28,8 @@ import { contentSecurityPolicy, edgeHeaders, registerSecurityHeaders, securityHe
 import { clientErrorHandler, SERVER_LIMITS, serverOptions, type ServerLimits } from './http/server-limits';
 import { apiRoutes } from './routes';
 import { retryPendingRefunds } from './routes/payment';
-import type { Outbox } from './sandbox/mail-sink/mail-sink';
-import { outboxRoutes } from './sandbox/mail-sink/outbox-routes';
+import type { Outbox } from '../../sandboxes/src/mail-sink/mail-sink';
+import { outboxRoutes } from './dev/outbox-routes';
 import { testClockRoutes, type TestClock } from './dev/test-clock';
 import { remoteManifests, remoteOrigins, type RemoteManifests } from './static/remotes';
 import { registerStaticFiles, type StaticConfig } from './static/static-files';

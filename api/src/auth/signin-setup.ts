@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { sandboxNotAsked, type Env } from '../config/env';
-import { parseSigninClients } from '../sandbox/signin/clients';
-import { generateSigninKeys, loadOrCreateSigninKeys } from '../sandbox/signin/keys';
-import { startSigninSandbox, type RunningSigninSandbox } from '../sandbox/signin/signin-app';
+import { parseSigninClients } from '../../../sandboxes/src/signin/clients';
+import { generateSigninKeys, loadOrCreateSigninKeys } from '../../../sandboxes/src/signin/keys';
+import { startSigninSandbox, type RunningSigninSandbox } from '../../../sandboxes/src/signin/signin-app';
 import type { SocialProviderConfig } from './id-token-verifier';
 import { createJoseVerifier, discoverIssuer, type DiscoveryDocument } from './jose-verifier';
 

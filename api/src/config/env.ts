@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_NUMBER_HOLD_SECONDS, FACE_PROMPTS } from '@join/shared/contract';
 import { parseSmtpUrl } from '../mail/smtp-mailer';
-import { parseSigninClients, webOrigin } from '../sandbox/signin/clients';
+import { parseSigninClients, webOrigin } from '../../../sandboxes/src/signin/clients';
 import { RemoteManifests } from '../static/remotes';
 import { isLoopbackHost } from './loopback';
 import {

@@ -1,6 +1,6 @@
 import { sandboxNotAsked, type Env } from '../config/env';
 import { SANDBOX_COURIER_KEY } from '../config/sandbox-defaults';
-import { startCourierSandbox, type RunningCourierSandbox } from '../sandbox/courier/courier-app';
+import { startCourierSandbox, type RunningCourierSandbox } from '../../../sandboxes/src/courier/courier-app';
 import { createHttpCourierProvider, DEFAULT_COURIER_TIMEOUT_MS } from './courier-client';
 import type { CourierProvider } from './providers';
 

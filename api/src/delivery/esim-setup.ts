@@ -1,6 +1,6 @@
 import { sandboxNotAsked, type Env } from '../config/env';
 import { SANDBOX_ESIM_KEY } from '../config/sandbox-defaults';
-import { startEsimSandbox, type RunningEsimSandbox } from '../sandbox/esim/esim-app';
+import { startEsimSandbox, type RunningEsimSandbox } from '../../../sandboxes/src/esim/esim-app';
 import { createHttpEsimProvider, DEFAULT_ESIM_TIMEOUT_MS } from './esim-client';
 import type { EsimProvider } from './providers';
 

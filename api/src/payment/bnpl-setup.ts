@@ -1,6 +1,6 @@
 import { sandboxNotAsked, type Env } from '../config/env';
 import { SANDBOX_BNPL_KEY } from '../config/sandbox-defaults';
-import { startBnplSandbox, type RunningBnplSandbox } from '../sandbox/bnpl/bnpl-app';
+import { startBnplSandbox, type RunningBnplSandbox } from '../../../sandboxes/src/bnpl/bnpl-app';
 import { createHttpBnplProvider, DEFAULT_BNPL_TIMEOUT_MS } from './bnpl-client';
 import type { BnplProvider } from './providers';
 

@@ -1,6 +1,6 @@
 import { sandboxNotAsked, type Env } from '../config/env';
 import { SANDBOX_CARD_MERCHANT_ID, SANDBOX_CARD_SECRET_KEY } from '../config/sandbox-defaults';
-import { startCardSandbox, type RunningCardSandbox } from '../sandbox/card/card-app';
+import { startCardSandbox, type RunningCardSandbox } from '../../../sandboxes/src/card/card-app';
 import { createHttpCardProvider, DEFAULT_CARD_TIMEOUT_MS } from './card-client';
 import type { CardProvider } from './providers';
 

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { createHttpAuthority } from '../identity/authority-client';
-import { buildAuthorityApp } from '../sandbox/authority/authority-app';
-import { createFaceEngine } from '../sandbox/authority/faces';
-import { createMrzReader } from '../sandbox/authority/ocr';
-import { loadReferencePortraits } from '../sandbox/authority/portraits';
+import { buildAuthorityApp } from '../../../sandboxes/src/authority/authority-app';
+import { createFaceEngine } from '../../../sandboxes/src/authority/faces';
+import { createMrzReader } from '../../../sandboxes/src/authority/ocr';
+import { loadReferencePortraits } from '../../../sandboxes/src/authority/portraits';
 import { createIdentityTestApp, type IdentityTestApp } from './identity-helpers';
 
 /** The identity fixtures (synthetic documents, selfies, the authority's reference portraits). */

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT, type CryptoKey, type JWTPayload } from 'jose';
-import { subjectFor } from '../../sandbox/signin/accounts';
-import { parseSigninClients } from '../../sandbox/signin/clients';
-import { generateSigninKeys, type SigninKeys } from '../../sandbox/signin/keys';
-import { startSigninSandbox, type RunningSigninSandbox } from '../../sandbox/signin/signin-app';
+import { subjectFor } from '../../../../sandboxes/src/signin/accounts';
+import { parseSigninClients } from '../../../../sandboxes/src/signin/clients';
+import { generateSigninKeys, type SigninKeys } from '../../../../sandboxes/src/signin/keys';
+import { startSigninSandbox, type RunningSigninSandbox } from '../../../../sandboxes/src/signin/signin-app';
 import { IdTokenError, type IdTokenFailure, type IdTokenVerifier } from '../id-token-verifier';
 import { acceptedIssuers, createJoseVerifier, discoverIssuer } from '../jose-verifier';
 

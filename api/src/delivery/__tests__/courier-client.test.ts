@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startCourierSandbox, type RunningCourierSandbox } from '../../sandbox/courier/courier-app';
+import { startCourierSandbox, type RunningCourierSandbox } from '../../../../sandboxes/src/courier/courier-app';
 import { createHttpCourierProvider } from '../courier-client';
 import type { CourierJobRequest, CourierProvider } from '../providers';
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { activationCode } from '@join/shared/contract';
-import { startEsimSandbox, type RunningEsimSandbox } from '../../sandbox/esim/esim-app';
+import { startEsimSandbox, type RunningEsimSandbox } from '../../../../sandboxes/src/esim/esim-app';
 import { createHttpEsimProvider } from '../esim-client';
 import type { EsimOrderRequest, EsimProvider } from '../providers';
 

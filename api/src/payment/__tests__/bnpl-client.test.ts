@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startBnplSandbox, type RunningBnplSandbox } from '../../sandbox/bnpl/bnpl-app';
-import { CHECKOUT_TTL_MS } from '../../sandbox/bnpl/checkouts';
+import { startBnplSandbox, type RunningBnplSandbox } from '../../../../sandboxes/src/bnpl/bnpl-app';
+import { CHECKOUT_TTL_MS } from '../../../../sandboxes/src/bnpl/checkouts';
 import { createHttpBnplProvider } from '../bnpl-client';
 import type { BnplCheckoutRequest, BnplProvider } from '../providers';
 

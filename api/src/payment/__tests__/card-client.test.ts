@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CHALLENGE_TTL_MS, startCardSandbox, type RunningCardSandbox } from '../../sandbox/card/card-app';
-import { TEST_CARDS } from '../../sandbox/card/test-cards';
+import { CHALLENGE_TTL_MS, startCardSandbox, type RunningCardSandbox } from '../../../../sandboxes/src/card/card-app';
+import { TEST_CARDS } from '../../../../sandboxes/src/card/test-cards';
 import { createHttpCardProvider } from '../card-client';
 import { cardProviderFrom } from '../card-setup';
 import type { CardProvider } from '../providers';

@@ -8,7 +8,7 @@ import type { FoundFace } from '../faces';
 
 /** The HTTP contract with stand-in engines (the real OCR and face models: ocr-faces.test.ts). */
 const KEY = 'test-authority-key-0123456789';
-const FIXTURES = join(__dirname, '..', '..', '..', '..', '..', 'e2e', 'fixtures', 'identity');
+const FIXTURES = join(__dirname, '..', '..', '..', '..', 'e2e', 'fixtures', 'identity');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 

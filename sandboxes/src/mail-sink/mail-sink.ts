@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
-import { SANDBOX_HOST } from '../../config/sandbox-defaults';
+import { SANDBOX_HOST } from '../defaults';
 
 /**
  * The mail sandbox: a real SMTP server (smtp-server) in the product's process that accepts

@@ -13,7 +13,7 @@ import {
   type CardBrand,
   type ValidationResult,
 } from '@join/shared/contract';
-import type { CardDeclineReason } from '../../payment/providers';
+import type { CardDeclineReason } from './decline-reasons';
 import { CARD_CSS, CARD_FIELDS_JS } from './assets';
 import { challengeGonePage, challengePage, fieldsErrorPage, fieldsPage } from './pages';
 import { CARD_RULES_JS, type CardRuleMessageId } from './rules-module';

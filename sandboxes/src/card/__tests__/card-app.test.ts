@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CARD_DECLINE_REASONS } from '../../../payment/providers';
+import { CARD_DECLINE_REASONS } from '../decline-reasons';
 import { CHALLENGE_TTL_MS, IDEMPOTENCY_TTL_MS, TOKEN_TTL_MS } from '../card-app';
 import { TEST_CARDS } from '../test-cards';
 import { MERCHANT, RETURN_URL, SANDBOX, SECRET, SITE, testApp } from './helpers';

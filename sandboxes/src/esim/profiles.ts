@@ -31,7 +31,7 @@ export const PROFILE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
 /**
  * An MSISDN ending in these digits cannot be provisioned: the order is rejected (the sandbox's
- * failure mode, api/README.md).
+ * failure mode, sandboxes/README.md).
  */
 export const REJECT_MSISDN_SUFFIX = '0404';
 

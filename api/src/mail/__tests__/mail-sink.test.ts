@@ -1,8 +1,8 @@
 import { createServer, type AddressInfo } from 'node:net';
-import { createSmtpMailer, MailDeliveryError, parseSmtpUrl } from '../../../mail/smtp-mailer';
-import { createTestApp, type TestApp } from '../../../testing/harness';
-import { MailSink } from '../mail-sink';
-import { reachFromOtherInterface } from '../../../testing/sandbox-reach';
+import { createSmtpMailer, MailDeliveryError, parseSmtpUrl } from '../smtp-mailer';
+import { createTestApp, type TestApp } from '../../testing/harness';
+import { MailSink } from '../../../../sandboxes/src/mail-sink/mail-sink';
+import { reachFromOtherInterface } from '../../testing/sandbox-reach';
 
 /**
  * The whole mail path over a real socket: the SMTP mailer a deployment uses (nodemailer) sends

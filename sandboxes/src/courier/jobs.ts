@@ -64,7 +64,7 @@ export interface JobView {
 
 /**
  * Markers a tester types into the delivery address (address, line 2 or instructions; any case)
- * to see the product survive a courier's failure. Documented in api/README.md.
+ * to see the product survive a courier's failure. Documented in sandboxes/README.md.
  */
 export const FAIL_MARKER = 'courier-fail';
 export const REJECT_MARKER = 'courier-reject';

@@ -6,7 +6,7 @@ import type { DocumentKind, Sex } from './mrz';
  * The seeded registry of the identity authority sandbox (registry.json, read at start): the
  * persons it knows and their documents. `verifyPerson` answers as the government service would,
  * with the codes of SPEC 8. Which fixture triggers which answer: registry.json's `cases` and
- * api/README.md.
+ * sandboxes/README.md.
  */
 export interface RegistryDocument {
   kind: DocumentKind;

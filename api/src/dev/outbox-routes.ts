@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { notFound } from '../../http/http-error';
-import { parseInput } from '../../http/validate';
-import { html } from '../html';
-import type { Outbox, OutboxMessage } from './mail-sink';
+import { notFound } from '../http/http-error';
+import { parseInput } from '../http/validate';
+import { html } from '../../../sandboxes/src/html';
+import type { Outbox, OutboxMessage } from '../../../sandboxes/src/mail-sink/mail-sink';
 
 /**
  * The mail sandbox's outbox on the product server (JOIN_DEV_OUTBOX=1 only): what the API has

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
-import { SANDBOX_HOST } from '../../config/sandbox-defaults';
+import { SANDBOX_HOST } from '../defaults';
 import { buildAuthorityApp } from './authority-app';
 import { createFaceEngine } from './faces';
 import { createMrzReader } from './ocr';

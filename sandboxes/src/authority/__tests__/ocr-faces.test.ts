@@ -2,14 +2,14 @@ import { loadImage } from '@napi-rs/canvas';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FACE_PROMPTS } from '@join/shared/contract';
-import { promptFrames } from '../../../testing/face-frames';
+import { promptFrames } from '../../testing/face-frames';
 import { COPY_THRESHOLD } from '../authority-app';
 import { copyScore, createFaceEngine, MATCH_THRESHOLD, type FaceEngine, type FoundFace } from '../faces';
 import { createMrzReader, type MrzReader } from '../ocr';
 
 /** The real engines on the fixtures: slow (models load once for the file). */
 jest.setTimeout(60_000);
-const FIXTURES = join(__dirname, '..', '..', '..', '..', '..', 'e2e', 'fixtures', 'identity');
+const FIXTURES = join(__dirname, '..', '..', '..', '..', 'e2e', 'fixtures', 'identity');
 async function image(name: string) {
   let bytes = readFileSync(join(FIXTURES, name));
   if (name.endsWith('.mjpeg')) bytes = bytes.subarray(0, bytes.indexOf(Buffer.from([0xff, 0xd9])) + 2);

@@ -1,7 +1,7 @@
-import type { CardDeclineReason } from '../../payment/providers';
+import type { CardDeclineReason } from './decline-reasons';
 
 /**
- * The sandbox's test cards (api/README.md has the table). Every number passes SPEC 5's rules
+ * The sandbox's test cards (sandboxes/README.md has the table). Every number passes SPEC 5's rules
  * (brand prefix, length, Luhn), so the hosted fields accept it; what happens at the charge is the
  * card's scenario. Any other valid number succeeds. Expiry, CVV and name may be any valid value.
  *

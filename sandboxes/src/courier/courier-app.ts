@@ -148,7 +148,7 @@ export async function buildCourierApp(options: CourierSandboxOptions): Promise<F
       return reply.code(400).send({ error: 'invalid_request', message: body.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') });
     }
     const input = body.data;
-    // The sandbox's failure modes (api/README.md): the courier is down, or refuses the address.
+    // The sandbox's failure modes (sandboxes/README.md): the courier is down, or refuses the address.
     if (hasMarker(input, UNAVAILABLE_MARKER)) return reply.code(503).header('retry-after', '30').send({ error: 'service_unavailable', message: 'the courier cannot take jobs right now' });
     if (input.kind === 'delivery' && input.dropoff && !inUae(input.dropoff)) {
       return reply.code(422).send({ status: 'rejected', reason: 'outside_service_area', message: 'the drop-off is outside the courier’s service area (the UAE)' });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { SANDBOX_HOST } from '../../config/sandbox-defaults';
+import { SANDBOX_HOST } from '../defaults';
 
 /**
  * Starts the identity authority sandbox in a worker thread (worker.ts; built as

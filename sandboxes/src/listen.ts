@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { SANDBOX_HOST } from '../config/sandbox-defaults';
+import { SANDBOX_HOST } from './defaults';
 
 export interface RunningSandbox {
   app: FastifyInstance;

@@ -68,7 +68,7 @@ const CompareBody = z.object({
 /**
  * A face this alike, pixel for pixel, to the document's portrait (or the reference portrait) is
  * that photograph shown to the camera, not a live face: -643 "unsuitable portrait". Copies of a
- * fixture portrait score 0.96-0.99 at their best frame, the fixtures' live frames at most 0.87 (api/README.md).
+ * fixture portrait score 0.96-0.99 at their best frame, the fixtures' live frames at most 0.87 (sandboxes/README.md).
  */
 export const COPY_THRESHOLD = 0.92;
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

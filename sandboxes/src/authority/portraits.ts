@@ -17,7 +17,7 @@ export type ReferencePortraits = ReadonlyMap<string, FoundFace>;
 
 export const portraitFile = (face: string): string => `reference-${face}.jpg`;
 
-/** e2e/fixtures/identity, found from this file upwards (api/src/sandbox/authority from source, api/dist built). */
+/** e2e/fixtures/identity, found from this file upwards (sandboxes/src/authority from source, sandboxes/dist built). */
 export function defaultPortraitsDir(from = fileURLToPath(import.meta.url)): string {
   let dir = dirname(from);
   for (;;) {

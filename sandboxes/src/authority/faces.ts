@@ -36,7 +36,7 @@ export const PATCH = 40;
  * the two (each less its mean), the better of the picture as it is and mirrored (a mirrored copy
  * is still a copy), -1..1. A copy of one photograph, however scaled, cropped, recompressed or
  * brightened, scores 0.92-0.99 on the fixtures; another photograph of the same person less
- * (api/README.md "Sandbox: identity authority").
+ * (sandboxes/README.md "Sandbox: identity authority").
  */
 export function copyScore(a: Float32Array, b: Float32Array): number {
   return Math.max(ncc(a, b), ncc(a, mirrored(b)));
@@ -136,7 +136,7 @@ function fitSimilarity(src: readonly [number, number][], dst: readonly [number, 
   return { a, b, tx: dx - (a * sx - b * sy), ty: dy - (b * sx + a * sy) };
 }
 
-/** Calibrated on the fixtures (api/README.md): the same person scored 0.93-0.99; the other person 0.28-0.34 (the midpoint is about 0.63; 0.5 leaves room for real photos, which score the same person lower). */
+/** Calibrated on the fixtures (sandboxes/README.md): the same person scored 0.93-0.99; the other person 0.28-0.34 (the midpoint is about 0.63; 0.5 leaves room for real photos, which score the same person lower). */
 export const MATCH_THRESHOLD = 0.5;
 
 // human's Node build loads its models with fetch(); Node's fetch has no file: URLs. This serves
