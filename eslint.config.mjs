@@ -97,7 +97,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@join/host', '@join/mfe-*', '@join/e2e'], message: 'The API imports only @join/shared.' }] },
+        {
+          patterns: [
+            { group: ['@join/host', '@join/mfe-*', '@join/e2e', '@join/sandboxes', '@join/sandboxes/*'], message: 'The API imports only @join/shared.' },
+            { group: ['**/sandboxes/**', '**/sandboxes'], message: 'The API reaches the sandboxes only by URL and key, as a real provider: it imports nothing of them.' },
+          ],
+        },
       ],
     },
   },
@@ -142,8 +147,8 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@join/api', '@join/api/*', '@join/host', '@join/mfe-*', '@join/e2e'], message: 'A sandbox imports nothing of the operator\'s packages.' },
-            { group: ['**/api/**', '**/api'], message: 'A sandbox imports nothing of the operator API: copy what it needs.' },
+            { group: ['@join/*'], message: 'A sandbox imports nothing of the operator\'s packages (not even the kernel): copy what it needs.' },
+            { group: ['**/api/**', '**/api', '**/shared/**', '**/shared'], message: 'A sandbox imports nothing of the operator\'s code: copy what it needs.' },
           ],
         },
       ],

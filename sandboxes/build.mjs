@@ -2,7 +2,7 @@
 // from this package's node_modules at run time (the OCR and face models find their data files
 // there). The identity authority runs in a worker thread: dist/authority-worker.js beside main.js.
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 
 const entryPoints = Object.fromEntries(
   Object.entries({ main: 'src/main.ts', 'authority-worker': 'src/authority/worker.ts' }).filter(([, f]) => existsSync(f)),
@@ -24,4 +24,6 @@ await build({
     js: "import { createRequire as __sandboxesCreateRequire } from 'node:module'; const require = __sandboxesCreateRequire(import.meta.url);",
   },
 });
+// The sandboxes' page files are served as they are (src/public-files.ts finds them here).
+for (const sandbox of ['card', 'signin', 'bnpl', 'fulfilment']) cpSync(`src/${sandbox}/public`, `dist/${sandbox}/public`, { recursive: true });
 console.log(`sandboxes: built ${Object.values(entryPoints).join(', ')} -> dist/`);

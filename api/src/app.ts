@@ -28,7 +28,7 @@ import { contentSecurityPolicy, edgeHeaders, registerSecurityHeaders, securityHe
 import { clientErrorHandler, SERVER_LIMITS, serverOptions, type ServerLimits } from './http/server-limits';
 import { apiRoutes } from './routes';
 import { retryPendingRefunds } from './routes/payment';
-import type { Outbox } from '../../sandboxes/src/mail-sink/mail-sink';
+import type { Outbox } from './dev/outbox';
 import { outboxRoutes } from './dev/outbox-routes';
 import { testClockRoutes, type TestClock } from './dev/test-clock';
 import { remoteManifests, remoteOrigins, type RemoteManifests } from './static/remotes';

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { loadImage } from '@napi-rs/canvas';
+import { sandboxHeaders } from '../headers';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { FACE_FRAMES_MAX, FACE_FRAMES_MIN, FACE_PROMPTS } from '@join/shared/contract';
+import { FACE_FRAMES_MAX, FACE_FRAMES_MIN, FACE_PROMPTS } from './protocol';
 import { copyScore, MATCH_THRESHOLD, type FaceEngine, type FoundFace } from './faces';
 import { followsPrompt } from './liveness';
 import type { MrzReader } from './ocr';
@@ -113,6 +114,7 @@ export async function buildAuthorityApp(options: AuthorityAppOptions): Promise<F
   const registry = options.registry ?? REGISTRY;
   const now = options.now ?? (() => new Date());
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT });
+  await sandboxHeaders(app);
 
   requireBearer(app, '/v1/', apiKey);
   app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {

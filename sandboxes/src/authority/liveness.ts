@@ -1,4 +1,4 @@
-import type { FacePrompt } from '@join/shared/contract';
+import type { FacePrompt } from './protocol';
 
 /**
  * The live challenge, read on the frames the authority receives (issue 23): the face must move

@@ -1,7 +1,11 @@
 import formbody from '@fastify/formbody';
+import { sandboxHeaders } from '../headers';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { BNPL_CSS } from './assets';
+import { publicFile } from '../public-files';
+
+/** Its stylesheet (public/bnpl.css), served as /assets/bnpl.css. */
+const BNPL_CSS = publicFile('bnpl', 'bnpl.css');
 import { CheckoutLedger, DEFAULT_BNPL_LIMITS, type BnplLimits, type Checkout } from './checkouts';
 import { decidePage, errorPage, outcomePage, signInPage, type PageContext } from './pages';
 import { checkoutPlan } from './plan';
@@ -36,13 +40,8 @@ export interface BnplSandboxOptions {
 
 export const DEFAULT_MERCHANT_NAME = 'Tourist SIM';
 
-/** Pages: nothing inline, only its own stylesheet, no framing; form-action is widened per page (see formAction). */
-const PAGE_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-} as const;
+/** Pages: never cached; their CSP (nothing inline, only its own stylesheet, no framing) widens form-action per page. */
+const PAGE_HEADERS = { 'cache-control': 'no-store' } as const;
 const csp = (formAction: string) =>
   `default-src 'none'; style-src 'self'; img-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`;
 
@@ -108,6 +107,7 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
   const ledger = new CheckoutLedger(options.limits ?? DEFAULT_BNPL_LIMITS, now);
   const merchant = options.merchantName ?? DEFAULT_MERCHANT_NAME;
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 16 * 1024 });
+  await sandboxHeaders(app);
   await app.register(formbody);
 
   const view = (c: Checkout) => ({
@@ -158,7 +158,7 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/assets/bnpl.css', async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=300').send(BNPL_CSS),
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(BNPL_CSS),
   );
 
   // --- server to server ------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import type { Instalment } from '@join/shared/contract';
+import type { Instalment } from './plan';
 import { fillText, html, ltr, sandboxPage, type Html } from '../html';
 import type { Checkout } from './checkouts';
 import { formatDueDate, formatFils } from './plan';

@@ -1,24 +1,15 @@
+import { sandboxHeaders } from '../headers';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import {
-  cardBrand,
-  cardTypeCode,
-  VALIDATION_MESSAGES,
-  validateCardholderName,
-  validateCardNumber,
-  validateCvv,
-  validateExpiry,
-  type CardBrand,
-  type ValidationResult,
-} from '@join/shared/contract';
 import type { CardDeclineReason } from './decline-reasons';
-import { CARD_CSS, CARD_FIELDS_JS } from './assets';
 import { challengeGonePage, challengePage, fieldsErrorPage, fieldsPage } from './pages';
-import { CARD_RULES_JS, type CardRuleMessageId } from './rules-module';
+import * as rules from './public/card-rules.js';
+import type { CardBrand, CardRuleMessageId } from './public/card-rules.js';
+import { publicFile } from '../public-files';
 import { scenarioName, scenarioOf, type CardScenario } from './test-cards';
-import { cardLanguage, SANDBOX_3DS_CODE, type CardLanguage, type FieldsErrorReason } from './texts';
+import { CARD_TEXTS, cardLanguage, SANDBOX_3DS_CODE, type CardLanguage, type FieldsErrorReason } from './texts';
 import { startOnOwnOrigin } from '../listen';
 
 /**
@@ -61,11 +52,6 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** At most this much in one charge: AED 1,000,000 in fils. */
 export const MAX_AMOUNT_FILS = 100_000_000;
 
-const COMMON_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-} as const;
 
 /** The fields' CSP: nothing inline, everything from itself, framed only by `ancestors`. */
 export function fieldsCsp(ancestors: readonly string[]): string {
@@ -121,9 +107,10 @@ interface StoredAnswer {
   body: unknown;
 }
 
-const MESSAGE_IDS = new Map<string, CardRuleMessageId>(
-  (Object.entries(VALIDATION_MESSAGES) as [string, string][]).map(([id, text]) => [text, id as CardRuleMessageId]),
-);
+/** The card pages' files (public/), served as they are: the rules module, the fields' script, the stylesheet. */
+const CARD_RULES_JS = publicFile('card', 'card-rules.js');
+const CARD_FIELDS_JS = publicFile('card', 'card-fields.js');
+const CARD_CSS = publicFile('card', 'card.css');
 
 const TokenBody = z
   .object({
@@ -203,8 +190,11 @@ export async function buildCardApp(options: CardSandboxOptions): Promise<Fastify
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 16 * 1024 });
   await app.register(formbody);
 
+  // Its headers (headers.ts); the fields are framed by the shop (their CSP's frame-ancestors says
+  // which one), the challenge never (its own X-Frame-Options and CSP).
+  await sandboxHeaders(app, { scripts: true, framed: true });
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.headers(COMMON_HEADERS);
+    reply.header('cache-control', 'no-store');
     return payload;
   });
 
@@ -326,23 +316,20 @@ export async function buildCardApp(options: CardSandboxOptions): Promise<Fastify
     const body = parsed.data;
     if (body.merchant !== options.merchantId) return reply.code(400).send({ error: 'unknown_merchant', message: 'Unknown merchant' });
 
-    // Every rule again, with the kernel's own functions: nothing the browser says is trusted.
+    // Every rule again, with the module the fields run: nothing the browser says is trusted.
     const digits = body.number.replace(/[\s-]/g, '');
-    const brand = cardBrand(digits);
+    const brand = rules.cardBrand(digits);
     const expiry = `${String(body.exp_month).padStart(2, '0')}/${String(body.exp_year % 100).padStart(2, '0')}`;
-    const checks: Array<[field: 'number' | 'expiry' | 'cvv' | 'name', result: ValidationResult]> = [
-      ['number', validateCardNumber(body.number)],
-      ['expiry', validateExpiry(expiry, new Date(now()))],
-      ['cvv', validateCvv(body.cvc, brand)],
-      ['name', validateCardholderName(body.name)],
+    const checks: Array<[field: 'number' | 'expiry' | 'cvv' | 'name', messageId: CardRuleMessageId | null]> = [
+      ['number', rules.validateCardNumber(body.number)],
+      ['expiry', rules.validateExpiry(expiry, new Date(now()))],
+      ['cvv', rules.validateCvv(body.cvc, brand)],
+      ['name', rules.validateName(body.name)],
     ];
-    for (const [field, result] of checks) {
-      if (!result.valid) {
-        const messageId = MESSAGE_IDS.get(result.message) ?? 'wrongValue';
-        return reply.code(400).send({ error: 'invalid_card', field, message_id: messageId, message: VALIDATION_MESSAGES[messageId] });
-      }
-    }
-    if (!brand) return reply.code(400).send({ error: 'invalid_card', field: 'number', message_id: 'cardNumber', message: VALIDATION_MESSAGES.cardNumber });
+    const invalid = (field: string, messageId: CardRuleMessageId) =>
+      reply.code(400).send({ error: 'invalid_card', field, message_id: messageId, message: CARD_TEXTS.en.messages[messageId] });
+    for (const [field, messageId] of checks) if (messageId) return invalid(field, messageId);
+    if (!brand) return invalid('number', 'cardNumber');
 
     prune();
     const scenario = scenarioOf(digits);
@@ -365,7 +352,7 @@ export async function buildCardApp(options: CardSandboxOptions): Promise<Fastify
       object: 'token',
       card: {
         brand,
-        type_code: cardTypeCode(brand),
+        type_code: rules.typeCode(brand),
         last4: token.last4,
         exp_month: token.expMonth,
         exp_year: token.expYear,

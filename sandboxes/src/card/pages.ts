@@ -1,4 +1,4 @@
-import type { CardBrand } from '@join/shared/contract';
+import type { CardBrand } from './public/card-rules.js';
 import { fillText, html, sandboxPage, type Html } from '../html';
 import {CARD_TEXTS, SANDBOX_3DS_CODE, type CardLanguage, type FieldsErrorReason } from './texts';
 

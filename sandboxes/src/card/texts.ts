@@ -1,4 +1,4 @@
-import type { CardRuleMessageId } from './rules-module';
+import type { CardRuleMessageId } from './public/card-rules.js';
 
 /**
  * The card provider sandbox's own words in the product's two languages (SPEC: en and ar). The

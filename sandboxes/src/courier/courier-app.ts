@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
+import { sandboxHeaders } from '../headers';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { UAE_BOUNDS } from '@join/shared/contract';
 import { FULFILMENT_CSS, FULFILMENT_PAGE_HEADERS, pageLanguage } from '../fulfilment-css';
 import { startOnOwnOrigin, type RunningSandbox } from '../listen';
 import { DEFAULT_COURIER_STEP_MS, hasMarker, JobBoard, REJECT_MARKER, UNAVAILABLE_MARKER, type Job } from './jobs';
@@ -21,6 +21,7 @@ import { requireBearer } from '../bearer';
  *   POST /desk/:id/collect      "Hand over", with the clerk's tick that the presented document matches
  * For a test (only with `testHooks`, which JOIN_TEST_HOOKS=1 turns on; 404 otherwise):
  *   POST /test/jobs/step        { reference } this job's next status, now -> the job | 404 | 409 at_last_step
+ *   POST /test/clock            { advance_ms } moves the courier's clock on (never back) -> { now }
  */
 export interface CourierSandboxOptions {
   apiKey: string;
@@ -83,20 +84,28 @@ export const CreateJobBody = z
 /** Printable ASCII, as the IETF Idempotency-Key draft allows, up to 255 characters. */
 const IdempotencyKeyHeader = z.string().regex(/^[\x21-\x7e]{1,255}$/);
 const JobId = z.string().regex(/^job_[0-9a-f]{24}$/);
+const ClockBody = z.strictObject({ advance_ms: z.number().int().min(0).max(24 * 60 * 60 * 1000) });
 const StepBody = z.strictObject({ reference: Reference });
 
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
+/** The courier's service area: the United Arab Emirates' bounding box (west, south, east, north). */
+const SERVICE_AREA = [51.4, 22.5, 56.5, 26.3] as const;
+
 const inUae = (p: { lat: number; lng: number }) => {
-  const [w, s, e, n] = UAE_BOUNDS;
+  const [w, s, e, n] = SERVICE_AREA;
   return p.lng >= w && p.lng <= e && p.lat >= s && p.lat <= n;
 };
 
 export async function buildCourierApp(options: CourierSandboxOptions): Promise<FastifyInstance> {
-  const now = options.now ?? Date.now;
+  // The test hook's offset: a test in another process makes the courier's time pass (POST /test/clock).
+  let offsetMs = 0;
+  const clock = options.now ?? Date.now;
+  const now = () => clock() + offsetMs;
   const board = new JobBoard(options.stepMs ?? DEFAULT_COURIER_STEP_MS, now);
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 16 * 1024 });
+  await sandboxHeaders(app);
   await app.register(formbody);
 
   const view = (job: Job) => {
@@ -135,7 +144,7 @@ export async function buildCourierApp(options: CourierSandboxOptions): Promise<F
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/assets/sandbox.css', async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=300').send(FULFILMENT_CSS),
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(FULFILMENT_CSS),
   );
 
   // --- server to server ------------------------------------------------------------------------
@@ -203,6 +212,12 @@ export async function buildCourierApp(options: CourierSandboxOptions): Promise<F
       if (outcome.kind === 'not_found') return notFound(reply);
       if (outcome.kind === 'at_last_step') return reply.code(409).send({ error: 'at_last_step', status: board.view(outcome.job).status, message: 'this job has no next status on the clock' });
       return reply.send(view(outcome.job));
+    });
+    app.post('/test/clock', async (request, reply) => {
+      const body = ClockBody.safeParse(request.body);
+      if (!body.success) return reply.code(400).send({ error: 'invalid_request', message: 'advance_ms: a whole number of milliseconds, 0 to a day' });
+      offsetMs += body.data.advance_ms;
+      return reply.send({ now: new Date(now()).toISOString() });
     });
   }
 

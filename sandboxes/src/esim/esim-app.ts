@@ -1,4 +1,5 @@
 import formbody from '@fastify/formbody';
+import { sandboxHeaders } from '../headers';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { FULFILMENT_CSS, FULFILMENT_PAGE_HEADERS, pageLanguage } from '../fulfilment-css';
@@ -69,6 +70,7 @@ export async function buildEsimApp(options: EsimSandboxOptions): Promise<Fastify
   const smdpAddress = typeof options.smdpAddress === 'function' ? options.smdpAddress : () => options.smdpAddress as string;
   const store = new ProfileStore(now, options.autoInstallMs ?? 0, options.profileTtlMs ?? PROFILE_TTL_MS);
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 16 * 1024 });
+  await sandboxHeaders(app);
   await app.register(formbody);
 
   const view = (p: Profile) => ({
@@ -110,7 +112,7 @@ export async function buildEsimApp(options: EsimSandboxOptions): Promise<Fastify
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/assets/sandbox.css', async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=300').send(FULFILMENT_CSS),
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(FULFILMENT_CSS),
   );
 
   // --- the operator's side -------------------------------------------------------------------

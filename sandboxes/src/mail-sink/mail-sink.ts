@@ -5,10 +5,10 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 's
 import { SANDBOX_HOST } from '../defaults';
 
 /**
- * The mail sandbox: a real SMTP server (smtp-server) in the product's process that accepts
+ * The mail sandbox: a real SMTP server (smtp-server) in the sandboxes program that accepts
  * every message, parses it (mailparser) and keeps the last `capacity` in memory, newest first.
  * The API sends to it through the same SMTP mailer a deployment uses, so the code path from
- * route to wire is the real one; testers and the e2e suite read the result at /dev/outbox.
+ * route to wire is the real one; testers and the suites read the result at its outbox (outbox-app.ts).
  *
  * It listens on loopback only, without TLS and with any (or no) login: it is a sink for this
  * machine, not a relay.
@@ -25,7 +25,7 @@ export interface OutboxMessage {
   received_at: string;
 }
 
-/** What the product server's /dev/outbox routes read. */
+/** What the outbox page and JSON read (outbox-app.ts). */
 export interface Outbox {
   /** Newest first; `to` keeps the messages with that recipient (case-insensitive). */
   list(filter?: { to?: string }): OutboxMessage[];

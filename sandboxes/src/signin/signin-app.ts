@@ -1,9 +1,10 @@
 import formbody from '@fastify/formbody';
+import { sandboxHeaders } from '../headers';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { SignJWT } from 'jose';
 import { z } from 'zod';
 import { findSigninAccount, subjectFor, type SigninAccount } from './accounts';
-import { SIGNIN_CSS, SIGNIN_RESULT_JS } from './assets';
+import { publicFile } from '../public-files';
 import type { SigninClients } from './clients';
 import type { SigninKeys } from './keys';
 import { chooserPage, errorPage, resultPage, type AuthorizeRequest, type ChooserState } from './pages';
@@ -37,19 +38,6 @@ export interface SigninSandboxOptions {
 
 export const ID_TOKEN_TTL_S = 600;
 
-/**
- * Its own CSP: nothing inline, scripts and styles from itself, forms only to itself, no framing
- * (an account chooser in a frame is a clickjacking target). No Cross-Origin-Opener-Policy on
- * purpose: a popup with `same-origin` would lose window.opener, which is how it answers.
- */
-const SIGNIN_HEADERS = {
-  'content-security-policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-resource-policy': 'cross-origin',
-} as const;
 
 const optionalText = (max: number) => z.string().max(max).optional();
 
@@ -104,10 +92,10 @@ export async function buildSigninApp(options: SigninSandboxOptions): Promise<Fas
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 16 * 1024 });
   await app.register(formbody);
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.headers(SIGNIN_HEADERS);
-    return payload;
-  });
+  // Its headers (headers.ts): nothing inline, scripts and styles from itself, forms only to itself,
+  // no framing (an account chooser in a frame is a clickjacking target). No Cross-Origin-Opener-Policy
+  // on purpose: a popup with `same-origin` would lose window.opener, which is how it answers.
+  await sandboxHeaders(app, { scripts: true, popup: true, crossOriginResources: true });
 
   const page = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
@@ -148,6 +136,8 @@ export async function buildSigninApp(options: SigninSandboxOptions): Promise<Fas
     reply.header('access-control-allow-origin', '*').header('cache-control', 'public, max-age=300').send({ keys: [options.keys.publicJwk] }),
   );
 
+  const SIGNIN_CSS = publicFile('signin', 'signin.css');
+  const SIGNIN_RESULT_JS = publicFile('signin', 'signin-result.js');
   app.get('/assets/signin.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(SIGNIN_CSS));
   app.get('/assets/signin-result.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(SIGNIN_RESULT_JS));
 

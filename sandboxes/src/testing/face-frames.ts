@@ -1,5 +1,5 @@
 import { createCanvas, loadImage, type Image } from '@napi-rs/canvas';
-import type { FacePrompt } from '@join/shared/contract';
+import type { FacePrompt } from '../authority/protocol';
 
 /**
  * Test support: camera frames that follow a face challenge's prompt, made from one still (a

@@ -1,8 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { instalmentPlan } from '@join/shared/contract';
 import { buildBnplApp } from '../bnpl-app';
 import { CHECKOUT_TTL_MS, MAX_OTP_FAILURES } from '../checkouts';
-import { formatFils, uaeToday } from '../plan';
+import { checkoutPlan, formatFils, uaeToday } from '../plan';
 
 const KEY = 'test-bnpl-key-0123456789';
 const BASE = 'http://bnpl.test:8093';
@@ -357,10 +356,11 @@ describe('BNPL sandbox', () => {
       expect(page).toContain('<dd class="amount" dir="ltr">AED 100.01</dd>');
       expect(page).toContain('<dd dir="ltr" class="email">amira@example.com</dd>');
       expect(page).toContain('Your plan: 4 payments, no interest');
-      // The plan is the product's: instalmentPlan(total, 4, today in the UAE); odd fils first; 31 January then month ends.
+      // The plan the product shows too: four payments from today in the UAE; odd fils first; 31 January then month ends.
       expect(uaeToday(START)).toBe('2026-01-31');
-      const plan = instalmentPlan(10_001, 4, '2026-01-31');
+      const plan = checkoutPlan(10_001, START);
       expect(plan.map((p) => p.due_date)).toEqual(['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30']);
+      expect(plan.map((p) => p.amount_fils)).toEqual([2501, 2500, 2500, 2500]);
       for (const p of plan) {
         expect(page).toContain(`<time datetime="${p.due_date}">`);
         expect(page).toContain(`<span class="amount" dir="ltr">${formatFils(p.amount_fils, 'en')}</span>`);

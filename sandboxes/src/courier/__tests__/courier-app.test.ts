@@ -303,6 +303,7 @@ describe('courier sandbox', () => {
     await create(delivery());
     const res = await app.inject({ method: 'POST', url: '/test/jobs/step', payload: { reference: 'ORD-1001' } });
     expect(res.statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/test/clock', payload: { advance_ms: STEP } })).statusCode).toBe(404);
   });
 });
 
@@ -357,6 +358,20 @@ describe('courier sandbox test hook (JOIN_TEST_HOOKS)', () => {
     await create(delivery({ reference: 'ORD-FAIL', dropoff: dropoff({ instructions: 'courier-fail please' }) }));
     for (const status of ['preparing', 'out_for_delivery', 'failed']) expect((await step('ORD-FAIL')).json()).toMatchObject({ status });
     expect((await step('ORD-FAIL')).statusCode).toBe(409);
+  });
+
+  it('moves the courier\'s clock on for a test in another process (POST /test/clock), never back', async () => {
+    const job = await create(delivery({ reference: 'ORD-CLOCK' }));
+    const moved = await app.inject({ method: 'POST', url: '/test/clock', payload: { advance_ms: 2 * STEP } });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toEqual({ now: new Date(START + 2 * STEP).toISOString() });
+    const seen = await statusOf(job.id);
+    expect(seen.status).toBe('out_for_delivery');
+    expect(seen.history.map((h) => h.at)).toEqual([START, START + STEP, START + 2 * STEP].map((t) => new Date(t).toISOString()));
+    for (const payload of [{}, { advance_ms: -1 }, { advance_ms: 1.5 }, { advance_ms: 24 * 60 * 60 * 1000 + 1 }, { advance_ms: 1, extra: 1 }]) {
+      expect((await app.inject({ method: 'POST', url: '/test/clock', payload })).statusCode).toBe(400);
+    }
+    expect((await statusOf(job.id)).status).toBe('out_for_delivery');
   });
 
   it('answers 404 for an unknown reference and 400 for a bad body', async () => {

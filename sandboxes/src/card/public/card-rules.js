@@ -1,18 +1,20 @@
+// @ts-check
 /**
- * The card rules of SPEC section 5 as the hosted fields run them while the visitor types: a plain
- * ES module with no imports, served as /assets/card-rules.js and imported by the frame's script
- * (/assets/card-fields.js). Node tests import the very text the sandbox serves and compare it with
- * the kernel's rules (shared/src/validation/rules.ts) over a table of inputs (parity test).
- *
- * It is kept as a string, as the sign-in sandbox keeps its script, because the API is bundled into
- * dist/main.js and ships no other files. The server does not run this text: it re-checks every
- * rule with the kernel's functions themselves (card-app.ts), which the parity test ties to it.
+ * The card rules of SPEC section 5 as the card provider sandbox checks them: a plain ES module
+ * with no imports, served as /assets/card-rules.js and imported by the hosted fields' script
+ * (/assets/card-fields.js) while the visitor types, and by the sandbox's server (card-app.ts),
+ * which checks every rule again when a token is asked for: nothing the browser says is trusted.
+ * The operator's API tests that these rules agree with its kernel's over a table of inputs
+ * (api/src/payment/__tests__/card-rules-parity.test.ts, against the served file).
  *
  * Every check answers null (valid) or the id of a SPEC 5 catalogue message:
  * required "Required field", cardNumber "Incorrect card number, please check", date "Invalid
  * date", wrongValue "Wrong value", nameEmpty "Name can't be empty".
+ *
+ * @typedef {'visa' | 'mastercard' | 'amex'} CardBrand
+ * @typedef {'required' | 'cardNumber' | 'date' | 'wrongValue' | 'nameEmpty'} CardRuleMessageId
  */
-export const CARD_RULES_JS = String.raw`// SPEC 5 card rules (the card provider sandbox's hosted fields). No imports; pure functions.
+
 export const NUMBER_LENGTH = Object.freeze({ visa: 16, mastercard: 16, amex: 15 });
 export const CVV_LENGTH = Object.freeze({ visa: 3, mastercard: 3, amex: 4 });
 /** SPEC 9: Visa 001, Mastercard 002, American Express 003. */
@@ -20,11 +22,13 @@ export const TYPE_CODES = Object.freeze({ visa: '001', mastercard: '002', amex: 
 /** SPEC 9: card expiry limit 10 years. */
 export const EXPIRY_LIMIT_YEARS = 10;
 
+/** @param {unknown} value @returns {string} */
 export function digitsOf(value) {
   return String(value).replace(/\D/g, '');
 }
 
 /** Visa 4, Mastercard 51-55, American Express 34 or 37; anything else null (works on partial input). */
+/** @param {unknown} value @returns {CardBrand | null} */
 export function cardBrand(value) {
   const d = digitsOf(value);
   if (/^4/.test(d)) return 'visa';
@@ -33,10 +37,12 @@ export function cardBrand(value) {
   return null;
 }
 
+/** @param {CardBrand | null} brand @returns {string | null} */
 export function typeCode(brand) {
   return brand ? TYPE_CODES[brand] : null;
 }
 
+/** @param {string} digits @returns {boolean} */
 export function passesLuhn(digits) {
   if (!/^\d+$/.test(digits)) return false;
   let sum = 0;
@@ -52,12 +58,14 @@ export function passesLuhn(digits) {
 }
 
 /** Spaces and dashes are formatting; any other character makes the number invalid (null). */
+/** @param {unknown} raw @returns {string | null} */
 function numberDigits(raw) {
   const compact = String(raw).replace(/[\s-]/g, '');
   return /^\d*$/.test(compact) ? compact : null;
 }
 
 /** The number as printed on the card: 4-4-4-4, American Express 4-6-5; at most the brand's length. */
+/** @param {string} raw @returns {string} */
 export function formatCardNumber(raw) {
   const brand = cardBrand(raw);
   const d = digitsOf(raw).slice(0, brand ? NUMBER_LENGTH[brand] : 16);
@@ -73,6 +81,7 @@ export function formatCardNumber(raw) {
 }
 
 /** Complete at 15 digits for American Express, 16 otherwise: checked once complete (SPEC 4). */
+/** @param {string} raw @returns {boolean} */
 export function isCardNumberComplete(raw) {
   const d = numberDigits(raw);
   if (d === null) return true;
@@ -80,6 +89,7 @@ export function isCardNumberComplete(raw) {
   return d.length >= (brand ? NUMBER_LENGTH[brand] : 16);
 }
 
+/** @param {string} raw @returns {CardRuleMessageId | null} */
 export function validateCardNumber(raw) {
   const d = numberDigits(raw);
   if (d === '') return 'required';
@@ -89,14 +99,17 @@ export function validateCardNumber(raw) {
   return null;
 }
 
+/** @param {CardBrand | null} brand @returns {number} */
 export function cvvLength(brand) {
   return CVV_LENGTH[brand || 'visa'];
 }
 
+/** @param {string} cvv @param {CardBrand | null} brand @returns {boolean} */
 export function isCvvComplete(cvv, brand) {
   return String(cvv).length >= cvvLength(brand);
 }
 
+/** @param {string} cvv @param {CardBrand | null} brand @returns {CardRuleMessageId | null} */
 export function validateCvv(cvv, brand) {
   if (cvv === '') return 'required';
   return new RegExp('^\\d{' + cvvLength(brand) + '}$').test(cvv) ? null : 'wrongValue';
@@ -106,6 +119,7 @@ export function validateCvv(cvv, brand) {
  * MM/YY with the slash put in automatically: '123' -> '12/3'; a first digit 2-9 is a one-digit
  * month ('4' -> '04'); a slash typed after two digits stays ('12/'), deleting it deletes it.
  */
+/** @param {string} raw @returns {string} */
 export function formatExpiry(raw) {
   const oneDigitMonth = /^\s*(\d)\s*\//.exec(raw);
   let d = digitsOf(raw);
@@ -117,11 +131,13 @@ export function formatExpiry(raw) {
   return d;
 }
 
+/** @param {string} value @returns {boolean} */
 export function isExpiryComplete(value) {
   return String(value).length >= 5;
 }
 
 /** Month 1-12, not before this month (a card is good through its month), at most 10 years ahead. */
+/** @param {string} value @param {Date} now @returns {CardRuleMessageId | null} */
 export function validateExpiry(value, now) {
   if (String(value).trim() === '') return 'required';
   const m = /^(\d{2})\/(\d{2})$/.exec(String(value).trim());
@@ -136,15 +152,13 @@ export function validateExpiry(value, now) {
 }
 
 /** Letters (any script, with their marks) and spaces only, on input: digits and the rest dropped. */
+/** @param {string} raw @returns {string} */
 export function sanitizeName(raw) {
   return String(raw).replace(/[^\p{L}\p{M} ]/gu, '');
 }
 
+/** @param {string} name @returns {CardRuleMessageId | null} */
 export function validateName(name) {
   if (String(name).trim() === '') return 'nameEmpty';
   return /^[\p{L}\p{M} ]+$/u.test(name) ? null : 'wrongValue';
 }
-`;
-
-/** The ids the module answers (the keys of the kernel's VALIDATION_MESSAGES it uses). */
-export type CardRuleMessageId = 'required' | 'cardNumber' | 'date' | 'wrongValue' | 'nameEmpty';
