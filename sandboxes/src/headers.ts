@@ -3,19 +3,21 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Every sandbox's security headers, from one place (@fastify/helmet): no MIME sniffing, no
- * referrer, no framing, the Origin-Agent-Cluster and cross-origin policies, and a content policy
- * that allows nothing inline (its own stylesheet, images, forms to itself, no framing, no base).
- * No Strict-Transport-Security: the sandboxes speak plain http on 127.0.0.1. A page whose policy
- * depends on the request (the card fields' framing shop, the checkout's return address) sets its
- * Content-Security-Policy itself, over this default.
+ * referrer, no framing, and a content policy that allows nothing inline (its own stylesheet,
+ * images, forms to itself, no framing, no base). Exactly what the sandboxes sent before, from
+ * one call: helmet's other headers are off on purpose. With Cross-Origin-Opener-Policy,
+ * Cross-Origin-Resource-Policy, Origin-Agent-Cluster and the rest of helmet's defaults on, the
+ * card fields stopped answering the payment page after a refused number (e2e payment-card.spec.ts);
+ * the sign-in popup must keep its opener (no COOP). No Strict-Transport-Security: the sandboxes
+ * speak plain http on 127.0.0.1. A page whose policy depends on the request (the card fields'
+ * framing shop, the checkout's return address) sets its Content-Security-Policy itself, over
+ * this default.
  */
 export interface SandboxHeaderOptions {
   /** Scripts from the sandbox's own origin (the sign-in chooser's answer, the card fields). */
   scripts?: boolean;
   /** The card fields are framed by the shop's page: no X-Frame-Options (their CSP's frame-ancestors says who may). */
   framed?: boolean;
-  /** The sign-in popup answers through window.opener: no Cross-Origin-Opener-Policy. */
-  popup?: boolean;
   /** Its answers may be read from other origins (the sign-in's keys and discovery document). */
   crossOriginResources?: boolean;
 }
@@ -26,9 +28,14 @@ export async function sandboxHeaders(app: FastifyInstance, options: SandboxHeade
     contentSecurityPolicy: false,
     strictTransportSecurity: false,
     xFrameOptions: options.framed ? false : { action: 'deny' },
-    crossOriginOpenerPolicy: options.popup ? false : { policy: 'same-origin' },
-    crossOriginResourcePolicy: { policy: options.crossOriginResources ? 'cross-origin' : 'same-origin' },
     referrerPolicy: { policy: 'no-referrer' },
+    crossOriginResourcePolicy: options.crossOriginResources ? { policy: 'cross-origin' } : false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
   });
   const policy = defaultPolicy(options);
   app.addHook('onRequest', async (_request, reply) => {

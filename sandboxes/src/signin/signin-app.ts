@@ -95,7 +95,7 @@ export async function buildSigninApp(options: SigninSandboxOptions): Promise<Fas
   // Its headers (headers.ts): nothing inline, scripts and styles from itself, forms only to itself,
   // no framing (an account chooser in a frame is a clickjacking target). No Cross-Origin-Opener-Policy
   // on purpose: a popup with `same-origin` would lose window.opener, which is how it answers.
-  await sandboxHeaders(app, { scripts: true, popup: true, crossOriginResources: true });
+  await sandboxHeaders(app, { scripts: true, crossOriginResources: true });
 
   const page = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
