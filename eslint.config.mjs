@@ -217,7 +217,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@join/host', '@join/mfe-*', '@join/e2e'], message: 'The API imports only @join/shared.' }] },
+        {
+          patterns: [
+            { group: ['@join/host', '@join/mfe-*', '@join/e2e', '@join/sandboxes', '@join/sandboxes/*'], message: 'The API imports only @join/shared.' },
+            { group: ['**/sandboxes/**', '**/sandboxes'], message: 'The API reaches the sandboxes only by URL and key, as a real provider: it imports nothing of them.' },
+          ],
+        },
       ],
     },
   },
@@ -249,6 +254,22 @@ export default tseslint.config(
               group: stepModules.flatMap((m) => [`@join/${m}`, `@join/${m}/*`, `**/${m}/**`]),
               message: 'The host loads step modules at run time through Module Federation, never by import.',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The third parties' stand-ins are another company's program: they know nothing of the
+    // operator's code (a sandbox copies what it needs, e.g. its own error codes).
+    files: ['sandboxes/**/*.{ts,js,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@join/*'], message: 'A sandbox imports nothing of the operator\'s packages (not even the kernel): copy what it needs.' },
+            { group: ['**/api/**', '**/api', '**/shared/**', '**/shared'], message: 'A sandbox imports nothing of the operator\'s code: copy what it needs.' },
           ],
         },
       ],

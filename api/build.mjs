@@ -17,7 +17,7 @@ const externalizeNodeModules = {
 };
 
 const entryPoints = Object.fromEntries(
-  Object.entries({ main: 'src/main.ts', bench: 'src/bench.ts', 'authority-worker': 'src/sandbox/authority/worker.ts' }).filter(([, f]) => existsSync(f)),
+  Object.entries({ main: 'src/main.ts', bench: 'src/bench.ts' }).filter(([, f]) => existsSync(f)),
 );
 
 await build({

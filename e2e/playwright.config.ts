@@ -4,60 +4,62 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The product is served exactly as `npm start` serves it (api/dist/main.js serving the
- * built host and remotes), each server on its own port with its own fresh database file.
+ * built host and remotes, beside the sandboxes program), each server on its own port with its
+ * own fresh database file.
  * Extra servers show the maintenance screen, the fatal business-config failure, short holds,
  * promo codes turned on, and a shared network past its per-address threshold (issue 24).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const main = path.join(here, '..', 'api', 'dist', 'main.js');
+const sandboxesMain = path.join(here, '..', 'sandboxes', 'dist', 'main.js');
 const data = path.join(here, '.data');
 
 // E2E_PORT_BASE moves every server, so two checkouts on one machine can run the suite at once.
 const base = Number(process.env.E2E_PORT_BASE ?? 8181);
 export const PORTS = { main: base, maintenance: base + 1, fatal: base + 2, clock: base + 3, promo: base + 4, shared: base + 5 } as const;
 /**
- * Each server starts its own sign-in sandbox (the Google stand-in) twenty ports above its own
- * (clear of the perf scripts' 8190 and 8191), so a test knows the provider's origin:
- * http://127.0.0.1:SIGNIN_PORTS.main. Its mail sink takes any free port; tests read mail
- * through the server's /dev/outbox.json.
+ * The third parties' stand-ins are one program of their own (sandboxes/dist/main.js), started
+ * first, on 127.0.0.1, and shared by every product server: each sandbox twenty to eighty ports
+ * above the base (clear of the perf scripts' 8190 and 8191), so a test knows a provider's origin,
+ * e.g. http://127.0.0.1:SANDBOX_PORTS.card. Every product server reaches them by these ports and
+ * the suite's keys (not the published development ones), as it would a real provider. The courier's
+ * own clock steps every COURIER_STEP_MS, an hour: no job moves by itself during the suite. A test
+ * moves its own order with the sandbox's test hook (pages/delivery-step.ts courierStep), so what it
+ * sees never depends on how fast the machine is. Tests read mail through each server's
+ * /dev/outbox.json, which reads the mail sandbox's outbox.
  */
-export const SIGNIN_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, port + 20])) as {
-  readonly [K in keyof typeof PORTS]: number;
-};
-
-/**
- * And its identity authority sandbox thirty ports above (clear of the sign-in sandboxes at +20 to +24) (http://127.0.0.1:AUTHORITY_PORTS.main),
- * with the development key unless JOIN_AUTHORITY_KEY says otherwise.
- */
-export const AUTHORITY_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, port + 30])) as {
-  readonly [K in keyof typeof PORTS]: number;
-};
-
-/**
- * And its payment providers: the card provider sandbox (hosted fields, 3-D Secure) forty ports
- * above, the buy-now-pay-later sandbox fifty above (http://127.0.0.1:CARD_PORTS.main).
- */
-export const CARD_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, port + 40])) as {
-  readonly [K in keyof typeof PORTS]: number;
-};
-export const BNPL_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, port + 50])) as {
-  readonly [K in keyof typeof PORTS]: number;
-};
-
-/**
- * And its fulfilment services (issue 14): the courier sandbox sixty ports above, the eSIM
- * provisioning sandbox seventy above (http://127.0.0.1:ESIM_PORTS.main/install is the "phone").
- * The courier's own clock steps every COURIER_STEP_MS, an hour: no job moves by itself during the
- * suite. A test moves its own order with the sandbox's test hook (pages/delivery-step.ts
- * courierStep), so what it sees never depends on how fast the machine is.
- */
-export const COURIER_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, port + 60])) as {
-  readonly [K in keyof typeof PORTS]: number;
-};
-export const ESIM_PORTS = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, port + 70])) as {
-  readonly [K in keyof typeof PORTS]: number;
-};
+export const SANDBOX_PORTS = {
+  signin: base + 20,
+  authority: base + 30,
+  card: base + 40,
+  bnpl: base + 50,
+  courier: base + 60,
+  esim: base + 70,
+  mail: base + 80,
+  outbox: base + 81,
+} as const;
 export const COURIER_STEP_MS = 3_600_000;
+
+/** The product's origins: the pages the card fields may be framed by, and the sign-in sandbox's client origins. */
+const PRODUCT_ORIGINS = Object.values(PORTS).flatMap((port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+
+/** What both programs read: where each sandbox listens, and the keys the product sends it. */
+const SANDBOXES_ENV = {
+  JOIN_SIGNIN_PORT: String(SANDBOX_PORTS.signin),
+  JOIN_AUTHORITY_PORT: String(SANDBOX_PORTS.authority),
+  JOIN_CARD_PORT: String(SANDBOX_PORTS.card),
+  JOIN_BNPL_PORT: String(SANDBOX_PORTS.bnpl),
+  JOIN_COURIER_PORT: String(SANDBOX_PORTS.courier),
+  JOIN_ESIM_PORT: String(SANDBOX_PORTS.esim),
+  JOIN_MAIL_SINK_PORT: String(SANDBOX_PORTS.mail),
+  JOIN_MAIL_OUTBOX_PORT: String(SANDBOX_PORTS.outbox),
+  JOIN_AUTHORITY_KEY: 'e2e-suite-authority-key',
+  JOIN_CARD_SECRET_KEY: 'sk_e2e_suite_card_key',
+  JOIN_CARD_MERCHANT_ID: 'join-e2e',
+  JOIN_BNPL_KEY: 'e2e-suite-bnpl-key-0001',
+  JOIN_COURIER_KEY: 'e2e-suite-courier-key-01',
+  JOIN_ESIM_KEY: 'e2e-suite-esim-key-00001',
+} as const;
 
 /**
  * Every browser of the suite comes from 127.0.0.1, so the per-address budgets on holds and
@@ -65,8 +67,8 @@ export const COURIER_STEP_MS = 3_600_000;
  * The API tests (api/src/routes/__tests__/hold-limits.test.ts, transfer-budget.test.ts) check them.
  */
 export const SUITE_ENV = {
-  // Every third party is a sandbox started by the server itself, on 127.0.0.1 (never without
-  // this setting: api/README.md "Sandboxes only when asked").
+  // Every third party is a sandbox of the sandboxes program, on 127.0.0.1 (never without this
+  // setting: api/README.md "Sandboxes only when asked").
   JOIN_SANDBOXES: '1',
   JOIN_HOLDS_PER_ADDRESS: '100000,100000',
   JOIN_TRANSFER_CHECKS_PER_ADDRESS: '100000',
@@ -87,8 +89,31 @@ export const SUITE_ENV = {
   // recorded movement; 'right' was refused -643 now and then on it). Every prompt's reading stays
   // covered by the API's tests against the real authority (identity-sandbox, face-attacks).
   JOIN_TEST_FACE_PROMPTS: 'farther',
-  JOIN_MAIL_SINK_PORT: '0',
+  ...SANDBOXES_ENV,
 } as const;
+
+/** The sandboxes program, before every product server (Playwright starts them in this order). */
+function sandboxesServer() {
+  return {
+    command: `node ${sandboxesMain}`,
+    // The outbox starts last: once it answers, every sandbox listens.
+    url: `http://127.0.0.1:${SANDBOX_PORTS.outbox}/outbox.json`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      ...SANDBOXES_ENV,
+      JOIN_SANDBOXES: '1',
+      JOIN_TEST_HOOKS: '1',
+      JOIN_COURIER_STEP_MS: String(COURIER_STEP_MS),
+      JOIN_CARD_ORIGINS: PRODUCT_ORIGINS.join(','),
+      JOIN_SIGNIN_CLIENTS: `join-web=${PRODUCT_ORIGINS.join(',')}`,
+      // One mail sink for every server of the suite: room for all their messages (200 each before).
+      JOIN_MAIL_SINK_CAPACITY: '5000',
+    },
+  };
+}
 
 function server(name: keyof typeof PORTS, env: Record<string, string> = {}) {
   const db = path.join(data, `${name}.sqlite`);
@@ -99,13 +124,7 @@ function server(name: keyof typeof PORTS, env: Record<string, string> = {}) {
     timeout: 120_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
-    env: { PORT: String(PORTS[name]), HOST: '127.0.0.1', JOIN_DB: db, JOIN_SIGNIN_PORT: String(SIGNIN_PORTS[name]), JOIN_AUTHORITY_PORT: String(AUTHORITY_PORTS[name]),
-      JOIN_CARD_PORT: String(CARD_PORTS[name]),
-      JOIN_BNPL_PORT: String(BNPL_PORTS[name]),
-      JOIN_COURIER_PORT: String(COURIER_PORTS[name]),
-      JOIN_COURIER_STEP_MS: String(COURIER_STEP_MS),
-      JOIN_ESIM_PORT: String(ESIM_PORTS[name]),
-      ...SUITE_ENV, ...env },
+    env: { PORT: String(PORTS[name]), HOST: '127.0.0.1', JOIN_DB: db, ...SUITE_ENV, ...env },
     // The fatal server answers 503 on purpose: wait for the page instead.
     ...(name === 'fatal' ? { url: `http://127.0.0.1:${PORTS[name]}/remotes.json` } : {}),
   };
@@ -164,6 +183,7 @@ export default defineConfig({
     { name: 'clock', testMatch: CLOCK_SPECS, workers: 1, use: { baseURL: `http://127.0.0.1:${PORTS.clock}` } },
   ],
   webServer: [
+    sandboxesServer(),
     server('main'),
     server('maintenance', { JOIN_MAINTENANCE: 'maintenance_blocking' }),
     server('fatal', { JOIN_FAIL_BIZ_CONFIG: '1' }),

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Draws the synthetic identity documents and camera feeds of e2e/fixtures/identity from the
-// identity authority sandbox's registry (api/src/sandbox/authority/registry.json): ICAO TD3
+// identity authority sandbox's registry (sandboxes/src/authority/registry.json): ICAO TD3
 // passport data pages, Emirates ID cards (TD1, front and back), selfies, and MJPEG files for
 // Chromium's --use-file-for-fake-video-capture.
 //
@@ -29,7 +29,7 @@ function arg(name, fallback) {
 }
 const debsDir = resolve(arg('--debs', '/tmp/debs'));
 const outDir = resolve(root, arg('--out', 'e2e/fixtures/identity'));
-const registry = JSON.parse(readFileSync(join(root, 'api/src/sandbox/authority/registry.json'), 'utf8'));
+const registry = JSON.parse(readFileSync(join(root, 'sandboxes/src/authority/registry.json'), 'utf8'));
 
 // ---------- inputs from the Debian packages ----------
 const unpacked = mkdtempSync(join(tmpdir(), 'identity-debs-'));

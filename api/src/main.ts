@@ -3,12 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { signinProviderFrom } from './modules/account';
 import { readEnv, sandboxNotAsked, type Env } from './platform/config/env';
-import { SANDBOX_AUTHORITY_KEY } from './platform/config/sandbox-defaults';
+import { SANDBOX_AUTHORITY_KEY, sandboxUrl } from './platform/config/sandbox-defaults';
 import { openSqliteStore } from './database';
 import { createSmtpMailer } from './platform/mail/smtp-mailer';
 import { CODE_RULES } from './modules/account';
-import { startAuthoritySandbox, type RunningAuthoritySandbox } from './sandbox/authority/start';
-import { MailSink } from './sandbox/mail-sink/mail-sink';
+import { createHttpOutbox } from './platform/dev/outbox';
 import { REMOTE_FOLDERS } from './platform/static/remotes';
 import { createHttpAuthority, DEFAULT_AUTHORITY_TIMEOUT_MS } from './modules/identity';
 import { cardProviderFrom } from './modules/payment';
@@ -26,18 +25,15 @@ const apiDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(apiDir, '..');
 
 /**
- * The identity authority: JOIN_AUTHORITY_URL, or, when JOIN_SANDBOXES asks for it, the sandbox
- * started here on 127.0.0.1:JOIN_AUTHORITY_PORT (in a worker thread: OCR and face models never
- * block this event loop).
+ * The identity authority: JOIN_AUTHORITY_URL, or, when JOIN_SANDBOXES asks for it, the sandboxes
+ * program's authority on 127.0.0.1:JOIN_AUTHORITY_PORT. `sandbox` is the sandbox's URL when it is one.
  */
-async function identityAuthority(env: Env): Promise<{ url: string; key: string; sandbox: RunningAuthoritySandbox | null }> {
+function identityAuthority(env: Env): { url: string; key: string; sandbox: string | null } {
   const key = env.JOIN_AUTHORITY_KEY ?? SANDBOX_AUTHORITY_KEY;
   if (env.JOIN_AUTHORITY_URL) return { url: env.JOIN_AUTHORITY_URL, key, sandbox: null };
   if (!env.sandboxes.has('authority')) throw new Error(sandboxNotAsked('authority'));
-  const sandbox = await startAuthoritySandbox({ port: env.JOIN_AUTHORITY_PORT, apiKey: key }).catch((err: unknown) => {
-    throw new Error(`identity authority sandbox on JOIN_AUTHORITY_PORT ${env.JOIN_AUTHORITY_PORT}: ${err instanceof Error ? err.message : 'did not start'}`);
-  });
-  return { url: sandbox.url, key, sandbox };
+  const url = sandboxUrl(env.JOIN_AUTHORITY_PORT);
+  return { url, key, sandbox: url };
 }
 
 /** One figure for every account call's per-address budget (JOIN_ACCOUNT_RATE_LIMIT). */
@@ -50,32 +46,24 @@ async function main(): Promise<void> {
   const dbFile = env.JOIN_DB ? resolve(env.JOIN_DB) : join(apiDir, 'data', 'join.sqlite');
   const opened = openSqliteStore(dbFile);
 
-  // Mail goes to JOIN_SMTP_URL, or (JOIN_SANDBOXES) to the sandbox sink in this process, on 127.0.0.1.
-  let sink: MailSink | null = null;
+  // Mail goes to JOIN_SMTP_URL, or (JOIN_SANDBOXES) to the sandboxes program's mail sink, whose
+  // outbox /dev/outbox reads over HTTP (JOIN_DEV_OUTBOX).
   let smtpUrl = env.JOIN_SMTP_URL;
+  const mailSandbox = !smtpUrl;
   if (!smtpUrl) {
     if (!env.sandboxes.has('mail')) throw new Error(sandboxNotAsked('mail'));
-    sink = await MailSink.start({ port: env.JOIN_MAIL_SINK_PORT }).catch((err: unknown) => {
-      throw new Error(`mail sandbox on JOIN_MAIL_SINK_PORT ${env.JOIN_MAIL_SINK_PORT}: ${err instanceof Error ? err.message : 'did not start'}`);
-    });
-    smtpUrl = sink.url;
+    smtpUrl = sandboxUrl(env.JOIN_MAIL_SINK_PORT, 'smtp');
   }
+  const outbox = env.JOIN_DEV_OUTBOX && mailSandbox ? createHttpOutbox(sandboxUrl(env.JOIN_MAIL_OUTBOX_PORT)) : null;
   const mailer = createSmtpMailer({ url: smtpUrl, from: env.JOIN_MAIL_FROM });
-  const { social, sandbox } = await signinProviderFrom(env);
-  // The operator API's identity client speaks HTTP to the authority: the sandbox or the real one.
-  const authority = await identityAuthority(env);
-  // The payment providers: the real ones by JOIN_CARD_URL / JOIN_BNPL_URL, else their sandboxes
-  // on their own origins; the card fields may be framed by this server's own origins.
-  const card = await cardProviderFrom(env, [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`]).catch((err: unknown) => {
-    throw new Error(`card provider on JOIN_CARD_PORT ${env.JOIN_CARD_PORT}: ${err instanceof Error ? err.message : 'did not start'}`);
-  });
-  const bnpl = await bnplProviderFrom(env).catch((err: unknown) => {
-    throw new Error(`BNPL provider on JOIN_BNPL_PORT ${env.JOIN_BNPL_PORT}: ${err instanceof Error ? err.message : 'did not start'}`);
-  });
-  // The fulfilment services (issue 14): the real courier and SM-DP+ by JOIN_COURIER_URL /
-  // JOIN_ESIM_URL, else their sandboxes on their own origins (each names its port if it fails).
-  const courier = await courierProviderFrom(env);
-  const esim = await esimProviderFrom(env);
+  // Each provider by its URL and key: a real one, or a sandbox of the sandboxes program (started
+  // beside this server: npm start's launcher, the test set-ups), on 127.0.0.1.
+  const { social, sandbox: signinSandbox } = await signinProviderFrom(env);
+  const authority = identityAuthority(env);
+  const card = cardProviderFrom(env);
+  const bnpl = bnplProviderFrom(env);
+  const courier = courierProviderFrom(env);
+  const esim = esimProviderFrom(env);
 
   // The e2e suite's clock (JOIN_TEST_HOOKS=1; readEnv refuses it in production).
   const testClock = env.JOIN_TEST_HOOKS ? new TestClock() : null;
@@ -126,11 +114,11 @@ async function main(): Promise<void> {
     logger: { level: env.LOG_LEVEL },
     mailer,
     ...(social ? { social } : {}),
-    ...(env.JOIN_DEV_OUTBOX && sink ? { outbox: sink } : {}),
+    ...(outbox ? { outbox } : {}),
   });
-  if (env.JOIN_DEV_OUTBOX && !sink) app.log.warn('JOIN_DEV_OUTBOX is on but mail goes to JOIN_SMTP_URL: there is no outbox to show');
+  if (env.JOIN_DEV_OUTBOX && !outbox) app.log.warn('JOIN_DEV_OUTBOX is on but mail goes to JOIN_SMTP_URL: there is no outbox to show');
 
-  if (testClock) app.log.warn('JOIN_TEST_HOOKS is on: POST /dev/clock moves this server\'s clock, and the courier sandbox\'s jobs step on request (tests only)');
+  if (testClock) app.log.warn('JOIN_TEST_HOOKS is on: POST /dev/clock moves this server\'s clock, (tests only)');
   if (opened.migrationsApplied.length > 0) app.log.info(`database ${dbFile}: applied migrations ${opened.migrationsApplied.join(', ')}`);
   if (opened.seed.numbersInserted > 0) app.log.info(`database seeded: ${opened.seed.numbersInserted} numbers in ${opened.seedMs} ms`);
 
@@ -142,7 +130,7 @@ async function main(): Promise<void> {
     mailer.close();
     void app
       .close()
-      .then(() => Promise.all([opened.store.close(), sandbox?.close(), sink?.close(), authority.sandbox?.close(), card.sandbox?.close(), bnpl.sandbox?.close(), courier.sandbox?.close(), esim.sandbox?.close()]))
+      .then(() => opened.store.close())
       .finally(() => process.exit(0));
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
@@ -151,22 +139,20 @@ async function main(): Promise<void> {
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  console.log(`Join sign-up flow ready at http://localhost:${port}/`);
-  if (sink) {
-    const outbox = env.JOIN_DEV_OUTBOX ? `outbox at http://localhost:${port}/dev/outbox` : 'outbox off (JOIN_DEV_OUTBOX=1 shows it)';
-    console.log(`Mail sandbox: SMTP sink on ${sink.url}, ${outbox}`);
-  }
-  if (authority.sandbox) console.log(`Identity authority sandbox: ${authority.url} (its registry and fixtures: api/README.md)`);
-  else console.log(`Identity authority: ${authority.url}`);
-  console.log(`${card.sandbox ? 'Card provider sandbox' : 'Card provider'}: ${card.provider.origin} (test cards: api/README.md)`);
-  console.log(`${bnpl.sandbox ? 'BNPL sandbox' : 'BNPL provider'}: ${bnpl.provider.name}${bnpl.sandbox ? ` at ${bnpl.sandbox.url}` : ''}`);
-  if (courier.sandbox) console.log(`Courier sandbox: ${courier.sandbox.url}/ (jobs step every ${env.JOIN_COURIER_STEP_MS} ms; failure markers: api/README.md)`);
+  // Where each provider is (the sandboxes' own lines come from the sandboxes program), then the
+  // product's address last: the line a developer looks for.
+  if (mailSandbox) console.log(`Mail: the mail sandbox at ${smtpUrl}, ${outbox ? `outbox at http://localhost:${port}/dev/outbox` : 'outbox off (JOIN_DEV_OUTBOX=1 shows it)'}`);
+  console.log(`Identity authority${authority.sandbox ? ' sandbox' : ''}: ${authority.url}`);
+  console.log(`${card.sandbox ? 'Card provider sandbox' : 'Card provider'}: ${card.provider.origin} (test cards: sandboxes/README.md)`);
+  console.log(`${bnpl.sandbox ? 'BNPL sandbox' : 'BNPL provider'}: ${bnpl.provider.name}${bnpl.sandbox ? ` at ${bnpl.sandbox}` : ''}`);
+  if (courier.sandbox) console.log(`Courier sandbox: ${courier.sandbox}/ (failure markers: sandboxes/README.md)`);
   else if (env.JOIN_COURIER_URL) console.log(`Courier: ${new URL(env.JOIN_COURIER_URL).origin}`);
-  if (esim.sandbox) console.log(`eSIM provisioning sandbox: ${esim.sandbox.url}/install (SM-DP+ ${esim.sandbox.smdpAddress})`);
+  if (esim.sandbox) console.log(`eSIM provisioning sandbox: ${esim.sandbox}/install`);
   else if (env.JOIN_ESIM_URL) console.log(`eSIM provisioning: ${new URL(env.JOIN_ESIM_URL).origin}`);
-  if (sandbox) console.log(`Sign-in sandbox: ${sandbox.url}/authorize (issuer ${sandbox.url}, client ${env.JOIN_OIDC_CLIENT_ID})`);
+  if (signinSandbox) console.log(`Sign-in sandbox: ${signinSandbox}/authorize (issuer ${signinSandbox}, client ${env.JOIN_OIDC_CLIENT_ID})`);
   else if (social) console.log(`Sign-in provider: ${social.issuer} (client ${social.clientId})`);
   else console.log('Google login off (JOIN_GOOGLE_LOGIN)');
+  console.log(`Join sign-up flow ready at http://localhost:${port}/`);
 }
 
 main().catch((err: unknown) => {

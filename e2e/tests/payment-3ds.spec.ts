@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectArabicScreen } from './pages/arabic';
 import { cardFrame, fillCard, payButton, reachPayment } from './pages/payment-step';
-import { CARD_PORTS } from '../playwright.config';
+import { SANDBOX_PORTS } from '../playwright.config';
 
 /**
  * Issue 24, point 2: a 3-D Secure check that was cancelled or failed on the card sandbox's own page.
@@ -13,7 +13,7 @@ import { CARD_PORTS } from '../playwright.config';
 // Like payment-card.spec.ts: about a third of its steps.
 test.setTimeout(105_000);
 
-const CARD_ORIGIN = `http://127.0.0.1:${CARD_PORTS.main}`;
+const CARD_ORIGIN = `http://127.0.0.1:${SANDBOX_PORTS.card}`;
 /** The sandbox's card that asks for 3-D Secure (api/src/sandbox/card/test-cards.ts). */
 const VISA_3DS = { number: '4000000000003220', expiry: '12/30', cvv: '739', name: 'Grace Hopper' };
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { latestMail, uniqueEmail } from './pages/account-step';
 import { reachPayment } from './pages/payment-step';
 import { TOURIST_DEAREST } from './pages/prepared';
-import { BNPL_PORTS } from '../playwright.config';
+import { SANDBOX_PORTS } from '../playwright.config';
 
 /**
  * Buy now, pay later (issue 13) in Chromium: the instalment plan, the consent, the provider's
@@ -11,7 +11,7 @@ import { BNPL_PORTS } from '../playwright.config';
  * server-to-server before it captures. The dearest tourist plan is within the provider's limits.
  */
 
-const BNPL_ORIGIN = `http://127.0.0.1:${BNPL_PORTS.main}`;
+const BNPL_ORIGIN = `http://127.0.0.1:${SANDBOX_PORTS.bnpl}`;
 
 async function startInstalments(page: Page) {
   await page.getByRole('radio', { name: /^Pay in 4 payments with Spotii/ }).check();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { latestMail, uniqueEmail } from './pages/account-step';
 import { expectArabicScreen } from './pages/arabic';
 import { cardFrame, fillCard, payButton, reachPayment, readQrCode } from './pages/payment-step';
-import { CARD_PORTS } from '../playwright.config';
+import { SANDBOX_PORTS } from '../playwright.config';
 
 /**
  * Paying by card (issue 13) in Chromium: the hosted card fields on the card sandbox's own origin,
@@ -15,7 +15,7 @@ import { CARD_PORTS } from '../playwright.config';
 // 17 s with the suite on 2 cores: six times that (e2e/README.md "Timeouts").
 test.setTimeout(105_000);
 
-const CARD_ORIGIN = `http://127.0.0.1:${CARD_PORTS.main}`;
+const CARD_ORIGIN = `http://127.0.0.1:${SANDBOX_PORTS.card}`;
 
 /** Every request to the product's API, as sent: address, headers and body. */
 function recordApiRequests(page: Page): string[] {

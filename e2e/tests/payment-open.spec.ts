@@ -3,7 +3,7 @@ import { uniqueEmail } from './pages/account-step';
 import { PlanStepPage } from './pages/plan-step';
 import { reachPayment } from './pages/payment-step';
 import { TOURIST_DEAREST } from './pages/prepared';
-import { BNPL_PORTS } from '../playwright.config';
+import { SANDBOX_PORTS } from '../playwright.config';
 
 /**
  * A paid order cannot change (issue 23): with an instalment checkout open at Spotii, the visitor
@@ -12,7 +12,7 @@ import { BNPL_PORTS } from '../playwright.config';
  * page, which names the open payment and cancels it (voided at the provider). Then the plan may
  * change again. The API tests cover the attack itself (api/src/routes/__tests__/paid-order.test.ts).
  */
-const BNPL_ORIGIN = `http://127.0.0.1:${BNPL_PORTS.main}`;
+const BNPL_ORIGIN = `http://127.0.0.1:${SANDBOX_PORTS.bnpl}`;
 
 test('a plan change while a payment is open: "Finish or cancel the payment first", then cancel it and change', async ({ page }) => {
   const shell = await reachPayment(page, { email: uniqueEmail('open-payment'), product: TOURIST_DEAREST });

@@ -1,32 +1,24 @@
 import { join } from 'node:path';
 import { createHttpAuthority } from '../modules/identity/authority-client';
-import { buildAuthorityApp } from '../sandbox/authority/authority-app';
-import { createFaceEngine } from '../sandbox/authority/faces';
-import { createMrzReader } from '../sandbox/authority/ocr';
-import { loadReferencePortraits } from '../sandbox/authority/portraits';
 import { createIdentityTestApp, type IdentityTestApp } from './identity-helpers';
+import { startSandboxesProgram } from './sandboxes-program';
 
 /** The identity fixtures (synthetic documents, selfies, the authority's reference portraits). */
 export const IDENTITY_FIXTURES = join(__dirname, '..', '..', '..', 'e2e', 'fixtures', 'identity');
 
 /**
  * Test support: the real identity authority sandbox (OCR, face models, the reference portraits of
- * the fixtures) on a free loopback port, and an operator API test app that calls it over HTTP
- * with `key`. close() stops both. Not a test itself, never imported by the server.
+ * the fixtures) in the sandboxes program on a free loopback port, and an operator API test app that
+ * calls it over HTTP with `key`. close() stops both. Not a test itself, never imported by the server.
  */
 export async function startWithSandboxAuthority(key: string, timeoutMs: number): Promise<{ t: IdentityTestApp; close(): Promise<void> }> {
-  const [mrz, faces] = await Promise.all([createMrzReader(), createFaceEngine()]);
-  const authority = await buildAuthorityApp({ apiKey: key, engines: { mrz, faces }, portraits: await loadReferencePortraits(faces, IDENTITY_FIXTURES) });
-  await authority.listen({ port: 0, host: '127.0.0.1' });
-  const address = authority.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const t = await createIdentityTestApp({ authority: createHttpAuthority({ url: `http://127.0.0.1:${port}`, key, timeoutMs }) });
+  const program = await startSandboxesProgram(['authority'], { JOIN_AUTHORITY_KEY: key });
+  const t = await createIdentityTestApp({ authority: createHttpAuthority({ url: program.url('authority'), key, timeoutMs }) });
   return {
     t,
     close: async () => {
       await t.close();
-      await authority.close();
-      await mrz.close();
+      await program.close();
     },
   };
 }

@@ -2,12 +2,12 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { ShellPage } from './shell';
 import { uniqueEmail } from './account-step';
 import { openAs, prepareVisitor, RESIDENT_WITH_EMIRATES_ID } from './prepared';
-import { COURIER_PORTS, ESIM_PORTS } from '../../playwright.config';
+import { SANDBOX_PORTS } from '../../playwright.config';
 
 /**
  * The delivery step (issue 14) in Chromium against the real API, its seeded zones and stores, the
  * map data it serves, and the courier and eSIM provisioning sandboxes (their own origins:
- * e2e/playwright.config.ts COURIER_PORTS, ESIM_PORTS). A resident is put at the delivery through the
+ * e2e/playwright.config.ts SANDBOX_PORTS). A resident is put at the delivery through the
  * API (pages/prepared.ts: plan, number, a new account, location, the Emirates ID and the face read
  * by the authority sandbox), then the browser opens /submit_delivery with that session.
  *
@@ -149,9 +149,9 @@ export async function closedPlaceNow(request: APIRequestContext): Promise<{ quer
 
 /** The phone's side of the eSIM: what its LPA does with the scanned activation code. */
 export async function installEsim(request: APIRequestContext, activationCode: string) {
-  const response = await request.post(`http://127.0.0.1:${ESIM_PORTS.main}/v1/download`, { data: { activation_code: activationCode } });
+  const response = await request.post(`http://127.0.0.1:${SANDBOX_PORTS.esim}/v1/download`, { data: { activation_code: activationCode } });
   expect(response.status(), await response.text()).toBeLessThan(300);
 }
 
 /** The courier sandbox's status page (its store desk hands ready pickups over). */
-export const COURIER_ORIGIN = `http://127.0.0.1:${COURIER_PORTS.main}`;
+export const COURIER_ORIGIN = `http://127.0.0.1:${SANDBOX_PORTS.courier}`;

@@ -4,7 +4,7 @@ import type { ProviderResult, ProviderUnavailable } from '../../platform/provide
 import { COURIER_STATUSES, type CourierFailure, type CourierJob, type CourierJobRequest, type CourierProvider } from './providers';
 
 /**
- * The courier over HTTP (the sandbox of api/src/sandbox/courier, or a real last-mile courier
+ * The courier over HTTP (the sandbox of sandboxes/src/courier, or a real last-mile courier
  * speaking the same API): `/v1/jobs`, a bearer key, JSON both ways, one timeout per call.
  *
  * A courier's "no" is a reason: its 422 refusal of a job is 'rejected' (the reason in `detail`),

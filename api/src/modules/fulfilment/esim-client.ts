@@ -5,7 +5,7 @@ import type { ProviderResult, ProviderUnavailable } from '../../platform/provide
 import type { EsimFailure, EsimOrderRequest, EsimProfile, EsimProvider } from './providers';
 
 /**
- * The eSIM provisioning service (an SM-DP+: the sandbox of api/src/sandbox/esim, or the real
+ * The eSIM provisioning service (an SM-DP+: the sandbox of sandboxes/src/esim, or the real
  * one speaking the same API) over HTTP: `/v1/profiles`, a bearer key, JSON, one timeout per call.
  *
  * Its "no" is a reason: a 422 refusal of the number is 'rejected' (the reason in `detail`), 404

@@ -4,8 +4,8 @@ import type { ProviderResult, ProviderUnavailable } from '../../platform/provide
  * The two fulfilment providers as the operator API sees them (issue 14): a courier (delivery
  * jobs whose status moves on the courier's own clock) and an eSIM provisioning service (an
  * SM-DP+ that issues activation codes and reports when a phone downloaded the profile). The
- * routes know only these interfaces; the sandboxes of api/src/sandbox/courier and
- * api/src/sandbox/esim, or the real services, are behind HTTP clients that implement them,
+ * routes know only these interfaces; the sandboxes of sandboxes/src/courier and
+ * sandboxes/src/esim, or the real services, are behind HTTP clients that implement them,
  * chosen by configuration alone (JOIN_COURIER_URL / JOIN_ESIM_URL and their keys).
  *
  * Every call answers a value or a failure; nothing throws for a provider's "no".

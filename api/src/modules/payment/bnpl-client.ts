@@ -3,7 +3,7 @@ import { DEFAULT_BNPL_CHECKOUT_WINDOW_MS, type BnplCheckout, type BnplCheckoutRe
 import { exchangeJson, unavailable } from './provider-http';
 
 /**
- * The buy-now-pay-later provider (Spotii, or its sandbox in api/src/sandbox/bnpl) over HTTP:
+ * The buy-now-pay-later provider (Spotii, or its sandbox in sandboxes/src/bnpl) over HTTP:
  * the checkout API (`/api/v1.0/checkouts`), a bearer key, JSON. Every answer is parsed; what
  * is not the contract's, a 5xx, a timeout or a network error is 'unavailable' with the cause in
  * `detail` for the log (never the key, never the customer). No call is retried here: the page

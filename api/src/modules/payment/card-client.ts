@@ -12,7 +12,7 @@ import {
 } from './providers';
 
 /**
- * The card provider over HTTP (the sandbox of api/src/sandbox/card, or a real provider speaking
+ * The card provider over HTTP (the sandbox of sandboxes/src/card, or a real provider speaking
  * the same API): server-to-server calls with the secret key, JSON answers parsed with zod, one
  * timeout per call for the whole exchange.
  *

@@ -4,8 +4,8 @@ import type { CardBrand } from '@join/shared/contract';
  * The two payment providers as the operator API sees them (issue 13): a card provider (hosted
  * card fields, tokens, 3-D Secure, server-to-server charges and refunds with idempotency keys)
  * and a buy-now-pay-later provider (checkout, redirect, server-side confirm and capture). The
- * routes know only these interfaces; the sandboxes of api/src/sandbox/card and
- * api/src/sandbox/bnpl, or the real providers, are behind HTTP clients that implement them,
+ * routes know only these interfaces; the sandboxes of sandboxes/src/card and
+ * sandboxes/src/bnpl, or the real providers, are behind HTTP clients that implement them,
  * chosen by configuration alone (JOIN_CARD_URL / JOIN_BNPL_URL and their keys).
  *
  * Every call answers a value or a failure; nothing throws for a provider's "no". Amounts are

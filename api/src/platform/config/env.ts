@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_NUMBER_HOLD_SECONDS, FACE_PROMPTS } from '@join/shared/contract';
 import { parseSmtpUrl } from '../mail/smtp-mailer';
-import { parseSigninClients, webOrigin } from '../../sandbox/signin/clients';
 import { RemoteManifests } from '../static/remotes';
 import { isLoopbackHost } from './loopback';
 import {
@@ -51,27 +50,6 @@ const SmtpUrl = z.string().superRefine((v, ctx) => {
   }
 });
 
-const SigninClients = z.string().transform((v, ctx) => {
-  try {
-    return parseSigninClients(v);
-  } catch (err) {
-    ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : 'is not a list of clients' });
-    return z.NEVER;
-  }
-});
-
-/** A comma-separated list of web origins (the card sandbox's allowed product pages). */
-const CardOrigins = z.string().transform((v, ctx) => {
-  try {
-    const origins = v.split(',').map((s) => s.trim()).filter(Boolean).map(webOrigin);
-    if (origins.length === 0) throw new Error('names no origin');
-    return origins;
-  } catch (err) {
-    ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : 'is not a list of origins' });
-    return z.NEVER;
-  }
-});
-
 /** An OpenID issuer: https, or http on this machine (the sign-in sandbox run by hand). */
 const Issuer = z
   .string()
@@ -101,7 +79,7 @@ const JsonRemotes = z
   })
   .pipe(RemoteManifests);
 
-/** The third parties' stand-ins this server can run in its own process (api/README.md "Sandboxes only when asked"). */
+/** The third parties' stand-ins this server may use: the sandboxes program's, on 127.0.0.1 (api/README.md "Sandboxes only when asked"). */
 export const SANDBOX_NAMES = ['mail', 'signin', 'authority', 'card', 'bnpl', 'courier', 'esim'] as const;
 export type SandboxName = (typeof SANDBOX_NAMES)[number];
 const isSandboxName = (v: string): v is SandboxName => (SANDBOX_NAMES as readonly string[]).includes(v);
@@ -176,15 +154,17 @@ const EnvFields = z.object({
   /** Seconds before another verification code may be asked for (30 by default; the e2e suite shortens it). */
   JOIN_CODE_RESEND_AFTER_S: positiveInt.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Mail: unset, the in-process sandbox sink receives everything (see api/README.md). */
+  /** Mail: unset, the mail sandbox (JOIN_SANDBOXES) receives everything on 127.0.0.1:JOIN_MAIL_SINK_PORT (see api/README.md). */
   JOIN_SMTP_URL: z.preprocess(unsetIfEmpty, SmtpUrl.optional()),
   JOIN_MAIL_FROM: z
     .string()
     .max(200)
     .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an address, e.g. "Tourist SIM" <no-reply@example.com>')
     .default('"Tourist SIM" <no-reply@tourist-sim.example>'),
-  JOIN_MAIL_SINK_PORT: port.default(0),
-  /** /dev/outbox on the product server: every mailed code readable by anyone. Never in production. */
+  /** The mail sandbox's SMTP port and its outbox's HTTP port (the sandboxes program's, on 127.0.0.1). */
+  JOIN_MAIL_SINK_PORT: port.default(2525),
+  JOIN_MAIL_OUTBOX_PORT: port.default(8096),
+  /** /dev/outbox on the product server: the mail sandbox's outbox, every mailed code readable by anyone. Never in production. */
   JOIN_DEV_OUTBOX: onOff,
   /**
    * The test hooks (e2e only, never in production): POST /dev/clock moves the API's clock on, and
@@ -203,15 +183,11 @@ const EnvFields = z.object({
   ),
   /** Google login (SPEC 9: on). Off, GET /securitymanagement/social_providers lists none. */
   JOIN_GOOGLE_LOGIN: onUnlessOff,
-  /** Unset: the sign-in sandbox is started and is the issuer. Google: https://accounts.google.com. */
+  /** Unset: the sign-in sandbox (JOIN_SANDBOXES) on 127.0.0.1:JOIN_SIGNIN_PORT is the issuer. Google: https://accounts.google.com. */
   JOIN_OIDC_ISSUER: z.preprocess(unsetIfEmpty, Issuer.optional()),
   JOIN_OIDC_CLIENT_ID: z.string().min(1).max(256).default('join-web'),
   JOIN_SIGNIN_PORT: port.default(8090),
-  /** The sandbox's clients: "join-web=http://localhost:8080,http://127.0.0.1:8080". Unset: the client id for this server's own port. */
-  JOIN_SIGNIN_CLIENTS: z.preprocess(unsetIfEmpty, SigninClients.optional()),
-  /** Keeps the sandbox's signing key across restarts (a private JWK, created when missing). */
-  JOIN_SIGNIN_KEY_FILE: z.preprocess(unsetIfEmpty, z.string().max(1000).optional()),
-  /** The identity authority (document read, face compare, person check). Unset: the sandbox is started on JOIN_AUTHORITY_PORT. */
+  /** The identity authority (document read, face compare, person check). Unset: the sandbox on 127.0.0.1:JOIN_AUTHORITY_PORT (JOIN_SANDBOXES). */
   JOIN_AUTHORITY_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).max(500).optional()),
   JOIN_AUTHORITY_PORT: port.default(8091),
   /** How long the operator API waits for the authority before answering -607 (15 s by default). */
@@ -222,7 +198,7 @@ const EnvFields = z.object({
   JOIN_IDENTITY_RATE_LIMIT: positiveInt.optional(),
   /** The bearer key the operator API sends to the authority (and the sandbox expects). */
   JOIN_AUTHORITY_KEY: z.preprocess(unsetIfEmpty, z.string().min(16).max(500).optional()),
-  /** The buy-now-pay-later provider's API (Spotii). Unset: the BNPL sandbox is started on JOIN_BNPL_PORT. */
+  /** The buy-now-pay-later provider's API (Spotii). Unset: the BNPL sandbox on 127.0.0.1:JOIN_BNPL_PORT (JOIN_SANDBOXES). */
   JOIN_BNPL_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).max(500).optional()),
   /** The bearer key the operator API sends to the BNPL provider (and the sandbox expects). */
   JOIN_BNPL_KEY: z.preprocess(unsetIfEmpty, z.string().min(16).max(500).optional()),
@@ -232,7 +208,7 @@ const EnvFields = z.object({
   /** The amounts the BNPL provider accepts, in AED with at most two decimals (the sandbox's: 50 and 5000). */
   JOIN_BNPL_MIN_AED: z.preprocess(unsetIfEmpty, aedAmount.default(50)),
   JOIN_BNPL_MAX_AED: z.preprocess(unsetIfEmpty, aedAmount.default(5000)),
-  /** The card provider, server to server. Unset: the card sandbox is started on JOIN_CARD_PORT. */
+  /** The card provider, server to server. Unset: the card sandbox on 127.0.0.1:JOIN_CARD_PORT (JOIN_SANDBOXES). */
   JOIN_CARD_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).max(500).optional()),
   /** Where browsers reach the provider (hosted fields, 3-D Secure): JOIN_CARD_URL by default. */
   JOIN_CARD_PUBLIC_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).max(500).optional()),
@@ -241,26 +217,20 @@ const EnvFields = z.object({
   /** The public merchant id the hosted fields are opened with. */
   JOIN_CARD_MERCHANT_ID: z.preprocess(unsetIfEmpty, z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'letters, digits, dot, dash or underscore (1-100)').optional()),
   JOIN_CARD_PORT: port.default(8092),
-  /** The pages that may frame the sandbox's fields and be returned to: "http://localhost:8080,http://127.0.0.1:8080". Unset: this server's own origins. */
-  JOIN_CARD_ORIGINS: z.preprocess(unsetIfEmpty, CardOrigins.optional()),
   /** How long the operator API waits for the card provider (15 s by default). */
   JOIN_CARD_TIMEOUT_MS: positiveInt.optional(),
-  /** The courier's API (a last-mile courier). Unset: the courier sandbox is started on JOIN_COURIER_PORT. */
+  /** The courier's API (a last-mile courier). Unset: the courier sandbox on 127.0.0.1:JOIN_COURIER_PORT (JOIN_SANDBOXES). */
   JOIN_COURIER_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).max(500).optional()),
   /** The bearer key the operator API sends to the courier (and the sandbox expects). */
   JOIN_COURIER_KEY: z.preprocess(unsetIfEmpty, z.string().min(16).max(500).optional()),
   JOIN_COURIER_PORT: port.default(8094),
-  /** One step of the courier sandbox's clock (received -> preparing -> ...), 20 s by default so a visitor sees it move. */
-  JOIN_COURIER_STEP_MS: z.preprocess(unsetIfEmpty, positiveInt.max(24 * 60 * 60 * 1000).default(20_000)),
   /** How long the operator API waits for the courier per call (10 s by default). */
   JOIN_COURIER_TIMEOUT_MS: positiveInt.optional(),
-  /** The eSIM provisioning service (SM-DP+). Unset: the eSIM sandbox is started on JOIN_ESIM_PORT. */
+  /** The eSIM provisioning service (SM-DP+). Unset: the eSIM sandbox on 127.0.0.1:JOIN_ESIM_PORT (JOIN_SANDBOXES). */
   JOIN_ESIM_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).max(500).optional()),
   /** The bearer key the operator API sends to the eSIM service (and the sandbox expects). */
   JOIN_ESIM_KEY: z.preprocess(unsetIfEmpty, z.string().min(16).max(500).optional()),
   JOIN_ESIM_PORT: port.default(8095),
-  /** The eSIM sandbox installs a profile by itself this long after issuing it (as if a phone scanned the QR); 0 (the default): off. */
-  JOIN_ESIM_AUTO_INSTALL_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(24 * 60 * 60 * 1000).default(0)),
   /** How long the operator API waits for the eSIM service per call (10 s by default). */
   JOIN_ESIM_TIMEOUT_MS: positiveInt.optional(),
   /**
@@ -271,9 +241,10 @@ const EnvFields = z.object({
   /** Card and BNPL payment calls per address and minute (30 by default). */
   JOIN_PAYMENT_RATE_LIMIT: positiveInt.optional(),
   /**
-   * Which sandboxes this server runs in its own process, on 127.0.0.1 (never without this
-   * setting): 1 for every provider not configured by its URL (npm start, npm run dev, the e2e
-   * and perf servers set it), or a list (mail,signin,authority,card,bnpl,courier,esim).
+   * Which providers are the development sandboxes, reached on 127.0.0.1 at their ports with their
+   * keys (the sandboxes program, started beside this server: never without this setting): 1 for
+   * every provider not configured by its URL (npm start, npm run dev, the e2e and perf servers set
+   * it), or a list (mail,signin,authority,card,bnpl,courier,esim).
    */
   JOIN_SANDBOXES: SandboxSetting,
   NODE_ENV: z.string().optional(),
@@ -320,6 +291,17 @@ export function sandboxNotAsked(name: SandboxName): string {
   return `${urlVar} is unset and JOIN_SANDBOXES does not ask for the ${name} sandbox: set ${provider?.set ?? urlVar}, or JOIN_SANDBOXES=1 (or a list naming ${name}) for the development sandbox on 127.0.0.1`;
 }
 
+/** Where the sandboxes program listens for each sandbox this server uses (on 127.0.0.1: SANDBOX_HOST). */
+export const SANDBOX_PORT_VARS = {
+  mail: ['JOIN_MAIL_SINK_PORT', 'JOIN_MAIL_OUTBOX_PORT'],
+  signin: ['JOIN_SIGNIN_PORT'],
+  authority: ['JOIN_AUTHORITY_PORT'],
+  card: ['JOIN_CARD_PORT'],
+  bnpl: ['JOIN_BNPL_PORT'],
+  courier: ['JOIN_COURIER_PORT'],
+  esim: ['JOIN_ESIM_PORT'],
+} as const satisfies Record<SandboxName, readonly (keyof ParsedEnv)[]>;
+
 /** A provider configured by URL (real, or a sandbox run elsewhere) brings its own key: the development ones are published. */
 const PROVIDER_KEYS = [
   { urlVar: 'JOIN_AUTHORITY_URL', keyVar: 'JOIN_AUTHORITY_KEY', development: SANDBOX_AUTHORITY_KEY },
@@ -361,6 +343,13 @@ function providerChecks(env: ParsedEnv, ctx: z.RefinementCtx): void {
     if (name === 'signin' && !env.JOIN_GOOGLE_LOGIN) ctx.addIssue({ code: 'custom', path: ['JOIN_SANDBOXES'], message: 'names signin but JOIN_GOOGLE_LOGIN is off' });
   }
   const started = sandboxesOf(env);
+  // The sandboxes program listens on the ports this server is given: 0 (any free port) names none.
+  for (const name of started) {
+    for (const portVar of SANDBOX_PORT_VARS[name]) {
+      if (portVar === 'JOIN_MAIL_OUTBOX_PORT' && !env.JOIN_DEV_OUTBOX) continue;
+      if (env[portVar] === 0) ctx.addIssue({ code: 'custom', path: [portVar], message: `must name the ${name} sandbox's port (the sandboxes program's), not 0` });
+    }
+  }
   const missing = PROVIDERS.filter((p) => (p.needed?.(env) ?? true) && !p.url(env) && !started.has(p.sandbox));
   if (missing.length > 0) {
     const list = missing.map((p) => `${p.what} (set ${p.set})`).join('; ');
@@ -371,7 +360,7 @@ function providerChecks(env: ParsedEnv, ctx: z.RefinementCtx): void {
   for (const { urlVar, keyVar, development } of PROVIDER_KEYS) {
     if (!env[urlVar]) continue;
     const key = env[keyVar];
-    if (!key) ctx.addIssue({ code: 'custom', path: [keyVar], message: `is required with ${urlVar} (the development one is for the sandbox this server starts)` });
+    if (!key) ctx.addIssue({ code: 'custom', path: [keyVar], message: `is required with ${urlVar} (the development one is the sandboxes program's, used through JOIN_SANDBOXES)` });
     else if (key === development) ctx.addIssue({ code: 'custom', path: [keyVar], message: `must not be the sandbox's development value with ${urlVar}: set the provider's own` });
   }
   for (const name of HTTP_URLS) {

@@ -1,7 +1,9 @@
 /**
- * What the in-process sandboxes use when the matching variable is unset: development values,
- * published in this repository. A provider configured by URL (a real one, or a sandbox run
- * elsewhere) never accepts them: readEnv refuses to start (env.ts).
+ * The sandboxes' published development keys: with JOIN_SANDBOXES this server reaches the
+ * sandboxes program (sandboxes/, started beside it) with them unless the matching variable is set,
+ * as the program expects them unless given the same variable (its own copy: sandboxes/src/defaults.ts;
+ * the two programs share no code). A provider configured by URL never accepts them: readEnv
+ * refuses to start (env.ts).
  */
 export const SANDBOX_AUTHORITY_KEY = 'sandbox-authority-key-for-development';
 export const SANDBOX_BNPL_KEY = 'sandbox-bnpl-key-for-development';
@@ -10,5 +12,10 @@ export const SANDBOX_CARD_MERCHANT_ID = 'join-sandbox';
 export const SANDBOX_COURIER_KEY = 'sandbox-courier-key-for-development';
 export const SANDBOX_ESIM_KEY = 'sandbox-esim-key-for-development';
 
-/** Every sandbox listens here, whatever HOST the product server listens on: this machine only. */
+/** Where the sandboxes program listens: this machine only. */
 export const SANDBOX_HOST = '127.0.0.1';
+
+/** The base URL of a sandbox of the sandboxes program, on its port (JOIN_CARD_PORT and the like). */
+export function sandboxUrl(port: number, scheme: 'http' | 'smtp' = 'http'): string {
+  return `${scheme}://${SANDBOX_HOST}:${port}`;
+}

@@ -7,7 +7,7 @@
  * - closed@example.com the same with two terminated lines (the list of several; the Arabic e2e
  *   walk uses it, so that two specs on one server never mail the same e-mail a code at once).
  * Any other e-mail is a new visitor: a code creates the account. The sign-in sandbox's people
- * (api/src/sandbox/signin/) are separate: Amira there links to this Amira by her e-mail.
+ * (sandboxes/src/signin/) are separate: Amira there links to this Amira by her e-mail.
  */
 export interface SeedAccount {
   id: string;

@@ -1,12 +1,9 @@
-import { resolve } from 'node:path';
 import { sandboxNotAsked, type Env } from '../../../platform/config/env';
-import { parseSigninClients } from '../../../sandbox/signin/clients';
-import { generateSigninKeys, loadOrCreateSigninKeys } from '../../../sandbox/signin/keys';
-import { startSigninSandbox, type RunningSigninSandbox } from '../../../sandbox/signin/signin-app';
+import { sandboxUrl } from '../../../platform/config/sandbox-defaults';
 import type { SocialProviderConfig } from './id-token-verifier';
 import { createJoseVerifier, discoverIssuer, type DiscoveryDocument } from './jose-verifier';
 
-type SigninEnv = Pick<Env, 'sandboxes' | 'PORT' | 'JOIN_GOOGLE_LOGIN' | 'JOIN_OIDC_ISSUER' | 'JOIN_OIDC_CLIENT_ID' | 'JOIN_SIGNIN_PORT' | 'JOIN_SIGNIN_CLIENTS' | 'JOIN_SIGNIN_KEY_FILE'>;
+type SigninEnv = Pick<Env, 'sandboxes' | 'JOIN_GOOGLE_LOGIN' | 'JOIN_OIDC_ISSUER' | 'JOIN_OIDC_CLIENT_ID' | 'JOIN_SIGNIN_PORT'>;
 
 /** Discovery of a remote issuer at start, a few times: a network blip must not cost the deployment its Google login. */
 async function discoverWithRetry(issuer: string): Promise<DiscoveryDocument> {
@@ -22,23 +19,19 @@ async function discoverWithRetry(issuer: string): Promise<DiscoveryDocument> {
 
 /**
  * The sign-in provider: Google (or any issuer) by JOIN_OIDC_ISSUER, else, when JOIN_SANDBOXES asks
- * for it, the sandbox started here on 127.0.0.1:JOIN_SIGNIN_PORT. Either way the API only knows an issuer and a client id. The caller
- * closes `sandbox` on shutdown.
+ * for it, the sandboxes program's sign-in sandbox on 127.0.0.1:JOIN_SIGNIN_PORT (its clients are the
+ * program's JOIN_SIGNIN_CLIENTS). Either way the API only knows an issuer and a client id, and reads
+ * the issuer's discovery document at start; `sandbox` is the sandbox's URL when it is one.
  */
-export async function signinProviderFrom(env: SigninEnv): Promise<{ social?: SocialProviderConfig; sandbox: RunningSigninSandbox | null }> {
+export async function signinProviderFrom(env: SigninEnv): Promise<{ social?: SocialProviderConfig; sandbox: string | null }> {
   if (!env.JOIN_GOOGLE_LOGIN) return { sandbox: null };
   const clientId = env.JOIN_OIDC_CLIENT_ID;
-  let sandbox: RunningSigninSandbox | null = null;
+  let sandbox: string | null = null;
   let issuer = env.JOIN_OIDC_ISSUER;
   if (!issuer) {
     if (!env.sandboxes.has('signin')) throw new Error(sandboxNotAsked('signin'));
-    const keys = env.JOIN_SIGNIN_KEY_FILE ? await loadOrCreateSigninKeys(resolve(env.JOIN_SIGNIN_KEY_FILE)) : await generateSigninKeys();
-    // By default the product's own origins on this port may receive the sandbox's tokens.
-    const clients = env.JOIN_SIGNIN_CLIENTS ?? parseSigninClients(`${clientId}=http://localhost:${env.PORT},http://127.0.0.1:${env.PORT}`);
-    sandbox = await startSigninSandbox({ port: env.JOIN_SIGNIN_PORT, clients, keys }).catch((err: unknown) => {
-      throw new Error(`sign-in sandbox on JOIN_SIGNIN_PORT ${env.JOIN_SIGNIN_PORT}: ${err instanceof Error ? err.message : 'did not start'}`);
-    });
-    issuer = sandbox.url;
+    sandbox = sandboxUrl(env.JOIN_SIGNIN_PORT);
+    issuer = sandbox;
   }
   const discovery = await discoverWithRetry(issuer);
   return {

@@ -1,18 +1,19 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startCourierSandbox, type RunningCourierSandbox } from '../../../sandbox/courier/courier-app';
+import { startSandboxesProgram, type SandboxesProgram } from '../../../testing/sandboxes-program';
 import { createHttpCourierProvider } from '../courier-client';
 import type { CourierJobRequest, CourierProvider } from '../providers';
 
 /**
- * The courier client against the real sandbox on a free port (its clock moved by the test),
+ * The courier client against the real sandbox (the sandboxes program on a free port, its clock
+ * moved by the test through the sandbox's test hook),
  * and against a server that misbehaves: the courier's "no" is 'rejected' or 'not_found',
  * everything else 'unavailable', and nothing throws.
  */
 const KEY = 'courier-client-test-key-0123';
 const STEP = 20_000;
+/** A fixed instant for the answers of the misbehaving service below. */
 const START = Date.UTC(2026, 0, 30, 8, 0, 0);
-let clock = START;
 
 let keyCount = 0;
 const newKey = () => `idem_${Date.now()}_${++keyCount}_abcdefgh`;
@@ -30,22 +31,36 @@ const request = (overrides: Partial<CourierJobRequest> = {}): CourierJobRequest 
 const at = (t: number) => new Date(t).toISOString();
 
 describe('the courier client against the sandbox', () => {
-  let sandbox: RunningCourierSandbox;
+  let program: SandboxesProgram;
+  let sandbox: { url: string };
   let provider: CourierProvider;
+  /** Moves the courier's clock (POST /test/clock, JOIN_TEST_HOOKS) to `t`, or just past it. */
+  const advanceTo = async (t: number) => {
+    const clockAt = async (advance: number) => {
+      const res = await fetch(`${sandbox.url}/test/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_ms: advance }) });
+      return Date.parse(((await res.json()) as { now: string }).now);
+    };
+    const now = await clockAt(0);
+    if (t > now) await clockAt(t - now);
+  };
+  /** The instant the courier received a job: its clock's, the start of the job's steps. */
+  const receivedAt = (created: Awaited<ReturnType<CourierProvider['createJob']>>) => {
+    if (!created.ok) throw new Error(`not created: ${created.reason}`);
+    return Date.parse(created.value.history[0]?.at ?? '');
+  };
   beforeAll(async () => {
-    sandbox = await startCourierSandbox({ port: 0, apiKey: KEY, stepMs: STEP, now: () => clock });
+    program = await startSandboxesProgram(['courier'], { JOIN_COURIER_KEY: KEY, JOIN_COURIER_STEP_MS: String(STEP), JOIN_TEST_HOOKS: '1' });
+    sandbox = { url: program.url('courier') };
     provider = createHttpCourierProvider({ url: `${sandbox.url}/`, key: KEY, timeoutMs: 2_000 });
   });
-  afterAll(() => sandbox.close());
-  beforeEach(() => {
-    clock = START;
-  });
+  afterAll(() => program.close());
 
   it('books a delivery and follows it to delivered on the courier\'s clock, with the eta on the way', async () => {
     const created = await provider.createJob(request());
     if (!created.ok) throw new Error(`not created: ${created.reason}`);
+    const START = receivedAt(created);
     expect(created.value).toEqual({ id: expect.stringMatching(/^job_/), status: 'received', history: [{ status: 'received', at: at(START) }], eta: null });
-    clock = START + 2 * STEP;
+    await advanceTo(START + 2 * STEP);
     expect(await provider.getJob(created.value.id)).toEqual({
       ok: true,
       value: {
@@ -59,7 +74,7 @@ describe('the courier client against the sandbox', () => {
         eta: at(START + 3 * STEP),
       },
     });
-    clock = START + 3 * STEP;
+    await advanceTo(START + 3 * STEP);
     expect(await provider.getJob(created.value.id)).toMatchObject({ ok: true, value: { status: 'delivered', eta: null } });
   });
 
@@ -68,7 +83,7 @@ describe('the courier client against the sandbox', () => {
       request({ kind: 'pickup', storeId: 'store-dxb-mall', dropoff: { lat: 25.1, lng: 55.2, address: 'Dubai Mall, ground floor', address2: '', instructions: '', phone: '' }, cashOnDeliveryFils: 0 }),
     );
     if (!created.ok) throw new Error('not created');
-    clock = START + 5 * STEP;
+    await advanceTo(receivedAt(created) + 5 * STEP);
     expect(await provider.getJob(created.value.id)).toMatchObject({ ok: true, value: { status: 'ready_for_pickup' } });
   });
 
@@ -94,7 +109,7 @@ describe('the courier client against the sandbox', () => {
     const base = request().dropoff!;
     const created = await provider.createJob(request({ dropoff: { ...base, address: 'Villa 9 courier-fail' } }));
     if (!created.ok) throw new Error('not created');
-    clock = START + 3 * STEP;
+    await advanceTo(receivedAt(created) + 3 * STEP);
     expect(await provider.getJob(created.value.id)).toMatchObject({ ok: true, value: { status: 'failed', eta: null } });
   });
 

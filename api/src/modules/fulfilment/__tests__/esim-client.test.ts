@@ -1,12 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { activationCode } from '@join/shared/contract';
-import { startEsimSandbox, type RunningEsimSandbox } from '../../../sandbox/esim/esim-app';
+import { startSandboxesProgram, type SandboxesProgram } from '../../../testing/sandboxes-program';
 import { createHttpEsimProvider } from '../esim-client';
 import type { EsimOrderRequest, EsimProvider } from '../providers';
 
 /**
- * The eSIM client against the real sandbox on a free port (ordering, a phone's download through
+ * The eSIM client against the real sandbox (the sandboxes program, on a free port) (ordering, a phone's download through
  * the sandbox's own endpoint, rejections) and against a service that misbehaves.
  */
 const KEY = 'esim-client-test-key-0123456';
@@ -16,19 +16,20 @@ const newKey = () => `idem_${Date.now()}_${++keyCount}_abcdefgh`;
 const request = (overrides: Partial<EsimOrderRequest> = {}): EsimOrderRequest => ({ msisdn: '971581234567', reference: 'ORD-3001', idempotencyKey: newKey(), ...overrides });
 
 describe('the eSIM client against the sandbox', () => {
-  let sandbox: RunningEsimSandbox;
+  let program: SandboxesProgram;
+  let sandbox: { url: string };
   let provider: EsimProvider;
   beforeAll(async () => {
-    sandbox = await startEsimSandbox({ port: 0, apiKey: KEY });
+    program = await startSandboxesProgram(['esim'], { JOIN_ESIM_KEY: KEY });
+    sandbox = { url: program.url('esim') };
     provider = createHttpEsimProvider({ url: sandbox.url, key: KEY, timeoutMs: 2_000 });
   });
-  afterAll(() => sandbox.close());
+  afterAll(() => program.close());
 
   it('orders a profile whose activation code names the sandbox (host:port), then sees the phone install it', async () => {
     const ordered = await provider.orderProfile(request());
     if (!ordered.ok) throw new Error(`not ordered: ${ordered.reason}`);
     expect(ordered.value).toEqual({ id: expect.stringMatching(/^prf_/), smdpAddress: new URL(sandbox.url).host, matchingId: expect.stringMatching(/^[A-Z0-9]{5}(-[A-Z0-9]{5}){3}$/), state: 'released', installedAt: null });
-    expect(sandbox.smdpAddress).toBe(new URL(sandbox.url).host);
 
     // What a phone's LPA does after scanning the QR code.
     const code = activationCode(ordered.value.smdpAddress, ordered.value.matchingId);

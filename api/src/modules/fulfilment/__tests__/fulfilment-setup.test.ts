@@ -1,19 +1,15 @@
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readEnv } from '../../../platform/config/env';
 import { courierProviderFrom } from '../courier-setup';
 import { esimProviderFrom } from '../esim-setup';
 import { describeLoopbackSandbox } from '../../../testing/sandbox-reach';
+import { startSandboxesProgram } from '../../../testing/sandboxes-program';
 
 /**
- * courierProviderFrom and esimProviderFrom: the sandboxes on their own ports when
+ * courierProviderFrom and esimProviderFrom: the sandboxes program's sandboxes at their ports when
  * JOIN_COURIER_URL / JOIN_ESIM_URL are unset, else the configured services and no sandbox.
  */
-async function takenPort(): Promise<{ port: number; close: () => Promise<void> }> {
-  const taken: Server = createServer();
-  await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
-  return { port: (taken.address() as AddressInfo).port, close: () => new Promise<void>((r) => taken.close(() => r())) };
-}
 
 /** A stand-in for the real service: records what it is asked, answers 404. */
 async function recorder(): Promise<{ url: string; seen: Array<{ url: string; auth: string }>; close: () => Promise<void> }> {
@@ -27,10 +23,12 @@ async function recorder(): Promise<{ url: string; seen: Array<{ url: string; aut
 }
 
 describe('courierProviderFrom', () => {
-  it('starts the sandbox with JOIN_COURIER_STEP_MS and points the client at it', async () => {
-    const { provider, sandbox } = await courierProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_COURIER_PORT: '0', JOIN_COURIER_STEP_MS: '40' }));
+  it('reaches the sandbox (its clock stepping every JOIN_COURIER_STEP_MS) and points the client at it', async () => {
+    const program = await startSandboxesProgram(['courier'], { JOIN_COURIER_STEP_MS: '40', JOIN_COURIER_KEY: '' });
+    const port = new URL(program.url('courier')).port;
+    const { provider, sandbox } = courierProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_COURIER_PORT: port }));
     try {
-      expect(sandbox?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(sandbox).toBe(`http://127.0.0.1:${port}`);
       const created = await provider.createJob({
         kind: 'delivery',
         reference: 'ORD-SETUP-1',
@@ -45,23 +43,18 @@ describe('courierProviderFrom', () => {
       await new Promise((r) => setTimeout(r, 200));
       expect(await provider.getJob(created.value.id)).toMatchObject({ ok: true, value: { status: 'delivered' } });
     } finally {
-      await sandbox?.close();
+      await program.close();
     }
   });
 
-  it('says which port when the sandbox cannot start', async () => {
-    const taken = await takenPort();
-    try {
-      await expect(courierProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_COURIER_PORT: String(taken.port) }))).rejects.toThrow(`courier sandbox on JOIN_COURIER_PORT ${taken.port}`);
-    } finally {
-      await taken.close();
-    }
+  it('refuses port 0 for the sandbox: the sandboxes program listens on the port it is given', () => {
+    expect(() => readEnv({ JOIN_SANDBOXES: '1', JOIN_COURIER_PORT: '0' })).toThrow(/JOIN_COURIER_PORT must name the courier sandbox's port/);
   });
 
   it('uses JOIN_COURIER_URL and JOIN_COURIER_KEY when set, starting nothing', async () => {
     const real = await recorder();
     try {
-      const chosen = await courierProviderFrom(readEnv({ JOIN_SANDBOXES: '1', JOIN_COURIER_URL: real.url, JOIN_COURIER_KEY: 'the-real-courier-key', JOIN_COURIER_PORT: '0' }));
+      const chosen = courierProviderFrom(readEnv({ JOIN_SANDBOXES: '1', JOIN_COURIER_URL: real.url, JOIN_COURIER_KEY: 'the-real-courier-key', JOIN_COURIER_PORT: '0' }));
       expect(chosen.sandbox).toBeNull();
       expect(await chosen.provider.getJob('job_123')).toEqual({ ok: false, reason: 'not_found' });
       expect(real.seen).toEqual([{ url: '/v1/jobs/job_123', auth: 'Bearer the-real-courier-key' }]);
@@ -72,32 +65,30 @@ describe('courierProviderFrom', () => {
 });
 
 describe('esimProviderFrom', () => {
-  it('starts the sandbox (auto-install from the environment) and points the client at it', async () => {
-    const { provider, sandbox } = await esimProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_ESIM_PORT: '0', JOIN_ESIM_AUTO_INSTALL_MS: '30' }));
+  it('reaches the sandbox (auto-install from its environment) and points the client at it', async () => {
+    const program = await startSandboxesProgram(['esim'], { JOIN_ESIM_AUTO_INSTALL_MS: '30', JOIN_ESIM_KEY: '' });
+    const port = new URL(program.url('esim')).port;
+    const { provider, sandbox } = esimProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_ESIM_PORT: port }));
     try {
+      expect(sandbox).toBe(`http://127.0.0.1:${port}`);
       const ordered = await provider.orderProfile({ msisdn: '971581234567', reference: 'ORD-SETUP-2', idempotencyKey: 'setup-key-000000002' });
       if (!ordered.ok) throw new Error(ordered.reason);
-      expect(ordered.value).toMatchObject({ state: 'released', smdpAddress: new URL(sandbox?.url ?? 'http://x').host });
+      expect(ordered.value).toMatchObject({ state: 'released', smdpAddress: new URL(sandbox ?? 'http://x').host });
       await new Promise((r) => setTimeout(r, 100));
       expect(await provider.getProfile(ordered.value.id)).toMatchObject({ ok: true, value: { state: 'installed' } });
     } finally {
-      await sandbox?.close();
+      await program.close();
     }
   });
 
-  it('says which port when the sandbox cannot start', async () => {
-    const taken = await takenPort();
-    try {
-      await expect(esimProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_ESIM_PORT: String(taken.port) }))).rejects.toThrow(`eSIM provisioning sandbox on JOIN_ESIM_PORT ${taken.port}`);
-    } finally {
-      await taken.close();
-    }
+  it('refuses port 0 for the sandbox: the sandboxes program listens on the port it is given', () => {
+    expect(() => readEnv({ JOIN_SANDBOXES: '1', JOIN_ESIM_PORT: '0' })).toThrow(/JOIN_ESIM_PORT must name the esim sandbox's port/);
   });
 
   it('uses JOIN_ESIM_URL and JOIN_ESIM_KEY when set, starting nothing', async () => {
     const real = await recorder();
     try {
-      const chosen = await esimProviderFrom(readEnv({ JOIN_SANDBOXES: '1', JOIN_ESIM_URL: `${real.url}/`, JOIN_ESIM_KEY: 'the-real-smdp-key-123', JOIN_ESIM_PORT: '0' }));
+      const chosen = esimProviderFrom(readEnv({ JOIN_SANDBOXES: '1', JOIN_ESIM_URL: `${real.url}/`, JOIN_ESIM_KEY: 'the-real-smdp-key-123', JOIN_ESIM_PORT: '0' }));
       expect(chosen.sandbox).toBeNull();
       expect(await chosen.provider.getProfile('prf_123')).toEqual({ ok: false, reason: 'not_found' });
       expect(real.seen).toEqual([{ url: '/v1/profiles/prf_123', auth: 'Bearer the-real-smdp-key-123' }]);
@@ -109,4 +100,4 @@ describe('esimProviderFrom', () => {
 
 describeLoopbackSandbox('courier', { port: 'JOIN_COURIER_PORT', url: 'JOIN_COURIER_URL' }, courierProviderFrom);
 
-describeLoopbackSandbox('eSIM', { port: 'JOIN_ESIM_PORT', url: 'JOIN_ESIM_URL' }, esimProviderFrom);
+describeLoopbackSandbox('esim', { port: 'JOIN_ESIM_PORT', url: 'JOIN_ESIM_URL' }, esimProviderFrom);

@@ -1,10 +1,11 @@
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readEnv } from '../../../platform/config/env';
 import { bnplProviderFrom } from '../bnpl-setup';
 import { describeLoopbackSandbox } from '../../../testing/sandbox-reach';
+import { startSandboxesProgram } from '../../../testing/sandboxes-program';
 
-/** bnplProviderFrom: the sandbox on its own port when JOIN_BNPL_URL is unset, else the configured provider and no sandbox. */
+/** bnplProviderFrom: the sandboxes program's BNPL sandbox at its port when JOIN_BNPL_URL is unset, else the configured provider and no sandbox. */
 const request = (amountFils: number, key: string) => ({
   reference: 'pay_SETUPTEST1',
   amountFils,
@@ -17,30 +18,26 @@ const request = (amountFils: number, key: string) => ({
 });
 
 describe('bnplProviderFrom', () => {
-  it('starts the sandbox (its limits from the environment, its key the development one) and points the client at it', async () => {
-    const { provider, sandbox } = await bnplProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_BNPL_PORT: '0', JOIN_BNPL_MIN_AED: '100', JOIN_BNPL_MAX_AED: '200.50' }));
+  it('reaches the sandbox (the same limits from the environment, its key the development one) and points the client at it', async () => {
+    const limits = { JOIN_BNPL_MIN_AED: '100', JOIN_BNPL_MAX_AED: '200.50' };
+    const program = await startSandboxesProgram(['bnpl'], { ...limits, JOIN_BNPL_KEY: '' });
+    const port = new URL(program.url('bnpl')).port;
+    const { provider, sandbox } = bnplProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_BNPL_PORT: port, ...limits }));
     try {
-      expect(sandbox?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(sandbox).toBe(`http://127.0.0.1:${port}`);
       expect(provider).toMatchObject({ name: 'Spotii', instalmentCount: 4, minFils: 10_000, maxFils: 20_050 });
       const created = await provider.createCheckout(request(20_050, 'setup-key-000000001'));
       expect(created).toMatchObject({ ok: true, value: { status: 'open', amountFils: 20_050 } });
-      expect(created.ok && created.value.checkoutUrl.startsWith(`${sandbox?.url}/checkout/`)).toBe(true);
+      expect(created.ok && created.value.checkoutUrl.startsWith(`${sandbox}/checkout/`)).toBe(true);
       // The sandbox enforces the same limits the client announces.
       expect(await provider.createCheckout(request(20_051, 'setup-key-000000002'))).toEqual({ ok: false, reason: 'rejected', detail: 'amount_above_maximum' });
     } finally {
-      await sandbox?.close();
+      await program.close();
     }
   });
 
-  it('says which port when the sandbox cannot start', async () => {
-    const taken: Server = createServer();
-    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
-    const port = (taken.address() as AddressInfo).port;
-    try {
-      await expect(bnplProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', JOIN_BNPL_PORT: String(port) }))).rejects.toThrow(`buy-now-pay-later sandbox on JOIN_BNPL_PORT ${port}`);
-    } finally {
-      await new Promise<void>((r) => taken.close(() => r()));
-    }
+  it('refuses port 0 for the sandbox: the sandboxes program listens on the port it is given', () => {
+    expect(() => readEnv({ JOIN_SANDBOXES: '1', JOIN_BNPL_PORT: '0' })).toThrow(/JOIN_BNPL_PORT must name the bnpl sandbox's port/);
   });
 
   it('uses JOIN_BNPL_URL and JOIN_BNPL_KEY when set, starting nothing', async () => {
@@ -52,7 +49,7 @@ describe('bnplProviderFrom', () => {
     await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
     try {
-      const chosen = await bnplProviderFrom(readEnv({ JOIN_SANDBOXES: '1', JOIN_BNPL_URL: url, JOIN_BNPL_KEY: 'the-real-provider-key', JOIN_BNPL_PORT: '0' }));
+      const chosen = bnplProviderFrom(readEnv({ JOIN_SANDBOXES: '1', JOIN_BNPL_URL: url, JOIN_BNPL_KEY: 'the-real-provider-key', JOIN_BNPL_PORT: '0' }));
       expect(chosen.sandbox).toBeNull();
       expect(await chosen.provider.getCheckout('chk_123')).toEqual({ ok: false, reason: 'not_found' });
       expect(seen).toEqual([{ url: '/api/v1.0/checkouts/chk_123', auth: 'Bearer the-real-provider-key' }]);
@@ -62,4 +59,4 @@ describe('bnplProviderFrom', () => {
   });
 });
 
-describeLoopbackSandbox('BNPL', { port: 'JOIN_BNPL_PORT', url: 'JOIN_BNPL_URL' }, bnplProviderFrom);
+describeLoopbackSandbox('bnpl', { port: 'JOIN_BNPL_PORT', url: 'JOIN_BNPL_URL' }, bnplProviderFrom);

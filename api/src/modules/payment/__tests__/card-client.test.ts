@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CHALLENGE_TTL_MS, startCardSandbox, type RunningCardSandbox } from '../../../sandbox/card/card-app';
-import { TEST_CARDS } from '../../../sandbox/card/test-cards';
+import { TEST_CARDS } from '../../../testing/card-test-cards';
+import { startSandboxesProgram, type SandboxesProgram } from '../../../testing/sandboxes-program';
 import { createHttpCardProvider } from '../card-client';
 import { cardProviderFrom } from '../card-setup';
 import type { CardProvider } from '../providers';
@@ -12,7 +12,7 @@ const SITE = 'http://localhost:9180';
 const RETURN_URL = `${SITE}/#/payment/payfort_token?payment=pay_1`;
 
 /** A token as the hosted fields get it: POST /v1/tokens on the sandbox's origin. */
-async function tokenFor(sandbox: RunningCardSandbox, number: string): Promise<string> {
+async function tokenFor(sandbox: { url: string }, number: string): Promise<string> {
   const res = await fetch(`${sandbox.url}/v1/tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: sandbox.url },
@@ -35,15 +35,17 @@ const request = (token: string, extra: Partial<Parameters<CardProvider['charge']
 });
 
 describe('card provider HTTP client against the sandbox', () => {
-  let sandbox: RunningCardSandbox;
+  let program: SandboxesProgram;
+  let sandbox: { url: string };
   let provider: CardProvider;
 
   beforeAll(async () => {
-    sandbox = await startCardSandbox({ port: 0, merchantId: MERCHANT, secretKey: SECRET, allowedOrigins: [SITE] });
+    program = await startSandboxesProgram(['card'], { JOIN_CARD_MERCHANT_ID: MERCHANT, JOIN_CARD_SECRET_KEY: SECRET, JOIN_CARD_ORIGINS: SITE });
+    sandbox = { url: program.url('card') };
     provider = createHttpCardProvider({ url: sandbox.url, secretKey: SECRET, merchantId: MERCHANT, timeoutMs: 5000 });
   });
   afterAll(async () => {
-    await sandbox.close();
+    await program.close();
   });
 
   it('names the fields, their origin and the merchant', () => {
@@ -106,7 +108,8 @@ describe('card provider HTTP client against the sandbox', () => {
   });
 
   it('voids a charge still waiting for 3-D Secure (issue 23); one that went through is answered as it is', async () => {
-    expect(provider.actionWindowMs).toBe(CHALLENGE_TTL_MS);
+    // The sandbox's documented challenge window (sandboxes/README.md "3-D Secure"): 15 minutes.
+    expect(provider.actionWindowMs).toBe(15 * 60_000);
     const waiting = await provider.charge(request(await tokenFor(sandbox, '4000000000003220')));
     if (!waiting.ok) throw new Error('charge failed');
     expect(await provider.cancel(waiting.value.id)).toMatchObject({ ok: true, value: { id: waiting.value.id, status: 'declined', declineReason: 'authentication_cancelled' } });
@@ -182,33 +185,32 @@ describe('card provider HTTP client when the provider misbehaves', () => {
 });
 
 describe('cardProviderFrom', () => {
-  it('starts the sandbox for the product origins when JOIN_CARD_URL is unset', async () => {
-    const { provider, sandbox } = await cardProviderFrom({ sandboxes: new Set(['card']), JOIN_CARD_PORT: 0 }, [SITE]);
+  it('reaches the sandbox at JOIN_CARD_PORT when JOIN_CARD_URL is unset, whose fields only the product origins it was given may frame', async () => {
+    const program = await startSandboxesProgram(['card'], { JOIN_CARD_ORIGINS: SITE, JOIN_CARD_SECRET_KEY: '', JOIN_CARD_MERCHANT_ID: '' });
     try {
-      expect(sandbox).not.toBeNull();
-      expect(provider.origin).toBe(sandbox?.url);
+      const port = new URL(program.url('card')).port;
+      const { provider, sandbox } = cardProviderFrom({ sandboxes: new Set(['card']), JOIN_CARD_PORT: Number(port) });
+      expect(sandbox).toBe(`http://127.0.0.1:${port}`);
+      expect(provider.origin).toBe(sandbox);
       const fields = await fetch(`${provider.fieldsUrl}?merchant=${provider.merchantId}&origin=${encodeURIComponent(SITE)}&lang=en`);
       expect(fields.status).toBe(200);
       expect(fields.headers.get('content-security-policy')).toContain(`frame-ancestors ${SITE};`);
       const refused = await fetch(`${provider.fieldsUrl}?merchant=${provider.merchantId}&origin=${encodeURIComponent('http://localhost:9999')}`);
       expect(refused.status).toBe(400);
     } finally {
-      await sandbox?.close();
+      await program.close();
     }
   });
 
-  it('uses JOIN_CARD_URL, its public URL, key and merchant without starting anything', async () => {
-    const { provider, sandbox } = await cardProviderFrom(
-      {
-        sandboxes: new Set(),
-        JOIN_CARD_PORT: 0,
-        JOIN_CARD_URL: 'https://api.cards.example',
-        JOIN_CARD_PUBLIC_URL: 'https://js.cards.example',
-        JOIN_CARD_SECRET_KEY: 'sk_live_long_enough_secret',
-        JOIN_CARD_MERCHANT_ID: 'join-shop',
-      },
-      [SITE],
-    );
+  it('uses JOIN_CARD_URL, its public URL, key and merchant and no sandbox', () => {
+    const { provider, sandbox } = cardProviderFrom({
+      sandboxes: new Set(),
+      JOIN_CARD_PORT: 0,
+      JOIN_CARD_URL: 'https://api.cards.example',
+      JOIN_CARD_PUBLIC_URL: 'https://js.cards.example',
+      JOIN_CARD_SECRET_KEY: 'sk_live_long_enough_secret',
+      JOIN_CARD_MERCHANT_ID: 'join-shop',
+    });
     expect(sandbox).toBeNull();
     expect(provider.fieldsUrl).toBe('https://js.cards.example/fields');
     expect(provider.origin).toBe('https://js.cards.example');

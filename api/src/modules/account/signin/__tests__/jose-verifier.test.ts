@@ -1,34 +1,59 @@
 import { createHmac } from 'node:crypto';
-import { SignJWT, type CryptoKey, type JWTPayload } from 'jose';
-import { subjectFor } from '../../../../sandbox/signin/accounts';
-import { parseSigninClients } from '../../../../sandbox/signin/clients';
-import { generateSigninKeys, type SigninKeys } from '../../../../sandbox/signin/keys';
-import { startSigninSandbox, type RunningSigninSandbox } from '../../../../sandbox/signin/signin-app';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import { startSandboxesProgram, type SandboxesProgram } from '../../../../testing/sandboxes-program';
 import { IdTokenError, type IdTokenFailure, type IdTokenVerifier } from '../id-token-verifier';
 import { acceptedIssuers, createJoseVerifier, discoverIssuer } from '../jose-verifier';
 
 /**
  * The verifier against the sign-in sandbox over real HTTP (discovery, then the JWKS), with
- * tokens from the sandbox's own chooser and tokens forged every way a verifier must refuse.
+ * tokens from the sandbox's own chooser and tokens forged every way a verifier must refuse. The
+ * sandbox runs in the sandboxes program, given the signing key the test forges with
+ * (JOIN_SIGNIN_KEY_FILE, a private JWK; its kid the RFC 7638 thumbprint, as the sandbox names it).
  */
 const CLIENT = 'join-web';
 const SITE = 'http://localhost:8080';
 
+interface SigningKey {
+  kid: string;
+  privateKey: CryptoKey;
+  privateJwk: JWK;
+  publicJwk: JWK;
+}
+
+async function signingKey(): Promise<SigningKey> {
+  const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+  const privateJwk = await exportJWK(privateKey);
+  const publicPart: JWK = { kty: privateJwk.kty, n: privateJwk.n, e: privateJwk.e };
+  const kid = await calculateJwkThumbprint(publicPart);
+  // As the issuer publishes it (GET /jwks).
+  return { kid, privateKey, privateJwk, publicJwk: { ...publicPart, kid, alg: 'RS256', use: 'sig' } };
+}
+
+/** A stable 21-digit subject, the shape of the sandbox's (and Google's). */
+const SUBJECT = '108312345678901234567';
+
 const b64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
 describe('jose ID-token verifier against the sign-in sandbox', () => {
-  let keys: SigninKeys;
-  let stranger: SigninKeys;
-  let sandbox: RunningSigninSandbox;
+  let keys: SigningKey;
+  let stranger: SigningKey;
+  let program: SandboxesProgram;
+  let sandbox: { url: string };
   let verifier: IdTokenVerifier;
   const nowS = () => Math.floor(Date.now() / 1000);
 
   beforeAll(async () => {
-    [keys, stranger] = await Promise.all([generateSigninKeys(), generateSigninKeys()]);
-    sandbox = await startSigninSandbox({ port: 0, clients: parseSigninClients(`${CLIENT}=${SITE}`), keys });
+    [keys, stranger] = await Promise.all([signingKey(), signingKey()]);
+    const keyFile = join(mkdtempSync(join(tmpdir(), 'signin-key-')), 'key.json');
+    writeFileSync(keyFile, JSON.stringify(keys.privateJwk), { mode: 0o600 });
+    program = await startSandboxesProgram(['signin'], { JOIN_SIGNIN_CLIENTS: `${CLIENT}=${SITE}`, JOIN_SIGNIN_KEY_FILE: keyFile });
+    sandbox = { url: program.url('signin') };
     verifier = createJoseVerifier({ issuer: sandbox.url, clientId: CLIENT });
   });
-  afterAll(() => sandbox.close());
+  afterAll(() => program.close());
 
   /** A token as the sandbox would sign it, with claims and header changed as a test needs. */
   function forge(
@@ -39,7 +64,7 @@ describe('jose ID-token verifier against the sign-in sandbox', () => {
     const payload: JWTPayload = {
       iss: sandbox.url,
       aud: CLIENT,
-      sub: subjectFor('amira@example.com'),
+      sub: SUBJECT,
       email: 'amira@example.com',
       email_verified: true,
       name: 'Amira Haddad',
@@ -65,21 +90,25 @@ describe('jose ID-token verifier against the sign-in sandbox', () => {
   }
 
   it("accepts a token from the sandbox's chooser", async () => {
-    const res = await sandbox.app.inject({
-      method: 'POST',
-      url: '/authorize/choose',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ client_id: CLIENT, redirect_uri: SITE, nonce: 'nonce-from-session', state: 's', account: 'daniel.ortiz@example.com' }).toString(),
-    });
-    const token = /&quot;id_token&quot;:&quot;([^&]+)&quot;/.exec(res.body)?.[1] ?? '';
-    await expect(verifier.verify(token)).resolves.toEqual({
+    const choose = async () => {
+      const res = await fetch(`${sandbox.url}/authorize/choose`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_id: CLIENT, redirect_uri: SITE, nonce: 'nonce-from-session', state: 's', account: 'daniel.ortiz@example.com' }).toString(),
+      });
+      return /&quot;id_token&quot;:&quot;([^&]+)&quot;/.exec(await res.text())?.[1] ?? '';
+    };
+    const verified = await verifier.verify(await choose());
+    expect(verified).toEqual({
       issuer: sandbox.url,
-      subject: subjectFor('daniel.ortiz@example.com'),
+      // The sandbox's subject for the e-mail: 21 digits like Google's, the same on every sign-in.
+      subject: expect.stringMatching(/^\d{21}$/),
       email: 'daniel.ortiz@example.com',
       emailVerified: true,
       name: 'Daniel Ortiz',
       nonce: 'nonce-from-session',
     });
+    expect((await verifier.verify(await choose())).subject).toBe(verified.subject);
   });
 
   it('reads email_verified false, and a token without name or nonce', async () => {

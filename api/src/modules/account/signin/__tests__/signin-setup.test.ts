@@ -1,16 +1,19 @@
 import { readEnv } from '../../../../platform/config/env';
 import { signinProviderFrom } from '../signin-setup';
 import { describeLoopbackSandbox } from '../../../../testing/sandbox-reach';
+import { startSandboxesProgram } from '../../../../testing/sandboxes-program';
 
-/** signinProviderFrom: the sign-in sandbox on its own port when JOIN_OIDC_ISSUER is unset, nothing with Google login off. */
+/** signinProviderFrom: the sandboxes program's sign-in sandbox at its port when JOIN_OIDC_ISSUER is unset, nothing with Google login off. */
 describe('signinProviderFrom', () => {
-  it('starts the sandbox and makes it the issuer, read by discovery like Google', async () => {
-    const { social, sandbox } = await signinProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', PORT: '9300', JOIN_SIGNIN_PORT: '0' }));
+  it('makes the sandbox the issuer, read by discovery like Google', async () => {
+    const program = await startSandboxesProgram(['signin'], { PORT: '9300' });
+    const port = new URL(program.url('signin')).port;
     try {
-      expect(sandbox?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect(social).toMatchObject({ id: 'google', issuer: sandbox?.url, clientId: 'join-web', authorizationEndpoint: `${sandbox?.url}/authorize` });
+      const { social, sandbox } = await signinProviderFrom(readEnv({ JOIN_SANDBOXES: '1', HOST: '127.0.0.1', PORT: '9300', JOIN_SIGNIN_PORT: port }));
+      expect(sandbox).toBe(`http://127.0.0.1:${port}`);
+      expect(social).toMatchObject({ id: 'google', issuer: sandbox, clientId: 'join-web', authorizationEndpoint: `${sandbox}/authorize` });
     } finally {
-      await sandbox?.close();
+      await program.close();
     }
   });
 
@@ -19,4 +22,4 @@ describe('signinProviderFrom', () => {
   });
 });
 
-describeLoopbackSandbox('sign-in', { port: 'JOIN_SIGNIN_PORT', url: 'JOIN_OIDC_ISSUER' }, signinProviderFrom);
+describeLoopbackSandbox('signin', { port: 'JOIN_SIGNIN_PORT', url: 'JOIN_OIDC_ISSUER' }, signinProviderFrom);

@@ -1,0 +1,77 @@
+// `npm start`'s last step (and the perf scripts'): the two programs of the product, side by side.
+//
+//   1. the sandboxes program (sandboxes/dist/main.js), the third parties' stand-ins, when
+//      JOIN_SANDBOXES asks for them (npm start sets JOIN_SANDBOXES=1), each on its port of 127.0.0.1;
+//   2. once it prints SANDBOXES_READY, the product server (api/dist/main.js), with the same
+//      environment: both read the same port and key variables (JOIN_CARD_PORT, JOIN_CARD_SECRET_KEY,
+//      ...), and a port given as 0 is replaced by the one the sandbox got. The API reaches each
+//      sandbox only by its URL and key; the two programs import nothing of each other.
+//
+// Ctrl-C (SIGINT) or SIGTERM stops both; either one stopping stops the other. The product's
+// address is the last line the API prints.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const READY = 'SANDBOXES_READY ';
+/** The variable that carries each sandbox's port (the outbox is the mail sandbox's page). */
+const PORT_VARS = {
+  mail: 'JOIN_MAIL_SINK_PORT',
+  outbox: 'JOIN_MAIL_OUTBOX_PORT',
+  signin: 'JOIN_SIGNIN_PORT',
+  authority: 'JOIN_AUTHORITY_PORT',
+  card: 'JOIN_CARD_PORT',
+  bnpl: 'JOIN_BNPL_PORT',
+  courier: 'JOIN_COURIER_PORT',
+  esim: 'JOIN_ESIM_PORT',
+};
+
+const env = { ...process.env };
+const wanted = (env.JOIN_SANDBOXES ?? '').trim().toLowerCase();
+const children = new Set();
+let stopping = false;
+
+function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  process.exitCode = code;
+  for (const child of children) child.kill('SIGTERM');
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopAll(0));
+
+function run(file, childEnv, stdout) {
+  const child = spawn(process.execPath, [file], { env: childEnv, stdio: ['ignore', stdout, 'inherit'] });
+  children.add(child);
+  child.once('exit', (code, signal) => {
+    children.delete(child);
+    if (!stopping) {
+      console.error(`${path.relative(root, file)} stopped (${signal ?? code}): stopping the other program`);
+      stopAll(code || 1);
+    }
+  });
+  return child;
+}
+
+function startApi() {
+  run(path.join(root, 'api', 'dist', 'main.js'), env, 'inherit');
+}
+
+if (['', '0', 'false', 'off'].includes(wanted)) {
+  startApi();
+} else {
+  const sandboxes = run(path.join(root, 'sandboxes', 'dist', 'main.js'), env, 'pipe');
+  let started = false;
+  createInterface({ input: sandboxes.stdout }).on('line', (line) => {
+    if (!line.startsWith(READY)) {
+      console.log(line);
+      return;
+    }
+    if (started) return;
+    started = true;
+    const urls = JSON.parse(line.slice(READY.length));
+    for (const [name, url] of Object.entries(urls)) if (PORT_VARS[name]) env[PORT_VARS[name]] = new URL(url).port;
+    startApi();
+  });
+}
