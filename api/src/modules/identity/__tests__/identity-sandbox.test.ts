@@ -133,7 +133,7 @@ function mjpegFrames(bytes: Buffer): Buffer[] {
 
 /** The face printed on a fixture document, from the registry the fixtures were drawn from. */
 function faceOf(file: string): string {
-  const registry = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'sandboxes', 'src', 'authority', 'registry.json'), 'utf8')) as {
+  const registry = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', '..', 'sandboxes', 'src', 'authority', 'registry.json'), 'utf8')) as {
     cases: { document: { fixture: string; face: string | null } }[];
   };
   const face = registry.cases.find((c) => c.document.fixture === file)?.document.face;
