@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
  * built host and remotes, beside the sandboxes program), each server on its own port with its
  * own fresh database file.
  * Extra servers show the maintenance screen, the fatal business-config failure, short holds,
- * promo codes turned on, and a shared network past its per-address threshold (issue 24).
+ * promo codes turned on, and a shared network past its per-address threshold.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const main = path.join(here, '..', 'api', 'dist', 'main.js');
@@ -63,7 +63,7 @@ const SANDBOXES_ENV = {
 
 /**
  * Every browser of the suite comes from 127.0.0.1, so the per-address budgets on holds and
- * transfer checks (issue 10) would be one visitor's for the whole suite: they are raised here.
+ * transfer checks would be one visitor's for the whole suite: they are raised here.
  * The API tests (api/src/routes/__tests__/hold-limits.test.ts, transfer-budget.test.ts) check them.
  */
 export const SUITE_ENV = {
@@ -191,7 +191,7 @@ export default defineConfig({
     server('clock'),
     // Promo codes are off by configuration (SPEC 9); this server turns them on.
     server('promo', { JOIN_PROMO_CODES: 'on' }),
-    // A shared network (issue 24): no live hold from this address without the challenge, so every
+    // A shared network: no live hold from this address without the challenge, so every
     // hold on this server asks for it (shared-address.spec.ts). Its reserve budget stays raised.
     server('shared', { JOIN_HOLDS_PER_ADDRESS: '0,0' }),
   ],

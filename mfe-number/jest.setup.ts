@@ -7,6 +7,6 @@ import { configure } from '@testing-library/react';
 configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has crypto.getRandomValues but no crypto.subtle, which a browser has on any secure page
-// (https, localhost): the address challenge (issue 24) hashes with it. Node's Web Crypto stands in.
+// (https, localhost): the address challenge hashes with it. Node's Web Crypto stands in.
 import { webcrypto } from 'node:crypto';
 if (!globalThis.crypto?.subtle) Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });

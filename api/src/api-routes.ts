@@ -31,7 +31,7 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   api.decorateRequest('auth', null);
 
   await api.register(async (open) => contentRoutes(open, ctx));
-  // The map's data files: public, drawn before anything else (issue 14).
+  // The map's data files: public, drawn before anything else.
   await api.register(async (open) => mapFileRoutes(open));
   // The delivery's public reads (coverage, zones, stores): reference data, no session.
   await api.register(async (open) => deliveryGeoRoutes(open, ctx));
@@ -50,7 +50,7 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
       await meRoutes(authed, ctx, lock);
       await feedbackRoutes(authed, ctx);
       await locationRoutes(authed, ctx);
-      // The places search and the pin's area, with their one budget (issue 14).
+      // The places search and the pin's area, with their one budget.
       await authed.register(async (geo) => geoRoutes(geo, ctx));
       await authed.register(async (identity) => identityRoutes(identity, ctx));
       // One budget for every answer that tells whether a promo code exists.

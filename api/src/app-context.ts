@@ -25,7 +25,7 @@ export interface AppContext {
   rateLimit: RateLimitOptions;
   /** Anti-hoarding limits on new holds (HOLD_LIMITS unless buildApp is told otherwise). */
   holdLimits: HoldLimits;
-  /** Issue 24: the proof-of-work challenge an address past its per-address threshold solves instead of being refused. */
+  /** The proof-of-work challenge an address past its per-address threshold solves instead of being refused. */
   captcha: CaptchaGate;
   /** Who checked which numbers for transfer (the operator lookup budget). */
   transferChecks: TransferCheckBudget;
@@ -39,18 +39,18 @@ export interface AppContext {
   accounts: AccountRules;
   /** The identity authority (its sandbox, or the government service); without one every identity call answers -607. */
   authority: IdentityAuthority;
-  /** The identity check's tunables, and the SIMs sold to one document (issue 23: domain/sim-limit.ts). */
+  /** The identity check's tunables, and the SIMs sold to one document (domain/sim-limit.ts). */
   identity: { pendingTtlMs: number; maxSimsPerDocument: number; facePrompts: readonly FacePrompt[] };
-  /** The payment providers (issue 13); without one its payment routes answer 503. */
+  /** The payment providers; without one its payment routes answer 503. */
   payment: {
     card: CardProvider | null;
     bnpl: BnplProvider | null;
     /** The page's origin for the providers' return addresses (JOIN_PUBLIC_URL); null: the request's own Origin. */
     publicOrigin: string | null;
   };
-  /** The courier (issue 14): delivery and store pickup jobs. Required: buildApp refuses to start without one. */
+  /** The courier: delivery and store pickup jobs. Required: buildApp refuses to start without one. */
   courier: CourierProvider;
-  /** The eSIM provisioning service (issue 14). Required: buildApp refuses to start without one. */
+  /** The eSIM provisioning service. Required: buildApp refuses to start without one. */
   esim: EsimProvider;
 }
 

@@ -84,7 +84,7 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Anti-hoarding limits on new holds (HOLD_LIMITS by default; tests lift them where a test needs many holds). */
   holdLimits?: Partial<HoldLimits>;
-  /** The HMAC key of the address challenge (issue 24; JOIN_CAPTCHA_KEY). Unset: a key generated for this process. */
+  /** The HMAC key of the address challenge (JOIN_CAPTCHA_KEY). Unset: a key generated for this process. */
   captchaKey?: string;
   /** The transfer check's budgets (TRANSFER_CHECK_LIMITS by default). */
   transferCheckLimits?: Partial<TransferCheckLimits>;
@@ -127,7 +127,7 @@ export interface AppOptions {
   /** The buy-now-pay-later provider (JOIN_BNPL_URL and its key, or the sandbox). Absent: no BNPL is offered and its routes answer 503. */
   bnplProvider?: BnplProvider;
   /**
-   * The courier and the eSIM provisioning service (issue 14; their HTTP clients, or the
+   * The courier and the eSIM provisioning service (their HTTP clients, or the
    * sandboxes). Required: buildApp throws without them, so a server never starts with orders it
    * cannot fulfil. The tests pass the in-process fakes of api/src/testing/.
    */
@@ -302,7 +302,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       store.pruneAccountRecords(t - 3600_000, t - Math.max(ctx.accounts.emailThrottle.windowMs, ctx.accounts.addressThrottle.windowMs)),
       // Sales after five years, visitors who bought nothing after 90 days... (api/README.md "Data at rest and retention").
       retain ? store.applyRetention(retentionCutoffs(t)).then((deleted) => logRetention(app, deleted)) : undefined,
-      // Money of an attempt given up (issue 23) whose provider could not be reached: try again.
+      // Money of an attempt given up whose provider could not be reached: try again.
       retryPendingRefunds(ctx, app.log),
     ]).catch((err: unknown) => app.log.error({ err }, 'sweep failed'));
   }, options.sweepIntervalMs ?? DEFAULTS.sweepIntervalMs);

@@ -25,7 +25,7 @@ const MIN_RATE = 5;
 const SAMPLE_MS = 8000;
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm', '.bin': 'application/octet-stream' };
 
-// The selfie feeds with each prompt of the live challenge (issue 23) once: the harness gives the
+// The selfie feeds with each prompt of the live challenge once: the harness gives the
 // scan the prompt (?prompt=) that the server would.
 const FEEDS = [
   { file: 'camera-selfie-collins.mjpeg', prompt: 'closer', expect: 'capture' },

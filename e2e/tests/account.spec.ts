@@ -4,7 +4,7 @@ import { AccountStepPage, createAccount, latestCode, reachLogin, reachLoginAndLo
 import { apiAsVisitor, apiHeaders } from './pages/api-as-visitor';
 
 /**
- * The account step (issue 11) in Chromium against the real API, its mail sink (the code is
+ * The account step in Chromium against the real API, its mail sink (the code is
  * read from the development outbox) and the sandbox sign-in provider on its own origin.
  */
 const NEXT = { path: '/location_check', heading: 'Check your location' } as const;

@@ -6,7 +6,7 @@ import { closedPlaceNow, courierStep, draftPin, longPressMapCentre, mapCanvas, n
 import { uniqueEmail } from './pages/account-step';
 
 /**
- * A resident with a physical SIM (issue 14): payment is skipped (SPEC 2) and the SIM is paid in
+ * A resident with a physical SIM: payment is skipped (SPEC 2) and the SIM is paid in
  * cash on delivery, or at the store. The map is drawn from the product's own data; the courier
  * sandbox moves the order when the test steps it, and the page's clock runs its status poll.
  */
@@ -81,7 +81,7 @@ test('pin by search, the 60-minute promise, the form’s errors, back keeps the 
     expect(await courierStep(page.request, orderNumber)).toBe(status);
     await nextPollShows(page, shown);
   }
-  // Delivered: the cash was paid at the door (issue 24), the courier is not still to come.
+  // Delivered: the cash was paid at the door, the courier is not still to come.
   await expect(page.getByText(/^You paid AED [\d.,]+ in cash when your SIM arrived\.$/)).toBeVisible();
   await expect(page.getByText(/in cash when your SIM arrives/)).toHaveCount(0);
   await expect(page.getByText(/A courier brings your SIM/)).toHaveCount(0);

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import type { ShellPage } from './pages/shell';
 
 /**
- * A tourist (issue 14): SPEC 1's pay-and-collect path for a physical SIM (pay online, then choose
+ * A tourist: SPEC 1's pay-and-collect path for a physical SIM (pay online, then choose
  * the store), and the instant eSIM (pay, then the activation code as a QR and as text). The
  * courier sandbox's store desk hands the SIM over; the eSIM sandbox stands for the phone's download.
  * The courier moves an order only when the test steps it, and the page's clock runs its status poll.
@@ -33,7 +33,7 @@ test('pay and collect: paid by card, the store chosen, ready to collect, handed 
   await payByCard(page, shell);
 
   await shell.expectStep('/submit_delivery/store', 'Collect your SIM in store');
-  // The pickup is the last of the five stages shown from the first screen (issue 24: "Step 8 of 8").
+  // The pickup is the last of the five stages shown from the first screen ("Step 8 of 8").
   await shell.expectStepCount(5);
   await expect(page.getByText('Your SIM is paid: collect it in store with your passport.')).toBeVisible();
   await mapCanvas(page);
@@ -57,7 +57,7 @@ test('pay and collect: paid by card, the store chosen, ready to collect, handed 
   // The store desk hands the SIM over (the courier sandbox's page, its own origin): this order's
   // row, found by the order number the page shows (other tests' pickups are listed too).
   // The desk sees whom the SIM is for (the verified passport's holder, its number masked) and
-  // ticks that the presented passport matches before handing over (issue 23).
+  // ticks that the presented passport matches before handing over.
   const desk = await page.context().newPage();
   await desk.goto(`${COURIER_ORIGIN}/`);
   const row = desk.getByRole('row', { name: new RegExp(orderNumber) });
@@ -70,7 +70,7 @@ test('pay and collect: paid by card, the store chosen, ready to collect, handed 
   await expect(desk.getByRole('row', { name: new RegExp(orderNumber) })).toContainText('Collected');
   await desk.close();
   await nextPollShows(page, 'Now: Collected');
-  // The words follow the state (issue 24): nothing is still to come once collected.
+  // The words follow the state: nothing is still to come once collected.
   await expect(page.getByText(/We let you know when your SIM is ready/)).toHaveCount(0);
   await expect(page.getByText('Bring your passport to collect your SIM.')).toHaveCount(0);
 });

@@ -4,7 +4,7 @@ import { PlanStepPage } from './pages/plan-step';
 import { NumberStepPage } from './pages/number-step';
 
 /**
- * Issue 8: the error pop-up's Retry really retries what failed. The first random-number
+ * The error pop-up's Retry really retries what failed. The first random-number
  * request fails at the network; the pop-up's Retry asks again and a number appears.
  */
 test('a failed random-number request: Retry in the pop-up brings a number', async ({ page }) => {

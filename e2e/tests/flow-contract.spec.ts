@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ShellPage } from './pages/shell';
 
-/** Issue 8: the flow contract as a fresh visitor meets it, with the server's flow context. */
+/** The flow contract as a fresh visitor meets it, with the server's flow context. */
 test('a fresh visitor deep-linking to a later step lands where the flow begins, plan selection', async ({ page }) => {
   const shell = new ShellPage(page);
   for (const later of ['/payment', '/thank-you', '/delivery-closed']) {
@@ -12,7 +12,7 @@ test('a fresh visitor deep-linking to a later step lands where the flow begins, 
 });
 
 test('a retail start parameter is only a claim: the server ignores it, the shell stays the visitor’s, the location check stays', async ({ page }) => {
-  // Issue 23: anyone can add ?is_retail=true, and retail skips the location check. A shop device
+  // Anyone can add ?is_retail=true, and retail skips the location check. A shop device
   // becomes retail through staff sign-in (retail mode's own issue), never by a client's word.
   const logins: (string | null)[] = [];
   page.on('request', (r) => {

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { answer, camera, expectImageLoaded, imageLoads, reachActivationMethod } from './pages/identity-step';
 
 /**
- * The identity check (issue 12) in Chromium against the real API and the identity authority
+ * The identity check in Chromium against the real API and the identity authority
  * sandbox; the helpers' header (pages/identity-step.ts) says how documents and camera are fed.
  */
 test.use(camera('camera-passport.mjpeg'));
@@ -14,7 +14,7 @@ test.describe('a passport held up to the camera', () => {
     await answer(page, "I'm visiting", 'Instant eSIM');
     await page.getByRole('button', { name: 'Open the camera' }).click();
     await page.getByRole('button', { name: 'Take photo' }).click();
-    // The preview is the photo itself, loaded under the product's own CSP (issue 24: a blob: URL
+    // The preview is the photo itself, loaded under the product's own CSP (a blob: URL
     // that "img-src 'self' data:" refused, a broken image)
     const preview = page.getByRole('img', { name: 'The photo you took' });
     await expectImageLoaded(preview);

@@ -4,7 +4,7 @@ import { answer, camera, reachActivationMethod, scanFace, uploadDocument } from 
 import { openAs, prepareVisitor } from './pages/prepared';
 
 /**
- * The identity check (issue 12) in Chromium against the real API and the identity authority
+ * The identity check in Chromium against the real API and the identity authority
  * sandbox; the helpers' header (pages/identity-step.ts) says how documents and camera are fed.
  */
 test.use(camera('camera-selfie-collins.mjpeg'));

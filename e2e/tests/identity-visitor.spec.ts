@@ -3,7 +3,7 @@ import { expectArabicScreen } from './pages/arabic';
 import { answer, camera, reachActivationMethod, scanFace, uploadDocument } from './pages/identity-step';
 
 /**
- * The identity check (issue 12) in Chromium against the real API and the identity authority
+ * The identity check in Chromium against the real API and the identity authority
  * sandbox; the helpers' header (pages/identity-step.ts) says how documents and camera are fed.
  */
 test.use(camera('camera-selfie-hopper.mjpeg'));

@@ -4,7 +4,7 @@ import { cardFrame, fillCard, payButton, reachPayment } from './pages/payment-st
 import { SANDBOX_PORTS } from '../playwright.config';
 
 /**
- * Issue 24, point 2: a 3-D Secure check that was cancelled or failed on the card sandbox's own page.
+ * A 3-D Secure check that was cancelled or failed on the card sandbox's own page.
  * The pop-up back on the shop said "Error code -7110 — We accept Visa, Mastercard and American
  * Express only" about a Visa. Now it says what happened to the payment (nothing was taken) and what
  * to do, with the likely answer first, and shows no key as an "error code" (point 4).

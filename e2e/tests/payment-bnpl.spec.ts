@@ -5,7 +5,7 @@ import { TOURIST_DEAREST } from './pages/prepared';
 import { SANDBOX_PORTS } from '../playwright.config';
 
 /**
- * Buy now, pay later (issue 13) in Chromium: the instalment plan, the consent, the provider's
+ * Buy now, pay later in Chromium: the instalment plan, the consent, the provider's
  * checkout page on the BNPL sandbox's own origin (sign-in code, approve or decline), and the way
  * back through /spotii-success or /spotii-fail, which the API confirms with the provider
  * server-to-server before it captures. The dearest tourist plan is within the provider's limits.
@@ -57,7 +57,7 @@ test('decline at the provider, back to choose again; then approve: paid in insta
   await expect(page).toHaveURL(/#\/(spotii-success|payment\/confirmation)/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Your receipt' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Spotii, in instalments')).toBeVisible();
-  // Issue 24: what was paid today (the first instalment) and what is still to pay, not the order total as "Amount paid".
+  // What was paid today (the first instalment) and what is still to pay, not the order total as "Amount paid".
   const receipt = page.getByRole('region', { name: 'Your receipt' });
   await expect(receipt.getByRole('term')).toContainText(['Paid today', 'Still to pay in instalments', 'Order total']);
   await expect(receipt).not.toContainText('Amount paid');

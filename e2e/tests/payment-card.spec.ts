@@ -5,7 +5,7 @@ import { cardFrame, fillCard, payButton, reachPayment, readQrCode } from './page
 import { SANDBOX_PORTS } from '../playwright.config';
 
 /**
- * Paying by card (issue 13) in Chromium: the hosted card fields on the card sandbox's own origin,
+ * Paying by card in Chromium: the hosted card fields on the card sandbox's own origin,
  * its 3-D Secure page, the declines with their buttons, the confirmation and its e-mail. The
  * visitor is put at the payment through the API (pages/prepared.ts), then pays in the page.
  * The card number and the CVV never travel to the product: every request the page makes to /api is

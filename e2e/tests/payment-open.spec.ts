@@ -6,7 +6,7 @@ import { TOURIST_DEAREST } from './pages/prepared';
 import { SANDBOX_PORTS } from '../playwright.config';
 
 /**
- * A paid order cannot change (issue 23): with an instalment checkout open at Spotii, the visitor
+ * A paid order cannot change: with an instalment checkout open at Spotii, the visitor
  * goes back and picks another plan. The server keeps the plan and number of the open payment
  * (409 payment_open); the pop-up says "Finish or cancel the payment first" and leads to the payment
  * page, which names the open payment and cancels it (voided at the provider). Then the plan may

@@ -6,7 +6,7 @@ import { PlanStepPage } from './pages/plan-step';
 import { ShellPage } from './pages/shell';
 
 /**
- * Issue 24, point 3: a visitor on a shared network (airport, hotel, carrier NAT) whose address is
+ * A visitor on a shared network (airport, hotel, carrier NAT) whose address is
  * past its per-address threshold still takes a number: the API asks for the proof-of-work
  * challenge (428 captcha_required), the page solves it in the browser while it says "Checking
  * your connection…", and the hold goes through with the solution. On the `shared` server every

@@ -53,7 +53,7 @@ test('a new visitor picks a plan, takes a number, reloads, and moves on', async 
   await shell.expectHeadingFocused();
   const held = await numbers.expectHeld(offered);
   await shell.expectAccessible('number confirmation');
-  // The header's links under the pointer (issue 24: a link's hover colour, the brand's dark purple,
+  // The header's links under the pointer (a link's hover colour, the brand's dark purple,
   // on the purple bar: after a click on Back the pointer rests on the next screen's Back)
   for (const name of ['Back', 'العربية']) {
     await page.getByRole('banner').getByRole('button', { name }).hover();

@@ -17,7 +17,7 @@ export async function reserveNumber(msisdn: string, deps: Deps & { via?: 'random
   const api = deps.api ?? defaultApi;
   const current = store.get(numberAtom);
   if (current && current.MSISDN !== msisdn) await cancelNumber(current.MSISDN, deps);
-  // A shared address past its threshold is asked for a challenge first (issue 24).
+  // A shared address past its threshold is asked for a challenge first.
   const { number } = await withAddressChallenge(api, (captcha) => (captcha ? api.reserveNumber(msisdn, captcha) : api.reserveNumber(msisdn)));
   const key = deps.via === 'chosen' ? FLOW_STATUS_KEYS.numberChosen : FLOW_STATUS_KEYS.randomNumber;
   const status = await api.postFlowStatus(key);

@@ -14,7 +14,7 @@ export interface RunningSandbox {
  * on its port (0: any free one) and answers its URL. Shared by the sign-in, card, BNPL, courier
  * and eSIM sandboxes (the authority's worker and the mail sink listen on SANDBOX_HOST too).
  *
- * Always on 127.0.0.1, whatever HOST the product listens on (issue 23): a sandbox signs a token
+ * Always on 127.0.0.1, whatever HOST the product listens on: a sandbox signs a token
  * for any e-mail, verifies its registry, approves any checkout. It is for a browser on this
  * machine and for the tests, never for the network.
  */

@@ -76,7 +76,7 @@ const bizConfigState = atom<BizConfigState>({ status: 'loading' });
 export const bizConfigAtom: Atom<BizConfigState> = bizConfigState;
 const savedPlanState = atom<SavedPlan | null>(null);
 export const savedPlanAtom: Atom<SavedPlan | null> = savedPlanState;
-/** A plan the visitor is looking at on the plan step's review, not saved yet (issue 24). */
+/** A plan the visitor is looking at on the plan step's review, not saved yet. */
 export interface PlanInReview {
   readonly productCode: number;
   readonly name: string;

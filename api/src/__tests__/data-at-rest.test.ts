@@ -22,7 +22,7 @@ const PASSPORT: DocumentDetails = passportOf('P1000001');
 
 const mode = (file: string): string => (statSync(file).mode & 0o777).toString(8);
 
-describe('database files (issue 23)', () => {
+describe('database files', () => {
   const dir = tempDir();
   afterAll(() => dir.remove());
 
@@ -69,7 +69,7 @@ describe('database files (issue 23)', () => {
   });
 });
 
-describe('identity images once deleted (issue 23)', () => {
+describe('identity images once deleted', () => {
   const dir = tempDir();
   let file: string;
   let store: Store;

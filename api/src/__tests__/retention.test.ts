@@ -9,7 +9,7 @@ import { openSqliteStore } from '../database';
 import type { Store } from '../store';
 
 /**
- * The retention schedule of api/README.md "Data at rest and retention" (issue 23), as the store
+ * The retention schedule of api/README.md "Data at rest and retention", as the store
  * applies it: what goes, when, and what stays. The sweep's own test (sweeper.test.ts) runs it on
  * the server's clock.
  */

@@ -6,7 +6,7 @@ import type { NewPayment, RecordedOrder } from '../modules/payment/repository';
 import type { Store } from '../store';
 
 /**
- * Test support for the retention schedule (issue 23): a sale (a verified identity, a captured
+ * Test support for the retention schedule: a sale (a verified identity, a captured
  * payment, an order) and the traces of a visitor who bought nothing, written through the Store
  * at a given time. Not a test itself, never imported by the server.
  */
@@ -45,7 +45,7 @@ export function identityDecision(outcome: 'verified' | 'refused', documentNumber
 }
 
 /**
- * What a payment buys (issue 23: it records it when it starts): a pool number held and a plan
+ * What a payment buys (it records it when it starts): a pool number held and a plan
  * saved, sold to the document the user was verified with.
  */
 export interface Purchase {

@@ -4,7 +4,7 @@ import { readEnv, type Env } from '../platform/config/env';
 import { startSandboxesProgram, type SandboxName } from './sandboxes-program';
 
 /**
- * Test support for "a sandbox is reachable from this machine only" (issue 23): whether another machine could reach its port, tried through
+ * Test support for "a sandbox is reachable from this machine only": whether another machine could reach its port, tried through
  * this machine's own non-loopback address, and the two cases every sandbox passes. Not a test
  * itself, never imported by the server.
  */
@@ -44,7 +44,7 @@ type SandboxSetup = (env: Env) => Promise<{ sandbox: string | null }> | { sandbo
  * provider's URL variable and JOIN_SANDBOXES.
  */
 export function describeLoopbackSandbox(name: SandboxName, vars: { port: string; url: string }, setup: SandboxSetup): void {
-  describe(`The ${name} sandbox: on this machine only, and only when asked (issue 23)`, () => {
+  describe(`The ${name} sandbox: on this machine only, and only when asked`, () => {
     it('is reached on 127.0.0.1 at its port, where the sandboxes program listens out of reach of the network', async () => {
       const program = await startSandboxesProgram([name]);
       try {

@@ -49,7 +49,7 @@ export async function verifyIdentity(t: TestApp, v: Visitor, choice: IdentityCho
     must('document', await upload('/api/identity/document', { side: 'data_page', source: 'upload' }, { data: jpeg(`passport:${number}`) }));
     details = passportDetails(number);
   }
-  // The face answers a live challenge (issue 23): its nonce, and three frames (the fake authority
+  // The face answers a live challenge: its nonce, and three frames (the fake authority
   // reads the first one's tag: the reference portrait of the document's person matched).
   const issued = must('face challenge', await t.app.inject({ method: 'POST', url: '/api/identity/face/challenge', headers: v.headers }));
   const frames = [1, 2, 3].map((i): FilePart => ({ data: jpeg('match'), field: 'frame', filename: `frame-${i}.jpg` }));

@@ -30,7 +30,7 @@ export class AccountStepPage {
     return this.page.getByRole('button', typeof name === 'string' ? { name, exact: true } : { name });
   }
 
-  /** The e-mail, then the choice that follows for every e-mail (issue 23: the page cannot tell). */
+  /** The e-mail, then the choice that follows for every e-mail (the page cannot tell). */
   async submitEmail(email: string) {
     await this.email().fill(email);
     await this.button('Continue').click();

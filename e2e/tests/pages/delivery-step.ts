@@ -5,7 +5,7 @@ import { openAs, prepareVisitor, RESIDENT_WITH_EMIRATES_ID } from './prepared';
 import { SANDBOX_PORTS } from '../../playwright.config';
 
 /**
- * The delivery step (issue 14) in Chromium against the real API, its seeded zones and stores, the
+ * The delivery step in Chromium against the real API, its seeded zones and stores, the
  * map data it serves, and the courier and eSIM provisioning sandboxes (their own origins:
  * e2e/playwright.config.ts SANDBOX_PORTS). A resident is put at the delivery through the
  * API (pages/prepared.ts: plan, number, a new account, location, the Emirates ID and the face read

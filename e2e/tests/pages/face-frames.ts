@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fixture } from './fixtures';
 
 /**
- * Frames for the face challenge (issue 23) taken from a camera feed of e2e/fixtures/identity, the
+ * Frames for the face challenge taken from a camera feed of e2e/fixtures/identity, the
  * same frames Chromium's fake camera plays to the page: a prepared visitor answers the server's
  * prompt as the page would, with three frames that follow it (the first before the movement, the
  * last after it), and nothing the page would not send.

@@ -5,7 +5,7 @@ import { fixture } from './fixtures';
 import { openAs, prepareVisitor, TOURIST_CHEAPEST } from './prepared';
 
 /**
- * The identity check (issue 12) in Chromium against the real API and the identity authority
+ * The identity check in Chromium against the real API and the identity authority
  * sandbox (OCR of the document's MRZ, face comparison, the seeded registry of api/README.md):
  * the synthetic documents of e2e/fixtures/identity are uploaded, and Chromium's fake camera
  * plays the synthetic selfies (and a passport held up) for the face and document scans.
@@ -83,7 +83,7 @@ export function imageLoads(page: Page, src: string): Promise<boolean> {
   );
 }
 
-/** What the scan says for each prompt of the server's live challenge (issue 23). */
+/** What the scan says for each prompt of the server's live challenge. */
 const PROMPT_TEXT = {
   closer: 'Now move a little closer to the camera, slowly.',
   farther: 'Now move a little back from the camera, slowly.',

@@ -6,7 +6,7 @@ import { uniqueEmail } from './account-step';
 import { openAs, prepareVisitor, TOURIST_CHEAPEST, VISITOR_WITH_PASSPORT } from './prepared';
 
 /**
- * The payment step (issue 13) in Chromium against the real API and the card and BNPL provider
+ * The payment step in Chromium against the real API and the card and BNPL provider
  * sandboxes (their own origins: e2e/playwright.config.ts SANDBOX_PORTS). The visitor is
  * put at the payment through the API (pages/prepared.ts: plan, number, a new account, location, and
  * the identity check of the synthetic passport by the authority sandbox), then the browser opens

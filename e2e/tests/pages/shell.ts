@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /**
  * And two of axe's best practices, which carry no WCAG tag and so did not run with the tags alone
- * (issue 24): every piece of content in a landmark, each landmark named uniquely. (axe's other best
+ *: every piece of content in a landmark, each landmark named uniquely. (axe's other best
  * practices are not held yet: heading-order fails on the plan cards' price headings.)
  */
 export const AXE_PAGE_RULES = { region: { enabled: true }, 'landmark-unique': { enabled: true } };
@@ -28,7 +28,7 @@ export class ShellPage {
   /**
    * The stepper's count: "Step n of total" in the compact form, the bar's value and max, and
    * as many stages in the wide list as the total (both forms are in the page, CSS shows one).
-   * The total is the same on every path from the first screen to the last (issue 24): 5.
+   * The total is the same on every path from the first screen to the last: 5.
    */
   async expectStepCount(n: number, total = 5) {
     const stepper = this.page.locator('.stepper');
@@ -57,7 +57,7 @@ export class ShellPage {
 
   /**
    * axe with the WCAG 2.2 AA tags and the page rules `region` (content outside any landmark) and
-   * `landmark-unique` (issue 24: best practices, not WCAG tags, so the suite did not run them), no
+   * `landmark-unique` (best practices, not WCAG tags, so the suite did not run them), no
    * rule disabled: no violations allowed. The screen is checked as it is (the spec's
    * viewport, a desktop by default) and on a phone (390 x 844, where the shell draws the compact
    * stepper, the summary bar and the header's short Back), then the viewport is put back.

@@ -45,7 +45,7 @@ export async function acknowledge(action: string, deps: AcknowledgeDeps): Promis
       (deps.reload ?? browserLocation.reload)();
       return;
     case 'go_to_payment':
-      // A payment is open (issue 23): its page offers to finish it or to cancel it.
+      // A payment is open: its page offers to finish it or to cancel it.
       deps.navigate(ROUTES.payment);
       return;
     default:

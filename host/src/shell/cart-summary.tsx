@@ -29,7 +29,7 @@ export function useSelection(ctx: FlowContext): Selection {
  * The order summary (SPEC 2 "summary panel"; DESIGN "always know what it costs"): number, plan
  * with its specs, boosters, discounts and the total incl. VAT, each item with an edit control
  * where its step allows it (canEditStep: never the plan of a VIP number). While the plan step
- * reviews a plan and none is saved, that plan shows as "added when you continue" (issue 24),
+ * reviews a plan and none is saved, that plan shows as "added when you continue",
  * not "Nothing selected yet". The column on wide screens and the sheet on a phone both draw this.
  */
 export function SummaryDetails({ ctx, onEdit }: { ctx: FlowContext; onEdit?: () => void }) {
@@ -74,7 +74,7 @@ export function SummaryDetails({ ctx, onEdit }: { ctx: FlowContext; onEdit?: () 
           </div>
         ) : null}
         {reviewing ? (
-          // Issue 24: the plan on screen is not "nothing", nor in the cart yet.
+          // The plan on screen is not "nothing", nor in the cart yet.
           <div className="summary__item">
             <dt>{t('cart.plan')}</dt>
             <dd>

@@ -33,7 +33,7 @@ export function ErrorPopup({ ctx }: { ctx: FlowContext }) {
     await acknowledge(action, { navigate, ctx, openHelp: () => openHelp(true) });
   };
 
-  // Only a numeric server code is a reference a customer can quote (issue 24): a client key is not shown.
+  // Only a numeric server code is a reference a customer can quote: a client key is not shown.
   const code = error ? supportReference(error.code) : null;
   // Bidi: the code (-2015) keeps its left-to-right order inside a right-to-left sentence, and
   // the title and text take the direction of their own words (dir="auto"), so a text still in

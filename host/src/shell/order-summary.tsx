@@ -27,7 +27,7 @@ export function SummaryColumn({ ctx }: { ctx: FlowContext }) {
  * sheet. It takes no room in the flow (the shell reserves its height at the end of the page
  * on these routes, so the last control, the step's primary button, scrolls clear of it) and
  * shows only once a plan or a number is chosen. CSS hides it from 1024 px. A complementary
- * landmark of its own name, "Total incl. VAT" (issue 24: axe's `region`, the total was outside
+ * landmark of its own name, "Total incl. VAT" (axe's `region`, the total was outside
  * any landmark); not the column's name, so the two stay unique wherever both are drawn.
  */
 export function SummaryBar({ ctx }: { ctx: FlowContext }) {

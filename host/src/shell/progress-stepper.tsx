@@ -11,7 +11,7 @@ import { Icon } from '@join/shared/ui';
  * aria-current="step"); on a phone "Step 4 of 5 · Check your location" (the screen's own
  * title) over a thin bar. CSS shows one form or the other,
  * so assistive technology reads only the one on screen. Both sit in a region landmark named
- * "Your progress" (issue 24: axe's `region`, the count and the list were outside any landmark);
+ * "Your progress" (axe's `region`, the count and the list were outside any landmark);
  * a region, not a nav: the steps are not links.
  *
  * Nothing is drawn where flowProgress gives null: the root, exception routes (BNPL returns,

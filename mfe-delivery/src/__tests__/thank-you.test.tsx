@@ -115,7 +115,7 @@ describe('/thank-you: a pickup and the eSIM', () => {
 });
 
 /**
- * Issue 24, point 6: the words follow the order's state. The amount due is what the order was
+ * The words follow the order's state. The amount due is what the order was
  * placed with; once the SIM is delivered or collected it has been paid, and what comes next has
  * happened.
  */

@@ -42,7 +42,7 @@ export function MapPage() {
   const [water, setWater] = useState(false);
   const latest = useRef(0);
   /**
-   * The pin goes only on land (issue 24): the point's area is asked first, and a point in the
+   * The pin goes only on land: the point's area is asked first, and a point in the
    * water (the sea, a marina, the creek) is refused with a word, the pin staying where it was
    * (a drag returns: the answer is false). When the area cannot be asked, the pin moves and the
    * answer's own error shows; the server refuses the water again at the order.

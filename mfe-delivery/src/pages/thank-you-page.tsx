@@ -101,7 +101,7 @@ function OrderView({ order }: { order: Order }) {
   const steps = statusesOf(order.kind);
   const reached = steps.indexOf(order.status);
   const due = aedOfFils(order.amount_due_fils, language);
-  // Delivered or collected (issue 24): the amount due was paid at the handover (the order keeps
+  // Delivered or collected: the amount due was paid at the handover (the order keeps
   // what was due when it was placed), and what "happens next" has happened.
   const handedOver = order.status === 'delivered' || order.status === 'collected';
   return (
@@ -123,7 +123,7 @@ function OrderView({ order }: { order: Order }) {
         </dl>
       </Card>
       {order.redacted ? (
-        // Issue 23: a device-id session (or another account) reads the order without its secrets.
+        // A device-id session (or another account) reads the order without its secrets.
         <Alert tone="info">{t('delivery.thanks.redacted')}</Alert>
       ) : null}
       {order.kind === 'esim' && order.esim ? (

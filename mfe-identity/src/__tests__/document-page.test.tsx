@@ -166,7 +166,7 @@ describe('the document scan, a resident (/activation_method/scan_document)', () 
     expect(title).toHaveFocus();
     const panel = title.closest('[role="alert"]')!;
     expect(panel).toHaveTextContent("The scan didn't work. Please try again in good light.");
-    // One way to take it again (issue 24): the refused photo's own Use and Retake are gone.
+    // One way to take it again: the refused photo's own Use and Retake are gone.
     expect(screen.queryByRole('button', { name: 'Use this photo' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retake' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Retake the photo', 'Upload a photo instead']);
@@ -176,7 +176,7 @@ describe('the document scan, a resident (/activation_method/scan_document)', () 
     expect(store.get(guidanceAtom)).toBeNull();
   });
 
-  it('a refused camera photo: switching to the upload leaves its panel behind (issue 24)', async () => {
+  it('a refused camera photo: switching to the upload leaves its panel behind', async () => {
     fakeCamera();
     jest.spyOn(identityApi, 'sendDocument').mockRejectedValue(new ApiError('retry scan', { code: -606, status: 422 }));
     const nav = listen('navigate:request');

@@ -147,7 +147,7 @@ describe('the details', () => {
   });
 });
 
-describe('the face challenge (issue 23)', () => {
+describe('the face challenge', () => {
   it('a challenge used up or expired (409 face_challenge_invalid): says so on the face screen; the next attempt gets a new challenge', async () => {
     checkState({ path: 'resident', remaining: [], details: EID_DETAILS });
     const face = jest

@@ -58,7 +58,7 @@ describe('the e-mail stage', () => {
     expect(check).not.toHaveBeenCalled();
   });
 
-  it('every e-mail goes on to the same choice, a password or a code, its heading focused; nothing is sent yet (issue 23)', async () => {
+  it('every e-mail goes on to the same choice, a password or a code, its heading focused; nothing is sent yet', async () => {
     jest.spyOn(accountApi, 'checkEmail').mockResolvedValue({ methods: ['password', 'code'] });
     const send = jest.spyOn(accountApi, 'sendCode');
     renderLogin();

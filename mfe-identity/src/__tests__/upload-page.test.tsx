@@ -92,7 +92,7 @@ describe('/id_check/upload', () => {
     renderAt('/id_check/upload');
     expect(await screen.findByRole('heading', { level: 1, name: 'Upload a photo of your passport' })).toHaveFocus();
     expect(screen.getByLabelText('Passport photo page')).toBeInTheDocument();
-    // A passport page has one side (issue 24): the intro asks for the page, not "each side".
+    // A passport page has one side: the intro asks for the page, not "each side".
     expect(screen.queryByText(/each side/)).toBeNull();
     expect(screen.getByText('A clear photo of the page with your photo, as a JPG or PNG file of up to 5 MB.')).toBeInTheDocument();
   });

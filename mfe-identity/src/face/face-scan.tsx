@@ -72,7 +72,7 @@ const BRIGHTNESS_EVERY = 5;
 /** A spoken instruction waits this long unchanged before it is announced (no chatter). */
 const ANNOUNCE_AFTER_MS = 700;
 /**
- * Once announced, the spoken copy leaves the page after this long (issue 24): the instruction is
+ * Once announced, the spoken copy leaves the page after this long: the instruction is
  * on screen once (the visible line is hidden from assistive technology, the live region speaks),
  * not twice for anyone reading the page's text. Screen readers take the words when they appear.
  */

@@ -88,7 +88,7 @@ export function feedbackFor(faces: readonly FaceBox[], oval: Oval, brightness: n
 }
 
 /**
- * The live challenge (issue 23): the server's prompt, which the visitor follows. The prompts
+ * The live challenge: the server's prompt, which the visitor follows. The prompts
  * are the visitor's: "left" is to their left, which in the camera's own picture (unmirrored, as
  * the detector sees it and as the frames are sent) moves the face to the right (+x); the
  * mirrored preview shows it moving to the left, as in a mirror.

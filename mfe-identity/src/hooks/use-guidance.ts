@@ -32,7 +32,7 @@ export function useGuidance(path: CheckPath, screens: readonly GuidanceScreen[])
   );
   const clear = useCallback(() => setPending(null), [setPending]);
   /**
-   * The visitor switches between the camera and the upload (issue 24): a guidance about the photo
+   * The visitor switches between the camera and the upload: a guidance about the photo
    * they leave (retake it, choose another file) does not follow them to the other screen.
    */
   const leavePhoto = useCallback(() => {

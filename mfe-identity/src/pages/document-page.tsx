@@ -71,7 +71,7 @@ export function DocumentPage({ path, route }: { path: CheckPath; route: string }
   const live = camera.state.status === 'live';
   const handlers: GuidanceHandlers = { onAct: () => setCaptured(null) };
   // A guidance with its own button (e.g. "Retake the photo" after a refused photo) is the way on:
-  // the screen's own buttons would say the same again (issue 24: "Retake" beside "Retake the
+  // the screen's own buttons would say the same again ("Retake" beside "Retake the
   // photo", one meaning in Arabic), and a refused photo is not to be used again.
   const guided = guidance.shown !== null && guidanceHasButton(guidance.shown.guidance.kind, handlers);
   return (

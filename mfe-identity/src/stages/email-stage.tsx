@@ -12,7 +12,7 @@ export const emailFormSchema = formSchema({ email: emailField() });
 
 /**
  * First stage of /login: the e-mail. The e-mail check (SPEC 7) answers every e-mail alike
- * (issue 23: nothing about an account before the e-mail is proven), so every e-mail goes on to
+ * (nothing about an account before the e-mail is proven), so every e-mail goes on to
  * the same choice: its password, or a code e-mailed to it. Whether the e-mail is new, has no
  * password or belongs to a terminated account is learnt after the code (mfe-identity/README.md,
  * "An e-mail tells nothing before it is proven").

@@ -16,7 +16,7 @@ import type { StageProps } from './stage';
 export const passwordFormSchema = formSchema({ password: textField(validateRequired) });
 
 /**
- * The stage after the e-mail, the same for every e-mail (issue 23: the server says nothing about
+ * The stage after the e-mail, the same for every e-mail (the server says nothing about
  * an account before the e-mail is proven): the password of an account that has one, or a code
  * e-mailed to the address (a new visitor, an account without a password, a forgotten password,
  * and a terminated e-mail, which learns what it is after the code). A wrong e-mail or password is

@@ -6,7 +6,7 @@
  */
 export type Stage =
   | { name: 'email'; email: string }
-  /** The password, or "E-mail me a code": the same for every e-mail (issue 23). */
+  /** The password, or "E-mail me a code": the same for every e-mail. */
   | { name: 'password'; email: string }
   /** resendAfterS: seconds until another code may be asked for (the send's answer, or a 429's retry_after_s). */
   | { name: 'code'; email: string; resendAfterS: number }

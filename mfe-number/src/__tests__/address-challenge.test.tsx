@@ -11,7 +11,7 @@ import { api } from '../api/endpoints';
 import NumberStep from '../step';
 
 /**
- * Issue 24, point 3: past the address's threshold the API answers 428 captcha_required; the step
+ * Past the address's threshold the API answers 428 captcha_required; the step
  * asks for a challenge, solves it in the browser (saying so in a status), and reserves again with
  * the solution. The fake server below signs and verifies for real (altcha-lib), as the API does.
  */

@@ -9,7 +9,7 @@ import NumberStep from '../step';
 import { phoneNumberText } from '../test-utils/number-text';
 
 /**
- * The error pop-up's Retry reaches the step (issue 8): what the step registered with the error
+ * The error pop-up's Retry reaches the step: what the step registered with the error
  * is run as the host's pop-up would run it, and the failed request is made again.
  */
 const offer: PhoneNumber = { MSISDN: '971580000001', InTransferTo: null, VanityLevelId: 1, ReservationDate: null, ExpiryDate: null };

@@ -3,7 +3,7 @@ import { API_ERROR_CODES, ApiError, isApiError, store } from '@join/shared';
 import type { Api } from '../api/endpoints';
 
 /**
- * Issue 24, point 3: many visitors share one address (airport, hotel, carrier NAT). Past the
+ * Many visitors share one address (airport, hotel, carrier NAT). Past the
  * address's threshold the API answers 428 captcha_required instead of a refusal; the step then
  * asks for a proof-of-work challenge, solves it here (a fraction of a second) and sends the same
  * call again with the solution. While it does, `checkingConnectionAtom` is true and the page

@@ -3,7 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import type { CaptchaChallenge } from '@join/shared/contract';
 
 /**
- * Issue 24: the address challenge's work, in the visitor's browser (Web Crypto's SHA-256, no
+ * The address challenge's work, in the visitor's browser (Web Crypto's SHA-256, no
  * third party). Loaded only when the API asks for a challenge (a chunk of its own, outside the
  * step's first download). Answers ALTCHA's payload for the `captcha` header, or null when no
  * solution was found in time.

@@ -3,7 +3,7 @@ import { useT } from '@join/shared/react';
 import { checkingConnectionAtom } from '../captcha/challenge';
 
 /**
- * Issue 24: "Checking your connection…" while the browser solves the address challenge. The
+ * "Checking your connection…" while the browser solves the address challenge. The
  * status region is always in the page (a region added with its text is not always announced);
  * only its text comes and goes. Nothing to do for the visitor: no puzzle, no timing to meet.
  */

@@ -82,7 +82,7 @@ describe('axe', () => {
     await expectNoViolations(view.container);
   });
 
-  it('/payment: a payment left open (issue 23), then cancelled', async () => {
+  it('/payment: a payment left open, then cancelled', async () => {
     const open = { payment_id: 'pay_abcdefgh12', method: 'card', amount_fils: 3675, action_url: 'https://cards.example.test/3ds/ch_1', started_at: '2026-11-23T10:00:00.000Z', expires_at: '2026-11-23T10:15:00.000Z' };
     jest.spyOn(paymentApi, 'summary').mockResolvedValueOnce(summary({ open_payment: open })).mockResolvedValue(summary({ bnpl: BNPL }));
     jest.spyOn(paymentApi, 'cancel').mockResolvedValue({ status: 'cancelled' });

@@ -279,7 +279,7 @@ describe('/payment in Arabic', () => {
   });
 });
 
-describe('/payment: a payment left open (issue 23)', () => {
+describe('/payment: a payment left open', () => {
   const OPEN = {
     payment_id: 'pay_abcdefgh12',
     method: 'card' as const,

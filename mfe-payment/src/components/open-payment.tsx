@@ -10,7 +10,7 @@ import { go, leaveFor } from '../navigation';
 import { WithValue } from './with-value';
 
 /**
- * A payment the visitor started and did not finish (issue 23): 3-D Secure or a Spotii checkout
+ * A payment the visitor started and did not finish: 3-D Secure or a Spotii checkout
  * still waiting at the provider. While it is open the server keeps the plan and the number as they
  * are (409 payment_open, "Finish or cancel the payment first"), so the page says so and offers both
  * ways out: back to the provider's page, or cancel it (POST /payment/cancel voids it there, so it

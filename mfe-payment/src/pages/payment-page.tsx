@@ -22,7 +22,7 @@ type Method = 'card' | 'bnpl';
  * (card, or instalments when the server offers them), then the card. With one method only the
  * choice is skipped. Apple Pay is never offered (SPEC 9: disabled by configuration; the page has
  * no Apple Pay, so apple_pay true would still show nothing). "Pay on your phone instead" leads
- * to /payment-qr. A payment started and not finished (issue 23) comes first: finish it at the
+ * to /payment-qr. A payment started and not finished comes first: finish it at the
  * provider, or cancel it; then the choice is open again.
  */
 export function PaymentPage() {

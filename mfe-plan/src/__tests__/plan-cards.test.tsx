@@ -134,7 +134,7 @@ describe('plan cards: price clarity', () => {
   });
 });
 
-describe('the plan under review, for the cart (issue 24, point 6)', () => {
+describe('the plan under review, for the cart', () => {
   it('tells the shell which plan is being reviewed while its review is open, and nothing once it closes or the page goes', async () => {
     jest.spyOn(api, 'quotePlan').mockResolvedValue({ package_price: plain.PackagesPricingTable[0]!, promotions: [] });
     const view = renderPage();

@@ -10,7 +10,7 @@ import { api } from '../api/endpoints';
 import { ChoicePanel } from '../components/choice-panel';
 import { price, product as planProduct, streaming } from '../test-utils/fixtures';
 
-// The review's rules that once survived every test (issue 8, point 6): each test here fails
+// The review's rules that once survived every test: each test here fails
 // when its rule is dropped.
 
 const quoteOf = (net: number): PlanQuoteResponse => ({ package_price: price(net), promotions: [] });

@@ -81,7 +81,7 @@ export function PlanSelectionPage() {
     };
   }, [start, queryClient]);
 
-  // The cart names the plan under review as not added yet (issue 24), until it closes or the page goes.
+  // The cart names the plan under review as not added yet, until it closes or the page goes.
   useEffect(() => {
     setPlanInReview(review ? { productCode: review.ProductCode, name: review.Name } : null);
   }, [review]);

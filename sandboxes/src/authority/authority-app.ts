@@ -146,7 +146,7 @@ export async function buildAuthorityApp(options: AuthorityAppOptions): Promise<F
   });
 
   /**
-   * The live face (issue 23), in this order: every frame shows one face (-622 more than one,
+   * The live face, in this order: every frame shows one face (-622 more than one,
    * -643 none), the document shows one (-643); the face moved as the prompt asked (-643); it is
    * one person throughout (-622); no frame is the document's portrait or the reference portrait
    * shown to the camera (-643); every frame matches the reference portrait of the document's

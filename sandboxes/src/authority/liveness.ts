@@ -1,7 +1,7 @@
 import type { FacePrompt } from './protocol';
 
 /**
- * The live challenge, read on the frames the authority receives (issue 23): the face must move
+ * The live challenge, read on the frames the authority receives: the face must move
  * as the prompt asked, from the first frame (before the movement) through the middle ones to the
  * last (after it). Boxes are in the camera's own picture (unmirrored), so the visitor's "left"
  * moves the face to the picture's right (+x).

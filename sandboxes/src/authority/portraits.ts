@@ -7,7 +7,7 @@ import type { FaceEngine, FoundFace } from './faces';
 import { REGISTRY, type Registry } from './registry';
 
 /**
- * The authority's own reference portraits (issue 23): the photo it holds of each person, as the
+ * The authority's own reference portraits: the photo it holds of each person, as the
  * government service holds the photo of every passport and Emirates ID it knows, with which it
  * compares every selfie (not only with the portrait printed on the document, which a forger
  * can replace). A registry person's `face` names the portrait: reference-<face>.jpg, drawn by

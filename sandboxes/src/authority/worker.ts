@@ -20,7 +20,7 @@ async function run(): Promise<void> {
   const [mrz, faces] = await Promise.all([createMrzReader(), createFaceEngine()]);
   const portraits = await loadReferencePortraits(faces, defaultPortraitsDir());
   const app = await buildAuthorityApp({ apiKey, engines: { mrz, faces }, portraits });
-  // This machine only, whatever HOST the product listens on (issue 23).
+  // This machine only, whatever HOST the product listens on.
   await app.listen({ port, host: SANDBOX_HOST });
   parentPort?.postMessage({ ready: true, port: (app.server.address() as AddressInfo).port });
   parentPort?.on('message', (msg: unknown) => {

@@ -1,6 +1,6 @@
 import type { BnplLanguage } from './texts';
 
-/** The sandbox splits every checkout into four payments, the first today (issue 13). */
+/** The sandbox splits every checkout into four payments, the first today. */
 export const BNPL_INSTALMENTS = 4;
 
 /**

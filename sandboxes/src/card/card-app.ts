@@ -482,7 +482,7 @@ export async function buildCardApp(options: CardSandboxOptions): Promise<Fastify
     const parsed = ChallengeBody.safeParse(request.body ?? {});
     const form = parsed.success ? parsed.data : {};
     if (form.action === 'cancel') {
-      // Not a failed check: the visitor stopped it (issue 24), the shop says so.
+      // Not a failed check: the visitor stopped it, the shop says so.
       charge.status = 'declined';
       charge.declineReason = 'authentication_cancelled';
       return backToShop(reply, charge);

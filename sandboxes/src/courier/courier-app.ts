@@ -51,7 +51,7 @@ const Dropoff = z.strictObject({
   phone: z.string().regex(/^(\d{8,15})?$/, 'must be 8 to 15 digits'),
 });
 
-/** The verified person the SIM is for (issue 23): a name and a masked document number. */
+/** The verified person the SIM is for: a name and a masked document number. */
 const RecipientBody = z.strictObject({
   name: Text(120).min(1, 'must not be empty'),
   document_kind: z.enum(['passport', 'emirates_id']),

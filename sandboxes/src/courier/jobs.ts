@@ -25,7 +25,7 @@ export interface Dropoff {
 }
 
 /**
- * Who may receive the SIM (issue 23): the name and the masked number of the document the
+ * Who may receive the SIM: the name and the masked number of the document the
  * operator verified. The desk (or the courier at the door) checks the presented document against
  * them before handing over. null: the operator sent none (the desk must not hand over).
  */

@@ -133,7 +133,7 @@ function where(t: typeof en, job: Job): Html {
 const documentName = (t: typeof en, kind: 'passport' | 'emirates_id') => (kind === 'passport' ? t.passport : t.emiratesId);
 
 /**
- * The desk's hand-over of a ready pickup (issue 23): the verified recipient, and a box the clerk
+ * The desk's hand-over of a ready pickup: the verified recipient, and a box the clerk
  * ticks after comparing the presented document with it; without a verified recipient, no form.
  */
 function deskHandOver(t: typeof en, job: Job, lang: CourierLanguage): Html {

@@ -180,7 +180,7 @@ export const ERROR_CATALOGUE = {
   non_eligible_card: entry(ohNo, "This card can't be used here. Please use another card.", CHANGE_CARD),
   non_recurring_card: entry(ohNo, "This card doesn't allow recurring payments. Please use another card.", CHANGE_CARD),
   spotii_error: entry(uhOh, "Paying in instalments didn't work this time. You can try again or pay by card.", RETRY_PAYMENT, b('continue', 'continue_payment')),
-  // Issue 23: what a payment buys cannot change while it is open, and an order that changed
+  // What a payment buys cannot change while it is open, and an order that changed
   // before the capture is given back.
   payment_open: entry(
     'Finish or cancel the payment first',
@@ -193,7 +193,7 @@ export const ERROR_CATALOGUE = {
     "Your plan or number changed before your payment went through, so we didn't complete it. Anything taken has been given back. Check your order, then pay again.",
     b('ok', 'ok_clear_error_get_status'),
   ),
-  // Issue 24: the bank's 3-D Secure check. Not SPEC 8's -7110 (that one is about card brands) and
+  // The bank's 3-D Secure check. Not SPEC 8's -7110 (that one is about card brands) and
   // not a card problem: what happened, that nothing was taken, and the likely next step first
   // (a check not completed: try again; one the bank refused: another card).
   three_ds_cancelled: entry(

@@ -94,7 +94,7 @@ export const API_ERROR_CODES = {
    */
   stepNotAllowed: 'step_not_allowed',
   /**
-   * Issue 24: an address past its per-address threshold (live holds, reserve budget) is asked to
+   * An address past its per-address threshold (live holds, reserve budget) is asked to
    * solve a proof-of-work challenge (POST /numbers/challenge) and to send the solution again,
    * not refused: many visitors share one address behind airport, hotel and carrier NAT. 428.
    * A wrong, reused or expired solution answers SPEC 8's client key captcha_error ("Captcha invalid").
@@ -103,14 +103,14 @@ export const API_ERROR_CODES = {
 } as const;
 
 /**
- * Our string codes of a paid order (issue 23; the payment domain's PAYMENT_ERROR_CODES): the plan or
+ * Our string codes of a paid order (the payment domain's PAYMENT_ERROR_CODES): the plan or
  * the number cannot change while a payment is open; an order that changed before the capture was
  * given back; a payment the visitor cancelled.
  */
 const ORDER_LOCK_CODES = ['payment_open', 'order_changed', 'payment_cancelled'] as const;
 
 /**
- * Our string codes of a 3-D Secure check (issue 24; PAYMENT_ERROR_CODES): failed at the bank, or
+ * Our string codes of a 3-D Secure check (PAYMENT_ERROR_CODES): failed at the bank, or
  * not completed. SPEC 8 has no code that says either (-7110 is "only three card brands").
  */
 const THREE_DS_CODES = ['three_ds_failed', 'three_ds_cancelled'] as const;

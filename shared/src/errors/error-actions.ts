@@ -2,7 +2,7 @@ import type { ErrorButton, ErrorObject } from '../schemas/entities';
 import type { ErrorAction } from './catalogue';
 
 /**
- * How an error pop-up's buttons reach the step that raised the error (issue 8, point 3).
+ * How an error pop-up's buttons reach the step that raised the error.
  *
  * Two kinds of action:
  * - acknowledgements (SPEC 4: ok_clear_error_redirect, ok_clear_error_get_status, ok_clear_error,

@@ -21,7 +21,7 @@
  *   plan and number, a proper login, not done. It does not inherit the delivery page's
  *   resident-with-delivery-form rule: whoever reaches delivery, resident or not, can be told
  *   their area is closed, and it is shown before any delivery form exists.
- * - The two identity paths (issue 12; the table in mfe-identity/README.md): /activation_method
+ * - The two identity paths (the table in mfe-identity/README.md): /activation_method
  *   asks residency and the SIM type for everyone. A resident verifies there (Emirates ID scan or
  *   upload, then the face); a non-resident verifies at the id check (passport, then the face).
  *   The decision sets is_resident_done for a resident with a physical SIM (SPEC 2: payment is
@@ -32,12 +32,12 @@
  *   skipped once passed. The id check is the activation's identity check, so it also needs what
  *   the activation routes need (SPEC 2: a proper login and being inside the UAE; SPEC 6: only an
  *   e-mail login reaches activation).
- * - Payment needs the identity check passed for the account (issue 23: is_id_verified, which the
+ * - Payment needs the identity check passed for the account (is_id_verified, which the
  *   server derives for the logged-in account only). Every online payment buys a SIM the visitor
  *   can only receive with a verified identity (an eSIM is activated at once; a paid physical SIM
  *   is handed over against the verified document), so a payment without it is a refund waiting to
  *   happen. A resident with a physical SIM (is_resident_done) does not pay online.
- * - Store pickup (issue 14; /submit_delivery/store) has its own rule: properly logged in, not
+ * - Store pickup (/submit_delivery/store) has its own rule: properly logged in, not
  *   done, and either the delivery step's rule (a resident with a delivery form may collect in
  *   store instead) or a paid physical SIM (SPEC 1: non-residents take the pay-and-collect path;
  *   SPEC 2's delivery rule, a resident with a delivery form, keeps /submit_delivery itself for

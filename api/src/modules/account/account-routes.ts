@@ -50,7 +50,7 @@ import { rateLimitConfig } from '../../platform/http/rate-limits';
  * terminated lines. Every login ends in the session upgrade (completeLogin). Nothing here logs
  * a password, a code, a token or a session id; events are logged with the account id only.
  *
- * An e-mail tells nothing before it is proven (issue 23): the e-mail check and the code send
+ * An e-mail tells nothing before it is proven: the e-mail check and the code send
  * answer every e-mail alike, and whether it has an account, a password or a terminated line is
  * said only once the code mailed to it is validated (or its password, or a provider's verified
  * login, proves it).
@@ -201,7 +201,7 @@ export async function accountRoutes(base: FastifyInstance, ctx: AppContext): Pro
    * password answer the same -107 after the same scrypt work (a dummy hash), and count against
    * the e-mail at this address and against the address; a locked key answers 429 (with
    * Retry-After) before any password is checked. Never a lock of the e-mail everywhere: that
-   * would be a lock anyone could put on the owner (issue 23).
+   * would be a lock anyone could put on the owner.
    */
   app.post(
     '/securitymanagement/login',

@@ -5,7 +5,7 @@
  * key for a growing time (30 s, 60 s, 120 s, ... at most 15 min). Pure functions over an
  * injected clock; the store applies them to its rows in one transaction.
  *
- * Why not per e-mail alone (issue 23): a lock per e-mail is a lock anybody can put on the
+ * Why not per e-mail alone: a lock per e-mail is a lock anybody can put on the
  * owner. Five wrong passwords typed from anywhere used to lock the real owner's password login
  * everywhere for 15 minutes. Counted per (e-mail, address), a guesser locks only themself (and
  * whoever shares their address); the owner at their own address logs in as before. What a

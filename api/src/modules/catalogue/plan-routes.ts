@@ -104,7 +104,7 @@ export async function planRoutes(base: FastifyInstance, ctx: AppContext, promoLi
       // Prices come from the database only; the body cannot carry one (the schema is strict).
       const { body } = request;
       const choice = await evaluateChoice(ctx, uid, body, 'body', { requireConsent: true, language: nameLanguage(request) });
-      // Issue 23: an open payment is buying the saved plan. The same choice again changes nothing
+      // An open payment is buying the saved plan. The same choice again changes nothing
       // and is answered as saved; another one is 409 payment_open.
       if (await lock.isPaying(callerOf(request))) {
         const saved = await ctx.store.getSavedPlan(uid);

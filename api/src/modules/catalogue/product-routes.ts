@@ -99,7 +99,7 @@ export async function productRoutes(base: FastifyInstance, ctx: AppContext, lock
     // The same pairing as saving a plan: a VIP product only with a number of its tier, and a
     // held VIP number only with one of its VIP products.
     checkVipPairing(product, await ctx.store.getActiveHold(uid, ctx.now()));
-    // Issue 23: the product of an open payment's plan stays (saving it again changes nothing).
+    // The product of an open payment's plan stays (saving it again changes nothing).
     if (product.code !== (await ctx.store.getCurrentProductCode(uid))) await lock.refuseWhilePaying(callerOf(request));
     await ctx.store.setCurrentProduct(uid, product.code, true);
     return { product: await productView(ctx, product) };

@@ -30,7 +30,7 @@ export async function loadFlowStatus(ctx: AppContext, caller: FlowStatusCaller):
     accountId === null ? null : ctx.store.findAccountById(accountId),
   ]);
   const login = { is_logged_in_via_email: account !== null, has_password: account?.passwordHash != null };
-  // A verification is the account's that made it, not the device's (issue 23): another account on
+  // A verification is the account's that made it, not the device's: another account on
   // this device, or a device-id session, reads none.
   const own = account !== null && state.verifiedAccountId === account.id;
   const identity = own ? state : { ...state, idVerified: false, residentDone: false };

@@ -22,13 +22,13 @@ export interface FlowState {
   /** The identity check passed for a resident with a physical SIM (pays on delivery). */
   residentDone: boolean;
   /**
-   * The account the two identity flags were earned by (issue 23): they count only for a session
+   * The account the two identity flags were earned by: they count only for a session
    * of that account (domain/flow-context.ts); null when none, or before accounts were recorded.
    */
   verifiedAccountId: string | null;
   /** A payment was captured (stored with the capture, in its transaction; only ever turns on). */
   planPaid: boolean;
-  /** The user's order (issue 14): its kind and status; null before one is placed. */
+  /** The user's order: its kind and status; null before one is placed. */
   orderKind: OrderKind | null;
   orderStatus: OrderStatus | null;
 }

@@ -49,7 +49,7 @@ export async function meRoutes(base: FastifyInstance, ctx: AppContext, lock: Ord
     const { uid } = auth;
     const { key } = request.body;
     if (!isFlowStatusKey(key)) throw badRequest('body.key', `must be one of ${KEYS.join(', ')}`);
-    // "Number cancelled" lets the number of an open payment go (issue 23).
+    // "Number cancelled" lets the number of an open payment go.
     if (key === FLOW_STATUS_KEYS.numberCancelled) await lock.refuseWhilePaying(callerOf(request));
     const state = await ctx.store.getFlowState(uid, ctx.now());
     // The server decides whether a step is done; the client only reports that it got there.

@@ -1,5 +1,5 @@
 /**
- * The retention schedule (issue 23): how long the operator keeps what a visitor leaves, and
+ * The retention schedule: how long the operator keeps what a visitor leaves, and
  * why. The schedule as a whole, with the data the existing housekeeping already bounds
  * (sessions, codes, login failures, pending identity checks, the hold ledger), is written in
  * api/README.md "Data at rest and retention"; the sweep (app.ts) applies it through

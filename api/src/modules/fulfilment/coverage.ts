@@ -2,7 +2,7 @@ import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import type { OpeningPeriod } from '@join/shared/contract';
 
 /**
- * The delivery rules as pure functions (issue 14; api/README.md "Delivery"): whether a point lies
+ * The delivery rules as pure functions (api/README.md "Delivery"): whether a point lies
  * in a zone, whether weekly opening hours are open at a moment, when they next open or change,
  * and how far a store is. Opening hours are local UAE time (Asia/Dubai): UTC+4 all year, the UAE
  * has no daylight saving time, so a fixed offset is exact and needs no time-zone database.

@@ -16,7 +16,7 @@ import { parseInput } from '../../platform/http/validate';
 import { rateLimitHook } from '../../platform/http/rate-limits';
 
 /**
- * The map's data and the gazetteer (issue 14; api/README.md "Map data and gazetteer").
+ * The map's data and the gazetteer (api/README.md "Map data and gazetteer").
  * - mapFileRoutes, open (the map draws before anything else and the data is public):
  *   GET /api/map/<file>, exactly the files of MAP_DATA_PATHS, built into api/generated/geo;
  * - geoRoutes, in the session ring with one budget: GET /api/delivery/places and /delivery/area.

@@ -6,7 +6,7 @@ import type { MailLanguage } from '../account';
 import { formatFils, mail, readableNumber, type Row } from '../payment';
 
 /**
- * The order confirmation e-mails (issue 14), in the request's language, from the delivery texts
+ * The order confirmation e-mails, in the request's language, from the delivery texts
  * (DELIVERY_TEXTS in English, the Arabic dictionary): a delivery (where to, the courier's contact
  * number, what to pay on delivery), a store pickup (which store, what to pay there) and an eSIM
  * (the activation code as text; the QR code is the confirmation page's). The layout and the

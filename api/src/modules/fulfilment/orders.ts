@@ -4,7 +4,7 @@ import type { OrderRecord, OrderUpdate } from './repository';
 import type { CourierJob, EsimProfile } from './providers';
 
 /**
- * The order's rules (issue 14) as pure functions: ids and numbers, the international phone, and
+ * The order's rules as pure functions: ids and numbers, the international phone, and
  * how a provider's news moves an order (statuses only move forward along the order's own path;
  * a courier's failure leaves the order where it was: support calls).
  */

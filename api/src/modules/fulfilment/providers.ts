@@ -1,7 +1,7 @@
 import type { ProviderResult, ProviderUnavailable } from '../../platform/provider-result';
 
 /**
- * The two fulfilment providers as the operator API sees them (issue 14): a courier (delivery
+ * The two fulfilment providers as the operator API sees them: a courier (delivery
  * jobs whose status moves on the courier's own clock) and an eSIM provisioning service (an
  * SM-DP+ that issues activation codes and reports when a phone downloaded the profile). The
  * routes know only these interfaces; the sandboxes of sandboxes/src/courier and
@@ -42,7 +42,7 @@ export interface CourierJobRequest {
   /** What the courier collects in cash on delivery, in fils (0 when paid online). */
   cashOnDeliveryFils: number;
   /**
-   * Who may receive the SIM (issue 23): the verified document holder's name and the masked document
+   * Who may receive the SIM: the verified document holder's name and the masked document
    * number, which the store desk (or the courier at the door) checks against the presented document.
    */
   recipient: { name: string; documentKind: 'passport' | 'emirates_id'; documentNumberMasked: string } | null;

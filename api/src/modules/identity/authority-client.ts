@@ -41,7 +41,7 @@ export const DocumentReadAnswer = z.object({
 export type DocumentReadAnswer = z.infer<typeof DocumentReadAnswer>;
 
 /**
- * The face compared (issue 23): the frames followed the challenge's prompt (liveness passed on the
+ * The face compared: the frames followed the challenge's prompt (liveness passed on the
  * authority's own reading of them), show one live person and not the document's portrait, and
  * match the authority's reference portrait of the document's holder (`person_ref`; null when it
  * holds none for the document: then the decision refuses the person anyway) and the portrait

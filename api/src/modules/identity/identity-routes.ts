@@ -25,7 +25,7 @@ import { identityService } from './identity-service';
 import { readImageForm, readImagesForm } from './image-upload';
 
 /**
- * The identity check (issue 12; api/README.md "Identity check"): the activation method's
+ * The identity check (api/README.md "Identity check"): the activation method's
  * answers, the document (an Emirates ID's front and back for a resident, a passport's data page
  * for a visitor), the face, and the decision on the confirmed details. Everything is the
  * session user's own: the pending check is looked up by the session's uid only.
@@ -81,7 +81,7 @@ export async function identityRoutes(base: FastifyInstance, ctx: AppContext): Pr
   });
 
   /**
-   * 3a. A live face challenge (issue 23): a random prompt and a nonce for this session only,
+   * 3a. A live face challenge: a random prompt and a nonce for this session only,
    * single use, until it expires; a new challenge replaces the session's earlier one. Only the
    * nonce's hash is stored.
    */

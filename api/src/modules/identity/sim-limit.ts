@@ -1,7 +1,7 @@
 import type { DocumentKind } from '@join/shared/contract';
 
 /**
- * How many SIMs the operator sells to one identity document (issue 23, point 2): SPEC 8's "max
+ * How many SIMs the operator sells to one identity document: SPEC 8's "max
  * sims reached" (-169, -578, -579, -584), the operator's own count. The authority refuses a
  * person who already holds its registry's maximum (its -169, at the identity check), but its
  * registry knows only what has been reported to it; the operator counts its own sales, per

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { CaptchaChallenge } from '@join/shared/contract';
 
 /**
- * Issue 24, point 3: a proof-of-work challenge (ALTCHA v2, altcha-lib) for an address past its
+ * A proof-of-work challenge (ALTCHA v2, altcha-lib) for an address past its
  * per-address threshold, instead of a refusal: hundreds of tourists share one address behind an
  * airport's, a hotel's or a carrier's NAT. Self-hosted: the server signs a challenge (HMAC),
  * the visitor's browser finds a counter whose SHA-256 with the challenge's salt and nonce starts

@@ -12,7 +12,7 @@ export const MAX_HOLD_EXTENSIONS = 10;
 export const TEMPORARY_NUMBER_LEVELS: readonly number[] = DEFAULT_SHUFFLE_VANITY_IDS;
 
 /**
- * Anti-hoarding (issue 10): a hold is for choosing, not for keeping numbers away from others.
+ * Anti-hoarding: a hold is for choosing, not for keeping numbers away from others.
  * Counted per account (uid) or device (device-id header), whichever is stricter, and per client
  * address (an IPv6 /64), from the hold ledger. VIP tiers are scarce (the diamond tier is 529
  * numbers), so their limits are tighter.

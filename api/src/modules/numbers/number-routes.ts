@@ -35,7 +35,7 @@ function numberToCancel(request: FastifyRequest): string {
   return hasBody ? parseInput(NumberBody, body, 'body').number : parseInput(NumberBody, request.query, 'query').number;
 }
 
-/** The solved challenge the call carries (issue 24), if any. */
+/** The solved challenge the call carries, if any. */
 function captchaOf(request: FastifyRequest): string | null {
   const value = request.headers[CAPTCHA_HEADER];
   return typeof value === 'string' && value.length > 0 ? value : null;
@@ -80,7 +80,7 @@ export async function numberRoutes(base: FastifyInstance, ctx: AppContext, optio
 
   // Reserving is budgeted per device and per address, besides the hold ledger's limits. The
   // device's budget is a hard limit; past the address's one (many visitors behind one NAT), the
-  // call is asked for a solved challenge instead (issue 24), which the handler verifies.
+  // call is asked for a solved challenge instead, which the handler verifies.
   const reserveByDevice = budgetHook(app, ctx.rateLimit.reserveDeviceMax, ctx.rateLimit.windowMs, 'device');
   const reserveByAddress = budgetHook(app, ctx.rateLimit.reserveMax, ctx.rateLimit.windowMs, 'address', (request) => {
     if (captchaOf(request) === null) throw captchaRequired();
@@ -98,7 +98,7 @@ export async function numberRoutes(base: FastifyInstance, ctx: AppContext, optio
   );
 
   /**
-   * Issue 24: a proof-of-work challenge for this session and device (CaptchaGate), asked for
+   * A proof-of-work challenge for this session and device (CaptchaGate), asked for
    * after a 428 captcha_required. Budgeted per device like the reserve calls it serves.
    */
   app.post(

@@ -1,5 +1,5 @@
 /**
- * Operator lookup (issue 10, point 4). A transfer check must say whether the number is with the
+ * Operator lookup. A transfer check must say whether the number is with the
  * operator the visitor named (SPEC 8 -440 "wrong operator"): without it nobody can correct a
  * wrong choice. Asked against each operator in turn, that answer tells anyone which operator
  * any number is on. A visitor moving their own number needs one number and, at worst, a second

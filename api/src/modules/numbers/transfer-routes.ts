@@ -97,7 +97,7 @@ export async function transferRoutes(base: FastifyInstance, ctx: AppContext, loc
       const { uid } = authOf(request);
       const { number, operator } = request.body;
       const now = ctx.now();
-      // A transfer replaces the held number: not while a payment is buying it (issue 23); extending
+      // A transfer replaces the held number: not while a payment is buying it; extending
       // the visitor's own transfer of this number stays open.
       if ((await ctx.store.getActiveHold(uid, now))?.transfer?.externalMsisdn !== number) await lock.refuseWhilePaying(callerOf(request));
       // Checked again here (the terms page sits between verify and reserve), and the store

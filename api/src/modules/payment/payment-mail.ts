@@ -75,7 +75,7 @@ export function mail(to: string, language: MailLanguage, subject: string, intro:
 }
 
 /**
- * The receipt of a captured payment. In instalments (issue 24) it says what was paid today, what
+ * The receipt of a captured payment. In instalments it says what was paid today, what
  * is still to pay and the order's total, never the total as "Amount paid"; the plan follows.
  */
 export function receiptMail(receipt: Receipt, language: MailLanguage, bnplProvider: string | null): MailMessage {

@@ -40,7 +40,7 @@ export const notConfigured = (what: string) => new HttpError(503, 'payment_unava
 export type GiveBackReason = typeof PAYMENT_ERROR_CODES.orderChanged | typeof PAYMENT_ERROR_CODES.paymentCancelled | typeof MAX_SIMS_CODE;
 
 /**
- * SPEC 8 -169 "max sims reached" (issue 23): the identity document already has the most SIMs the
+ * SPEC 8 -169 "max sims reached": the identity document already has the most SIMs the
  * operator sells to one (domain/sim-limit.ts). Before anything was taken, or (with `payment`)
  * after the capture's count refused it: then what happened to the money is said.
  */

@@ -3,7 +3,7 @@ import { FEATURE_FLAGS, PAYMENT_ERROR_CODES, instalmentPlan, showsPaymentPromoHi
 import type { CardDeclineReason } from './providers';
 
 /**
- * The payment's rules that are not HTTP (issue 13): what a provider's "no" means in SPEC 8, what
+ * The payment's rules that are not HTTP: what a provider's "no" means in SPEC 8, what
  * is charged, when buy-now-pay-later and Apple Pay are offered, and our references.
  */
 
@@ -11,7 +11,7 @@ import type { CardDeclineReason } from './providers';
  * A card decline as SPEC 8 knows it (the mapping in CARD_DECLINE_REASONS' comment): a number of
  * the table, or a client key. A 3-D Secure check that failed or was not completed is neither a
  * card brand (-7110 "transaction_declined" says "only three card brands") nor a card problem, and
- * no SPEC 8 code says what happened (issue 24): our keys three_ds_failed and three_ds_cancelled,
+ * no SPEC 8 code says what happened: our keys three_ds_failed and three_ds_cancelled,
  * each with its own catalogue entry.
  */
 export const DECLINE_CODES: Readonly<Record<CardDeclineReason, number | string>> = {
@@ -39,7 +39,7 @@ export const DECLINE_CODES: Readonly<Record<CardDeclineReason, number | string>>
 export const PROVIDER_UNAVAILABLE_CODE = -7106;
 
 /**
- * Issue 23: a payment's start keeps the number at least for the provider's window (3-D Secure,
+ * A payment's start keeps the number at least for the provider's window (3-D Secure,
  * the BNPL checkout) and this much more: the visitor's way back from the provider's page to our
  * confirmation. After that a lapsed hold may be claimed by anyone, and a capture finding the
  * number gone gives the money back.

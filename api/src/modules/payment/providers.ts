@@ -1,7 +1,7 @@
 import type { CardBrand } from '@join/shared/contract';
 
 /**
- * The two payment providers as the operator API sees them (issue 13): a card provider (hosted
+ * The two payment providers as the operator API sees them: a card provider (hosted
  * card fields, tokens, 3-D Secure, server-to-server charges and refunds with idempotency keys)
  * and a buy-now-pay-later provider (checkout, redirect, server-side confirm and capture). The
  * routes know only these interfaces; the sandboxes of sandboxes/src/card and
@@ -17,7 +17,7 @@ import type { ProviderResult, ProviderUnavailable } from '../../platform/provide
 export type { ProviderResult, ProviderUnavailable };
 
 /**
- * How long a payment may stay with the visitor at the provider (issue 23): the number being bought
+ * How long a payment may stay with the visitor at the provider: the number being bought
  * is held at least this long from the start of a payment, so an honest slow payer does not lose it.
  * The card's is its 3-D Secure challenge (the sandbox declines one left 15 minutes,
  * sandbox/card CHALLENGE_TTL_MS); the BNPL provider's is its checkout (Spotii's sandbox expires an
@@ -35,7 +35,7 @@ export const DEFAULT_BNPL_CHECKOUT_WINDOW_MS = 30 * 60_000;
  * fraudulent -7103, incorrect_cvc -7105, unsupported_brand -7110, incorrect_details -7108,
  * generic_decline -7099 (payment_error_general), not_eligible non_eligible_card,
  * recurring_not_allowed non_recurring_card, token_invalid (unknown, used or expired token)
- * nonce_error. A 3-D Secure check (issue 24) is no card brand (-7110 is SPEC 8's "only three card
+ * nonce_error. A 3-D Secure check is no card brand (-7110 is SPEC 8's "only three card
  * brands"): authentication_failed (the bank refused: wrong codes) is three_ds_failed, and
  * authentication_cancelled (not completed: Cancel on the bank's page, its window run out, or the
  * merchant voided it) three_ds_cancelled; nothing was charged either way.

@@ -192,7 +192,7 @@ const EnvFields = z.object({
   JOIN_AUTHORITY_PORT: port.default(8091),
   /** How long the operator API waits for the authority before answering -607 (15 s by default). */
   JOIN_AUTHORITY_TIMEOUT_MS: positiveInt.optional(),
-  /** SIMs sold to one identity document (issue 23; 5 by default: domain/sim-limit.ts). */
+  /** SIMs sold to one identity document (5 by default: domain/sim-limit.ts). */
   JOIN_MAX_SIMS_PER_DOCUMENT: positiveInt.optional(),
   /** Per address and minute, one budget for the four identity calls (30 by default; the e2e suite raises it). */
   JOIN_IDENTITY_RATE_LIMIT: positiveInt.optional(),
@@ -331,7 +331,7 @@ function sandboxesOf(env: ParsedEnv): ReadonlySet<SandboxName> {
 }
 
 /**
- * Issue 23: a sandbox runs only when asked for, a provider named by URL brings its own key and
+ * A sandbox runs only when asked for, a provider named by URL brings its own key and
  * speaks https unless it is on this machine, and a server that talks to any provider off this
  * machine (a deployment, whatever NODE_ENV says) runs no sandbox at all.
  */

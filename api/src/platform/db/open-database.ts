@@ -21,7 +21,7 @@ import { dirname } from 'node:path';
 export const SYNCHRONOUS = 'FULL';
 
 /**
- * Data at rest (issue 23): the database holds identity decisions, document images while a check
+ * Data at rest: the database holds identity decisions, document images while a check
  * is under way, orders with addresses and phones. Its files are the server's user's only: the
  * database is created 0600 before SQLite opens it (SQLite gives its -wal and -shm the database
  * file's permissions), files an earlier version left readable are narrowed at every open, and a

@@ -50,7 +50,7 @@ export const flowOrder = (message: string) => new HttpError(409, API_ERROR_CODES
 export const extensionLimit = () => flowOrder('This number cannot be extended again');
 export const numberTaken = () => new HttpError(409, NUMBER_ALREADY_BOOKED, 'This number was just taken by someone else');
 /**
- * Issue 23: a change of the plan or the number while a payment of them is open (started at the
+ * A change of the plan or the number while a payment of them is open (started at the
  * provider, not captured, not ended). The page offers the way to the payment, to finish or cancel it.
  */
 export const paymentOpen = () =>
@@ -66,7 +66,7 @@ export const numberNotActivated = () =>
   new HttpError(409, NUMBER_NOT_ACTIVATED, 'This number is not an active mobile number of another UAE operator');
 export const rateLimited = (retryIn: string) =>
   new HttpError(429, API_ERROR_CODES.rateLimited, `Too many requests: try again in ${retryIn}`);
-/** A number this account or device let go of lately (issue 10: no renewing a hold forever by release and re-claim). */
+/** A number this account or device let go of lately (no renewing a hold forever by release and re-claim). */
 export const holdCoolingOff = (seconds: number) =>
   new HttpError(429, API_ERROR_CODES.rateLimited, `You released this number a moment ago: you can hold it again in ${Math.ceil(seconds / 60)} min`);
 /** An anti-hoarding limit (domain/holds.ts HOLD_LIMITS). */
@@ -81,7 +81,7 @@ export const holdLimit = (limit: 'per_number' | 'claims' | 'address') =>
         : 'Too many numbers are held from your network right now: try again later',
   );
 /**
- * Issue 24: the address is past its per-address threshold (live holds, reserve budget): solve the
+ * The address is past its per-address threshold (live holds, reserve budget): solve the
  * challenge of POST /numbers/challenge and send the solution (header `captcha`) with the same call.
  */
 export const captchaRequired = () =>
@@ -111,7 +111,7 @@ export const promoNotSupported = (field: string, message: string) =>
 /** An opt-in promotion asked for without the consent it needs. */
 export const consentRequired = (field: string, message: string) => new HttpError(409, API_ERROR_CODES.consentRequired, message, field);
 
-// --- accounts (issue 11) ---
+// --- accounts ---
 
 /** The call needs an account session (a password, code or social login), not a device-id one. */
 export const loginRequired = () =>

@@ -12,7 +12,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  */
 export interface CspOptions {
   /**
-   * Origins the page may frame: the card provider's hosted fields (issue 13), exactly its origin
+   * Origins the page may frame: the card provider's hosted fields, exactly its origin
    * and nothing more. None: frame-src is not set and default-src 'self' governs frames.
    */
   frameOrigins?: readonly string[];
@@ -28,7 +28,7 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[], options:
     `style-src ${self}`,
     `connect-src ${[self, ...sockets].join(' ')}`,
     // blob: for images only: the identity step shows the photo a visitor took or chose (an object
-    // URL of the file, never sent anywhere) before it is sent (issue 24). Nothing else may load
+    // URL of the file, never sent anywhere) before it is sent. Nothing else may load
     // from blob: (no script, worker, frame or fetch).
     "img-src 'self' data: blob:",
     ...(options.frameOrigins && options.frameOrigins.length > 0 ? [`frame-src ${options.frameOrigins.join(' ')}`] : []),

@@ -13,7 +13,7 @@ beforeAll(polyfillDialog);
  * contrast is left to the e2e run in Chromium; both the phone's and the wide screens' forms are in
  * the markup here, as CSS alone chooses). The page's own rules included: every piece of content in
  * a landmark (region) and each landmark named uniquely (landmark-unique), which the stepper and
- * the phone's summary bar broke (issue 24).
+ * the phone's summary bar broke.
  */
 async function expectNoViolations() {
   const result = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } });

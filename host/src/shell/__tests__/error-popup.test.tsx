@@ -151,7 +151,7 @@ describe('acknowledge', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('go_to_payment goes to the payment page, where an open payment is finished or cancelled (issue 23)', async () => {
+  it('go_to_payment goes to the payment page, where an open payment is finished or cancelled', async () => {
     const navigate = jest.fn();
     await acknowledge('go_to_payment', { navigate, ctx, openHelp: jest.fn() });
     expect(navigate).toHaveBeenCalledWith('/payment');
@@ -167,7 +167,7 @@ describe('acknowledge', () => {
 });
 
 /**
- * Issue 24, point 4: SPEC 2 shows an error's code "if it is scalar" as a quiet reference a
+ * SPEC 2 shows an error's code "if it is scalar" as a quiet reference a
  * customer can quote to support: a server code of SPEC 8 (-7099). Our client-side keys
  * (spotii_error, rate_limited, payment_in_progress...) are not such codes and are never shown.
  */

@@ -70,7 +70,7 @@ describe('progress stepper', () => {
   it('lists the visitor steps with done, current and remaining, and the compact form', () => {
     const ctx: FlowContext = { flags: { ...EMPTY_FLOW_FLAGS, is_plan_selected: true } };
     wrap(<ProgressStepper pathname="/number/search" ctx={ctx} />);
-    // in a landmark of its own (issue 24: axe's region), both the list and the compact form
+    // in a landmark of its own (axe's region), both the list and the compact form
     const progress = screen.getByRole('region', { name: 'Your progress' });
     const list = within(progress).getByRole('list');
     expect(within(progress).getByText('Step 2 of 5')).toBeInTheDocument();
@@ -90,7 +90,7 @@ describe('progress stepper', () => {
     expect(bar).toHaveAttribute('max', '5');
   });
 
-  it('keeps its total when the path turns out longer or shorter (issue 24, point 5)', () => {
+  it('keeps its total when the path turns out longer or shorter', () => {
     const logged = { ...EMPTY_FLOW_FLAGS, is_plan_selected: true, is_number_selected: true, is_logged_in_via_email: true };
     // A tourist at the location check, then at the store pickup after paying for a physical SIM.
     const first = wrap(<ProgressStepper pathname="/location_check" ctx={{ flags: logged }} />);
@@ -241,7 +241,7 @@ describe('order summary', () => {
         <SummaryBar ctx={{ flags: picked }} />
       </>,
     );
-    // the total is in a landmark (issue 24: axe's region), named apart from the wide screens' column
+    // the total is in a landmark (axe's region), named apart from the wide screens' column
     expect(screen.getByRole('complementary', { name: 'Total incl. VAT' })).toHaveTextContent(/Total incl\. VAT\s*AED\s?105\.00/);
     const view = screen.getByRole('button', { name: 'View summary' });
     view.focus();

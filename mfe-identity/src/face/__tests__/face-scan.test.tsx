@@ -151,7 +151,7 @@ describe('the face scan', () => {
     expect(Number(root.dataset.firstFeedbackMs)).toBeGreaterThan(0);
   });
 
-  it('shows the instruction once: the spoken copy leaves the page once it has been announced (issue 24)', async () => {
+  it('shows the instruction once: the spoken copy leaves the page once it has been announced', async () => {
     fakeCamera();
     scene = [];
     await renderScan();

@@ -282,7 +282,7 @@ describe('BNPL sandbox', () => {
     });
   });
 
-  describe('cancel and refund (issue 23)', () => {
+  describe('cancel and refund', () => {
     const cancel = (id: string) => api('POST', `/api/v1.0/checkouts/${id}/cancel`);
     const refund = (id: string, total: number, key = newKey()) => api('POST', `/api/v1.0/checkouts/${id}/refund`, { key, payload: { total, currency: 'AED' } });
     const approve = async (id: string) => decide(id, { decision: 'approve', session: sessionOf((await signIn(id)).body) });

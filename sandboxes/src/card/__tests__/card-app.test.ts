@@ -412,7 +412,7 @@ describe('card provider sandbox', () => {
       expect((await statusOf(c)).status).toBe('declined');
     });
 
-    it('is voided by the merchant (issue 23): declined, and its page only sends the browser back', async () => {
+    it('is voided by the merchant: declined, and its page only sends the browser back', async () => {
       const c = await challenged();
       const cancel = (id: string, headers: Record<string, string> = AUTH) => app.inject({ method: 'POST', url: `/v1/charges/${id}/cancel`, headers });
       const res = await cancel(c.id);

@@ -39,7 +39,7 @@ const pickup = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const iso = (t: number) => new Date(t).toISOString();
-/** The verified person the SIM is for (issue 23): the desk checks the document against it. */
+/** The verified person the SIM is for: the desk checks the document against it. */
 const RECIPIENT = { name: 'JANE DOE', document_kind: 'passport', document_number_masked: '******871' };
 const DESK_FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -204,7 +204,7 @@ describe('courier sandbox', () => {
     expect((await api('POST', '/v1/jobs/job_000000000000000000000000/collect', { payload: { document_checked: true } })).statusCode).toBe(404);
   });
 
-  it('hands over only against a checked document, and never a pickup without a verified recipient (issue 23)', async () => {
+  it('hands over only against a checked document, and never a pickup without a verified recipient', async () => {
     const { id } = await create(pickup({ reference: 'ORD-2002' }));
     const nobody = await create(pickup({ reference: 'ORD-2003', recipient: null }));
     clock = START + 10 * STEP;

@@ -52,7 +52,7 @@ describe('mail sandbox', () => {
     await sink.close();
   });
 
-  it('listens on 127.0.0.1 only, out of reach of the network (issue 23)', async () => {
+  it('listens on 127.0.0.1 only, out of reach of the network', async () => {
     expect(sink.url).toBe(`smtp://127.0.0.1:${sink.port}`);
     expect(await reachFromOtherInterface(sink.port)).not.toBe('connected');
   });

@@ -51,11 +51,11 @@ export type CheckEmailBody = z.infer<typeof CheckEmailBody>;
 export const EmailLoginMethod = z.enum(['password', 'code']);
 export type EmailLoginMethod = z.infer<typeof EmailLoginMethod>;
 
-/** What the e-mail check answers for every e-mail alike (issue 23): both ways, in this order. */
+/** What the e-mail check answers for every e-mail alike: both ways, in this order. */
 export const EMAIL_LOGIN_METHODS: readonly EmailLoginMethod[] = Object.freeze(['password', 'code'] as const);
 
 /**
- * The e-mail check's answer tells nothing about an account (issue 23): not whether one exists,
+ * The e-mail check's answer tells nothing about an account: not whether one exists,
  * has a password or a terminated line. It is the same for every e-mail, the ways the visitor may
  * go on; what the e-mail is to us is said only once it is proven (the code mailed to it, its
  * password, or a provider that verified it). mfe-identity/README.md, "An e-mail tells nothing

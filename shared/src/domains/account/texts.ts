@@ -18,7 +18,7 @@ export const ACCOUNT_TEXTS = {
   'account.googleUnverified': 'Your Google account’s e-mail is not verified. Use your e-mail address instead.',
   'account.googleFailed': 'We could not sign you in with Google. Please try again or use your e-mail.',
 
-  // The stage after the e-mail (issue 23): the same for every e-mail, a password or a code.
+  // The stage after the e-mail: the same for every e-mail, a password or a code.
   'account.method.title': 'How would you like to continue?',
   'account.method.intro': 'Continuing with {{email}}.',
   'account.method.password': 'I have a password',

@@ -1,5 +1,5 @@
 /**
- * @join/shared/delivery: the delivery domain's contract (issue 14). The delivery remote bundles
+ * @join/shared/delivery: the delivery domain's contract. The delivery remote bundles
  * it; it reaches the kernel only through `@join/shared`.
  */
 import { registerTexts } from '@join/shared';

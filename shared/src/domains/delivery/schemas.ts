@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CURRENCY, MARKETING, validatePhone } from '@join/shared';
 
 /**
- * The delivery domain's payloads (issue 14): where to deliver, whether the pin can be served now,
+ * The delivery domain's payloads: where to deliver, whether the pin can be served now,
  * the stores to collect from, the order and its live status, and the instant eSIM. SPEC 7 names
  * no delivery call; these are ours. The API parses with these schemas and the delivery pages parse
  * the answers with them.
@@ -92,7 +92,7 @@ export const AreaResponse = z.object({
   /** On the UAE's land, or near enough its coast to be taken for it (a pier, a boat). */
   inside_uae: z.boolean(),
   /**
-   * On the UAE's land as the map draws it (issue 24): a point in the water (the sea, a marina, the
+   * On the UAE's land as the map draws it: a point in the water (the sea, a marina, the
    * creek) is not, and the pin does not go there; POST /me/delivery refuses it.
    */
   on_land: z.boolean(),
@@ -119,7 +119,7 @@ export type OpeningPeriod = z.infer<typeof OpeningPeriod>;
  * - closed: -128 "delivery closed for area": next_opening says when the zone opens again;
  * - unsupported: -401 "delivery unsupported for area": no zone covers the pin (collect in store);
  *   reason "water" when the pin is in the water (the sea, a marina, the creek), zone or not:
- *   the server never takes a point off the UAE's land as drawn (issue 24).
+ *   the server never takes a point off the UAE's land as drawn.
  */
 export const CoverageResponse = z.union([
   z.object({ status: z.literal('open'), zone_id: z.string(), eta: z.string(), promise_minutes: z.number().int().positive() }),
@@ -271,7 +271,7 @@ export const Order = z.object({
   msisdn: z.string(),
   created_at: z.string(),
   /**
-   * The verified identity the order is bound to (issue 23: no SIM without it), shown to the
+   * The verified identity the order is bound to (no SIM without it), shown to the
    * account it was placed for; null to anyone else, and on orders placed before.
    */
   identity: z

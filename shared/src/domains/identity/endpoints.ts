@@ -34,7 +34,7 @@ export const identityEndpoints = (c: ApiClient = apiClient) => ({
     form.append('image', image, image.type === 'image/png' ? 'document.png' : 'document.jpg');
     return c.request('POST', '/identity/document', { schema: DocumentReadResponse, body: form });
   },
-  /** A live face challenge (issue 23): a nonce bound to this session and the prompt to follow. */
+  /** A live face challenge: a nonce bound to this session and the prompt to follow. */
   faceChallenge: () => c.request('POST', '/identity/face/challenge', { schema: FaceChallengeResponse }),
   /** The frames taken while the visitor followed the challenge's prompt, in order, with its nonce (multipart: nonce, frame…). */
   sendFace: (nonce: string, frames: readonly Blob[]) => {

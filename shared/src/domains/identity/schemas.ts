@@ -139,7 +139,7 @@ export const DocumentReadResponse = z.object({
 export type DocumentReadResponse = z.infer<typeof DocumentReadResponse>;
 
 /**
- * The face check's live challenge (issue 23): the selfie comes from the camera, following a prompt
+ * The face check's live challenge: the selfie comes from the camera, following a prompt
  * the server chose. POST /identity/face/challenge issues a nonce bound to the session and a random
  * prompt; the page shows the prompt, the visitor follows it, and the page sends the frames it took
  * meanwhile (the first before the movement, the last after it) with the nonce to POST

@@ -16,10 +16,10 @@ import {
  * client (the kernel's, imported by package name so the remote uses the page's singleton).
  */
 export const numberEndpoints = (c: ApiClient = apiClient) => ({
-  /** `captcha`: a solved address challenge (issue 24), sent after a 428 captcha_required. */
+  /** `captcha`: a solved address challenge, sent after a 428 captcha_required. */
   reserveNumber: (msisdn: string, captcha?: string) =>
     c.request('POST', '/numbers', { schema: NumberResponse, body: { number: msisdn }, ...(captcha ? { headers: { [CAPTCHA_HEADER]: captcha } } : {}) }),
-  /** Issue 24: a proof-of-work challenge for this session and device (after a 428 captcha_required). */
+  /** A proof-of-work challenge for this session and device (after a 428 captcha_required). */
   numberChallenge: () => c.request('POST', '/numbers/challenge', { schema: CaptchaChallengeResponse }),
   cancelNumber: (msisdn: string) => c.request('DELETE', '/numbers', { schema: NumbersResponse, body: { number: msisdn } }),
   randomNumbers: (count = 1) => c.request('POST', '/numbers/random', { schema: NumbersResponse, body: { count } }),

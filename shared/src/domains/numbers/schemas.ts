@@ -12,7 +12,7 @@ export const NumberResponse = z.object({ number: PhoneNumber });
 export type NumberResponse = z.infer<typeof NumberResponse>;
 export const RandomNumbersBody = z.object({ count: decimalInt(2).pipe(z.number().int().min(1).max(10)).default(1) }).strict();
 
-// --- number search, reservations, commit (issue 3) ---
+// --- number search, reservations, commit ---
 /**
  * POST /numbers/search. `pattern` is the digits the subscriber part should contain or end
  * with (the 058 prefix is fixed); `match` says which (our field: SPEC 7 shows only pattern).
@@ -82,7 +82,7 @@ export const MnpReserveBody = z.object({ number: ExternalNumber, operator: z.str
 export const MnpReserveResponse = z.object({ reservation: Reservation });
 
 /**
- * Issue 24: the proof-of-work challenge (ALTCHA v2, altcha-lib) an address past its per-address
+ * The proof-of-work challenge (ALTCHA v2, altcha-lib) an address past its per-address
  * threshold is asked to solve before a hold, instead of being refused. `parameters` is signed
  * by the server as a whole, so unknown keys are kept as they came (a loose object).
  */

@@ -23,7 +23,7 @@ export const NUMBER_TEXTS = {
   'number.warning': 'Your hold ends in {{time}}. Need more time?',
   'number.extend': 'Keep this number longer',
   'number.extended': 'Your hold has been extended.',
-  /** Issue 24: the browser solves the address challenge (a second or less) before the hold goes through. */
+  /** The browser solves the address challenge (a second or less) before the hold goes through. */
   'number.checkingConnection': 'Checking your connection…',
   'number.resetTransfer': 'Cancel the transfer',
   'number.transferReset': 'Transfer cancelled.',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The hosted card fields' messages (issue 13): the card provider's page, on its own origin, is
+ * The hosted card fields' messages: the card provider's page, on its own origin, is
  * framed by the payment page; the card number, expiry, CVV and holder name are typed there and
  * never reach the product. The two windows talk by postMessage only, with these messages, each
  * side checking the other's origin (the frame: the `origin` query parameter it was opened with;

@@ -1,5 +1,5 @@
 /**
- * @join/shared/payment: the payment domain's contract (issue 13). The payment remote bundles it;
+ * @join/shared/payment: the payment domain's contract. The payment remote bundles it;
  * it reaches the kernel only through `@join/shared`.
  */
 import { registerTexts } from '@join/shared';

@@ -3,7 +3,7 @@ import { CURRENCY, PackagePrice, Product } from '@join/shared';
 import type { CardBrand } from './card-rules';
 
 /**
- * The payment domain's payloads (issue 13). SPEC 7 names no payment call ("a card tokenising call
+ * The payment domain's payloads. SPEC 7 names no payment call ("a card tokenising call
  * to a card payment provider"); these are ours. The API parses with these schemas and the payment
  * pages parse the answers with them.
  *
@@ -30,7 +30,7 @@ export const Instalment = z.object({
 export type Instalment = z.infer<typeof Instalment>;
 
 /**
- * A payment started and not finished (issue 23): 3-D Secure or a BNPL checkout waiting at the
+ * A payment started and not finished: 3-D Secure or a BNPL checkout waiting at the
  * provider. While one is open the plan and the number cannot change (409 payment_open); the
  * payment page offers to finish it (back to the provider) or to cancel it.
  */
@@ -115,7 +115,7 @@ export const Receipt = z.object({
 export type Receipt = z.infer<typeof Receipt>;
 
 /**
- * What a receipt's customer paid today and what is still to pay (issue 24): a BNPL payment's
+ * What a receipt's customer paid today and what is still to pay: a BNPL payment's
  * first instalment is paid today and the others later, so its order total is not "paid". Null for
  * a payment made in full (a card, or a plan of one instalment).
  */
@@ -195,9 +195,9 @@ export const PAYMENT_ERROR_CODES = {
   orderChanged: 'order_changed',
   /** 409: this payment was cancelled by the visitor: nothing was taken. */
   paymentCancelled: 'payment_cancelled',
-  /** 402 (issue 24): the bank refused the 3-D Secure check (wrong codes): nothing was charged. */
+  /** 402: the bank refused the 3-D Secure check (wrong codes): nothing was charged. */
   threeDsFailed: 'three_ds_failed',
-  /** 402 (issue 24): the 3-D Secure check was not completed (cancelled, or its time ran out): nothing was charged. */
+  /** 402: the 3-D Secure check was not completed (cancelled, or its time ran out): nothing was charged. */
   threeDsCancelled: 'three_ds_cancelled',
 } as const;
 

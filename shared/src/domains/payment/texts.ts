@@ -47,7 +47,7 @@ export const PAYMENT_TEXTS = {
   'payment.card.resuming': 'Finishing the payment you started…',
   'payment.card.otherMethod': 'Choose another way to pay',
 
-  // /payment: a payment started and not finished (issue 23: the plan and number cannot change meanwhile).
+  // /payment: a payment started and not finished (the plan and number cannot change meanwhile).
   'payment.open.title': 'You have a payment open',
   'payment.open.card': 'You started paying {{amount}} by card. Your bank is waiting for you to confirm it.',
   'payment.open.bnpl': 'You started paying {{amount}} in instalments with Spotii. Spotii is waiting for you to finish.',
@@ -82,7 +82,7 @@ export const PAYMENT_TEXTS = {
   'payment.receipt.heading': 'Your receipt',
   'payment.receipt.reference': 'Reference',
   'payment.receipt.amount': 'Amount paid',
-  // A BNPL receipt (issue 24): the first instalment is paid today, the rest later.
+  // A BNPL receipt: the first instalment is paid today, the rest later.
   'payment.receipt.paidToday': 'Paid today',
   'payment.receipt.dueLater': 'Still to pay in instalments',
   'payment.receipt.total': 'Order total',

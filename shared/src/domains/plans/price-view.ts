@@ -10,7 +10,7 @@ export interface ProductPriceView {
 }
 
 /**
- * How a product's price reads (issue 9, point 3), from the server's PackagePrice only:
+ * How a product's price reads, from the server's PackagePrice only:
  * - a discount (an automatic promotion, or a commitment's saving on its monthly list price)
  *   shows the original struck through and the saving;
  * - a commitment is priced a month: the monthly price and the total for its months;

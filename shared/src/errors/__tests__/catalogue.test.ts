@@ -91,7 +91,7 @@ describe('the catalogue table', () => {
   });
 });
 
-describe('a paid order cannot change (issue 23)', () => {
+describe('a paid order cannot change', () => {
   it('says to finish or cancel the open payment, with the way to it', () => {
     const popup = errorObjectForCode('payment_open');
     expect(popup.type).toBe('payment_open');
@@ -110,7 +110,7 @@ describe('a paid order cannot change (issue 23)', () => {
 });
 
 /**
- * Issue 24: a 3-D Secure check that failed or was not completed is not SPEC 8's -7110 ("only three
+ * A 3-D Secure check that failed or was not completed is not SPEC 8's -7110 ("only three
  * card brands"): each says what happened to the payment (nothing was taken) and what to do now,
  * under a fixed title of SPEC 8, with the likely answer first.
  */

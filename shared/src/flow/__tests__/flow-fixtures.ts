@@ -14,7 +14,7 @@ export function ctx(on: Partial<FlowStatusFlags> = {}, extra: Omit<Partial<FlowC
 }
 export const PICKED = { is_plan_selected: true, is_number_selected: true } as const;
 export const PICKED_LOGGED = { ...PICKED, is_logged_in_via_email: true } as const;
-/** Plan, number, an e-mail login and the identity check passed for the account: the payment opens (issue 23). */
+/** Plan, number, an e-mail login and the identity check passed for the account: the payment opens. */
 export const PAYABLE = { ...PICKED_LOGGED, is_id_verified: true } as const;
 
 export function allowedSteps(c: FlowContext): StepName[] {

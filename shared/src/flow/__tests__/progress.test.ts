@@ -128,7 +128,7 @@ describe('flowProgress: where no stepper shows', () => {
 });
 
 /**
- * Issue 24, point 5: the counter's total must not move under the visitor. Each walk is the
+ * The counter's total must not move under the visitor. Each walk is the
  * FlowContext a real visitor has at each screen, in order, as the flow status gives it.
  */
 describe('flowProgress: the total stays the same from the first step to the last', () => {

@@ -92,7 +92,7 @@ describe('isStepAllowed: access rules of SPEC section 2', () => {
 
   it('payment: plan, number, email login, the identity check passed, not paid, not done', () => {
     expect(isStepAllowed('payment', ctx(PAYABLE))).toBe(true);
-    // Issue 23: no online payment before the identity check (an eSIM is activated at once, a paid
+    // No online payment before the identity check (an eSIM is activated at once, a paid
     // physical SIM is handed over against the verified document).
     expect(isStepAllowed('payment', ctx(PICKED_LOGGED))).toBe(false);
     expect(isStepAllowed('payment', ctx({ ...PICKED_LOGGED, is_resident_done: true }))).toBe(false);
@@ -240,7 +240,7 @@ describe('the two identity paths (mfe-identity/README.md)', () => {
       expect(at({}, { residentType: 'non_resident', simType })).toBe(ROUTES.idCheck);
       expect(at({ is_id_verified: true }, { residentType: 'non_resident', simType })).toBe(ROUTES.payment);
       const paid = at({ is_id_verified: true, is_plan_paid: true }, { residentType: 'non_resident', simType });
-      // Pay and collect (issue 14): the store to collect from, then thank-you once the order is placed.
+      // Pay and collect: the store to collect from, then thank-you once the order is placed.
       expect(paid).toBe(simType === 'physical' ? ROUTES.storePickup : ROUTES.thankYou);
     }
     expect(
@@ -249,7 +249,7 @@ describe('the two identity paths (mfe-identity/README.md)', () => {
   });
 });
 
-describe('after the payment (issue 13)', () => {
+describe('after the payment', () => {
   const after = (on: Partial<FlowStatusFlags>, extra: Omit<Partial<FlowContext>, 'flags'>) =>
     routeAfterPayment(ctx({ ...PICKED_LOGGED, is_plan_paid: true, ...on }, { insideUae: true, navigatingInApp: true, ...extra }));
 

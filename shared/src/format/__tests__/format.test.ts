@@ -221,7 +221,7 @@ describe('formatCountdown', () => {
   });
 });
 
-describe('price display helpers (issue 9)', () => {
+describe('price display helpers', () => {
   it('adds the discounts back, with VAT, for the struck-through price', () => {
     // Tourist Data 28 days: 129 less 25 % (32.25) = 96.75, VAT 5 %.
     const price = { NetPrice: 96.75, PlanNetPrice: 129, VATAmount: 4.84, VATPercentage: 5, Discounts: [{ Name: 'data_25_off', Amount: 32.25 }] };

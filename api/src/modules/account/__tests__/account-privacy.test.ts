@@ -22,7 +22,7 @@ const expectError = (res: LightMyRequestResponse, status: number, code: number |
   expect({ status: res.statusCode, code: (res.json() as { code?: unknown }).code }).toEqual({ status, code });
 };
 
-describe('account privacy (issue 23)', () => {
+describe('account privacy', () => {
   let t: TestApp;
   let v: Visitor;
   withTestApp((app, [first]) => void ([t, v] = [app, first as Visitor]));

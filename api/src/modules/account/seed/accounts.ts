@@ -3,7 +3,7 @@
  * - amira@example.com has a password (`Welcome2026`): the password login;
  * - noor@example.com has an account but no password: the e-mailed code, then "create a password";
  * - former@example.com has no account with a password and a terminated line: /login/terminated
- *   after the e-mailed code (issue 23: not before);
+ *   after the e-mailed code (not before);
  * - closed@example.com the same with two terminated lines (the list of several; the Arabic e2e
  *   walk uses it, so that two specs on one server never mail the same e-mail a code at once).
  * Any other e-mail is a new visitor: a code creates the account. The sign-in sandbox's people

@@ -206,11 +206,11 @@ describe('every state-changing route declares its step', () => {
     // payment step or once paid (the /payment/confirmation rule, checked by their own preHandler),
     // so a confirm repeated after the capture answers the same receipt; and, for an e-mail login,
     // on a payment of theirs whose number's hold ended meanwhile, so its money is given back
-    // (issue 23). The cancel of an open payment is allowed the same way.
+    //. The cancel of an open payment is allowed the same way.
     'POST /api/payment/card/confirm', 'POST /api/payment/bnpl/confirm', 'POST /api/payment/cancel',
     // The commitment contract by e-mail: any properly logged-in user with a saved commitment plan.
     'POST /api/me/contract_request',
-    // The orders (issue 14) check their route's rule in their own preHandler (/submit_delivery,
+    // The orders check their route's rule in their own preHandler (/submit_delivery,
     // /submit_delivery/store, and /thank-you with a paid eSIM): placing the order makes the step
     // done, so a repeat (a double click, a second tab) must get past it to answer the same order.
     'POST /api/me/delivery', 'POST /api/me/pickup', 'POST /api/me/esim',

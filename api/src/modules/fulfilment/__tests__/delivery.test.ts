@@ -18,7 +18,7 @@ import { createPaymentTestApp, newKey, type PaymentTestApp } from '../../../test
 import type { Visitor } from '../../../testing/harness';
 
 /**
- * Delivery (issue 14) through the routes, with the test clock (2026-01-15 10:00 UTC: Thursday
+ * Delivery through the routes, with the test clock (2026-01-15 10:00 UTC: Thursday
  * 14:00 in the UAE, when Dubai is open and Fujairah has just closed) and the in-process courier
  * and eSIM fakes. Visitors reach the delivery step for real (a number, a plan, an e-mail login, the
  * identity check with the activation method's answers, against the in-test authority).

@@ -63,7 +63,7 @@ export function nearestPlace(places: readonly GazetteerPlace[], point: LngLat): 
   return best?.p ?? null;
 }
 
-/** On the UAE's land as drawn, with no margin: the water is not (issue 24). */
+/** On the UAE's land as drawn, with no margin: the water is not. */
 export function isOnUaeLand(data: AreaData, point: LngLat): boolean {
   return data.uae.some((b) => inside(point, b));
 }

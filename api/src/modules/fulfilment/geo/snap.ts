@@ -2,7 +2,7 @@ import type { Position } from 'geojson';
 import { pointInArea, type Area, type LngLat } from './geometry';
 
 /**
- * A point in the water moved onto land (issue 24, point 7; api/README.md "Map data and
+ * A point in the water moved onto land (api/README.md "Map data and
  * gazetteer"). GeoNames' points for coastal districts (Dubai Marina, Jumeirah, Al Mamzar) often
  * lie a few hundred metres offshore: a place chosen in the search must drop the pin where a
  * courier can go. The nearest points of the land's edges are tried, nearest first, each pushed a

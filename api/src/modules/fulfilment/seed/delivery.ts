@@ -2,7 +2,7 @@ import type { EmirateCode, OpeningPeriod } from '@join/shared/contract';
 import { everyDay } from '../coverage';
 
 /**
- * Sandbox delivery data (issue 14; api/README.md "Delivery"): the zones a courier serves, with
+ * Sandbox delivery data (api/README.md "Delivery"): the zones a courier serves, with
  * their opening hours in local UAE time, and the stores to collect a SIM from. Invented for the
  * sandbox, not an operator's real coverage: the polygons are hand-drawn around the built-up
  * areas of each city (25 to 40 points each, [lng, lat]); anywhere else (the Western Region,

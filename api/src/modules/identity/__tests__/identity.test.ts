@@ -321,7 +321,7 @@ describe('the identity check', () => {
     });
   });
 
-  describe('POST /identity/face/challenge (issue 23)', () => {
+  describe('POST /identity/face/challenge', () => {
     const issue = async (v: Visitor) => {
       const res = await t.challenge(v);
       expect(res.statusCode).toBe(200);

@@ -6,7 +6,7 @@ import { createPaymentTestApp, newKey, type PaymentTestApp } from '../../../test
 import type { IdentityChoice } from '../../../testing/verify-identity';
 
 /**
- * Issue 23, point 2: one passport (or Emirates ID) verified under any number of accounts buys no
+ * One passport (or Emirates ID) verified under any number of accounts buys no
  * more SIMs than the operator sells to one document. The operator counts its own sales (the
  * authority's registry knows only what other operators reported), in the same transaction that
  * captures a payment or places a cash-on-delivery order, and answers SPEC 8's "max sims reached"

@@ -104,7 +104,7 @@ export function identityStatements(db: Database) {
       `SELECT * FROM identity_decisions WHERE uid = @uid AND account_id = @account AND outcome = 'verified'
        ORDER BY decided_at DESC, id DESC LIMIT 1`,
     ),
-    // A pass makes its account the one the device user's identity flags count for (issue 23).
+    // A pass makes its account the one the device user's identity flags count for.
     setIdVerified: db.prepare<[{ uid: string; account: string | null }]>('UPDATE users SET id_verified = 1, verified_account_id = @account WHERE uid = @uid'),
     setResidentDone: db.prepare<[{ uid: string; account: string | null }]>(
       'UPDATE users SET resident_done = 1, has_delivery_form = 1, verified_account_id = @account WHERE uid = @uid',

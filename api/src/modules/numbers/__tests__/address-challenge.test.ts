@@ -6,7 +6,7 @@ import { CAPTCHA_TTL_MS } from '../captcha';
 import { createTestApp, form, type TestApp, type Visitor } from '../../../testing/harness';
 
 /**
- * Issue 24, point 3: many visitors share one address (airport, hotel, carrier NAT). Past the
+ * Many visitors share one address (airport, hotel, carrier NAT). Past the
  * per-address threshold the API asks for a proof-of-work challenge instead of refusing; with a
  * valid solution the hold goes through. The limits per device and per account stay as they are.
  */

@@ -3,7 +3,7 @@ import { HOLD_LIMITS, MAX_HOLD_EXTENSIONS } from '../holds';
 import { createTestApp, type TestApp, type Visitor } from '../../../testing/harness';
 
 /**
- * Issue 10, point 1: holds renewed forever and hoarded. Each test is an attack the outside
+ * Holds renewed forever and hoarded. Each test is an attack the outside
  * probe ran, against the real limits (HOLD_LIMITS and the reserve budgets of buildApp).
  */
 describe('anti-hoarding limits on holds', () => {
@@ -99,7 +99,7 @@ describe('anti-hoarding limits on holds', () => {
     const results: number[] = [];
     for (const number of diamonds) results.push((await reserve(await t.login(), number)).statusCode);
     expect(results.filter((s) => s === 200)).toHaveLength(HOLD_LIMITS.liveHoldsPerAddress.vip);
-    // Issue 24: past the address's cap, a proof-of-work challenge (address-challenge.test.ts), not a refusal.
+    // Past the address's cap, a proof-of-work challenge (address-challenge.test.ts), not a refusal.
     expect(results.slice(HOLD_LIMITS.liveHoldsPerAddress.vip).every((s) => s === 428)).toBe(true);
     // From another network the tier is still open.
     const elsewhere = await t.login();

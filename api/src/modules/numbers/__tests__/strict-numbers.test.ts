@@ -2,7 +2,7 @@ import { ApiErrorBody, PlanQuoteResponse, aedAsFils, decimalInt } from '@join/sh
 import { type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
 
 /**
- * Issue 10, point 6: codes, ids and counts are decimal digits only, money has at most two
+ * Codes, ids and counts are decimal digits only, money has at most two
  * decimal places. Each spelling below was read as 187 (or AED 0.01) before.
  */
 describe('strict numbers', () => {

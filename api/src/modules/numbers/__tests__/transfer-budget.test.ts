@@ -3,7 +3,7 @@ import { TRANSFER_CHECK_LIMITS, TransferCheckBudget } from '../transfer-budget';
 import { createTestApp, type TestApp, type Visitor } from '../../../testing/harness';
 
 /**
- * Issue 10, point 4: the transfer check is not an operator directory. The probe asked for a
+ * The transfer check is not an operator directory. The probe asked for a
  * number against each operator in turn (du -440, etisalat -440, virgin 200); a visitor moving
  * their own number needs one number and at most a second guess of its operator.
  */

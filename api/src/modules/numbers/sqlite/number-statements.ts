@@ -55,7 +55,7 @@ export function numberStatements(db: Database) {
        WHERE msisdn = @msisdn AND (holder IS NULL OR held_until <= @now)`,
     ),
     // An extension: only the holder's live hold, and only while extensions are left. Never
-    // shorter than it is: a payment under way may hold the number longer (issue 23).
+    // shorter than it is: a payment under way may hold the number longer.
     extend: db.prepare<[{ uid: string; msisdn: string; now: number; until: number; max: number }]>(
       `UPDATE numbers SET held_until = MAX(held_until, @until), extensions = extensions + 1
        WHERE msisdn = @msisdn AND holder = @uid AND held_until > @now AND extensions < @max`,

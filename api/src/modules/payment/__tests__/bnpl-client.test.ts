@@ -72,7 +72,7 @@ describe('the BNPL client against the sandbox', () => {
     expect(await provider.capture(created.value.id, key)).toEqual(captured);
   });
 
-  it('cancels a checkout it will not capture, refunds one it captured (issue 23), and knows the windows', async () => {
+  it('cancels a checkout it will not capture, refunds one it captured, and knows the windows', async () => {
     // The sandbox's documented checkout window (sandboxes/README.md): 30 minutes, as Spotii's.
     expect(provider.checkoutWindowMs).toBe(30 * 60_000);
     const approved = await provider.createCheckout(request());

@@ -107,7 +107,7 @@ describe('card provider HTTP client against the sandbox', () => {
     expect(await provider.getCharge('ch_nope')).toEqual({ ok: false, reason: 'not_found' });
   });
 
-  it('voids a charge still waiting for 3-D Secure (issue 23); one that went through is answered as it is', async () => {
+  it('voids a charge still waiting for 3-D Secure; one that went through is answered as it is', async () => {
     // The sandbox's documented challenge window (sandboxes/README.md "3-D Secure"): 15 minutes.
     expect(provider.actionWindowMs).toBe(15 * 60_000);
     const waiting = await provider.charge(request(await tokenFor(sandbox, '4000000000003220')));

@@ -3,7 +3,7 @@ import { AR_TRANSLATIONS } from '@join/shared/texts-ar';
 import { formatFils, receiptMail } from '../payment-mail';
 
 /**
- * The receipt e-mail (issue 24, point 6): a BNPL payment's receipt said "Amount paid AED 103.95"
+ * The receipt e-mail: a BNPL payment's receipt said "Amount paid AED 103.95"
  * when AED 26.01 was paid today and the rest is due in instalments. It says what was paid today,
  * what is still to pay, and the order's total; a card receipt keeps "Amount paid".
  */

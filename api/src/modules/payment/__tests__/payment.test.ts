@@ -238,7 +238,7 @@ describe('payment', () => {
         not_eligible: 'non_eligible_card',
         recurring_not_allowed: 'non_recurring_card',
         token_invalid: 'nonce_error',
-        // Issue 24: a 3-D Secure check is not a card brand (-7110 "only three card brands"): our keys.
+        // A 3-D Secure check is not a card brand (-7110 "only three card brands"): our keys.
         authentication_failed: 'three_ds_failed',
         authentication_cancelled: 'three_ds_cancelled',
       });
@@ -339,7 +339,7 @@ describe('payment', () => {
     });
 
     /**
-     * Issue 24: a check the bank failed (wrong codes) or one not finished (Cancel on the bank's
+     * A check the bank failed (wrong codes) or one not finished (Cancel on the bank's
      * page, its time run out) is neither SPEC 8's -7110 (only three card brands) nor a card
      * problem: each has its own key, and the answer says nothing was charged.
      */

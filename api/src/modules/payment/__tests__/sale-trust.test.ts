@@ -8,7 +8,7 @@ import { createPaymentTestApp, newKey, type PaymentTestApp } from '../../../test
 import type { Visitor } from '../../../testing/harness';
 
 /**
- * Issue 23: a sale that can be trusted. Each attack of the review, tried through the API as a
+ * A sale that can be trusted. Each attack of the review, tried through the API as a
  * fraudster would: no SIM without a passed identity check of the logged-in account bound to the
  * order, a verification that belongs to the account (not the device), and what a device-id
  * session may read.

@@ -155,7 +155,7 @@ export function paymentStatements(db: Database) {
     ),
     byKey: db.prepare<[string, string], PaymentRow>('SELECT * FROM payments WHERE uid = ? AND idempotency_key = ?'),
     /**
-     * SIMs sold to a document (issue 23): users other than @uid with a captured payment made to
+     * SIMs sold to a document: users other than @uid with a captured payment made to
      * it, or an order bound to a verified decision of it (a cash-on-delivery sale has no payment;
      * a paid user with an order is one user, counted once).
      */
@@ -192,7 +192,7 @@ export function paymentStatements(db: Database) {
        WHERE uid = @uid AND id = @id AND status <> 'captured'`,
     ),
     setPlanPaid: db.prepare<[string]>('UPDATE users SET plan_paid = 1 WHERE uid = ?'),
-    /** The recorded order's two rows, as they are now (issue 23). */
+    /** The recorded order's two rows, as they are now. */
     savedPlanIdOf: db.prepare<[string], { id: number; product_code: number }>('SELECT id, product_code FROM saved_plans WHERE uid = ?'),
     claimOf: db.prepare<[{ uid: string; reservationId: number }], { msisdn: string; held_until: number | null }>(
       'SELECT msisdn, held_until FROM numbers WHERE holder = @uid AND reservation_id = @reservationId',

@@ -123,7 +123,7 @@ describe('environment', () => {
     expect(() => readEnv({ ...allOk, JOIN_COURIER_KEY: '' })).toThrow(/JOIN_COURIER_KEY is required in production/);
     expect(() => readEnv({ ...allOk, JOIN_ESIM_URL: '' })).toThrow(/JOIN_ESIM_URL is required in production/);
     expect(() => readEnv({ ...allOk, JOIN_ESIM_KEY: '' })).toThrow(/JOIN_ESIM_KEY is required in production/);
-    // Issue 24: the address challenge's HMAC key; a generated one would differ per process.
+    // The address challenge's HMAC key; a generated one would differ per process.
     expect(() => readEnv({ ...allOk, JOIN_CAPTCHA_KEY: '' })).toThrow(/JOIN_CAPTCHA_KEY is required in production/);
     expect(() => readEnv({ JOIN_CAPTCHA_KEY: 'short' })).toThrow(/JOIN_CAPTCHA_KEY/);
   });
@@ -230,7 +230,7 @@ describe('environment', () => {
  * checks ran only when NODE_ENV was exactly `production`: a staging server signed a verified
  * token for any e-mail, verified anyone in the authority's registry and approved any BNPL.
  */
-describe('sandboxes only when asked, real providers only with real keys over https (issue 23)', () => {
+describe('sandboxes only when asked, real providers only with real keys over https', () => {
   const messageOf = (env: NodeJS.ProcessEnv): string => {
     try {
       readEnv(env);

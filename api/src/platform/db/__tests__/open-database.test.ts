@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { tempDir } from '../../../testing/harness';
 import { openDatabase } from '../open-database';
 
-/** Issue 10, point 9: a commit survives a power loss (FULL), not only a process crash (NORMAL). */
+/** A commit survives a power loss (FULL), not only a process crash (NORMAL). */
 describe('openDatabase', () => {
   it('opens the file in WAL mode with synchronous FULL and foreign keys on', () => {
     const dir = tempDir();

@@ -261,7 +261,7 @@ describe('headers and source maps (point 7)', () => {
  * refuses, a URL Fastify cannot decode) lacked Strict-Transport-Security: a browser first
  * meeting the site through one of them was never told to keep to HTTPS.
  */
-describe('HSTS on every answer when configured (issue 23)', () => {
+describe('HSTS on every answer when configured', () => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {

@@ -3,7 +3,7 @@ import { haversineKm, pointInArea, type LngLat } from '../geometry';
 import { onLand, snapToLand } from '../snap';
 
 /**
- * The snapping of a point in the water onto land (issue 24, point 7), on a drawn island: a square
+ * The snapping of a point in the water onto land, on a drawn island: a square
  * of about 2.2 km around (55.20, 25.10), a bay cut into its east side.
  */
 const island: Polygon = {

