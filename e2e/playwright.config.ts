@@ -64,7 +64,7 @@ const SANDBOXES_ENV = {
 /**
  * Every browser of the suite comes from 127.0.0.1, so the per-address budgets on holds and
  * transfer checks would be one visitor's for the whole suite: they are raised here.
- * The API tests (api/src/routes/__tests__/hold-limits.test.ts, transfer-budget.test.ts) check them.
+ * The API tests (api/src/modules/numbers/__tests__/hold-limits.test.ts, transfer-budget.test.ts) check them.
  */
 export const SUITE_ENV = {
   // Every third party is a sandbox of the sandboxes program, on 127.0.0.1 (never without this

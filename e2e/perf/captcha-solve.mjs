@@ -1,4 +1,4 @@
-// The address challenge's work in the visitor's browser (api/src/domain/captcha.ts
+// The address challenge's work in the visitor's browser (api/src/modules/numbers/captcha.ts
 // CAPTCHA_DIFFICULTY): signs challenges as the API does, has Chromium solve them with the same
 // library and Web Crypto the number step uses, unthrottled and with the CPU slowed 4× and 6×
 // (phones), and prints mean, median, 90th percentile and slowest. Not part of `npm run perf`

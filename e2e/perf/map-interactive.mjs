@@ -29,7 +29,7 @@ const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1366, height: 900 },
 ];
-// The product's headers (api/src/http/security-headers.ts, securityHeaders() with no remote
+// The product's headers (api/src/platform/http/security-headers.ts, securityHeaders() with no remote
 // origins): the CSP goes on every answer, documents and scripts alike, so maplibre's worker runs
 // under the same policy as in the product. It has no worker-src: workers fall back to script-src,
 // 'self' only (no blob:), which is what the product allows them.

@@ -1,4 +1,4 @@
-// The product's Content Security Policy for documents (api/src/http/security-headers.ts with no
+// The product's Content Security Policy for documents (api/src/platform/http/security-headers.ts with no
 // remote origins), for the perf harnesses that serve a component alone: they must run under the
 // same rules. WebAssembly is allowed by 'wasm-unsafe-eval' and nothing broader; there is no
 // worker-src, so workers fall back to script-src, 'self' only (no blob:).

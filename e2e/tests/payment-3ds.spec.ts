@@ -14,7 +14,7 @@ import { SANDBOX_PORTS } from '../playwright.config';
 test.setTimeout(105_000);
 
 const CARD_ORIGIN = `http://127.0.0.1:${SANDBOX_PORTS.card}`;
-/** The sandbox's card that asks for 3-D Secure (api/src/sandbox/card/test-cards.ts). */
+/** The sandbox's card that asks for 3-D Secure (sandboxes/src/card/test-cards.ts). */
 const VISA_3DS = { number: '4000000000003220', expiry: '12/30', cvv: '739', name: 'Grace Hopper' };
 
 async function chooseCard(page: Page, radio: RegExp, next: string) {

@@ -10,7 +10,7 @@ import { SANDBOX_PORTS } from '../playwright.config';
  * goes back and picks another plan. The server keeps the plan and number of the open payment
  * (409 payment_open); the pop-up says "Finish or cancel the payment first" and leads to the payment
  * page, which names the open payment and cancels it (voided at the provider). Then the plan may
- * change again. The API tests cover the attack itself (api/src/routes/__tests__/paid-order.test.ts).
+ * change again. The API tests cover the attack itself (api/src/modules/payment/__tests__/paid-order.test.ts).
  */
 const BNPL_ORIGIN = `http://127.0.0.1:${SANDBOX_PORTS.bnpl}`;
 

@@ -24,7 +24,7 @@ export const DELIVERY_TEXTS = {
   'delivery.status.issued': 'eSIM ready to install',
   'delivery.status.installed': 'eSIM installed',
 
-  // The order confirmation e-mails (sent by the API, api/src/domain/order-mail.ts).
+  // The order confirmation e-mails (sent by the API, api/src/modules/fulfilment/order-mail.ts).
   'delivery.mail.delivery.subject': 'Your SIM is on its way: order {{order}}',
   'delivery.mail.delivery.intro': 'Thank you: we have your order. A courier brings your SIM to the address below.',
   'delivery.mail.pickup.subject': 'Collect your SIM: order {{order}}',

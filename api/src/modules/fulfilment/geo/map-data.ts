@@ -6,7 +6,7 @@ import { bounded, type AreaData } from './area';
 import { indexPlaces, type GazetteerPlace, type IndexedPlace } from './gazetteer';
 import { mapDataDir } from './map-files';
 
-/** The built map data as the places and area answers use it (api/src/geo/build). */
+/** The built map data as the places and area answers use it (api/src/modules/fulfilment/geo/build). */
 export interface MapData {
   area: AreaData;
   index: IndexedPlace[];
