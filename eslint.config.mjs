@@ -61,7 +61,7 @@ export default tseslint.config(
   {
     // The kernel: depends on no other package and on no domain (a domain changes without a kernel release).
     files: ['shared/**/*.{ts,tsx}'],
-    ignores: ['shared/src/domains/**', 'shared/src/forms/**', 'shared/src/display/**', 'shared/src/contract.ts'],
+    ignores: ['shared/src/domains/**', 'shared/src/forms/**', 'shared/src/display/**', 'shared/src/testing/**', 'shared/src/contract.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -86,7 +86,7 @@ export default tseslint.config(
           patterns: [
             { group: ['@join/*', '!@join/shared'], message: 'A domain contract depends only on the kernel (@join/shared).' },
             { group: ['../../*', '../../../*'], message: 'Import the kernel as @join/shared (one instance in the page), not by a relative path.' },
-            { group: ['@join/shared/*'], message: 'A domain contract imports no other domain.' },
+            { group: ['@join/shared/*', '!@join/shared/testing'], message: 'A domain contract imports no other domain.' },
           ],
         },
       ],
@@ -111,6 +111,21 @@ export default tseslint.config(
           patterns: [
             { group: ['@join/*', '!@join/shared'], message: 'The forms entry depends only on the kernel (@join/shared).' },
             { group: ['../*'], message: 'Import the kernel as @join/shared (one instance in the page), not by a relative path.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The tests' shared helpers (@join/shared/testing) act on the kernel the code under test uses: by name only.
+    files: ['shared/src/testing/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@join/*', '!@join/shared'], message: 'The testing entry depends only on the kernel (@join/shared).' },
+            { group: ['../*'], message: 'Import the kernel as @join/shared (the instance the code under test uses), not by a relative path.' },
           ],
         },
       ],

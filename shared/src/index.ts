@@ -65,3 +65,4 @@ export * from './ui/badge';
 export * from './ui/alert';
 export * from './ui/skeleton';
 export * from './query/query-client';
+export * from './query/flow-status';

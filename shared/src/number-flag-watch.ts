@@ -1,5 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { api as defaultApi, type Endpoints } from './api/endpoints';
-import { applyFlowStatus, clockSkewAtom, flowFlagsAtom, numberAtom, setSavedPlan, store as defaultStore, type Store } from './store';
+import { fetchFlowStatus } from './query/flow-status';
+import { queryClient as pageQueryClient } from './query/query-client';
+import { clockSkewAtom, flowFlagsAtom, numberAtom, setSavedPlan, store as defaultStore, type Store } from './store';
 
 /**
  * SPEC 4: "When the number flag goes from selected to not selected, the current product is
@@ -19,7 +22,9 @@ export const HOLD_EXPIRY_GRACE_MS = 2000;
 
 export interface NumberFlagWatchDeps {
   api?: Endpoints;
+  /** The store the flags are read from: the one `queryClient`'s flow status feeds (linkFlowStatus). */
   store?: Store;
+  queryClient?: QueryClient;
   /** Called when the follow-up calls fail (the next flow status refresh tries again). */
   onError?: (err: unknown) => void;
 }
@@ -27,6 +32,7 @@ export interface NumberFlagWatchDeps {
 export function watchNumberFlag(deps: NumberFlagWatchDeps = {}): () => void {
   const api = deps.api ?? defaultApi;
   const store = deps.store ?? defaultStore;
+  const queryClient = deps.queryClient ?? pageQueryClient;
   const onError = deps.onError ?? ((err: unknown) => console.warn('saving the product after the number was released failed', err));
 
   let wasSelected = store.get(flowFlagsAtom)?.is_number_selected ?? null;
@@ -50,7 +56,7 @@ export function watchNumberFlag(deps: NumberFlagWatchDeps = {}): () => void {
     if (store.get(numberAtom)?.MSISDN !== msisdn) return;
     // Only the flags are refreshed: the number itself stays in the store for the step that shows
     // it to announce the expiry (dropping it here could unmount that step before it does).
-    await api.getFlowStatus().then((answer) => applyFlowStatus(answer, store), onError);
+    await fetchFlowStatus(queryClient, api).then(() => undefined, onError);
   };
   const stopNumber = store.sub(numberAtom, scheduleHoldCheck);
   scheduleHoldCheck();

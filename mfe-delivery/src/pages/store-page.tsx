@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { LocateFixed } from 'lucide';
-import { Alert, Badge, bus, Button, Card, flowFlagsAtom, refreshFlowStatus, StepHeading, useFocusStepHeading, useLanguage, useT } from '@join/shared';
+import { Alert, Badge, bus, Button, Card, flowFlagsAtom, StepHeading, useFocusStepHeading, useLanguage, useT } from '@join/shared';
 import { deliveryApi, inUaeBounds, MAP_DEFAULT_CENTER, type Store } from '@join/shared/delivery';
 import { LoadFailed } from '@join/shared/display';
 import { Loading } from '../components/loading';
@@ -27,8 +27,8 @@ const LOCATE_TEXT: Record<PositionFailure | 'outside', string> = {
  * /submit_delivery/store (ROUTES.storePickup): collect the SIM in a store. The stores on the map
  * and in a list, nearest first from the pin, else the visitor's location (when they ask), else
  * Dubai; each with whether it is open now (and until when, or when it opens), today's hours and
- * the week in a disclosure. Choosing one places the pickup (POST /me/pickup), refreshes the flow
- * and announces delivery:order-placed. A paid tourist is told to bring the passport; a resident
+ * the week in a disclosure. Choosing one places the pickup (POST /me/pickup, which brings the new
+ * flow status) and announces delivery:order-placed. A paid tourist is told to bring the passport; a resident
  * pays at the store.
  */
 export function StorePage() {
@@ -75,7 +75,6 @@ export function StorePage() {
     setBusy(store.id);
     try {
       await deliveryApi.pickup(store.id);
-      await refreshFlowStatus().catch(() => undefined);
       bus.emit('delivery:order-placed', { kind: 'pickup' });
     } catch (err) {
       withdraws.current.push(raise(err, { retry: () => pick(store) }));

@@ -49,7 +49,6 @@ export function ThankYouPage() {
     mutationFn: () => deliveryApi.issueEsim().then((r) => r.order),
     onSuccess: (o) => {
       client.setQueryData(ORDER_KEY, o);
-      void refreshFlowStatus().catch(() => undefined);
     },
     onError: (err) => {
       withdraws.current.push(raise(err, { retry: () => reissue.current() }));

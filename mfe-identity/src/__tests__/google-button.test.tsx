@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { api, ApiError, bus, createQueryClient, EMPTY_FLOW_FLAGS, sessionAtom, store } from '@join/shared';
 import { accountApi } from '@join/shared/account';
 import { GoogleSignIn } from '../components/google-button';
+import { flowWrite } from '@join/shared/testing';
 
 const provider = { id: 'google' as const, authorization_endpoint: 'http://localhost:8090/authorize', client_id: 'join-web' };
 const ns = { nonce: 'n'.repeat(22), state: 's'.repeat(22) };
@@ -30,10 +31,12 @@ describe('Continue with Google', () => {
   it('opens the chooser, and a token from the provider logs the visitor in', async () => {
     const popup = { closed: false, close: jest.fn(), location: { href: 'about:blank' } };
     const open = jest.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-    jest.spyOn(accountApi, 'socialLogin').mockResolvedValue({
-      session_id: 'google-session',
-      profile: { uid: 'u1', email: 'amira@example.com', has_password: false, login_method: 'google' },
-    });
+    jest.spyOn(accountApi, 'socialLogin').mockImplementation(() =>
+      flowWrite({
+        session_id: 'google-session',
+        profile: { uid: 'u1', email: 'amira@example.com', has_password: false, login_method: 'google' as const },
+      }),
+    );
     jest.spyOn(api, 'getFlowStatus').mockResolvedValue({ flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_logged_in_via_email: true } });
     const logged: string[] = [];
     const off = bus.on('account:logged-in', (e) => logged.push(e.method));

@@ -17,6 +17,7 @@ import {
 import { identityApi } from '@join/shared/identity';
 import { POSITION_OPTIONS } from '../geolocation';
 import IdentityStep from '../step';
+import { flowWrite } from '@join/shared/testing';
 
 /**
  * /location_check with a fake navigator.geolocation: each answer the browser can give (a
@@ -90,7 +91,7 @@ describe('/location_check', () => {
 
   it('inside the UAE: the server decides, the flow status is refreshed, then the host is told (no alert)', async () => {
     const locate = fakeGeolocation({ position: DUBAI });
-    const check = jest.spyOn(identityApi, 'checkLocation').mockResolvedValue({ inside_uae: true });
+    const check = jest.spyOn(identityApi, 'checkLocation').mockImplementation(() => flowWrite({ inside_uae: true }));
     const status = flowStatusAfter(true);
     const checked = listen('identity:location-checked');
     renderPage();
@@ -109,7 +110,7 @@ describe('/location_check', () => {
 
   it('outside: explains that activation needs the UAE and that they can come back; Try again checks again', async () => {
     fakeGeolocation({ position: { latitude: 23.588, longitude: 58.383 } }, { position: DUBAI });
-    const check = jest.spyOn(identityApi, 'checkLocation').mockResolvedValueOnce({ inside_uae: false }).mockResolvedValueOnce({ inside_uae: true });
+    const check = jest.spyOn(identityApi, 'checkLocation').mockImplementationOnce(() => flowWrite({ inside_uae: false })).mockImplementationOnce(() => flowWrite({ inside_uae: true }));
     flowStatusAfter(false);
     const checked = listen('identity:location-checked');
     renderPage();
@@ -134,7 +135,7 @@ describe('/location_check', () => {
     [3, 'Finding your position took too long', /Please try again/],
   ] as const)('position error %s: "%s", announced, with Try again that asks the browser again', async (code, title, text) => {
     const locate = fakeGeolocation({ error: code }, { position: DUBAI });
-    const check = jest.spyOn(identityApi, 'checkLocation').mockResolvedValue({ inside_uae: true });
+    const check = jest.spyOn(identityApi, 'checkLocation').mockImplementation(() => flowWrite({ inside_uae: true }));
     flowStatusAfter(true);
     renderPage();
     await share();

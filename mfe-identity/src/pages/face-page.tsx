@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
-import { Alert, bus, Button, errorObjectForCode, isApiError, LiveRegion, refreshFlowStatus, reportError, StepHeading, translateOr, useFocusStepHeading, useT } from '@join/shared';
+import { Alert, bus, Button, errorObjectForCode, isApiError, LiveRegion, reportError, StepHeading, translateOr, useFocusStepHeading, useT } from '@join/shared';
 import { IDENTITY_ERROR_CODES, identityApi, type DocumentDetails } from '@join/shared/identity';
 import type { FaceCapture, FaceChallenge } from '../face/face-scan';
 import { DetailsList } from '../components/details-list';
@@ -97,7 +97,6 @@ export function FacePage({ path, route }: { path: CheckPath; route: string }) {
         onConfirm={() =>
           void run(async () => {
             await identityApi.confirmIdDetails(details);
-            await refreshFlowStatus();
             setVerified(true);
             bus.emit('identity:verified', { path });
           })

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MapPin } from 'lucide';
-import { Alert, bus, Button, refreshFlowStatus, StepHeading, useFocusStepHeading, useT } from '@join/shared';
+import { Alert, bus, Button, StepHeading, useFocusStepHeading, useT } from '@join/shared';
 import { identityApi } from '@join/shared/identity';
 import { canLocate, currentPosition, PositionError, type PositionFailure } from '../geolocation';
 import { useAction } from '../hooks/use-action';
@@ -48,9 +48,8 @@ export function LocationPage() {
           }
           throw err;
         }
+        // The server stores inside_uae; the call brings it to the flow status the host's guard reads.
         const { inside_uae } = await identityApi.checkLocation(position.lat, position.lng);
-        // The server stored inside_uae: the host's guard and the next route read it from the flow status.
-        await refreshFlowStatus();
         setPhase(inside_uae ? 'inside' : 'outside');
         bus.emit('identity:location-checked', { inside: inside_uae });
       },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, formSchema, isApiError, StepHeading, textField, updateSession, useT, validationText, type InputMask, type ValidationResult } from '@join/shared';
+import { Alert, Button, formSchema, isApiError, StepHeading, textField, useT, validationText, type InputMask, type ValidationResult } from '@join/shared';
 import { TextField, useZodForm } from '@join/shared/forms';
 import { ACCOUNT_ERROR_CODES, accountApi, VERIFICATION_CODE_LENGTH } from '@join/shared/account';
 import { EmailLine, TextWithEmail } from '../components/email-line';
@@ -53,10 +53,9 @@ export function CodeStage({ stage, onStage }: StageProps<'code'>) {
           if (isApiError(err) && err.messageType === 'account_with_terminated_number') return null;
           throw err;
         });
+        // The new session is kept by the call itself (the server revoked the old one).
         if (r === null) return showTerminated();
-        // The server revoked the old session: every later call (set_password) needs this one.
-        updateSession({ sessionId: r.session_id });
-        if (r.profile.has_password) await finishLogin(r.profile.login_method);
+        if (r.profile.has_password) finishLogin(r.profile.login_method);
         else onStage({ name: 'set-password', email: stage.email });
       },
       (err) => {

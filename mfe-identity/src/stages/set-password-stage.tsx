@@ -33,7 +33,7 @@ export function SetPasswordStage({ stage }: StageProps<'set-password'>) {
     run(
       async () => {
         await accountApi.setPassword(chosen);
-        await finishLogin('code');
+        finishLogin('code');
       },
       (err) => {
         if (isApiError(err) && err.messageType === 'password_already_set') {
@@ -44,7 +44,7 @@ export function SetPasswordStage({ stage }: StageProps<'set-password'>) {
       },
     ),
   );
-  const goOn = () => run(() => finishLogin('code'));
+  const goOn = () => run(async () => finishLogin('code'));
 
   return (
     <>

@@ -1,6 +1,7 @@
 import { bus, EMPTY_FLOW_FLAGS, flowFlagsAtom, numberAtom, store, watchNumberFlag, type PhoneNumber, setFlowFlags, setHeldNumber } from '@join/shared';
 import { type Api } from '../api/endpoints';
 import { cancelNumber, commitAndContinue, continueWithNumber, extendHold, reserveNumber, reserveTransfer } from '../number-actions';
+import { flowWrite } from '@join/shared/testing';
 
 const num = (msisdn: string): PhoneNumber => ({
   MSISDN: msisdn,
@@ -23,7 +24,7 @@ function fakeApi(savedPlans: unknown[] = []) {
     }),
     postFlowStatus: jest.fn(async (key: number) => {
       calls.push(`flowStatus ${key}`);
-      return { flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_number_selected: key !== 115 } };
+      return flowWrite({ flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_number_selected: key !== 115 } });
     }),
     getCurrentProduct: jest.fn(async (save: boolean) => {
       calls.push(`currentProduct save=${save}`);
