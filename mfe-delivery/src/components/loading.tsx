@@ -1,12 +1,8 @@
-import { Skeleton, SkeletonGroup, useT } from '@join/shared';
+import { useT } from '@join/shared';
+import { StepLoading } from '@join/shared/display';
 
-/** The step's skeleton while its data loads, with the step's loading text for screen readers. */
+/** The step's skeleton while its data loads (the shared StepLoading), with the step's loading text. */
 export function Loading() {
   const t = useT();
-  return (
-    <SkeletonGroup label={t('delivery.loading')} className="delivery-loading">
-      <Skeleton shape="block" />
-      <Skeleton shape="text" lines={3} />
-    </SkeletonGroup>
-  );
+  return <StepLoading label={t('delivery.loading')} className="delivery-loading" shapes={['block', 'text']} />;
 }

@@ -4,12 +4,11 @@ import { useAtomValue } from 'jotai';
 import { LocateFixed } from 'lucide';
 import { Alert, Badge, bus, Button, Card, flowFlagsAtom, StepHeading, useFocusStepHeading, useLanguage, useT } from '@join/shared';
 import { deliveryApi, inUaeBounds, MAP_DEFAULT_CENTER, type Store } from '@join/shared/delivery';
-import { LoadFailed } from '@join/shared/display';
 import { Loading } from '../components/loading';
 import { readDraft } from '../draft';
 import { raise } from '../errors';
 import { formatKm, formatTime, formatWhen, weekdayName } from '../format';
-import { currentPosition, PositionError, type PositionFailure } from '../geolocation';
+import { ADDRESS_POSITION, currentPosition, LoadFailed, PositionError, type PositionFailure } from '@join/shared/display';
 import { periodsOf, uaeWeekday, weekFrom } from '../hours';
 import { MapView, type LatLngPoint } from '../map/map-view';
 
@@ -60,7 +59,7 @@ export function StorePage() {
     setLocating(true);
     setLocateError(null);
     try {
-      const p = await currentPosition();
+      const p = await currentPosition(ADDRESS_POSITION);
       if (inUaeBounds(p)) setOrigin({ kind: 'you', at: p });
       else setLocateError('outside');
     } catch (err) {

@@ -15,7 +15,7 @@ import {
   type BusEvents,
 } from '@join/shared';
 import { identityApi } from '@join/shared/identity';
-import { POSITION_OPTIONS } from '../geolocation';
+import { COUNTRY_POSITION as POSITION_OPTIONS } from '@join/shared/display';
 import IdentityStep from '../step';
 import { flowWrite } from '@join/shared/testing';
 

@@ -1,5 +1,5 @@
 import { Alert, Button, useT } from '@join/shared';
-import type { CameraFailure } from '../verification/camera';
+import type { CameraFailure } from '../camera';
 
 /** Why the camera gave no picture, and what to do: try again (unless the browser has none) or upload. */
 export function CameraFailureAlert({ reason, onRetry, onUpload }: { reason: CameraFailure; onRetry: () => void; onUpload: () => void }) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { MapPin } from 'lucide';
 import { Alert, bus, Button, StepHeading, useFocusStepHeading, useT } from '@join/shared';
 import { identityApi } from '@join/shared/identity';
-import { canLocate, currentPosition, PositionError, type PositionFailure } from '../geolocation';
+import { canLocate, COUNTRY_POSITION, currentPosition, PositionError, type PositionFailure } from '@join/shared/display';
 import { useAction } from '../hooks/use-action';
 
 /** Where the check stands: before it, asking the browser, asking the server, or its answer. */
@@ -40,7 +40,7 @@ export function LocationPage() {
         setPhase('locating');
         let position: { lat: number; lng: number };
         try {
-          position = await currentPosition();
+          position = await currentPosition(COUNTRY_POSITION);
         } catch (err) {
           if (err instanceof PositionError) {
             setPhase(err.reason);

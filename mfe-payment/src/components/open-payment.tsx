@@ -3,7 +3,8 @@ import { Clock } from 'lucide';
 import { Button, Card, Icon, ROUTES, useLanguage, useT } from '@join/shared';
 import { paymentApi, type OpenPayment } from '@join/shared/payment';
 import { raise, serverAnswered } from '../errors';
-import { aedOfFils, formatMoment } from '../format';
+import { formatMoment } from '../format';
+import { aedOfFils } from '@join/shared/display';
 import { go, leaveFor } from '../navigation';
 import { WithValue } from './with-value';
 

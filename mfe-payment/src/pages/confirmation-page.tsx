@@ -4,10 +4,10 @@ import { CircleCheck } from 'lucide';
 import { bus, Button, Card, Icon, PhoneNumberText, refreshFlowStatus, StepHeading, useFocusStepHeading, useLanguage, useT } from '@join/shared';
 import { instalmentSplit, paymentApi, type Receipt } from '@join/shared/payment';
 import { raise } from '../errors';
-import { LoadFailed } from '@join/shared/display';
+import { aedOfFils, LoadFailed } from '@join/shared/display';
 import { Loading } from '../components/loading';
 import { WithValue } from '../components/with-value';
-import { aedOfFils, formatDay, formatMoment } from '../format';
+import { formatDay, formatMoment } from '../format';
 import { useReportRefusal } from '../hooks/use-summary';
 
 /**

@@ -3,10 +3,10 @@ import { Alert, Button, Card, Checkbox, ROUTES, StepHeading, useFocusStepHeading
 import { paymentApi, type PaymentSummaryResponse } from '@join/shared/payment';
 import { keyFor } from '../attempts';
 import { raise, serverAnswered } from '../errors';
-import { LoadFailed } from '@join/shared/display';
+import { aedOfFils, LoadFailed } from '@join/shared/display';
 import { Loading } from '../components/loading';
 import { WithValue } from '../components/with-value';
-import { aedOfFils, formatDay } from '../format';
+import { formatDay } from '../format';
 import { useSummary } from '../hooks/use-summary';
 import { go, leaveFor } from '../navigation';
 import { BNPL_START_SCOPE } from './bnpl-return-page';
