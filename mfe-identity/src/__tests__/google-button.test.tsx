@@ -1,24 +1,16 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { api, ApiError, bus, createQueryClient, EMPTY_FLOW_FLAGS, sessionAtom, store } from '@join/shared';
+import { api, ApiError, bus, EMPTY_FLOW_FLAGS, sessionAtom, store } from '@join/shared';
 import { accountApi } from '@join/shared/account';
 import { GoogleSignIn } from '../components/google-button';
-import { flowWrite } from '@join/shared/testing';
+import { flowWrite, renderInPage } from '@join/shared/testing';
 
 const provider = { id: 'google' as const, authorization_endpoint: 'http://localhost:8090/authorize', client_id: 'join-web' };
 const ns = { nonce: 'n'.repeat(22), state: 's'.repeat(22) };
 const post = (data: unknown, origin = 'http://localhost:8090') => act(() => window.dispatchEvent(new MessageEvent('message', { data, origin })));
 
 function renderButton() {
-  return render(
-    <Provider store={store}>
-      <QueryClientProvider client={createQueryClient()}>
-        <GoogleSignIn />
-      </QueryClientProvider>
-    </Provider>,
-  );
+  return renderInPage(<GoogleSignIn />);
 }
 
 beforeEach(() => {

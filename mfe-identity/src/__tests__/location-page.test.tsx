@@ -1,12 +1,9 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
 import {
   api,
   ApiError,
   bus,
-  createQueryClient,
   EMPTY_FLOW_FLAGS,
   EMPTY_SERVER_FLOW_CONTEXT,
   serverFlowContextAtom,
@@ -17,7 +14,7 @@ import {
 import { identityApi } from '@join/shared/identity';
 import { COUNTRY_POSITION as POSITION_OPTIONS } from '@join/shared/display';
 import IdentityStep from '../step';
-import { flowWrite } from '@join/shared/testing';
+import { flowWrite, renderInPage } from '@join/shared/testing';
 
 /**
  * /location_check with a fake navigator.geolocation: each answer the browser can give (a
@@ -60,13 +57,7 @@ function flowStatusAfter(inside: boolean) {
 }
 
 function renderPage() {
-  return render(
-    <Provider store={store}>
-      <QueryClientProvider client={createQueryClient()}>
-        <IdentityStep route="/location_check" />
-      </QueryClientProvider>
-    </Provider>,
-  );
+  return renderInPage(<IdentityStep route="/location_check" />);
 }
 
 const share = async () => userEvent.click(await screen.findByRole('button', { name: 'Share my location' }));

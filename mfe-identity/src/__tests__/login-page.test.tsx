@@ -1,12 +1,10 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { api, ApiError, bus, createQueryClient, EMPTY_FLOW_FLAGS, sessionAtom, setFlowFlags, store, updateSession, type BusEvents } from '@join/shared';
+import { api, ApiError, bus, EMPTY_FLOW_FLAGS, sessionAtom, setFlowFlags, store, updateSession, type BusEvents } from '@join/shared';
 import { accountApi, type LoginResponse } from '@join/shared/account';
 import { LoginPage } from '../pages/login-page';
 import type { Stage } from '../stages/stage';
-import { flowWrite, refusedFlowWrite } from '@join/shared/testing';
+import { flowWrite, refusedFlowWrite, renderInPage } from '@join/shared/testing';
 
 const EMAIL = 'amira@example.com';
 const loginAs = (has_password: boolean, method: 'password' | 'code' = 'password'): LoginResponse => ({
@@ -26,13 +24,7 @@ function listen<K extends keyof BusEvents>(event: K) {
 function renderLogin(initial?: Stage) {
   // No provider by default; a test that wants Google says so.
   jest.spyOn(accountApi, 'socialProviders').mockResolvedValue({ providers: [] });
-  return render(
-    <Provider store={store}>
-      <QueryClientProvider client={createQueryClient()}>
-        <LoginPage {...(initial ? { initial } : {})} />
-      </QueryClientProvider>
-    </Provider>,
-  );
+  return renderInPage(<LoginPage {...(initial ? { initial } : {})} />);
 }
 
 const flowAfterLogin = () =>

@@ -4,3 +4,6 @@
  * the same kernel instance as the code under test.
  */
 export * from './flow-writes';
+export * from './render';
+export * from './config';
+export * from './each-test';
