@@ -7,16 +7,9 @@ import { TransferPage } from '../pages/transfer-page';
 import { TransferTermsPage } from '../pages/transfer-terms-page';
 import { pendingTransferAtom } from '../transfer-atom';
 import { phoneNumberText } from '../test-utils/number-text';
-import { renderInPage } from '@join/shared/testing';
+import { polyfillDialog, renderInPage } from '@join/shared/testing';
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(polyfillDialog);
 afterEach(() => jest.restoreAllMocks());
 
 const num = (msisdn: string, level = 1): PhoneNumber => ({ MSISDN: msisdn, InTransferTo: null, VanityLevelId: level, ReservationDate: null, ExpiryDate: null });

@@ -3,16 +3,9 @@ import { type PhoneNumber, type Product } from '@join/shared';
 import { planApi } from '@join/shared/plans';
 import { VipConfirm } from '../components/vip-confirm';
 import { VipPlans } from '../components/vip-plans';
-import { renderInPage } from '@join/shared/testing';
+import { polyfillDialog, renderInPage } from '@join/shared/testing';
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(polyfillDialog);
 afterEach(() => jest.restoreAllMocks());
 
 const gold: PhoneNumber = { MSISDN: '971584444444', InTransferTo: null, VanityLevelId: 4, ReservationDate: null, ExpiryDate: null };

@@ -7,3 +7,4 @@ export * from './flow-writes';
 export * from './render';
 export * from './config';
 export * from './each-test';
+export * from './dialog-polyfill';

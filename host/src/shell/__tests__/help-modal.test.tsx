@@ -7,8 +7,7 @@ import { helpApi } from '@join/shared/help';
 import { HelpModal, helpOpenAtom } from '../help-modal';
 import { helpTopicFor, HELP_TOPICS } from '../../help/help-topic';
 import { formatPhoneForReading } from '@join/shared';
-import { polyfillDialog } from '../../test-utils/dialog-polyfill';
-import { businessConfig } from '@join/shared/testing';
+import { businessConfig, polyfillDialog } from '@join/shared/testing';
 
 beforeAll(polyfillDialog);
 // The modal's content is a lazy chunk: the first test that opens it pays for compiling it.
