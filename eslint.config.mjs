@@ -139,7 +139,7 @@ export default tseslint.config(
     files: ['shared/**/*.{ts,tsx}'],
     // The Node entries gather the domains (contract.ts their schemas, texts-ar.ts their Arabic), and the
     // kernel's Arabic is typed with the domains' Arabic shape: none of them is in the page's kernel.
-    ignores: [...KERNEL_OUTSIDE_CORE, 'shared/src/texts-ar.ts', 'shared/src/i18n/ar.ts', '**/__tests__/**'],
+    ignores: [...KERNEL_OUTSIDE_CORE, 'shared/src/testing/**', 'shared/src/texts-ar.ts', 'shared/src/i18n/ar.ts', '**/__tests__/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: NO_REACT_IN_CORE_PATHS, patterns: [NO_OTHER_PACKAGE, NO_DOMAIN, NO_REACT_IN_CORE] }],
       'no-restricted-syntax': ['error', { selector: 'JSXElement, JSXFragment', message: 'The kernel core renders nothing: components belong to @join/shared/ui.' }],
@@ -206,7 +206,7 @@ export default tseslint.config(
           patterns: [
             { group: ['@join/*', '!@join/shared'], message: 'A domain contract depends only on the kernel (@join/shared).' },
             { group: ['../../*', '../../../*'], message: 'Import the kernel as @join/shared (one instance in the page), not by a relative path.' },
-            { group: ['@join/shared/*'], message: 'A domain contract imports no other domain.' },
+            { group: ['@join/shared/*', '!@join/shared/testing'], message: 'A domain contract imports no other domain.' },
           ],
         },
       ],
@@ -242,6 +242,21 @@ export default tseslint.config(
     },
   },
   apiZones,
+  {
+    // The tests' shared helpers (@join/shared/testing) act on the kernel the code under test uses: by name only.
+    files: ['shared/src/testing/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@join/*', '!@join/shared'], message: 'The testing entry depends only on the kernel (@join/shared).' },
+            { group: ['../*'], message: 'Import the kernel as @join/shared (the instance the code under test uses), not by a relative path.' },
+          ],
+        },
+      ],
+    },
+  },
   ...stepModules.map(boundaries),
   {
     files: ['host/**/*.{ts,tsx}'],

@@ -61,8 +61,8 @@ test(`a number step built against an older minor of kernel ${major}.x loads and 
 for (const [what, version] of [
   ['a newer minor', `${major}.${minor + 1}.0`],
   ['the next major', `${major + 1}.0.0`],
-  // The last release of the previous major (1.8.0 for kernel 2): a remote built before the
-  // kernel's entries split and its single-domain exports moved out.
+  // A release of the previous major (2.8.0 for kernel 3): a remote built before the
+  // kernel last removed or moved exports.
   ['the previous major', `${major - 1}.8.0`],
 ] as const) {
   test(`a number step built against ${what} of the kernel (${version}) is refused with the retryable panel`, async ({ page }) => {

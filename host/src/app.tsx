@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { HashRouter } from 'react-router-dom';
 import { sessionAtom, store, watchNumberFlag } from '@join/shared';
+import { refreshFlowStatus } from '@join/shared/react';
 import { useLanguage } from '@join/shared/react';
 import { loadRemotesList, preloadStep } from './federation/remotes';
 import { startUp, type StartResult } from './start/start-up';
@@ -19,7 +20,7 @@ export function App() {
   }, [language, dir]);
   // SPEC 4: whenever the number flag falls (cancel, transfer reset, a hold running out on any
   // screen), the current product is saved and the saved plans reloaded: one watcher for the page.
-  useEffect(() => watchNumberFlag(), []);
+  useEffect(() => watchNumberFlag({ refreshFlags: () => refreshFlowStatus() }), []);
   useEffect(() => {
     rewriteLocation(window.location, window.history);
     // In parallel with start-up: the remotes list, and for a first visit (which always starts

@@ -1,11 +1,5 @@
-import { FILS_PER_AED, formatAed } from '@join/shared';
 import { UAE_TIME_ZONE } from '@join/shared/delivery';
-
-export type Language = 'en' | 'ar';
-const locale = (language: Language) => (language === 'ar' ? 'ar-AE' : 'en-GB');
-
-/** Fils (the order's integers) as the page writes AED. */
-export const aedOfFils = (fils: number, language: Language): string => formatAed(fils / FILS_PER_AED, language);
+import { pageLocale as locale, type PageLanguage as Language } from '@join/shared/display';
 
 /** An ISO instant's time of day in the UAE (Asia/Dubai), 24-hour, Latin digits as the rest of the page: "14:35". */
 export function formatTime(iso: string, language: Language): string {

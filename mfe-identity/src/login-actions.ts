@@ -1,28 +1,25 @@
-import { API_ERROR_CODES, bus, isApiError, refreshFlowStatus, ROUTES, updateSession } from '@join/shared';
+import { API_ERROR_CODES, bus, isApiError, ROUTES } from '@join/shared';
 import { accountApi, type LoginMethod } from '@join/shared/account';
 import { accountErrorExtras } from './account-errors';
 import { go } from './navigation';
 
 /**
- * A login has happened (password, code then password, or Google): keep the new session (the
- * server revoked the old one), read the flags the login set (is_logged_in_via_email,
- * has_password), then announce it. The host routes on by the flow contract; where to go next is
- * never this step's call.
+ * A login has happened (password, code then password, or Google): announce it. The login's own
+ * call already kept the new session and brought the flags it set (is_logged_in_via_email,
+ * has_password): the account endpoints open a session and change the flow. The host routes on
+ * by the flow contract; where to go next is never this step's call.
  */
-export async function finishLogin(method: LoginMethod, sessionId?: string): Promise<void> {
-  if (sessionId) updateSession({ sessionId });
-  await refreshFlowStatus();
+export function finishLogin(method: LoginMethod): void {
   bus.emit('account:logged-in', { method });
 }
 
 /**
  * The e-mail belongs to a terminated account (SPEC 2 /login/terminated), as the server says once
  * the e-mail is proven (the code's validation, or a Google login) and never before. The server
- * has recorded it as the flow context's terminated_email; the flow status brings it to the
- * host's guard and to the page, then the page is shown.
+ * has recorded it as the flow context's terminated_email, which the refused call brought to the
+ * store (a refusal of a flow-changing call reads the flow status too): the page is shown.
  */
-export async function showTerminated(): Promise<void> {
-  await refreshFlowStatus();
+export function showTerminated(): void {
   go(ROUTES.terminated);
 }
 

@@ -1,11 +1,12 @@
-import { applyFlowStatus, bus, FLOW_STATUS_KEYS, numberAtom, ROUTES, setHeldNumber, setSavedPlan, store, type PhoneNumber } from '@join/shared';
+import { bus, FLOW_STATUS_KEYS, numberAtom, ROUTES, setHeldNumber, setSavedPlan, store, type PhoneNumber } from '@join/shared';
 import { api as defaultApi, type Api } from './api/endpoints';
 import { go } from './navigation';
 import { withAddressChallenge } from './captcha/challenge';
 
 /**
  * The number sequences of SPEC 4, as plain functions over the shared client and store.
- * The server is the authority on holds; these keep the page in step with it.
+ * The server is the authority on holds; these keep the page in step with it. The flow-status
+ * posts bring the flags with them (the kernel applies every flow write's answer).
  */
 type Deps = { api?: Api };
 
@@ -20,9 +21,8 @@ export async function reserveNumber(msisdn: string, deps: Deps & { via?: 'random
   // A shared address past its threshold is asked for a challenge first.
   const { number } = await withAddressChallenge(api, (captcha) => (captcha ? api.reserveNumber(msisdn, captcha) : api.reserveNumber(msisdn)));
   const key = deps.via === 'chosen' ? FLOW_STATUS_KEYS.numberChosen : FLOW_STATUS_KEYS.randomNumber;
-  const status = await api.postFlowStatus(key);
+  await api.postFlowStatus(key);
   setHeldNumber(number);
-  applyFlowStatus(status);
   bus.emit('number:reserved', { msisdn: number.MSISDN, expiresAt: number.ExpiryDate });
   return number;
 }
@@ -36,9 +36,8 @@ export async function reserveNumber(msisdn: string, deps: Deps & { via?: 'random
 export async function cancelNumber(msisdn: string, deps: Deps = {}): Promise<void> {
   const api = deps.api ?? defaultApi;
   await api.cancelNumber(msisdn);
-  const status = await api.postFlowStatus(FLOW_STATUS_KEYS.numberCancelled);
+  await api.postFlowStatus(FLOW_STATUS_KEYS.numberCancelled);
   setHeldNumber(null);
-  applyFlowStatus(status);
   bus.emit('number:cancelled', { msisdn });
 }
 
@@ -86,9 +85,8 @@ export async function reserveTransfer(externalNumber: string, operator: string, 
   const current = store.get(numberAtom);
   if (current) await cancelNumber(current.MSISDN, deps);
   const { reservation } = await api.reserveTransfer(externalNumber, operator);
-  const status = await api.postFlowStatus(FLOW_STATUS_KEYS.numberChosen);
+  await api.postFlowStatus(FLOW_STATUS_KEYS.numberChosen);
   setHeldNumber(reservation.number);
-  applyFlowStatus(status);
   bus.emit('number:reserved', { msisdn: reservation.number.MSISDN, expiresAt: reservation.number.ExpiryDate });
   go(ROUTES.number);
   return reservation.number;

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { ApiError, refreshFlowStatus, reportError, setHeldNumber } from '@join/shared';
+import { ApiError, reportError, setHeldNumber } from '@join/shared';
+import { refreshFlowStatus } from '@join/shared/react';
 
 /**
  * When the hold runs out on screen: the server has already freed the number; tell the

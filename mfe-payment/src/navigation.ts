@@ -1,20 +1,12 @@
-import { bus } from '@join/shared';
+import { goFrom } from '@join/shared/display';
+
+export { hashParam } from '@join/shared/display';
 
 /** This module's name in the module registry (shared/src/modules/registry.json). */
 export const MODULE_NAME = 'payment';
 
 /** Show one of this step's own pages; the host refuses other steps' routes and still guards this one. */
-export const go = (to: string): void => bus.emit('navigate:request', { from: MODULE_NAME, to });
-
-/**
- * A query parameter of the hash route (`#/payment/payfort_token?payment=pay_…`): the provider's
- * pages return there. Read from the address itself, as the host routes on the hash.
- */
-export function hashParam(name: string): string | null {
-  const hash = window.location.hash;
-  const q = hash.indexOf('?');
-  return q < 0 ? null : new URLSearchParams(hash.slice(q + 1)).get(name);
-}
+export const go = goFrom(MODULE_NAME);
 
 /** The browser's own navigation, as an object so tests can stub it (jsdom does not navigate). */
 export const browser = { assign: (url: string): void => window.location.assign(url) };

@@ -1,6 +1,6 @@
 import { api as defaultApi, type Endpoints } from './api/endpoints';
 import { DELIVERY_DRAFT_STORAGE_KEY } from './constants';
-import { applyFlowStatus, setHeldNumber, setSavedPlan } from './store';
+import { setHeldNumber, setSavedPlan } from './store';
 import type { FlowStatusFlags } from './schemas/entities';
 import { bus } from './bus';
 import { isApiError } from './errors/api-error';
@@ -13,22 +13,15 @@ import { i18n } from './i18n/i18n';
  * Small shared sequences every module needs, so none re-implements them. They keep the
  * store in step with the server, which stays the authority.
  */
-export async function refreshFlowStatus(api: Endpoints = defaultApi): Promise<FlowStatusFlags> {
-  const answer = await api.getFlowStatus();
-  applyFlowStatus(answer);
-  const { flow_status_flags } = answer;
-  return flow_status_flags;
-}
 
 /**
  * Going back from a route whose answers going back clears (the flow contract's clearsOnBack:
  * the first address step, a later id check screen): the server clears them (POST /me/flow_back,
- * with the same function), the store takes the new flow status, and the tab forgets the
- * delivery step's address draft.
+ * with the same function; its answer's flags reach the store as every flow write's do), and the
+ * tab forgets the delivery step's address draft.
  */
 export async function clearAnswersGoingBack(from: string, api: Endpoints = defaultApi): Promise<FlowStatusFlags> {
   const answer = await api.flowBack(from);
-  applyFlowStatus(answer);
   try {
     window.sessionStorage.removeItem(DELIVERY_DRAFT_STORAGE_KEY);
   } catch {

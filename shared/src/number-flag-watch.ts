@@ -1,5 +1,5 @@
 import { api as defaultApi, type Endpoints } from './api/endpoints';
-import { applyFlowStatus, clockSkewAtom, flowFlagsAtom, numberAtom, setSavedPlan, store as defaultStore, type Store } from './store';
+import { clockSkewAtom, flowFlagsAtom, numberAtom, setSavedPlan, store as defaultStore, type Store } from './store';
 
 /**
  * SPEC 4: "When the number flag goes from selected to not selected, the current product is
@@ -19,12 +19,18 @@ export const HOLD_EXPIRY_GRACE_MS = 2000;
 
 export interface NumberFlagWatchDeps {
   api?: Endpoints;
+  /** The store the flags are read from: the one the page's flow status query feeds (linkFlowStatus). */
   store?: Store;
+  /**
+   * Asks the flow status again (the page's one query: `refreshFlowStatus` of @join/shared/react).
+   * Given by the caller, so that this core module knows no query library.
+   */
+  refreshFlags: () => Promise<unknown>;
   /** Called when the follow-up calls fail (the next flow status refresh tries again). */
   onError?: (err: unknown) => void;
 }
 
-export function watchNumberFlag(deps: NumberFlagWatchDeps = {}): () => void {
+export function watchNumberFlag(deps: NumberFlagWatchDeps): () => void {
   const api = deps.api ?? defaultApi;
   const store = deps.store ?? defaultStore;
   const onError = deps.onError ?? ((err: unknown) => console.warn('saving the product after the number was released failed', err));
@@ -50,7 +56,7 @@ export function watchNumberFlag(deps: NumberFlagWatchDeps = {}): () => void {
     if (store.get(numberAtom)?.MSISDN !== msisdn) return;
     // Only the flags are refreshed: the number itself stays in the store for the step that shows
     // it to announce the expiry (dropping it here could unmount that step before it does).
-    await api.getFlowStatus().then((answer) => applyFlowStatus(answer, store), onError);
+    await deps.refreshFlags().then(() => undefined, onError);
   };
   const stopNumber = store.sub(numberAtom, scheduleHoldCheck);
   scheduleHoldCheck();

@@ -7,3 +7,4 @@
 export * from './react/use-t';
 export * from './react/use-focus-heading';
 export * from './query/query-client';
+export * from './query/flow-status';

@@ -1,4 +1,5 @@
-import { recommendedRoute, refreshFlowStatus as defaultRefresh, ROUTES, store as defaultStore, type FlowContext, type FlowStatusFlags, type Store, setHeldNumber } from '@join/shared';
+import { recommendedRoute, ROUTES, store as defaultStore, type FlowContext, type FlowStatusFlags, type Store, setHeldNumber } from '@join/shared';
+import { refreshFlowStatus as defaultRefresh } from '@join/shared/react';
 import { browserLocation } from './browser-location';
 
 export interface AcknowledgeDeps {

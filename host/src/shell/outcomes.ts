@@ -1,24 +1,6 @@
-import {
-  buildFlowContext,
-  bus,
-  flowFlagsAtom,
-  routeAfterActivationMethod,
-  routeAfterIdentityVerified,
-  routeAfterLocationCheck,
-  routeAfterLogin,
-  routeAfterPayment,
-  routeAfterOrderPlaced,
-  routeAfterNumberConfirmed,
-  routeAfterPlanSaved,
-  routeForVipNumberSearch,
-  setError,
-  serverFlowContextAtom,
-  setStartParams,
-  startParamsAtom,
-  stepForPath,
-  store,
-  type FlowContext,
-} from '@join/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { buildFlowContext, bus, flowFlagsAtom, routeAfterActivationMethod, routeAfterIdentityVerified, routeAfterLocationCheck, routeAfterLogin, routeAfterPayment, routeAfterOrderPlaced, routeAfterNumberConfirmed, routeAfterPlanSaved, routeForVipNumberSearch, setError, serverFlowContextAtom, setStartParams, startParamsAtom, stepForPath, store, type FlowContext } from '@join/shared';
+import { fetchFlowStatus, FLOW_STATUS_QUERY_KEY, queryClient as pageQueryClient } from '@join/shared/react';
 
 /**
  * The host owns navigation. Step modules announce outcomes on the bus; these listeners decide the
@@ -31,12 +13,15 @@ export interface OutcomeDeps {
   context: () => FlowContext;
   navigate: (to: string) => void;
   warn?: (message: string) => void;
+  /** The QueryClient holding the flow status (the page's). */
+  queryClient?: QueryClient;
 }
 
-export function listenForOutcomes({ context, navigate, warn = console.warn }: OutcomeDeps): () => void {
-  // The freshest flags and server context are in the store right after a step's sequence (its
-  // refreshFlowStatus), before the shell has rendered them: read them there. The location
-  // check's answer (inside_uae) is server context, and it is what opens activation.
+export function listenForOutcomes({ context, navigate, warn = console.warn, queryClient = pageQueryClient }: OutcomeDeps): () => void {
+  // The freshest flags and server context are in the store as soon as a step's write resolves
+  // (the write brought them, query/flow-status.ts of the kernel), before the shell has rendered
+  // them: read them there. The location check's answer (inside_uae) is server context, and it is
+  // what opens activation.
   const fresh = (): FlowContext => {
     const ctx = context();
     const flags = store.get(flowFlagsAtom) ?? ctx.flags;
@@ -44,23 +29,32 @@ export function listenForOutcomes({ context, navigate, warn = console.warn }: Ou
     if (!server) return { ...ctx, flags, navigatingInApp: true };
     return buildFlowContext(flags, server, { navigatingInApp: true, vipFilter: ctx.vipFilter, searchActive: ctx.searchActive });
   };
+  // A read of the flow status still running (a hold that ran out, an order that became final)
+  // is waited for, so an outcome is routed by the flags it brings; a write's flags are in before
+  // the write resolves, so usually nothing runs and the route is decided at once.
+  const onCurrentFlags = (go: () => void): void => {
+    if (queryClient.isFetching({ queryKey: FLOW_STATUS_QUERY_KEY, exact: true }) === 0) return go();
+    void fetchFlowStatus(queryClient)
+      .catch(() => undefined)
+      .then(go);
+  };
   const offs = [
-    bus.on('plan:saved', () => navigate(routeAfterPlanSaved(fresh()))),
+    bus.on('plan:saved', () => onCurrentFlags(() => navigate(routeAfterPlanSaved(fresh())))),
     bus.on('plan:vip-number-wanted', ({ tier }) => {
       // The vip start parameter is what the number search reads its tier from (SPEC 2).
       setStartParams({ ...store.get(startParamsAtom), vip: tier ?? 'vip' });
-      navigate(routeForVipNumberSearch({ ...fresh(), vipFilter: true }));
+      onCurrentFlags(() => navigate(routeForVipNumberSearch({ ...fresh(), vipFilter: true })));
     }),
-    bus.on('number:confirmed', ({ hasSavedPlan }) => navigate(routeAfterNumberConfirmed(fresh(), hasSavedPlan))),
-    bus.on('account:logged-in', () => navigate(routeAfterLogin(fresh()))),
+    bus.on('number:confirmed', ({ hasSavedPlan }) => onCurrentFlags(() => navigate(routeAfterNumberConfirmed(fresh(), hasSavedPlan)))),
+    bus.on('account:logged-in', () => onCurrentFlags(() => navigate(routeAfterLogin(fresh())))),
     // Outside the UAE the location page explains it and stays; only an inside answer moves on.
     bus.on('identity:location-checked', ({ inside }) => {
-      if (inside) navigate(routeAfterLocationCheck(fresh()));
+      if (inside) onCurrentFlags(() => navigate(routeAfterLocationCheck(fresh())));
     }),
-    bus.on('identity:method-chosen', () => navigate(routeAfterActivationMethod(fresh()))),
-    bus.on('identity:verified', () => navigate(routeAfterIdentityVerified(fresh()))),
-    bus.on('payment:completed', () => navigate(routeAfterPayment(fresh()))),
-    bus.on('delivery:order-placed', () => navigate(routeAfterOrderPlaced(fresh()))),
+    bus.on('identity:method-chosen', () => onCurrentFlags(() => navigate(routeAfterActivationMethod(fresh())))),
+    bus.on('identity:verified', () => onCurrentFlags(() => navigate(routeAfterIdentityVerified(fresh())))),
+    bus.on('payment:completed', () => onCurrentFlags(() => navigate(routeAfterPayment(fresh())))),
+    bus.on('delivery:order-placed', () => onCurrentFlags(() => navigate(routeAfterOrderPlaced(fresh())))),
     bus.on('navigate:request', ({ from, to }) => {
       const owner = stepForPath(to)?.remote ?? null;
       if (owner !== from) {

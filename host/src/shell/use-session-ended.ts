@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { api, bus, errorObjectFor, translateOr, refreshFlowStatus, refreshSelection, SESSION_RECOVERY_CODE, setError } from '@join/shared';
+import { api, bus, errorObjectFor, translateOr, refreshSelection, SESSION_RECOVERY_CODE, setError } from '@join/shared';
+import { refreshFlowStatus } from '@join/shared/react';
 
 /**
  * When the client ends the session (SPEC 4: codes -27, -7104, -7043, -199), the stored data

@@ -1,4 +1,5 @@
-import { api as defaultApi, i18n as defaultI18n, refreshFlowStatus, refreshSelection, sessionAtom, store as defaultStore, type Endpoints, type I18n, type Store, setBizConfig, setClockSkew, setStartParams, updateSession } from '@join/shared';
+import { api as defaultApi, i18n as defaultI18n, refreshSelection, sessionAtom, store as defaultStore, type Endpoints, type I18n, type Store, setBizConfig, setClockSkew, setStartParams, updateSession } from '@join/shared';
+import { refreshFlowStatus } from '@join/shared/react';
 import { readStartParams } from './start-params';
 
 export type StartResult = 'ready' | 'fatal' | 'maintenance';

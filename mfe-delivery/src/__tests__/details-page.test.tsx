@@ -5,6 +5,7 @@ import { deliveryApi } from '@join/shared/delivery';
 import { readDraft, writeDraft } from '../draft';
 import { withUaePrefix } from '../pages/details-page';
 import { mapLoaded, order, renderAt, watchEachTest } from './helpers';
+import { flowWrite } from '@join/shared/testing';
 
 jest.mock('../map/load-maplibre', () => jest.requireActual('./fake-maplibre').loadMaplibreMock);
 
@@ -13,7 +14,7 @@ const PIN = { lat: 25.08, lng: 55.14 };
 const context = { resident_type: 'resident', sim_type: 'physical', inside_uae: true, has_delivery_form: true, terminated_email: null, retail: false };
 
 function placed() {
-  const submit = jest.spyOn(deliveryApi, 'submitDelivery').mockResolvedValue({ order: order() });
+  const submit = jest.spyOn(deliveryApi, 'submitDelivery').mockImplementation(() => flowWrite({ order: order() }));
   const status = jest
     .spyOn(api, 'getFlowStatus')
     .mockResolvedValue({ flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_delivery_in_progress: true }, flow_context: context } as never);

@@ -1,11 +1,9 @@
-import { act, fireEvent, render, waitFor } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, waitFor } from '@testing-library/react';
 import { apiClient, applyFlowStatus, bus, EMPTY_FLOW_FLAGS, i18n, store, type ErrorObject, type FlowStatusFlags } from '@join/shared';
-import { createQueryClient } from '@join/shared/react';
 import { Order, Store, type CoverageResponse } from '@join/shared/delivery';
 import DeliveryStep from '../step';
 import { FakeMap, maplibreControl } from './fake-maplibre';
+import { eachTest, renderInPage } from '@join/shared/testing';
 
 export const ATTRIBUTION = {
   html: '© OpenStreetMap contributors',
@@ -62,13 +60,7 @@ export function setFlow(flags: Partial<FlowStatusFlags> = {}, context: Record<st
 
 export function renderAt(route: string) {
   window.location.hash = `#${route}`;
-  return render(
-    <Provider store={store}>
-      <QueryClientProvider client={createQueryClient()}>
-        <DeliveryStep route={route.split('?')[0]!} />
-      </QueryClientProvider>
-    </Provider>,
-  );
+  return renderInPage(<DeliveryStep route={route.split('?')[0]!} />);
 }
 
 /** The map has loaded (the fake fires `load` on the next tick). */
@@ -120,8 +112,7 @@ export function watch() {
  * stand-in with WebGL, the map's attribution answered, and a fresh watch() per test.
  */
 export function watchEachTest(): ReturnType<typeof watch> {
-  let current: ReturnType<typeof watch> | null = null;
-  beforeEach(() => {
+  return eachTest(watch, () => {
     window.sessionStorage.clear();
     i18n.setLanguage('en');
     maplibreControl.webgl = true;
@@ -131,17 +122,6 @@ export function watchEachTest(): ReturnType<typeof watch> {
     jest.spyOn(apiClient, 'request').mockImplementation((method, path) =>
       path === '/map/attribution.json' ? Promise.resolve(ATTRIBUTION as never) : Promise.reject(new Error(`unexpected ${method} ${path}`)),
     );
-    current = watch();
-  });
-  afterEach(() => {
-    current?.off();
-    jest.restoreAllMocks();
-  });
-  return new Proxy({} as ReturnType<typeof watch>, {
-    get: (_target, key) => {
-      if (!current) throw new Error('watchEachTest: read inside a test');
-      return current[key as keyof ReturnType<typeof watch>];
-    },
   });
 }
 

@@ -5,6 +5,7 @@ import { deliveryApi } from '@join/shared/delivery';
 import { writeDraft } from '../draft';
 import { formatTime, formatWhen } from '../format';
 import { mapLoaded, order, renderAt, setFlow, store1, watchEachTest } from './helpers';
+import { flowWrite } from '@join/shared/testing';
 
 jest.mock('../map/load-maplibre', () => jest.requireActual('./fake-maplibre').loadMaplibreMock);
 
@@ -53,7 +54,7 @@ describe('/submit_delivery/store', () => {
 
   it('a resident pays at the store; choosing one places the pickup and announces it', async () => {
     jest.spyOn(deliveryApi, 'stores').mockResolvedValue({ stores: [store1()] });
-    const pickup = jest.spyOn(deliveryApi, 'pickup').mockResolvedValue({ order: order({ kind: 'pickup', store: store1(), delivery: null, eta: null }) });
+    const pickup = jest.spyOn(deliveryApi, 'pickup').mockImplementation(() => flowWrite({ order: order({ kind: 'pickup', store: store1(), delivery: null, eta: null }) }));
     const status = jest.spyOn(api, 'getFlowStatus').mockResolvedValue({ flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_delivery_in_progress: true } } as never);
     renderAt('/submit_delivery/store');
     expect(await screen.findByText('Pay when you collect.')).toBeInTheDocument();

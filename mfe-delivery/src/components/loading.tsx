@@ -1,13 +1,8 @@
 import { useT } from '@join/shared/react';
-import { Skeleton, SkeletonGroup } from '@join/shared/ui';
+import { StepLoading } from '@join/shared/display';
 
-/** The step's skeleton while its data loads, with the step's loading text for screen readers. */
+/** The step's skeleton while its data loads (the shared StepLoading), with the step's loading text. */
 export function Loading() {
   const t = useT();
-  return (
-    <SkeletonGroup label={t('delivery.loading')} className="delivery-loading">
-      <Skeleton shape="block" />
-      <Skeleton shape="text" lines={3} />
-    </SkeletonGroup>
-  );
+  return <StepLoading label={t('delivery.loading')} className="delivery-loading" shapes={['block', 'text']} />;
 }

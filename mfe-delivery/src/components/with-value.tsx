@@ -1,7 +1,4 @@
-import type { ComponentProps } from 'react';
-import { WithValue as SharedWithValue } from '@join/shared/display';
+import { withValueClass } from '@join/shared/display';
 
-/** The kernel-side WithValue (@join/shared/display) with this step's class on the isolated values. */
-export function WithValue(props: Omit<ComponentProps<typeof SharedWithValue>, 'valueClassName'>) {
-  return <SharedWithValue {...props} valueClassName="delivery-value" />;
-}
+/** The shared WithValue (@join/shared/display) with this step's class on the isolated values. */
+export const WithValue = withValueClass('delivery-value');

@@ -7,7 +7,7 @@ import { Button } from '@join/shared/ui';
 import { MAP_DEFAULT_ZOOM } from '@join/shared/delivery';
 import { inUaeBounds, MAP_DATA_PATHS, MAP_DEFAULT_CENTER, MapAttribution, UAE_BOUNDS } from '@join/shared/delivery';
 import type { Map as MaplibreMap, Marker } from 'maplibre-gl';
-import { currentPosition, PositionError, type PositionFailure } from '../geolocation';
+import { ADDRESS_POSITION, currentPosition, PositionError, type PositionFailure } from '@join/shared/display';
 import { hasWebGL, loadMaplibre, type MaplibreModule } from './load-maplibre';
 import { PressDetector } from './press';
 import { buildStyle } from './style';
@@ -248,7 +248,7 @@ export function MapView({ pin, onPin, focus, markers = [], onMarker, label, zoom
     setLocating(true);
     setLocateError(null);
     try {
-      const p = await currentPosition();
+      const p = await currentPosition(ADDRESS_POSITION);
       if (!inUaeBounds(p)) {
         setLocateError('outside');
         return;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ArrowLeft, MapPin } from 'lucide';
-import { bus, isApiError, PHONE_RULES, refreshFlowStatus, ROUTES, sanitizePhoneInput, textField, toLatinDigits, validatePhone, validateRequired, VALIDATION_MESSAGES, type InputMask, type ValidationResult } from '@join/shared';
+import { bus, isApiError, PHONE_RULES, ROUTES, sanitizePhoneInput, textField, toLatinDigits, validatePhone, validateRequired, VALIDATION_MESSAGES, type InputMask, type ValidationResult } from '@join/shared';
 import { useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
 import { Alert, Button, Icon, StepHeading } from '@join/shared/ui';
 import { SelectField, TextField, useZodForm } from '@join/shared/forms';
@@ -60,8 +60,8 @@ const FIELDS = ['address', 'address_2', 'instructions', 'phone', 'phone_country'
  * and is checked for its country; a 9-digit UAE mobile gets its 05 prefix. The price is not
  * known here (the payment summary is refused to a resident): "You pay on delivery"; the amount
  * comes with the order, on the thank-you page. Values are kept in session storage on every
- * change (Back and a reload keep them). Placing the order (POST /me/delivery) refreshes the flow
- * and announces delivery:order-placed; -128 goes to the closed page, -401 and other refusals
+ * change (Back and a reload keep them). Placing the order (POST /me/delivery, which brings the new
+ * flow status) announces delivery:order-placed; -128 goes to the closed page, -401 and other refusals
  * show the catalogue pop-up, a field the server refuses shows its error there.
  */
 export function DetailsPage() {
@@ -99,7 +99,6 @@ export function DetailsPage() {
         phone_country: v.phone_country,
       });
       clearDraft();
-      await refreshFlowStatus().catch(() => undefined);
       bus.emit('delivery:order-placed', { kind: 'delivery' });
     } catch (err) {
       const code = codeOf(err);

@@ -2,16 +2,15 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { LocateFixed } from 'lucide';
-import { bus, flowFlagsAtom, refreshFlowStatus } from '@join/shared';
+import { bus, flowFlagsAtom } from '@join/shared';
 import { useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
 import { Alert, Badge, Button, Card, StepHeading } from '@join/shared/ui';
 import { deliveryApi, inUaeBounds, MAP_DEFAULT_CENTER, type Store } from '@join/shared/delivery';
-import { LoadFailed } from '@join/shared/display';
 import { Loading } from '../components/loading';
 import { readDraft } from '../draft';
 import { raise } from '../errors';
 import { formatKm, formatTime, formatWhen, weekdayName } from '../format';
-import { currentPosition, PositionError, type PositionFailure } from '../geolocation';
+import { ADDRESS_POSITION, currentPosition, LoadFailed, PositionError, type PositionFailure } from '@join/shared/display';
 import { periodsOf, uaeWeekday, weekFrom } from '../hours';
 import { MapView, type LatLngPoint } from '../map/map-view';
 
@@ -29,8 +28,8 @@ const LOCATE_TEXT: Record<PositionFailure | 'outside', string> = {
  * /submit_delivery/store (ROUTES.storePickup): collect the SIM in a store. The stores on the map
  * and in a list, nearest first from the pin, else the visitor's location (when they ask), else
  * Dubai; each with whether it is open now (and until when, or when it opens), today's hours and
- * the week in a disclosure. Choosing one places the pickup (POST /me/pickup), refreshes the flow
- * and announces delivery:order-placed. A paid tourist is told to bring the passport; a resident
+ * the week in a disclosure. Choosing one places the pickup (POST /me/pickup, which brings the new
+ * flow status) and announces delivery:order-placed. A paid tourist is told to bring the passport; a resident
  * pays at the store.
  */
 export function StorePage() {
@@ -62,7 +61,7 @@ export function StorePage() {
     setLocating(true);
     setLocateError(null);
     try {
-      const p = await currentPosition();
+      const p = await currentPosition(ADDRESS_POSITION);
       if (inUaeBounds(p)) setOrigin({ kind: 'you', at: p });
       else setLocateError('outside');
     } catch (err) {
@@ -77,7 +76,6 @@ export function StorePage() {
     setBusy(store.id);
     try {
       await deliveryApi.pickup(store.id);
-      await refreshFlowStatus().catch(() => undefined);
       bus.emit('delivery:order-placed', { kind: 'pickup' });
     } catch (err) {
       withdraws.current.push(raise(err, { retry: () => pick(store) }));

@@ -2,15 +2,15 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Check, Circle } from 'lucide';
-import { flowFlagsAtom, refreshFlowStatus, serverFlowContextAtom } from '@join/shared';
-import { useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
+import { flowFlagsAtom, serverFlowContextAtom } from '@join/shared';
+import { refreshFlowStatus, useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
 import { Alert, Card, Icon, PhoneNumberText, StepHeading } from '@join/shared/ui';
 import { deliveryApi, type Order } from '@join/shared/delivery';
-import { LoadFailed } from '@join/shared/display';
+import { aedOfFils, LoadFailed } from '@join/shared/display';
 import { Loading } from '../components/loading';
 import { WithValue } from '../components/with-value';
 import { raise } from '../errors';
-import { aedOfFils, formatTime } from '../format';
+import { formatTime } from '../format';
 import { isFinal, ORDER_POLL_MS, statusesOf } from '../order-status';
 import { READONLY_ZOOM } from '../area';
 import { MapView } from '../map/map-view';
@@ -51,7 +51,6 @@ export function ThankYouPage() {
     mutationFn: () => deliveryApi.issueEsim().then((r) => r.order),
     onSuccess: (o) => {
       client.setQueryData(ORDER_KEY, o);
-      void refreshFlowStatus().catch(() => undefined);
     },
     onError: (err) => {
       withdraws.current.push(raise(err, { retry: () => reissue.current() }));

@@ -1,11 +1,9 @@
-import { act, render } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { api, applyFlowStatus, bus, EMPTY_FLOW_FLAGS, EMPTY_SERVER_FLOW_CONTEXT, setBizConfig, store, updateSession, type BusEvents, type ServerFlowContext } from '@join/shared';
-import { createQueryClient } from '@join/shared/react';
+import { act } from '@testing-library/react';
+import { api, applyFlowStatus, bus, EMPTY_FLOW_FLAGS, EMPTY_SERVER_FLOW_CONTEXT, store, updateSession, type BusEvents, type ServerFlowContext } from '@join/shared';
 import type { DocumentDetails, DocumentReadResponse } from '@join/shared/identity';
 import { checkAtom, EMPTY_CHECK, guidanceAtom, suggestResidentAtom, type CheckState } from '../verification/check-store';
 import IdentityStep from '../step';
+import { renderInPage, withSupportContacts } from '@join/shared/testing';
 
 /** Shared set-up of the identity check's component tests (not a test file itself). */
 
@@ -44,13 +42,7 @@ export function listen<K extends keyof BusEvents>(event: K) {
 }
 
 export function renderAt(route: string) {
-  return render(
-    <Provider store={store}>
-      <QueryClientProvider client={createQueryClient()}>
-        <IdentityStep route={route} />
-      </QueryClientProvider>
-    </Provider>,
-  );
+  return renderInPage(<IdentityStep route={route} />);
 }
 
 export const EID_DETAILS: DocumentDetails = {
@@ -83,20 +75,7 @@ export function documentAnswer(patch: Partial<DocumentReadResponse>): DocumentRe
   return { kind: 'emirates_id', side: 'front', remaining_sides: ['back'], details: null, ...patch };
 }
 
-export const withSupport = () =>
-  setBizConfig({
-    status: 'ready',
-    config: {
-      vat_percentage: 5,
-      min_promo_code_length: 4,
-      max_promo_code_length: 12,
-      maintenance_mode: null,
-      enable_convert_websignup: false,
-      smart_banner_apps_rating: [],
-      promo_codes_enabled: false,
-      support: { phone: '97180012345', chat_url: null, email: 'help@example.com', hours: null },
-    },
-  });
+export const withSupport = () => withSupportContacts({ phone: '97180012345', email: 'help@example.com' });
 
 export const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46];
 export const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -5,6 +5,7 @@ import { identityApi } from '@join/shared/identity';
 import type { FaceScanProps } from '../face/face-scan';
 import { checkAtom, guidanceAtom, suggestResidentAtom } from '../verification/check-store';
 import { checkState, EID_DETAILS, flowStatusAfter, listen, PASSPORT_DETAILS, renderAt, resetCheck, serverContext, withSupport } from './check-helpers';
+import { flowWrite } from '@join/shared/testing';
 
 // The real face scan is built elsewhere (its camera, model and liveness step): a stand-in with its interface.
 jest.mock('../face/face-scan', () => ({
@@ -103,7 +104,7 @@ describe('the face screen', () => {
 describe('the details', () => {
   it('confirmed: asks for the decision, refreshes the flow status and tells the host', async () => {
     await atDetails();
-    const confirm = jest.spyOn(identityApi, 'confirmIdDetails').mockResolvedValue(FLOW);
+    const confirm = jest.spyOn(identityApi, 'confirmIdDetails').mockImplementation(() => flowWrite(FLOW));
     const refresh = flowStatusAfter({ resident_type: 'resident', sim_type: 'esim' }, { is_id_verified: true });
     const verified = listen('identity:verified');
     await userEvent.click(screen.getByRole('button', { name: 'These are correct' }));
@@ -119,7 +120,7 @@ describe('the details', () => {
     await atDetails(PASSPORT_DETAILS, '/id_check/face');
     expect(screen.getByText('Passport number')).toBeInTheDocument();
     expect(screen.queryByText('Emirates ID number')).not.toBeInTheDocument();
-    jest.spyOn(identityApi, 'confirmIdDetails').mockResolvedValue(FLOW);
+    jest.spyOn(identityApi, 'confirmIdDetails').mockImplementation(() => flowWrite(FLOW));
     flowStatusAfter({ resident_type: 'non_resident', sim_type: 'esim' }, { is_id_verified: true });
     const verified = listen('identity:verified');
     await userEvent.click(screen.getByRole('button', { name: 'These are correct' }));

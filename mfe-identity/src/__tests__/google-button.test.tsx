@@ -1,24 +1,16 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { api, ApiError, bus, EMPTY_FLOW_FLAGS, sessionAtom, store } from '@join/shared';
-import { createQueryClient } from '@join/shared/react';
 import { accountApi } from '@join/shared/account';
 import { GoogleSignIn } from '../components/google-button';
+import { flowWrite, renderInPage } from '@join/shared/testing';
 
 const provider = { id: 'google' as const, authorization_endpoint: 'http://localhost:8090/authorize', client_id: 'join-web' };
 const ns = { nonce: 'n'.repeat(22), state: 's'.repeat(22) };
 const post = (data: unknown, origin = 'http://localhost:8090') => act(() => window.dispatchEvent(new MessageEvent('message', { data, origin })));
 
 function renderButton() {
-  return render(
-    <Provider store={store}>
-      <QueryClientProvider client={createQueryClient()}>
-        <GoogleSignIn />
-      </QueryClientProvider>
-    </Provider>,
-  );
+  return renderInPage(<GoogleSignIn />);
 }
 
 beforeEach(() => {
@@ -31,10 +23,12 @@ describe('Continue with Google', () => {
   it('opens the chooser, and a token from the provider logs the visitor in', async () => {
     const popup = { closed: false, close: jest.fn(), location: { href: 'about:blank' } };
     const open = jest.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-    jest.spyOn(accountApi, 'socialLogin').mockResolvedValue({
-      session_id: 'google-session',
-      profile: { uid: 'u1', email: 'amira@example.com', has_password: false, login_method: 'google' },
-    });
+    jest.spyOn(accountApi, 'socialLogin').mockImplementation(() =>
+      flowWrite({
+        session_id: 'google-session',
+        profile: { uid: 'u1', email: 'amira@example.com', has_password: false, login_method: 'google' as const },
+      }),
+    );
     jest.spyOn(api, 'getFlowStatus').mockResolvedValue({ flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_logged_in_via_email: true } });
     const logged: string[] = [];
     const off = bus.on('account:logged-in', (e) => logged.push(e.method));

@@ -1,12 +1,10 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { api, ApiError, bus, EMPTY_FLOW_FLAGS, EMPTY_SERVER_FLOW_CONTEXT, serverFlowContextAtom, store, updateSession, type BusEvents } from '@join/shared';
-import { createQueryClient } from '@join/shared/react';
 import { identityApi } from '@join/shared/identity';
-import { POSITION_OPTIONS } from '../geolocation';
+import { COUNTRY_POSITION as POSITION_OPTIONS } from '@join/shared/display';
 import IdentityStep from '../step';
+import { flowWrite, renderInPage } from '@join/shared/testing';
 
 /**
  * /location_check with a fake navigator.geolocation: each answer the browser can give (a
@@ -49,13 +47,7 @@ function flowStatusAfter(inside: boolean) {
 }
 
 function renderPage() {
-  return render(
-    <Provider store={store}>
-      <QueryClientProvider client={createQueryClient()}>
-        <IdentityStep route="/location_check" />
-      </QueryClientProvider>
-    </Provider>,
-  );
+  return renderInPage(<IdentityStep route="/location_check" />);
 }
 
 const share = async () => userEvent.click(await screen.findByRole('button', { name: 'Share my location' }));
@@ -80,7 +72,7 @@ describe('/location_check', () => {
 
   it('inside the UAE: the server decides, the flow status is refreshed, then the host is told (no alert)', async () => {
     const locate = fakeGeolocation({ position: DUBAI });
-    const check = jest.spyOn(identityApi, 'checkLocation').mockResolvedValue({ inside_uae: true });
+    const check = jest.spyOn(identityApi, 'checkLocation').mockImplementation(() => flowWrite({ inside_uae: true }));
     const status = flowStatusAfter(true);
     const checked = listen('identity:location-checked');
     renderPage();
@@ -99,7 +91,7 @@ describe('/location_check', () => {
 
   it('outside: explains that activation needs the UAE and that they can come back; Try again checks again', async () => {
     fakeGeolocation({ position: { latitude: 23.588, longitude: 58.383 } }, { position: DUBAI });
-    const check = jest.spyOn(identityApi, 'checkLocation').mockResolvedValueOnce({ inside_uae: false }).mockResolvedValueOnce({ inside_uae: true });
+    const check = jest.spyOn(identityApi, 'checkLocation').mockImplementationOnce(() => flowWrite({ inside_uae: false })).mockImplementationOnce(() => flowWrite({ inside_uae: true }));
     flowStatusAfter(false);
     const checked = listen('identity:location-checked');
     renderPage();
@@ -124,7 +116,7 @@ describe('/location_check', () => {
     [3, 'Finding your position took too long', /Please try again/],
   ] as const)('position error %s: "%s", announced, with Try again that asks the browser again', async (code, title, text) => {
     const locate = fakeGeolocation({ error: code }, { position: DUBAI });
-    const check = jest.spyOn(identityApi, 'checkLocation').mockResolvedValue({ inside_uae: true });
+    const check = jest.spyOn(identityApi, 'checkLocation').mockImplementation(() => flowWrite({ inside_uae: true }));
     flowStatusAfter(true);
     renderPage();
     await share();

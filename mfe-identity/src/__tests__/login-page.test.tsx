@@ -1,12 +1,10 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { api, ApiError, bus, EMPTY_FLOW_FLAGS, sessionAtom, setFlowFlags, store, updateSession, type BusEvents } from '@join/shared';
-import { createQueryClient } from '@join/shared/react';
 import { accountApi, type LoginResponse } from '@join/shared/account';
 import { LoginPage } from '../pages/login-page';
 import type { Stage } from '../stages/stage';
+import { flowWrite, refusedFlowWrite, renderInPage } from '@join/shared/testing';
 
 const EMAIL = 'amira@example.com';
 const loginAs = (has_password: boolean, method: 'password' | 'code' = 'password'): LoginResponse => ({
@@ -26,13 +24,7 @@ function listen<K extends keyof BusEvents>(event: K) {
 function renderLogin(initial?: Stage) {
   // No provider by default; a test that wants Google says so.
   jest.spyOn(accountApi, 'socialProviders').mockResolvedValue({ providers: [] });
-  return render(
-    <Provider store={store}>
-      <QueryClientProvider client={createQueryClient()}>
-        <LoginPage {...(initial ? { initial } : {})} />
-      </QueryClientProvider>
-    </Provider>,
-  );
+  return renderInPage(<LoginPage {...(initial ? { initial } : {})} />);
 }
 
 const flowAfterLogin = () =>
@@ -109,7 +101,7 @@ describe('the password stage', () => {
   const atPassword: Stage = { name: 'password', email: EMAIL };
 
   it('logs in: keeps the new session, reads the flags, then announces the login', async () => {
-    jest.spyOn(accountApi, 'login').mockResolvedValue(loginAs(true));
+    jest.spyOn(accountApi, 'login').mockImplementation(() => flowWrite(loginAs(true)));
     const flow = flowAfterLogin();
     const logged = listen('account:logged-in');
     renderLogin(atPassword);
@@ -254,7 +246,7 @@ describe('the code stage', () => {
   });
 
   it('an account that has a password is logged in by the code', async () => {
-    jest.spyOn(accountApi, 'validateCode').mockResolvedValue(loginAs(true, 'code'));
+    jest.spyOn(accountApi, 'validateCode').mockImplementation(() => flowWrite(loginAs(true, 'code')));
     flowAfterLogin();
     const logged = listen('account:logged-in');
     renderLogin(atCode);
@@ -267,7 +259,7 @@ describe('the code stage', () => {
   });
 
   it('the right code of a terminated e-mail reads the flow status, then asks for /login/terminated; no login', async () => {
-    jest.spyOn(accountApi, 'validateCode').mockRejectedValue(apiError('account_with_terminated_number', 409));
+    jest.spyOn(accountApi, 'validateCode').mockImplementation(() => refusedFlowWrite(apiError('account_with_terminated_number', 409)));
     const flow = jest.spyOn(api, 'getFlowStatus').mockResolvedValue({
       flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_plan_selected: true, is_number_selected: true },
       flow_context: { resident_type: null, sim_type: null, inside_uae: null, has_delivery_form: false, terminated_email: 'former@example.com', retail: false },
@@ -289,15 +281,17 @@ describe('the code stage', () => {
   });
 
   it('a new account keeps the new session, then sets a password', async () => {
-    jest.spyOn(accountApi, 'validateCode').mockResolvedValue(loginAs(false, 'code'));
-    const flow = jest.spyOn(api, 'getFlowStatus');
+    jest.spyOn(accountApi, 'validateCode').mockImplementation(() => flowWrite(loginAs(false, 'code')));
+    jest.spyOn(api, 'getFlowStatus').mockResolvedValue({ flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_logged_in_via_email: true } });
+    const logged = listen('account:logged-in');
     renderLogin(atCode);
     await userEvent.type(await screen.findByLabelText('Verification code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('heading', { name: 'Create a password' })).toHaveFocus();
     expect(store.get(sessionAtom).sessionId).toBe('account-session');
-    // The flags are read once the password is set: the host must not move on before.
-    expect(flow).not.toHaveBeenCalled();
+    // The login is announced once the password is set: the host must not move on before.
+    expect(logged.seen).toEqual([]);
+    logged.off();
   });
 });
 
@@ -306,7 +300,7 @@ describe('the set-password stage', () => {
   const rule = (name: string) => screen.getByText(name).closest('li') as HTMLElement;
 
   it('checks the three rules live, in words, and keeps the button off until all are met', async () => {
-    jest.spyOn(accountApi, 'setPassword').mockResolvedValue({ has_password: true });
+    jest.spyOn(accountApi, 'setPassword').mockImplementation(() => flowWrite({ has_password: true as const }));
     flowAfterLogin();
     const logged = listen('account:logged-in');
     renderLogin(atSet);

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, ApiError, store, type FlowStatusResponse } from '@join/shared';
+import { api, ApiError, bus, serverFlowContextAtom, store, type FlowStatusResponse } from '@join/shared';
 import { identityApi } from '@join/shared/identity';
 import { checkAtom, suggestResidentAtom } from '../verification/check-store';
+import { flowWrite } from '@join/shared/testing';
 import { flowStatusAfter, listen, LOGGED_IN_FLAGS, renderAt, resetCheck, serverContext, checkState, EID_DETAILS } from './check-helpers';
 
 /** /activation_method: two questions, one Continue; the server's answers preselected. */
@@ -50,9 +51,12 @@ describe('/activation_method', () => {
     serverContext({});
     checkState({ path: 'resident', remaining: [], details: EID_DETAILS });
     const answer: FlowStatusResponse = { flow_status_flags: LOGGED_IN_FLAGS, flow_context: null } as unknown as FlowStatusResponse;
-    const choose = jest.spyOn(identityApi, 'chooseActivationMethod').mockResolvedValue(answer);
+    const choose = jest.spyOn(identityApi, 'chooseActivationMethod').mockImplementation(() => flowWrite(answer));
     const refresh = flowStatusAfter({ resident_type: 'non_resident', sim_type: 'esim' });
     const chosen = listen('identity:method-chosen');
+    // The host routes by the server context the store holds when it hears the outcome.
+    const residentTypeWhenTold: unknown[] = [];
+    const offTold = bus.on('identity:method-chosen', () => residentTypeWhenTold.push(store.get(serverFlowContextAtom)?.resident_type));
     renderAt('/activation_method');
     await heading();
     // By keyboard: Tab into a question, the arrow keys choose within it.
@@ -65,8 +69,10 @@ describe('/activation_method', () => {
     expect(choose).toHaveBeenCalledWith({ resident_type: 'non_resident', sim_type: 'esim' });
     expect(refresh).toHaveBeenCalled();
     expect(chosen.seen).toEqual([{ residentType: 'non_resident', simType: 'esim' }]);
+    expect(residentTypeWhenTold).toEqual(['non_resident']);
     expect(store.get(checkAtom)).toEqual({ path: 'non_resident', remaining: null, details: null, faceMatched: false });
     chosen.off();
+    offTold();
   });
 
   it('opens with "I live in the UAE" chosen when the check asked for the Emirates ID', async () => {

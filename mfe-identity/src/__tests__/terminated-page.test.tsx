@@ -1,37 +1,16 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { applyFlowStatus, bus, EMPTY_FLOW_FLAGS, setBizConfig, store, type SupportContacts } from '@join/shared';
-import { createQueryClient } from '@join/shared/react';
+import { applyFlowStatus, bus, EMPTY_FLOW_FLAGS } from '@join/shared';
 import { accountApi } from '@join/shared/account';
 import IdentityStep from '../step';
+import { renderInPage, withSupportContacts } from '@join/shared/testing';
 
 const TERMINATED = 'former@example.com';
 const context = (terminated_email: string | null) => ({ resident_type: null, sim_type: null, inside_uae: null, has_delivery_form: false, terminated_email, retail: false });
-const support = (s: Partial<SupportContacts>) =>
-  setBizConfig({
-    status: 'ready',
-    config: {
-      vat_percentage: 5,
-      min_promo_code_length: 4,
-      max_promo_code_length: 12,
-      maintenance_mode: null,
-      enable_convert_websignup: false,
-      smart_banner_apps_rating: [],
-      promo_codes_enabled: false,
-      support: { phone: null, chat_url: null, email: null, hours: null, ...s },
-    },
-  });
+const support = withSupportContacts;
 
 function renderAt(route: string) {
-  return render(
-    <Provider store={store}>
-      <QueryClientProvider client={createQueryClient()}>
-        <IdentityStep route={route} />
-      </QueryClientProvider>
-    </Provider>,
-  );
+  return renderInPage(<IdentityStep route={route} />);
 }
 
 afterEach(() => jest.restoreAllMocks());

@@ -1,6 +1,6 @@
+import type { CameraFailure } from '../camera';
 import { useT } from '@join/shared/react';
 import { Alert, Button } from '@join/shared/ui';
-import type { CameraFailure } from '../verification/camera';
 
 /** Why the camera gave no picture, and what to do: try again (unless the browser has none) or upload. */
 export function CameraFailureAlert({ reason, onRetry, onUpload }: { reason: CameraFailure; onRetry: () => void; onUpload: () => void }) {

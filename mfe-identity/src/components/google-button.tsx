@@ -47,7 +47,7 @@ export function GoogleSignIn() {
     void run(
       async () => {
         const login = await signInWithGoogle(google, { language, signal: controller.signal });
-        await finishLogin(login.profile.login_method, login.session_id);
+        finishLogin(login.profile.login_method);
       },
       (err) => {
         if (!(err instanceof SignInFailure)) return false;

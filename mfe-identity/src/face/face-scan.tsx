@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ArrowLeft, ArrowRight, Camera, RotateCcw, ZoomIn, ZoomOut } from 'lucide';
+import { brightnessReader, CameraError, encodeJpeg, FACE_CAMERA, openCamera, snapshot, stopCamera, type CameraFailure } from '../camera';
 import { useT } from '@join/shared/react';
 import { Alert, Button, Icon, LiveRegion, type IconData } from '@join/shared/ui';
-import { brightnessReader, CameraError, encodeJpeg, openFrontCamera, snapshot, stopStream, type CameraFailure } from './camera';
 import { detectorOnce, type FaceDetector } from './detector';
 import {
   feedbackFor,
@@ -57,9 +57,10 @@ export interface FaceScanProps {
  * onCapture; sent: done (the camera is off; "Try again" starts over, with a new challenge).
  */
 type Phase = 'starting' | 'positioning' | 'challenge' | 'sending' | 'sent';
-type Failure = CameraFailure | 'modelFailed';
-/** Text key of a failure (identity.face.<key>.title/text); 'noCamera' is the face page's own key. */
-const failureKey = (f: Failure): string => (f === 'noCamera' ? 'cameraMissing' : f);
+/** A failure as the scan explains it: its text key (identity.face.<key>.title/text). */
+type Failure = 'denied' | 'cameraMissing' | 'busy' | 'unsupported' | 'modelFailed';
+/** The camera's reasons, in the scan's words: a camera that did not start, or failed, is "busy". */
+const FAILURE_OF_CAMERA: Readonly<Record<CameraFailure, Failure>> = { denied: 'denied', none: 'cameraMissing', in_use: 'busy', failed: 'busy', unsupported: 'unsupported' };
 
 /** The first detections after the video starts see a black or half-exposed frame: wait this long. */
 const SETTLE_MS = 500;
@@ -137,13 +138,13 @@ export default function FaceScan({ getChallenge, onCapture, problem = null, onCa
     void (async () => {
       let stream: MediaStream;
       try {
-        stream = await openFrontCamera();
+        stream = await openCamera(FACE_CAMERA);
       } catch (err) {
-        if (!cancelled) setFailure(err instanceof CameraError ? err.reason : 'busy');
+        if (!cancelled) setFailure(err instanceof CameraError ? FAILURE_OF_CAMERA[err.reason] : 'busy');
         return;
       }
       if (cancelled) {
-        stopStream(stream);
+        stopCamera(stream);
         return;
       }
       memory.stream = stream;
@@ -160,14 +161,14 @@ export default function FaceScan({ getChallenge, onCapture, problem = null, onCa
       } catch {
         if (!cancelled) {
           setFailure('modelFailed');
-          stopStream(stream);
+          stopCamera(stream);
           setCameraOn(false);
         }
       }
     })();
     return () => {
       cancelled = true;
-      stopStream(memory.stream);
+      stopCamera(memory.stream);
       memory.stream = null;
       setCameraOn(false);
     };
@@ -227,7 +228,7 @@ export default function FaceScan({ getChallenge, onCapture, problem = null, onCa
         return;
       }
       // The frames are taken: the camera goes off while they are checked (its light too).
-      stopStream(memory.stream);
+      stopCamera(memory.stream);
       memory.stream = null;
       setCameraOn(false);
       try {
@@ -252,7 +253,7 @@ export default function FaceScan({ getChallenge, onCapture, problem = null, onCa
           if (stopped) return;
           stopped = true;
           cancelNext();
-          stopStream(memory.stream);
+          stopCamera(memory.stream);
           memory.stream = null;
           setCameraOn(false);
           setCaptureFailed(true);
@@ -412,7 +413,7 @@ export default function FaceScan({ getChallenge, onCapture, problem = null, onCa
       {failure ? (
         <Alert
           tone="error"
-          title={t(`identity.face.${failureKey(failure)}.title`)}
+          title={t(`identity.face.${failure}.title`)}
           actions={
             <>
               {failure !== 'unsupported' ? (
@@ -424,7 +425,7 @@ export default function FaceScan({ getChallenge, onCapture, problem = null, onCa
             </>
           }
         >
-          <p>{t(`identity.face.${failureKey(failure)}.text`)}</p>
+          <p>{t(`identity.face.${failure}.text`)}</p>
         </Alert>
       ) : null}
       <div className="face-scan__camera" data-feedback={feedback ?? ''} hidden={failure !== null || !cameraOn}>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CameraError, openCamera, stopCamera, type CameraFailure } from '../verification/camera';
+import { CameraError, openCamera, stopCamera, type CameraFailure } from '../camera';
 
 export type CameraState = { status: 'off' | 'starting' | 'live' } | { status: 'failed'; reason: CameraFailure };
 

@@ -13,7 +13,7 @@ import { useCamera } from '../hooks/use-camera';
 import { useDocumentSides } from '../hooks/use-document-sides';
 import { useGuidance } from '../hooks/use-guidance';
 import { useObjectUrl } from '../hooks/use-object-url';
-import { captureFrame, DOCUMENT_CAMERA } from '../verification/camera';
+import { captureFrame, DOCUMENT_CAMERA } from '../camera';
 import { suggestResidentAtom } from '../verification/check-store';
 import { qualityHints, type QualityHint } from '../verification/image-quality';
 import { PATH_ROUTES, type CheckPath } from '../verification/paths';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
-import { bus, errorObjectForCode, isApiError, refreshFlowStatus, reportError, translateOr } from '@join/shared';
+import { bus, errorObjectForCode, isApiError, reportError, translateOr } from '@join/shared';
 import { useFocusStepHeading, useT } from '@join/shared/react';
 import { Alert, Button, LiveRegion, StepHeading } from '@join/shared/ui';
 import { IDENTITY_ERROR_CODES, identityApi, type DocumentDetails } from '@join/shared/identity';
@@ -99,7 +99,6 @@ export function FacePage({ path, route }: { path: CheckPath; route: string }) {
         onConfirm={() =>
           void run(async () => {
             await identityApi.confirmIdDetails(details);
-            await refreshFlowStatus();
             setVerified(true);
             bus.emit('identity:verified', { path });
           })

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { MapPin } from 'lucide';
-import { bus, refreshFlowStatus } from '@join/shared';
+import { bus } from '@join/shared';
 import { useFocusStepHeading, useT } from '@join/shared/react';
 import { Alert, Button, StepHeading } from '@join/shared/ui';
 import { identityApi } from '@join/shared/identity';
-import { canLocate, currentPosition, PositionError, type PositionFailure } from '../geolocation';
+import { canLocate, COUNTRY_POSITION, currentPosition, PositionError, type PositionFailure } from '@join/shared/display';
 import { useAction } from '../hooks/use-action';
 
 /** Where the check stands: before it, asking the browser, asking the server, or its answer. */
@@ -42,7 +42,7 @@ export function LocationPage() {
         setPhase('locating');
         let position: { lat: number; lng: number };
         try {
-          position = await currentPosition();
+          position = await currentPosition(COUNTRY_POSITION);
         } catch (err) {
           if (err instanceof PositionError) {
             setPhase(err.reason);
@@ -50,9 +50,8 @@ export function LocationPage() {
           }
           throw err;
         }
+        // The server stores inside_uae; the call brings it to the flow status the host's guard reads.
         const { inside_uae } = await identityApi.checkLocation(position.lat, position.lng);
-        // The server stored inside_uae: the host's guard and the next route read it from the flow status.
-        await refreshFlowStatus();
         setPhase(inside_uae ? 'inside' : 'outside');
         bus.emit('identity:location-checked', { inside: inside_uae });
       },

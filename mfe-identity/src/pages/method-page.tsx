@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { IdCard, Plane, Smartphone, Truck } from 'lucide';
-import { bus, refreshFlowStatus, serverFlowContextAtom, type SimType } from '@join/shared';
+import { bus, serverFlowContextAtom, type SimType } from '@join/shared';
 import { useFocusStepHeading, useT } from '@join/shared/react';
 import { Button, RadioCards, StepHeading } from '@join/shared/ui';
 import { identityApi } from '@join/shared/identity';
@@ -13,7 +13,7 @@ import type { CheckPath } from '../verification/paths';
  * /activation_method (SPEC 2; issue 12 point 3): two questions and one Continue. Where the
  * visitor lives decides the document (Emirates ID or passport) and the path; the SIM type what
  * they need and how the SIM reaches them. The server's answers are preselected (a return to
- * change one). Continue stores both, refreshes the flow status and tells the host, which routes
+ * change one). Continue stores both (the answer brings the new flow status) and tells the host, which routes
  * a resident to the document scan and a visitor to the id check.
  */
 export function MethodPage() {
@@ -43,7 +43,6 @@ export function MethodPage() {
       setCheck({ ...EMPTY_CHECK, path: residency });
       setGuidance(null);
       setSuggest(false);
-      await refreshFlowStatus();
       bus.emit('identity:method-chosen', { residentType: residency, simType: sim });
     });
   };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formSchema, isApiError, textField, updateSession, validationText, type InputMask, type ValidationResult } from '@join/shared';
+import { formSchema, isApiError, textField, validationText, type InputMask, type ValidationResult } from '@join/shared';
 import { useT } from '@join/shared/react';
 import { Alert, Button, StepHeading } from '@join/shared/ui';
 import { TextField, useZodForm } from '@join/shared/forms';
@@ -55,10 +55,9 @@ export function CodeStage({ stage, onStage }: StageProps<'code'>) {
           if (isApiError(err) && err.messageType === 'account_with_terminated_number') return null;
           throw err;
         });
+        // The new session is kept by the call itself (the server revoked the old one).
         if (r === null) return showTerminated();
-        // The server revoked the old session: every later call (set_password) needs this one.
-        updateSession({ sessionId: r.session_id });
-        if (r.profile.has_password) await finishLogin(r.profile.login_method);
+        if (r.profile.has_password) finishLogin(r.profile.login_method);
         else onStage({ name: 'set-password', email: stage.email });
       },
       (err) => {

@@ -40,7 +40,7 @@ export function PasswordStage({ stage, onStage }: StageProps<'password'>) {
     login.run(
       async () => {
         const r = await accountApi.login(stage.email, password);
-        await finishLogin(r.profile.login_method, r.session_id);
+        finishLogin(r.profile.login_method);
       },
       (err) => {
         if (isApiError(err) && err.messageType === 'login_credentials_error') {

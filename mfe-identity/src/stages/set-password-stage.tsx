@@ -35,7 +35,7 @@ export function SetPasswordStage({ stage }: StageProps<'set-password'>) {
     run(
       async () => {
         await accountApi.setPassword(chosen);
-        await finishLogin('code');
+        finishLogin('code');
       },
       (err) => {
         if (isApiError(err) && err.messageType === 'password_already_set') {
@@ -46,7 +46,7 @@ export function SetPasswordStage({ stage }: StageProps<'set-password'>) {
       },
     ),
   );
-  const goOn = () => run(() => finishLogin('code'));
+  const goOn = () => run(async () => finishLogin('code'));
 
   return (
     <>

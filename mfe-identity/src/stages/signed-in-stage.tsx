@@ -16,7 +16,7 @@ export function SignedInStage({ stage }: StageProps<'signed-in'>) {
       <StepHeading>{t('STEP_TITLE_ACCOUNT')}</StepHeading>
       <div className="card identity-form">
         <p>{t('account.loggedIn', { email: stage.email })}</p>
-        <Button busy={go.busy} onClick={() => void go.run(() => finishLogin(stage.method))}>
+        <Button busy={go.busy} onClick={() => void go.run(async () => finishLogin(stage.method))}>
           {t('account.continue')}
         </Button>
       </div>

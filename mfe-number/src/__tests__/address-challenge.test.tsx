@@ -1,14 +1,13 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { ApiError, bus, EMPTY_FLOW_FLAGS, numberAtom, setHeldNumber, store, type ErrorObject, type PhoneNumber } from '@join/shared';
-import { createQueryClient } from '@join/shared/react';
+
 import type { CaptchaChallenge } from '@join/shared/contract';
 import { api } from '../api/endpoints';
 import NumberStep from '../step';
+import { renderInPage } from '@join/shared/testing';
 
 /**
  * Past the address's threshold the API answers 428 captcha_required; the step
@@ -20,14 +19,7 @@ const offer: PhoneNumber = { MSISDN: '971580000001', InTransferTo: null, VanityL
 const held: PhoneNumber = { ...offer, ReservationDate: '2026-11-22T10:00:00.000Z', ExpiryDate: '2099-11-22T10:15:00.000Z' };
 const captchaRequired = () => new ApiError('Many visitors share your network', { code: 'captcha_required', status: 428 });
 
-const renderAt = (route: string) =>
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={createQueryClient()}>
-        <NumberStep route={route} />
-      </QueryClientProvider>
-    </Provider>,
-  );
+const renderAt = (route: string) => renderInPage(<NumberStep route={route} />);
 
 async function issued(): Promise<CaptchaChallenge> {
   const c = await createChallenge({ algorithm: 'SHA-256', cost: 1, keyPrefix: '00', deriveKey, hmacSignatureSecret: SECRET });

@@ -1,12 +1,10 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { ApiError, bus, errorActionHandler, liveButtons, store, type ErrorObject, type PhoneNumber, setHeldNumber } from '@join/shared';
-import { createQueryClient } from '@join/shared/react';
+import { ApiError, bus, errorActionHandler, liveButtons, type ErrorObject, type PhoneNumber, setHeldNumber } from '@join/shared';
 import { api } from '../api/endpoints';
 import NumberStep from '../step';
 import { phoneNumberText } from '../test-utils/number-text';
+import { renderInPage } from '@join/shared/testing';
 
 /**
  * The error pop-up's Retry reaches the step: what the step registered with the error
@@ -21,14 +19,7 @@ function raisedErrors() {
   return { errors, off };
 }
 
-const renderAt = (route: string) =>
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={createQueryClient()}>
-        <NumberStep route={route} />
-      </QueryClientProvider>
-    </Provider>,
-  );
+const renderAt = (route: string) => renderInPage(<NumberStep route={route} />);
 
 afterEach(() => jest.restoreAllMocks());
 

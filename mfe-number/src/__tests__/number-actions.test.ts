@@ -1,6 +1,8 @@
 import { bus, EMPTY_FLOW_FLAGS, flowFlagsAtom, numberAtom, store, watchNumberFlag, type PhoneNumber, setFlowFlags, setHeldNumber } from '@join/shared';
+import { refreshFlowStatus } from '@join/shared/react';
 import { type Api } from '../api/endpoints';
 import { cancelNumber, commitAndContinue, continueWithNumber, extendHold, reserveNumber, reserveTransfer } from '../number-actions';
+import { flowWrite } from '@join/shared/testing';
 
 const num = (msisdn: string): PhoneNumber => ({
   MSISDN: msisdn,
@@ -23,7 +25,7 @@ function fakeApi(savedPlans: unknown[] = []) {
     }),
     postFlowStatus: jest.fn(async (key: number) => {
       calls.push(`flowStatus ${key}`);
-      return { flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_number_selected: key !== 115 } };
+      return flowWrite({ flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_number_selected: key !== 115 } });
     }),
     getCurrentProduct: jest.fn(async (save: boolean) => {
       calls.push(`currentProduct save=${save}`);
@@ -68,7 +70,7 @@ describe('number sequences (SPEC 4)', () => {
     setHeldNumber(num('971581111111'));
     setFlowFlags({ ...EMPTY_FLOW_FLAGS, is_number_selected: true });
     const { api, calls } = fakeApi();
-    const stop = watchNumberFlag({ api });
+    const stop = watchNumberFlag({ api, refreshFlags: () => refreshFlowStatus(api) });
     const cancelled = jest.fn();
     const off = bus.on('number:cancelled', cancelled);
     await cancelNumber('971581111111', { api });

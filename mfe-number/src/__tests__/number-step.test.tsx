@@ -1,12 +1,10 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { EMPTY_FLOW_FLAGS, store, type PhoneNumber, setHeldNumber } from '@join/shared';
-import { createQueryClient } from '@join/shared/react';
+import { EMPTY_FLOW_FLAGS, type PhoneNumber, setHeldNumber } from '@join/shared';
 import { api } from '../api/endpoints';
 import NumberStep from '../step';
 import { phoneNumberText } from '../test-utils/number-text';
+import { renderInPage } from '@join/shared/testing';
 
 const num = (msisdn: string, held = false): PhoneNumber => ({
   MSISDN: msisdn,
@@ -33,14 +31,7 @@ function mockApi() {
   };
 }
 
-const renderStep = () =>
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={createQueryClient()}>
-        <NumberStep route="/number" />
-      </QueryClientProvider>
-    </Provider>,
-  );
+const renderStep = () => renderInPage(<NumberStep route="/number" />);
 
 describe('number step', () => {
   afterEach(() => jest.restoreAllMocks());

@@ -1,33 +1,19 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, bus, EMPTY_FLOW_FLAGS, numberAtom, store, type PhoneNumber, setHeldNumber, setStartParams } from '@join/shared';
-import { createQueryClient } from '@join/shared/react';
 import { api } from '../api/endpoints';
 import { SearchPage } from '../pages/search-page';
 import { TransferPage } from '../pages/transfer-page';
 import { TransferTermsPage } from '../pages/transfer-terms-page';
 import { pendingTransferAtom } from '../transfer-atom';
 import { phoneNumberText } from '../test-utils/number-text';
+import { polyfillDialog, renderInPage } from '@join/shared/testing';
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(polyfillDialog);
 afterEach(() => jest.restoreAllMocks());
 
 const num = (msisdn: string, level = 1): PhoneNumber => ({ MSISDN: msisdn, InTransferTo: null, VanityLevelId: level, ReservationDate: null, ExpiryDate: null });
-const wrap = (ui: React.ReactNode) =>
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>
-    </Provider>,
-  );
+const wrap = (ui: React.ReactNode) => renderInPage(ui);
 const navigations = () => {
   const to: string[] = [];
   const off = bus.on('navigate:request', (e) => to.push(e.to));

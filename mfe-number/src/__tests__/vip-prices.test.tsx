@@ -1,20 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { store, type PhoneNumber, type Product } from '@join/shared';
-import { createQueryClient } from '@join/shared/react';
+import { screen, within } from '@testing-library/react';
+import type { PhoneNumber, Product } from '@join/shared';
 import { planApi } from '@join/shared/plans';
 import { VipConfirm } from '../components/vip-confirm';
 import { VipPlans } from '../components/vip-plans';
+import { polyfillDialog, renderInPage } from '@join/shared/testing';
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(polyfillDialog);
 afterEach(() => jest.restoreAllMocks());
 
 const gold: PhoneNumber = { MSISDN: '971584444444', InTransferTo: null, VanityLevelId: 4, ReservationDate: null, ExpiryDate: null };
@@ -32,12 +23,7 @@ const vipProduct = (code: number, level: number, net: number): Product => ({
   ListNetPrice: null,
   VanityLevel: level,
 });
-const wrap = (ui: React.ReactNode) =>
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>
-    </Provider>,
-  );
+const wrap = (ui: React.ReactNode) => renderInPage(ui);
 
 describe('VIP prices before the visitor commits', () => {
   it('the confirmation lists the plans of the number tier with their total, months and monthly share, from the API', async () => {

@@ -1,11 +1,9 @@
-import { act, render } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { ApiError, bus, errorActionHandler, store, type ErrorObject } from '@join/shared';
-import { createQueryClient } from '@join/shared/react';
+import { act } from '@testing-library/react';
+import { ApiError, bus, errorActionHandler, type ErrorObject } from '@join/shared';
 import { PaymentSummaryResponse, Receipt } from '@join/shared/payment';
 import PaymentStep from '../step';
 import { browser } from '../navigation';
+import { eachTest, renderInPage } from '@join/shared/testing';
 
 export const FIELDS_ORIGIN = 'https://cards.example.test';
 export const FIELDS_URL = `${FIELDS_ORIGIN}/fields`;
@@ -71,13 +69,7 @@ export const decline = (code: number | string | null, status: number | null = 40
 
 export function renderAt(route: string) {
   window.location.hash = `#${route}`;
-  return render(
-    <Provider store={store}>
-      <QueryClientProvider client={createQueryClient()}>
-        <PaymentStep route={route.split('?')[0]!} />
-      </QueryClientProvider>
-    </Provider>,
-  );
+  return renderInPage(<PaymentStep route={route.split('?')[0]!} />);
 }
 
 /** What the step asked of the host and the browser: navigations, pop-ups, departures. */
@@ -116,19 +108,5 @@ export const fieldsMessage = (type: string, extra: Record<string, unknown> = {})
  * test, its listeners and mocks gone after. The returned object reads the current test's watch.
  */
 export function watchEachTest(): ReturnType<typeof watch> {
-  let current: ReturnType<typeof watch> | null = null;
-  beforeEach(() => {
-    window.sessionStorage.clear();
-    current = watch();
-  });
-  afterEach(() => {
-    current?.off();
-    jest.restoreAllMocks();
-  });
-  return new Proxy({} as ReturnType<typeof watch>, {
-    get: (_target, key) => {
-      if (!current) throw new Error('watchEachTest: read inside a test');
-      return current[key as keyof ReturnType<typeof watch>];
-    },
-  });
+  return eachTest(watch, () => window.sessionStorage.clear());
 }

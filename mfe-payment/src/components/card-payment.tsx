@@ -5,7 +5,7 @@ import { Alert, Button } from '@join/shared/ui';
 import { paymentApi, type PaymentSummaryResponse } from '@join/shared/payment';
 import { endCardAttempt, readCardAttempt, startCardAttempt, type CardAttempt } from '../attempts';
 import { raise, serverAnswered } from '../errors';
-import { aedOfFils } from '../format';
+import { aedOfFils } from '@join/shared/display';
 import { useCardFrame } from '../hooks/use-card-frame';
 import { go, leaveFor } from '../navigation';
 import { TrustLine } from './trust-line';

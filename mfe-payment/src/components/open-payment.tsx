@@ -5,7 +5,8 @@ import { useLanguage, useT } from '@join/shared/react';
 import { Button, Card, Icon } from '@join/shared/ui';
 import { paymentApi, type OpenPayment } from '@join/shared/payment';
 import { raise, serverAnswered } from '../errors';
-import { aedOfFils, formatMoment } from '../format';
+import { formatMoment } from '../format';
+import { aedOfFils } from '@join/shared/display';
 import { go, leaveFor } from '../navigation';
 import { WithValue } from './with-value';
 

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide';
-import { bus, refreshFlowStatus } from '@join/shared';
-import { useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
+import { bus } from '@join/shared';
+import { refreshFlowStatus, useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
 import { Button, Card, Icon, PhoneNumberText, StepHeading } from '@join/shared/ui';
 import { instalmentSplit, paymentApi, type Receipt } from '@join/shared/payment';
 import { raise } from '../errors';
-import { LoadFailed } from '@join/shared/display';
+import { aedOfFils, LoadFailed } from '@join/shared/display';
 import { Loading } from '../components/loading';
 import { WithValue } from '../components/with-value';
-import { aedOfFils, formatDay, formatMoment } from '../format';
+import { formatDay, formatMoment } from '../format';
 import { useReportRefusal } from '../hooks/use-summary';
 
 /**

@@ -6,12 +6,11 @@ import { Alert, Button, RadioCards, StepHeading, type RadioCardOption } from '@j
 import type { PaymentSummaryResponse } from '@join/shared/payment';
 import { readCardAttempt } from '../attempts';
 import { CardPayment } from '../components/card-payment';
-import { LoadFailed } from '@join/shared/display';
+import { aedOfFils, LoadFailed } from '@join/shared/display';
 import { Loading } from '../components/loading';
 import { OpenPaymentNotice } from '../components/open-payment';
 import { OrderSummary } from '../components/order-summary';
 import { WithValue } from '../components/with-value';
-import { aedOfFils } from '../format';
 import { useSummary } from '../hooks/use-summary';
 import { go } from '../navigation';
 

@@ -1,24 +1,17 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { BusinessConfig, bus, EMPTY_FLOW_FLAGS, startParamsAtom, store, setBizConfig, setFlowFlags, setHeldNumber, setStartParams } from '@join/shared';
-import { createQueryClient } from '@join/shared/react';
 import { type PlanChoice } from '@join/shared/plans';
 import { api } from '../api/endpoints';
 import { ChoicePanel } from '../components/choice-panel';
 import { PlanSelectionPage } from '../pages/plan-selection-page';
 import { price, product, streaming } from '../test-utils/fixtures';
+import { renderInPage } from '@join/shared/testing';
 
 const config = (promo: boolean) =>
   BusinessConfig.parse({ vat_percentage: 5, min_promo_code_length: 4, max_promo_code_length: 12, promo_codes_enabled: promo });
 // A fresh query cache per render: no answer carries over from another test.
-const wrap = (ui: React.ReactNode) =>
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>
-    </Provider>,
-  );
+const wrap = (ui: React.ReactNode) => renderInPage(ui);
 
 function mockQuote() {
   return jest.spyOn(api, 'quotePlan').mockImplementation(async (c: PlanChoice) => ({

@@ -1,12 +1,10 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { EMPTY_FLOW_FLAGS, planInReviewAtom, Product, store, setFlowFlags, setStartParams } from '@join/shared';
-import { createQueryClient } from '@join/shared/react';
 import type { PlanCategory } from '@join/shared/plans';
 import { api } from '../api/endpoints';
 import { PlanSelectionPage } from '../pages/plan-selection-page';
+import { renderInPage } from '@join/shared/testing';
 
 const plans = (code: number) => [
   { ID: code * 10 + 1, Type: 'DATA', Name: 'Data', Value: 20 * 1024 ** 3, Validity: 28 },
@@ -48,14 +46,7 @@ const lists: Partial<Record<PlanCategory, Product[]>> = {
   tourist: [plain, discounted],
   Commitment: [commitment(103, 3, 100, null), commitment(106, 6, 70, 30), commitment(112, 12, 50, 50)],
 };
-const renderPage = () =>
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={createQueryClient()}>
-        <PlanSelectionPage />
-      </QueryClientProvider>
-    </Provider>,
-  );
+const renderPage = () => renderInPage(<PlanSelectionPage />);
 
 beforeEach(() => {
   act(() => {

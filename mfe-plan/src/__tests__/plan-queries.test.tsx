@@ -1,11 +1,9 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { ApiError, bus, EMPTY_FLOW_FLAGS, Product, store, setFlowFlags, setStartParams } from '@join/shared';
-import { createQueryClient } from '@join/shared/react';
+import { ApiError, bus, EMPTY_FLOW_FLAGS, Product, setFlowFlags, setStartParams } from '@join/shared';
 import { api } from '../api/endpoints';
 import { PlanSelectionPage } from '../pages/plan-selection-page';
+import { renderInPage } from '@join/shared/testing';
 
 const product = (code: number, category: string) =>
   Product.parse({
@@ -16,14 +14,7 @@ const product = (code: number, category: string) =>
     AvailablePlans: [{ ID: code * 10 + 1, Type: 'DATA', Name: 'Data', Value: 1024 ** 3, Validity: 28 }],
     PackagesPricingTable: [{ NetPrice: 60, PlanNetPrice: 60, VATPercentage: 5, VATAmount: 3, ExtraCharges: [], Discounts: [] }],
   });
-const renderPage = () =>
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={createQueryClient()}>
-        <PlanSelectionPage />
-      </QueryClientProvider>
-    </Provider>,
-  );
+const renderPage = () => renderInPage(<PlanSelectionPage />);
 
 beforeEach(() =>
   act(() => {

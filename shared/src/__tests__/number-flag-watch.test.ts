@@ -3,6 +3,8 @@ import  { flowFlagsAtom, savedPlanAtom, type Store, setClockSkew, setFlowFlags, 
 import { EMPTY_FLOW_FLAGS, Product, SavedPlan, type PhoneNumber } from '../schemas/entities';
 import type { Endpoints } from '../api/endpoints';
 import { HOLD_EXPIRY_GRACE_MS, watchNumberFlag } from '../number-flag-watch';
+import { createQueryClient } from '../query/query-client';
+import { fetchFlowStatus, linkFlowStatus } from '../query/flow-status';
 
 const p = Product.parse({
   ProductCode: 100,
@@ -44,6 +46,24 @@ function fakeApi(serverFlags: () => typeof withNumber) {
   return { api, calls };
 }
 
+/** A QueryClient whose flow status feeds `store`, as the page's feeds the page's store. */
+let unlinks: (() => void)[] = [];
+function linkedQueryClient(api: Endpoints, store: Store) {
+  const queryClient = createQueryClient();
+  unlinks.push(linkFlowStatus({ queryClient, store, api, client: { onFlowChange: () => () => undefined } }));
+  return queryClient;
+}
+
+/** The page's refresh, on a query client linked to this test's store. */
+function refresherOf(api: Parameters<typeof linkedQueryClient>[0], store: Parameters<typeof linkedQueryClient>[1]): () => Promise<unknown> {
+  const queryClient = linkedQueryClient(api, store);
+  return () => fetchFlowStatus(queryClient, api);
+}
+afterEach(() => {
+  unlinks.forEach((unlink) => unlink());
+  unlinks = [];
+});
+
 const settle = async () => {
   for (let i = 0; i < 5; i++) await Promise.resolve();
 };
@@ -62,7 +82,7 @@ describe('number flag watch (SPEC 4: number flag selected -> not selected)', () 
   it('saves the current product and reloads the saved plans when the flag falls', async () => {
     setFlowFlags(withNumber, store);
     const { api, calls } = fakeApi(() => without);
-    stop = watchNumberFlag({ api, store });
+    stop = watchNumberFlag({ api, store, refreshFlags: refresherOf(api, store) });
     setFlowFlags(without, store);
     await settle();
     expect(calls).toEqual(['currentProduct save=true', 'savedPlans']);
@@ -72,7 +92,7 @@ describe('number flag watch (SPEC 4: number flag selected -> not selected)', () 
   it('does nothing when the flag rises, stays, or the flags are wiped (logout)', async () => {
     setFlowFlags(without, store);
     const { api, calls } = fakeApi(() => without);
-    stop = watchNumberFlag({ api, store });
+    stop = watchNumberFlag({ api, store, refreshFlags: refresherOf(api, store) });
     setFlowFlags(withNumber, store);
     setFlowFlags({ ...withNumber, is_plan_paid: true }, store);
     setFlowFlags(null, store);
@@ -87,7 +107,7 @@ describe('number flag watch (SPEC 4: number flag selected -> not selected)', () 
     setHeldNumber(held(10_000), store);
     let server = withNumber;
     const { api, calls } = fakeApi(() => server);
-    stop = watchNumberFlag({ api, store });
+    stop = watchNumberFlag({ api, store, refreshFlags: refresherOf(api, store) });
     jest.advanceTimersByTime(10_000 + HOLD_EXPIRY_GRACE_MS - 50);
     expect(calls).toEqual([]);
     server = without; // the server frees the number at the end of the hold
@@ -104,7 +124,7 @@ describe('number flag watch (SPEC 4: number flag selected -> not selected)', () 
     setClockSkew(5_000, store); // the server is 5 s ahead: the hold ends 5 s earlier here
     setHeldNumber(held(20_000), store);
     const { api, calls } = fakeApi(() => withNumber);
-    stop = watchNumberFlag({ api, store });
+    stop = watchNumberFlag({ api, store, refreshFlags: refresherOf(api, store) });
     setHeldNumber(held(60_000), store); // extended
     jest.advanceTimersByTime(15_000 + HOLD_EXPIRY_GRACE_MS + 10);
     await settle();
@@ -119,7 +139,7 @@ describe('number flag watch (SPEC 4: number flag selected -> not selected)', () 
   it('stops watching when stopped', async () => {
     setFlowFlags(withNumber, store);
     const { api, calls } = fakeApi(() => without);
-    watchNumberFlag({ api, store })();
+    watchNumberFlag({ api, store, refreshFlags: refresherOf(api, store) })();
     setFlowFlags(without, store);
     await settle();
     expect(calls).toEqual([]);

@@ -2,7 +2,7 @@ import { FetchError, ofetch } from 'ofetch';
 import type { z } from 'zod';
 import { API_VERSION, BIZ_CONFIG_API_VERSION, CHANNEL, DEVICE_OS } from '../constants';
 import { ApiErrorBody, Session } from '../schemas/entities';
-import { ApiError } from '../errors/api-error';
+import { ApiError, isApiError } from '../errors/api-error';
 import { LOGOUT_CODES, SESSION_RECOVERY_CODE } from '../errors/codes';
 import { bus } from '../bus';
 import { sessionAtom, startParamsAtom, store, updateSession, wipeSession, type Store } from '../store';
@@ -31,7 +31,23 @@ export interface RequestOptions<S extends z.ZodType> {
   headers?: Record<string, string>;
   /** Payment POSTs: never retried automatically, carry an idempotency key. */
   idempotencyKey?: string;
+  /**
+   * The call changes the flow-status flags or the flow context (a saved plan, a login, a placed
+   * order...). Once the server has answered it, and before the call resolves, the client hands
+   * the answer to its flow-change listeners (the kernel's flow-status query, query/flow-status.ts),
+   * so whoever awaits the call reads current flags. A refusal with an API error code is handed on
+   * too (as no answer): the server may have recorded what it refused, such as a terminated e-mail.
+   */
+  changesFlow?: boolean;
+  /** The answer is a login: its `session_id` is the session from now on (the server revoked the one before). */
+  opensSession?: boolean;
 }
+
+/**
+ * Told after a call that changes the flow: `answer` is the server's answer, undefined after a
+ * refusal. The call resolves (or rejects) once every listener has settled.
+ */
+export type FlowChangeListener = (answer: unknown) => Promise<void>;
 
 /** The whole-number fields of an error body (retry_after_s, attempts_left...), nothing else. */
 function numericDetails(data: unknown): Record<string, number> {
@@ -55,6 +71,8 @@ const isGclidPath = (path: string): boolean =>
 export interface ApiClient {
   request<S extends z.ZodType>(method: 'GET' | 'POST' | 'DELETE', path: string, opts: RequestOptions<S>): Promise<z.infer<S>>;
   loginByDeviceId(): Promise<Session>;
+  /** Adds a listener to the calls that change the flow (RequestOptions.changesFlow); returns its removal. */
+  onFlowChange(listener: FlowChangeListener): () => void;
 }
 
 export function createApiClient(config: { baseURL?: string; store?: Store; fetchImpl?: typeof fetch } = {}): ApiClient {
@@ -64,6 +82,7 @@ export function createApiClient(config: { baseURL?: string; store?: Store; fetch
     config.fetchImpl ? { fetch: config.fetchImpl } : {},
   );
   let recovering: Promise<Session> | null = null;
+  const flowListeners = new Set<FlowChangeListener>();
 
   function headersFor(opts: { headers?: Record<string, string>; idempotencyKey?: string }, withGclid: boolean) {
     const s = st.get(sessionAtom);
@@ -147,11 +166,7 @@ export function createApiClient(config: { baseURL?: string; store?: Store; fetch
     bus.emit('session:ended', { code });
   }
 
-  async function request<S extends z.ZodType>(
-    method: 'GET' | 'POST' | 'DELETE',
-    path: string,
-    opts: RequestOptions<S>,
-  ): Promise<z.infer<S>> {
+  async function send<S extends z.ZodType>(method: 'GET' | 'POST' | 'DELETE', path: string, opts: RequestOptions<S>): Promise<z.infer<S>> {
     try {
       return await raw(method, path, opts);
     } catch (e) {
@@ -170,7 +185,38 @@ export function createApiClient(config: { baseURL?: string; store?: Store; fetch
     }
   }
 
-  return { request, loginByDeviceId };
+  async function flowChanged(answer: unknown): Promise<void> {
+    await Promise.allSettled([...flowListeners].map((listener) => listener(answer)));
+  }
+
+  async function request<S extends z.ZodType>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    opts: RequestOptions<S>,
+  ): Promise<z.infer<S>> {
+    let answer: z.infer<S>;
+    try {
+      answer = await send(method, path, opts);
+    } catch (err) {
+      // A refusal (not a lost connection, not an ended session) may have changed the flow too.
+      const refused = isApiError(err) && err.code !== null && err.code !== SESSION_RECOVERY_CODE && !(typeof err.code === 'number' && LOGOUT_CODES.includes(err.code));
+      if (opts.changesFlow && refused) await flowChanged(undefined);
+      throw err;
+    }
+    if (opts.opensSession) {
+      const sessionId = (answer as { session_id?: unknown }).session_id;
+      if (typeof sessionId === 'string') updateSession({ sessionId }, st);
+    }
+    if (opts.changesFlow) await flowChanged(answer);
+    return answer;
+  }
+
+  function onFlowChange(listener: FlowChangeListener): () => void {
+    flowListeners.add(listener);
+    return () => void flowListeners.delete(listener);
+  }
+
+  return { request, loginByDeviceId, onFlowChange };
 }
 
 /** The page's client. */

@@ -15,7 +15,8 @@ import { apiClient, BIZ_CONFIG_HEADERS, type ApiClient } from './client';
  * The kernel's calls of SPEC section 7: session, flow status, content, and the visitor's
  * current selection (what start-up and the shell read). Each domain has its own endpoint
  * functions (domains/<domain>/endpoints.ts). Modules call these, never URLs. Each takes the client
- * last so tests can pass their own.
+ * last so tests can pass their own. A write that changes the flow says so (`changesFlow`): the
+ * client brings the flags up to date before it resolves (query/flow-status.ts).
  */
 const Ok = z.object({}).passthrough();
 
@@ -24,9 +25,9 @@ export const endpoints = (c: ApiClient = apiClient) => ({
   logout: () => c.request('POST', '/securitymanagement/logout', { schema: Ok }),
   getFlowStatus: () => c.request('GET', '/me/flow_status', { schema: FlowStatusResponse }),
   postFlowStatus: (key: FlowStatusKey, value = 'true') =>
-    c.request('POST', '/me/flow_status', { schema: FlowStatusResponse, body: { key, value } }),
+    c.request('POST', '/me/flow_status', { schema: FlowStatusResponse, body: { key, value }, changesFlow: true }),
   /** Going back from a route that clears answers (clearsOnBack): the server clears them. */
-  flowBack: (from: string) => c.request('POST', '/me/flow_back', { schema: FlowStatusResponse, body: { from } }),
+  flowBack: (from: string) => c.request('POST', '/me/flow_back', { schema: FlowStatusResponse, body: { from }, changesFlow: true }),
   getCurrentTimestamp: () => c.request('GET', '/me/current_timestamp', { schema: CurrentTimestampResponse }),
   getBizConfig: () => c.request('GET', '/biz_config/app', { schema: BizConfigResponse, anonymous: true, headers: BIZ_CONFIG_HEADERS }),
   getTranslations: (containerId = 'web') =>

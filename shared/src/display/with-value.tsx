@@ -10,19 +10,15 @@ const SLOT = new RegExp('\uE000(\\d+)\uE000');
  * value reads as written. `values` maps the text's parameters to what stands for them; `count`
  * picks the plural form. `@join/shared/display`: bundled by the remotes that use it.
  */
-export function WithValue({
-  text,
-  values,
-  params = {},
-  count,
-  valueClassName,
-}: {
+export interface WithValueProps {
   text: string;
   values: Record<string, ReactNode>;
   params?: Record<string, string | number>;
   count?: number;
   valueClassName?: string;
-}) {
+}
+
+export function WithValue({ text, values, params = {}, count, valueClassName }: WithValueProps) {
   const t = useT();
   const names = Object.keys(values);
   const slots = Object.fromEntries(names.map((n, i) => [n, `\uE000${i}\uE000`]));
@@ -40,4 +36,11 @@ export function WithValue({
       )}
     </>
   );
+}
+
+/** WithValue with a step's class on its isolated values (`payment-value`, `delivery-value`). */
+export function withValueClass(valueClassName: string) {
+  return function StepWithValue(props: Omit<WithValueProps, 'valueClassName'>) {
+    return <WithValue {...props} valueClassName={valueClassName} />;
+  };
 }

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, type Query, type QueryKey } from '@tanstack/react-query';
-import { isApiError, reportError, type StepActions } from '@join/shared';
+import { apiClient, api as pageApi, isApiError, reportError, store, type Endpoints, type FlowStatusFlags, type StepActions } from '@join/shared';
+import { fetchFlowStatus, linkFlowStatus } from './flow-status';
 
 /**
  * What a query or mutation may say about itself (`meta`): `errorSource` sends a failure that
@@ -96,3 +97,15 @@ export function createQueryClient(): QueryClient {
 
 /** The page's client: one per page, shared with every step through the @join/shared singleton. */
 export const queryClient: QueryClient = createQueryClient();
+// The page's flow status: the page's writes feed it, the page's store mirrors it.
+linkFlowStatus({ queryClient, store, api: pageApi, client: apiClient });
+
+/**
+ * Reads the flow status again into the store (start-up, and what changes with no write of this
+ * page: a hold running out, an order becoming final) and returns its flags. Writes never need
+ * it: their endpoints declare `changesFlow` (query/flow-status.ts). `api` answers instead of
+ * the page's endpoints (tests).
+ */
+export function refreshFlowStatus(api?: Pick<Endpoints, 'getFlowStatus'>): Promise<FlowStatusFlags> {
+  return fetchFlowStatus(queryClient, api === pageApi ? undefined : api);
+}

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { Provider } from 'jotai';
 import { EMPTY_FLOW_FLAGS, i18n, setFlowFlags, setHeldNumber, setSavedPlan, store, type FlowContext, type SavedPlan } from '@join/shared';
 import { ShellFrame } from '../shell';
-import { polyfillDialog } from '../../test-utils/dialog-polyfill';
+import { polyfillDialog } from '@join/shared/testing';
 
 beforeAll(polyfillDialog);
 

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider } from 'jotai';
@@ -6,7 +6,7 @@ import { api, EMPTY_FLOW_FLAGS, errorAtom, errorObjectFor, errorObjectForCode, i
 import { ErrorPopup } from '../error-popup';
 import { HelpModal, helpOpenAtom } from '../help-modal';
 import { acknowledge } from '../acknowledge';
-import { polyfillDialog } from '../../test-utils/dialog-polyfill';
+import { polyfillDialog } from '@join/shared/testing';
 
 beforeAll(polyfillDialog);
 afterEach(() =>
@@ -114,10 +114,10 @@ describe('error pop-up: acknowledgements run in the shell', () => {
     renderPopup('/number/confirmation');
     raise(custom('ok_clear_error_get_status'));
     await userEvent.click(within(popup()).getByRole('button', { name: 'Do it' }));
+    // Plan selected, no number: the number step is the first active one (once the read answered).
+    await waitFor(() => expect(route()).toBe('/number'));
     expect(spy).toHaveBeenCalledTimes(1);
     expect(store.get(numberAtom)).toBeNull();
-    // Plan selected, no number: the number step is the first active one.
-    expect(route()).toBe('/number');
     spy.mockRestore();
   });
 

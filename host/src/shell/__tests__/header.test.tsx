@@ -5,7 +5,7 @@ import { Provider } from 'jotai';
 import { api, DELIVERY_DRAFT_STORAGE_KEY, EMPTY_FLOW_FLAGS, sessionAtom, store, type FlowContext, type SavedPlan, setHeldNumber, setSavedPlan, updateSession } from '@join/shared';
 import { Header, RETAIL_START_URL } from '../header';
 import { browserLocation } from '../browser-location';
-import { polyfillDialog } from '../../test-utils/dialog-polyfill';
+import { polyfillDialog } from '@join/shared/testing';
 
 beforeAll(polyfillDialog);
 afterEach(() => jest.restoreAllMocks());

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { Provider } from 'jotai';
 import { store } from '@join/shared';
 import { HelpModal, helpOpenAtom } from '../help-modal';
-import { polyfillDialog } from '../../test-utils/dialog-polyfill';
+import { polyfillDialog } from '@join/shared/testing';
 
 // The help content's chunk cannot be fetched the first time (a weak connection), then can.
 let reachable = false;

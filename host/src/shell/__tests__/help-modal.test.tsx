@@ -7,22 +7,15 @@ import { helpApi } from '@join/shared/help';
 import { HelpModal, helpOpenAtom } from '../help-modal';
 import { helpTopicFor, HELP_TOPICS } from '../../help/help-topic';
 import { formatPhoneForReading } from '@join/shared';
-import { polyfillDialog } from '../../test-utils/dialog-polyfill';
+import { businessConfig, polyfillDialog } from '@join/shared/testing';
 
 beforeAll(polyfillDialog);
 // The modal's content is a lazy chunk: the first test that opens it pays for compiling it.
 jest.setTimeout(20_000);
 
-const CONFIG: BusinessConfig = {
-  vat_percentage: 5,
-  min_promo_code_length: 4,
-  max_promo_code_length: 12,
-  maintenance_mode: null,
-  enable_convert_websignup: false,
-  smart_banner_apps_rating: [],
-  promo_codes_enabled: false,
+const CONFIG: BusinessConfig = businessConfig({
   support: { phone: '971588000800', chat_url: 'https://chat.example/start', email: 'help@example.com', hours: { opens: '08:00', closes: '22:00' } },
-};
+});
 
 async function openHelp(path: string) {
   const view = render(

@@ -1,19 +1,8 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Provider } from 'jotai';
-import {
-  applyFlowStatus,
-  bus,
-  BUS_EVENTS,
-  EMPTY_SERVER_FLOW_CONTEXT,
-  EMPTY_FLOW_FLAGS,
-  setFlowFlags,
-  setStartParams,
-  startParamsAtom,
-  store,
-  TRACKING_EVENT_TIMEOUT_MS,
-  type FlowStatusFlags,
-} from '@join/shared';
+import { applyFlowStatus, bus, BUS_EVENTS, routeAfterPlanSaved, EMPTY_SERVER_FLOW_CONTEXT, EMPTY_FLOW_FLAGS, setFlowFlags, setStartParams, startParamsAtom, store, TRACKING_EVENT_TIMEOUT_MS, type FlowStatusFlags } from '@join/shared';
+import { createQueryClient, fetchFlowStatus, linkFlowStatus } from '@join/shared/react';
 import { listenForOutcomes } from '../outcomes';
 import { listenForTracking } from '../tracking';
 import { Shell } from '../shell';
@@ -99,6 +88,28 @@ describe('the host owns navigation', () => {
     off();
     expect(navigate.mock.calls).toEqual([['/activation_method']]);
     applyFlowStatus({ flow_status_flags: EMPTY_FLOW_FLAGS, flow_context: EMPTY_SERVER_FLOW_CONTEXT });
+  });
+
+  it('an outcome heard while the flow status is being read is routed by the flags that read brings', async () => {
+    const queryClient = createQueryClient();
+    let answer: (flags: FlowStatusFlags) => void = () => undefined;
+    const read = { getFlowStatus: () => new Promise<{ flow_status_flags: FlowStatusFlags }>((resolve) => (answer = (f) => resolve({ flow_status_flags: f }))) };
+    const unlink = linkFlowStatus({ queryClient, store, api: read, client: { onFlowChange: () => () => undefined } });
+    setFlowFlags(flags({ is_plan_selected: true }));
+    const navigate = jest.fn();
+    const off = listenForOutcomes({ context: () => ({ flags: EMPTY_FLOW_FLAGS }), navigate, queryClient });
+    // A hold ran out on screen, say: the flags are being read again when the plan step announces.
+    const reading = fetchFlowStatus(queryClient);
+    bus.emit('plan:saved', { productCode: 199 });
+    expect(navigate).not.toHaveBeenCalled();
+    const current = flags({ is_plan_selected: true, is_number_selected: true });
+    answer(current);
+    await reading;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    off();
+    unlink();
+    expect(navigate.mock.calls).toEqual([[routeAfterPlanSaved({ flags: current, navigatingInApp: true })]]);
+    expect(navigate).not.toHaveBeenCalledWith('/number');
   });
 
   it('an outside answer does not move: the location page explains it', () => {

@@ -8,7 +8,7 @@ import { SummaryBar, SummaryColumn } from '../order-summary';
 import { Header } from '../header';
 import { cartLabel } from '../cart-label';
 import { summaryOpenAtom } from '../summary-state';
-import { polyfillDialog } from '../../test-utils/dialog-polyfill';
+import { polyfillDialog } from '@join/shared/testing';
 
 beforeAll(polyfillDialog);
 

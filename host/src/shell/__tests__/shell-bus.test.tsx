@@ -3,7 +3,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { Provider } from 'jotai';
 import { api, bus, EMPTY_FLOW_FLAGS, errorObjectFor, nextRoute, store, type FlowStatusFlags, setError, setFlowFlags } from '@join/shared';
 import { Shell } from '../shell';
-import { polyfillDialog } from '../../test-utils/dialog-polyfill';
+import { polyfillDialog } from '@join/shared/testing';
 
 // The shell's listeners are under test: steps render as markers, nothing is preloaded.
 jest.mock('../../federation/remote-step', () => jest.requireActual('../../test-utils/step-markers'));

@@ -7,7 +7,7 @@ import { ErrorPopup } from '../error-popup';
 import { Footer } from '../footer';
 import { Header } from '../header';
 import { stepLoadingAtom } from '../loading-atom';
-import { polyfillDialog } from '../../test-utils/dialog-polyfill';
+import { polyfillDialog } from '@join/shared/testing';
 
 beforeAll(polyfillDialog);
 

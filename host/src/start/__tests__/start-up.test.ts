@@ -1,14 +1,8 @@
 import { createI18n, EMPTY_FLOW_FLAGS, bizConfigAtom, flowFlagsAtom, numberAtom, sessionAtom, startParamsAtom, store, type Endpoints, setFlowFlags, setHeldNumber, updateSession } from '@join/shared';
 import { startUp } from '../start-up';
+import { businessConfig } from '@join/shared/testing';
 
-const config = {
-  vat_percentage: 5,
-  min_promo_code_length: 4,
-  max_promo_code_length: 12,
-  maintenance_mode: null,
-  enable_convert_websignup: false,
-  smart_banner_apps_rating: [],
-};
+const config = businessConfig();
 
 /** A fake of the endpoints start-up uses, recording the order of calls. */
 function fakeApi(over: Partial<Record<keyof Endpoints, jest.Mock>> = {}) {

@@ -28,10 +28,10 @@ export const deliveryEndpoints = (c: ApiClient = apiClient) => ({
       schema: StoresResponse,
       query: near ? { lat: String(near.lat), lng: String(near.lng), lang } : { lang },
     }),
-  submitDelivery: (body: DeliveryBody) => c.request('POST', '/me/delivery', { schema: OrderResponse, body }),
-  pickup: (storeId: string) => c.request('POST', '/me/pickup', { schema: OrderResponse, body: { store_id: storeId } }),
+  submitDelivery: (body: DeliveryBody) => c.request('POST', '/me/delivery', { schema: OrderResponse, body, changesFlow: true }),
+  pickup: (storeId: string) => c.request('POST', '/me/pickup', { schema: OrderResponse, body: { store_id: storeId }, changesFlow: true }),
   /** Issues the eSIM of a paid eSIM order (once; again answers the same order). */
-  issueEsim: () => c.request('POST', '/me/esim', { schema: OrderResponse, body: {} }),
+  issueEsim: () => c.request('POST', '/me/esim', { schema: OrderResponse, body: {}, changesFlow: true }),
   order: () => c.request('GET', '/me/order', { schema: OrderResponse }),
 });
 

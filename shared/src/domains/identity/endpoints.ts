@@ -20,10 +20,11 @@ export const identityEndpoints = (c: ApiClient = apiClient) => ({
     c.request('GET', '/securitymanagement/check_location.json', {
       schema: CheckLocationResponse,
       query: { lat: coordinateParam(lat), lng: coordinateParam(lng), process_id: LOCATION_PROCESS_ID },
+      changesFlow: true,
     }),
   /** Residency and SIM type (POST /me/activation_method); answers the flow status. */
   chooseActivationMethod: (body: ActivationMethodBody) =>
-    c.request('POST', '/me/activation_method', { schema: FlowStatusResponse, body: { ...body } }),
+    c.request('POST', '/me/activation_method', { schema: FlowStatusResponse, body: { ...body }, changesFlow: true }),
   /** The pending check (sides still wanted, details read, face matched): what a reload resumes from. */
   currentCheck: () => c.request('GET', '/identity/check', { schema: IdentityCheckResponse }),
   /** One side of the document, as a JPEG or PNG (multipart: side, source, image). */
@@ -45,7 +46,7 @@ export const identityEndpoints = (c: ApiClient = apiClient) => ({
   },
   /** The confirmed details (POST /me/id_details): the authority's decision; answers the flow status. */
   confirmIdDetails: (details: IdDetailsBody) =>
-    c.request('POST', '/me/id_details', { schema: FlowStatusResponse, body: { ...details, id_number: details.id_number ?? undefined } }),
+    c.request('POST', '/me/id_details', { schema: FlowStatusResponse, body: { ...details, id_number: details.id_number ?? undefined }, changesFlow: true }),
 });
 
 /** The identity calls over the page's client (what the identity pages use; tests spy on it). */

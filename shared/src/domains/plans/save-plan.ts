@@ -1,6 +1,5 @@
 import {
   api as kernelApi,
-  applyFlowStatus,
   bus,
   delay,
   FLOW_STATUS_KEYS,
@@ -39,7 +38,7 @@ export async function savePlanSequence(
     productCode: product.ProductCode,
   });
   await api.saveProduct(product.ProductCode);
-  applyFlowStatus(await api.postFlowStatus(FLOW_STATUS_KEYS.planSaved));
+  await api.postFlowStatus(FLOW_STATUS_KEYS.planSaved);
   await wait(SAVED_PLAN_FETCH_DELAY_MS);
   const saved = await api.getSavedPlans();
   setSavedPlan(saved.save_plans[0] ?? null);

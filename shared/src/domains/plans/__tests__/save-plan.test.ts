@@ -1,5 +1,6 @@
 import { bus, EMPTY_FLOW_FLAGS, flowFlagsAtom, Product, SavedPlan, savedPlanAtom, store } from '@join/shared';
 import { savePlanSequence, type SavePlanApi } from '../save-plan';
+import { flowWrite } from '@join/shared/testing';
 
 const product = (code: number, price: number): Product =>
   Product.parse({
@@ -32,7 +33,7 @@ describe('plan save sequence (SPEC 4)', () => {
       }),
       postFlowStatus: jest.fn(async (key: number) => {
         calls.push(`flowStatus ${key}`);
-        return { flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_plan_selected: true } };
+        return flowWrite({ flow_status_flags: { ...EMPTY_FLOW_FLAGS, is_plan_selected: true } });
       }),
       getSavedPlans: jest.fn(async () => {
         calls.push('getSavedPlans');

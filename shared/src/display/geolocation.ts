@@ -1,10 +1,15 @@
 /**
- * The browser's position for the location check, as one promise. The options are the issue's:
- * no high accuracy (a country needs no GPS fix, and the network position answers faster and
- * indoors), 15 s to answer, and a position up to a minute old is good enough (a second try
- * right after a timeout need not wait for a new fix).
+ * The browser's position, as one promise, for the steps that ask for it (the identity step's
+ * location check, the delivery step's "Use my location"). Each says how precise it must be.
+ *
+ * For a country (the location check): no high accuracy (a country needs no GPS fix, and the
+ * network position answers faster and indoors), 15 s to answer, and a position up to a minute old
+ * is good enough (a second try right after a timeout need not wait for a new fix).
  */
-export const POSITION_OPTIONS: PositionOptions = { enableHighAccuracy: false, timeout: 15_000, maximumAge: 60_000 };
+export const COUNTRY_POSITION: PositionOptions = { enableHighAccuracy: false, timeout: 15_000, maximumAge: 60_000 };
+
+/** For an address (a courier's pin): high accuracy, as a courier needs the building, not the country; otherwise as above. */
+export const ADDRESS_POSITION: PositionOptions = { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 };
 
 /** Why no position came: each has its own explanation on the page. */
 export type PositionFailure = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
@@ -25,7 +30,7 @@ export function canLocate(): boolean {
 }
 
 /** The current position, or a PositionError saying why not. Nothing of it is kept here. */
-export function currentPosition(): Promise<{ lat: number; lng: number }> {
+export function currentPosition(options: PositionOptions): Promise<{ lat: number; lng: number }> {
   return new Promise((resolve, reject) => {
     if (!canLocate()) {
       reject(new PositionError('unsupported'));
@@ -35,7 +40,7 @@ export function currentPosition(): Promise<{ lat: number; lng: number }> {
       (p) => resolve({ lat: p.coords.latitude, lng: p.coords.longitude }),
       // An unknown code is treated as "unavailable": the advice (location on, try again) fits.
       (e) => reject(new PositionError(REASON_BY_CODE[e.code] ?? 'unavailable')),
-      POSITION_OPTIONS,
+      options,
     );
   });
 }
