@@ -1,8 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandboxesProgram, type SandboxesProgram } from '../../../testing/sandboxes-program';
 import { createHttpCourierProvider } from '../courier-client';
 import type { CourierJobRequest, CourierProvider } from '../providers';
+import { fakeProviderServer, jsonAnswer } from '../../../testing/fake-provider-server';
 
 /**
  * The courier client against the real sandbox (the sandboxes program on a free port, its clock
@@ -133,36 +134,11 @@ describe('the courier client against the sandbox', () => {
 });
 
 describe('the courier client against a courier that misbehaves', () => {
-  let server: Server;
-  let url: string;
-  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
-  const seen: Array<{ method: string; url: string; headers: IncomingMessage['headers']; body: string }> = [];
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      const entry = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: '' };
-      seen.push(entry);
-      req.setEncoding('utf8');
-      req.on('data', (chunk: string) => {
-        entry.body += chunk;
-      });
-      req.on('end', () => handler(req, res));
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((r) => server.close(() => r()));
-  });
-  beforeEach(() => {
-    seen.length = 0;
-  });
+  const fake = fakeProviderServer();
+  const { seen } = fake;
 
-  const client = (timeoutMs = 300) => createHttpCourierProvider({ url, key: KEY, timeoutMs });
-  const json = (status: number, value: unknown) => (_req: IncomingMessage, res: ServerResponse) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(value));
-  };
+  const client = (timeoutMs = 300) => createHttpCourierProvider({ url: fake.url, key: KEY, timeoutMs });
+  const json = jsonAnswer;
   const job = (overrides: Record<string, unknown> = {}) => ({
     id: 'job_abc',
     kind: 'delivery',
@@ -174,7 +150,7 @@ describe('the courier client against a courier that misbehaves', () => {
   });
 
   it('sends the bearer key, the idempotency key and the body the contract names, once (no retry)', async () => {
-    handler = json(201, job());
+    fake.handler = json(201, job());
     const req = request();
     expect(await client().createJob(req)).toEqual({ ok: true, value: { id: 'job_abc', status: 'received', history: [{ status: 'received', at: at(START) }], eta: null } });
     expect(seen).toHaveLength(1);
@@ -204,15 +180,15 @@ describe('the courier client against a courier that misbehaves', () => {
     ['a 400', json(400, { error: 'invalid_request', message: 'dropoff.phone: must be 8 to 15 digits' }), 'status 400: invalid_request'],
     ['a redirect', (_q: IncomingMessage, s: ServerResponse) => s.writeHead(302, { location: 'http://elsewhere.example/' }).end('{}'), 'status 302'],
   ])("is 'unavailable' on %s", async (_what, answer, detail) => {
-    handler = answer;
+    fake.handler = answer;
     expect(await client().createJob(request())).toEqual({ ok: false, reason: 'unavailable', detail });
     expect(seen).toHaveLength(1);
   });
 
   it("is 'unavailable' (timeout) when the courier does not answer in time, or stalls mid-answer", async () => {
-    handler = () => undefined;
+    fake.handler = () => undefined;
     expect(await client(200).createJob(request())).toEqual({ ok: false, reason: 'unavailable', detail: 'timeout' });
-    handler = (_q, s) => {
+    fake.handler = (_q, s) => {
       s.writeHead(200, { 'content-type': 'application/json' });
       s.write('{"id":');
     };
@@ -228,9 +204,9 @@ describe('the courier client against a courier that misbehaves', () => {
   });
 
   it('checks that a job answer is the one asked for', async () => {
-    handler = json(200, job({ id: 'job_other' }));
+    fake.handler = json(200, job({ id: 'job_other' }));
     expect(await client().getJob('job_abc')).toEqual({ ok: false, reason: 'unavailable', detail: 'bad answer: another job' });
-    handler = json(404, { error: 'not_found' });
+    fake.handler = json(404, { error: 'not_found' });
     expect(await client().getJob('job_abc')).toEqual({ ok: false, reason: 'not_found' });
     expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/v1/jobs/job_abc' });
   });

@@ -1,9 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { activationCode } from '@join/shared/contract';
 import { startSandboxesProgram, type SandboxesProgram } from '../../../testing/sandboxes-program';
 import { createHttpEsimProvider } from '../esim-client';
 import type { EsimOrderRequest, EsimProvider } from '../providers';
+import { fakeProviderServer, jsonAnswer } from '../../../testing/fake-provider-server';
 
 /**
  * The eSIM client against the real sandbox (the sandboxes program, on a free port) (ordering, a phone's download through
@@ -67,36 +67,11 @@ describe('the eSIM client against the sandbox', () => {
 });
 
 describe('the eSIM client against a service that misbehaves', () => {
-  let server: Server;
-  let url: string;
-  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
-  const seen: Array<{ url: string; headers: IncomingMessage['headers']; body: string }> = [];
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      const entry = { url: req.url ?? '', headers: req.headers, body: '' };
-      seen.push(entry);
-      req.setEncoding('utf8');
-      req.on('data', (chunk: string) => {
-        entry.body += chunk;
-      });
-      req.on('end', () => handler(req, res));
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((r) => server.close(() => r()));
-  });
-  beforeEach(() => {
-    seen.length = 0;
-  });
+  const fake = fakeProviderServer();
+  const { seen } = fake;
 
-  const client = (timeoutMs = 300) => createHttpEsimProvider({ url, key: KEY, timeoutMs });
-  const json = (status: number, value: unknown) => (_req: IncomingMessage, res: ServerResponse) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(value));
-  };
+  const client = (timeoutMs = 300) => createHttpEsimProvider({ url: fake.url, key: KEY, timeoutMs });
+  const json = jsonAnswer;
   const profile = (overrides: Record<string, unknown> = {}) => ({
     id: 'prf_abc',
     msisdn: '971581234567',
@@ -109,7 +84,7 @@ describe('the eSIM client against a service that misbehaves', () => {
   });
 
   it('sends the bearer key, the idempotency key and { msisdn, reference }', async () => {
-    handler = json(201, profile());
+    fake.handler = json(201, profile());
     const req = request();
     expect(await client().orderProfile(req)).toEqual({ ok: true, value: { id: 'prf_abc', smdpAddress: 'smdp.example.com', matchingId: 'ABCDE-FGHJK-MNPQR-STVWX', state: 'released', installedAt: null } });
     expect(seen[0]).toMatchObject({ url: '/v1/profiles' });
@@ -128,19 +103,19 @@ describe('the eSIM client against a service that misbehaves', () => {
     ['another reference', json(201, profile({ reference: 'ORD-X' })), 'bad answer: another reference'],
     ['a 422 that is not a rejection', json(422, { error: 'idempotency_key_reused' }), 'status 422: idempotency_key_reused'],
   ])("is 'unavailable' on %s", async (_what, answer, detail) => {
-    handler = answer;
+    fake.handler = answer;
     expect(await client().orderProfile(request())).toEqual({ ok: false, reason: 'unavailable', detail });
   });
 
   it("is 'unavailable' (timeout) when the service does not answer in time", async () => {
-    handler = () => undefined;
+    fake.handler = () => undefined;
     expect(await client(200).getProfile('prf_abc')).toEqual({ ok: false, reason: 'unavailable', detail: 'timeout' });
   });
 
   it('checks that a profile answer is the one asked for', async () => {
-    handler = json(200, profile({ id: 'prf_other' }));
+    fake.handler = json(200, profile({ id: 'prf_other' }));
     expect(await client().getProfile('prf_abc')).toEqual({ ok: false, reason: 'unavailable', detail: 'bad answer: another profile' });
-    handler = json(200, profile({ state: 'installed', installed_at: '2026-01-30T08:01:00.000Z' }));
+    fake.handler = json(200, profile({ state: 'installed', installed_at: '2026-01-30T08:01:00.000Z' }));
     expect(await client().getProfile('prf_abc')).toMatchObject({ ok: true, value: { state: 'installed', installedAt: '2026-01-30T08:01:00.000Z' } });
   });
 });

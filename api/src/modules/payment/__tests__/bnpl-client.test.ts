@@ -1,8 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandboxesProgram, type SandboxesProgram } from '../../../testing/sandboxes-program';
 import { createHttpBnplProvider } from '../bnpl-client';
 import type { BnplCheckoutRequest, BnplProvider } from '../providers';
+import { fakeProviderServer, jsonAnswer } from '../../../testing/fake-provider-server';
 
 /**
  * The BNPL client against the real sandbox on a free port (create, the page's forms, get,
@@ -148,36 +149,11 @@ describe('the BNPL client against the sandbox', () => {
 });
 
 describe('the BNPL client against a provider that misbehaves', () => {
-  let server: Server;
-  let url: string;
-  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
-  const seen: Array<{ method: string; url: string; headers: IncomingMessage['headers']; body: string }> = [];
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      const entry = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: '' };
-      seen.push(entry);
-      req.setEncoding('utf8');
-      req.on('data', (chunk: string) => {
-        entry.body += chunk;
-      });
-      req.on('end', () => handler(req, res));
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((r) => server.close(() => r()));
-  });
-  beforeEach(() => {
-    seen.length = 0;
-  });
+  const fake = fakeProviderServer();
+  const { seen } = fake;
 
-  const client = (timeoutMs = 300) => createHttpBnplProvider({ url: `${url}/`, key: KEY, timeoutMs, minFils: 5_000, maxFils: 500_000 });
-  const json = (status: number, value: unknown) => (_req: IncomingMessage, res: ServerResponse) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(value));
-  };
+  const client = (timeoutMs = 300) => createHttpBnplProvider({ url: `${fake.url}/`, key: KEY, timeoutMs, minFils: 5_000, maxFils: 500_000 });
+  const json = jsonAnswer;
   const checkout = (overrides: Record<string, unknown> = {}) => ({
     id: 'chk_abc',
     reference: 'pay_TESTPAY001',
@@ -189,7 +165,7 @@ describe('the BNPL client against a provider that misbehaves', () => {
   });
 
   it('sends the bearer key, the idempotency key and the body the contract names, once (no retry)', async () => {
-    handler = json(201, checkout());
+    fake.handler = json(201, checkout());
     const req = request();
     expect(await client().createCheckout(req)).toEqual({ ok: true, value: { id: 'chk_abc', status: 'open', amountFils: 25_000, checkoutUrl: 'https://checkout.example/chk_abc' } });
     expect(seen).toHaveLength(1);
@@ -219,15 +195,15 @@ describe('the BNPL client against a provider that misbehaves', () => {
     ['a redirect', (_q: IncomingMessage, s: ServerResponse) => s.writeHead(302, { location: 'http://elsewhere.example/' }).end('{}'), 'status 302'],
     ['a 400', json(400, { error: 'invalid_request' }), 'status 400: invalid_request'],
   ])("is 'unavailable' on %s", async (_what, answer, detail) => {
-    handler = answer;
+    fake.handler = answer;
     expect(await client().createCheckout(request())).toEqual({ ok: false, reason: 'unavailable', detail });
     expect(seen).toHaveLength(1);
   });
 
   it("is 'unavailable' (timeout) when the provider does not answer in time, or stalls mid-answer", async () => {
-    handler = () => undefined;
+    fake.handler = () => undefined;
     expect(await client(200).createCheckout(request())).toEqual({ ok: false, reason: 'unavailable', detail: 'timeout' });
-    handler = (_q, s) => {
+    fake.handler = (_q, s) => {
       s.writeHead(200, { 'content-type': 'application/json' });
       s.write('{"id":');
     };
@@ -245,13 +221,13 @@ describe('the BNPL client against a provider that misbehaves', () => {
   });
 
   it('checks that a checkout answer is the one asked for, and that a capture captured', async () => {
-    handler = json(200, checkout({ id: 'chk_other' }));
+    fake.handler = json(200, checkout({ id: 'chk_other' }));
     expect(await client().getCheckout('chk_abc')).toEqual({ ok: false, reason: 'unavailable', detail: 'bad answer: another checkout' });
-    handler = json(200, checkout({ status: 'approved' }));
+    fake.handler = json(200, checkout({ status: 'approved' }));
     expect(await client().capture('chk_abc', newKey())).toEqual({ ok: false, reason: 'unavailable', detail: 'bad answer: not captured' });
-    handler = json(409, { error: 'conflict' });
+    fake.handler = json(409, { error: 'conflict' });
     expect(await client().capture('chk_abc', newKey())).toEqual({ ok: false, reason: 'unavailable', detail: 'status 409: conflict' });
-    handler = json(200, checkout({ status: 'captured' }));
+    fake.handler = json(200, checkout({ status: 'captured' }));
     expect(await client().capture('chk_abc', 'capture-key-1')).toMatchObject({ ok: true, value: { status: 'captured' } });
     expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/v1.0/checkouts/chk_abc/capture' });
     expect(seen.at(-1)?.headers['idempotency-key']).toBe('capture-key-1');
