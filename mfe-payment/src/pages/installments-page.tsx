@@ -8,7 +8,7 @@ import { raise, serverAnswered } from '../errors';
 import { aedOfFils, LoadFailed } from '@join/shared/display';
 import { Loading } from '../components/loading';
 import { WithValue } from '../components/with-value';
-import { formatDay } from '../format';
+import { InstalmentList } from '../components/lines';
 import { useSummary } from '../hooks/use-summary';
 import { go, leaveFor } from '../navigation';
 import { BNPL_START_SCOPE } from './bnpl-return-page';
@@ -94,22 +94,7 @@ function Plan({ summary, bnpl }: { summary: PaymentSummaryResponse; bnpl: NonNul
         <h2 id="payment-bnpl-plan" className="payment-subheading">
           {t('payment.bnpl.plan')}
         </h2>
-        <ol className="payment-instalments">
-          {bnpl.instalments.map((i) => (
-            <li key={i.number} className="payment-instalments__item">
-              <span>
-                {i.number === 1 ? (
-                  <strong>{t('payment.bnpl.first')}</strong>
-                ) : (
-                  t('payment.bnpl.due', { number: i.number, date: formatDay(i.due_date, language) })
-                )}
-              </span>
-              <bdi dir="ltr" className="payment-amount">
-                {aedOfFils(i.amount_fils, language)}
-              </bdi>
-            </li>
-          ))}
-        </ol>
+        <InstalmentList instalments={bnpl.instalments} aed={(fils) => aedOfFils(fils, language)} emphasiseFirst />
       </Card>
       <Checkbox
         checked={consent}
