@@ -1,4 +1,5 @@
-import { act } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { api, applyFlowStatus, bus, EMPTY_FLOW_FLAGS, EMPTY_SERVER_FLOW_CONTEXT, store, updateSession, type BusEvents, type ServerFlowContext } from '@join/shared';
 import type { DocumentDetails, DocumentReadResponse } from '@join/shared/identity';
 import { checkAtom, EMPTY_CHECK, guidanceAtom, suggestResidentAtom, type CheckState } from '../verification/check-store';
@@ -43,6 +44,23 @@ export function listen<K extends keyof BusEvents>(event: K) {
 
 export function renderAt(route: string) {
   return renderInPage(<IdentityStep route={route} />);
+}
+
+/**
+ * `route` rendered, its `button` pressed: the step asks the host for `to`. With `heading`, the
+ * screen's heading is found focused first (and the button is then on screen at once).
+ */
+export async function pressLeadsTo(route: string, button: string, to: string, heading?: string) {
+  const nav = listen('navigate:request');
+  renderAt(route);
+  if (heading) {
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: button }));
+  } else {
+    await userEvent.click(await screen.findByRole('button', { name: button }));
+  }
+  expect(nav.seen).toEqual([{ from: 'identity', to }]);
+  nav.off();
 }
 
 export const EID_DETAILS: DocumentDetails = {

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@join/shared';
 import { DOCUMENT_MAX_BYTES, identityApi } from '@join/shared/identity';
-import { documentAnswer, EID_DETAILS, fakeObjectUrls, JPEG_HEAD, listen, PNG_HEAD, renderAt, resetCheck, serverContext } from './check-helpers';
+import { documentAnswer, EID_DETAILS, fakeObjectUrls, JPEG_HEAD, listen, PNG_HEAD, renderAt, resetCheck, serverContext, pressLeadsTo } from './check-helpers';
 
 /** Upload instead of the camera: each side's file checked in the browser, then sent. */
 beforeEach(() => {
@@ -78,11 +78,7 @@ describe('/activation_method/upload_document', () => {
   });
 
   it('offers the camera instead', async () => {
-    const nav = listen('navigate:request');
-    renderAt('/activation_method/upload_document');
-    await userEvent.click(await screen.findByRole('button', { name: 'Use the camera instead' }));
-    expect(nav.seen).toEqual([{ from: 'identity', to: '/activation_method/scan_document' }]);
-    nav.off();
+    await pressLeadsTo('/activation_method/upload_document', 'Use the camera instead', '/activation_method/scan_document');
   });
 });
 
