@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Crosshair } from 'lucide';
 import { apiClient } from '@join/shared';
 import { useLanguage, useT } from '@join/shared/react';
-import { Button } from '@join/shared/ui';
+import { Button, LiveRegion } from '@join/shared/ui';
 import { MAP_DEFAULT_ZOOM } from '@join/shared/delivery';
 import { MAP_DATA_PATHS, MAP_DEFAULT_CENTER, MapAttribution, UAE_BOUNDS } from '@join/shared/delivery';
 import type { Map as MaplibreMap, Marker } from 'maplibre-gl';
@@ -272,9 +272,7 @@ export function MapView({ pin, onPin, focus, markers = [], onMarker, label, zoom
               {t('delivery.map.centre')}
             </Button>
           ) : null}
-          <p className="visually-hidden" role="status">
-            {locator.locating ? t('delivery.locate.busy') : ''}
-          </p>
+          <LiveRegion message={locator.locating ? t('delivery.locate.busy') : ''} />
           <LocateError locator={locator} />
         </div>
       ) : null}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ROUTES } from '@join/shared';
 import { useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
-import { Alert, Button, Card, Checkbox, StepHeading } from '@join/shared/ui';
+import { Alert, Button, Card, Checkbox, LiveRegion, StepHeading } from '@join/shared/ui';
 import { paymentApi, type PaymentSummaryResponse } from '@join/shared/payment';
 import { keyFor } from '../attempts';
 import { raise, serverAnswered } from '../errors';
@@ -116,9 +116,7 @@ function Plan({ summary, bnpl }: { summary: PaymentSummaryResponse; bnpl: NonNul
           {t('payment.card.otherMethod')}
         </Button>
       </div>
-      <p className="visually-hidden" role="status">
-        {phase === 'leaving' ? t('payment.bnpl.leaving') : ''}
-      </p>
+      <LiveRegion message={phase === 'leaving' ? t('payment.bnpl.leaving') : ''} />
     </>
   );
 }
