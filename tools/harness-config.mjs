@@ -10,16 +10,18 @@ import { createConfig } from './rspack-config.mjs';
 const HARNESS_HTML = path.join(path.dirname(fileURLToPath(import.meta.url)), 'harness.html');
 
 /**
- * dir: the remote's package folder; name: the build's unique name; title: the page's title;
- * entry: the harness's main.tsx. The caller adds its remote's own rules, aliases and plugins.
+ * configUrl: the harness's rspack.config.mjs (import.meta.url), in src/<folder>/harness/ of its
+ * remote, beside its main.tsx; name: the build's unique name; title: the page's title. The
+ * caller adds its remote's own rules, aliases and plugins.
  */
-export function harnessConfig({ dir, name, title, entry, outEnv }) {
+export function harnessConfig(configUrl, { name, title, outEnv }) {
   const out = process.env[outEnv];
   if (!out) throw new Error(`${outEnv}: where to build the ${title}`);
-  const base = createConfig({ dir, kind: 'remote', name, port: 0 });
+  const here = path.dirname(fileURLToPath(configUrl));
+  const base = createConfig({ dir: path.join(here, '..', '..', '..'), kind: 'remote', name, port: 0 });
   return {
     ...base,
-    entry: { main: entry },
+    entry: { main: path.join(here, 'main.tsx') },
     output: { ...base.output, path: path.resolve(out), publicPath: '/', uniqueName: name },
     devtool: false,
     plugins: [new rspack.HtmlRspackPlugin({ template: HARNESS_HTML, title, inject: 'body', scriptLoading: 'defer' })],

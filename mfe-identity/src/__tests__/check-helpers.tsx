@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, applyFlowStatus, bus, EMPTY_FLOW_FLAGS, EMPTY_SERVER_FLOW_CONTEXT, store, updateSession, type BusEvents, type ServerFlowContext } from '@join/shared';
-import type { DocumentDetails, DocumentReadResponse } from '@join/shared/identity';
+import { identityApi, type DocumentDetails, type DocumentReadResponse } from '@join/shared/identity';
 import { checkAtom, EMPTY_CHECK, guidanceAtom, suggestResidentAtom, type CheckState } from '../verification/check-store';
 import IdentityStep from '../step';
 import { renderInPage, withSupportContacts } from '@join/shared/testing';
@@ -91,6 +91,14 @@ export const PASSPORT_DETAILS: DocumentDetails = {
 
 export function documentAnswer(patch: Partial<DocumentReadResponse>): DocumentReadResponse {
   return { kind: 'emirates_id', side: 'front', remaining_sides: ['back'], details: null, ...patch };
+}
+
+/** The server takes an Emirates ID's front (and asks for the back), then its back (the details read): sendDocument's spy. */
+export function bothSidesTaken() {
+  return jest
+    .spyOn(identityApi, 'sendDocument')
+    .mockResolvedValueOnce(documentAnswer({ side: 'front', remaining_sides: ['back'] }))
+    .mockResolvedValueOnce(documentAnswer({ side: 'back', remaining_sides: [], details: EID_DETAILS }));
 }
 
 export const withSupport = () => withSupportContacts({ phone: '97180012345', email: 'help@example.com' });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiError, i18n, store } from '@join/shared';
 import { identityApi } from '@join/shared/identity';
 import { checkAtom, guidanceAtom } from '../verification/check-store';
-import { checkState, documentAnswer, EID_DETAILS, fakeObjectUrls, listen, PASSPORT_DETAILS, renderAt, resetCheck, serverContext, pressLeadsTo } from './check-helpers';
+import { checkState, documentAnswer, EID_DETAILS, fakeObjectUrls, listen, PASSPORT_DETAILS, renderAt, resetCheck, serverContext, pressLeadsTo, bothSidesTaken } from './check-helpers';
 
 /**
  * The document scan with a fake camera: getUserMedia answers a stream of one track (or refuses),
@@ -125,10 +125,7 @@ describe('the document scan, a resident (/activation_method/scan_document)', () 
 
   it('sends the front, then asks for the back, then goes on to the face with the details kept', async () => {
     fakeCamera();
-    const send = jest
-      .spyOn(identityApi, 'sendDocument')
-      .mockResolvedValueOnce(documentAnswer({ side: 'front', remaining_sides: ['back'] }))
-      .mockResolvedValueOnce(documentAnswer({ side: 'back', remaining_sides: [], details: EID_DETAILS }));
+    const send = bothSidesTaken();
     const nav = listen('navigate:request');
     renderAt('/activation_method/scan_document');
     await openCamera();

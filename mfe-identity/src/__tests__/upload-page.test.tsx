@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@join/shared';
 import { DOCUMENT_MAX_BYTES, identityApi } from '@join/shared/identity';
-import { documentAnswer, EID_DETAILS, fakeObjectUrls, JPEG_HEAD, listen, PNG_HEAD, renderAt, resetCheck, serverContext, pressLeadsTo } from './check-helpers';
+import { fakeObjectUrls, JPEG_HEAD, listen, PNG_HEAD, renderAt, resetCheck, serverContext, pressLeadsTo, bothSidesTaken } from './check-helpers';
 
 /** Upload instead of the camera: each side's file checked in the browser, then sent. */
 beforeEach(() => {
@@ -42,10 +42,7 @@ describe('/activation_method/upload_document', () => {
   });
 
   it('previews a good file and sends each side with source upload, as the server asks for them', async () => {
-    const send = jest
-      .spyOn(identityApi, 'sendDocument')
-      .mockResolvedValueOnce(documentAnswer({ side: 'front', remaining_sides: ['back'] }))
-      .mockResolvedValueOnce(documentAnswer({ side: 'back', remaining_sides: [], details: EID_DETAILS }));
+    const send = bothSidesTaken();
     const nav = listen('navigate:request');
     renderAt('/activation_method/upload_document');
     await heading();

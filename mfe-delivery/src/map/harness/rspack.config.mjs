@@ -3,19 +3,10 @@
 // delivery remote builds them (tools/harness-config.mjs, and the worker copy and parser rule
 // from ../../../rspack.config.mjs), without Module Federation. Built into MAP_HARNESS_OUT (a
 // temporary folder), never into the repository.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { harnessConfig } from '../../../../tools/harness-config.mjs';
 import { MAPLIBRE_URL_RULE, maplibreWorkerPlugin } from '../../../rspack.config.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const base = harnessConfig({
-  dir: path.join(here, '..', '..', '..'),
-  name: 'map_harness',
-  title: 'Map harness',
-  entry: path.join(here, 'main.tsx'),
-  outEnv: 'MAP_HARNESS_OUT',
-});
+const base = harnessConfig(import.meta.url, { name: 'map_harness', title: 'Map harness', outEnv: 'MAP_HARNESS_OUT' });
 export default {
   ...base,
   module: { ...base.module, rules: [...base.module.rules, MAPLIBRE_URL_RULE] },
