@@ -11,6 +11,10 @@
 // python3-skimage and fonts-ocr-b .deb files (apt-get download them); they are unpacked with
 // dpkg-deb into a temporary folder. The output is deterministic: the same inputs give the same
 // bytes (no clock, no randomness but a seeded generator).
+//
+// This file reads the inputs and writes the files; the drawing is in identity-documents/: mrz.mjs
+// (ICAO 9303 lines), documents.mjs (passport pages, Emirates ID cards), camera.mjs (selfies and
+// documents held up in a camera frame), canvas.mjs (@napi-rs/canvas and a seeded generator).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
