@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { i18n } from '@join/shared';
 import { deliveryApi } from '@join/shared/delivery';
 import { writeDraft } from '../draft';
-import { areaAt, mapLoaded, OPEN, order, pressMap, renderAt, setFlow, store1, watchEachTest, wholeText } from './helpers';
+import { areaAt, inArabic, mapLoaded, OPEN, order, pressMap, renderAt, setFlow, store1, watchEachTest, wholeText } from './helpers';
 
 jest.mock('../map/load-maplibre', () => jest.requireActual('./fake-maplibre').loadMaplibreMock);
 
@@ -78,13 +78,12 @@ describe('Arabic', () => {
   afterEach(() => act(() => i18n.setLanguage('en')));
 
   it('the area, the promise and the search in Arabic, with the eta and numbers left to right', async () => {
-    i18n.set('ar', {
+    inArabic({
       'delivery.title': 'أين نوصل شريحتك؟',
       'delivery.area.named': 'الدبوس في: {{area}}',
       'delivery.emirate.DU': 'دبي',
       'delivery.coverage.open.many': 'نوصل إلى هنا خلال {{count}} دقيقة، ونصل نحو الساعة {{time}}.',
     });
-    act(() => i18n.setLanguage('ar'));
     const area = jest.spyOn(deliveryApi, 'area').mockResolvedValue({ inside_uae: true, on_land: true, emirate: 'DU', place: { id: 'm', name: 'دبي مارينا', emirate: 'DU', lat: 25.08, lng: 55.14 } });
     jest.spyOn(deliveryApi, 'coverage').mockResolvedValue(OPEN);
     renderAt('/submit_delivery');
@@ -97,7 +96,7 @@ describe('Arabic', () => {
 
   it('the order number and the activation code stay left to right', async () => {
     setFlow({ is_plan_paid: true }, { sim_type: 'esim' });
-    act(() => i18n.setLanguage('ar'));
+    inArabic();
     jest.spyOn(deliveryApi, 'order').mockResolvedValue({ order: order({ kind: 'esim', status: 'issued', delivery: null, eta: null, esim: ESIM, amount_due_fils: 0 }) });
     renderAt('/thank-you');
     expect(await screen.findByText(ESIM.activation_code)).toHaveAttribute('dir', 'ltr');

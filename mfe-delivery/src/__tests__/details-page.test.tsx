@@ -21,6 +21,16 @@ function placed() {
   return { submit, status };
 }
 
+/** The form filled with a villa and a good phone number and sent; the server refuses it with `error`. */
+async function placeRefused(error: ApiError) {
+  jest.spyOn(deliveryApi, 'submitDelivery').mockRejectedValue(error);
+  renderAt('/submit_delivery/details');
+  await userEvent.type(await screen.findByRole('textbox', { name: /^Flat, building or villa/ }), 'Villa 12, Street 5');
+  const phone = screen.getByRole('textbox', { name: /Phone number/ });
+  await userEvent.type(phone, '0501234567');
+  await userEvent.click(screen.getByRole('button', { name: 'Place my order' }));
+}
+
 describe('/submit_delivery/details: the delivery form', () => {
   beforeEach(() => writeDraft({ pin: PIN, area: 'Dubai Marina, Dubai' }));
 
@@ -97,31 +107,18 @@ describe('/submit_delivery/details: the delivery form', () => {
   });
 
   it('closed since (-128): goes to the closed page', async () => {
-    jest.spyOn(deliveryApi, 'submitDelivery').mockRejectedValue(new ApiError('closed', { code: -128, status: 409 }));
-    renderAt('/submit_delivery/details');
-    await userEvent.type(await screen.findByRole('textbox', { name: /^Flat, building or villa/ }), 'Villa 12, Street 5');
-    await userEvent.type(screen.getByRole('textbox', { name: /Phone number/ }), '0501234567');
-    await userEvent.click(screen.getByRole('button', { name: 'Place my order' }));
+    await placeRefused(new ApiError('closed', { code: -128, status: 409 }));
     await waitFor(() => expect(w.navigations).toEqual(['delivery /delivery-closed']));
     expect(w.placed).toEqual([]);
   });
 
   it("unsupported (-401): the catalogue's pop-up", async () => {
-    jest.spyOn(deliveryApi, 'submitDelivery').mockRejectedValue(new ApiError('unsupported', { code: -401, status: 409 }));
-    renderAt('/submit_delivery/details');
-    await userEvent.type(await screen.findByRole('textbox', { name: /^Flat, building or villa/ }), 'Villa 12, Street 5');
-    await userEvent.type(screen.getByRole('textbox', { name: /Phone number/ }), '0501234567');
-    await userEvent.click(screen.getByRole('button', { name: 'Place my order' }));
+    await placeRefused(new ApiError('unsupported', { code: -401, status: 409 }));
     await waitFor(() => expect(w.errors.map((e) => e.type)).toEqual(['delivery_unsupported_area']));
   });
 
   it("a field the server refuses shows the server's error on that field", async () => {
-    jest.spyOn(deliveryApi, 'submitDelivery').mockRejectedValue(new ApiError('Number is Invalid', { code: null, status: 400, field: 'phone' }));
-    renderAt('/submit_delivery/details');
-    await userEvent.type(await screen.findByRole('textbox', { name: /^Flat, building or villa/ }), 'Villa 12, Street 5');
-    const phone = screen.getByRole('textbox', { name: /Phone number/ });
-    await userEvent.type(phone, '0501234567');
-    await userEvent.click(screen.getByRole('button', { name: 'Place my order' }));
+    await placeRefused(new ApiError('Number is Invalid', { code: null, status: 400, field: 'phone' }));
     expect(await screen.findByText('Number is Invalid')).toBeInTheDocument();
     expect(w.errors).toEqual([]);
   });

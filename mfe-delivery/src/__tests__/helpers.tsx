@@ -125,6 +125,12 @@ export function watchEachTest(): ReturnType<typeof watch> {
   });
 }
 
+/** Arabic from now on; `texts`, when given, are its texts (they replace what Arabic had). */
+export function inArabic(texts?: Record<string, string>): void {
+  if (texts) i18n.set('ar', texts);
+  act(() => i18n.setLanguage('ar'));
+}
+
 /** Matches the one element whose whole text is `text`, however it is split into elements (a place name in its own <bdi>). */
 export const wholeText =
   (text: string) =>

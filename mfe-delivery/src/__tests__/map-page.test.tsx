@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PLACES_DEBOUNCE_MS, deliveryApi } from '@join/shared/delivery';
 import { FakeMap, maplibreControl } from './fake-maplibre';
-import { areaAt, DUBAI_MARINA, mapLoaded, OPEN, pressMap, renderAt, watchEachTest, wholeText } from './helpers';
+import { areaAt, DUBAI_MARINA, inArabic, mapLoaded, OPEN, pressMap, renderAt, watchEachTest, wholeText } from './helpers';
 import { readDraft } from '../draft';
 
 jest.mock('../map/load-maplibre', () => jest.requireActual('./fake-maplibre').loadMaplibreMock);
@@ -14,6 +14,25 @@ function answer({ area = areaAt(), coverage = OPEN }: { area?: unknown; coverage
     area: jest.spyOn(deliveryApi, 'area').mockResolvedValue(area as never),
     coverage: jest.spyOn(deliveryApi, 'coverage').mockResolvedValue(coverage as never),
   };
+}
+
+/** The map page with the pin dropped on Dubai Marina and the courier promised there. */
+async function pinDropped(): Promise<FakeMap> {
+  renderAt('/submit_delivery');
+  const map = await mapLoaded();
+  pressMap(map, 140, 80);
+  await screen.findByText(/We deliver here/);
+  return map;
+}
+
+/** The pin dragged to [lng, lat] and let go. */
+function dragPin(map: FakeMap, lngLat: [number, number]) {
+  const pin = map.markers[0]!;
+  act(() => {
+    pin.setLngLat(lngLat);
+    pin.fire('dragend');
+  });
+  return pin;
 }
 
 describe('/submit_delivery: the map', () => {
@@ -67,15 +86,7 @@ describe('/submit_delivery: the map', () => {
 
   it('a drag of the pin moves it and asks again', async () => {
     const calls = answer();
-    renderAt('/submit_delivery');
-    const map = await mapLoaded();
-    pressMap(map, 140, 80);
-    await screen.findByText(/We deliver here/);
-    const pin = map.markers[0]!;
-    act(() => {
-      pin.setLngLat([55.3, 25.25]);
-      pin.fire('dragend');
-    });
+    dragPin(await pinDropped(), [55.3, 25.25]);
     await waitFor(() => expect(calls.coverage).toHaveBeenLastCalledWith(25.25, 55.3));
     expect(readDraft().pin).toEqual({ lat: 25.25, lng: 55.3 });
   });
@@ -121,10 +132,7 @@ describe('/submit_delivery: the map', () => {
     const calls = answer();
     // On land at (25.08, 55.14), in the water at (25.09, 55.13).
     calls.area.mockImplementation((lat) => Promise.resolve((lat === 25.09 ? water : areaAt()) as never));
-    renderAt('/submit_delivery');
-    const map = await mapLoaded();
-    pressMap(map, 140, 80);
-    await screen.findByText(/We deliver here/);
+    const map = await pinDropped();
     expect(calls.coverage).toHaveBeenCalledTimes(1);
     pressMap(map, 130, 90);
     expect(await screen.findByText('That spot is in the water. Put the pin on the building where the courier should come.')).toBeInTheDocument();
@@ -145,15 +153,7 @@ describe('/submit_delivery: the map', () => {
     calls.area.mockImplementation((lat) =>
       Promise.resolve((lat === 25.09 ? { inside_uae: true, on_land: false, emirate: 'DU', place: DUBAI_MARINA } : areaAt()) as never),
     );
-    renderAt('/submit_delivery');
-    const map = await mapLoaded();
-    pressMap(map, 140, 80);
-    await screen.findByText(/We deliver here/);
-    const pin = map.markers[0]!;
-    act(() => {
-      pin.setLngLat([55.13, 25.09]);
-      pin.fire('dragend');
-    });
+    const pin = dragPin(await pinDropped(), [55.13, 25.09]);
     expect(await screen.findByText(/That spot is in the water/)).toBeInTheDocument();
     await waitFor(() => expect(pin.getLngLat()).toEqual({ lng: 55.14, lat: 25.08 }));
     expect(readDraft().pin).toEqual({ lat: 25.08, lng: 55.14 });
@@ -169,11 +169,7 @@ describe('/submit_delivery: the map', () => {
 
   it('keeps the pin over a reload', async () => {
     const calls = answer();
-    renderAt('/submit_delivery');
-    pressMap(await mapLoaded(), 140, 80);
-    await screen.findByText(/We deliver here/);
-    const first = FakeMap.last;
-    first.remove();
+    (await pinDropped()).remove();
     document.body.innerHTML = '';
     renderAt('/submit_delivery');
     const map = await mapLoaded();
@@ -305,12 +301,11 @@ describe('/submit_delivery: location and failures', () => {
   });
 
   it('is in Arabic with the map labels rebuilt where the map was', async () => {
-    const { i18n } = await import('@join/shared');
     renderAt('/submit_delivery');
     const first = await mapLoaded();
     first.center = { lng: 55.3, lat: 25.3 };
     first.zoom = 13;
-    act(() => i18n.setLanguage('ar'));
+    inArabic();
     const second = await mapLoaded();
     expect(first.removed).toBe(true);
     expect(second).not.toBe(first);

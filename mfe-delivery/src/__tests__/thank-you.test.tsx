@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { api, EMPTY_FLOW_FLAGS, i18n } from '@join/shared';
 import { deliveryApi } from '@join/shared/delivery';
 import { ORDER_POLL_MS } from '../order-status';
-import { order, renderAt, setFlow, store1, watchEachTest } from './helpers';
+import { inArabic, order, renderAt, setFlow, store1, watchEachTest } from './helpers';
 
 jest.mock('../map/load-maplibre', () => jest.requireActual('./fake-maplibre').loadMaplibreMock);
 
@@ -140,43 +140,39 @@ describe('/thank-you: the words follow the order status', () => {
   });
 
   it('a pickup: "we let you know" only while it is being prepared; ready says collect it; collected says it was paid', async () => {
-    const pickup = (o: Parameters<typeof order>[0]) =>
+    /** The pickup order with `o`, on the page once its status (`now`) is said. */
+    const pickupShown = async (o: Parameters<typeof order>[0], now: string) => {
       jest.spyOn(deliveryApi, 'order').mockResolvedValue({ order: order({ kind: 'pickup', delivery: null, eta: null, store: store1(), ...o }) });
-    pickup({ status: 'preparing' });
-    let view = renderAt('/thank-you');
-    expect(await screen.findByText('Now: Preparing your SIM')).toBeInTheDocument();
+      const view = renderAt('/thank-you');
+      expect(await screen.findByText(`Now: ${now}`)).toBeInTheDocument();
+      return view;
+    };
+    let view = await pickupShown({ status: 'preparing' }, 'Preparing your SIM');
     expect(screen.getByText('We let you know when your SIM is ready; then collect it at the store.')).toBeInTheDocument();
     view.unmount();
 
-    pickup({ status: 'ready_for_pickup' });
-    view = renderAt('/thank-you');
-    expect(await screen.findByText('Now: Ready to collect')).toBeInTheDocument();
+    view = await pickupShown({ status: 'ready_for_pickup' }, 'Ready to collect');
     expect(screen.queryByText(/We let you know/)).toBeNull();
     expect(screen.getByText('Your SIM is ready: collect it at the store.')).toBeInTheDocument();
     view.unmount();
 
-    pickup({ status: 'collected' });
-    view = renderAt('/thank-you');
-    expect(await screen.findByText('Now: Collected')).toBeInTheDocument();
+    view = await pickupShown({ status: 'collected' }, 'Collected');
     expect(screen.queryByText(/We let you know/)).toBeNull();
     expect(screen.queryByText(/collect it at the store/)).toBeNull();
     expect(screen.getByText(/at the store/).closest('p')).toHaveTextContent('You paid AED 49.00 at the store.');
     view.unmount();
 
-    pickup({ status: 'collected', amount_due_fils: 0 });
-    renderAt('/thank-you');
-    expect(await screen.findByText('Now: Collected')).toBeInTheDocument();
+    await pickupShown({ status: 'collected', amount_due_fils: 0 }, 'Collected');
     expect(screen.queryByText('Bring your passport to collect your SIM.')).toBeNull();
     expect(screen.queryByText(/We let you know/)).toBeNull();
   });
 
   it('in Arabic too', async () => {
-    i18n.set('ar', {
+    inArabic({
       'delivery.thanks.cashPaid': 'دفعت {{amount}} نقدًا عند وصول شريحتك.',
       'delivery.thanks.nextReady': 'شريحتك جاهزة: استلمها من المتجر.',
       'delivery.status.delivered': 'تم التوصيل',
     });
-    act(() => i18n.setLanguage('ar'));
     jest.spyOn(deliveryApi, 'order').mockResolvedValue({ order: order({ status: 'delivered', eta: null }) });
     const view = renderAt('/thank-you');
     expect(await screen.findByText(/دفعت/)).toBeInTheDocument();

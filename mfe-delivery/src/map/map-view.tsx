@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Crosshair, LocateFixed } from 'lucide';
+import { Crosshair } from 'lucide';
 import { apiClient } from '@join/shared';
 import { useLanguage, useT } from '@join/shared/react';
-import { Button } from '@join/shared/ui';
+import { Button, LiveRegion } from '@join/shared/ui';
 import { MAP_DEFAULT_ZOOM } from '@join/shared/delivery';
-import { inUaeBounds, MAP_DATA_PATHS, MAP_DEFAULT_CENTER, MapAttribution, UAE_BOUNDS } from '@join/shared/delivery';
+import { MAP_DATA_PATHS, MAP_DEFAULT_CENTER, MapAttribution, UAE_BOUNDS } from '@join/shared/delivery';
 import type { Map as MaplibreMap, Marker } from 'maplibre-gl';
-import { ADDRESS_POSITION, currentPosition, PositionError, type PositionFailure } from '@join/shared/display';
+import { LocateButton, LocateError, useLocate } from './locate';
 import { hasWebGL, loadMaplibre, type MaplibreModule } from './load-maplibre';
 import { PressDetector } from './press';
 import { buildStyle } from './style';
@@ -44,14 +44,6 @@ export interface MapViewProps {
 }
 
 type State = 'loading' | 'ready' | 'no-webgl' | 'failed';
-const LOCATE_TEXT: Record<PositionFailure | 'outside', string> = {
-  denied: 'delivery.locate.denied',
-  unavailable: 'delivery.locate.unavailable',
-  timeout: 'delivery.locate.timeout',
-  unsupported: 'delivery.locate.unsupported',
-  outside: 'delivery.locate.outside',
-};
-
 const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
@@ -78,8 +70,6 @@ export function MapView({ pin, onPin, focus, markers = [], onMarker, label, zoom
   const others = useRef<Marker[]>([]);
   const [state, setState] = useState<State>(() => (hasWebGL() ? 'loading' : 'no-webgl'));
   const [attempt, setAttempt] = useState(0);
-  const [locating, setLocating] = useState(false);
-  const [locateError, setLocateError] = useState<PositionFailure | 'outside' | null>(null);
   const interactive = Boolean(onPin);
   // The latest callbacks, read by the map's listeners (set once per map).
   const onPinRef = useRef(onPin);
@@ -244,22 +234,7 @@ export function MapView({ pin, onPin, focus, markers = [], onMarker, label, zoom
     });
   }, [markers, onMarker, state, t]);
 
-  const locate = async () => {
-    setLocating(true);
-    setLocateError(null);
-    try {
-      const p = await currentPosition(ADDRESS_POSITION);
-      if (!inUaeBounds(p)) {
-        setLocateError('outside');
-        return;
-      }
-      onPinRef.current?.(p, 'location');
-    } catch (err) {
-      setLocateError(err instanceof PositionError ? err.reason : 'unavailable');
-    } finally {
-      setLocating(false);
-    }
-  };
+  const locator = useLocate((p) => onPinRef.current?.(p, 'location'));
 
   const sources = attribution.data?.sources ?? [];
   return (
@@ -284,9 +259,7 @@ export function MapView({ pin, onPin, focus, markers = [], onMarker, label, zoom
       {interactive ? (
         <div className="delivery-map__controls">
           {state === 'ready' ? <p className="muted delivery-map__help">{t('delivery.map.help')}</p> : null}
-          <Button variant="secondary" icon={LocateFixed} busy={locating} onClick={() => void locate()}>
-            {t('delivery.locate')}
-          </Button>
+          <LocateButton locator={locator} />
           {state === 'ready' ? (
             <Button
               variant="secondary"
@@ -299,14 +272,8 @@ export function MapView({ pin, onPin, focus, markers = [], onMarker, label, zoom
               {t('delivery.map.centre')}
             </Button>
           ) : null}
-          <p className="visually-hidden" role="status">
-            {locating ? t('delivery.locate.busy') : ''}
-          </p>
-          {locateError ? (
-            <p className="delivery-error" role="alert">
-              {t(LOCATE_TEXT[locateError])}
-            </p>
-          ) : null}
+          <LiveRegion message={locator.locating ? t('delivery.locate.busy') : ''} />
+          <LocateError locator={locator} />
         </div>
       ) : null}
       {sources.length > 0 ? (

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ArrowLeft, MapPin } from 'lucide';
 import { bus, isApiError, PHONE_RULES, ROUTES, sanitizePhoneInput, textField, toLatinDigits, validatePhone, validateRequired, VALIDATION_MESSAGES, type InputMask, type ValidationResult } from '@join/shared';
 import { useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
-import { Alert, Button, Icon, StepHeading } from '@join/shared/ui';
+import { Alert, Button, Icon, LiveRegion, StepHeading } from '@join/shared/ui';
 import { SelectField, TextField, useZodForm } from '@join/shared/forms';
 import { deliveryApi, DELIVERY_FIELD_MAX } from '@join/shared/delivery';
 import { TrustLine } from '../components/trust-line';
@@ -163,9 +163,7 @@ export function DetailsPage() {
             {t('delivery.details.submit')}
           </Button>
         </div>
-        <p className="visually-hidden" role="status">
-          {busy ? t('delivery.details.placing') : ''}
-        </p>
+        <LiveRegion message={busy ? t('delivery.details.placing') : ''} />
       </form>
     </section>
   );

@@ -1,28 +1,21 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { LocateFixed } from 'lucide';
 import { bus, flowFlagsAtom } from '@join/shared';
 import { useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
 import { Alert, Badge, Button, Card, StepHeading } from '@join/shared/ui';
-import { deliveryApi, inUaeBounds, MAP_DEFAULT_CENTER, type Store } from '@join/shared/delivery';
+import { deliveryApi, MAP_DEFAULT_CENTER, type Store } from '@join/shared/delivery';
 import { Loading } from '../components/loading';
 import { readDraft } from '../draft';
 import { raise } from '../errors';
 import { formatKm, formatTime, formatWhen, weekdayName } from '../format';
-import { ADDRESS_POSITION, currentPosition, LoadFailed, PositionError, type PositionFailure } from '@join/shared/display';
+import { LoadFailed } from '@join/shared/display';
 import { periodsOf, uaeWeekday, weekFrom } from '../hours';
+import { LocateButton, LocateError, useLocate } from '../map/locate';
 import { MapView, type LatLngPoint } from '../map/map-view';
 
 type Origin = { kind: 'pin' | 'you' | 'dubai'; at: LatLngPoint };
 const ORIGIN_TEXT = { pin: 'delivery.store.fromPin', you: 'delivery.store.fromYou', dubai: 'delivery.store.fromDubai' } as const;
-const LOCATE_TEXT: Record<PositionFailure | 'outside', string> = {
-  denied: 'delivery.locate.denied',
-  unavailable: 'delivery.locate.unavailable',
-  timeout: 'delivery.locate.timeout',
-  unsupported: 'delivery.locate.unsupported',
-  outside: 'delivery.locate.outside',
-};
 
 /**
  * /submit_delivery/store (ROUTES.storePickup): collect the SIM in a store. The stores on the map
@@ -40,8 +33,6 @@ export function StorePage() {
     const pin = readDraft().pin;
     return pin ? { kind: 'pin', at: pin } : { kind: 'dubai', at: MAP_DEFAULT_CENTER };
   });
-  const [locating, setLocating] = useState(false);
-  const [locateError, setLocateError] = useState<PositionFailure | 'outside' | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const withdraws = useRef<(() => void)[]>([]);
@@ -57,19 +48,7 @@ export function StorePage() {
     [stores.data, chosen],
   );
 
-  const locate = async () => {
-    setLocating(true);
-    setLocateError(null);
-    try {
-      const p = await currentPosition(ADDRESS_POSITION);
-      if (inUaeBounds(p)) setOrigin({ kind: 'you', at: p });
-      else setLocateError('outside');
-    } catch (err) {
-      setLocateError(err instanceof PositionError ? err.reason : 'unavailable');
-    } finally {
-      setLocating(false);
-    }
-  };
+  const locator = useLocate((p) => setOrigin({ kind: 'you', at: p }));
 
   const pick = async (store: Store): Promise<void> => {
     if (busy) return;
@@ -103,15 +82,9 @@ export function StorePage() {
             onMarker={showStore}
           />
           <div className="delivery-actions">
-            <Button variant="secondary" icon={LocateFixed} busy={locating} onClick={() => void locate()}>
-              {t('delivery.locate')}
-            </Button>
+            <LocateButton locator={locator} />
           </div>
-          {locateError ? (
-            <p className="delivery-error" role="alert">
-              {t(LOCATE_TEXT[locateError])}
-            </p>
-          ) : null}
+          <LocateError locator={locator} />
           <h2 className="delivery-subheading">{t('delivery.store.list')}</h2>
           <p className="muted" aria-live="polite">
             {t(ORIGIN_TEXT[origin.kind])}

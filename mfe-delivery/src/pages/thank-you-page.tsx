@@ -99,7 +99,6 @@ function OrderView({ order }: { order: Order }) {
   const { language } = useLanguage();
   const steps = statusesOf(order.kind);
   const reached = steps.indexOf(order.status);
-  const due = aedOfFils(order.amount_due_fils, language);
   // Delivered or collected: the amount due was paid at the handover (the order keeps
   // what was due when it was placed), and what "happens next" has happened.
   const handedOver = order.status === 'delivered' || order.status === 'collected';
@@ -162,13 +161,7 @@ function OrderView({ order }: { order: Order }) {
               <MapView pin={{ lat: order.delivery.lat, lng: order.delivery.lng }} label={t('delivery.map.readonly')} zoom={READONLY_ZOOM} />
             </>
           ) : null}
-          <p className="delivery-due">
-            {order.amount_due_fils > 0 ? (
-              <WithValue text={handedOver ? 'delivery.thanks.cashPaid' : 'delivery.thanks.cash'} values={{ amount: due }} />
-            ) : (
-              t('delivery.thanks.nothingDue')
-            )}
-          </p>
+          <AmountDue order={order} text={handedOver ? 'delivery.thanks.cashPaid' : 'delivery.thanks.cash'} />
           {handedOver ? null : <p className="muted">{t('delivery.thanks.nextDelivery')}</p>}
         </Card>
       ) : order.kind === 'pickup' ? (
@@ -184,17 +177,22 @@ function OrderView({ order }: { order: Order }) {
               <p className="muted">{order.store.address}</p>
             </>
           ) : null}
-          <p className="delivery-due">
-            {order.amount_due_fils > 0 ? (
-              <WithValue text={handedOver ? 'delivery.thanks.atStorePaid' : 'delivery.thanks.atStore'} values={{ amount: due }} />
-            ) : (
-              t('delivery.thanks.nothingDue')
-            )}
-          </p>
+          <AmountDue order={order} text={handedOver ? 'delivery.thanks.atStorePaid' : 'delivery.thanks.atStore'} />
           {order.amount_due_fils > 0 || handedOver ? null : <p>{t('delivery.thanks.passport')}</p>}
           {handedOver ? null : <p className="muted">{t(order.status === 'ready_for_pickup' ? 'delivery.thanks.nextReady' : 'delivery.thanks.nextPickup')}</p>}
         </Card>
       ) : null}
     </>
+  );
+}
+
+/** What is left to pay at the handover (`text`: the words for it, with {{amount}}), or that nothing is. */
+function AmountDue({ order, text }: { order: Order; text: string }) {
+  const t = useT();
+  const { language } = useLanguage();
+  return (
+    <p className="delivery-due">
+      {order.amount_due_fils > 0 ? <WithValue text={text} values={{ amount: aedOfFils(order.amount_due_fils, language) }} /> : t('delivery.thanks.nothingDue')}
+    </p>
   );
 }

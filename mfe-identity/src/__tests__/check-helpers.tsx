@@ -1,6 +1,7 @@
-import { act } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { api, applyFlowStatus, bus, EMPTY_FLOW_FLAGS, EMPTY_SERVER_FLOW_CONTEXT, store, updateSession, type BusEvents, type ServerFlowContext } from '@join/shared';
-import type { DocumentDetails, DocumentReadResponse } from '@join/shared/identity';
+import { identityApi, type DocumentDetails, type DocumentReadResponse } from '@join/shared/identity';
 import { checkAtom, EMPTY_CHECK, guidanceAtom, suggestResidentAtom, type CheckState } from '../verification/check-store';
 import IdentityStep from '../step';
 import { renderInPage, withSupportContacts } from '@join/shared/testing';
@@ -45,6 +46,23 @@ export function renderAt(route: string) {
   return renderInPage(<IdentityStep route={route} />);
 }
 
+/**
+ * `route` rendered, its `button` pressed: the step asks the host for `to`. With `heading`, the
+ * screen's heading is found focused first (and the button is then on screen at once).
+ */
+export async function pressLeadsTo(route: string, button: string, to: string, heading?: string) {
+  const nav = listen('navigate:request');
+  renderAt(route);
+  if (heading) {
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: button }));
+  } else {
+    await userEvent.click(await screen.findByRole('button', { name: button }));
+  }
+  expect(nav.seen).toEqual([{ from: 'identity', to }]);
+  nav.off();
+}
+
 export const EID_DETAILS: DocumentDetails = {
   kind: 'emirates_id',
   number: '123456789',
@@ -73,6 +91,14 @@ export const PASSPORT_DETAILS: DocumentDetails = {
 
 export function documentAnswer(patch: Partial<DocumentReadResponse>): DocumentReadResponse {
   return { kind: 'emirates_id', side: 'front', remaining_sides: ['back'], details: null, ...patch };
+}
+
+/** The server takes an Emirates ID's front (and asks for the back), then its back (the details read): sendDocument's spy. */
+export function bothSidesTaken() {
+  return jest
+    .spyOn(identityApi, 'sendDocument')
+    .mockResolvedValueOnce(documentAnswer({ side: 'front', remaining_sides: ['back'] }))
+    .mockResolvedValueOnce(documentAnswer({ side: 'back', remaining_sides: [], details: EID_DETAILS }));
 }
 
 export const withSupport = () => withSupportContacts({ phone: '97180012345', email: 'help@example.com' });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiError, i18n, store } from '@join/shared';
 import { identityApi } from '@join/shared/identity';
 import { checkAtom, guidanceAtom } from '../verification/check-store';
-import { checkState, documentAnswer, EID_DETAILS, fakeObjectUrls, listen, PASSPORT_DETAILS, renderAt, resetCheck, serverContext } from './check-helpers';
+import { checkState, documentAnswer, EID_DETAILS, fakeObjectUrls, listen, PASSPORT_DETAILS, renderAt, resetCheck, serverContext, pressLeadsTo, bothSidesTaken } from './check-helpers';
 
 /**
  * The document scan with a fake camera: getUserMedia answers a stream of one track (or refuses),
@@ -125,10 +125,7 @@ describe('the document scan, a resident (/activation_method/scan_document)', () 
 
   it('sends the front, then asks for the back, then goes on to the face with the details kept', async () => {
     fakeCamera();
-    const send = jest
-      .spyOn(identityApi, 'sendDocument')
-      .mockResolvedValueOnce(documentAnswer({ side: 'front', remaining_sides: ['back'] }))
-      .mockResolvedValueOnce(documentAnswer({ side: 'back', remaining_sides: [], details: EID_DETAILS }));
+    const send = bothSidesTaken();
     const nav = listen('navigate:request');
     renderAt('/activation_method/scan_document');
     await openCamera();
@@ -220,12 +217,7 @@ describe('the document scan, a resident (/activation_method/scan_document)', () 
 
   it('asks for the residency answer first when the server has another', async () => {
     serverContext({ resident_type: 'non_resident', sim_type: 'esim' });
-    const nav = listen('navigate:request');
-    renderAt('/activation_method/scan_document');
-    expect(await screen.findByRole('heading', { level: 1, name: 'First, tell us whether you live in the UAE' })).toHaveFocus();
-    await userEvent.click(screen.getByRole('button', { name: 'Answer the questions' }));
-    expect(nav.seen).toEqual([{ from: 'identity', to: '/activation_method' }]);
-    nav.off();
+    await pressLeadsTo('/activation_method/scan_document', 'Answer the questions', '/activation_method', 'First, tell us whether you live in the UAE');
   });
 });
 
@@ -249,19 +241,11 @@ describe('the document scan, a visitor (/id_check)', () => {
   });
 
   it('offers "I live in the UAE" to change the answer', async () => {
-    const nav = listen('navigate:request');
-    renderAt('/id_check');
-    await userEvent.click(await screen.findByRole('button', { name: 'I live in the UAE' }));
-    expect(nav.seen).toEqual([{ from: 'identity', to: '/activation_method' }]);
-    nav.off();
+    await pressLeadsTo('/id_check', 'I live in the UAE', '/activation_method');
   });
 
   it('always offers the upload', async () => {
-    const nav = listen('navigate:request');
-    renderAt('/id_check');
-    await userEvent.click(await screen.findByRole('button', { name: 'Upload a photo instead' }));
-    expect(nav.seen).toEqual([{ from: 'identity', to: '/id_check/upload' }]);
-    nav.off();
+    await pressLeadsTo('/id_check', 'Upload a photo instead', '/id_check/upload');
   });
 
   it('starts again from the first side when every side was sent and the visitor is back (a retake)', async () => {

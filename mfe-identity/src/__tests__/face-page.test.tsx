@@ -4,7 +4,7 @@ import { api, ApiError, store, type FlowStatusResponse } from '@join/shared';
 import { identityApi } from '@join/shared/identity';
 import type { FaceScanProps } from '../face/face-scan';
 import { checkAtom, guidanceAtom, suggestResidentAtom } from '../verification/check-store';
-import { checkState, EID_DETAILS, flowStatusAfter, listen, PASSPORT_DETAILS, renderAt, resetCheck, serverContext, withSupport } from './check-helpers';
+import { checkState, EID_DETAILS, flowStatusAfter, listen, PASSPORT_DETAILS, renderAt, resetCheck, serverContext, withSupport, pressLeadsTo } from './check-helpers';
 import { flowWrite } from '@join/shared/testing';
 
 // The real face scan is built elsewhere (its camera, model and liveness step): a stand-in with its interface.
@@ -63,12 +63,7 @@ describe('the face screen', () => {
 
   it('asks for the document first when neither the page nor the server has it (a reload)', async () => {
     jest.spyOn(identityApi, 'currentCheck').mockResolvedValue({ check: null });
-    const nav = listen('navigate:request');
-    renderAt('/activation_method/scan_face');
-    expect(await screen.findByRole('heading', { level: 1, name: 'We need your document first' })).toHaveFocus();
-    await userEvent.click(screen.getByRole('button', { name: 'Scan my document' }));
-    expect(nav.seen).toEqual([{ from: 'identity', to: '/activation_method/scan_document' }]);
-    nav.off();
+    await pressLeadsTo('/activation_method/scan_face', 'Scan my document', '/activation_method/scan_document', 'We need your document first');
   });
 
   it('sends the face photo and shows the details read from the document, focused', async () => {
@@ -81,14 +76,18 @@ describe('the face screen', () => {
     expect(identityApi.faceChallenge).toHaveBeenCalledTimes(1);
     expect(face).toHaveBeenCalledWith(NONCE, [expect.any(Blob), expect.any(Blob), expect.any(Blob)]);
     expect(await detailsHeading()).toHaveFocus();
+    // Each term (dt) with the value beside it (dd).
+    const shown = {
+      Name: 'ANIL RAJ KUMAR',
+      'Emirates ID number': '784-1990-1234567-1',
+      'Card number': '123456789',
+      'Date of birth': '12 May 1990',
+      'Expiry date': '31 January 2029',
+      Sex: 'Male',
+      Nationality: 'India',
+    };
     const value = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
-    expect(value('Name')).toBe('ANIL RAJ KUMAR');
-    expect(value('Emirates ID number')).toBe('784-1990-1234567-1');
-    expect(value('Card number')).toBe('123456789');
-    expect(value('Date of birth')).toBe('12 May 1990');
-    expect(value('Expiry date')).toBe('31 January 2029');
-    expect(value('Sex')).toBe('Male');
-    expect(value('Nationality')).toBe('India');
+    expect(Object.fromEntries(Object.keys(shown).map((term) => [term, value(term)]))).toEqual(shown);
   });
 
   it('offers a way on when the camera cannot be used', async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@join/shared';
 import { DOCUMENT_MAX_BYTES, identityApi } from '@join/shared/identity';
-import { documentAnswer, EID_DETAILS, fakeObjectUrls, JPEG_HEAD, listen, PNG_HEAD, renderAt, resetCheck, serverContext } from './check-helpers';
+import { fakeObjectUrls, JPEG_HEAD, listen, PNG_HEAD, renderAt, resetCheck, serverContext, pressLeadsTo, bothSidesTaken } from './check-helpers';
 
 /** Upload instead of the camera: each side's file checked in the browser, then sent. */
 beforeEach(() => {
@@ -42,10 +42,7 @@ describe('/activation_method/upload_document', () => {
   });
 
   it('previews a good file and sends each side with source upload, as the server asks for them', async () => {
-    const send = jest
-      .spyOn(identityApi, 'sendDocument')
-      .mockResolvedValueOnce(documentAnswer({ side: 'front', remaining_sides: ['back'] }))
-      .mockResolvedValueOnce(documentAnswer({ side: 'back', remaining_sides: [], details: EID_DETAILS }));
+    const send = bothSidesTaken();
     const nav = listen('navigate:request');
     renderAt('/activation_method/upload_document');
     await heading();
@@ -78,11 +75,7 @@ describe('/activation_method/upload_document', () => {
   });
 
   it('offers the camera instead', async () => {
-    const nav = listen('navigate:request');
-    renderAt('/activation_method/upload_document');
-    await userEvent.click(await screen.findByRole('button', { name: 'Use the camera instead' }));
-    expect(nav.seen).toEqual([{ from: 'identity', to: '/activation_method/scan_document' }]);
-    nav.off();
+    await pressLeadsTo('/activation_method/upload_document', 'Use the camera instead', '/activation_method/scan_document');
   });
 });
 

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { ROUTES, serverFlowContextAtom } from '@join/shared';
-import { useFocusStepHeading, useT } from '@join/shared/react';
-import { Button, StepHeading } from '@join/shared/ui';
 import { guidanceAtom } from '../verification/check-store';
 import type { CheckPath } from '../verification/paths';
 import { go } from '../navigation';
 import { EndedPage } from './ended-page';
+import { StopScreen } from './stop-screen';
 
 /**
  * Around every screen of a path: the under-18 end replaces any screen once it is the answer;
@@ -23,15 +22,5 @@ export function CheckFrame({ path, children }: { path: CheckPath | null; childre
 }
 
 function Unanswered() {
-  const t = useT();
-  useFocusStepHeading('unanswered');
-  return (
-    <section className="identity-check" aria-labelledby="step-heading">
-      <StepHeading>{t('identity.document.unanswered.title')}</StepHeading>
-      <p>{t('identity.document.unanswered.text')}</p>
-      <div className="identity-actions">
-        <Button onClick={() => go(ROUTES.activationMethod)}>{t('identity.document.unanswered.action')}</Button>
-      </div>
-    </section>
-  );
+  return <StopScreen name="unanswered" texts="identity.document.unanswered" onAction={() => go(ROUTES.activationMethod)} />;
 }

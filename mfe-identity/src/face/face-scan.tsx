@@ -1,38 +1,16 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ArrowLeft, ArrowRight, Camera, RotateCcw, ZoomIn, ZoomOut } from 'lucide';
-import { brightnessReader, CameraError, encodeJpeg, FACE_CAMERA, openCamera, snapshot, stopCamera, type CameraFailure } from '../camera';
+import { CameraError, FACE_CAMERA, openCamera, stopCamera, type CameraFailure } from '../camera';
 import { useT } from '@join/shared/react';
 import { Alert, Button, Icon, LiveRegion, type IconData } from '@join/shared/ui';
+import { runDetectionLoop } from './detection-loop';
 import { detectorOnce, type FaceDetector } from './detector';
-import {
-  feedbackFor,
-  meanLuminance,
-  measureFor,
-  HOLD_SLACK,
-  MIDDLE_AT,
-  ovalFor,
-  rateOver,
-  realFaces,
-  startChallenge,
-  stepChallenge,
-  type Challenge,
-  type FacePrompt,
-  type Feedback,
-} from './geometry';
+import { ovalFor, type FacePrompt, type Feedback } from './geometry';
+import { ANNOUNCE_AFTER_MS, ANNOUNCE_CLEAR_MS, instructionKey, useAnnounced, type Failure } from './instruction';
+import type { FaceCapture, FaceChallenge, Phase } from './scan-types';
 import './face-scan.css';
 
-
-/** The server's live challenge (POST /identity/face/challenge): its nonce and the prompt to follow. */
-export interface FaceChallenge {
-  nonce: string;
-  prompt: FacePrompt;
-}
-
-/** What the scan hands over: the challenge's nonce and the frames, the first before the movement, the last after it. */
-export interface FaceCapture {
-  nonce: string;
-  frames: Blob[];
-}
+export type { FaceCapture, FaceChallenge } from './scan-types';
 
 export interface FaceScanProps {
   /**
@@ -51,50 +29,19 @@ export interface FaceScanProps {
   onCameraUnavailable?: () => void;
 }
 
-/**
- * starting: camera and model on their way; positioning: live feedback until the face is well
- * placed; challenge: the server's prompt (asked for first), followed; sending: the frames are with
- * onCapture; sent: done (the camera is off; "Try again" starts over, with a new challenge).
- */
-type Phase = 'starting' | 'positioning' | 'challenge' | 'sending' | 'sent';
-/** A failure as the scan explains it: its text key (identity.face.<key>.title/text). */
-type Failure = 'denied' | 'cameraMissing' | 'busy' | 'unsupported' | 'modelFailed';
 /** The camera's reasons, in the scan's words: a camera that did not start, or failed, is "busy". */
 const FAILURE_OF_CAMERA: Readonly<Record<CameraFailure, Failure>> = { denied: 'denied', none: 'cameraMissing', in_use: 'busy', failed: 'busy', unsupported: 'unsupported' };
 
 /** The first detections after the video starts see a black or half-exposed frame: wait this long. */
 const SETTLE_MS = 500;
-/** Detections in a row that must be "good" before the challenge starts. */
-const GOOD_FRAMES = 2;
-/** Detections in a row without the one face that send the challenge back to positioning. */
-const LOST_FRAMES = 6;
-/** The brightness is read every this many detections. */
-const BRIGHTNESS_EVERY = 5;
-/** A spoken instruction waits this long unchanged before it is announced (no chatter). */
-const ANNOUNCE_AFTER_MS = 700;
-/**
- * Once announced, the spoken copy leaves the page after this long: the instruction is
- * on screen once (the visible line is hidden from assistive technology, the live region speaks),
- * not twice for anyone reading the page's text. Screen readers take the words when they appear.
- */
-const ANNOUNCE_CLEAR_MS = 1500;
-
-const nextFrame = (fn: () => void): (() => void) => {
-  if (typeof requestAnimationFrame === 'function') {
-    const id = requestAnimationFrame(fn);
-    return () => cancelAnimationFrame(id);
-  }
-  const id = setTimeout(fn, 16);
-  return () => clearTimeout(id);
-};
 
 /**
- * The face scan (issue 12, scan_face): the front camera, mirrored, with an oval guide; live
- * feedback from the face detector running in the browser (no face, more than one, too dark, too
- * far or close, not centred, hold still), then the liveness step (move a little closer), then one
- * still photo for onCapture. Loaded lazily with everything it needs; the model and the WebAssembly
- * backend load when it mounts. The root carries data-detections-per-second (the measured rate)
- * and data-first-feedback-ms for the perf script.
+ * The face scan (scan_face): the front camera, mirrored, with an oval guide; live feedback from
+ * the face detector running in the browser (no face, more than one, too dark, too far or close,
+ * not centred, hold still), then the server's prompt followed (the loop: detection-loop.ts), then
+ * three frames for onCapture. Loaded lazily with everything it needs; the model and the
+ * WebAssembly backend load when it mounts. The root carries data-detections-per-second (the
+ * measured rate) and data-first-feedback-ms for the perf script.
  */
 export default function FaceScan({ getChallenge, onCapture, problem = null, onCameraUnavailable }: FaceScanProps) {
   const t = useT();
@@ -186,186 +133,28 @@ export default function FaceScan({ getChallenge, onCapture, problem = null, onCa
     if (detector && readyAt !== null && phase === 'starting') setPhase('positioning');
   }, [detector, readyAt, phase]);
 
-  // The detection loop: one detection at a time, the next on the next animation frame.
+  // The detection loop: positioning and challenge are one run of it (it keeps its own challenge state).
   const looping = phase === 'positioning' || phase === 'challenge';
   useEffect(() => {
     const video = videoRef.current;
     if (!looping || !detector || !video || readyAt === null) return;
-    let stopped = false;
-    let cancelNext = () => {};
-    let times: number[] = [];
-    let detectMs = 0;
-    let count = 0;
-    let brightness: number | null = null;
-    let good = 0;
-    let lost = 0;
-    let challenge: Challenge | null = null;
-    /** The server's challenge: asked for once the face is well placed, then followed. */
-    let issued: FaceChallenge | null = null;
-    let asking = false;
-    /**
-     * The frames kept: the movement's first (at the reference), the first past half of it, and the
-     * furthest along (the last sent): in that order the movement only goes the prompt's way.
-     */
-    let firstFrame: HTMLCanvasElement | null = null;
-    let middleFrame: HTMLCanvasElement | null = null;
-    let furthestFrame: HTMLCanvasElement | null = null;
-    let furthest = 0;
-    const readBrightness = brightnessReader();
-    const root = rootRef.current;
     const memory = streamRef.current;
-
-    const finish = async (middle: HTMLCanvasElement, last: HTMLCanvasElement) => {
-      setPhase('sending');
-      const nonce = issued?.nonce;
-      const kept = [firstFrame, middle, last];
-      let frames: Blob[];
-      try {
-        if (!nonce || kept.some((f) => f === null)) throw new Error('frames missing');
-        frames = await Promise.all(kept.map((f) => encodeJpeg(f as HTMLCanvasElement)));
-      } catch {
-        setPhase('positioning');
-        return;
-      }
-      // The frames are taken: the camera goes off while they are checked (its light too).
-      stopCamera(memory.stream);
-      memory.stream = null;
-      setCameraOn(false);
-      try {
-        await onCaptureRef.current({ nonce, frames });
-      } catch {
-        // The caller explains its own failures (problem); the visitor can always try again.
-        setCaptureFailed(true);
-      }
-      setPhase('sent');
-    };
-
-    /** The challenge from the server; the loop goes on meanwhile (the feedback stays live). */
-    const ask = () => {
-      asking = true;
-      getChallengeRef
-        .current()
-        .then((c) => {
-          // Shown from the next detection on, whose frame is the movement's first.
-          if (!stopped) issued = c;
-        })
-        .catch(() => {
-          if (stopped) return;
-          stopped = true;
-          cancelNext();
+    return runDetectionLoop(
+      { video, detector, readyAt, root: rootRef.current, timing: memory },
+      {
+        setPhase,
+        setFeedback,
+        setPrompt,
+        cameraOff: () => {
           stopCamera(memory.stream);
           memory.stream = null;
           setCameraOn(false);
-          setCaptureFailed(true);
-          setPhase('sent');
-        });
-    };
-
-    const tick = async () => {
-      if (stopped) return;
-      if (performance.now() < readyAt || video.readyState < 2) {
-        cancelNext = nextFrame(() => void tick());
-        return;
-      }
-      const started = performance.now();
-      let faces;
-      try {
-        faces = await detector.detect(video);
-      } catch {
-        faces = null; // one bad frame: try the next
-      }
-      if (stopped) return;
-      const now = performance.now();
-      if (faces) {
-        count++;
-        detectMs += now - started;
-        const rate = rateOver(times, now);
-        times = rate.times;
-        if (root && rate.perSecond !== null) root.dataset.detectionsPerSecond = rate.perSecond.toFixed(1);
-        if (root) root.dataset.detectMs = (detectMs / count).toFixed(0);
-        if (count % BRIGHTNESS_EVERY === 1) {
-          try {
-            const pixels = readBrightness(video);
-            brightness = pixels ? meanLuminance(pixels) : null;
-          } catch {
-            brightness = null;
-          }
-        }
-        const oval = ovalFor(video.videoWidth, video.videoHeight);
-        const fb = feedbackFor(faces, oval, brightness, challenge !== null || asking);
-        const one = realFaces(faces)[0];
-        setFeedback(fb);
-        if (root && !root.dataset.firstFeedbackMs && memory.mountedAt !== undefined) {
-          root.dataset.firstFeedbackMs = (now - memory.mountedAt).toFixed(0);
-        }
-        if (!asking) {
-          good = fb === 'good' ? good + 1 : 0;
-          if (good >= GOOD_FRAMES && one) {
-            ask();
-            setPhase('challenge');
-          }
-        } else {
-          lost = fb === 'no-face' || fb === 'many-faces' ? lost + 1 : 0;
-          if (lost >= LOST_FRAMES) {
-            // Lost the face: the challenge starts from the new position (the same prompt).
-            challenge = null;
-            firstFrame = null;
-            middleFrame = null;
-            furthestFrame = null;
-            furthest = 0;
-          } else if (issued && one) {
-            const value = measureFor(issued.prompt, one, oval);
-            if (!challenge) {
-              challenge = startChallenge(issued.prompt, value);
-              firstFrame = snapshot(video);
-              middleFrame = null;
-              furthestFrame = null;
-              furthest = 0;
-              if (root) root.dataset.prompt = issued.prompt;
-              setPrompt(issued.prompt);
-            } else {
-              const next = stepChallenge(challenge, fb, value);
-              challenge = next;
-              if (next.newReference) {
-                firstFrame = snapshot(video);
-                middleFrame = null;
-                furthestFrame = null;
-                furthest = 0;
-              }
-              let tookNow = false;
-              if (!next.newReference && next.progress > furthest) {
-                const frame = snapshot(video);
-                if (!middleFrame && next.progress >= MIDDLE_AT) middleFrame = frame;
-                furthestFrame = frame;
-                furthest = next.progress;
-                tookNow = true;
-              }
-              if (root) root.dataset.progress = Math.max(0, Math.min(1, next.progress)).toFixed(2);
-              // Done once the movement held for two detections, with three frames along it: the
-              // first, one past half of it, the furthest; or, when the face got past half and to
-              // the furthest between two detections, the furthest and one held near it.
-              if (next.passed && middleFrame && furthestFrame) {
-                let frames: [HTMLCanvasElement, HTMLCanvasElement] | null = null;
-                if (middleFrame !== furthestFrame) frames = [middleFrame, furthestFrame];
-                else if (!tookNow && next.progress >= furthest - HOLD_SLACK) frames = [furthestFrame, snapshot(video)];
-                if (frames) {
-                  stopped = true;
-                  void finish(...frames);
-                  return;
-                }
-              }
-            }
-          }
-        }
-      }
-      cancelNext = nextFrame(() => void tick());
-    };
-    cancelNext = nextFrame(() => void tick());
-    return () => {
-      stopped = true;
-      cancelNext();
-    };
-    // Positioning and challenge are one run of the loop (it keeps its own challenge state).
+        },
+        captureFailed: () => setCaptureFailed(true),
+        getChallenge: () => getChallengeRef.current(),
+        onCapture: (capture) => onCaptureRef.current(capture),
+      },
+    );
   }, [looping, detector, readyAt]);
 
   const retry = () => {
@@ -478,50 +267,4 @@ const PROMPT_ICONS: Record<FacePrompt, IconData> = { closer: ZoomIn, farther: Zo
 interface MemoryStream {
   stream: MediaStream | null;
   mountedAt?: number;
-}
-
-/** The key of what the visitor should do now (shown, and announced once it settles). */
-function instructionKey(
-  phase: Phase,
-  failure: Failure | null,
-  cameraOn: boolean,
-  modelReady: boolean,
-  feedback: Feedback | null,
-  prompt: FacePrompt | null,
-): string | null {
-  if (failure) return null;
-  switch (phase) {
-    case 'starting':
-      return !cameraOn ? 'identity.face.startingCamera' : !modelReady ? 'identity.face.loadingModel' : 'identity.face.startingCamera';
-    case 'positioning':
-      return feedback ? `identity.face.feedback.${feedback}` : 'identity.face.loadingModel';
-    case 'challenge':
-      if (feedback !== 'good') return `identity.face.feedback.${feedback ?? 'no-face'}`;
-      return prompt ? `identity.face.prompt.${prompt}` : 'identity.face.challengeLoading';
-    case 'sending':
-      return 'identity.face.sending';
-    case 'sent':
-      return 'identity.face.sent';
-  }
-}
-
-/**
- * The live region's words: the value once it has stayed the same for `settleMs` (changes are
- * said, not every frame), then nothing again after `clearMs` (said once, not left as a second
- * copy of the visible line).
- */
-function useAnnounced(value: string, settleMs: number, clearMs: number): string {
-  const [message, setMessage] = useState('');
-  useEffect(() => {
-    let clear: ReturnType<typeof setTimeout> | undefined;
-    const say = setTimeout(() => {
-      setMessage(value);
-      clear = setTimeout(() => setMessage(''), clearMs);
-    }, settleMs);
-    return () => {
-      clearTimeout(say);
-      if (clear !== undefined) clearTimeout(clear);
-    };
-  }, [value, settleMs, clearMs]);
-  return message;
 }

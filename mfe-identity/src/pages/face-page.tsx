@@ -6,6 +6,7 @@ import { Alert, Button, LiveRegion, StepHeading } from '@join/shared/ui';
 import { IDENTITY_ERROR_CODES, identityApi, type DocumentDetails } from '@join/shared/identity';
 import type { FaceCapture, FaceChallenge } from '../face/face-scan';
 import { DetailsList } from '../components/details-list';
+import { StopScreen } from '../components/stop-screen';
 import { GuidancePanel, type GuidanceHandlers } from '../components/guidance-panel';
 import { TrustNote } from '../components/trust-note';
 import { useAction } from '../hooks/use-action';
@@ -239,15 +240,5 @@ function Resume({ path }: { path: CheckPath }) {
 }
 
 function NoDocument({ path }: { path: CheckPath }) {
-  const t = useT();
-  useFocusStepHeading('no-document');
-  return (
-    <section className="identity-check" aria-labelledby="step-heading">
-      <StepHeading>{t('identity.face.noDocument.title')}</StepHeading>
-      <p>{t('identity.face.noDocument.text')}</p>
-      <div className="identity-actions">
-        <Button onClick={() => go(PATH_ROUTES[path].document)}>{t('identity.face.noDocument.action')}</Button>
-      </div>
-    </section>
-  );
+  return <StopScreen name="no-document" texts="identity.face.noDocument" onAction={() => go(PATH_ROUTES[path].document)} />;
 }

@@ -128,24 +128,25 @@ export function NumberHome() {
       )}
       {!held ? (
         <div className="number-ways">
-          <div className="card">
-            <h2>{t('search.title')}</h2>
-            <p>{t('search.teaser')}</p>
-            <Button variant="secondary" onClick={() => go(ROUTES.numberSearch)}>
-              {t('search.open')}
-            </Button>
-          </div>
-          <div className="card switch-to-us">
-            <h2>{t('transfer.teaserTitle')}</h2>
-            <p>{t('transfer.teaser')}</p>
-            <Button variant="secondary" onClick={() => go(ROUTES.numberTransfer)}>
-              {t('transfer.open')}
-            </Button>
-          </div>
+          <WayCard title={t('search.title')} teaser={t('search.teaser')} action={t('search.open')} route={ROUTES.numberSearch} />
+          <WayCard className="switch-to-us" title={t('transfer.teaserTitle')} teaser={t('transfer.teaser')} action={t('transfer.open')} route={ROUTES.numberTransfer} />
         </div>
       ) : null}
       <ConnectionCheck />
       <LiveRegion message={announcement} />
     </section>
+  );
+}
+
+/** Another way to a number (search, or bring your own): its title, a line about it and the button there. */
+function WayCard({ title, teaser, action, route, className }: { title: string; teaser: string; action: string; route: string; className?: string }) {
+  return (
+    <div className={className ? `card ${className}` : 'card'}>
+      <h2>{title}</h2>
+      <p>{teaser}</p>
+      <Button variant="secondary" onClick={() => go(route)}>
+        {action}
+      </Button>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ROUTES } from '@join/shared';
 import { useLanguage, useT } from '@join/shared/react';
-import { Alert, Button } from '@join/shared/ui';
+import { Alert, Button, LiveRegion } from '@join/shared/ui';
 import { paymentApi, type PaymentSummaryResponse } from '@join/shared/payment';
 import { endCardAttempt, readCardAttempt, startCardAttempt, type CardAttempt } from '../attempts';
 import { raise, serverAnswered } from '../errors';
@@ -181,9 +181,7 @@ export function CardPayment({ summary, onChooseAnother }: { summary: PaymentSumm
           </Button>
         ) : null}
       </div>
-      <p className="visually-hidden" role="status">
-        {status}
-      </p>
+      <LiveRegion message={status} />
     </section>
   );
 }

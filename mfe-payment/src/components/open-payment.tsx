@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Clock } from 'lucide';
 import { ROUTES } from '@join/shared';
 import { useLanguage, useT } from '@join/shared/react';
-import { Button, Card, Icon } from '@join/shared/ui';
+import { Button, Card, Icon, LiveRegion } from '@join/shared/ui';
 import { paymentApi, type OpenPayment } from '@join/shared/payment';
 import { raise, serverAnswered } from '../errors';
 import { formatMoment } from '../format';
@@ -66,9 +66,7 @@ export function OpenPaymentNotice({ open, onCancelled }: { open: OpenPayment; on
           {t('payment.open.cancel')}
         </Button>
       </div>
-      <p className="visually-hidden" role="status">
-        {cancelling ? t('payment.open.cancelling') : ''}
-      </p>
+      <LiveRegion message={cancelling ? t('payment.open.cancelling') : ''} />
     </Card>
   );
 }

@@ -2,6 +2,7 @@ import { formatAed } from '@join/shared';
 import { useLanguage, useT } from '@join/shared/react';
 import { Card, PhoneNumberText, Price } from '@join/shared/ui';
 import type { PaymentSummaryResponse } from '@join/shared/payment';
+import { Amount, AmountLine, Line } from './lines';
 
 /**
  * The order as the server re-quoted it for this payment (GET /payment/summary): the plan, the
@@ -25,63 +26,23 @@ export function OrderSummary({ summary }: { summary: PaymentSummaryResponse }) {
         {t('payment.summary.title')}
       </h2>
       <dl className="payment-lines">
-        <div>
-          <dt>{t('payment.summary.plan')}</dt>
-          <dd>
-            <span className="payment-lines__name">{summary.product.Name}</span>{' '}
-            <bdi dir="ltr" className="payment-amount">
-              {aed(price.PlanNetPrice)}
-            </bdi>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('payment.summary.number')}</dt>
-          <dd>
-            <PhoneNumberText msisdn={summary.msisdn} />
-          </dd>
-        </div>
+        <Line label={t('payment.summary.plan')}>
+          <span className="payment-lines__name">{summary.product.Name}</span> <Amount>{aed(price.PlanNetPrice)}</Amount>
+        </Line>
+        <Line label={t('payment.summary.number')}>
+          <PhoneNumberText msisdn={summary.msisdn} />
+        </Line>
         {price.ExtraCharges.map((c) => (
-          <div key={`x-${c.Name}`}>
-            <dt>{chargeLabel(c.Name)}</dt>
-            <dd>
-              <bdi dir="ltr" className="payment-amount">
-                + {aed(c.Amount)}
-              </bdi>
-            </dd>
-          </div>
+          <AmountLine key={`x-${c.Name}`} label={chargeLabel(c.Name)} amount={<>+ {aed(c.Amount)}</>} />
         ))}
         {price.Discounts.map((d) => (
-          <div key={`d-${d.Name}`} className="payment-lines__discount">
-            <dt>{t('payment.summary.discount', { name: d.Name })}</dt>
-            <dd>
-              <bdi dir="ltr" className="payment-amount">
-                − {aed(d.Amount)}
-              </bdi>
-            </dd>
-          </div>
+          <AmountLine key={`d-${d.Name}`} className="payment-lines__discount" label={t('payment.summary.discount', { name: d.Name })} amount={<>− {aed(d.Amount)}</>} />
         ))}
-        <div>
-          <dt>{t('payment.summary.net')}</dt>
-          <dd>
-            <bdi dir="ltr" className="payment-amount">
-              {aed(price.NetPrice)}
-            </bdi>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('payment.summary.vat', { vat: price.VATPercentage })}</dt>
-          <dd>
-            <bdi dir="ltr" className="payment-amount">
-              {aed(price.VATAmount)}
-            </bdi>
-          </dd>
-        </div>
-        <div className="payment-lines__total">
-          <dt>{t('payment.summary.total')}</dt>
-          <dd data-testid="payment-total">
-            <Price amount={summary.amount_fils / 100} period={{ kind: 'today' }} />
-          </dd>
-        </div>
+        <AmountLine label={t('payment.summary.net')} amount={aed(price.NetPrice)} />
+        <AmountLine label={t('payment.summary.vat', { vat: price.VATPercentage })} amount={aed(price.VATAmount)} />
+        <Line className="payment-lines__total" label={t('payment.summary.total')} valueTestId="payment-total">
+          <Price amount={summary.amount_fils / 100} period={{ kind: 'today' }} />
+        </Line>
       </dl>
       {summary.promo_hint ? <p className="payment-hint muted">{t('payment.promoHint')}</p> : null}
     </Card>

@@ -9,7 +9,8 @@ import { raise } from '../errors';
 import { aedOfFils, LoadFailed } from '@join/shared/display';
 import { Loading } from '../components/loading';
 import { WithValue } from '../components/with-value';
-import { formatDay, formatMoment } from '../format';
+import { AmountLine, InstalmentList, Line } from '../components/lines';
+import { formatMoment } from '../format';
 import { useReportRefusal } from '../hooks/use-summary';
 
 /**
@@ -77,96 +78,35 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
           {t('payment.receipt.heading')}
         </h2>
         <dl className="payment-lines">
-          <div>
-            <dt>{t('payment.receipt.reference')}</dt>
-            <dd>
-              <bdi dir="ltr" translate="no" className="payment-reference">
-                {receipt.reference}
-              </bdi>
-            </dd>
-          </div>
+          <Line label={t('payment.receipt.reference')}>
+            <bdi dir="ltr" translate="no" className="payment-reference">
+              {receipt.reference}
+            </bdi>
+          </Line>
           {split ? (
             <>
-              {/* Instalments (issue 24): what was paid today is the line that stands out; the order total is not "paid". */}
-              <div className="payment-lines__total">
-                <dt>{t('payment.receipt.paidToday')}</dt>
-                <dd>
-                  <bdi dir="ltr" className="payment-amount">
-                    {aed(split.todayFils)}
-                  </bdi>
-                </dd>
-              </div>
-              <div>
-                <dt>{t('payment.receipt.dueLater')}</dt>
-                <dd>
-                  <bdi dir="ltr" className="payment-amount">
-                    {aed(split.laterFils)}
-                  </bdi>
-                </dd>
-              </div>
-              <div>
-                <dt>{t('payment.receipt.total')}</dt>
-                <dd>
-                  <bdi dir="ltr" className="payment-amount">
-                    {aed(split.totalFils)}
-                  </bdi>
-                </dd>
-              </div>
+              {/* Instalments: what was paid today is the line that stands out; the order total is not "paid". */}
+              <AmountLine className="payment-lines__total" label={t('payment.receipt.paidToday')} amount={aed(split.todayFils)} />
+              <AmountLine label={t('payment.receipt.dueLater')} amount={aed(split.laterFils)} />
+              <AmountLine label={t('payment.receipt.total')} amount={aed(split.totalFils)} />
             </>
           ) : (
-            <div className="payment-lines__total">
-              <dt>{t('payment.receipt.amount')}</dt>
-              <dd>
-                <bdi dir="ltr" className="payment-amount">
-                  {aed(receipt.amount_fils)}
-                </bdi>
-              </dd>
-            </div>
+            <AmountLine className="payment-lines__total" label={t('payment.receipt.amount')} amount={aed(receipt.amount_fils)} />
           )}
-          <div>
-            <dt>{t('payment.receipt.vat', { vat: receipt.vat_percentage })}</dt>
-            <dd>
-              <bdi dir="ltr" className="payment-amount">
-                {aed(receipt.vat_fils)}
-              </bdi>
-            </dd>
-          </div>
-          <div>
-            <dt>{t('payment.receipt.method')}</dt>
-            <dd>
-              {receipt.card ? (
-                <WithValue text="payment.receipt.card" params={{ brand: t(`payment.brand.${receipt.card.brand}`) }} values={{ last4: receipt.card.last4 }} />
-              ) : (
-                t('payment.receipt.bnpl')
-              )}
-              {receipt.instalments ? (
-                <ol className="payment-instalments">
-                  {receipt.instalments.map((i) => (
-                    <li key={i.number} className="payment-instalments__item">
-                      <span>{i.number === 1 ? t('payment.bnpl.first') : t('payment.bnpl.due', { number: i.number, date: formatDay(i.due_date, language) })}</span>
-                      <bdi dir="ltr" className="payment-amount">
-                        {aed(i.amount_fils)}
-                      </bdi>
-                    </li>
-                  ))}
-                </ol>
-              ) : null}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('payment.receipt.plan')}</dt>
-            <dd>{receipt.product_name}</dd>
-          </div>
-          <div>
-            <dt>{t('payment.receipt.number')}</dt>
-            <dd>
-              <PhoneNumberText msisdn={receipt.msisdn} />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('payment.receipt.date')}</dt>
-            <dd>{formatMoment(receipt.paid_at, language)}</dd>
-          </div>
+          <AmountLine label={t('payment.receipt.vat', { vat: receipt.vat_percentage })} amount={aed(receipt.vat_fils)} />
+          <Line label={t('payment.receipt.method')}>
+            {receipt.card ? (
+              <WithValue text="payment.receipt.card" params={{ brand: t(`payment.brand.${receipt.card.brand}`) }} values={{ last4: receipt.card.last4 }} />
+            ) : (
+              t('payment.receipt.bnpl')
+            )}
+            {receipt.instalments ? <InstalmentList instalments={receipt.instalments} aed={aed} /> : null}
+          </Line>
+          <Line label={t('payment.receipt.plan')}>{receipt.product_name}</Line>
+          <Line label={t('payment.receipt.number')}>
+            <PhoneNumberText msisdn={receipt.msisdn} />
+          </Line>
+          <Line label={t('payment.receipt.date')}>{formatMoment(receipt.paid_at, language)}</Line>
         </dl>
       </Card>
       <div className="payment-actions">

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { ROUTES } from '@join/shared';
 import { useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
-import { Alert, Button, Card, Checkbox, StepHeading } from '@join/shared/ui';
+import { Alert, Button, Card, Checkbox, LiveRegion, StepHeading } from '@join/shared/ui';
 import { paymentApi, type PaymentSummaryResponse } from '@join/shared/payment';
 import { keyFor } from '../attempts';
 import { raise, serverAnswered } from '../errors';
 import { aedOfFils, LoadFailed } from '@join/shared/display';
 import { Loading } from '../components/loading';
 import { WithValue } from '../components/with-value';
-import { formatDay } from '../format';
+import { InstalmentList } from '../components/lines';
 import { useSummary } from '../hooks/use-summary';
 import { go, leaveFor } from '../navigation';
 import { BNPL_START_SCOPE } from './bnpl-return-page';
@@ -94,22 +94,7 @@ function Plan({ summary, bnpl }: { summary: PaymentSummaryResponse; bnpl: NonNul
         <h2 id="payment-bnpl-plan" className="payment-subheading">
           {t('payment.bnpl.plan')}
         </h2>
-        <ol className="payment-instalments">
-          {bnpl.instalments.map((i) => (
-            <li key={i.number} className="payment-instalments__item">
-              <span>
-                {i.number === 1 ? (
-                  <strong>{t('payment.bnpl.first')}</strong>
-                ) : (
-                  t('payment.bnpl.due', { number: i.number, date: formatDay(i.due_date, language) })
-                )}
-              </span>
-              <bdi dir="ltr" className="payment-amount">
-                {aedOfFils(i.amount_fils, language)}
-              </bdi>
-            </li>
-          ))}
-        </ol>
+        <InstalmentList instalments={bnpl.instalments} aed={(fils) => aedOfFils(fils, language)} emphasiseFirst />
       </Card>
       <Checkbox
         checked={consent}
@@ -131,9 +116,7 @@ function Plan({ summary, bnpl }: { summary: PaymentSummaryResponse; bnpl: NonNul
           {t('payment.card.otherMethod')}
         </Button>
       </div>
-      <p className="visually-hidden" role="status">
-        {phase === 'leaving' ? t('payment.bnpl.leaving') : ''}
-      </p>
+      <LiveRegion message={phase === 'leaving' ? t('payment.bnpl.leaving') : ''} />
     </>
   );
 }
