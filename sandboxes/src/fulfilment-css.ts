@@ -5,8 +5,3 @@ export const FULFILMENT_CSS = publicFile('fulfilment', 'sandbox.css');
 
 /** Pages are never cached; their other headers (nothing inline, only their own stylesheet, forms to themselves, no framing) are every sandbox's (headers.ts). */
 export const FULFILMENT_PAGE_HEADERS = { 'cache-control': 'no-store' } as const;
-
-/** `?lang=ar` gives Arabic; anything else English. */
-export function pageLanguage(value: unknown): 'en' | 'ar' {
-  return value === 'ar' ? 'ar' : 'en';
-}

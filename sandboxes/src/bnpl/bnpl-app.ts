@@ -5,7 +5,7 @@ import { apiAndPageErrors, IdempotencyKeyHeader, iso, issuesText, lazy, sandboxA
 import { CheckoutLedger, DEFAULT_BNPL_LIMITS, type BnplLimits, type Checkout } from './checkouts';
 import { decidePage, errorPage, outcomePage, signInPage, type PageContext } from './pages';
 import { checkoutPlan } from './plan';
-import { languageOf } from './texts';
+import { pageLanguage } from '../texts';
 import { startOnOwnOrigin } from '../listen';
 import { requireBearer } from '../bearer';
 
@@ -264,7 +264,7 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
   };
 
   app.get('/checkout/:id', async (request, reply) => {
-    const lang = languageOf((request.query as { lang?: unknown }).lang);
+    const lang = pageLanguage((request.query as { lang?: unknown }).lang);
     const checkout = findForPage((request.params as { id: string }).id);
     if (!checkout) return page(reply, 404, errorPage(lang, 'not_found'));
     const ctx = { lang, merchant };
@@ -274,7 +274,7 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
 
   app.post('/checkout/:id/verify', async (request, reply) => {
     const raw = (request.body ?? {}) as Record<string, unknown>;
-    const lang = languageOf(raw.lang);
+    const lang = pageLanguage(raw.lang);
     const checkout = findForPage((request.params as { id: string }).id);
     if (!checkout) return page(reply, 404, errorPage(lang, 'not_found'));
     const form = VerifyForm.safeParse(raw);
@@ -291,7 +291,7 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
 
   app.post('/checkout/:id/decide', async (request, reply) => {
     const raw = (request.body ?? {}) as Record<string, unknown>;
-    const lang = languageOf(raw.lang);
+    const lang = pageLanguage(raw.lang);
     const checkout = findForPage((request.params as { id: string }).id);
     if (!checkout) return page(reply, 404, errorPage(lang, 'not_found'));
     const form = DecideForm.safeParse(raw);

@@ -10,7 +10,8 @@ import { fieldsErrorPage, fieldsPage } from './pages';
 import * as rules from './public/card-rules.js';
 import type { CardRuleMessageId } from './public/card-rules.js';
 import { scenarioName, scenarioOf } from './test-cards';
-import { CARD_TEXTS, cardLanguage, type FieldsErrorReason } from './texts';
+import { pageLanguage } from '../texts';
+import { CARD_TEXTS, type FieldsErrorReason } from './texts';
 
 export { CHALLENGE_TTL_MS, IDEMPOTENCY_TTL_MS, MAX_3DS_ATTEMPTS, MAX_AMOUNT_FILS, TOKEN_TTL_MS } from './card-ledger';
 
@@ -104,7 +105,7 @@ export async function buildCardApp(options: CardSandboxOptions): Promise<Fastify
 
   app.get('/fields', async (request, reply) => {
     const raw = request.query as Record<string, unknown>;
-    const lang = cardLanguage(raw.lang);
+    const lang = pageLanguage(raw.lang);
     const fail = (reason: FieldsErrorReason) => sendPage(reply.header('content-security-policy', fieldsCsp([...allowed])), 400, fieldsErrorPage(lang, reason));
     const parsed = FieldsQuery.safeParse(raw);
     if (!parsed.success) return fail('bad_request');

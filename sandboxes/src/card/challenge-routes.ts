@@ -4,7 +4,8 @@ import { sendPage } from '../sandbox-app';
 import type { CardLedger} from './card-ledger';
 import { MAX_3DS_ATTEMPTS, originOf, type ChargeRecord } from './card-ledger';
 import { challengeGonePage, challengePage } from './pages';
-import { cardLanguage, SANDBOX_3DS_CODE } from './texts';
+import { pageLanguage } from '../texts';
+import { SANDBOX_3DS_CODE } from './texts';
 
 /**
  * The 3-D Secure challenge, the card issuer's page the shop sends the browser to for a charge that
@@ -36,7 +37,7 @@ export function challengeRoutes(app: FastifyInstance, ledger: CardLedger, mercha
   app.get('/3ds/:chargeId', async (request, reply) => {
     const charge = ledger.charges.get((request.params as { chargeId: string }).chargeId);
     challengeHeaders(reply, charge ?? null);
-    if (!charge) return sendPage(reply, 404, challengeGonePage(cardLanguage((request.query as { lang?: unknown }).lang)));
+    if (!charge) return sendPage(reply, 404, challengeGonePage(pageLanguage((request.query as { lang?: unknown }).lang)));
     // Answered, cancelled or expired: the shop asks the provider what became of it.
     if (ledger.settle(charge).status !== 'requires_action') return backToShop(reply, charge);
     return sendPage(reply, 200, challengePage(charge.lang, challengeView(charge)));

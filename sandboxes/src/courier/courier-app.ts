@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { FULFILMENT_CSS, FULFILMENT_PAGE_HEADERS, pageLanguage } from '../fulfilment-css';
+import { FULFILMENT_CSS, FULFILMENT_PAGE_HEADERS } from '../fulfilment-css';
+import { pageLanguage } from '../texts';
 import { apiAndPageErrors, IdempotencyKeyHeader, iso, issuesText, sandboxApp, sendPage, serveFile } from '../sandbox-app';
 import { startOnOwnOrigin, type RunningSandbox } from '../listen';
 import { DEFAULT_COURIER_STEP_MS, hasMarker, JobBoard, REJECT_MARKER, UNAVAILABLE_MARKER, type Job } from './jobs';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { FULFILMENT_CSS, pageLanguage } from '../fulfilment-css';
+import { FULFILMENT_CSS } from '../fulfilment-css';
+import { pageLanguage } from '../texts';
 import { apiAndPageErrors, IdempotencyKeyHeader, iso, issuesText, lazy, sandboxApp, sendPage, serveFile } from '../sandbox-app';
 import { startOnOwnOrigin, type RunningSandbox } from '../listen';
 import { installPage, notFoundPage, profilesPage, type DownloadError } from './pages';
