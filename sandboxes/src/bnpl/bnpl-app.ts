@@ -6,7 +6,7 @@ import { CheckoutLedger, DEFAULT_BNPL_LIMITS, type BnplLimits, type Checkout } f
 import { decidePage, errorPage, outcomePage, signInPage, type PageContext } from './pages';
 import { checkoutPlan } from './plan';
 import { pageLanguage } from '../texts';
-import { startOnOwnOrigin } from '../listen';
+import { startOnOwnOrigin, type RunningSandbox } from '../listen';
 import { requireBearer } from '../bearer';
 
 /** Its stylesheet (public/bnpl.css), served as /assets/bnpl.css. */
@@ -310,13 +310,8 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
   return app;
 }
 
-export interface RunningBnplSandbox {
-  app: FastifyInstance;
-  /** Its base URL, e.g. http://127.0.0.1:8093. */
-  url: string;
-  close(): Promise<void>;
-}
-
+/** A running BNPL sandbox: its app, its base URL (e.g. http://127.0.0.1:8093), close(). */
+export type RunningBnplSandbox = RunningSandbox;
 
 export async function startBnplSandbox(options: Omit<BnplSandboxOptions, 'baseUrl'> & { port: number }): Promise<RunningBnplSandbox> {
   return startOnOwnOrigin((url) => buildBnplApp({ ...options, baseUrl: url }), options.port);

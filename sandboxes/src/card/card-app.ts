@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { startOnOwnOrigin } from '../listen';
+import { startOnOwnOrigin, type RunningSandbox } from '../listen';
 import { publicFile } from '../public-files';
 import { lazy, sandboxApp, sendPage, serveFile } from '../sandbox-app';
 import { CardLedger, newId, originOf, TOKEN_TTL_MS, type TokenRecord } from './card-ledger';
@@ -192,12 +192,8 @@ function newToken(body: z.infer<typeof TokenBody>, brand: TokenRecord['brand'], 
   };
 }
 
-export interface RunningCardSandbox {
-  app: FastifyInstance;
-  /** Its URL, e.g. http://127.0.0.1:8092 (the fields are at `${url}/fields`). */
-  url: string;
-  close(): Promise<void>;
-}
+/** A running card sandbox: its app, its URL (e.g. http://127.0.0.1:8092; the fields are at `${url}/fields`), close(). */
+export type RunningCardSandbox = RunningSandbox;
 
 export async function startCardSandbox(options: Omit<CardSandboxOptions, 'publicUrl'> & { port: number }): Promise<RunningCardSandbox> {
   return startOnOwnOrigin((url) => buildCardApp({ ...options, publicUrl: url }), options.port);
