@@ -13,15 +13,18 @@ export class IdempotencyKeys {
     private readonly retentionMs: number,
   ) {}
 
-  /** This key before: 'new', 'reused' (with another request: 422), or the id of what the same request made. */
-  recall(key: string, fingerprint: string): 'new' | 'reused' | { id: string } {
+  /**
+   * This key before: 'reused' with another request (422), what the same request made (looked up by
+   * its id; undefined when it is gone), or undefined for a new key.
+   */
+  recall<T>(key: string, request: unknown, lookup: (id: string) => T | undefined): 'reused' | T | undefined {
     const known = this.records.get(key);
-    if (!known) return 'new';
-    return known.fingerprint === fingerprint ? { id: known.id } : 'reused';
+    if (!known) return undefined;
+    return known.fingerprint === JSON.stringify(request) ? lookup(known.id) : 'reused';
   }
 
-  remember(key: string, fingerprint: string, id: string, at: number = this.now()): void {
-    this.records.set(key, { fingerprint, id, at });
+  remember(key: string, request: unknown, id: string, at: number = this.now()): void {
+    this.records.set(key, { fingerprint: JSON.stringify(request), id, at });
   }
 
   /** Forgets the keys older than the retention. */

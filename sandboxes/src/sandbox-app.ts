@@ -1,5 +1,5 @@
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sandboxHeaders, type SandboxHeaderOptions } from './headers';
 
@@ -18,6 +18,32 @@ export async function sandboxApp(options: { logger?: boolean | undefined; header
 
 /** Printable ASCII, as the IETF Idempotency-Key draft allows, up to 255 characters. */
 export const IdempotencyKeyHeader = z.string().regex(/^[\x21-\x7e]{1,255}$/);
+
+/**
+ * A provider's words for a refused request: the courier and the eSIM service explain in `message`,
+ * the BNPL provider (Spotii's shape) in `detail`.
+ */
+export type ExplainedIn = 'message' | 'detail';
+
+/** The request's Idempotency-Key, or null once it has answered 400 idempotency_key_required. */
+export function requireIdempotencyKey(request: FastifyRequest, reply: FastifyReply, explainedIn: ExplainedIn = 'message'): string | null {
+  const key = IdempotencyKeyHeader.safeParse(request.headers['idempotency-key']);
+  if (key.success) return key.data;
+  void reply.code(400).send({ error: 'idempotency_key_required', [explainedIn]: 'Idempotency-Key: 1 to 255 printable ASCII characters' });
+  return null;
+}
+
+/** The body as `schema` reads it, or null once it has answered 400 invalid_request naming each field. */
+export function requireBody<T>(schema: z.ZodType<T>, request: FastifyRequest, reply: FastifyReply, explainedIn: ExplainedIn = 'message'): T | null {
+  const body = schema.safeParse(request.body);
+  if (body.success) return body.data;
+  void reply.code(400).send({ error: 'invalid_request', [explainedIn]: issuesText(body.error.issues) });
+  return null;
+}
+
+/** What a keyed request made (or, `replayed`, made before for the same key and body: `Idempotent-Replayed: true`). */
+export const sendMade = (reply: FastifyReply, status: 200 | 201, replayed: boolean, body: unknown): FastifyReply =>
+  (replayed ? reply.header('idempotent-replayed', 'true') : reply).code(status).send(body);
 
 /** A time as the sandboxes' JSON gives it (ISO 8601), or null. */
 export const iso = (t: number | null): string | null => (t === null ? null : new Date(t).toISOString());

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { publicFile } from '../public-files';
-import { apiAndPageErrors, IdempotencyKeyHeader, iso, issuesText, lazy, sandboxApp, sendPage, serveFile } from '../sandbox-app';
+import { apiAndPageErrors, iso, lazy, requireBody, requireIdempotencyKey, sandboxApp, sendMade, sendPage, serveFile } from '../sandbox-app';
 import { CheckoutLedger, DEFAULT_BNPL_LIMITS, type BnplLimits, type Checkout } from './checkouts';
 import { decidePage, errorPage, outcomePage, signInPage, type PageContext } from './pages';
 import { checkoutPlan } from './plan';
@@ -134,13 +134,6 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
     return sendPage(reply.header('content-security-policy', csp(["'self'", ...origins].join(' '))), status, body);
   }
 
-  const invalid = (reply: FastifyReply, issues: z.core.$ZodIssue[]) =>
-    reply.code(400).send({ error: 'invalid_request', detail: issuesText(issues) });
-
-  const idempotencyKey = (value: unknown) => {
-    const parsed = IdempotencyKeyHeader.safeParse(value);
-    return parsed.success ? parsed.data : null;
-  };
 
   app.get('/health', async () => ({ status: 'ok' }));
   serveFile(app, '/assets/bnpl.css', BNPL_CSS, 'text/css', 'public, max-age=300');
@@ -148,11 +141,10 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
   // --- server to server ------------------------------------------------------------------------
 
   app.post('/api/v1.0/checkouts', async (request, reply) => {
-    const key = idempotencyKey(request.headers['idempotency-key']);
-    if (!key) return reply.code(400).send({ error: 'idempotency_key_required', detail: 'Idempotency-Key: 1 to 255 printable ASCII characters' });
-    const body = CreateCheckoutBody.safeParse(request.body);
-    if (!body.success) return invalid(reply, body.error.issues);
-    const outcome = ledger.create(key, body.data);
+    const key = requireIdempotencyKey(request, reply, 'detail');
+    const body = key === null ? null : requireBody(CreateCheckoutBody, request, reply, 'detail');
+    if (key === null || body === null) return reply;
+    const outcome = ledger.create(key, body);
     switch (outcome.kind) {
       case 'key_reused':
         // The IETF Idempotency-Key draft: the same key with another body is 422.
@@ -166,9 +158,8 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
           currency: 'AED',
         });
       case 'replayed':
-        return reply.code(201).header('idempotent-replayed', 'true').send(view(outcome.checkout));
       case 'created':
-        return reply.code(201).send(view(outcome.checkout));
+        return sendMade(reply, 201, outcome.kind === 'replayed', view(outcome.checkout));
     }
   });
 
@@ -180,8 +171,8 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
   });
 
   app.post('/api/v1.0/checkouts/:id/capture', async (request, reply) => {
-    const key = idempotencyKey(request.headers['idempotency-key']);
-    if (!key) return reply.code(400).send({ error: 'idempotency_key_required', detail: 'Idempotency-Key: 1 to 255 printable ASCII characters' });
+    const key = requireIdempotencyKey(request, reply, 'detail');
+    if (key === null) return reply;
     const id = CheckoutId.safeParse((request.params as { id: string }).id);
     if (!id.success) return reply.code(404).send({ error: 'not_found' });
     const outcome = ledger.capture(key, id.data);
@@ -193,9 +184,8 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
       case 'not_approved':
         return reply.code(409).send({ error: 'not_approved', status: outcome.checkout.status });
       case 'replayed':
-        return reply.header('idempotent-replayed', 'true').send(view(outcome.checkout));
       case 'captured':
-        return reply.send(view(outcome.checkout));
+        return sendMade(reply, 200, outcome.kind === 'replayed', view(outcome.checkout));
     }
   });
 
@@ -209,20 +199,19 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
       case 'captured':
         return reply.code(409).send({ error: 'already_captured', status: outcome.checkout.status });
       case 'replayed':
-        return reply.header('idempotent-replayed', 'true').send(view(outcome.checkout));
       case 'cancelled':
-        return reply.send(view(outcome.checkout));
+        return sendMade(reply, 200, outcome.kind === 'replayed', view(outcome.checkout));
     }
   });
 
   app.post('/api/v1.0/checkouts/:id/refund', async (request, reply) => {
-    const key = idempotencyKey(request.headers['idempotency-key']);
-    if (!key) return reply.code(400).send({ error: 'idempotency_key_required', detail: 'Idempotency-Key: 1 to 255 printable ASCII characters' });
+    const key = requireIdempotencyKey(request, reply, 'detail');
+    if (key === null) return reply;
     const id = CheckoutId.safeParse((request.params as { id: string }).id);
     if (!id.success) return reply.code(404).send({ error: 'not_found' });
-    const body = RefundBody.safeParse(request.body);
-    if (!body.success) return invalid(reply, body.error.issues);
-    const outcome = ledger.refund(key, id.data, body.data.total);
+    const body = requireBody(RefundBody, request, reply, 'detail');
+    if (body === null) return reply;
+    const outcome = ledger.refund(key, id.data, body.total);
     switch (outcome.kind) {
       case 'not_found':
         return reply.code(404).send({ error: 'not_found' });
@@ -231,9 +220,8 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
       case 'not_refundable':
         return reply.code(422).send({ error: 'not_refundable', status: outcome.checkout.status, refundable_total: outcome.refundable });
       case 'replayed':
-        return reply.header('idempotent-replayed', 'true').send(view(outcome.checkout));
       case 'refunded':
-        return reply.send(view(outcome.checkout));
+        return sendMade(reply, 200, outcome.kind === 'replayed', view(outcome.checkout));
     }
   });
 

@@ -105,11 +105,9 @@ export class CheckoutLedger {
 
   create(key: string, input: CheckoutInput): CreateOutcome {
     this.prune();
-    const fingerprint = JSON.stringify(input);
-    const known = this.createKeys.recall(key, fingerprint);
+    const known = this.createKeys.recall(key, input, (id) => this.get(id));
     if (known === 'reused') return { kind: 'key_reused' };
-    const replayed = known === 'new' ? undefined : this.get(known.id);
-    if (replayed) return { kind: 'replayed', checkout: replayed };
+    if (known) return { kind: 'replayed', checkout: known };
     if (input.total < this.limits.minFils) return { kind: 'rejected', reason: 'amount_below_minimum' };
     if (input.total > this.limits.maxFils) return { kind: 'rejected', reason: 'amount_above_maximum' };
     const t = this.now();
@@ -130,7 +128,7 @@ export class CheckoutLedger {
       session: null,
     };
     this.checkouts.set(checkout.id, checkout);
-    this.createKeys.remember(key, fingerprint, checkout.id, t);
+    this.createKeys.remember(key, input, checkout.id, t);
     return { kind: 'created', checkout };
   }
 
@@ -142,7 +140,7 @@ export class CheckoutLedger {
   }
 
   capture(key: string, id: string): CaptureOutcome {
-    if (this.captureKeys.recall(key, id) === 'reused') return { kind: 'key_reused' };
+    if (this.captureKeys.recall(key, id, () => undefined) === 'reused') return { kind: 'key_reused' };
     const checkout = this.get(id);
     if (!checkout) return { kind: 'not_found' };
     // Capturing twice (whatever the key) answers the same captured checkout: nothing is taken twice.
@@ -176,20 +174,16 @@ export class CheckoutLedger {
    * checkout refunded. More than is left is not refundable.
    */
   refund(key: string, id: string, total: number): RefundOutcome {
-    const fingerprint = `${id}:${total}`;
-    const known = this.refundKeys.recall(key, fingerprint);
+    const known = this.refundKeys.recall(key, { id, total }, (checkoutId) => this.get(checkoutId) ?? null);
     if (known === 'reused') return { kind: 'key_reused' };
-    if (known !== 'new') {
-      const checkout = this.get(id);
-      return checkout ? { kind: 'replayed', checkout } : { kind: 'not_found' };
-    }
+    if (known !== undefined) return known ? { kind: 'replayed', checkout: known } : { kind: 'not_found' };
     const checkout = this.get(id);
     if (!checkout) return { kind: 'not_found' };
     const refundable = checkout.status === 'captured' ? checkout.total - checkout.refundedTotal : 0;
     if (total > refundable) return { kind: 'not_refundable', checkout, refundable };
     checkout.refundedTotal += total;
     if (checkout.refundedTotal === checkout.total) checkout.status = 'refunded';
-    this.refundKeys.remember(key, fingerprint, id);
+    this.refundKeys.remember(key, { id, total }, id);
     return { kind: 'refunded', checkout };
   }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { FULFILMENT_CSS, FULFILMENT_PAGE_HEADERS } from '../fulfilment-css';
 import { pageLanguage } from '../texts';
-import { apiAndPageErrors, IdempotencyKeyHeader, iso, issuesText, sandboxApp, sendPage, serveFile } from '../sandbox-app';
+import { apiAndPageErrors, iso, requireBody, requireIdempotencyKey, sandboxApp, sendMade, sendPage, serveFile } from '../sandbox-app';
 import { startOnOwnOrigin, type RunningSandbox } from '../listen';
 import { DEFAULT_COURIER_STEP_MS, hasMarker, JobBoard, REJECT_MARKER, UNAVAILABLE_MARKER, type Job } from './jobs';
 import { jobsPage, messagePage } from './pages';
@@ -138,13 +138,9 @@ export async function buildCourierApp(options: CourierSandboxOptions): Promise<F
   // --- server to server ------------------------------------------------------------------------
 
   app.post('/v1/jobs', async (request, reply) => {
-    const key = IdempotencyKeyHeader.safeParse(request.headers['idempotency-key']);
-    if (!key.success) return reply.code(400).send({ error: 'idempotency_key_required', message: 'Idempotency-Key: 1 to 255 printable ASCII characters' });
-    const body = CreateJobBody.safeParse(request.body);
-    if (!body.success) {
-      return reply.code(400).send({ error: 'invalid_request', message: issuesText(body.error.issues) });
-    }
-    const input = body.data;
+    const key = requireIdempotencyKey(request, reply);
+    const input = key === null ? null : requireBody(CreateJobBody, request, reply);
+    if (key === null || input === null) return reply;
     // The sandbox's failure modes (sandboxes/README.md): the courier is down, or refuses the address.
     if (hasMarker(input, UNAVAILABLE_MARKER)) return reply.code(503).header('retry-after', '30').send({ error: 'service_unavailable', message: 'the courier cannot take jobs right now' });
     if (input.kind === 'delivery' && input.dropoff && !inUae(input.dropoff)) {
@@ -153,13 +149,12 @@ export async function buildCourierApp(options: CourierSandboxOptions): Promise<F
     if (input.kind === 'delivery' && hasMarker(input, REJECT_MARKER)) {
       return reply.code(422).send({ status: 'rejected', reason: 'address_not_serviceable', message: 'the courier does not serve this address' });
     }
-    const outcome = board.create(key.data, input);
+    const outcome = board.create(key, input);
     if (outcome.kind === 'key_reused') {
       // The IETF Idempotency-Key draft: the same key with another body is 422.
       return reply.code(422).send({ error: 'idempotency_key_reused', message: 'this Idempotency-Key was used with another request' });
     }
-    if (outcome.kind === 'replayed') reply.header('idempotent-replayed', 'true');
-    return reply.code(201).send(view(outcome.job));
+    return sendMade(reply, 201, outcome.kind === 'replayed', view(outcome.job));
   });
 
   app.get('/v1/jobs/:id', async (request, reply) => {
@@ -184,9 +179,8 @@ export async function buildCourierApp(options: CourierSandboxOptions): Promise<F
       case 'no_recipient':
         return reply.code(409).send({ error: 'no_recipient', message: 'this pickup has no verified recipient: it cannot be handed over' });
       case 'replayed':
-        return reply.header('idempotent-replayed', 'true').send(view(outcome.job));
       case 'collected':
-        return reply.send(view(outcome.job));
+        return sendMade(reply, 200, outcome.kind === 'replayed', view(outcome.job));
     }
   });
 

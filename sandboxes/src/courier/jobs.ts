@@ -108,11 +108,9 @@ export class JobBoard {
 
   create(key: string, input: JobInput): CreateOutcome {
     this.prune();
-    const fingerprint = JSON.stringify(input);
-    const known = this.keys.recall(key, fingerprint);
+    const known = this.keys.recall(key, input, (id) => this.jobs.get(id));
     if (known === 'reused') return { kind: 'key_reused' };
-    const replayed = known === 'new' ? undefined : this.jobs.get(known.id);
-    if (replayed) return { kind: 'replayed', job: replayed };
+    if (known) return { kind: 'replayed', job: known };
     const t = this.now();
     const job: Job = {
       ...input,
@@ -124,7 +122,7 @@ export class JobBoard {
       failsAtDoor: input.kind === 'delivery' && hasMarker(input, FAIL_MARKER),
     };
     this.jobs.set(job.id, job);
-    this.keys.remember(key, fingerprint, job.id, t);
+    this.keys.remember(key, input, job.id, t);
     return { kind: 'created', job };
   }
 

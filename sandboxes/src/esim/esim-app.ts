@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { FULFILMENT_CSS } from '../fulfilment-css';
 import { pageLanguage } from '../texts';
-import { apiAndPageErrors, IdempotencyKeyHeader, iso, issuesText, lazy, sandboxApp, sendPage, serveFile } from '../sandbox-app';
+import { apiAndPageErrors, iso, lazy, requireBody, requireIdempotencyKey, sandboxApp, sendMade, sendPage, serveFile } from '../sandbox-app';
 import { startOnOwnOrigin, type RunningSandbox } from '../listen';
 import { installPage, notFoundPage, profilesPage, type DownloadError } from './pages';
 import { PROFILE_TTL_MS, ProfileStore, REJECT_MSISDN_SUFFIX, type Profile } from './profiles';
@@ -108,22 +108,18 @@ export async function buildEsimApp(options: EsimSandboxOptions): Promise<Fastify
   // --- the operator's side -------------------------------------------------------------------
 
   app.post('/v1/profiles', async (request, reply) => {
-    const key = IdempotencyKeyHeader.safeParse(request.headers['idempotency-key']);
-    if (!key.success) return reply.code(400).send({ error: 'idempotency_key_required', message: 'Idempotency-Key: 1 to 255 printable ASCII characters' });
-    const body = CreateProfileBody.safeParse(request.body);
-    if (!body.success) {
-      return reply.code(400).send({ error: 'invalid_request', message: issuesText(body.error.issues) });
-    }
-    const outcome = store.create(key.data, body.data);
+    const key = requireIdempotencyKey(request, reply);
+    const body = key === null ? null : requireBody(CreateProfileBody, request, reply);
+    if (key === null || body === null) return reply;
+    const outcome = store.create(key, body);
     switch (outcome.kind) {
       case 'key_reused':
         return reply.code(422).send({ error: 'idempotency_key_reused', message: 'this Idempotency-Key was used with another request' });
       case 'rejected':
         return reply.code(422).send({ status: 'rejected', reason: 'msisdn_not_provisionable', message: 'this number cannot be provisioned as an eSIM' });
       case 'replayed':
-        return reply.code(201).header('idempotent-replayed', 'true').send(view(outcome.profile));
       case 'created':
-        return reply.code(201).send(view(outcome.profile));
+        return sendMade(reply, 201, outcome.kind === 'replayed', view(outcome.profile));
     }
   });
 

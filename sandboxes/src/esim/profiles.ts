@@ -68,11 +68,9 @@ export class ProfileStore {
 
   create(key: string, input: ProfileInput): CreateOutcome {
     this.prune();
-    const fingerprint = JSON.stringify(input);
-    const known = this.keys.recall(key, fingerprint);
+    const known = this.keys.recall(key, input, (id) => this.profiles.get(id));
     if (known === 'reused') return { kind: 'key_reused' };
-    const replayed = known === 'new' ? undefined : this.profiles.get(known.id);
-    if (replayed) return { kind: 'replayed', profile: replayed };
+    if (known) return { kind: 'replayed', profile: known };
     if (input.msisdn.endsWith(REJECT_MSISDN_SUFFIX)) return { kind: 'rejected' };
     const t = this.now();
     let matchingId = newMatchingId();
@@ -87,7 +85,7 @@ export class ProfileStore {
     };
     this.profiles.set(profile.id, profile);
     this.byMatchingId.set(matchingId, profile.id);
-    this.keys.remember(key, fingerprint, profile.id, t);
+    this.keys.remember(key, input, profile.id, t);
     return { kind: 'created', profile };
   }
 
