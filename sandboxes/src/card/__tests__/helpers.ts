@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCardApp, type CardSandboxOptions } from '../card-app';
+import type * as CardRules from '../public/card-rules.js';
 import { sandboxUnderTest } from '../../testing/sandbox-under-test';
 
 export const SITE = 'http://localhost:8080';
@@ -71,25 +72,8 @@ export function cardUnderTest() {
   return { sandbox, AUTH: AUTH_HEADERS, key, card, tokenOf, chargeBody, charge };
 }
 
-/** The rules module exactly as the sandbox serves it, loaded as a module the way the page loads it. */
-export interface RulesModule {
-  NUMBER_LENGTH: Record<string, number>;
-  cardBrand(value: string): 'visa' | 'mastercard' | 'amex' | null;
-  typeCode(brand: string | null): string | null;
-  passesLuhn(digits: string): boolean;
-  digitsOf(value: string): string;
-  formatCardNumber(raw: string): string;
-  isCardNumberComplete(raw: string): boolean;
-  validateCardNumber(raw: string): string | null;
-  cvvLength(brand: string | null): number;
-  isCvvComplete(cvv: string, brand: string | null): boolean;
-  validateCvv(cvv: string, brand: string | null): string | null;
-  formatExpiry(raw: string): string;
-  isExpiryComplete(value: string): boolean;
-  validateExpiry(value: string, now: Date): string | null;
-  sanitizeName(raw: string): string;
-  validateName(name: string): string | null;
-}
+/** The rules module exactly as the sandbox serves it, loaded as a module the way the page loads it (its type: the checked JS file's own). */
+export type RulesModule = typeof CardRules;
 
 export async function loadServedRules(): Promise<RulesModule> {
   const app = await testApp();
