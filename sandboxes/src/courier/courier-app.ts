@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { FULFILMENT_CSS, FULFILMENT_PAGE_HEADERS } from '../fulfilment-css';
+import { FULFILMENT_PAGE_HEADERS, fulfilmentCommonRoutes } from '../fulfilment-css';
 import { pageLanguage } from '../texts';
-import { apiAndPageErrors, iso, requireBody, requireIdempotencyKey, sandboxApp, sendMade, sendPage, serveFile } from '../sandbox-app';
+import { apiAndPageErrors, iso, requireBody, requireIdempotencyKey, sandboxApp, sendMade, sendPage } from '../sandbox-app';
 import { startOnOwnOrigin, type RunningSandbox } from '../listen';
 import { DEFAULT_COURIER_STEP_MS, hasMarker, JobBoard, REJECT_MARKER, UNAVAILABLE_MARKER, type Job } from './jobs';
 import { jobsPage, messagePage } from './pages';
@@ -132,8 +132,7 @@ export async function buildCourierApp(options: CourierSandboxOptions): Promise<F
 
   const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'not_found', message: 'no such job' });
 
-  app.get('/health', async () => ({ status: 'ok' }));
-  serveFile(app, '/assets/sandbox.css', FULFILMENT_CSS, 'text/css', 'public, max-age=300');
+  fulfilmentCommonRoutes(app);
 
   // --- server to server ------------------------------------------------------------------------
 

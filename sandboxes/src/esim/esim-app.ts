@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { FULFILMENT_CSS } from '../fulfilment-css';
+import { fulfilmentCommonRoutes } from '../fulfilment-css';
 import { pageLanguage } from '../texts';
-import { apiAndPageErrors, iso, lazy, requireBody, requireIdempotencyKey, sandboxApp, sendMade, sendPage, serveFile } from '../sandbox-app';
+import { apiAndPageErrors, iso, lazy, requireBody, requireIdempotencyKey, sandboxApp, sendMade, sendPage } from '../sandbox-app';
 import { startOnOwnOrigin, type RunningSandbox } from '../listen';
 import { installPage, notFoundPage, profilesPage, type DownloadError } from './pages';
 import { PROFILE_TTL_MS, ProfileStore, REJECT_MSISDN_SUFFIX, type Profile } from './profiles';
@@ -101,9 +101,7 @@ export async function buildEsimApp(options: EsimSandboxOptions): Promise<Fastify
     notFoundPage: (reply) => sendPage(reply, 404, notFoundPage('en')),
   });
 
-
-  app.get('/health', async () => ({ status: 'ok' }));
-  serveFile(app, '/assets/sandbox.css', FULFILMENT_CSS, 'text/css', 'public, max-age=300');
+  fulfilmentCommonRoutes(app);
 
   // --- the operator's side -------------------------------------------------------------------
 
