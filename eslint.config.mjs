@@ -283,11 +283,19 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@join/*'], message: 'A sandbox imports nothing of the operator\'s packages (not even the kernel): copy what it needs.' },
+            { group: ['@join/*', '!@join/fixtures', '!@join/fixtures/*'], message: 'A sandbox imports nothing of the operator\'s packages (not even the kernel): copy what it needs (the providers\' published test data is @join/fixtures).' },
             { group: ['**/api/**', '**/api', '**/shared/**', '**/shared'], message: 'A sandbox imports nothing of the operator\'s code: copy what it needs.' },
           ],
         },
       ],
+    },
+  },
+  {
+    // The providers' published test data (test cards, camera frames): both programs' tests use it,
+    // so it depends on neither (nor on the kernel).
+    files: ['fixtures/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@join/*', '**/api/**', '**/sandboxes/**', '**/shared/**'], message: '@join/fixtures is data both programs share: it imports no package of theirs.' }] }],
     },
   },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },

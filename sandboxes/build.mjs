@@ -1,5 +1,5 @@
-// Bundles the sandboxes program for `node dist/main.js`: every package stays an import resolved
-// from this package's node_modules at run time (the OCR and face models find their data files
+// Bundles the sandboxes program for `node dist/main.js`: every package (but @join/fixtures) stays
+// an import resolved from this package's node_modules at run time (the OCR and face models find their data files
 // there). The identity authority runs in a worker thread: dist/authority-worker.js beside main.js.
 import { build } from 'esbuild';
 import { cpSync, existsSync } from 'node:fs';
@@ -12,7 +12,16 @@ await build({
   entryPoints,
   outdir: 'dist',
   bundle: true,
-  packages: 'external',
+  // Packages stay imports, but for the workspace's @join/fixtures (the providers' published test
+  // data, the card sandbox's test cards): it is TypeScript source, bundled in.
+  plugins: [
+    {
+      name: 'packages-external-but-fixtures',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@join/fixtures') ? undefined : { path: args.path, external: true }));
+      },
+    },
+  ],
   platform: 'node',
   format: 'esm',
   target: 'node20',

@@ -80,8 +80,9 @@ export const fillText = (text: string, values: Record<string, string | number>):
  * A fulfilment sandbox's page (the courier, the eSIM service): the brand, a link to the same page
  * in the other language (`here` keeps its own query), and the body under one <main>.
  */
-export function fulfilmentPage(options: { lang: 'en' | 'ar'; title: string; brand: string; otherLanguage: string; here: string; body: Html }): string {
-  const { lang, title, brand, otherLanguage, here, body } = options;
+export function fulfilmentPage(options: { lang: 'en' | 'ar'; title: string; texts: { brand: string; otherLanguage: string }; here: string; body: Html }): string {
+  const { lang, title, here, body } = options;
+  const { brand, otherLanguage } = options.texts;
   const other = lang === 'ar' ? 'en' : 'ar';
   return sandboxPage({
     lang,

@@ -1,31 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { networkInterfaces } from 'node:os';
 import { readSandboxesConfig } from '../config';
 import { startSandboxes } from '../start-all';
-
-/** This machine's first IPv4 address that is not loopback, if it has one. */
-function otherInterfaceAddress(): string | null {
-  for (const list of Object.values(networkInterfaces())) {
-    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
-  }
-  return null;
-}
-
-/** 'connected' is what a neighbour on the network would get; 'refused' a port bound to loopback; null: no other address to try. */
-function reachFromOtherInterface(port: number): Promise<'connected' | 'refused' | null> {
-  const host = otherInterfaceAddress();
-  if (!host) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const socket = connect({ host, port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve('connected');
-    });
-    socket.once('error', () => resolve('refused'));
-  });
-}
+import { reachFromOtherInterface } from '../testing/network';
 
 const FREE_PORTS = Object.fromEntries(
   ['JOIN_MAIL_SINK_PORT', 'JOIN_MAIL_OUTBOX_PORT', 'JOIN_SIGNIN_PORT', 'JOIN_CARD_PORT', 'JOIN_BNPL_PORT', 'JOIN_COURIER_PORT', 'JOIN_ESIM_PORT'].map((v) => [v, '0']),

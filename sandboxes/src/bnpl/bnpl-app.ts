@@ -1,17 +1,16 @@
-import formbody from '@fastify/formbody';
-import { sandboxHeaders } from '../headers';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { publicFile } from '../public-files';
-
-/** Its stylesheet (public/bnpl.css), served as /assets/bnpl.css. */
-const BNPL_CSS = publicFile('bnpl', 'bnpl.css');
+import { apiAndPageErrors, iso, lazy, requireBody, requireIdempotencyKey, sandboxApp, sendMade, sendPage, serveFile } from '../sandbox-app';
 import { CheckoutLedger, DEFAULT_BNPL_LIMITS, type BnplLimits, type Checkout } from './checkouts';
 import { decidePage, errorPage, outcomePage, signInPage, type PageContext } from './pages';
 import { checkoutPlan } from './plan';
-import { languageOf } from './texts';
-import { startOnOwnOrigin } from '../listen';
+import { pageLanguage } from '../texts';
+import { startOnOwnOrigin, type RunningSandbox } from '../listen';
 import { requireBearer } from '../bearer';
+
+/** Its stylesheet (public/bnpl.css), served as /assets/bnpl.css. */
+const BNPL_CSS = publicFile('bnpl', 'bnpl.css');
 
 /**
  * The buy-now-pay-later provider sandbox, shaped like Spotii's checkout API, on its own origin.
@@ -41,7 +40,6 @@ export interface BnplSandboxOptions {
 export const DEFAULT_MERCHANT_NAME = 'Tourist SIM';
 
 /** Pages: never cached; their CSP (nothing inline, only its own stylesheet, no framing) widens form-action per page. */
-const PAGE_HEADERS = { 'cache-control': 'no-store' } as const;
 const csp = (formAction: string) =>
   `default-src 'none'; style-src 'self'; img-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`;
 
@@ -84,8 +82,6 @@ export const CreateCheckoutBody = z.strictObject({
     .regex(/^[^\p{Cc}]*$/u, 'must have no control characters'),
 });
 
-/** Printable ASCII, as the IETF Idempotency-Key draft allows, up to 255 characters. */
-const IdempotencyKeyHeader = z.string().regex(/^[\x21-\x7e]{1,255}$/);
 const CheckoutId = z.string().regex(/^chk_[0-9a-f]{32}$/);
 
 /** Spotii's refund body: the total to give back (here in fils, as every amount of this API) and the currency. */
@@ -99,16 +95,12 @@ const DecideForm = z.object({
 });
 
 
-const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
-
 export async function buildBnplApp(options: BnplSandboxOptions): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
-  const baseUrl = typeof options.baseUrl === 'function' ? options.baseUrl : () => options.baseUrl as string;
+  const baseUrl = lazy(options.baseUrl);
   const ledger = new CheckoutLedger(options.limits ?? DEFAULT_BNPL_LIMITS, now);
   const merchant = options.merchantName ?? DEFAULT_MERCHANT_NAME;
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 16 * 1024 });
-  await sandboxHeaders(app);
-  await app.register(formbody);
+  const app = await sandboxApp({ logger: options.logger });
 
   const view = (c: Checkout) => ({
     id: c.id,
@@ -128,47 +120,31 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
   });
 
   requireBearer(app, '/api/', options.apiKey);
-  app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (request.url.startsWith('/api/')) return reply.code(status).send({ error: status === 500 ? 'internal_error' : 'invalid_request' });
-    return page(reply, status === 500 ? 500 : 400, errorPage('en', 'bad_request'));
+  apiAndPageErrors(app, {
+    apiPrefix: '/api/',
+    apiError: (status) => ({ error: status === 500 ? 'internal_error' : 'invalid_request' }),
+    apiNotFound: { error: 'not_found' },
+    errorPage: (reply, status) => page(reply, status, errorPage('en', 'bad_request')),
+    notFoundPage: (reply) => page(reply, 404, errorPage('en', 'not_found')),
   });
-  app.setNotFoundHandler((request, reply) =>
-    request.url.startsWith('/api/') ? reply.code(404).send({ error: 'not_found' }) : page(reply, 404, errorPage('en', 'not_found')),
-  );
 
   /** A page; form-action lets the forms' 303 reach the merchant (Chrome applies form-action to a form's redirects). */
   function page(reply: FastifyReply, status: number, body: string, checkout?: Checkout) {
     const origins = checkout ? [...new Set([new URL(checkout.success_url).origin, new URL(checkout.failure_url).origin])] : [];
-    return reply
-      .code(status)
-      .headers(PAGE_HEADERS)
-      .header('content-security-policy', csp(["'self'", ...origins].join(' ')))
-      .type('text/html; charset=utf-8')
-      .send(body);
+    return sendPage(reply.header('content-security-policy', csp(["'self'", ...origins].join(' '))), status, body);
   }
 
-  const invalid = (reply: FastifyReply, issues: z.core.$ZodIssue[]) =>
-    reply.code(400).send({ error: 'invalid_request', detail: issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') });
-
-  const idempotencyKey = (value: unknown) => {
-    const parsed = IdempotencyKeyHeader.safeParse(value);
-    return parsed.success ? parsed.data : null;
-  };
 
   app.get('/health', async () => ({ status: 'ok' }));
-  app.get('/assets/bnpl.css', async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(BNPL_CSS),
-  );
+  serveFile(app, '/assets/bnpl.css', BNPL_CSS, 'text/css', 'public, max-age=300');
 
   // --- server to server ------------------------------------------------------------------------
 
   app.post('/api/v1.0/checkouts', async (request, reply) => {
-    const key = idempotencyKey(request.headers['idempotency-key']);
-    if (!key) return reply.code(400).send({ error: 'idempotency_key_required', detail: 'Idempotency-Key: 1 to 255 printable ASCII characters' });
-    const body = CreateCheckoutBody.safeParse(request.body);
-    if (!body.success) return invalid(reply, body.error.issues);
-    const outcome = ledger.create(key, body.data);
+    const key = requireIdempotencyKey(request, reply, 'detail');
+    const body = key === null ? null : requireBody(CreateCheckoutBody, request, reply, 'detail');
+    if (key === null || body === null) return reply;
+    const outcome = ledger.create(key, body);
     switch (outcome.kind) {
       case 'key_reused':
         // The IETF Idempotency-Key draft: the same key with another body is 422.
@@ -182,9 +158,8 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
           currency: 'AED',
         });
       case 'replayed':
-        return reply.code(201).header('idempotent-replayed', 'true').send(view(outcome.checkout));
       case 'created':
-        return reply.code(201).send(view(outcome.checkout));
+        return sendMade(reply, 201, outcome.kind === 'replayed', view(outcome.checkout));
     }
   });
 
@@ -196,8 +171,8 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
   });
 
   app.post('/api/v1.0/checkouts/:id/capture', async (request, reply) => {
-    const key = idempotencyKey(request.headers['idempotency-key']);
-    if (!key) return reply.code(400).send({ error: 'idempotency_key_required', detail: 'Idempotency-Key: 1 to 255 printable ASCII characters' });
+    const key = requireIdempotencyKey(request, reply, 'detail');
+    if (key === null) return reply;
     const id = CheckoutId.safeParse((request.params as { id: string }).id);
     if (!id.success) return reply.code(404).send({ error: 'not_found' });
     const outcome = ledger.capture(key, id.data);
@@ -209,9 +184,8 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
       case 'not_approved':
         return reply.code(409).send({ error: 'not_approved', status: outcome.checkout.status });
       case 'replayed':
-        return reply.header('idempotent-replayed', 'true').send(view(outcome.checkout));
       case 'captured':
-        return reply.send(view(outcome.checkout));
+        return sendMade(reply, 200, outcome.kind === 'replayed', view(outcome.checkout));
     }
   });
 
@@ -225,20 +199,19 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
       case 'captured':
         return reply.code(409).send({ error: 'already_captured', status: outcome.checkout.status });
       case 'replayed':
-        return reply.header('idempotent-replayed', 'true').send(view(outcome.checkout));
       case 'cancelled':
-        return reply.send(view(outcome.checkout));
+        return sendMade(reply, 200, outcome.kind === 'replayed', view(outcome.checkout));
     }
   });
 
   app.post('/api/v1.0/checkouts/:id/refund', async (request, reply) => {
-    const key = idempotencyKey(request.headers['idempotency-key']);
-    if (!key) return reply.code(400).send({ error: 'idempotency_key_required', detail: 'Idempotency-Key: 1 to 255 printable ASCII characters' });
+    const key = requireIdempotencyKey(request, reply, 'detail');
+    if (key === null) return reply;
     const id = CheckoutId.safeParse((request.params as { id: string }).id);
     if (!id.success) return reply.code(404).send({ error: 'not_found' });
-    const body = RefundBody.safeParse(request.body);
-    if (!body.success) return invalid(reply, body.error.issues);
-    const outcome = ledger.refund(key, id.data, body.data.total);
+    const body = requireBody(RefundBody, request, reply, 'detail');
+    if (body === null) return reply;
+    const outcome = ledger.refund(key, id.data, body.total);
     switch (outcome.kind) {
       case 'not_found':
         return reply.code(404).send({ error: 'not_found' });
@@ -247,9 +220,8 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
       case 'not_refundable':
         return reply.code(422).send({ error: 'not_refundable', status: outcome.checkout.status, refundable_total: outcome.refundable });
       case 'replayed':
-        return reply.header('idempotent-replayed', 'true').send(view(outcome.checkout));
       case 'refunded':
-        return reply.send(view(outcome.checkout));
+        return sendMade(reply, 200, outcome.kind === 'replayed', view(outcome.checkout));
     }
   });
 
@@ -280,7 +252,7 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
   };
 
   app.get('/checkout/:id', async (request, reply) => {
-    const lang = languageOf((request.query as { lang?: unknown }).lang);
+    const lang = pageLanguage((request.query as { lang?: unknown }).lang);
     const checkout = findForPage((request.params as { id: string }).id);
     if (!checkout) return page(reply, 404, errorPage(lang, 'not_found'));
     const ctx = { lang, merchant };
@@ -290,7 +262,7 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
 
   app.post('/checkout/:id/verify', async (request, reply) => {
     const raw = (request.body ?? {}) as Record<string, unknown>;
-    const lang = languageOf(raw.lang);
+    const lang = pageLanguage(raw.lang);
     const checkout = findForPage((request.params as { id: string }).id);
     if (!checkout) return page(reply, 404, errorPage(lang, 'not_found'));
     const form = VerifyForm.safeParse(raw);
@@ -307,7 +279,7 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
 
   app.post('/checkout/:id/decide', async (request, reply) => {
     const raw = (request.body ?? {}) as Record<string, unknown>;
-    const lang = languageOf(raw.lang);
+    const lang = pageLanguage(raw.lang);
     const checkout = findForPage((request.params as { id: string }).id);
     if (!checkout) return page(reply, 404, errorPage(lang, 'not_found'));
     const form = DecideForm.safeParse(raw);
@@ -320,19 +292,14 @@ export async function buildBnplApp(options: BnplSandboxOptions): Promise<Fastify
     }
     // The merchant's URLs exactly as it gave them: it put its own payment reference in them.
     const target = checkout.status === 'approved' ? checkout.success_url : checkout.failure_url;
-    return reply.code(303).headers(PAGE_HEADERS).header('location', target).send();
+    return reply.code(303).header('cache-control', 'no-store').header('location', target).send();
   });
 
   return app;
 }
 
-export interface RunningBnplSandbox {
-  app: FastifyInstance;
-  /** Its base URL, e.g. http://127.0.0.1:8093. */
-  url: string;
-  close(): Promise<void>;
-}
-
+/** A running BNPL sandbox: its app, its base URL (e.g. http://127.0.0.1:8093), close(). */
+export type RunningBnplSandbox = RunningSandbox;
 
 export async function startBnplSandbox(options: Omit<BnplSandboxOptions, 'baseUrl'> & { port: number }): Promise<RunningBnplSandbox> {
   return startOnOwnOrigin((url) => buildBnplApp({ ...options, baseUrl: url }), options.port);

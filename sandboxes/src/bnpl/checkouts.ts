@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { IdempotencyKeys } from '../idempotency-keys';
 
 /**
  * The BNPL sandbox's checkouts, in memory, with their state machine:
@@ -59,7 +60,6 @@ export const MAX_OTP_FAILURES = 5;
 /** E-mails with this tag are always refused by the sandbox's credit check. */
 export const DECLINE_TAG = '+bnpl-decline';
 
-type KeyRecord = { fingerprint: string; checkoutId: string; at: number };
 
 export type CreateOutcome =
   | { kind: 'created' | 'replayed'; checkout: Checkout }
@@ -90,25 +90,24 @@ function sameSecret(given: string, expected: string): boolean {
 
 export class CheckoutLedger {
   private readonly checkouts = new Map<string, Checkout>();
-  private readonly createKeys = new Map<string, KeyRecord>();
-  private readonly captureKeys = new Map<string, KeyRecord>();
-  private readonly refundKeys = new Map<string, KeyRecord>();
+  private readonly createKeys: IdempotencyKeys;
+  private readonly captureKeys: IdempotencyKeys;
+  private readonly refundKeys: IdempotencyKeys;
 
   constructor(
     readonly limits: BnplLimits,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.createKeys = new IdempotencyKeys(now, RETENTION_MS);
+    this.captureKeys = new IdempotencyKeys(now, RETENTION_MS);
+    this.refundKeys = new IdempotencyKeys(now, RETENTION_MS);
+  }
 
   create(key: string, input: CheckoutInput): CreateOutcome {
     this.prune();
-    // The fingerprint is the parsed body in the schema's order: the same request, whatever its spacing.
-    const fingerprint = JSON.stringify(input);
-    const known = this.createKeys.get(key);
-    if (known) {
-      if (known.fingerprint !== fingerprint) return { kind: 'key_reused' };
-      const checkout = this.get(known.checkoutId);
-      if (checkout) return { kind: 'replayed', checkout };
-    }
+    const known = this.createKeys.recall(key, input, (id) => this.get(id));
+    if (known === 'reused') return { kind: 'key_reused' };
+    if (known) return { kind: 'replayed', checkout: known };
     if (input.total < this.limits.minFils) return { kind: 'rejected', reason: 'amount_below_minimum' };
     if (input.total > this.limits.maxFils) return { kind: 'rejected', reason: 'amount_above_maximum' };
     const t = this.now();
@@ -129,7 +128,7 @@ export class CheckoutLedger {
       session: null,
     };
     this.checkouts.set(checkout.id, checkout);
-    this.createKeys.set(key, { fingerprint, checkoutId: checkout.id, at: t });
+    this.createKeys.remember(key, input, checkout.id, t);
     return { kind: 'created', checkout };
   }
 
@@ -141,8 +140,7 @@ export class CheckoutLedger {
   }
 
   capture(key: string, id: string): CaptureOutcome {
-    const known = this.captureKeys.get(key);
-    if (known && known.fingerprint !== id) return { kind: 'key_reused' };
+    if (this.captureKeys.recall(key, id, () => undefined) === 'reused') return { kind: 'key_reused' };
     const checkout = this.get(id);
     if (!checkout) return { kind: 'not_found' };
     // Capturing twice (whatever the key) answers the same captured checkout: nothing is taken twice.
@@ -150,7 +148,7 @@ export class CheckoutLedger {
     if (checkout.status !== 'approved') return { kind: 'not_approved', checkout };
     checkout.status = 'captured';
     checkout.capturedAt = this.now();
-    this.captureKeys.set(key, { fingerprint: id, checkoutId: id, at: checkout.capturedAt });
+    this.captureKeys.remember(key, id, id, checkout.capturedAt);
     return { kind: 'captured', checkout };
   }
 
@@ -176,20 +174,16 @@ export class CheckoutLedger {
    * checkout refunded. More than is left is not refundable.
    */
   refund(key: string, id: string, total: number): RefundOutcome {
-    const fingerprint = `${id}:${total}`;
-    const known = this.refundKeys.get(key);
-    if (known) {
-      if (known.fingerprint !== fingerprint) return { kind: 'key_reused' };
-      const checkout = this.get(id);
-      return checkout ? { kind: 'replayed', checkout } : { kind: 'not_found' };
-    }
+    const known = this.refundKeys.recall(key, { id, total }, (checkoutId) => this.get(checkoutId) ?? null);
+    if (known === 'reused') return { kind: 'key_reused' };
+    if (known !== undefined) return known ? { kind: 'replayed', checkout: known } : { kind: 'not_found' };
     const checkout = this.get(id);
     if (!checkout) return { kind: 'not_found' };
     const refundable = checkout.status === 'captured' ? checkout.total - checkout.refundedTotal : 0;
     if (total > refundable) return { kind: 'not_refundable', checkout, refundable };
     checkout.refundedTotal += total;
     if (checkout.refundedTotal === checkout.total) checkout.status = 'refunded';
-    this.refundKeys.set(key, { fingerprint, checkoutId: id, at: this.now() });
+    this.refundKeys.remember(key, { id, total }, id);
     return { kind: 'refunded', checkout };
   }
 
@@ -237,9 +231,7 @@ export class CheckoutLedger {
   /** Forgets keys and checkouts older than a day, so a long-running sandbox does not grow without end. */
   private prune(): void {
     const before = this.now() - RETENTION_MS;
-    for (const [key, record] of this.createKeys) if (record.at < before) this.createKeys.delete(key);
-    for (const [key, record] of this.captureKeys) if (record.at < before) this.captureKeys.delete(key);
-    for (const [key, record] of this.refundKeys) if (record.at < before) this.refundKeys.delete(key);
+    for (const keys of [this.createKeys, this.captureKeys, this.refundKeys]) keys.prune();
     for (const [id, checkout] of this.checkouts) if (checkout.createdAt < before) this.checkouts.delete(id);
   }
 }

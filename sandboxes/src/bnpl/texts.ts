@@ -3,7 +3,8 @@
  * language comes from `?lang=` on the checkout URL (the merchant appends it) and travels on in
  * every form.
  */
-export type BnplLanguage = 'en' | 'ar';
+import { sandboxTexts, type SandboxLanguage } from '../texts';
+export type BnplLanguage = SandboxLanguage;
 
 const en = {
   brand: 'Spotii (sandbox)',
@@ -105,11 +106,6 @@ const ar: typeof en = {
   badRequest: 'النموذج ناقص أو غير صالح. ارجع وحاول مرة أخرى.',
 };
 
-export const BNPL_TEXTS: Readonly<Record<BnplLanguage, typeof en>> = { en, ar };
+export const BNPL_TEXTS = sandboxTexts(en, ar);
 export type BnplTexts = typeof en;
-
-/** `?lang=ar` gives Arabic; anything else English. */
-export function languageOf(value: unknown): BnplLanguage {
-  return value === 'ar' ? 'ar' : 'en';
-}
 

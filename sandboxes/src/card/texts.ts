@@ -1,4 +1,5 @@
 import type { CardRuleMessageId } from './public/card-rules.js';
+import { sandboxTexts, type SandboxLanguage } from '../texts';
 
 /**
  * The card provider sandbox's own words in the product's two languages (SPEC: en and ar). The
@@ -6,7 +7,7 @@ import type { CardRuleMessageId } from './public/card-rules.js';
  * language the card was typed in. The rule messages are SPEC 5's catalogue, word for word, and
  * the Arabic the product's dictionary has for them (shared/src/i18n/ar.ts).
  */
-export type CardLanguage = 'en' | 'ar';
+export type CardLanguage = SandboxLanguage;
 
 /** The one-time code the sandbox's 3-D Secure challenge accepts (a real issuer sends one by SMS). */
 export const SANDBOX_3DS_CODE = '123456';
@@ -107,11 +108,7 @@ const ar: typeof en = {
   challengeGone: 'رابط التأكيد غير معروف. عُد إلى المتجر وابدأ الدفع من جديد.',
 };
 
-export const CARD_TEXTS: Readonly<Record<CardLanguage, typeof en>> = { en, ar };
+export const CARD_TEXTS = sandboxTexts(en, ar);
 export type CardTexts = typeof en;
 export type FieldsErrorReason = keyof CardTexts['fieldsErrors'];
-
-export function cardLanguage(value: unknown): CardLanguage {
-  return value === 'ar' ? 'ar' : 'en';
-}
 

@@ -1,8 +1,8 @@
-import formbody from '@fastify/formbody';
-import { sandboxHeaders } from '../headers';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { FULFILMENT_CSS, FULFILMENT_PAGE_HEADERS, pageLanguage } from '../fulfilment-css';
+import { FULFILMENT_PAGE_HEADERS, fulfilmentCommonRoutes } from '../fulfilment-css';
+import { pageLanguage } from '../texts';
+import { apiAndPageErrors, iso, requireBody, requireIdempotencyKey, sandboxApp, sendMade, sendPage } from '../sandbox-app';
 import { startOnOwnOrigin, type RunningSandbox } from '../listen';
 import { DEFAULT_COURIER_STEP_MS, hasMarker, JobBoard, REJECT_MARKER, UNAVAILABLE_MARKER, type Job } from './jobs';
 import { jobsPage, messagePage } from './pages';
@@ -81,14 +81,10 @@ export const CreateJobBody = z
     if (b.kind === 'pickup' && !b.store) ctx.addIssue({ code: 'custom', path: ['store'], message: 'is required for a pickup' });
   });
 
-/** Printable ASCII, as the IETF Idempotency-Key draft allows, up to 255 characters. */
-const IdempotencyKeyHeader = z.string().regex(/^[\x21-\x7e]{1,255}$/);
 const JobId = z.string().regex(/^job_[0-9a-f]{24}$/);
 const ClockBody = z.strictObject({ advance_ms: z.number().int().min(0).max(24 * 60 * 60 * 1000) });
 const StepBody = z.strictObject({ reference: Reference });
 
-
-const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
 /** The courier's service area: the United Arab Emirates' bounding box (west, south, east, north). */
 const SERVICE_AREA = [51.4, 22.5, 56.5, 26.3] as const;
@@ -104,9 +100,7 @@ export async function buildCourierApp(options: CourierSandboxOptions): Promise<F
   const clock = options.now ?? Date.now;
   const now = () => clock() + offsetMs;
   const board = new JobBoard(options.stepMs ?? DEFAULT_COURIER_STEP_MS, now);
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 16 * 1024 });
-  await sandboxHeaders(app);
-  await app.register(formbody);
+  const app = await sandboxApp({ logger: options.logger });
 
   const view = (job: Job) => {
     const v = board.view(job);
@@ -127,36 +121,25 @@ export async function buildCourierApp(options: CourierSandboxOptions): Promise<F
   };
 
   requireBearer(app, '/v1/', options.apiKey, { error: 'unauthorized', message: 'a valid API key is required (Authorization: Bearer <key>)' });
-  app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    // Never echo the body: it carries a customer's address and phone.
-    if (request.url.startsWith('/v1/')) {
-      return reply.code(status).send(status === 500 ? { error: 'internal_error' } : { error: 'invalid_request', message: 'the body must be JSON' });
-    }
-    return page(reply, status === 500 ? 500 : 400, messagePage('en', 'not_found'));
+  // Never echo the body: it carries a customer's address and phone (the courier), a number (the eSIM service).
+  apiAndPageErrors(app, {
+    apiPrefix: '/v1/',
+    apiError: (status) => (status === 500 ? { error: 'internal_error' } : { error: 'invalid_request', message: 'the body must be JSON' }),
+    apiNotFound: { error: 'not_found', message: 'no such job' },
+    errorPage: (reply, status) => sendPage(reply, status, messagePage('en', 'not_found')),
+    notFoundPage: (reply) => sendPage(reply, 404, messagePage('en', 'not_found')),
   });
-  app.setNotFoundHandler((request, reply) =>
-    request.url.startsWith('/v1/') ? reply.code(404).send({ error: 'not_found', message: 'no such job' }) : page(reply, 404, messagePage('en', 'not_found')),
-  );
 
-  const page = (reply: FastifyReply, status: number, body: string) => reply.code(status).headers(FULFILMENT_PAGE_HEADERS).type('text/html; charset=utf-8').send(body);
   const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'not_found', message: 'no such job' });
 
-  app.get('/health', async () => ({ status: 'ok' }));
-  app.get('/assets/sandbox.css', async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(FULFILMENT_CSS),
-  );
+  fulfilmentCommonRoutes(app);
 
   // --- server to server ------------------------------------------------------------------------
 
   app.post('/v1/jobs', async (request, reply) => {
-    const key = IdempotencyKeyHeader.safeParse(request.headers['idempotency-key']);
-    if (!key.success) return reply.code(400).send({ error: 'idempotency_key_required', message: 'Idempotency-Key: 1 to 255 printable ASCII characters' });
-    const body = CreateJobBody.safeParse(request.body);
-    if (!body.success) {
-      return reply.code(400).send({ error: 'invalid_request', message: body.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') });
-    }
-    const input = body.data;
+    const key = requireIdempotencyKey(request, reply);
+    const input = key === null ? null : requireBody(CreateJobBody, request, reply);
+    if (key === null || input === null) return reply;
     // The sandbox's failure modes (sandboxes/README.md): the courier is down, or refuses the address.
     if (hasMarker(input, UNAVAILABLE_MARKER)) return reply.code(503).header('retry-after', '30').send({ error: 'service_unavailable', message: 'the courier cannot take jobs right now' });
     if (input.kind === 'delivery' && input.dropoff && !inUae(input.dropoff)) {
@@ -165,13 +148,12 @@ export async function buildCourierApp(options: CourierSandboxOptions): Promise<F
     if (input.kind === 'delivery' && hasMarker(input, REJECT_MARKER)) {
       return reply.code(422).send({ status: 'rejected', reason: 'address_not_serviceable', message: 'the courier does not serve this address' });
     }
-    const outcome = board.create(key.data, input);
+    const outcome = board.create(key, input);
     if (outcome.kind === 'key_reused') {
       // The IETF Idempotency-Key draft: the same key with another body is 422.
       return reply.code(422).send({ error: 'idempotency_key_reused', message: 'this Idempotency-Key was used with another request' });
     }
-    if (outcome.kind === 'replayed') reply.header('idempotent-replayed', 'true');
-    return reply.code(201).send(view(outcome.job));
+    return sendMade(reply, 201, outcome.kind === 'replayed', view(outcome.job));
   });
 
   app.get('/v1/jobs/:id', async (request, reply) => {
@@ -196,9 +178,8 @@ export async function buildCourierApp(options: CourierSandboxOptions): Promise<F
       case 'no_recipient':
         return reply.code(409).send({ error: 'no_recipient', message: 'this pickup has no verified recipient: it cannot be handed over' });
       case 'replayed':
-        return reply.header('idempotent-replayed', 'true').send(view(outcome.job));
       case 'collected':
-        return reply.send(view(outcome.job));
+        return sendMade(reply, 200, outcome.kind === 'replayed', view(outcome.job));
     }
   });
 
@@ -223,18 +204,18 @@ export async function buildCourierApp(options: CourierSandboxOptions): Promise<F
 
   // --- the pages -------------------------------------------------------------------------------
 
-  app.get('/', async (request, reply) => page(reply, 200, jobsPage(pageLanguage((request.query as { lang?: unknown }).lang), board)));
+  app.get('/', async (request, reply) => sendPage(reply, 200, jobsPage(pageLanguage((request.query as { lang?: unknown }).lang), board)));
 
   app.post('/desk/:id/collect', async (request, reply) => {
     const form = (request.body ?? {}) as Record<string, unknown>;
     const lang = pageLanguage(form.lang);
     const id = JobId.safeParse((request.params as { id: string }).id);
     // The clerk ticks that the presented document matches the verified recipient before "Hand over".
-    if (id.success && board.get(id.data) && form.document_checked !== 'on') return page(reply, 422, messagePage(lang, 'not_checked'));
+    if (id.success && board.get(id.data) && form.document_checked !== 'on') return sendPage(reply, 422, messagePage(lang, 'not_checked'));
     const outcome = id.success ? board.collect(id.data) : ({ kind: 'not_found' } as const);
-    if (outcome.kind === 'not_found') return page(reply, 404, messagePage(lang, 'not_found'));
-    if (outcome.kind === 'not_ready') return page(reply, 409, messagePage(lang, 'not_ready'));
-    if (outcome.kind === 'no_recipient') return page(reply, 409, messagePage(lang, 'no_recipient'));
+    if (outcome.kind === 'not_found') return sendPage(reply, 404, messagePage(lang, 'not_found'));
+    if (outcome.kind === 'not_ready') return sendPage(reply, 409, messagePage(lang, 'not_ready'));
+    if (outcome.kind === 'no_recipient') return sendPage(reply, 409, messagePage(lang, 'no_recipient'));
     return reply.code(303).headers(FULFILMENT_PAGE_HEADERS).header('location', `/?lang=${lang}`).send();
   });
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { IdempotencyKeys } from '../idempotency-keys';
 
 /**
  * The courier sandbox's jobs, in memory, moving on the courier's own clock: one step every
@@ -95,25 +96,21 @@ export type CollectOutcome =
 
 export class JobBoard {
   private readonly jobs = new Map<string, Job>();
-  private readonly keys = new Map<string, { fingerprint: string; jobId: string; at: number }>();
+  private readonly keys: IdempotencyKeys;
 
   constructor(
     readonly stepMs: number,
     private readonly now: () => number,
   ) {
     if (!Number.isInteger(stepMs) || stepMs < 1) throw new RangeError('stepMs must be a positive whole number of milliseconds');
+    this.keys = new IdempotencyKeys(now, RETENTION_MS);
   }
 
   create(key: string, input: JobInput): CreateOutcome {
     this.prune();
-    // The fingerprint is the parsed body in the schema's order: the same request, whatever its spacing.
-    const fingerprint = JSON.stringify(input);
-    const known = this.keys.get(key);
-    if (known) {
-      if (known.fingerprint !== fingerprint) return { kind: 'key_reused' };
-      const job = this.jobs.get(known.jobId);
-      if (job) return { kind: 'replayed', job };
-    }
+    const known = this.keys.recall(key, input, (id) => this.jobs.get(id));
+    if (known === 'reused') return { kind: 'key_reused' };
+    if (known) return { kind: 'replayed', job: known };
     const t = this.now();
     const job: Job = {
       ...input,
@@ -125,7 +122,7 @@ export class JobBoard {
       failsAtDoor: input.kind === 'delivery' && hasMarker(input, FAIL_MARKER),
     };
     this.jobs.set(job.id, job);
-    this.keys.set(key, { fingerprint, jobId: job.id, at: t });
+    this.keys.remember(key, input, job.id, t);
     return { kind: 'created', job };
   }
 
@@ -186,7 +183,7 @@ export class JobBoard {
 
   private prune(): void {
     const before = this.now() - RETENTION_MS;
-    for (const [key, record] of this.keys) if (record.at < before) this.keys.delete(key);
+    this.keys.prune();
     for (const [id, job] of this.jobs) if (job.createdAt < before) this.jobs.delete(id);
   }
 }

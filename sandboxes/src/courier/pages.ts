@@ -1,12 +1,13 @@
 import { fillText, fulfilmentPage, html, ltr, type Html } from '../html';
 import type { Job, JobBoard, JobStatus } from './jobs';
+import { sandboxTexts, type SandboxLanguage } from '../texts';
 
 /**
  * The courier sandbox's one page for a human (GET /?lang=en|ar): the jobs, newest first, with
  * their status on the courier's clock, and the store desk's "Hand over" for a pickup that is
  * ready. Plain HTML, no script; a link refreshes it (no automatic refresh: WCAG 2.2.1).
  */
-export type CourierLanguage = 'en' | 'ar';
+export type CourierLanguage = SandboxLanguage;
 
 const en = {
   brand: 'Courier (sandbox)',
@@ -103,13 +104,9 @@ const ar: typeof en = {
   back: 'العودة إلى المهام',
 };
 
-export const COURIER_TEXTS: Readonly<Record<CourierLanguage, typeof en>> = { en, ar };
+export const COURIER_TEXTS = sandboxTexts(en, ar);
 
-
-function layout(lang: CourierLanguage, title: string, body: Html, here: string): string {
-  const t = COURIER_TEXTS[lang];
-  return fulfilmentPage({ lang, title, brand: t.brand, otherLanguage: t.otherLanguage, here, body });
-}
+const layout = (lang: CourierLanguage, title: string, body: Html, here: string): string => fulfilmentPage({ lang, title, texts: COURIER_TEXTS[lang], here, body });
 
 /** A time of day in the UAE (UTC+4), as a courier's dispatcher reads it. */
 function clock(at: number, lang: CourierLanguage): string {

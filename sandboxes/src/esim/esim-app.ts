@@ -1,8 +1,8 @@
-import formbody from '@fastify/formbody';
-import { sandboxHeaders } from '../headers';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { FULFILMENT_CSS, FULFILMENT_PAGE_HEADERS, pageLanguage } from '../fulfilment-css';
+import { fulfilmentCommonRoutes } from '../fulfilment-css';
+import { pageLanguage } from '../texts';
+import { apiAndPageErrors, iso, lazy, requireBody, requireIdempotencyKey, sandboxApp, sendMade, sendPage } from '../sandbox-app';
 import { startOnOwnOrigin, type RunningSandbox } from '../listen';
 import { installPage, notFoundPage, profilesPage, type DownloadError } from './pages';
 import { PROFILE_TTL_MS, ProfileStore, REJECT_MSISDN_SUFFIX, type Profile } from './profiles';
@@ -40,7 +40,6 @@ export const CreateProfileBody = z.strictObject({
 const DownloadBody = z.strictObject({ activation_code: z.string().max(500) });
 const InstallForm = z.object({ activation_code: z.string().max(500), lang: z.string().max(10).optional() });
 
-const IdempotencyKeyHeader = z.string().regex(/^[\x21-\x7e]{1,255}$/);
 const ProfileId = z.string().regex(/^prf_[0-9a-f]{24}$/);
 
 /** LPA:1$<SM-DP+ address>$<matching id> (GSMA SGP.22); the prefix and the id read in any case. */
@@ -52,8 +51,6 @@ export function parseActivationCode(raw: string): { address: string; matchingId:
   return { address: match[1].toLowerCase(), matchingId: match[2].toUpperCase() };
 }
 
-
-const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
 type Download = { ok: true; profile: Profile } | { ok: false; kind: DownloadError; address?: string; profile?: Profile };
 
@@ -67,11 +64,9 @@ const DOWNLOAD_ERRORS: Record<DownloadError, { status: number; message: string }
 
 export async function buildEsimApp(options: EsimSandboxOptions): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
-  const smdpAddress = typeof options.smdpAddress === 'function' ? options.smdpAddress : () => options.smdpAddress as string;
+  const smdpAddress = lazy(options.smdpAddress);
   const store = new ProfileStore(now, options.autoInstallMs ?? 0, options.profileTtlMs ?? PROFILE_TTL_MS);
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 16 * 1024 });
-  await sandboxHeaders(app);
-  await app.register(formbody);
+  const app = await sandboxApp({ logger: options.logger });
 
   const view = (p: Profile) => ({
     id: p.id,
@@ -97,43 +92,32 @@ export async function buildEsimApp(options: EsimSandboxOptions): Promise<Fastify
   };
 
   requireBearer(app, '/v1/profiles', options.apiKey, { error: 'unauthorized', message: 'a valid API key is required (Authorization: Bearer <key>)' });
-  app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (request.url.startsWith('/v1/')) {
-      return reply.code(status).send(status === 500 ? { error: 'internal_error' } : { error: 'invalid_request', message: 'the body must be JSON' });
-    }
-    return page(reply, status === 500 ? 500 : 400, installPage('en', smdpAddress(), { error: { kind: 'invalid_activation_code' } }));
+  // Never echo the body: it carries a customer's address and phone (the courier), a number (the eSIM service).
+  apiAndPageErrors(app, {
+    apiPrefix: '/v1/',
+    apiError: (status) => (status === 500 ? { error: 'internal_error' } : { error: 'invalid_request', message: 'the body must be JSON' }),
+    apiNotFound: { error: 'not_found', message: 'no such resource' },
+    errorPage: (reply, status) => sendPage(reply, status, installPage('en', smdpAddress(), { error: { kind: 'invalid_activation_code' } })),
+    notFoundPage: (reply) => sendPage(reply, 404, notFoundPage('en')),
   });
-  app.setNotFoundHandler((request, reply) =>
-    request.url.startsWith('/v1/') ? reply.code(404).send({ error: 'not_found', message: 'no such resource' }) : page(reply, 404, notFoundPage('en')),
-  );
 
-  const page = (reply: FastifyReply, status: number, body: string) => reply.code(status).headers(FULFILMENT_PAGE_HEADERS).type('text/html; charset=utf-8').send(body);
-
-  app.get('/health', async () => ({ status: 'ok' }));
-  app.get('/assets/sandbox.css', async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(FULFILMENT_CSS),
-  );
+  fulfilmentCommonRoutes(app);
 
   // --- the operator's side -------------------------------------------------------------------
 
   app.post('/v1/profiles', async (request, reply) => {
-    const key = IdempotencyKeyHeader.safeParse(request.headers['idempotency-key']);
-    if (!key.success) return reply.code(400).send({ error: 'idempotency_key_required', message: 'Idempotency-Key: 1 to 255 printable ASCII characters' });
-    const body = CreateProfileBody.safeParse(request.body);
-    if (!body.success) {
-      return reply.code(400).send({ error: 'invalid_request', message: body.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') });
-    }
-    const outcome = store.create(key.data, body.data);
+    const key = requireIdempotencyKey(request, reply);
+    const body = key === null ? null : requireBody(CreateProfileBody, request, reply);
+    if (key === null || body === null) return reply;
+    const outcome = store.create(key, body);
     switch (outcome.kind) {
       case 'key_reused':
         return reply.code(422).send({ error: 'idempotency_key_reused', message: 'this Idempotency-Key was used with another request' });
       case 'rejected':
         return reply.code(422).send({ status: 'rejected', reason: 'msisdn_not_provisionable', message: 'this number cannot be provisioned as an eSIM' });
       case 'replayed':
-        return reply.code(201).header('idempotent-replayed', 'true').send(view(outcome.profile));
       case 'created':
-        return reply.code(201).send(view(outcome.profile));
+        return sendMade(reply, 201, outcome.kind === 'replayed', view(outcome.profile));
     }
   });
 
@@ -156,23 +140,23 @@ export async function buildEsimApp(options: EsimSandboxOptions): Promise<Fastify
 
   // --- the pages -----------------------------------------------------------------------------
 
-  app.get('/', async (request, reply) => page(reply, 200, profilesPage(pageLanguage((request.query as { lang?: unknown }).lang), store, REJECT_MSISDN_SUFFIX)));
+  app.get('/', async (request, reply) => sendPage(reply, 200, profilesPage(pageLanguage((request.query as { lang?: unknown }).lang), store, REJECT_MSISDN_SUFFIX)));
 
   app.get('/install', async (request, reply) => {
     const query = request.query as { lang?: unknown; code?: unknown };
     const code = typeof query.code === 'string' ? query.code.slice(0, 500) : undefined;
-    return page(reply, 200, installPage(pageLanguage(query.lang), smdpAddress(), code ? { code } : {}));
+    return sendPage(reply, 200, installPage(pageLanguage(query.lang), smdpAddress(), code ? { code } : {}));
   });
 
   app.post('/install', async (request, reply) => {
     const raw = (request.body ?? {}) as Record<string, unknown>;
     const lang = pageLanguage(raw.lang);
     const form = InstallForm.safeParse(raw);
-    if (!form.success) return page(reply, 400, installPage(lang, smdpAddress(), { error: { kind: 'invalid_activation_code' } }));
+    if (!form.success) return sendPage(reply, 400, installPage(lang, smdpAddress(), { error: { kind: 'invalid_activation_code' } }));
     const code = form.data.activation_code.trim();
     const result = download(code);
-    if (result.ok) return page(reply, 200, installPage(lang, smdpAddress(), { installed: result.profile }));
-    return page(reply, DOWNLOAD_ERRORS[result.kind].status, installPage(lang, smdpAddress(), { code, error: { kind: result.kind, ...(result.address ? { address: result.address } : {}) } }));
+    if (result.ok) return sendPage(reply, 200, installPage(lang, smdpAddress(), { installed: result.profile }));
+    return sendPage(reply, DOWNLOAD_ERRORS[result.kind].status, installPage(lang, smdpAddress(), { code, error: { kind: result.kind, ...(result.address ? { address: result.address } : {}) } }));
   });
 
   return app;

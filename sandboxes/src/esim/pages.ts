@@ -1,12 +1,13 @@
 import { fillText, fulfilmentPage, html, ltr, type Html } from '../html';
 import type { Profile, ProfileState, ProfileStore } from './profiles';
+import { sandboxTexts, type SandboxLanguage } from '../texts';
 
 /**
  * The eSIM sandbox's pages for a human, in English or Arabic (?lang=): the "phone" at
  * GET /install, where a tester types or pastes an activation code and installs it as a phone's
  * LPA would after scanning the QR; and GET /, the profiles issued. Plain forms, no script.
  */
-export type EsimLanguage = 'en' | 'ar';
+export type EsimLanguage = SandboxLanguage;
 
 export type DownloadError = 'invalid_activation_code' | 'wrong_smdp_address' | 'unknown_matching_id' | 'already_installed' | 'expired';
 
@@ -75,13 +76,9 @@ const ar: typeof en = {
   notFound: 'لا يوجد شيء على هذا العنوان.',
 };
 
-export const ESIM_TEXTS: Readonly<Record<EsimLanguage, typeof en>> = { en, ar };
+export const ESIM_TEXTS = sandboxTexts(en, ar);
 
-
-function layout(lang: EsimLanguage, title: string, body: Html, here: string): string {
-  const t = ESIM_TEXTS[lang];
-  return fulfilmentPage({ lang, title, brand: t.brand, otherLanguage: t.otherLanguage, here, body });
-}
+const layout = (lang: EsimLanguage, title: string, body: Html, here: string): string => fulfilmentPage({ lang, title, texts: ESIM_TEXTS[lang], here, body });
 
 export interface InstallState {
   /** What was typed, shown again with the error. */

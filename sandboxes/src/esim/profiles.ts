@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { IdempotencyKeys } from '../idempotency-keys';
 
 /**
  * The eSIM sandbox's profiles, in memory: what an SM-DP+ keeps for each ordered eSIM.
@@ -53,7 +54,7 @@ export type DownloadOutcome =
 export class ProfileStore {
   private readonly profiles = new Map<string, Profile>();
   private readonly byMatchingId = new Map<string, string>();
-  private readonly keys = new Map<string, { fingerprint: string; profileId: string; at: number }>();
+  private readonly keys: IdempotencyKeys;
 
   constructor(
     private readonly now: () => number,
@@ -62,17 +63,14 @@ export class ProfileStore {
     readonly ttlMs: number = PROFILE_TTL_MS,
   ) {
     if (!Number.isInteger(autoInstallMs) || autoInstallMs < 0) throw new RangeError('autoInstallMs must be a whole number of milliseconds, 0 for off');
+    this.keys = new IdempotencyKeys(now, RETENTION_MS);
   }
 
   create(key: string, input: ProfileInput): CreateOutcome {
     this.prune();
-    const fingerprint = JSON.stringify(input);
-    const known = this.keys.get(key);
-    if (known) {
-      if (known.fingerprint !== fingerprint) return { kind: 'key_reused' };
-      const profile = this.profiles.get(known.profileId);
-      if (profile) return { kind: 'replayed', profile };
-    }
+    const known = this.keys.recall(key, input, (id) => this.profiles.get(id));
+    if (known === 'reused') return { kind: 'key_reused' };
+    if (known) return { kind: 'replayed', profile: known };
     if (input.msisdn.endsWith(REJECT_MSISDN_SUFFIX)) return { kind: 'rejected' };
     const t = this.now();
     let matchingId = newMatchingId();
@@ -87,7 +85,7 @@ export class ProfileStore {
     };
     this.profiles.set(profile.id, profile);
     this.byMatchingId.set(matchingId, profile.id);
-    this.keys.set(key, { fingerprint, profileId: profile.id, at: t });
+    this.keys.remember(key, input, profile.id, t);
     return { kind: 'created', profile };
   }
 
@@ -131,7 +129,7 @@ export class ProfileStore {
 
   private prune(): void {
     const t = this.now();
-    for (const [key, record] of this.keys) if (record.at < t - RETENTION_MS) this.keys.delete(key);
+    this.keys.prune();
     for (const [id, profile] of this.profiles) {
       if (profile.expiresAt < t - RETENTION_MS) {
         this.profiles.delete(id);

@@ -1,6 +1,4 @@
-import formbody from '@fastify/formbody';
-import { sandboxHeaders } from '../headers';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SignJWT } from 'jose';
 import { z } from 'zod';
 import { findSigninAccount, subjectFor, type SigninAccount } from './accounts';
@@ -10,6 +8,7 @@ import type { SigninKeys } from './keys';
 import { chooserPage, errorPage, resultPage, type AuthorizeRequest, type ChooserState } from './pages';
 import { languageOf, type SigninErrorReason, type SigninLanguage } from './texts';
 import { startOnOwnOrigin } from '../listen';
+import { lazy, sandboxApp, sendPage, serveFile } from '../sandbox-app';
 
 /**
  * The sign-in provider sandbox: an OpenID-Connect-shaped provider on its own port that acts
@@ -87,19 +86,13 @@ function registeredOrigin(clients: SigninClients, clientId: string, redirectUri:
 
 export async function buildSigninApp(options: SigninSandboxOptions): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
-  const issuer = typeof options.issuer === 'function' ? options.issuer : () => options.issuer as string;
+  const issuer = lazy(options.issuer);
   const ttl = options.tokenTtlS ?? ID_TOKEN_TTL_S;
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 16 * 1024 });
-  await app.register(formbody);
-
   // Its headers (headers.ts): nothing inline, scripts and styles from itself, forms only to itself,
   // no framing (an account chooser in a frame is a clickjacking target). No Cross-Origin-Opener-Policy
   // on purpose: a popup with `same-origin` would lose window.opener, which is how it answers.
-  await sandboxHeaders(app, { scripts: true, crossOriginResources: true });
-
-  const page = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
-  const fail = (reply: FastifyReply, lang: SigninLanguage, reason: SigninErrorReason) => page(reply, 400, errorPage(lang, reason));
+  const app = await sandboxApp({ logger: options.logger, headers: { scripts: true, crossOriginResources: true } });
+  const fail = (reply: FastifyReply, lang: SigninLanguage, reason: SigninErrorReason) => sendPage(reply, 400, errorPage(lang, reason));
 
   /** Checks a request for the chooser or the choice; throws AuthorizeError. Returns the origin to answer. */
   const check = (q: Pick<AuthorizeQuery, 'client_id' | 'redirect_uri' | 'nonce'> & Partial<AuthorizeQuery>, full: boolean): string => {
@@ -138,8 +131,8 @@ export async function buildSigninApp(options: SigninSandboxOptions): Promise<Fas
 
   const SIGNIN_CSS = publicFile('signin', 'signin.css');
   const SIGNIN_RESULT_JS = publicFile('signin', 'signin-result.js');
-  app.get('/assets/signin.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(SIGNIN_CSS));
-  app.get('/assets/signin-result.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(SIGNIN_RESULT_JS));
+  serveFile(app, '/assets/signin.css', SIGNIN_CSS, 'text/css');
+  serveFile(app, '/assets/signin-result.js', SIGNIN_RESULT_JS, 'text/javascript');
 
   app.get('/authorize', async (request, reply) => {
     const raw = request.query as Record<string, unknown>;
@@ -154,7 +147,7 @@ export async function buildSigninApp(options: SigninSandboxOptions): Promise<Fas
       if (err instanceof AuthorizeError) return fail(reply, lang, err.reason);
       throw err;
     }
-    return page(reply, 200, chooserPage(lang, forwarded(q), new URL(origin).host));
+    return sendPage(reply, 200, chooserPage(lang, forwarded(q), new URL(origin).host));
   });
 
   app.post('/authorize/choose', async (request, reply) => {
@@ -172,7 +165,7 @@ export async function buildSigninApp(options: SigninSandboxOptions): Promise<Fas
       throw err;
     }
 
-    if (body.cancel) return page(reply, 200, resultPage(lang, origin, { type: 'join-signin', error: 'access_denied', state: body.state }));
+    if (body.cancel) return sendPage(reply, 200, resultPage(lang, origin, { type: 'join-signin', error: 'access_denied', state: body.state }));
 
     let account: SigninAccount;
     if (body.account !== undefined) {
@@ -191,7 +184,7 @@ export async function buildSigninApp(options: SigninSandboxOptions): Promise<Fas
         },
       };
       if (state.other?.emailError || state.other?.nameError) {
-        return page(reply, 400, chooserPage(lang, forward, new URL(origin).host, state));
+        return sendPage(reply, 400, chooserPage(lang, forward, new URL(origin).host, state));
       }
       // "Use another account" is anyone the tester types, with a verified e-mail; a seeded
       // address typed here is that seeded account.
@@ -213,7 +206,7 @@ export async function buildSigninApp(options: SigninSandboxOptions): Promise<Fas
       .setIssuedAt(t)
       .setExpirationTime(t + ttl)
       .sign(options.keys.privateKey);
-    return page(reply, 200, resultPage(lang, origin, { type: 'join-signin', id_token: idToken, state: body.state }));
+    return sendPage(reply, 200, resultPage(lang, origin, { type: 'join-signin', id_token: idToken, state: body.state }));
   });
 
   return app;

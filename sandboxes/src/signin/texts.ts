@@ -2,7 +2,8 @@
  * The sign-in sandbox's own words, in the two languages of the product (SPEC: en and ar). The
  * page's language comes from the request's ui_locales, as Google's chooser does.
  */
-export type SigninLanguage = 'en' | 'ar';
+import { sandboxTexts, type SandboxLanguage } from '../texts';
+export type SigninLanguage = SandboxLanguage;
 
 const en = {
   brand: 'Sandbox sign-in',
@@ -71,7 +72,7 @@ const ar: typeof en = {
   },
 };
 
-export const SIGNIN_TEXTS: Readonly<Record<SigninLanguage, typeof en>> = { en, ar };
+export const SIGNIN_TEXTS = sandboxTexts(en, ar);
 
 export type SigninTexts = typeof en;
 export type SigninErrorReason = keyof SigninTexts['reasons'];

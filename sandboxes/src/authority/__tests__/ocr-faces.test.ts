@@ -2,7 +2,7 @@ import { loadImage } from '@napi-rs/canvas';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FACE_PROMPTS } from '../protocol';
-import { promptFrames } from '../../testing/face-frames';
+import { promptFrames } from '@join/fixtures/face-frames';
 import { COPY_THRESHOLD } from '../authority-app';
 import { copyScore, createFaceEngine, MATCH_THRESHOLD, type FaceEngine, type FoundFace } from '../faces';
 import { createMrzReader, type MrzReader } from '../ocr';

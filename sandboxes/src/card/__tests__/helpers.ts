@@ -2,6 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCardApp, type CardSandboxOptions } from '../card-app';
+import type * as CardRules from '../public/card-rules.js';
+import { sandboxUnderTest } from '../../testing/sandbox-under-test';
 
 export const SITE = 'http://localhost:8080';
 export const SANDBOX = 'http://cards.test:8092';
@@ -19,25 +21,59 @@ export function testApp(overrides: Partial<CardSandboxOptions> = {}) {
   });
 }
 
-/** The rules module exactly as the sandbox serves it, loaded as a module the way the page loads it. */
-export interface RulesModule {
-  NUMBER_LENGTH: Record<string, number>;
-  cardBrand(value: string): 'visa' | 'mastercard' | 'amex' | null;
-  typeCode(brand: string | null): string | null;
-  passesLuhn(digits: string): boolean;
-  digitsOf(value: string): string;
-  formatCardNumber(raw: string): string;
-  isCardNumberComplete(raw: string): boolean;
-  validateCardNumber(raw: string): string | null;
-  cvvLength(brand: string | null): number;
-  isCvvComplete(cvv: string, brand: string | null): boolean;
-  validateCvv(cvv: string, brand: string | null): string | null;
-  formatExpiry(raw: string): string;
-  isExpiryComplete(value: string): boolean;
-  validateExpiry(value: string, now: Date): string | null;
-  sanitizeName(raw: string): string;
-  validateName(name: string): string | null;
+const AUTH_HEADERS = { authorization: `Bearer ${SECRET}` };
+export const START = Date.UTC(2026, 10, 23, 10, 0, 0);
+
+/** A charge as the API answers it (what the tests read of it). */
+export interface Charge {
+  id: string;
+  status: string;
+  amount: number;
+  brand: string | null;
+  last4: string | null;
+  action_url: string | null;
+  decline_reason: string | null;
+  amount_refunded: number;
 }
+
+/**
+ * A fresh card sandbox per test (its clock at START) and the calls its tests make: card data as
+ * the fields send it, a token, a charge (the merchant's secret key, a new Idempotency-Key).
+ */
+export function cardUnderTest() {
+  const sandbox = sandboxUnderTest({ apiKey: SECRET, start: START, build: (now) => testApp({ now }) });
+  const key = sandbox.newKey;
+  const card = (number: string, extra: Record<string, unknown> = {}) => ({
+    merchant: MERCHANT,
+    number,
+    exp_month: 12,
+    exp_year: 2030,
+    cvc: number.startsWith('3') ? '1234' : '123',
+    name: 'Jane Doe',
+    lang: 'en',
+    ...extra,
+  });
+  async function tokenOf(number: string, extra: Record<string, unknown> = {}): Promise<string> {
+    const res = await sandbox.app.inject({ method: 'POST', url: '/v1/tokens', headers: { origin: SANDBOX }, payload: card(number, extra) });
+    expect(res.statusCode).toBe(201);
+    return res.json<{ id: string }>().id;
+  }
+  const chargeBody = (token: string, extra: Record<string, unknown> = {}) => ({
+    token,
+    amount: 7900,
+    currency: 'AED',
+    reference: 'pay_123',
+    return_url: RETURN_URL,
+    recurring: false,
+    ...extra,
+  });
+  const charge = (token: string, extra: Record<string, unknown> = {}, idempotencyKey = key()) =>
+    sandbox.app.inject({ method: 'POST', url: '/v1/charges', headers: { ...AUTH_HEADERS, 'idempotency-key': idempotencyKey }, payload: chargeBody(token, extra) });
+  return { sandbox, AUTH: AUTH_HEADERS, key, card, tokenOf, chargeBody, charge };
+}
+
+/** The rules module exactly as the sandbox serves it, loaded as a module the way the page loads it (its type: the checked JS file's own). */
+export type RulesModule = typeof CardRules;
 
 export async function loadServedRules(): Promise<RulesModule> {
   const app = await testApp();

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { buildCourierApp } from '../courier-app';
+import { FORM_HEADERS, sandboxUnderTest } from '../../testing/sandbox-under-test';
 
 /**
  * The courier sandbox through its HTTP surface, on a clock the test moves: the key, the
@@ -41,30 +41,11 @@ const pickup = (overrides: Record<string, unknown> = {}) => ({
 const iso = (t: number) => new Date(t).toISOString();
 /** The verified person the SIM is for: the desk checks the document against it. */
 const RECIPIENT = { name: 'JANE DOE', document_kind: 'passport', document_number_masked: '******871' };
-const DESK_FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const DESK_FORM = FORM_HEADERS;
 
 describe('courier sandbox', () => {
-  let app: FastifyInstance;
-  let clock = START;
-  let keys = 0;
-  const newKey = () => `key-${++keys}-${'x'.repeat(20)}`;
-
-  beforeEach(async () => {
-    clock = START;
-    app = await buildCourierApp({ apiKey: KEY, stepMs: STEP, now: () => clock });
-  });
-  afterEach(() => app.close());
-
-  const api = (method: 'GET' | 'POST', url: string, options: { payload?: unknown; key?: string | null; auth?: string | null } = {}) =>
-    app.inject({
-      method,
-      url,
-      headers: {
-        ...(options.auth === null ? {} : { authorization: options.auth ?? `Bearer ${KEY}` }),
-        ...(options.key === null || options.key === undefined ? {} : { 'idempotency-key': options.key }),
-      },
-      ...(options.payload === undefined ? {} : { payload: options.payload as Record<string, unknown> }),
-    });
+  const sandbox = sandboxUnderTest({ apiKey: KEY, start: START, build: (now) => buildCourierApp({ apiKey: KEY, stepMs: STEP, now }) });
+  const { api, newKey } = sandbox;
   const create = async (payload: Record<string, unknown>, key = newKey()) => {
     const res = await api('POST', '/v1/jobs', { payload, key });
     expect(res.statusCode).toBe(201);
@@ -103,11 +84,11 @@ describe('courier sandbox', () => {
 
   it('moves a delivery one step per tick of its own clock, with an eta while out for delivery', async () => {
     const { id } = await create(delivery());
-    clock = START + STEP - 1;
+    sandbox.clock = START + STEP - 1;
     expect((await job(id)).status).toBe('received');
-    clock = START + STEP;
+    sandbox.clock = START + STEP;
     expect(await job(id)).toMatchObject({ status: 'preparing', eta: null });
-    clock = START + 2 * STEP + 500;
+    sandbox.clock = START + 2 * STEP + 500;
     expect(await job(id)).toMatchObject({
       status: 'out_for_delivery',
       eta: iso(START + 3 * STEP),
@@ -117,9 +98,9 @@ describe('courier sandbox', () => {
         { status: 'out_for_delivery', at: iso(START + 2 * STEP) },
       ],
     });
-    clock = START + 3 * STEP;
+    sandbox.clock = START + 3 * STEP;
     expect(await job(id)).toMatchObject({ status: 'delivered', eta: null });
-    clock = START + 100 * STEP;
+    sandbox.clock = START + 100 * STEP;
     const done = await job(id);
     expect(done.status).toBe('delivered');
     expect(done.history).toHaveLength(4);
@@ -128,7 +109,7 @@ describe('courier sandbox', () => {
   it('gives the same job for the same idempotency key, one after the other and at once; another body is 422', async () => {
     const key = newKey();
     const first = await create(delivery(), key);
-    clock = START + STEP;
+    sandbox.clock = START + STEP;
     const again = await api('POST', '/v1/jobs', { payload: delivery(), key });
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
@@ -166,7 +147,7 @@ describe('courier sandbox', () => {
     const noKey = await api('POST', '/v1/jobs', { payload: delivery() });
     expect(noKey.statusCode).toBe(400);
     expect(noKey.json()).toMatchObject({ error: 'idempotency_key_required' });
-    const notJson = await app.inject({ method: 'POST', url: '/v1/jobs', headers: { authorization: `Bearer ${KEY}`, 'idempotency-key': newKey(), 'content-type': 'application/json' }, payload: '{"address":"Villa 1' });
+    const notJson = await sandbox.app.inject({ method: 'POST', url: '/v1/jobs', headers: { authorization: `Bearer ${KEY}`, 'idempotency-key': newKey(), 'content-type': 'application/json' }, payload: '{"address":"Villa 1' });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.body).not.toContain('Villa');
   });
@@ -191,9 +172,9 @@ describe('courier sandbox', () => {
     const early = await collect();
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ error: 'not_ready', status: 'received' });
-    clock = START + 10 * STEP;
+    sandbox.clock = START + 10 * STEP;
     expect(await job(id)).toMatchObject({ status: 'ready_for_pickup', eta: null });
-    clock = START + 10 * STEP + 7;
+    sandbox.clock = START + 10 * STEP + 7;
     const handed = await collect();
     expect(handed.statusCode).toBe(200);
     expect(handed.json()).toMatchObject({ status: 'collected', history: expect.arrayContaining([{ status: 'collected', at: iso(START + 10 * STEP + 7) }]) });
@@ -207,7 +188,7 @@ describe('courier sandbox', () => {
   it('hands over only against a checked document, and never a pickup without a verified recipient', async () => {
     const { id } = await create(pickup({ reference: 'ORD-2002' }));
     const nobody = await create(pickup({ reference: 'ORD-2003', recipient: null }));
-    clock = START + 10 * STEP;
+    sandbox.clock = START + 10 * STEP;
     const unchecked = await api('POST', `/v1/jobs/${id}/collect`, { payload: {} });
     expect(unchecked.statusCode).toBe(422);
     expect(unchecked.json()).toMatchObject({ error: 'document_not_checked' });
@@ -216,12 +197,12 @@ describe('courier sandbox', () => {
     expect(noRecipient.statusCode).toBe(409);
     expect(noRecipient.json()).toMatchObject({ error: 'no_recipient' });
     // The page: the recipient beside the button, a box to tick; without the tick, nothing is handed over.
-    const page = await app.inject({ method: 'GET', url: '/' });
+    const page = await sandbox.app.inject({ method: 'GET', url: '/' });
     expect(page.body).toContain('For: \u2068JANE DOE\u2069, passport \u2066******871\u2069');
     expect(page.body).toContain(`name="document_checked" required`);
     expect(page.body).toContain('No verified customer: do not hand over.');
     expect(page.body).not.toContain(`action="/desk/${nobody.id}/collect"`);
-    const desk = (jobId: string, payload: string) => app.inject({ method: 'POST', url: `/desk/${jobId}/collect`, headers: DESK_FORM, payload });
+    const desk = (jobId: string, payload: string) => sandbox.app.inject({ method: 'POST', url: `/desk/${jobId}/collect`, headers: DESK_FORM, payload });
     const notTicked = await desk(id, 'lang=en');
     expect(notTicked.statusCode).toBe(422);
     expect(notTicked.body).toContain('Check the customer’s document first');
@@ -237,15 +218,15 @@ describe('courier sandbox', () => {
 
   it('never hands over a delivery at the desk', async () => {
     const { id } = await create(delivery());
-    clock = START + 10 * STEP;
+    sandbox.clock = START + 10 * STEP;
     expect((await api('POST', `/v1/jobs/${id}/collect`, { payload: { document_checked: true } })).json()).toMatchObject({ error: 'not_ready', status: 'delivered' });
   });
 
   it("fails at the door for an address carrying 'courier-fail'", async () => {
     const { id } = await create(delivery({ dropoff: dropoff({ address_2: 'Flat 3 COURIER-FAIL' }) }));
-    clock = START + 2 * STEP;
+    sandbox.clock = START + 2 * STEP;
     expect((await job(id)).status).toBe('out_for_delivery');
-    clock = START + 3 * STEP;
+    sandbox.clock = START + 3 * STEP;
     expect(await job(id)).toMatchObject({ status: 'failed', eta: null, failure_reason: 'recipient_unreachable' });
   });
 
@@ -260,14 +241,14 @@ describe('courier sandbox', () => {
     expect(down.statusCode).toBe(503);
     expect(down.json()).toMatchObject({ error: 'service_unavailable' });
     // Nothing was booked by any of them.
-    expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('No jobs yet.');
+    expect((await sandbox.app.inject({ method: 'GET', url: '/' })).body).toContain('No jobs yet.');
   });
 
   it('lists the jobs on its page, in English and in Arabic, and the desk hands a ready pickup over', async () => {
     const ready = await create(pickup());
     await create(delivery());
-    clock = START + 3 * STEP;
-    const en = await app.inject({ method: 'GET', url: '/' });
+    sandbox.clock = START + 3 * STEP;
+    const en = await sandbox.app.inject({ method: 'GET', url: '/' });
     expect(en.statusCode).toBe(200);
     expect(en.headers['content-security-policy']).toContain("default-src 'none'");
     expect(en.headers['x-frame-options']).toBe('DENY');
@@ -279,72 +260,65 @@ describe('courier sandbox', () => {
     expect(en.body).toContain('•••567');
     expect(en.body).toContain(`action="/desk/${ready.id}/collect"`);
 
-    const ar = await app.inject({ method: 'GET', url: '/?lang=ar' });
+    const ar = await sandbox.app.inject({ method: 'GET', url: '/?lang=ar' });
     expect(ar.body).toContain('<html lang="ar" dir="rtl">');
     expect(ar.body).toContain('جاهز للاستلام');
     expect(ar.body).toContain('تم التوصيل');
 
     expect(ar.body).toContain('اطّلعت على جواز السفر الخاص بالعميل');
-    const handed = await app.inject({ method: 'POST', url: `/desk/${ready.id}/collect`, headers: DESK_FORM, payload: 'lang=ar&document_checked=on' });
+    const handed = await sandbox.app.inject({ method: 'POST', url: `/desk/${ready.id}/collect`, headers: DESK_FORM, payload: 'lang=ar&document_checked=on' });
     expect(handed.statusCode).toBe(303);
     expect(handed.headers.location).toBe('/?lang=ar');
     expect((await job(ready.id)).status).toBe('collected');
-    const again = await app.inject({ method: 'POST', url: '/desk/job_000000000000000000000000/collect', headers: DESK_FORM, payload: 'lang=en&document_checked=on' });
+    const again = await sandbox.app.inject({ method: 'POST', url: '/desk/job_000000000000000000000000/collect', headers: DESK_FORM, payload: 'lang=en&document_checked=on' });
     expect(again.statusCode).toBe(404);
     expect(again.body).toContain('This job does not exist');
   });
 
   it('serves its stylesheet', async () => {
-    const css = await app.inject({ method: 'GET', url: '/assets/sandbox.css' });
+    const css = await sandbox.app.inject({ method: 'GET', url: '/assets/sandbox.css' });
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toContain('text/css');
   });
   it('has no test hook unless it runs for tests (404)', async () => {
     await create(delivery());
-    const res = await app.inject({ method: 'POST', url: '/test/jobs/step', payload: { reference: 'ORD-1001' } });
+    const res = await sandbox.app.inject({ method: 'POST', url: '/test/jobs/step', payload: { reference: 'ORD-1001' } });
     expect(res.statusCode).toBe(404);
-    expect((await app.inject({ method: 'POST', url: '/test/clock', payload: { advance_ms: STEP } })).statusCode).toBe(404);
+    expect((await sandbox.app.inject({ method: 'POST', url: '/test/clock', payload: { advance_ms: STEP } })).statusCode).toBe(404);
   });
 });
 
 describe('courier sandbox test hook (JOIN_TEST_HOOKS)', () => {
-  let app: FastifyInstance;
-  let clock = START;
-  let keys = 0;
-  beforeEach(async () => {
-    clock = START;
-    app = await buildCourierApp({ apiKey: KEY, stepMs: STEP, now: () => clock, testHooks: true });
-  });
-  afterEach(() => app.close());
+  const sandbox = sandboxUnderTest({ apiKey: KEY, start: START, build: (now) => buildCourierApp({ apiKey: KEY, stepMs: STEP, now, testHooks: true }) });
+  const { api, newKey } = sandbox;
 
   const create = async (payload: Record<string, unknown>) => {
-    const res = await app.inject({ method: 'POST', url: '/v1/jobs', headers: { authorization: `Bearer ${KEY}`, 'idempotency-key': `key-${++keys}-${'y'.repeat(20)}` }, payload });
+    const res = await api('POST', '/v1/jobs', { payload, key: newKey() });
     expect(res.statusCode).toBe(201);
     return res.json<{ id: string }>();
   };
-  const step = (reference: string) => app.inject({ method: 'POST', url: '/test/jobs/step', payload: { reference } });
-  const statusOf = async (id: string) =>
-    (await app.inject({ method: 'GET', url: `/v1/jobs/${id}`, headers: { authorization: `Bearer ${KEY}` } })).json<{ status: string; history: { status: string; at: string }[] }>();
+  const step = (reference: string) => sandbox.app.inject({ method: 'POST', url: '/test/jobs/step', payload: { reference } });
+  const statusOf = async (id: string) => (await api('GET', `/v1/jobs/${id}`)).json<{ status: string; history: { status: string; at: string }[] }>();
 
   it('moves exactly the job named to its next status, now, whatever the clock says; others stay', async () => {
     const mine = await create(delivery({ reference: 'ORD-MINE' }));
     const theirs = await create(delivery({ reference: 'ORD-THEIRS' }));
-    clock = START + STEP / 4;
+    sandbox.clock = START + STEP / 4;
     const first = await step('ORD-MINE');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ id: mine.id, status: 'preparing' });
     expect((await statusOf(theirs.id)).status).toBe('received');
     // Part-way into a step, a step is still exactly one status on.
-    clock = START + STEP / 2;
+    sandbox.clock = START + STEP / 2;
     expect((await step('ORD-MINE')).json()).toMatchObject({ status: 'out_for_delivery' });
     expect((await step('ORD-MINE')).json()).toMatchObject({ status: 'delivered' });
     const done = await statusOf(mine.id);
     expect(done.history.map((h) => h.status)).toEqual(['received', 'preparing', 'out_for_delivery', 'delivered']);
     // The last status is now: the history never runs ahead of the clock.
-    expect(Date.parse(done.history[3]!.at)).toBe(clock);
+    expect(Date.parse(done.history[3]!.at)).toBe(sandbox.clock);
     expect((await statusOf(theirs.id)).status).toBe('received');
     // The clock goes on from there: the other job moves on by itself as before.
-    clock = START + STEP;
+    sandbox.clock = START + STEP;
     expect((await statusOf(theirs.id)).status).toBe('preparing');
   });
 
@@ -360,16 +334,16 @@ describe('courier sandbox test hook (JOIN_TEST_HOOKS)', () => {
     expect((await step('ORD-FAIL')).statusCode).toBe(409);
   });
 
-  it('moves the courier\'s clock on for a test in another process (POST /test/clock), never back', async () => {
+  it('moves the courier\'s clock on for a test in another process (POST /test/sandbox.clock), never back', async () => {
     const job = await create(delivery({ reference: 'ORD-CLOCK' }));
-    const moved = await app.inject({ method: 'POST', url: '/test/clock', payload: { advance_ms: 2 * STEP } });
+    const moved = await sandbox.app.inject({ method: 'POST', url: '/test/clock', payload: { advance_ms: 2 * STEP } });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toEqual({ now: new Date(START + 2 * STEP).toISOString() });
     const seen = await statusOf(job.id);
     expect(seen.status).toBe('out_for_delivery');
     expect(seen.history.map((h) => h.at)).toEqual([START, START + STEP, START + 2 * STEP].map((t) => new Date(t).toISOString()));
     for (const payload of [{}, { advance_ms: -1 }, { advance_ms: 1.5 }, { advance_ms: 24 * 60 * 60 * 1000 + 1 }, { advance_ms: 1, extra: 1 }]) {
-      expect((await app.inject({ method: 'POST', url: '/test/clock', payload })).statusCode).toBe(400);
+      expect((await sandbox.app.inject({ method: 'POST', url: '/test/clock', payload })).statusCode).toBe(400);
     }
     expect((await statusOf(job.id)).status).toBe('out_for_delivery');
   });
@@ -377,7 +351,7 @@ describe('courier sandbox test hook (JOIN_TEST_HOOKS)', () => {
   it('answers 404 for an unknown reference and 400 for a bad body', async () => {
     expect((await step('ORD-NONE')).statusCode).toBe(404);
     for (const payload of [{}, { reference: 'bad reference!' }, { reference: 'ORD-1', extra: 1 }]) {
-      const res = await app.inject({ method: 'POST', url: '/test/jobs/step', payload });
+      const res = await sandbox.app.inject({ method: 'POST', url: '/test/jobs/step', payload });
       expect(res.statusCode).toBe(400);
     }
   });

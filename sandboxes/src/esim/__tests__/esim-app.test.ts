@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { buildEsimApp, parseActivationCode } from '../esim-app';
 import { PROFILE_TTL_MS } from '../profiles';
+import { FORM_HEADERS as FORM, sandboxUnderTest } from '../../testing/sandbox-under-test';
 
 /**
  * The eSIM provisioning sandbox through its HTTP surface: the operator's key, issuing profiles
@@ -10,39 +10,19 @@ import { PROFILE_TTL_MS } from '../profiles';
 const KEY = 'test-esim-key-0123456789';
 const SMDP = 'smdp.test:8095';
 const START = Date.UTC(2026, 0, 30, 8, 0, 0);
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 type ProfileJson = { id: string; state: string; smdp_address: string; matching_id: string; activation_code: string; installed_at: string | null };
 
 describe('eSIM provisioning sandbox', () => {
-  let app: FastifyInstance;
-  let clock = START;
-  let keys = 0;
-  const newKey = () => `key-${++keys}-${'x'.repeat(20)}`;
-
-  const build = async (options: { autoInstallMs?: number } = {}) => {
-    clock = START;
-    app = await buildEsimApp({ apiKey: KEY, smdpAddress: SMDP, now: () => clock, ...options });
-  };
-  beforeEach(() => build());
-  afterEach(() => app.close());
-
-  const api = (method: 'GET' | 'POST', url: string, options: { payload?: unknown; key?: string | null; auth?: string | null } = {}) =>
-    app.inject({
-      method,
-      url,
-      headers: {
-        ...(options.auth === null ? {} : { authorization: options.auth ?? `Bearer ${KEY}` }),
-        ...(options.key === null || options.key === undefined ? {} : { 'idempotency-key': options.key }),
-      },
-      ...(options.payload === undefined ? {} : { payload: options.payload as Record<string, unknown> }),
-    });
+  const build = (options: { autoInstallMs?: number } = {}) => (now: () => number) => buildEsimApp({ apiKey: KEY, smdpAddress: SMDP, now, ...options });
+  const sandbox = sandboxUnderTest({ apiKey: KEY, start: START, build: build() });
+  const { api, newKey } = sandbox;
   const order = async (msisdn = '971581234567', key = newKey()) => {
     const res = await api('POST', '/v1/profiles', { payload: { msisdn, reference: 'ORD-3001' }, key });
     expect(res.statusCode).toBe(201);
     return res.json<ProfileJson>();
   };
-  const download = (activation_code: string) => app.inject({ method: 'POST', url: '/v1/download', payload: { activation_code } });
+  const download = (activation_code: string) => sandbox.app.inject({ method: 'POST', url: '/v1/download', payload: { activation_code } });
 
   it('issues a released profile whose activation code names this SM-DP+ and a matching id of 4 groups of 5', async () => {
     const profile = await order();
@@ -103,7 +83,7 @@ describe('eSIM provisioning sandbox', () => {
 
   it('installs on the phone\'s download, once; GET then answers installed with its time', async () => {
     const profile = await order();
-    clock = START + 60_000;
+    sandbox.clock = START + 60_000;
     const res = await download(profile.activation_code);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ state: 'installed', profile: { id: profile.id, state: 'installed' } });
@@ -130,8 +110,8 @@ describe('eSIM provisioning sandbox', () => {
       const res = await download(code);
       expect([res.statusCode, res.json<{ error: string }>().error]).toEqual([status, error]);
     }
-    expect((await app.inject({ method: 'POST', url: '/v1/download', payload: {} })).statusCode).toBe(400);
-    clock = START + PROFILE_TTL_MS;
+    expect((await sandbox.app.inject({ method: 'POST', url: '/v1/download', payload: {} })).statusCode).toBe(400);
+    sandbox.clock = START + PROFILE_TTL_MS;
     expect((await api('GET', `/v1/profiles/${profile.id}`)).json()).toMatchObject({ state: 'expired' });
     const expired = await download(profile.activation_code);
     expect([expired.statusCode, expired.json<{ error: string }>().error]).toEqual([410, 'expired']);
@@ -142,44 +122,43 @@ describe('eSIM provisioning sandbox', () => {
   });
 
   it('installs by itself after JOIN_ESIM_AUTO_INSTALL_MS when that is on', async () => {
-    await app.close();
-    await build({ autoInstallMs: 5_000 });
+    await sandbox.rebuild(build({ autoInstallMs: 5_000 }));
     const profile = await order();
-    clock = START + 4_999;
+    sandbox.clock = START + 4_999;
     expect((await api('GET', `/v1/profiles/${profile.id}`)).json()).toMatchObject({ state: 'released' });
-    clock = START + 9_000;
+    sandbox.clock = START + 9_000;
     expect((await api('GET', `/v1/profiles/${profile.id}`)).json()).toMatchObject({ state: 'installed', installed_at: new Date(START + 5_000).toISOString() });
   });
 
   it('lets a person install by typing the code on /install, with errors tied to the field, in English and Arabic', async () => {
     const profile = await order();
-    const page = await app.inject({ method: 'GET', url: `/install?code=${encodeURIComponent(profile.activation_code)}` });
+    const page = await sandbox.app.inject({ method: 'GET', url: `/install?code=${encodeURIComponent(profile.activation_code)}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toContain("form-action 'self'");
     expect(page.body).toContain('<html lang="en" dir="ltr">');
     expect(page.body).toContain('<label for="activation_code">Activation code</label>');
     expect(page.body).toContain(`>${profile.activation_code}</textarea>`);
 
-    const wrong = await app.inject({ method: 'POST', url: '/install', headers: FORM, payload: new URLSearchParams({ activation_code: 'LPA:1$x', lang: 'ar' }).toString() });
+    const wrong = await sandbox.app.inject({ method: 'POST', url: '/install', headers: FORM, payload: new URLSearchParams({ activation_code: 'LPA:1$x', lang: 'ar' }).toString() });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain('<html lang="ar" dir="rtl">');
     expect(wrong.body).toContain('aria-invalid="true"');
     expect(wrong.body).toContain('aria-describedby="code-hint code-error"');
     expect(wrong.body).toContain('هذا ليس رمز تفعيل');
 
-    const done = await app.inject({ method: 'POST', url: '/install', headers: FORM, payload: new URLSearchParams({ activation_code: profile.activation_code, lang: 'en' }).toString() });
+    const done = await sandbox.app.inject({ method: 'POST', url: '/install', headers: FORM, payload: new URLSearchParams({ activation_code: profile.activation_code, lang: 'en' }).toString() });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('eSIM installed');
     expect((await api('GET', `/v1/profiles/${profile.id}`)).json()).toMatchObject({ state: 'installed' });
 
-    const again = await app.inject({ method: 'POST', url: '/install', headers: FORM, payload: new URLSearchParams({ activation_code: profile.activation_code, lang: 'en' }).toString() });
+    const again = await sandbox.app.inject({ method: 'POST', url: '/install', headers: FORM, payload: new URLSearchParams({ activation_code: profile.activation_code, lang: 'en' }).toString() });
     expect(again.statusCode).toBe(409);
     expect(again.body).toContain('already installed');
   });
 
   it('lists the profiles on its page', async () => {
     await order();
-    const list = await app.inject({ method: 'GET', url: '/?lang=ar' });
+    const list = await sandbox.app.inject({ method: 'GET', url: '/?lang=ar' });
     expect(list.body).toContain('<html lang="ar" dir="rtl">');
     expect(list.body).toContain('+971581234567');
     expect(list.body).toContain('جاهزة للتثبيت');

@@ -1,35 +1,13 @@
-import { connect } from 'node:net';
-import { networkInterfaces } from 'node:os';
 import nodemailer from 'nodemailer';
 import { MailSink } from '../mail-sink';
 import { buildOutboxApp } from '../outbox-app';
+import { reachFromOtherInterface } from '../../testing/network';
 
 /**
  * The mail sandbox over a real socket: a client (nodemailer, as the operator's mailer) sends to the
  * sink (smtp-server + mailparser), and its outbox (its own origin) shows what came in.
  */
 const FROM = '"Tourist SIM" <no-reply@tourist-sim.example>';
-
-function otherInterfaceAddress(): string | null {
-  for (const list of Object.values(networkInterfaces())) {
-    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
-  }
-  return null;
-}
-
-/** 'connected' is what a neighbour on the network would get; null: no other address to try from. */
-function reachFromOtherInterface(port: number): Promise<'connected' | 'refused' | null> {
-  const host = otherInterfaceAddress();
-  if (!host) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const socket = connect({ host, port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve('connected');
-    });
-    socket.once('error', () => resolve('refused'));
-  });
-}
 
 const sendTo = (url: string) => {
   const transport = nodemailer.createTransport({ url, logger: false, debug: false, connectionTimeout: 2000 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocumentReadResponse, FaceChallengeResponse, FlowStatusResponse, IdentityCheckResponse, type DocumentDetails } from '@join/shared/contract';
-import { promptFrames } from '../../../testing/face-frames';
+import { promptFrames } from '@join/fixtures/face-frames';
 import { IDENTITY_FIXTURES, startWithSandboxAuthority } from '../../../testing/sandbox-authority';
 import { multipartBody, multipartHeaders, type IdentityTestApp } from '../../../testing/identity-helpers';
 import type { Visitor } from '../../../testing/harness';

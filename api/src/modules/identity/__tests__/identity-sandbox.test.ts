@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocumentReadResponse, FaceChallengeResponse, FlowStatusResponse, type DocumentDetails } from '@join/shared/contract';
-import { promptFrames } from '../../../testing/face-frames';
+import { FRAMES_FOR, mjpegFrames, promptFrames } from '@join/fixtures/face-frames';
 import { IDENTITY_FIXTURES, startWithSandboxAuthority } from '../../../testing/sandbox-authority';
 import { type IdentityTestApp } from '../../../testing/identity-helpers';
 import type { Visitor } from '../../../testing/harness';
@@ -93,8 +93,7 @@ describe('the identity check against the authority sandbox', () => {
   });
 
   it('the live camera feed answers every prompt with the frames e2e/tests/pages/face-frames.ts takes from it', async () => {
-    // The same table as the e2e helper's FRAMES_FOR (the feed's path: scripts/make-identity-documents.mjs `live`).
-    const FRAMES_FOR = { closer: [2, 10, 20], farther: [28, 38, 46], left: [36, 44, 4], right: [12, 20, 28] } as const;
+    // The e2e helper's table (@join/fixtures/face-frames; the feed's path: scripts/make-identity-documents.mjs `live`).
     const feed = mjpegFrames(fixture('camera-selfie-hopper.mjpeg'));
     expect(feed).toHaveLength(48);
     for (const prompt of ['closer', 'farther', 'left', 'right'] as const) {
@@ -118,18 +117,6 @@ describe('the identity check against the authority sandbox', () => {
     expect([refused.statusCode, refused.json().code]).toEqual([422, -639]);
   });
 });
-
-/** The JPEG frames of an MJPEG file. */
-function mjpegFrames(bytes: Buffer): Buffer[] {
-  const frames: Buffer[] = [];
-  for (let start = 0; start < bytes.length; ) {
-    const end = bytes.indexOf(Buffer.from([0xff, 0xd9]), start);
-    if (end < 0) break;
-    frames.push(bytes.subarray(start, end + 2));
-    start = end + 2;
-  }
-  return frames;
-}
 
 /** The face printed on a fixture document, from the registry the fixtures were drawn from. */
 function faceOf(file: string): string {

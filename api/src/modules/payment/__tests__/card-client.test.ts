@@ -1,6 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { TEST_CARDS } from '../../../testing/card-test-cards';
+import { TEST_CARDS } from '@join/fixtures/test-cards';
 import { startSandboxesProgram, type SandboxesProgram } from '../../../testing/sandboxes-program';
 import { createHttpCardProvider } from '../card-client';
 import { cardProviderFrom } from '../card-setup';

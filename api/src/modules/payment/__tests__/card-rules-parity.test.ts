@@ -19,7 +19,7 @@ import {
   type CardBrand,
   type ValidationResult,
 } from '@join/shared/contract';
-import { TEST_CARDS } from '../../../testing/card-test-cards';
+import { TEST_CARDS } from '@join/fixtures/test-cards';
 import { startSandboxesProgram, type SandboxesProgram } from '../../../testing/sandboxes-program';
 
 /**
