@@ -136,6 +136,44 @@ describe('number flag watch (SPEC 4: number flag selected -> not selected)', () 
     expect(store.get(flowFlagsAtom)?.is_number_selected).toBe(true);
   });
 
+  it('a number dropped as its hold runs out (the step\'s countdown on screen) keeps its check: one read, after the grace', async () => {
+    jest.useFakeTimers();
+    setFlowFlags(withNumber, store);
+    setHeldNumber(held(10_000), store);
+    let server = withNumber;
+    const { api, calls } = fakeApi(() => server);
+    stop = watchNumberFlag({ api, store, refreshFlags: refresherOf(api, store) });
+    jest.advanceTimersByTime(9_700); // the countdown, rounded to the second, reaches zero early
+    setHeldNumber(null, store);
+    jest.advanceTimersByTime(300);
+    server = without;
+    jest.advanceTimersByTime(HOLD_EXPIRY_GRACE_MS - 50);
+    await settle();
+    expect(calls).toEqual([]);
+    jest.advanceTimersByTime(100);
+    await settle();
+    expect(calls).toEqual(['flowStatus', 'currentProduct save=true', 'savedPlans']);
+    jest.advanceTimersByTime(60_000);
+    await settle();
+    expect(calls).toHaveLength(3);
+  });
+
+  it('does not read again at the old end of a released number (its flags already fell) nor after a logout', async () => {
+    jest.useFakeTimers();
+    for (const leave of [() => setFlowFlags(without, store), () => setFlowFlags(null, store)]) {
+      setFlowFlags(withNumber, store);
+      setHeldNumber(held(10_000), store);
+      const { api, calls } = fakeApi(() => without);
+      stop = watchNumberFlag({ api, store, refreshFlags: refresherOf(api, store) });
+      setHeldNumber(null, store);
+      leave();
+      jest.advanceTimersByTime(10_000 + HOLD_EXPIRY_GRACE_MS + 1_000);
+      await settle();
+      expect(calls.filter((c) => c === 'flowStatus')).toEqual([]);
+      stop();
+    }
+  });
+
   it('stops watching when stopped', async () => {
     setFlowFlags(withNumber, store);
     const { api, calls } = fakeApi(() => without);
