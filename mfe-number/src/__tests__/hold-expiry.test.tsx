@@ -5,7 +5,6 @@ import {
   EMPTY_FLOW_FLAGS,
   flowFlagsAtom,
   HOLD_EXPIRY_GRACE_MS,
-  i18n,
   setClockSkew,
   setFlowFlags,
   setHeldNumber,
@@ -18,6 +17,7 @@ import { refreshFlowStatus } from '@join/shared/react';
 import { renderInPage } from '@join/shared/testing';
 import { api } from '../api/endpoints';
 import NumberStep from '../step';
+import { numberTextsLoaded, pass } from '../test-utils/hold-clock';
 
 /**
  * One hold running out with the number step on screen, wired as the host wires the page: the
@@ -48,15 +48,8 @@ function serverUntil(end: number) {
   };
 }
 
-const pass = async (ms: number) => {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(ms);
-  });
-};
 
-beforeAll(async () => {
-  for (let i = 0; i < 50 && i18n.t('number.extend') === 'number.extend'; i++) await new Promise((r) => setImmediate(r));
-});
+beforeAll(numberTextsLoaded);
 
 describe('a hold running out on the number step', () => {
   let stopWatch: () => void = () => undefined;
