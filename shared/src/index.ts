@@ -20,6 +20,8 @@ export * from './errors/api-error';
 export * from './errors/error-actions';
 export * from './flow/steps';
 export * from './flow/rules';
+export * from './flow/back-rules';
+export * from './flow/shell-rules';
 export * from './flow/outcomes';
 export * from './flow/titles';
 export * from './flow/context';

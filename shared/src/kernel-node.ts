@@ -11,6 +11,8 @@ export * from './schemas/numeric';
 export * from './errors/codes';
 export * from './flow/steps';
 export * from './flow/rules';
+export * from './flow/back-rules';
+export * from './flow/shell-rules';
 export * from './flow/context';
 export * from './modules/registry';
 // The SPEC 5 rules and the form-field schemas built on them: pure, so the API checks with them too.

@@ -9,9 +9,12 @@ import { clockSkewAtom, flowFlagsAtom, numberAtom, setSavedPlan, store as defaul
  * - It watches the flags in the store, so whoever writes them (a step's sequence, a flow
  *   status refresh, a pop-up's "get status") triggers it; flags going to null (logout) do not.
  * - A held number's hold is watched too: shortly after it ends (on server time) the flow status
- *   is refreshed, which makes the flag fall when the server has freed the number. The grace
- *   lets the number step's own countdown tell the visitor first; the guard and the summary
- *   read the flags, so a held number left in the store after that is shown nowhere.
+ *   is refreshed, which makes the flag fall when the server has freed the number. This is the
+ *   one read for a hold that runs out, on the number step as on any other screen: the step's
+ *   countdown only tells the visitor (and drops the number, which keeps this check). The grace
+ *   lets the countdown speak first and the server free the number (a countdown rounded to the
+ *   second reaches zero up to half a second early); the guard and the summary read the flags,
+ *   so a held number left in the store after that is shown nowhere.
  *
  * The host starts it once at start-up; it returns a stop function.
  */
@@ -45,17 +48,23 @@ export function watchNumberFlag(deps: NumberFlagWatchDeps): () => void {
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const scheduleHoldCheck = () => {
-    clearTimeout(timer);
     const held = store.get(numberAtom);
-    if (!held?.ExpiryDate) return;
+    // A number dropped from the store (the step's countdown reached zero, a release, a logout)
+    // keeps its check: its hold still ends on the server, and the check knows whether to ask.
+    if (held === null) return;
+    clearTimeout(timer);
+    if (!held.ExpiryDate) return;
     const serverNow = Date.now() + store.get(clockSkewAtom);
     const wait = Math.max(0, Date.parse(held.ExpiryDate) - serverNow) + HOLD_EXPIRY_GRACE_MS;
     timer = setTimeout(() => void checkHold(held.MSISDN), wait);
   };
   const checkHold = async (msisdn: string) => {
-    if (store.get(numberAtom)?.MSISDN !== msisdn) return;
-    // Only the flags are refreshed: the number itself stays in the store for the step that shows
-    // it to announce the expiry (dropping it here could unmount that step before it does).
+    // Another number is held now (it has its own check), or the flags already say no number is
+    // selected (a release wrote them, a logout wiped them): nothing to learn.
+    const now = store.get(numberAtom);
+    if ((now !== null && now.MSISDN !== msisdn) || store.get(flowFlagsAtom)?.is_number_selected !== true) return;
+    // Only the flags are refreshed: a number still in the store stays for the step that shows it
+    // to announce the expiry (dropping it here could unmount that step before it does).
     await deps.refreshFlags().then(() => undefined, onError);
   };
   const stopNumber = store.sub(numberAtom, scheduleHoldCheck);

@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { amountToPay, canEditStep, formatAed, numberAtom, planInReviewAtom, ROUTES, savedPlanAtom, type FlowContext, type PhoneNumber, type PlanInReview, type SavedPlan } from '@join/shared';
 import { useLanguage, useT } from '@join/shared/react';
 import { Button, PhoneNumberText, PlanSpecs, Sheet } from '@join/shared/ui';
+import { CloseActions } from './close-actions';
 
 export interface Selection {
   /** The number shown: the flags are the truth, a hold that ran out elsewhere leaves it in the store. */
@@ -23,6 +25,24 @@ export function useSelection(ctx: FlowContext): Selection {
   const number = stored && ctx.flags.is_number_selected ? stored : null;
   const count = (number ? 1 : 0) + (plan ? 1 + plan.Boosters.length : 0);
   return { number, plan, reviewing: plan ? null : inReview, count, total: plan ? amountToPay(plan.PackagePrice) : null };
+}
+
+/** One line of the summary: what it is, what was chosen, and the edit control where its step allows it. */
+function SummaryItem({ label, onEdit = null, children }: { label: string; onEdit?: (() => void) | null; children: ReactNode }) {
+  const t = useT();
+  return (
+    <div className="summary__item">
+      <dt>{label}</dt>
+      <dd>
+        {children}
+        {onEdit ? (
+          <Button variant="link" className="summary__edit" onClick={onEdit} aria-label={`${t('cart.edit')}: ${label}`}>
+            {t('cart.edit')}
+          </Button>
+        ) : null}
+      </dd>
+    </div>
+  );
 }
 
 /**
@@ -47,53 +67,31 @@ export function SummaryDetails({ ctx, onEdit }: { ctx: FlowContext; onEdit?: () 
     <>
       <dl className="summary">
         {number ? (
-          <div className="summary__item">
-            <dt>{t('cart.number')}</dt>
-            <dd>
-              <PhoneNumberText className="summary__number" msisdn={number.InTransferTo ?? number.MSISDN} />
-              {canEditStep('number', ctx) ? (
-                <Button variant="link" className="summary__edit" onClick={() => edit(ROUTES.number)} aria-label={`${t('cart.edit')}: ${t('cart.number')}`}>
-                  {t('cart.edit')}
-                </Button>
-              ) : null}
-            </dd>
-          </div>
+          <SummaryItem label={t('cart.number')} onEdit={canEditStep('number', ctx) ? () => edit(ROUTES.number) : null}>
+            <PhoneNumberText className="summary__number" msisdn={number.InTransferTo ?? number.MSISDN} />
+          </SummaryItem>
         ) : null}
         {plan ? (
-          <div className="summary__item">
-            <dt>{t('cart.plan')}</dt>
-            <dd>
-              <strong>{plan.product.Name}</strong>
-              <PlanSpecs plans={plan.Plans} />
-              {canEditStep('plan', ctx) ? (
-                <Button variant="link" className="summary__edit" onClick={() => edit(ROUTES.planSelection)} aria-label={`${t('cart.edit')}: ${t('cart.plan')}`}>
-                  {t('cart.edit')}
-                </Button>
-              ) : null}
-            </dd>
-          </div>
+          <SummaryItem label={t('cart.plan')} onEdit={canEditStep('plan', ctx) ? () => edit(ROUTES.planSelection) : null}>
+            <strong>{plan.product.Name}</strong>
+            <PlanSpecs plans={plan.Plans} />
+          </SummaryItem>
         ) : null}
         {reviewing ? (
           // The plan on screen is not "nothing", nor in the cart yet.
-          <div className="summary__item">
-            <dt>{t('cart.plan')}</dt>
-            <dd>
-              <strong>{reviewing.name}</strong>
-              <span className="summary__pending muted">{t('cart.inReview')}</span>
-            </dd>
-          </div>
+          <SummaryItem label={t('cart.plan')}>
+            <strong>{reviewing.name}</strong>
+            <span className="summary__pending muted">{t('cart.inReview')}</span>
+          </SummaryItem>
         ) : null}
         {plan && plan.Boosters.length > 0 ? (
-          <div className="summary__item">
-            <dt>{t('summary.boosters')}</dt>
-            <dd>
-              <ul className="summary__extras">
-                {plan.Boosters.map((b) => (
-                  <li key={b.ID}>{b.Name}</li>
-                ))}
-              </ul>
-            </dd>
-          </div>
+          <SummaryItem label={t('summary.boosters')}>
+            <ul className="summary__extras">
+              {plan.Boosters.map((b) => (
+                <li key={b.ID}>{b.Name}</li>
+              ))}
+            </ul>
+          </SummaryItem>
         ) : null}
       </dl>
       {discount > 0 ? <p className="summary__discount">{t('cart.discounts', { amount: formatAed(discount, language) })}</p> : null}
@@ -113,11 +111,7 @@ export function CartSummary({ open, onClose, ctx }: { open: boolean; onClose: ()
   return (
     <Sheet open={open} onClose={onClose} title={t('cart.title')} labelId="cart-title">
       <SummaryDetails ctx={ctx} onEdit={onClose} />
-      <div className="modal__actions">
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.close')}
-        </Button>
-      </div>
+      <CloseActions onClose={onClose} />
     </Sheet>
   );
 }

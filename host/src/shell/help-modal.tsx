@@ -3,6 +3,7 @@ import { atom, useAtom } from 'jotai';
 import { useLocation } from 'react-router-dom';
 import { useT } from '@join/shared/react';
 import { Button, Modal } from '@join/shared/ui';
+import { CloseActions } from './close-actions';
 
 /**
  * The help modal, opened from the footer and by the error pop-up's help actions
@@ -54,11 +55,7 @@ export function HelpModal() {
           <HelpPanel path={pathname} />
         </Suspense>
       </PanelBoundary>
-      <div className="modal__actions">
-        <Button variant="secondary" onClick={close}>
-          {t('common.close')}
-        </Button>
-      </div>
+      <CloseActions onClose={close} />
     </Modal>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useT } from '@join/shared/react';
 import { Button } from '@join/shared/ui';
 
@@ -24,27 +25,29 @@ export function AppLoading() {
   );
 }
 
-export function FatalScreen() {
-  const t = useT();
+/** A full-page message in a card: the fatal error (an alert, with its reload) and maintenance. */
+function ScreenCard({ title, text, role, children }: { title: string; text: string; role?: 'alert'; children?: ReactNode }) {
   return (
     <main className="screen" id="main">
-      <div className="card" role="alert">
-        <h1>{t('fatal.title')}</h1>
-        <p>{t('fatal.text')}</p>
-        <Button onClick={() => window.location.reload()}>{t('fatal.reload')}</Button>
+      <div className="card" role={role}>
+        <h1>{title}</h1>
+        <p>{text}</p>
+        {children}
       </div>
     </main>
   );
 }
 
-export function MaintenanceScreen() {
+export function FatalScreen() {
   const t = useT();
   return (
-    <main className="screen" id="main">
-      <div className="card">
-        <h1>{t('maintenance.title')}</h1>
-        <p>{t('maintenance.text')}</p>
-      </div>
-    </main>
+    <ScreenCard title={t('fatal.title')} text={t('fatal.text')} role="alert">
+      <Button onClick={() => window.location.reload()}>{t('fatal.reload')}</Button>
+    </ScreenCard>
   );
+}
+
+export function MaintenanceScreen() {
+  const t = useT();
+  return <ScreenCard title={t('maintenance.title')} text={t('maintenance.text')} />;
 }

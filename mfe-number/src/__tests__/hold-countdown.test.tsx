@@ -1,10 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
-import { i18n, setClockSkew, store, type PhoneNumber } from '@join/shared';
+import { setClockSkew, store, type PhoneNumber } from '@join/shared';
 import { DEFAULT_NUMBER_HOLD_SECONDS, NUMBER_HOLD_WARNING_SECONDS } from '@join/shared/numbers';
 import '@join/shared/numbers';
 import { HeldNumber } from '../components/held-number';
+import { numberTextsLoaded, pass } from '../test-utils/hold-clock';
 
 /**
  * The hold countdown on real time, with Jest's fake timers (the e2e suite moves the page's and the
@@ -41,16 +42,8 @@ function renderHeld(number: PhoneNumber, handlers: { onExpired?: () => void; onE
 
 const timer = () => screen.getByRole('timer');
 const warning = () => screen.queryByRole('alert');
-const pass = async (ms: number) => {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(ms);
-  });
-};
 
-// The number domain registers its English texts once its chunk has loaded (a tick or two).
-beforeAll(async () => {
-  for (let i = 0; i < 50 && i18n.t('number.extend') === 'number.extend'; i++) await new Promise((r) => setImmediate(r));
-});
+beforeAll(numberTextsLoaded);
 
 describe('the hold countdown', () => {
   beforeEach(() => {

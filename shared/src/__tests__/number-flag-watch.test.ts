@@ -79,6 +79,17 @@ describe('number flag watch (SPEC 4: number flag selected -> not selected)', () 
     jest.useRealTimers();
   });
 
+  /** A number held for `holdMs` with its flag up, watched on fake timers; `server.flags` is what the flow status answers. */
+  function watchHold(holdMs: number) {
+    jest.useFakeTimers();
+    setFlowFlags(withNumber, store);
+    setHeldNumber(held(holdMs), store);
+    const server = { flags: withNumber };
+    const { api, calls } = fakeApi(() => server.flags);
+    stop = watchNumberFlag({ api, store, refreshFlags: refresherOf(api, store) });
+    return { server, calls };
+  }
+
   it('saves the current product and reloads the saved plans when the flag falls', async () => {
     setFlowFlags(withNumber, store);
     const { api, calls } = fakeApi(() => without);
@@ -102,15 +113,10 @@ describe('number flag watch (SPEC 4: number flag selected -> not selected)', () 
   });
 
   it('a hold that runs out on any screen: the flow status is refreshed after the grace, then the product saved', async () => {
-    jest.useFakeTimers();
-    setFlowFlags(withNumber, store);
-    setHeldNumber(held(10_000), store);
-    let server = withNumber;
-    const { api, calls } = fakeApi(() => server);
-    stop = watchNumberFlag({ api, store, refreshFlags: refresherOf(api, store) });
+    const { server, calls } = watchHold(10_000);
     jest.advanceTimersByTime(10_000 + HOLD_EXPIRY_GRACE_MS - 50);
     expect(calls).toEqual([]);
-    server = without; // the server frees the number at the end of the hold
+    server.flags = without; // the server frees the number at the end of the hold
     jest.advanceTimersByTime(100);
     await settle();
     expect(calls).toEqual(['flowStatus', 'currentProduct save=true', 'savedPlans']);
@@ -134,6 +140,36 @@ describe('number flag watch (SPEC 4: number flag selected -> not selected)', () 
     expect(calls).toEqual(['flowStatus']);
     // Still held by the server (the clocks disagreed): nothing saved.
     expect(store.get(flowFlagsAtom)?.is_number_selected).toBe(true);
+  });
+
+  it('a number dropped as its hold runs out (the step\'s countdown on screen) keeps its check: one read, after the grace', async () => {
+    const { server, calls } = watchHold(10_000);
+    jest.advanceTimersByTime(9_700); // the countdown, rounded to the second, reaches zero early
+    setHeldNumber(null, store);
+    jest.advanceTimersByTime(300);
+    server.flags = without;
+    jest.advanceTimersByTime(HOLD_EXPIRY_GRACE_MS - 50);
+    await settle();
+    expect(calls).toEqual([]);
+    jest.advanceTimersByTime(100);
+    await settle();
+    expect(calls).toEqual(['flowStatus', 'currentProduct save=true', 'savedPlans']);
+    jest.advanceTimersByTime(60_000);
+    await settle();
+    expect(calls).toHaveLength(3);
+  });
+
+  it('does not read again at the old end of a released number (its flags already fell) nor after a logout', async () => {
+    for (const leave of [() => setFlowFlags(without, store), () => setFlowFlags(null, store)]) {
+      const { server, calls } = watchHold(10_000);
+      server.flags = without;
+      setHeldNumber(null, store);
+      leave();
+      jest.advanceTimersByTime(10_000 + HOLD_EXPIRY_GRACE_MS + 1_000);
+      await settle();
+      expect(calls.filter((c) => c === 'flowStatus')).toEqual([]);
+      stop();
+    }
   });
 
   it('stops watching when stopped', async () => {

@@ -1,7 +1,8 @@
 /**
  * The flow contract of SPEC section 2 as pure functions over a FlowContext: which routes
- * may render, where a disallowed route sends the user, the recommended route, skip flags,
- * next and back. The host's guards and every module call these; nothing re-implements them.
+ * may render, where a disallowed route sends the user, the recommended route, skip flags and
+ * next. The back rules are in ./back-rules, the shell's (header, cart, legacy paths, retail idle)
+ * in ./shell-rules. The host's guards and every module call these; nothing re-implements them.
  *
  * Contracts and decisions where the spec is silent:
  * - The number step is allowed when not paid and not done. The spec gives it no rule; it
@@ -48,7 +49,6 @@
  *   no step is allowed at all (paid, not done, no email login, plan or number flag missing).
  *   There the recommended route is /login, the only way out of that state.
  */
-import { RETAIL_IDLE_MS_LONG, RETAIL_IDLE_MS_SHORT } from '../constants';
 import type { FlowStatusFlags } from '../schemas/entities';
 import { FLOW_FLAG_NAMES } from '../schemas/entities';
 import type { StepDefinition, StepName } from './steps';
@@ -228,12 +228,6 @@ export function recommendedRoute(ctx: FlowContext): string {
   return ROUTES.login;
 }
 
-function activeRouteBefore(step: StepDefinition, ctx: FlowContext): string | null {
-  const skips = skipFlags(ctx);
-  const earlier = STEPS.filter((s) => s.order < step.order).reverse();
-  return earlier.find((s) => isStepActive(s, ctx, skips))?.route ?? null;
-}
-
 /**
  * Where a route of `step` that is not yet allowed goes back to: the first step, from the
  * recommended one on and before `step`, that is allowed and not skipped; the recommended
@@ -290,145 +284,4 @@ export function nextRoute(from: StepName, ctx: FlowContext): string {
   const skips = skipFlags(ctx);
   const next = STEPS.find((s) => s.order > order && isStepActive(s, ctx, skips));
   return next ? next.route : recommendedRoute(ctx);
-}
-
-/** Data going back from the id check's later screens, or from the first address step, wipes (SPEC section 2 "Back navigation"). */
-export type BackClearable = 'residency' | 'deliveryForm' | 'address';
-
-/** A later screen of the id check (step 6): a path under /id_check, not the page itself. */
-function isIdCheckLaterScreen(path: string): boolean {
-  const p = normalizePath(path);
-  return p !== ROUTES.idCheck && stepForPath(p)?.name === 'id_check';
-}
-
-/**
- * The context once the residency answers are wiped: residency, SIM type, delivery form, and the
- * resident validation that rested on them (is_resident_done: a resident verified for a physical
- * SIM delivered and paid in cash). The identity check must be passed again for the new answers.
- */
-export function withResidencyCleared(ctx: FlowContext): FlowContext {
-  return { ...ctx, residentType: null, simType: null, hasDeliveryForm: false, flags: { ...ctx.flags, is_resident_done: false } };
-}
-
-/**
- * What going back from a path clears. SPEC: "from the address step the user goes back to the
- * residency check, or to an earlier address sub-step" and "going back from step 6 clears the
- * residency, delivery form and address data and returns to the id check". So:
- * - the id check's later screens (/id_check/..., where the identity module asks residency,
- *   delivery form and address) clear the three and return to the id check;
- * - the first address step (/submit_delivery, the map) goes back to the residency check
- *   (/activation_method, where residency and the SIM type are asked), which means answering
- *   residency again: it clears the same three, and the resident validation with them
- *   (withResidencyCleared). Its later sub-steps (/submit_delivery/details…) go back to an earlier
- *   address sub-step and clear nothing, like every other route.
- * The server does the clearing (POST /me/flow_back, with this same function); the host calls it
- * before going back, and forgets the address draft of the tab (DELIVERY_DRAFT_STORAGE_KEY).
- */
-export function clearsOnBack(path: string): readonly BackClearable[] {
-  const p = normalizePath(path);
-  return isIdCheckLaterScreen(p) || p === ROUTES.submitDelivery ? ['residency', 'deliveryForm', 'address'] : [];
-}
-
-/**
- * The in-app back target (non-retail), or null where there is none (the first step, the root,
- * exception routes and unknown paths). A sub-route goes back to its step's page; a step page
- * to the previous allowed, non-skipped step. A later screen of the id check returns to the
- * id check, and the first address step to the residency check, when allowed once the answers
- * are cleared (see clearsOnBack).
- */
-export function backRoute(path: string, ctx: FlowContext): string | null {
-  const p = normalizePath(path);
-  const step = stepForPath(p);
-  if (!step) return null;
-  if (isIdCheckLaterScreen(p)) {
-    const cleared: FlowContext = { ...ctx, residentType: null, hasDeliveryForm: false };
-    if (isStepAllowed('id_check', cleared)) return ROUTES.idCheck;
-  }
-  if (p === ROUTES.submitDelivery && isStepAllowed('submit_delivery', ctx) && !ctx.flags.is_plan_paid) {
-    if (isStepAllowed('activation_method', withResidencyCleared(ctx))) return ROUTES.activationMethod;
-  }
-  if (p !== step.route && isStepAllowed(step.name, ctx)) return step.route;
-  return activeRouteBefore(step, ctx);
-}
-
-export type RetailBack = { kind: 'leave-to-retail-start' } | { kind: 'route'; to: string; clearSummary?: boolean };
-
-/**
- * The retail header's back button (SPEC section 2). 'leave-to-retail-start' means: wipe the
- * stored state and send the browser to the retail start page (the caller does both).
- */
-export function retailBack(path: string): RetailBack {
-  const p = normalizePath(path);
-  if (p === ROUTES.planSelection) return { kind: 'leave-to-retail-start' };
-  if (p === ROUTES.scanFace) return { kind: 'route', to: ROUTES.scanDocument };
-  return { kind: 'route', to: ROUTES.planSelection, clearSummary: true };
-}
-
-export type HeaderVariant = 'retail' | 'plain' | 'slanted';
-
-const PLAIN_HEADER_STEPS: readonly StepName[] = ['plan', 'payment'];
-const PLAIN_HEADER_ROUTES: readonly string[] = [ROUTES.paymentInstallments, ROUTES.instalments];
-
-/** Plain on steps 1 (plan) and 7 (payment) and on installments; slanted elsewhere; retail in retail mode. */
-export function headerVariant(path: string, retail: boolean): HeaderVariant {
-  if (retail) return 'retail';
-  const p = normalizePath(path);
-  if (PLAIN_HEADER_ROUTES.includes(p)) return 'plain';
-  const step = stepForPath(p);
-  return step && PLAIN_HEADER_STEPS.includes(step.name) ? 'plain' : 'slanted';
-}
-
-const LEGACY_SEGMENTS: readonly string[] = [ROUTES.spotiiSuccess, ROUTES.spotiiFail, ROUTES.contractRequest].map((r) =>
-  r.slice(1),
-);
-
-/**
- * BNPL providers and contract e-mails link to real paths (/join/spotii-success?...), but the
- * app routes by hash. Returns the hash route to open (for example '/spotii-success?order=1'),
- * or null when the path needs no rewrite (not under the join base, or not one of the three).
- * The caller navigates to `${joinBase}#${route}`; see legacyRedirectUrl.
- */
-export function rewriteLegacyPath(pathname: string, search: string, joinBase = '/'): string | null {
-  const base = joinBase.endsWith('/') ? joinBase : `${joinBase}/`;
-  if (!pathname.startsWith(base)) return null;
-  const segments = pathname.slice(base.length).split('/');
-  const target = segments.find((s) => LEGACY_SEGMENTS.includes(s));
-  if (target === undefined) return null;
-  const query = search === '' || search === '?' ? '' : search.startsWith('?') ? search : `?${search}`;
-  return `/${target}${query}`;
-}
-
-/** The full URL to replace a legacy path with, or null. */
-export function legacyRedirectUrl(pathname: string, search: string, joinBase = '/'): string | null {
-  const route = rewriteLegacyPath(pathname, search, joinBase);
-  if (route === null) return null;
-  const base = joinBase.endsWith('/') ? joinBase : `${joinBase}/`;
-  return `${base}#${route}`;
-}
-
-/** The cart icon shows on the steps before payment (SPEC section 2 "Shell"). */
-export function cartVisible(path: string): boolean {
-  const step = stepForPath(path);
-  return step !== null && step.order < stepByName('payment').order;
-}
-
-/** Clicking the cart opens the summary only once a plan or a number is selected. */
-export function cartOpensSummary(flags: FlowStatusFlags): boolean {
-  return flags.is_plan_selected || flags.is_number_selected;
-}
-
-/** The summary's plan edit control: the plan step must be allowed, and VIP numbers fix their plan. */
-export function canEditPlan(ctx: FlowContext): boolean {
-  return !ctx.flags.has_vip && isStepAllowed('plan', ctx);
-}
-
-/** A summary item's edit control goes back to its step only when that step is allowed. */
-export function canEditStep(step: StepName, ctx: FlowContext): boolean {
-  return step === 'plan' ? canEditPlan(ctx) : isStepAllowed(step, ctx);
-}
-
-/** Retail idle time before the popup: longer on the plan-selection and login screens (SPEC section 4). */
-export function retailIdleMs(path: string): number {
-  const step = stepForPath(path);
-  return step?.name === 'plan' || step?.name === 'account' ? RETAIL_IDLE_MS_LONG : RETAIL_IDLE_MS_SHORT;
 }

@@ -1,5 +1,5 @@
 import { useId, type ReactNode, type Ref } from 'react';
-import { FieldError } from './field-frame';
+import { describedBy, FieldNotes } from './field-frame';
 
 /**
  * A checkbox with its label: the native control in the brand colour, the whole label a target of
@@ -28,7 +28,6 @@ export function Checkbox({
   className?: string | undefined;
 }) {
   const id = useId();
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={['checkbox', error ? 'checkbox--invalid' : null].filter(Boolean).join(' ')}>
       <label className={['checkbox__label', className].filter(Boolean).join(' ')}>
@@ -39,17 +38,12 @@ export function Checkbox({
           checked={checked}
           disabled={disabled}
           aria-invalid={error ? true : undefined}
-          aria-describedby={described}
+          aria-describedby={describedBy(id, hint, error)}
           onChange={(e) => onChange(e.target.checked)}
         />
         <span className="checkbox__text">{children}</span>
       </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="checkbox__hint muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+      <FieldNotes id={id} hint={hint} error={error} block="checkbox" />
     </div>
   );
 }

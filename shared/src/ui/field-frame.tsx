@@ -18,6 +18,23 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
 }
 
 /**
+ * What a control's frame shows below it: the hint, then the error (describedBy points at both).
+ * `block` names the frame's CSS block: `field__hint` under a field, `checkbox__hint` under a box.
+ */
+export function FieldNotes({ id, hint, error, block = 'field' }: { id: string; hint?: ReactNode; error?: string | null | undefined; block?: 'field' | 'checkbox' }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className={`${block}__hint muted`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+    </>
+  );
+}
+
+/**
  * The field primitive: the frame every field shares. Label above, the control, hint below, and
  * the error below the hint with an icon, in a role="alert" element so screen readers announce it
  * when it appears. The control carries `id`, `aria-describedby={describedBy(...)}` and
@@ -44,12 +61,7 @@ export function FieldFrame({
         {label}
       </label>
       {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="field__hint muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

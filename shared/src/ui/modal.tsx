@@ -1,7 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { X } from 'lucide';
 import { useT } from '@join/shared/react';
 import { Icon } from './icon';
+import { useModalDialog } from './use-modal-dialog';
 
 /**
  * The dialog primitive, on the native <dialog> (showModal): the browser traps focus, closes on
@@ -34,30 +35,14 @@ export function Modal({
   closeLabel?: string;
 }) {
   const t = useT();
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) {
-      if (typeof d.showModal === 'function') d.showModal();
-      else d.setAttribute('open', '');
-    } else if (!open && d.open) {
-      if (typeof d.close === 'function') d.close();
-      else d.removeAttribute('open');
-    }
-  }, [open]);
+  const dialog = useModalDialog(open, onClose);
   return (
     <dialog
-      ref={ref}
+      {...dialog}
       className="modal"
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
-      aria-modal="true"
       aria-labelledby={labelId}
       aria-describedby={describedBy}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
     >
       {open ? (
         <div className="modal__body">

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { IconNode } from 'lucide';
 import { Icon } from './icon';
-import { FieldError } from './field-frame';
+import { describedBy, FieldError } from './field-frame';
 
 export interface RadioCardOption<V extends string = string> {
   value: V;
@@ -38,7 +38,7 @@ export function RadioCards<V extends string>({
   className?: string | undefined;
 }) {
   const id = useId();
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const described = describedBy(id, hint, error);
   return (
     <fieldset
       role="radiogroup"

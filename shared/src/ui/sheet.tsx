@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useModalDialog } from './use-modal-dialog';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -28,25 +29,19 @@ export function Sheet({
   labelId: string;
   className?: string;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
-
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) {
+  const dialog = useModalDialog(open, onClose, {
+    beforeShow: () => {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      if (typeof d.showModal === 'function') d.showModal();
-      else d.setAttribute('open', '');
-      // Focus the title first: the sheet is announced by its name, then read top to bottom.
-      d.querySelector<HTMLElement>('[data-sheet-title]')?.focus();
-    } else if (!open && d.open) {
-      if (typeof d.close === 'function') d.close();
-      else d.removeAttribute('open');
+    },
+    // Focus the title first: the sheet is announced by its name, then read top to bottom.
+    shown: (d) => d.querySelector<HTMLElement>('[data-sheet-title]')?.focus(),
+    closed: () => {
       opener.current?.focus();
       opener.current = null;
-    }
-  }, [open]);
+    },
+  });
+  const { ref } = dialog;
 
   // Listeners on the dialog element itself (a modal dialog is the interactive element here:
   // its keys and its backdrop belong to it), so onClose is read fresh through a ref.
@@ -89,16 +84,7 @@ export function Sheet({
   }, []);
 
   return (
-    <dialog
-      ref={ref}
-      className={['sheet', className].filter(Boolean).join(' ')}
-      aria-modal="true"
-      aria-labelledby={labelId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
+    <dialog {...dialog} className={['sheet', className].filter(Boolean).join(' ')} aria-labelledby={labelId}>
       {open ? (
         <div className="sheet__body">
           <span className="sheet__grip" aria-hidden="true" />

@@ -82,6 +82,22 @@ export function digitsOf(raw: string): string {
   return raw.replace(/\D/g, '');
 }
 
+/**
+ * Digits cut into groups of the given sizes and joined by `separator`, as far as there are digits
+ * ('7841980', [3, 4, 7, 1], '-' -> '784-1980'); digits past the last group are dropped. The masks
+ * of the Emirates ID (3-4-7-1) and of a card number (4-4-4-4, 4-6-5) as they are typed.
+ */
+export function groupDigits(digits: string, sizes: readonly number[], separator: string): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (const size of sizes) {
+    if (at >= digits.length) break;
+    parts.push(digits.slice(at, at + size));
+    at += size;
+  }
+  return parts.join(separator);
+}
+
 /** A required text field: anything but blank. */
 export function validateRequired(value: string | null | undefined): ValidationResult {
   return value !== null && value !== undefined && value.trim() !== '' ? VALID : invalid('required');
@@ -197,15 +213,7 @@ const EMIRATES_ID_GROUPS = [3, 4, 7, 1] as const;
 
 /** Masks the typed digits as 3-4-7-1 ('784198012345671' -> '784-1980-1234567-1'), as far as typed. */
 export function formatEmiratesId(raw: string): string {
-  const d = digitsOf(raw).slice(0, EMIRATES_ID_DIGITS);
-  const parts: string[] = [];
-  let at = 0;
-  for (const size of EMIRATES_ID_GROUPS) {
-    if (at >= d.length) break;
-    parts.push(d.slice(at, at + size));
-    at += size;
-  }
-  return parts.join('-');
+  return groupDigits(digitsOf(raw).slice(0, EMIRATES_ID_DIGITS), EMIRATES_ID_GROUPS, '-');
 }
 
 export function isEmiratesIdComplete(raw: string): boolean {

@@ -42,13 +42,19 @@ const custom = (action: string, label = 'Do it'): ErrorObject => ({ type: 't', t
 const popup = () => screen.getByRole('alertdialog', { name: 'Oh no!' });
 const route = () => screen.getByRole('status', { name: 'route' }).textContent;
 
+/** The pop-up shown for a general error whose Retry the raising step handles; `withdraw` takes the handler back. */
+function raiseRetryable() {
+  renderPopup();
+  const error = errorObjectFor('error_general');
+  const retry = jest.fn();
+  const withdraw = registerErrorActions(error, { retry });
+  raise(error);
+  return { retry, withdraw };
+}
+
 describe('error pop-up: step actions reach the step that raised the error', () => {
   it('Retry runs the registered retry once and closes the pop-up', async () => {
-    renderPopup();
-    const error = errorObjectFor('error_general');
-    const retry = jest.fn();
-    registerErrorActions(error, { retry });
-    raise(error);
+    const { retry } = raiseRetryable();
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalledTimes(1);
     expect(store.get(errorAtom)).toBeNull();
@@ -78,11 +84,7 @@ describe('error pop-up: step actions reach the step that raised the error', () =
   });
 
   it('a handler the step withdrew after raising does nothing: the button just closes', async () => {
-    renderPopup();
-    const error = errorObjectFor('error_general');
-    const retry = jest.fn();
-    const withdraw = registerErrorActions(error, { retry });
-    raise(error);
+    const { retry, withdraw } = raiseRetryable();
     withdraw();
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Retry' }));
     expect(retry).not.toHaveBeenCalled();
@@ -130,11 +132,7 @@ describe('error pop-up: acknowledgements run in the shell', () => {
   });
 
   it('Escape answers with the primary button', async () => {
-    renderPopup();
-    const error = errorObjectFor('error_general');
-    const retry = jest.fn();
-    registerErrorActions(error, { retry });
-    raise(error);
+    const { retry } = raiseRetryable();
     act(() => {
       screen.getByRole('alertdialog').dispatchEvent(new Event('cancel', { cancelable: true }));
     });

@@ -52,23 +52,26 @@ describe('help for the step the visitor is on', () => {
     expect(within(search.dialog).queryByText(/Prices include VAT/)).toBeNull();
   });
 
-  it('gives each step and number page its topic; a VIP number or VIP search gets the VIP help', () => {
-    expect(helpTopicFor('/')).toBe('start');
-    expect(helpTopicFor('/plan-selection/custom-plan')).toBe('plan');
-    expect(helpTopicFor('/number')).toBe('number');
-    expect(helpTopicFor('/number/search')).toBe('search');
-    expect(helpTopicFor('/number/search', { vipSearch: true })).toBe('vip');
-    expect(helpTopicFor('/plan-selection', { vipSearch: true })).toBe('plan');
-    expect(helpTopicFor('/number/transfer-terms')).toBe('transfer');
-    expect(helpTopicFor('/number/confirmation', { heldVanityLevel: 1 })).toBe('number');
-    expect(helpTopicFor('/number/confirmation', { heldVanityLevel: 4 })).toBe('vip');
-    expect(helpTopicFor('/login')).toBe('login');
-    expect(helpTopicFor('/activation_method/scan_face')).toBe('identity');
-    expect(helpTopicFor('/id_check/residency')).toBe('identity');
-    expect(helpTopicFor('/payment/installments')).toBe('payment');
-    expect(helpTopicFor('/submit_delivery/address')).toBe('delivery');
-    expect(helpTopicFor('/thank-you')).toBe('done');
-    expect(helpTopicFor('/spotii-fail')).toBe('start');
+  // Each step and number page has its topic; a VIP number or a VIP search gets the VIP help.
+  it.each<[string, Parameters<typeof helpTopicFor>[1], ReturnType<typeof helpTopicFor>]>([
+    ['/', undefined, 'start'],
+    ['/plan-selection/custom-plan', undefined, 'plan'],
+    ['/number', undefined, 'number'],
+    ['/number/search', undefined, 'search'],
+    ['/number/search', { vipSearch: true }, 'vip'],
+    ['/plan-selection', { vipSearch: true }, 'plan'],
+    ['/number/transfer-terms', undefined, 'transfer'],
+    ['/number/confirmation', { heldVanityLevel: 1 }, 'number'],
+    ['/number/confirmation', { heldVanityLevel: 4 }, 'vip'],
+    ['/login', undefined, 'login'],
+    ['/activation_method/scan_face', undefined, 'identity'],
+    ['/id_check/residency', undefined, 'identity'],
+    ['/payment/installments', undefined, 'payment'],
+    ['/submit_delivery/address', undefined, 'delivery'],
+    ['/thank-you', undefined, 'done'],
+    ['/spotii-fail', undefined, 'start'],
+  ])('gives %s (%j) the %s help', (path, context, topic) => {
+    expect(helpTopicFor(path, context)).toBe(topic);
   });
 
   it('has an English title and text for every topic', () => {

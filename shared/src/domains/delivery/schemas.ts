@@ -63,12 +63,15 @@ export function inUaeBounds(p: { lat: number; lng: number }): boolean {
   return p.lng >= w && p.lng <= e && p.lat >= s && p.lat <= n;
 }
 
+/** The language names come back in (?lang= on the places, area and store queries); English unless asked. */
+const AnswerLanguage = z.enum(['en', 'ar']).default('en');
+
 // --- places (the UAE gazetteer, built at build time from data packages; api/README.md) ---
 
 /** GET /delivery/places?q=&lang=: places whose name (English or Arabic) matches q. */
 export const PlacesQuery = z.object({
   q: z.string().trim().min(PLACES_MIN_CHARS, `must be at least ${PLACES_MIN_CHARS} characters`).max(80),
-  lang: z.enum(['en', 'ar']).default('en'),
+  lang: AnswerLanguage,
 });
 export type PlacesQuery = z.infer<typeof PlacesQuery>;
 
@@ -86,7 +89,7 @@ export const PlacesResponse = z.object({ places: z.array(Place).max(PLACES_MAX_R
 export type PlacesResponse = z.infer<typeof PlacesResponse>;
 
 /** GET /delivery/area?lat=&lng=&lang=: the pin's area named back to the visitor. */
-export const AreaQuery = LatLng.extend({ lang: z.enum(['en', 'ar']).default('en') });
+export const AreaQuery = LatLng.extend({ lang: AnswerLanguage });
 export type AreaQuery = z.infer<typeof AreaQuery>;
 export const AreaResponse = z.object({
   /** On the UAE's land, or near enough its coast to be taken for it (a pier, a boat). */
@@ -150,7 +153,7 @@ export type ZonesResponse = z.infer<typeof ZonesResponse>;
 export const StoresQuery = z.object({
   lat: z.coerce.number().min(-90).max(90).optional(),
   lng: z.coerce.number().min(-180).max(180).optional(),
-  lang: z.enum(['en', 'ar']).default('en'),
+  lang: AnswerLanguage,
 });
 export type StoresQuery = z.infer<typeof StoresQuery>;
 export const Store = z.object({

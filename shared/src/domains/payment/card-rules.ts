@@ -1,4 +1,4 @@
-import { digitsOf, invalidResult, textField, toLatinDigits, VALID_RESULT, type InputMask, type ValidationResult } from '@join/shared';
+import { digitsOf, groupDigits, invalidResult, textField, toLatinDigits, VALID_RESULT, type InputMask, type ValidationResult } from '@join/shared';
 
 /**
  * The card rules of SPEC section 5 (number, CVV, expiry, cardholder name) as pure functions, and
@@ -82,15 +82,7 @@ export function validateCardNumber(raw: string): ValidationResult {
 export function formatCardNumberInput(raw: string): string {
   const brand = cardBrand(raw);
   const d = digitsOf(raw).slice(0, brand ? CARD_NUMBER_LENGTH[brand] : 16);
-  const groups = brand === 'amex' ? [4, 6, 5] : [4, 4, 4, 4];
-  const parts: string[] = [];
-  let at = 0;
-  for (const size of groups) {
-    if (at >= d.length) break;
-    parts.push(d.slice(at, at + size));
-    at += size;
-  }
-  return parts.join(' ');
+  return groupDigits(d, brand === 'amex' ? [4, 6, 5] : [4, 4, 4, 4], ' ');
 }
 
 /** 4 digits for American Express, 3 otherwise; with no brand known yet, 3. */

@@ -22,15 +22,14 @@ export type ProductsResponse = z.infer<typeof ProductsResponse>;
 
 export const ProductSaveBody = z.object({ product_code: decimalInt().pipe(z.number().int().positive()) }).strict();
 
-export const PlansAvailableQuery = z
-  .object({
-    plan_types: z
-      .string()
-      .transform((s) => s.split(',').filter(Boolean))
-      .pipe(z.array(SubPlanType).min(1))
-      .optional(),
-  })
-  .strict();
+/** Comma-separated sub-plan types ('DATA,VOICE-INT'), at least one: a filter on the options. */
+const subPlanTypeList = () =>
+  z
+    .string()
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(z.array(SubPlanType).min(1));
+
+export const PlansAvailableQuery = z.object({ plan_types: subPlanTypeList().optional() }).strict();
 export const PlansResponse = z.object({ plans: z.array(SubPlan) });
 
 const idList = (what: string) =>
@@ -75,11 +74,7 @@ export type PlanQuoteResponse = z.infer<typeof PlanQuoteResponse>;
 export const AvailablePlansQuery = z
   .object({
     product_codes: idList('product codes'),
-    service_types: z
-      .string()
-      .transform((s) => s.split(',').filter(Boolean))
-      .pipe(z.array(SubPlanType).min(1))
-      .optional(),
+    service_types: subPlanTypeList().optional(),
   })
   .strict();
 export const AvailablePlansResponse = z.object({

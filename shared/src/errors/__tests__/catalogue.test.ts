@@ -115,31 +115,32 @@ describe('a paid order cannot change', () => {
  * under a fixed title of SPEC 8, with the likely answer first.
  */
 describe('3-D Secure', () => {
-  it('a cancelled check says nothing was taken and offers to try again first, then another card', () => {
-    const popup = errorObjectForCode('three_ds_cancelled');
-    expect(popup.type).toBe('three_ds_cancelled');
+  it.each([
+    {
+      code: 'three_ds_cancelled',
+      when: 'a cancelled check says nothing was taken and offers to try again first, then another card',
+      says: [/bank/, /not completed/, /nothing was taken/],
+      buttons: [
+        ['Retry', 'retry_payment'],
+        ['Change card', 'change_card'],
+      ],
+    },
+    {
+      code: 'three_ds_failed',
+      when: 'a failed check says the bank could not confirm it, nothing was taken, and offers another card first',
+      says: [/bank couldn't confirm/, /nothing was taken/],
+      buttons: [
+        ['Change card', 'change_card'],
+        ['Retry', 'retry_payment'],
+      ],
+    },
+  ] as const)('$when', ({ code, says, buttons }) => {
+    const popup = errorObjectForCode(code);
+    expect(popup.type).toBe(code);
     expect(Object.values(ERROR_TITLES)).toContain(popup.title);
-    expect(popup.text).toMatch(/bank/);
-    expect(popup.text).toMatch(/not completed/);
-    expect(popup.text).toMatch(/nothing was taken/);
+    for (const words of says) expect(popup.text).toMatch(words);
     expect(popup.text).not.toMatch(/Visa|Mastercard/);
-    expect(popup.buttons.map((x) => [x.label, x.action])).toEqual([
-      ['Retry', 'retry_payment'],
-      ['Change card', 'change_card'],
-    ]);
-  });
-
-  it('a failed check says the bank could not confirm it, nothing was taken, and offers another card first', () => {
-    const popup = errorObjectForCode('three_ds_failed');
-    expect(popup.type).toBe('three_ds_failed');
-    expect(Object.values(ERROR_TITLES)).toContain(popup.title);
-    expect(popup.text).toMatch(/bank couldn't confirm/);
-    expect(popup.text).toMatch(/nothing was taken/);
-    expect(popup.text).not.toMatch(/Visa|Mastercard/);
-    expect(popup.buttons.map((x) => [x.label, x.action])).toEqual([
-      ['Change card', 'change_card'],
-      ['Retry', 'retry_payment'],
-    ]);
+    expect(popup.buttons.map((x) => [x.label, x.action])).toEqual(buttons);
   });
 });
 

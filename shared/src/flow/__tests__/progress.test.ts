@@ -133,6 +133,14 @@ describe('flowProgress: where no stepper shows', () => {
  */
 describe('flowProgress: the total stays the same from the first step to the last', () => {
   const INSIDE = { insideUae: true } as const;
+  const VERIFIED = { ...LOGGED, is_id_verified: true };
+  // Plan, number and login on the way to the location check (the same on every walk inside the UAE).
+  const TO_LOCATION_CHECK: Array<[string, FlowContext]> = [
+    [ROUTES.planSelection, ctx()],
+    [ROUTES.number, ctx({ is_plan_selected: true })],
+    [ROUTES.login, ctx(PICKED)],
+    [ROUTES.locationCheck, ctx(LOGGED)],
+  ];
   const walks: Record<string, Array<[string, FlowContext]>> = {
     'a tourist with store pickup': [
       [ROUTES.planSelection, ctx()],
@@ -143,27 +151,21 @@ describe('flowProgress: the total stays the same from the first step to the last
       [ROUTES.activationMethod, ctx(LOGGED, INSIDE)],
       [ROUTES.uploadDocument, ctx(LOGGED, INSIDE)],
       [ROUTES.scanFace, ctx(LOGGED, INSIDE)],
-      [ROUTES.idCheck, ctx({ ...LOGGED, is_id_verified: true }, INSIDE)],
-      [ROUTES.payment, ctx({ ...LOGGED, is_id_verified: true }, { ...INSIDE, residentType: 'non_resident', simType: 'physical' })],
+      [ROUTES.idCheck, ctx(VERIFIED, INSIDE)],
+      [ROUTES.payment, ctx(VERIFIED, { ...INSIDE, residentType: 'non_resident', simType: 'physical' })],
       [ROUTES.storePickup, ctx({ ...PAID, is_id_verified: true }, { ...INSIDE, residentType: 'non_resident', simType: 'physical' })],
     ],
     'a tourist with an instant eSIM': [
-      [ROUTES.planSelection, ctx()],
-      [ROUTES.number, ctx({ is_plan_selected: true })],
-      [ROUTES.login, ctx(PICKED)],
-      [ROUTES.locationCheck, ctx(LOGGED)],
+      ...TO_LOCATION_CHECK,
       [ROUTES.scanDocument, ctx(LOGGED, INSIDE)],
-      [ROUTES.idCheck, ctx({ ...LOGGED, is_id_verified: true }, { ...INSIDE, residentType: 'non_resident', simType: 'esim' })],
-      [ROUTES.payment, ctx({ ...LOGGED, is_id_verified: true }, { ...INSIDE, residentType: 'non_resident', simType: 'esim' })],
+      [ROUTES.idCheck, ctx(VERIFIED, { ...INSIDE, residentType: 'non_resident', simType: 'esim' })],
+      [ROUTES.payment, ctx(VERIFIED, { ...INSIDE, residentType: 'non_resident', simType: 'esim' })],
     ],
     'a resident with cash on delivery': [
-      [ROUTES.planSelection, ctx()],
-      [ROUTES.number, ctx({ is_plan_selected: true })],
-      [ROUTES.login, ctx(PICKED)],
-      [ROUTES.locationCheck, ctx(LOGGED)],
+      ...TO_LOCATION_CHECK,
       [ROUTES.activationMethod, ctx(LOGGED, INSIDE)],
       [ROUTES.scanFace, ctx(LOGGED, INSIDE)],
-      [ROUTES.idCheck, ctx({ ...LOGGED, is_id_verified: true }, INSIDE)],
+      [ROUTES.idCheck, ctx(VERIFIED, INSIDE)],
       [ROUTES.submitDelivery, ctx({ ...LOGGED, is_id_verified: true, is_resident_done: true }, { ...INSIDE, residentType: 'resident', simType: 'physical', hasDeliveryForm: true })],
     ],
     'a visitor outside the UAE': [
@@ -178,7 +180,7 @@ describe('flowProgress: the total stays the same from the first step to the last
       [ROUTES.planSelection, ctx({}, { retail: true })],
       [ROUTES.login, ctx(PICKED, { retail: true })],
       [ROUTES.activationMethod, ctx(LOGGED, { retail: true })],
-      [ROUTES.payment, ctx({ ...LOGGED, is_id_verified: true }, { retail: true, residentType: 'non_resident', simType: 'esim' })],
+      [ROUTES.payment, ctx(VERIFIED, { retail: true, residentType: 'non_resident', simType: 'esim' })],
     ],
   };
 

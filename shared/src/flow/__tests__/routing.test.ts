@@ -1,23 +1,17 @@
 import { RETAIL_IDLE_MS_LONG, RETAIL_IDLE_MS_SHORT } from '../../constants';
 import type { FlowContext } from '../rules';
+import { isRouteAllowed, nextRoute, recommendedRoute, resolveRoute } from '../rules';
+import { backRoute, clearsOnBack, retailBack, withResidencyCleared } from '../back-rules';
 import {
-  backRoute,
   canEditPlan,
   canEditStep,
   cartOpensSummary,
   cartVisible,
-  clearsOnBack,
-  withResidencyCleared,
   headerVariant,
-  isRouteAllowed,
   legacyRedirectUrl,
-  nextRoute,
-  recommendedRoute,
-  resolveRoute,
-  retailBack,
   retailIdleMs,
   rewriteLegacyPath,
-} from '../rules';
+} from '../shell-rules';
 import { ROUTES } from '../steps';
 import { allowedSteps, ctx, flags, PAYABLE, PICKED, PICKED_LOGGED } from './flow-fixtures';
 

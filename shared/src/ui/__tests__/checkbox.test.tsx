@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Checkbox } from '../checkbox';
 import { ConsentCheckbox } from '../consent-checkbox';
+import { expectAnnouncedError } from './announced-error';
 
 function Terms({ error = null }: { error?: string | null }) {
   const [checked, setChecked] = useState(false);
@@ -30,9 +31,7 @@ describe('Checkbox', () => {
   it('announces its error and ties it to the box', () => {
     render(<Terms error="Accept the terms to continue" />);
     const box = screen.getByRole('checkbox', { name: 'I accept the terms' });
-    expect(screen.getByRole('alert')).toHaveTextContent('Accept the terms to continue');
-    expect(box).toHaveAttribute('aria-invalid', 'true');
-    expect(box).toHaveAccessibleDescription('You can read them first Accept the terms to continue');
+    expectAnnouncedError(box, { hint: 'You can read them first', error: 'Accept the terms to continue' });
   });
 
   it('keeps ConsentCheckbox working on top of it', async () => {

@@ -30,6 +30,13 @@ function Form({ onValid = () => {}, dir }: { onValid?: (v: z.output<typeof schem
   );
 }
 
+/** The field with this label, clicked into: where the keyboard and a paste go next. */
+async function clickInto(label: string): Promise<HTMLInputElement> {
+  const input = screen.getByLabelText<HTMLInputElement>(label);
+  await userEvent.click(input);
+  return input;
+}
+
 describe('TextField', () => {
   it('has a label and a hint the input is described by', () => {
     render(<Form />);
@@ -52,8 +59,7 @@ describe('TextField', () => {
 
   it('types an expiry character by character with the slash coming by itself, then moves on', async () => {
     render(<Form />);
-    const expiry = screen.getByLabelText('Expiry date');
-    await userEvent.click(expiry);
+    const expiry = await clickInto('Expiry date');
     await userEvent.keyboard('1');
     expect(expiry).toHaveValue('1');
     await userEvent.keyboard('2');
@@ -117,12 +123,11 @@ describe('TextField', () => {
 
   it('masks an Emirates ID typed digit by digit as 3-4-7-1 and moves on when complete', async () => {
     render(<Form />);
-    const eid = screen.getByLabelText('Emirates ID');
-    await userEvent.click(eid);
+    const eid = await clickInto('Emirates ID');
     const typed: string[] = [];
     for (const d of '784198012345671') {
       await userEvent.keyboard(d);
-      typed.push((eid as HTMLInputElement).value);
+      typed.push(eid.value);
     }
     expect(typed.slice(2, 5)).toEqual(['784', '784-1', '784-19']);
     expect(typed[7]).toBe('784-1980-1');
@@ -132,13 +137,11 @@ describe('TextField', () => {
 
   it('masks pasted values, with separators or Arabic-Indic digits', async () => {
     render(<Form />);
-    const eid = screen.getByLabelText('Emirates ID');
-    await userEvent.click(eid);
+    const eid = await clickInto('Emirates ID');
     await userEvent.paste('784 1980 1234567 1');
     expect(eid).toHaveValue('784-1980-1234567-1');
     await waitFor(() => expect(screen.getByLabelText('Name on card')).toHaveFocus());
-    const expiry = screen.getByLabelText('Expiry date');
-    await userEvent.click(expiry);
+    const expiry = await clickInto('Expiry date');
     await userEvent.paste('١٢٢٩');
     expect(expiry).toHaveValue('12/29');
   });

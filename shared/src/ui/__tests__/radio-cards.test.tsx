@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Smartphone, Truck } from 'lucide';
 import { RadioCards } from '../radio-cards';
+import { expectAnnouncedError } from './announced-error';
 
 function Delivery({ error }: { error?: string }) {
   const [value, setValue] = useState<'sim' | 'esim' | 'pickup' | null>('sim');
@@ -61,9 +62,6 @@ describe('RadioCards', () => {
 
   it('announces its error and marks the group invalid', () => {
     render(<Delivery error="Choose how to get your SIM" />);
-    expect(screen.getByRole('alert')).toHaveTextContent('Choose how to get your SIM');
-    const group = screen.getByRole('radiogroup');
-    expect(group).toHaveAttribute('aria-invalid', 'true');
-    expect(group).toHaveAccessibleDescription('You can change this later Choose how to get your SIM');
+    expectAnnouncedError(screen.getByRole('radiogroup'), { hint: 'You can change this later', error: 'Choose how to get your SIM' });
   });
 });

@@ -3,6 +3,7 @@ import {
   VALIDATION_MESSAGES as M,
   ageOn,
   formatEmiratesId,
+  groupDigits,
   isEmiratesIdComplete,
   isSmsPhoneComplete,
   passwordChecks,
@@ -72,13 +73,15 @@ describe('phone', () => {
     expect(sanitizePhoneInput('1234567890123456')).toBe('123456789012');
   });
 
-  it('accepts 6 to 12 digits with no country', () => {
-    expect(validatePhone('123456')).toEqual(OK);
-    expect(validatePhone('123456789012')).toEqual(OK);
-    expect(validatePhone('12345')).toEqual(bad(M.phone));
-    expect(validatePhone('1234567890123')).toEqual(bad(M.phone));
-    expect(validatePhone('12345a')).toEqual(bad(M.phone));
-    expect(validatePhone('+123456')).toEqual(bad(M.phone));
+  it.each(['123456', '123456789012'])('accepts %s with no country (6 to 12 digits)', (p) => {
+    expect(validatePhone(p)).toEqual(OK);
+  });
+
+  it.each(['12345', '1234567890123', '12345a', '+123456'])('rejects %s with no country', (p) => {
+    expect(validatePhone(p)).toEqual(bad(M.phone));
+  });
+
+  it('asks for a value when empty', () => {
     expect(validatePhone('')).toEqual(bad(M.required));
   });
 
@@ -91,16 +94,13 @@ describe('phone', () => {
     expect(validatePhone(p, 'AE')).toEqual(bad(M.phone));
   });
 
-  it('applies the other country rules', () => {
-    expect(validatePhone('0501234567', 'SA')).toEqual(OK);
-    expect(validatePhone('966501234567', 'SA')).toEqual(OK);
-    expect(validatePhone('0401234567', 'SA')).toEqual(bad(M.phone));
-    expect(validatePhone('9876543210', 'IN')).toEqual(OK);
-    expect(validatePhone('919876543210', 'IN')).toEqual(OK);
-    expect(validatePhone('5876543210', 'IN')).toEqual(bad(M.phone));
-    expect(validatePhone('07123456789', 'GB')).toEqual(OK);
-    expect(validatePhone('447123456789', 'GB')).toEqual(OK);
-    expect(validatePhone('02012345678', 'GB')).toEqual(bad(M.phone));
+  it.each([
+    ['SA', ['0501234567', '966501234567'], '0401234567'],
+    ['IN', ['9876543210', '919876543210'], '5876543210'],
+    ['GB', ['07123456789', '447123456789'], '02012345678'],
+  ])('applies the %s rule: accepts %j, rejects %s', (country, accepted, rejected) => {
+    for (const p of accepted) expect(validatePhone(p, country)).toEqual(OK);
+    expect(validatePhone(rejected, country)).toEqual(bad(M.phone));
   });
 
   it('falls back to the general rule for a country without one', () => {
@@ -108,37 +108,37 @@ describe('phone', () => {
     expect(validatePhone('12345', 'FR')).toEqual(bad(M.phone));
   });
 
-  it('maps a leading 0 to the country code', () => {
-    expect(phoneWithCountryCode('0581234567')).toBe('971581234567');
-    expect(phoneWithCountryCode('971581234567')).toBe('971581234567');
-    expect(phoneWithCountryCode('00971581234567')).toBe('971581234567');
-    expect(phoneWithCountryCode('581234567')).toBe('971581234567');
+  it.each(['0581234567', '971581234567', '00971581234567', '581234567'])('maps %s to the UAE code', (p) => {
+    expect(phoneWithCountryCode(p)).toBe('971581234567');
+  });
+
+  it('maps a leading 0 to the country code given', () => {
     expect(phoneWithCountryCode('07123456789', '44')).toBe('447123456789');
   });
 
-  it('gives a short SMS phone the 05 prefix and needs 10 digits', () => {
-    expect(withSmsPrefix('81234567')).toBe('0581234567');
-    expect(withSmsPrefix('0581234567')).toBe('0581234567');
-    expect(validateSmsPhone('81234567')).toEqual(OK);
-    expect(validateSmsPhone('0581234567')).toEqual(OK);
-    expect(validateSmsPhone('8123456')).toEqual(bad(M.phone));
-    expect(validateSmsPhone('581234567')).toEqual(bad(M.phone));
-    expect(validateSmsPhone('05812345678')).toEqual(bad(M.phone));
-    expect(validateSmsPhone('8123456x')).toEqual(bad(M.phone));
-    expect(validateSmsPhone('')).toEqual(bad(M.required));
-    expect(isSmsPhoneComplete('8123456')).toBe(false);
-    expect(isSmsPhoneComplete('81234567')).toBe(true);
+  it.each(['81234567', '0581234567'])('gives the SMS phone %s the 05 prefix and accepts it', (p) => {
+    expect(withSmsPrefix(p)).toBe('0581234567');
+    expect(validateSmsPhone(p)).toEqual(OK);
   });
+
 });
 
 describe('Emirates ID', () => {
-  it('masks as 3-4-7-1 while typing', () => {
-    expect(formatEmiratesId('784198012345671')).toBe('784-1980-1234567-1');
-    expect(formatEmiratesId('784')).toBe('784');
-    expect(formatEmiratesId('7841')).toBe('784-1');
-    expect(formatEmiratesId('78419801234567')).toBe('784-1980-1234567');
-    expect(formatEmiratesId('784-1980-1234567-1999')).toBe('784-1980-1234567-1');
-    expect(formatEmiratesId('')).toBe('');
+  it.each([
+    ['784198012345671', '784-1980-1234567-1'],
+    ['784', '784'],
+    ['7841', '784-1'],
+    ['78419801234567', '784-1980-1234567'],
+    ['784-1980-1234567-1999', '784-1980-1234567-1'],
+    ['', ''],
+  ])('masks %j as %j (3-4-7-1) while typing', (typed, shown) => {
+    expect(formatEmiratesId(typed)).toBe(shown);
+  });
+
+  it('cuts digits into groups with a separator, as far as there are digits', () => {
+    expect(groupDigits('4111111111', [4, 4, 4, 4], ' ')).toBe('4111 1111 11');
+    expect(groupDigits('78419801234567199', [3, 4, 7, 1], '-')).toBe('784-1980-1234567-1');
+    expect(groupDigits('', [3], '-')).toBe('');
   });
 
   it('accepts 15 digits, bare or masked', () => {
@@ -146,14 +146,38 @@ describe('Emirates ID', () => {
     expect(validateEmiratesId('784-1980-1234567-1')).toEqual(OK);
   });
 
-  it.each(['78419801234567', '7841980123456712', '784-1980-123456-71', '78419801234567a'])('rejects %s', (id) => {
-    expect(validateEmiratesId(id)).toEqual(bad(M.emiratesId));
+});
+
+// The fields typed into a mask: what each rejects, a value asked for when empty, and complete
+// (the focus moves on) only at the full length.
+describe.each([
+  {
+    field: 'the SMS phone (10 digits with the prefix)',
+    validate: validateSmsPhone,
+    isComplete: isSmsPhoneComplete,
+    message: M.phone,
+    rejected: ['8123456', '581234567', '05812345678', '8123456x'],
+    short: '8123456',
+    full: '81234567',
+  },
+  {
+    field: 'the Emirates ID',
+    validate: validateEmiratesId,
+    isComplete: isEmiratesIdComplete,
+    message: M.emiratesId,
+    rejected: ['78419801234567', '7841980123456712', '784-1980-123456-71', '78419801234567a'],
+    short: '784-1980-1234567',
+    full: '784-1980-1234567-1',
+  },
+])('$field', ({ validate, isComplete, message, rejected, short, full }) => {
+  it.each(rejected)('rejects %s', (value) => {
+    expect(validate(value)).toEqual(bad(message));
   });
 
   it('asks for a value when empty and knows when it is complete', () => {
-    expect(validateEmiratesId('')).toEqual(bad(M.required));
-    expect(isEmiratesIdComplete('784-1980-1234567')).toBe(false);
-    expect(isEmiratesIdComplete('784-1980-1234567-1')).toBe(true);
+    expect(validate('')).toEqual(bad(M.required));
+    expect(isComplete(short)).toBe(false);
+    expect(isComplete(full)).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import { VALIDATION_MESSAGES as M, type ValidationResult } from '@join/shared';
 import {
   CARD_TYPE_CODES,
+  type CardBrand,
   cardBrand,
   cardTypeCode,
   expiryMask,
@@ -98,26 +99,39 @@ describe('card number', () => {
     expect(isCardNumberComplete('41x')).toBe(true);
   });
 
-  it('groups the digits as printed on the card', () => {
-    expect(formatCardNumberInput('4111111111111111')).toBe('4111 1111 1111 1111');
-    expect(formatCardNumberInput('41111')).toBe('4111 1');
-    expect(formatCardNumberInput('41111111111111119999')).toBe('4111 1111 1111 1111');
-    expect(formatCardNumberInput('378282246310005')).toBe('3782 822463 10005');
-    expect(formatCardNumberInput('3782822463100059')).toBe('3782 822463 10005');
-    expect(formatCardNumberInput('ab')).toBe('');
+  // As printed on the card: 4-4-4-4, 4-6-5 for Amex, cut at the brand's length.
+  it.each([
+    ['4111111111111111', '4111 1111 1111 1111'],
+    ['41111', '4111 1'],
+    ['41111111111111119999', '4111 1111 1111 1111'],
+    ['378282246310005', '3782 822463 10005'],
+    ['3782822463100059', '3782 822463 10005'],
+    ['ab', ''],
+  ])('groups the digits %j as %j', (typed, shown) => {
+    expect(formatCardNumberInput(typed)).toBe(shown);
   });
 });
 
 describe('CVV', () => {
-  it('needs 3 digits, 4 for Amex', () => {
-    expect(validateCvv('123', 'visa')).toEqual(OK);
-    expect(validateCvv('123', 'mastercard')).toEqual(OK);
-    expect(validateCvv('1234', 'amex')).toEqual(OK);
-    expect(validateCvv('123', null)).toEqual(OK);
-    expect(validateCvv('1234', 'visa')).toEqual(bad(M.wrongValue));
-    expect(validateCvv('123', 'amex')).toEqual(bad(M.wrongValue));
-    expect(validateCvv('12', 'visa')).toEqual(bad(M.wrongValue));
-    expect(validateCvv('12a', 'visa')).toEqual(bad(M.wrongValue));
+  it.each<[string, CardBrand | null]>([
+    ['123', 'visa'],
+    ['123', 'mastercard'],
+    ['1234', 'amex'],
+    ['123', null],
+  ])('accepts %s for %s (3 digits, 4 for Amex)', (cvv, brand) => {
+    expect(validateCvv(cvv, brand)).toEqual(OK);
+  });
+
+  it.each<[string, CardBrand]>([
+    ['1234', 'visa'],
+    ['123', 'amex'],
+    ['12', 'visa'],
+    ['12a', 'visa'],
+  ])('rejects %s for %s', (cvv, brand) => {
+    expect(validateCvv(cvv, brand)).toEqual(bad(M.wrongValue));
+  });
+
+  it('asks for a value when empty', () => {
     expect(validateCvv('', 'visa')).toEqual(bad(M.required));
   });
 
