@@ -13,8 +13,8 @@ test.describe('a resident with an Emirates ID (fake camera: the card holder’s 
 
   test('Emirates ID front and back by upload, face scan, details: physical SIM goes on to delivery, payment skipped', async ({ page }) => {
     const shell = await reachActivationMethod(page);
-    // The stepper's total does not move when the answers make this a resident's path (issue 24:
-    // it said "Step 5 of 7", then "Step 6 of 6" at the delivery).
+    // The stepper's total does not move when the answers make this a resident's path (not "Step 5
+    // of 7", then "Step 6 of 6" at the delivery).
     await shell.expectStepCount(4);
     await answer(page, 'I live in the UAE', 'Physical SIM');
     await shell.expectStep('/activation_method/scan_document', 'Scan the front of your Emirates ID');

@@ -4,7 +4,7 @@ import { PlanStepPage } from './pages/plan-step';
 import { NumberStepPage } from './pages/number-step';
 
 /**
- * Issue 9 point 2: the stepper the flow contract drives, the cart with its count, and the order
+ * The stepper the flow contract drives, the cart with its count, and the order
  * summary (a sticky column on wide screens, a bottom bar and a sheet on a phone).
  */
 

@@ -54,7 +54,7 @@ export async function uploadDocument(page: Page, shell: ShellPage, files: readon
 
 /**
  * The image is on the screen and its picture loaded: a source the page's CSP blocks (a blob: preview
- * under "img-src 'self' data:", issue 24) or a revoked one leaves a broken image, naturalWidth 0.
+ * under an "img-src 'self' data:" without blob:) or a revoked one leaves a broken image, naturalWidth 0.
  */
 export async function expectImageLoaded(img: Locator) {
   await expect(img).toBeVisible();
