@@ -62,19 +62,16 @@ async function expectBackWith(page: Page, popupSays: { title: string; says: stri
   return popup;
 }
 
+/** What the pop-up says in English whichever way the check ended: the card was not charged, no card-type or code talk. */
+const IN_ENGLISH = { title: 'Oh no!', alsoSays: 'nothing was taken from your card', never: ['We accept Visa', 'Error code'] } as const;
+
 test('a cancelled check after a wrong code: nothing was taken, Retry first; Retry brings the card fields back', async ({ page }) => {
   const { shell, challenge } = await payToChallenge(page);
   await challenge.wrongCode('000000');
   await expect(page.getByRole('alert')).toContainText('Attempts left: 2');
   await challenge.cancel();
 
-  const popup = await expectBackWith(page, {
-    title: 'Oh no!',
-    says: 'The security check with your bank was not completed',
-    alsoSays: 'nothing was taken from your card',
-    never: ['We accept Visa', 'Error code'],
-    buttons: ['Retry', 'Change card'],
-  });
+  const popup = await expectBackWith(page, { ...IN_ENGLISH, says: 'The security check with your bank was not completed', buttons: ['Retry', 'Change card'] });
   await shell.expectAccessible('payment: 3-D Secure cancelled');
   await popup.getByRole('button', { name: 'Retry' }).click();
   await shell.expectStep('/payment', 'Payment');
@@ -86,13 +83,7 @@ test('a failed check (three wrong codes): the bank could not confirm it, nothing
   const { shell, challenge } = await payToChallenge(page);
   for (const wrong of ['000000', '111111', '222222']) await challenge.wrongCode(wrong);
 
-  const popup = await expectBackWith(page, {
-    title: 'Oh no!',
-    says: "Your bank couldn't confirm this payment",
-    alsoSays: 'nothing was taken from your card',
-    never: ['We accept Visa', 'Error code'],
-    buttons: ['Change card', 'Retry'],
-  });
+  const popup = await expectBackWith(page, { ...IN_ENGLISH, says: "Your bank couldn't confirm this payment", buttons: ['Change card', 'Retry'] });
   await popup.getByRole('button', { name: 'Change card' }).click();
   await shell.expectStep('/payment', 'Payment');
   await expect(cardFrame(page).getByLabel('Card number')).toHaveValue('', { timeout: 20_000 });
