@@ -85,29 +85,30 @@ const NO_REACT_IN_CORE = {
   message: REACT_IN_CORE_MESSAGE,
 };
 
+/**
+ * A zone of the import rules: files matching `files` (apart from `ignores`) may import nothing that
+ * `patterns` name (the shape every zone below shares; each says its own files and messages).
+ */
+function restrictImports({ files, ignores, patterns }) {
+  return { files, ...(ignores ? { ignores } : {}), rules: { 'no-restricted-imports': ['error', { patterns }] } };
+}
+
 /** Files of `pkg` may not import any other step module, the host, or another package's internals. */
 function boundaries(pkg) {
   const others = stepModules.filter((m) => m !== pkg);
-  return {
+  return restrictImports({
     files: [`${pkg}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [...others.map((m) => `@join/${m}`), ...others.map((m) => `@join/${m}/*`), '@join/host', '@join/host/*'],
-              message: 'A step module talks to other modules only through @join/shared.',
-            },
-            {
-              group: [...others.map((m) => `**/${m}/**`), '**/host/**', '**/shared/src/**', '@join/shared/src/*'],
-              message: 'Import @join/shared by its package name only (one bus, one store in the page).',
-            },
-          ],
-        },
-      ],
-    },
-  };
+    patterns: [
+      {
+        group: [...others.map((m) => `@join/${m}`), ...others.map((m) => `@join/${m}/*`), '@join/host', '@join/host/*'],
+        message: 'A step module talks to other modules only through @join/shared.',
+      },
+      {
+        group: [...others.map((m) => `**/${m}/**`), '**/host/**', '**/shared/src/**', '@join/shared/src/*'],
+        message: 'Import @join/shared by its package name only (one bus, one store in the page).',
+      },
+    ],
+  });
 }
 
 export default tseslint.config(
@@ -145,158 +146,95 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', { selector: 'JSXElement, JSXFragment', message: 'The kernel core renders nothing: components belong to @join/shared/ui.' }],
     },
   },
-  {
-    // The kernel's React layer (`@join/shared/react`): the core by its package name only (one
-    // instance in the page, whichever container provides this entry), no UI primitives, no domain.
+  // The kernel's React layer (`@join/shared/react`): the core by its package name only (one
+  // instance in the page, whichever container provides this entry), no UI primitives, no domain.
+  restrictImports({
     files: ['shared/src/react.ts', 'shared/src/{react,query}/**/*.{ts,tsx}'],
     ignores: ['**/__tests__/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@join/*', '!@join/shared'], message: 'The React layer reaches only the kernel core (@join/shared).' },
-            { group: ['@join/shared/*'], message: 'The React layer imports neither the UI primitives nor a domain.' },
-            NO_DOMAIN,
-            { group: ['../*'], message: 'Import the kernel core as @join/shared (one instance in the page), not by a relative path.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The UI primitives (`@join/shared/ui`): the core and the React layer by their package names only.
+    patterns: [
+      { group: ['@join/*', '!@join/shared'], message: 'The React layer reaches only the kernel core (@join/shared).' },
+      { group: ['@join/shared/*'], message: 'The React layer imports neither the UI primitives nor a domain.' },
+      NO_DOMAIN,
+      { group: ['../*'], message: 'Import the kernel core as @join/shared (one instance in the page), not by a relative path.' },
+    ],
+  }),
+  // The UI primitives (`@join/shared/ui`): the core and the React layer by their package names only.
+  restrictImports({
     files: ['shared/src/ui.ts', 'shared/src/ui/**/*.{ts,tsx}'],
     ignores: ['**/__tests__/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@join/*', '!@join/shared'], message: 'The UI primitives reach only the kernel core and its React layer.' },
-            { group: ['@join/shared/*', '!@join/shared/react'], message: 'The UI primitives reach only the kernel core and its React layer, no domain.' },
-            NO_DOMAIN,
-            { group: ['../*'], message: 'Import the kernel as @join/shared or @join/shared/react (one instance in the page), not by a relative path.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The kernel's tests may use a domain entry by its name (a form test with the payment domain's
-    // expiry field); the kernel's code may not.
+    patterns: [
+      { group: ['@join/*', '!@join/shared'], message: 'The UI primitives reach only the kernel core and its React layer.' },
+      { group: ['@join/shared/*', '!@join/shared/react'], message: 'The UI primitives reach only the kernel core and its React layer, no domain.' },
+      NO_DOMAIN,
+      { group: ['../*'], message: 'Import the kernel as @join/shared or @join/shared/react (one instance in the page), not by a relative path.' },
+    ],
+  }),
+  // The kernel's tests may use a domain entry by its name (a form test with the payment domain's
+  // expiry field); the kernel's code may not.
+  restrictImports({
     files: ['shared/src/**/__tests__/**/*.{ts,tsx}'],
     ignores: ['shared/src/domains/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@join/*', '!@join/shared', '!@join/shared/*'], message: '@join/shared depends on no other package.' }] },
-      ],
-    },
-  },
-  {
-    // A domain contract (and the forms entry) reaches the kernel by the package's name only: in a
-    // remote's build that is the page's singleton, where a relative path would bundle a second
-    // kernel. It imports no other domain.
+    patterns: [{ group: ['@join/*', '!@join/shared', '!@join/shared/*'], message: '@join/shared depends on no other package.' }],
+  }),
+  // A domain contract (and the forms entry) reaches the kernel by the package's name only: in a
+  // remote's build that is the page's singleton, where a relative path would bundle a second
+  // kernel. It imports no other domain.
+  restrictImports({
     files: ['shared/src/domains/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@join/*', '!@join/shared'], message: 'A domain contract depends only on the kernel (@join/shared).' },
-            { group: ['../../*', '../../../*'], message: 'Import the kernel as @join/shared (one instance in the page), not by a relative path.' },
-            { group: ['@join/shared/*', '!@join/shared/testing'], message: 'A domain contract imports no other domain.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
+    patterns: [
+      { group: ['@join/*', '!@join/shared'], message: 'A domain contract depends only on the kernel (@join/shared).' },
+      { group: ['../../*', '../../../*'], message: 'Import the kernel as @join/shared (one instance in the page), not by a relative path.' },
+      { group: ['@join/shared/*', '!@join/shared/testing'], message: 'A domain contract imports no other domain.' },
+    ],
+  }),
+  restrictImports({
     files: ['api/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@join/host', '@join/mfe-*', '@join/e2e', '@join/sandboxes', '@join/sandboxes/*'], message: 'The API imports only @join/shared.' },
-            { group: ['**/sandboxes/**', '**/sandboxes'], message: 'The API reaches the sandboxes only by URL and key, as a real provider: it imports nothing of them.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The forms entry (react-hook-form fields) ships with the remotes like a domain: the kernel by name only.
+    patterns: [
+      { group: ['@join/host', '@join/mfe-*', '@join/e2e', '@join/sandboxes', '@join/sandboxes/*'], message: 'The API imports only @join/shared.' },
+      { group: ['**/sandboxes/**', '**/sandboxes'], message: 'The API reaches the sandboxes only by URL and key, as a real provider: it imports nothing of them.' },
+    ],
+  }),
+  // The forms entry (react-hook-form fields) ships with the remotes like a domain: the kernel by name only.
+  restrictImports({
     files: ['shared/src/forms/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@join/*', '!@join/shared'], message: 'The forms entry depends only on the kernel (@join/shared).' },
-            { group: ['../*'], message: 'Import the kernel as @join/shared (one instance in the page), not by a relative path.' },
-          ],
-        },
-      ],
-    },
-  },
+    patterns: [
+      { group: ['@join/*', '!@join/shared'], message: 'The forms entry depends only on the kernel (@join/shared).' },
+      { group: ['../*'], message: 'Import the kernel as @join/shared (one instance in the page), not by a relative path.' },
+    ],
+  }),
   apiZones,
-  {
-    // The tests' shared helpers (@join/shared/testing) act on the kernel the code under test uses: by name only.
+  // The tests' shared helpers (@join/shared/testing) act on the kernel the code under test uses: by name only.
+  restrictImports({
     files: ['shared/src/testing/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@join/*', '!@join/shared'], message: 'The testing entry depends only on the kernel (@join/shared).' },
-            { group: ['../*'], message: 'Import the kernel as @join/shared (the instance the code under test uses), not by a relative path.' },
-          ],
-        },
-      ],
-    },
-  },
+    patterns: [
+      { group: ['@join/*', '!@join/shared'], message: 'The testing entry depends only on the kernel (@join/shared).' },
+      { group: ['../*'], message: 'Import the kernel as @join/shared (the instance the code under test uses), not by a relative path.' },
+    ],
+  }),
   ...stepModules.map(boundaries),
-  {
+  restrictImports({
     files: ['host/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: stepModules.flatMap((m) => [`@join/${m}`, `@join/${m}/*`, `**/${m}/**`]),
-              message: 'The host loads step modules at run time through Module Federation, never by import.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The third parties' stand-ins are another company's program: they know nothing of the
-    // operator's code (a sandbox copies what it needs, e.g. its own error codes).
+    patterns: [
+      {
+        group: stepModules.flatMap((m) => [`@join/${m}`, `@join/${m}/*`, `**/${m}/**`]),
+        message: 'The host loads step modules at run time through Module Federation, never by import.',
+      },
+    ],
+  }),
+  // The third parties' stand-ins are another company's program: they know nothing of the
+  // operator's code (a sandbox copies what it needs, e.g. its own error codes).
+  restrictImports({
     files: ['sandboxes/**/*.{ts,js,mjs}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@join/*', '!@join/fixtures', '!@join/fixtures/*'], message: 'A sandbox imports nothing of the operator\'s packages (not even the kernel): copy what it needs (the providers\' published test data is @join/fixtures).' },
-            { group: ['**/api/**', '**/api', '**/shared/**', '**/shared'], message: 'A sandbox imports nothing of the operator\'s code: copy what it needs.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The providers' published test data (test cards, camera frames): both programs' tests use it,
-    // so it depends on neither (nor on the kernel).
+    patterns: [
+      { group: ['@join/*', '!@join/fixtures', '!@join/fixtures/*'], message: 'A sandbox imports nothing of the operator\'s packages (not even the kernel): copy what it needs (the providers\' published test data is @join/fixtures).' },
+      { group: ['**/api/**', '**/api', '**/shared/**', '**/shared'], message: 'A sandbox imports nothing of the operator\'s code: copy what it needs.' },
+    ],
+  }),
+  // The providers' published test data (test cards, camera frames): both programs' tests use it,
+  // so it depends on neither (nor on the kernel).
+  restrictImports({
     files: ['fixtures/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@join/*', '**/api/**', '**/sandboxes/**', '**/shared/**'], message: '@join/fixtures is data both programs share: it imports no package of theirs.' }] }],
-    },
-  },
+    patterns: [{ group: ['@join/*', '**/api/**', '**/sandboxes/**', '**/shared/**'], message: '@join/fixtures is data both programs share: it imports no package of theirs.' }],
+  }),
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );

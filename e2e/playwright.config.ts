@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 /**
  * The product is served exactly as `npm start` serves it (api/dist/main.js serving the
@@ -20,7 +21,7 @@ export const PORTS = { main: base, maintenance: base + 1, fatal: base + 2, clock
 /**
  * The third parties' stand-ins are one program of their own (sandboxes/dist/main.js), started
  * first, on 127.0.0.1, and shared by every product server: each sandbox twenty to eighty ports
- * above the base (clear of the perf scripts' 8190 and 8191), so a test knows a provider's origin,
+ * above the base (clear of the perf scripts' base + 9 and base + 10, perf/product-server.mjs), so a test knows a provider's origin,
  * e.g. http://127.0.0.1:SANDBOX_PORTS.card. Every product server reaches them by these ports and
  * the suite's keys (not the published development ones), as it would a real provider. The courier's
  * own clock steps every COURIER_STEP_MS, an hour: no job moves by itself during the suite. A test
@@ -163,18 +164,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORTS.main}`,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
   },
   projects: [
     { name: 'main', testIgnore: CLOCK_SPECS },

@@ -1,5 +1,5 @@
-// The face scan's live feedback, measured in Chromium with a fake camera (issue 12 budget: at
-// least 5 detections a second on this 2-core machine). Builds the face harness page
+// The face scan's live feedback, measured in Chromium with a fake camera (the budget: at least 5
+// detections a second on this 2-core machine). Builds the face harness page
 // (mfe-identity/src/face/harness: the component and its lazy chunks, model and .wasm as the
 // identity remote builds them) into a temporary folder, serves it with the product's CSP, and
 // opens it once per camera feed of e2e/fixtures/identity:
@@ -8,13 +8,14 @@
 //     feedback, and expects the prompt followed and three JPEG frames handed to onCapture;
 //   two faces: expects "more than one face" and no photo; no face: expects "no face" and no photo.
 // Fails under 5 detections a second, or when a feed does not behave as expected.
-import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, fakeCameraArgs } from '../chromium.mjs';
+import { buildHarness } from './harness.mjs';
 import { PRODUCT_CSP } from './product-csp.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,20 +37,6 @@ const FEEDS = [
   { file: 'camera-empty.mjpeg', expect: 'no-face' },
 ];
 
-function build(out) {
-  return new Promise((resolve, reject) => {
-    // The identity package's own rspack, through pnpm's bin shim (it sets the module path the
-    // shared tools/rspack-config.mjs resolves @rspack/core from).
-    const rspackBin = path.join(identityDir, 'node_modules', '.bin', 'rspack');
-    const child = spawn(rspackBin, ['build', '-c', 'src/face/harness/rspack.config.mjs'], {
-      cwd: identityDir,
-      env: { ...process.env, FACE_HARNESS_OUT: out, NODE_ENV: 'production' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`harness build failed (${code})`))));
-  });
-}
-
 function serve(dir) {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -65,21 +52,7 @@ function serve(dir) {
 }
 
 async function run(port, feed) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${path.join(fixtures, feed.file)}`,
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...fakeCameraArgs(path.join(fixtures, feed.file))] });
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const problems = [];
@@ -135,7 +108,7 @@ const out = mkdtempSync(path.join(tmpdir(), 'join-face-'));
 let failed = false;
 let server;
 try {
-  await build(out);
+  await buildHarness(identityDir, 'src/face/harness/rspack.config.mjs', 'FACE_HARNESS_OUT', out);
   server = await serve(out);
   const { port } = server.address();
   console.log('Face scan feedback (Chromium, fake camera, phone viewport, WASM backend, product CSP)');

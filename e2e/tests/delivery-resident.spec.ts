@@ -132,7 +132,7 @@ test('a closed area goes to /delivery-closed; a long press in an unsupported are
   await nextPollShows(page, 'Now: Ready to collect');
 });
 
-test('searching "Dubai Marina" puts the pin on land, not in the marina\'s water where GeoNames has it (issue 24)', async ({ page }) => {
+test('searching "Dubai Marina" puts the pin on land, not in the marina\'s water where GeoNames has it', async ({ page }) => {
   await reachDelivery(page);
   await mapCanvas(page);
   await searchPlace(page, 'Dubai Marina', /^Dubai Marina/);

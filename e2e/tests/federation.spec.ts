@@ -1,15 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { ShellPage } from './pages/shell';
-import { PlanStepPage } from './pages/plan-step';
-import { NumberStepPage } from './pages/number-step';
+import { reachNumberOffer } from './pages/number-step';
 
 /** Composition at run time: one copy of each singleton, and failure containment per remote. */
 test('the page holds exactly one React, router, jotai, zod, query client and kernel (its core, React layer and UI primitives)', async ({ page }) => {
-  const shell = new ShellPage(page);
-  await page.goto('/');
-  await new PlanStepPage(page).choose(0);
-  await shell.expectStep('/number', 'Choose your number');
-  await new NumberStepPage(page).expectOffer();
+  await reachNumberOffer(page);
   // Both remotes are now loaded. @join/shared counts its own evaluations.
   expect(await page.evaluate(() => (window as unknown as { __JOIN_SHARED_INSTANCES__: number }).__JOIN_SHARED_INSTANCES__)).toBe(1);
   // The federation share scope: each singleton resolved to one loaded version.

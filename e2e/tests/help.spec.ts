@@ -4,7 +4,7 @@ import { PlanStepPage } from './pages/plan-step';
 import { apiAsVisitor } from './pages/api-as-visitor';
 
 /**
- * The help and feedback modal (SPEC 2 and 5; issue 9 point 6): help for the step the visitor
+ * The help and feedback modal (SPEC 2 and 5): help for the step the visitor
  * is on, the ways to reach the operator from the business config, and the feedback field with
  * its rule, sent to the API and stored. In English and in Arabic, with axe on each screen.
  */

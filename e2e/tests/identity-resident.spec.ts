@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectArabicScreen } from './pages/arabic';
 import { answer, camera, reachActivationMethod, scanFace, uploadDocument } from './pages/identity-step';
-import { openAs, prepareVisitor } from './pages/prepared';
+import { checkRoute, openAs, prepareVisitor, RESIDENT_WITH_EMIRATES_ID, VISITOR_WITH_PASSPORT } from './pages/prepared';
 
 /**
  * The identity check in Chromium against the real API and the identity authority
@@ -13,8 +13,8 @@ test.describe('a resident with an Emirates ID (fake camera: the card holder’s 
 
   test('Emirates ID front and back by upload, face scan, details: physical SIM goes on to delivery, payment skipped', async ({ page }) => {
     const shell = await reachActivationMethod(page);
-    // The stepper's total does not move when the answers make this a resident's path (issue 24:
-    // it said "Step 5 of 7", then "Step 6 of 6" at the delivery).
+    // The stepper's total does not move when the answers make this a resident's path (not "Step 5
+    // of 7", then "Step 6 of 6" at the delivery).
     await shell.expectStepCount(4);
     await answer(page, 'I live in the UAE', 'Physical SIM');
     await shell.expectStep('/activation_method/scan_document', 'Scan the front of your Emirates ID');
@@ -59,7 +59,8 @@ test.describe('a resident with an Emirates ID (fake camera: the card holder’s 
   // screens before are walked above), and the page resumes the check at the details.
   test('an under-18 passport ends the path politely, with no way forward but logging out', async ({ page }) => {
     const identity = { residency: 'non_resident', sim: 'physical', document: ['passport-under-18.jpg'], faceFeed: 'camera-selfie-collins.mjpeg' } as const;
-    const shell = await openAs(page, await prepareVisitor(page.request, { stage: 'details', identity }), '/id_check/face');
+    const visitor = await prepareVisitor(page.request, { stage: 'details', identity });
+    const shell = await openAs(page, visitor, checkRoute(visitor, 'face'));
     await expect(page.getByRole('heading', { name: 'Check your details' })).toBeVisible();
     await page.getByRole('button', { name: 'These are correct' }).click();
     // The API refuses under 18 from the birth date (-10018) before asking the authority.
@@ -71,7 +72,8 @@ test.describe('a resident with an Emirates ID (fake camera: the card holder’s 
 
   test('an expired passport (-639): use a valid document, back to the document', async ({ page }) => {
     const identity = { residency: 'non_resident', sim: 'esim', document: ['passport-expired.jpg'], faceFeed: 'camera-selfie-collins.mjpeg' } as const;
-    await openAs(page, await prepareVisitor(page.request, { stage: 'details', identity }), '/id_check/face');
+    const visitor = await prepareVisitor(page.request, { stage: 'details', identity });
+    await openAs(page, visitor, checkRoute(visitor, 'face'));
     await expect(page.getByRole('heading', { name: 'Check your details' })).toBeVisible();
     await page.getByRole('button', { name: 'These are correct' }).click();
     const panel = page.getByRole('alert').filter({ hasText: 'Please use a valid document' });
@@ -80,4 +82,17 @@ test.describe('a resident with an Emirates ID (fake camera: the card holder’s 
     await expect(page).toHaveURL(/#\/id_check(\?|$)/);
   });
 
+  // A prepared visitor resumes on the screens of the path they answered: each path's upload
+  // screen, never the residency question (which a screen of the other path asks).
+  for (const [identity, heading] of [
+    [VISITOR_WITH_PASSPORT, 'Upload a photo of your passport'],
+    [RESIDENT_WITH_EMIRATES_ID, 'Upload photos of your Emirates ID'],
+  ] as const) {
+    test(`a prepared ${identity.residency} visitor opened at their path's upload sees the upload, not the residency question`, async ({ page }) => {
+      const visitor = await prepareVisitor(page.request, { stage: 'details', identity });
+      const shell = await openAs(page, visitor, checkRoute(visitor, 'upload'));
+      await shell.expectStep(checkRoute(visitor, 'upload'), heading);
+      await expect(page.getByRole('heading', { name: 'First, tell us whether you live in the UAE' })).toHaveCount(0);
+    });
+  }
 });

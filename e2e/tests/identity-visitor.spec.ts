@@ -33,7 +33,7 @@ test.describe('a visitor with a passport (fake camera: the passport holder’s s
     await expectArabicScreen(page, 'id check: details');
     await shell.expectStepCount(4);
     await page.getByRole('button', { name: 'البيانات صحيحة' }).click();
-    // Verified: the host moves on by the flow contract to payment (its step comes with issue 13).
+    // Verified: the host moves on by the flow contract to payment.
     await expect(page).toHaveURL(/#\/payment(\?|$)/, { timeout: 30_000 });
     await shell.expectStepCount(5);
   });

@@ -4,7 +4,7 @@ import { openAs, prepareVisitor } from './pages/prepared';
 import { expectArabicScreen } from './pages/arabic';
 
 /**
- * The location check (issue 12 point 1) in Chromium against the real API: the browser context
+ * The location check in Chromium against the real API: the browser context
  * gives the position (Playwright's geolocation and permission), the server decides by the UAE's
  * boundary polygon, and the page moves on, explains outside, or explains a refused permission.
  */
@@ -21,6 +21,19 @@ async function reachLocationCheck(page: Page): Promise<ShellPage> {
 }
 
 const share = (page: Page) => page.getByRole('button', { name: 'Share my location' });
+
+/**
+ * The check refused: shared at the location check, the alert that starts with `title` explains
+ * `why` and offers Try again, and the visitor stays on the check.
+ */
+async function shareAndExpectRefusal(page: Page, title: string, why: string) {
+  const shell = await reachLocationCheck(page);
+  await share(page).click();
+  const alert = page.getByRole('alert').filter({ hasText: title });
+  await expect(alert).toContainText(why);
+  await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
+  return shell;
+}
 
 test.describe('in Dubai, location allowed', () => {
   test.use({ geolocation: DUBAI, permissions: ['geolocation'] });
@@ -40,11 +53,7 @@ test.describe('in Muscat, location allowed', () => {
   test.use({ geolocation: MUSCAT, permissions: ['geolocation'] });
 
   test('the check says outside: why activation needs the UAE, coming back later, Try again; in Arabic too', async ({ page }) => {
-    const shell = await reachLocationCheck(page);
-    await share(page).click();
-    const alert = page.getByRole('alert').filter({ hasText: 'You seem to be outside the UAE' });
-    await expect(alert).toContainText('Activation is only possible inside the UAE');
-    await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
+    const shell = await shareAndExpectRefusal(page, 'You seem to be outside the UAE', 'Activation is only possible inside the UAE');
     await shell.expectHeadingFocused();
     await expect(page).toHaveURL(/#\/location_check(\?|$)/);
     await shell.expectAccessible('location check: outside');
@@ -65,11 +74,7 @@ test.describe('location not allowed', () => {
   test.use({ geolocation: DUBAI, permissions: [] });
 
   test('the browser refuses: how to allow location, and Try again', async ({ page }) => {
-    const shell = await reachLocationCheck(page);
-    await share(page).click();
-    const alert = page.getByRole('alert').filter({ hasText: 'Your browser did not share your location' });
-    await expect(alert).toContainText('set Location to Allow');
-    await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
+    const shell = await shareAndExpectRefusal(page, 'Your browser did not share your location', 'set Location to Allow');
     await expect(page).toHaveURL(/#\/location_check(\?|$)/);
     await shell.expectAccessible('location check: denied');
   });

@@ -1,18 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { ShellPage } from './pages/shell';
-import { PlanStepPage } from './pages/plan-step';
-import { NumberStepPage } from './pages/number-step';
+import { reachNumberOffer } from './pages/number-step';
 import { apiHeaders } from './pages/api-as-visitor';
 
 const headers = apiHeaders;
 
 test('when someone else takes the offered number first, the visitor is told and offered another', async ({ page, request }) => {
-  const shell = new ShellPage(page);
-  const numbers = new NumberStepPage(page);
-  await page.goto('/');
-  await new PlanStepPage(page).choose(0);
-  await shell.expectStep('/number', 'Choose your number');
-  const offered = await numbers.expectOffer();
+  const { shell, numbers, offered } = await reachNumberOffer(page);
 
   // Another visitor, on another device, reserves that very number first.
   const other = `other-device-${Date.now()}`;

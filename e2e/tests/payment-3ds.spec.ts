@@ -7,7 +7,7 @@ import { SANDBOX_PORTS } from '../playwright.config';
  * A 3-D Secure check that was cancelled or failed on the card sandbox's own page.
  * The pop-up back on the shop said "Error code -7110 — We accept Visa, Mastercard and American
  * Express only" about a Visa. Now it says what happened to the payment (nothing was taken) and what
- * to do, with the likely answer first, and shows no key as an "error code" (point 4).
+ * to do, with the likely answer first, and shows no key as an "error code".
  */
 
 // Like payment-card.spec.ts: about a third of its steps.
@@ -39,25 +39,39 @@ async function onChallenge(page: Page) {
   };
 }
 
-const buttonsOf = (popup: ReturnType<Page['getByRole']>) => popup.getByRole('button').allTextContents();
-
-test('a cancelled check after a wrong code: nothing was taken, Retry first; Retry brings the card fields back', async ({ page }) => {
+/** Pays in English with the card that asks for 3-D Secure, up to the sandbox's challenge page. */
+async function payToChallenge(page: Page) {
   const shell = await reachPayment(page);
   await chooseCard(page, /^Credit or debit card/, 'Continue');
   await fillCard(page, VISA_3DS);
   await payButton(page).click();
-  const challenge = await onChallenge(page);
+  return { shell, challenge: await onChallenge(page) };
+}
+
+/**
+ * Back on the shop after the check: the pop-up named `title` says `says` and `alsoSays`, never any
+ * of `never`, and offers `buttons` in this order.
+ */
+async function expectBackWith(page: Page, popupSays: { title: string; says: string; alsoSays: string; never: readonly string[]; buttons: readonly string[] }) {
+  await expect(page).toHaveURL(/#\/payment\/payfort_token/, { timeout: 30_000 });
+  const popup = page.getByRole('alertdialog', { name: popupSays.title });
+  await expect(popup).toContainText(popupSays.says, { timeout: 30_000 });
+  await expect(popup).toContainText(popupSays.alsoSays);
+  for (const text of popupSays.never) await expect(popup).not.toContainText(text);
+  expect(await popup.getByRole('button').allTextContents()).toEqual(popupSays.buttons);
+  return popup;
+}
+
+/** What the pop-up says in English whichever way the check ended: the card was not charged, no card-type or code talk. */
+const IN_ENGLISH = { title: 'Oh no!', alsoSays: 'nothing was taken from your card', never: ['We accept Visa', 'Error code'] } as const;
+
+test('a cancelled check after a wrong code: nothing was taken, Retry first; Retry brings the card fields back', async ({ page }) => {
+  const { shell, challenge } = await payToChallenge(page);
   await challenge.wrongCode('000000');
   await expect(page.getByRole('alert')).toContainText('Attempts left: 2');
   await challenge.cancel();
 
-  await expect(page).toHaveURL(/#\/payment\/payfort_token/, { timeout: 30_000 });
-  const popup = page.getByRole('alertdialog', { name: 'Oh no!' });
-  await expect(popup).toContainText('The security check with your bank was not completed', { timeout: 30_000 });
-  await expect(popup).toContainText('nothing was taken from your card');
-  await expect(popup).not.toContainText('We accept Visa');
-  await expect(popup).not.toContainText('Error code');
-  expect(await buttonsOf(popup)).toEqual(['Retry', 'Change card']);
+  const popup = await expectBackWith(page, { ...IN_ENGLISH, says: 'The security check with your bank was not completed', buttons: ['Retry', 'Change card'] });
   await shell.expectAccessible('payment: 3-D Secure cancelled');
   await popup.getByRole('button', { name: 'Retry' }).click();
   await shell.expectStep('/payment', 'Payment');
@@ -66,20 +80,10 @@ test('a cancelled check after a wrong code: nothing was taken, Retry first; Retr
 });
 
 test('a failed check (three wrong codes): the bank could not confirm it, nothing was taken, Change card first', async ({ page }) => {
-  const shell = await reachPayment(page);
-  await chooseCard(page, /^Credit or debit card/, 'Continue');
-  await fillCard(page, VISA_3DS);
-  await payButton(page).click();
-  const challenge = await onChallenge(page);
+  const { shell, challenge } = await payToChallenge(page);
   for (const wrong of ['000000', '111111', '222222']) await challenge.wrongCode(wrong);
 
-  await expect(page).toHaveURL(/#\/payment\/payfort_token/, { timeout: 30_000 });
-  const popup = page.getByRole('alertdialog', { name: 'Oh no!' });
-  await expect(popup).toContainText("Your bank couldn't confirm this payment", { timeout: 30_000 });
-  await expect(popup).toContainText('nothing was taken from your card');
-  await expect(popup).not.toContainText('We accept Visa');
-  await expect(popup).not.toContainText('Error code');
-  expect(await buttonsOf(popup)).toEqual(['Change card', 'Retry']);
+  const popup = await expectBackWith(page, { ...IN_ENGLISH, says: "Your bank couldn't confirm this payment", buttons: ['Change card', 'Retry'] });
   await popup.getByRole('button', { name: 'Change card' }).click();
   await shell.expectStep('/payment', 'Payment');
   await expect(cardFrame(page).getByLabel('Card number')).toHaveValue('', { timeout: 20_000 });
@@ -95,11 +99,12 @@ test('Arabic: a cancelled check says so in Arabic, right to left, with no code',
   const challenge = await onChallenge(page);
   await challenge.cancel();
 
-  await expect(page).toHaveURL(/#\/payment\/payfort_token/, { timeout: 30_000 });
-  const popup = page.getByRole('alertdialog', { name: 'للأسف!' });
-  await expect(popup).toContainText('لم يكتمل التحقق الأمني مع البنك', { timeout: 30_000 });
-  await expect(popup).toContainText('لم يُخصم أي مبلغ من بطاقتك');
-  await expect(popup).not.toContainText('رمز الخطأ');
-  expect(await buttonsOf(popup)).toEqual(['إعادة المحاولة', 'تغيير البطاقة']);
+  await expectBackWith(page, {
+    title: 'للأسف!',
+    says: 'لم يكتمل التحقق الأمني مع البنك',
+    alsoSays: 'لم يُخصم أي مبلغ من بطاقتك',
+    never: ['رمز الخطأ'],
+    buttons: ['إعادة المحاولة', 'تغيير البطاقة'],
+  });
   await expectArabicScreen(page, 'payment: 3-D Secure cancelled');
 });

@@ -6,7 +6,7 @@ import { PlanStepPage } from './pages/plan-step';
 import { ShellPage } from './pages/shell';
 
 /**
- * /contract-request (issue 13, SPEC 2: an exception route reachable at any time): a visitor with a
+ * /contract-request (SPEC 2: an exception route reachable at any time): a visitor with a
  * commitment plan gets its contract by e-mail (the mail sink's outbox); before logging in the page
  * says to log in first.
  */

@@ -5,7 +5,7 @@ import { NumberStepPage } from './pages/number-step';
 import { SearchPageObject } from './pages/search-page';
 import { apiAsVisitor } from './pages/api-as-visitor';
 
-// Issue 9, points 3 and 4: prices read clearly (struck original and saving, commitment total,
+// Prices read clearly (struck original and saving, commitment total,
 // VIP prices before committing) and phone numbers grouped for reading, copied without spaces.
 
 const aed = (n: number) => `AED ${n.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -4,7 +4,7 @@ import { PlanStepPage } from './pages/plan-step';
 import { NumberStepPage } from './pages/number-step';
 
 /**
- * Issue 9 point 2: the stepper the flow contract drives, the cart with its count, and the order
+ * The stepper the flow contract drives, the cart with its count, and the order
  * summary (a sticky column on wide screens, a bottom bar and a sheet on a phone).
  */
 
@@ -24,6 +24,15 @@ async function recordShifts(page: Page) {
   return () => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
 }
 
+/** The first screen, its layout shifts recorded from the first paint, with its plans shown. */
+async function openPlansRecordingShifts(page: Page) {
+  const cls = await recordShifts(page);
+  await page.goto('/');
+  const plans = new PlanStepPage(page);
+  await plans.expectPlans();
+  return { shell: new ShellPage(page), plans, cls };
+}
+
 async function toArabic(page: Page) {
   await page.getByRole('button', { name: 'العربية' }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -33,11 +42,7 @@ test.describe('wide screen (1366 x 900)', () => {
   test.use({ viewport: { width: 1366, height: 900 } });
 
   test('plan to number: the stepper marks done and current, the cart counts, the summary column stays in view', async ({ page }) => {
-    const shell = new ShellPage(page);
-    const plans = new PlanStepPage(page);
-    const cls = await recordShifts(page);
-    await page.goto('/');
-    await plans.expectPlans();
+    const { shell, plans, cls } = await openPlansRecordingShifts(page);
     // The stepper and the column are there from the first paint: nothing moves the step.
     expect(await cls()).toBeLessThanOrEqual(0.02);
 
@@ -117,11 +122,7 @@ test.describe('phone (390 x 844)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('compact stepper, a bottom bar with the total that opens the summary sheet', async ({ page }) => {
-    const shell = new ShellPage(page);
-    const plans = new PlanStepPage(page);
-    const cls = await recordShifts(page);
-    await page.goto('/');
-    await plans.expectPlans();
+    const { shell, plans, cls } = await openPlansRecordingShifts(page);
     await expect(page.getByText('Step 1 of 5')).toBeVisible();
     expect(await cls()).toBeLessThanOrEqual(0.02);
     await expect(stepper(page)).toBeHidden(); // the list is the wide screens'

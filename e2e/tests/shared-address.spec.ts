@@ -1,9 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { PORTS } from '../playwright.config';
 import { expectArabicScreen } from './pages/arabic';
-import { NumberStepPage } from './pages/number-step';
-import { PlanStepPage } from './pages/plan-step';
-import { ShellPage } from './pages/shell';
+import { reachNumberOffer } from './pages/number-step';
 
 /**
  * A visitor on a shared network (airport, hotel, carrier NAT) whose address is
@@ -35,13 +33,8 @@ async function holdTheSolvedCall(page: Page) {
 }
 
 test('a visitor on a shared network takes a number after the challenge', async ({ page }) => {
-  const shell = new ShellPage(page);
-  const numbers = new NumberStepPage(page);
   const held = await holdTheSolvedCall(page);
-  await page.goto('/');
-  await new PlanStepPage(page).choose(0);
-  await shell.expectStep('/number', 'Choose your number');
-  const offered = await numbers.expectOffer();
+  const { shell, numbers, offered } = await reachNumberOffer(page);
   await numbers.take();
   const status = page.getByRole('status').filter({ hasText: 'Checking your connection…' });
   await expect(status).toBeVisible();

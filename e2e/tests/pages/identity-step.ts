@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { ShellPage } from './shell';
 import { uniqueEmail } from './account-step';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, fakeCameraArgs } from '../../chromium.mjs';
 import { fixture } from './fixtures';
 import { openAs, prepareVisitor, TOURIST_CHEAPEST } from './prepared';
 
@@ -13,20 +14,11 @@ import { openAs, prepareVisitor, TOURIST_CHEAPEST } from './prepared';
  */
 export { fixture };
 const DUBAI = { latitude: 25.2048, longitude: 55.2708 };
-const BASE_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 /** A browser whose camera plays this feed (and never asks for permission). */
 export const camera = (feed: string) => ({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...BASE_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${fixture(feed)}`],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...fakeCameraArgs(fixture(feed))],
   },
   geolocation: DUBAI,
   permissions: ['geolocation', 'camera'],
@@ -62,7 +54,7 @@ export async function uploadDocument(page: Page, shell: ShellPage, files: readon
 
 /**
  * The image is on the screen and its picture loaded: a source the page's CSP blocks (a blob: preview
- * under "img-src 'self' data:", issue 24) or a revoked one leaves a broken image, naturalWidth 0.
+ * under an "img-src 'self' data:" without blob:) or a revoked one leaves a broken image, naturalWidth 0.
  */
 export async function expectImageLoaded(img: Locator) {
   await expect(img).toBeVisible();

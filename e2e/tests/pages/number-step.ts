@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import { PlanStepPage } from './plan-step';
+import { ShellPage } from './shell';
 
 /** The number step: an offer, the held number with its countdown. */
 export class NumberStepPage {
@@ -34,4 +36,15 @@ export class NumberStepPage {
   async release() {
     await this.page.getByRole('button', { name: 'Release this number' }).click();
   }
+}
+
+/** From the first screen, the first plan chosen: the number step, with the number it offers. */
+export async function reachNumberOffer(page: Page) {
+  const shell = new ShellPage(page);
+  const numbers = new NumberStepPage(page);
+  await page.goto('/');
+  await new PlanStepPage(page).choose(0);
+  await shell.expectStep('/number', 'Choose your number');
+  const offered = await numbers.expectOffer();
+  return { shell, numbers, offered };
 }

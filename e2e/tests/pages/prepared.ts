@@ -29,7 +29,7 @@ export type Stage =
   | 'location_check'
   /** Inside the UAE (Dubai): at /activation_method. */
   | 'activation_method'
-  /** Residency and SIM type answered, the document read and the face matched: at the details to confirm. */
+  /** Residency and SIM type answered, the document read and the face matched: at the details to confirm (checkRoute(visitor, 'face')). */
   | 'details'
   /** The details confirmed, the authority's decision recorded: at /payment, or /submit_delivery for a resident's physical SIM. */
   | 'verified';
@@ -54,6 +54,18 @@ export const RESIDENT_WITH_EMIRATES_ID: Identity = {
   faceFeed: 'camera-selfie-collins.mjpeg',
 };
 
+/**
+ * The identity check's screens on each path (mfe-identity/src/verification/paths.ts): a
+ * resident's Emirates ID under /activation_method, a visitor's passport under /id_check. Opened on
+ * the other path's screen, a visitor who has answered is asked the residency question again ("First,
+ * tell us whether you live in the UAE"): the server takes documents only of the kind the answer
+ * says. A spec opens a prepared visitor's check with checkRoute, never a path's literal route.
+ */
+export const CHECK_ROUTES = {
+  resident: { document: '/activation_method/scan_document', upload: '/activation_method/upload_document', face: '/activation_method/scan_face' },
+  non_resident: { document: '/id_check', upload: '/id_check/upload', face: '/id_check/face' },
+} as const satisfies Record<Identity['residency'], Record<'document' | 'upload' | 'face', string>>;
+
 export interface PreparedVisitor {
   deviceId: string;
   sessionId: string;
@@ -61,7 +73,13 @@ export interface PreparedVisitor {
   email: string;
   /** The held number, as the page shows it (05x xxx xxxx without spaces). */
   number: string;
+  /** Who the visitor is at the identity check (the one answered and sent from 'details' on). */
+  identity: Identity;
 }
+
+/** The route of a screen of the prepared visitor's own identity path (CHECK_ROUTES). */
+export const checkRoute = (visitor: Pick<PreparedVisitor, 'identity'>, screen: keyof (typeof CHECK_ROUTES)['resident']): string =>
+  CHECK_ROUTES[visitor.identity.residency][screen];
 
 interface Options {
   stage: Stage;
@@ -140,7 +158,7 @@ export async function prepareVisitor(request: APIRequestContext, { stage, produc
   await api.post('/me/flow_status', { key: 5 });
   await api.post('/numbers/commit_number');
   const number = `0${msisdn.slice(3)}`;
-  const done = () => ({ deviceId, sessionId, uid: profile.uid, email, number });
+  const done = () => ({ deviceId, sessionId, uid: profile.uid, email, number, identity });
   if (stage === 'login') return done();
 
   // A new account by an e-mailed code (read from the mail sandbox's outbox): the session is upgraded.
