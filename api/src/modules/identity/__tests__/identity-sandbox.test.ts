@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { DocumentReadResponse, FaceChallengeResponse, FlowStatusResponse, type DocumentDetails } from '@join/shared/contract';
 import { promptFrames } from '../../../testing/face-frames';
 import { IDENTITY_FIXTURES, startWithSandboxAuthority } from '../../../testing/sandbox-authority';
-import { type IdentityTestApp } from '../../../testing/identity-helpers';
+import type { IdentityTestApp } from '../../../testing/identity-helpers';
 import type { Visitor } from '../../../testing/harness';
 
 /**
  * The operator API against the real identity authority sandbox over HTTP (OCR of the fixture
  * documents, face comparison, the seeded registry): both paths end in their flag, and the
- * refusals arrive with their SPEC 8 codes. The detailed rules are in identity.test.ts (with an
+ * refusals arrive with their SPEC 8 codes. The detailed rules are in identity-*.test.ts (with an
  * in-test authority); this proves the two programs speak the same contract.
  */
 jest.setTimeout(120_000);
