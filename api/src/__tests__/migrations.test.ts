@@ -32,6 +32,19 @@ const NEW_SESSION_DEFAULTS = { account_id: null, login_method: null, social_nonc
 const all = (db: Database.Database, sql: string) => db.prepare(sql).all();
 const count = (db: Database.Database, table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
 
+/** The users, sessions and saved plans as the old database had them, the columns added since at their defaults. */
+function expectVisitorsKept(db: Database.Database, before: Record<'users' | 'sessions' | 'savedPlans', unknown[]>): void {
+  expect(all(db, `SELECT ${V3_USER_COLUMNS} FROM users ORDER BY uid`)).toEqual(before.users);
+  // Version 4: nobody's residency, location, delivery form or terminated e-mail is known; nobody is retail.
+  expect(all(db, 'SELECT resident_type, inside_uae, has_delivery_form, terminated_email, retail FROM users')).toEqual(
+    before.users.map(() => NEW_USER_DEFAULTS),
+  );
+  expect(all(db, `SELECT ${V1_SESSION_COLUMNS} FROM sessions ORDER BY token_hash`)).toEqual(before.sessions);
+  // Version 8: every existing session is a device-id one (no account, no login method, no nonce).
+  expect(all(db, `SELECT ${V8_SESSION_COLUMNS} FROM sessions`)).toEqual(before.sessions.map(() => NEW_SESSION_DEFAULTS));
+  expect(all(db, `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`)).toEqual(before.savedPlans);
+}
+
 /** A database file `name` in a folder of its own, removed after the suite's tests. */
 function databaseFile(name: string): string {
   const dir = tempDir();
@@ -76,15 +89,7 @@ describe('migrating a version 1 database', () => {
     const db = openDatabase(file);
     expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
     expect(all(db, 'SELECT rowid, msisdn, vanity_level, holder, reserved_at, held_until FROM numbers ORDER BY rowid')).toEqual(before.numbers);
-    expect(all(db, `SELECT ${V3_USER_COLUMNS} FROM users ORDER BY uid`)).toEqual(before.users);
-    // Version 4: nobody's residency, location, delivery form or terminated e-mail is known; nobody is retail.
-    expect(all(db, 'SELECT resident_type, inside_uae, has_delivery_form, terminated_email, retail FROM users')).toEqual(
-      before.users?.map(() => NEW_USER_DEFAULTS),
-    );
-    expect(all(db, `SELECT ${V1_SESSION_COLUMNS} FROM sessions ORDER BY token_hash`)).toEqual(before.sessions);
-    // Version 8: every existing session is a device-id one (no account, no login method, no nonce).
-    expect(all(db, `SELECT ${V8_SESSION_COLUMNS} FROM sessions`)).toEqual(before.sessions?.map(() => NEW_SESSION_DEFAULTS));
-    expect(all(db, `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`)).toEqual(before.savedPlans);
+    expectVisitorsKept(db, before);
     expect(all(db, 'SELECT booster_ids, promotion_keys, promo_code, discounts, applied_promotions FROM saved_plans')).toEqual([
       { booster_ids: '[]', promotion_keys: '[]', promo_code: null, discounts: '[]', applied_promotions: '[]' },
     ]);
@@ -163,7 +168,7 @@ describe('migrating a version 1 database', () => {
 describe('migrating a version 2 database', () => {
   const file = databaseFile('v2.sqlite');
   const HOLD_COLUMNS = 'SELECT * FROM numbers WHERE holder IS NOT NULL ORDER BY rowid';
-  let before: Record<string, unknown[]>;
+  let before: Record<'numbers' | 'holds' | 'users' | 'sessions' | 'savedPlans' | 'counters', unknown[]>;
   beforeAll(() => {
     createV2Database(file);
     before = readRows(file, {
@@ -183,15 +188,7 @@ describe('migrating a version 2 database', () => {
     expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
     expect(all(db, 'SELECT * FROM numbers ORDER BY rowid')).toEqual(before.numbers);
     expect(all(db, HOLD_COLUMNS)).toHaveLength(2);
-    expect(all(db, `SELECT ${V3_USER_COLUMNS} FROM users ORDER BY uid`)).toEqual(before.users);
-    // Version 4: nobody's residency, location, delivery form or terminated e-mail is known; nobody is retail.
-    expect(all(db, 'SELECT resident_type, inside_uae, has_delivery_form, terminated_email, retail FROM users')).toEqual(
-      before.users?.map(() => NEW_USER_DEFAULTS),
-    );
-    expect(all(db, `SELECT ${V1_SESSION_COLUMNS} FROM sessions ORDER BY token_hash`)).toEqual(before.sessions);
-    // Version 8: every existing session is a device-id one (no account, no login method, no nonce).
-    expect(all(db, `SELECT ${V8_SESSION_COLUMNS} FROM sessions`)).toEqual(before.sessions?.map(() => NEW_SESSION_DEFAULTS));
-    expect(all(db, `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`)).toEqual(before.savedPlans);
+    expectVisitorsKept(db, before);
     expect(all(db, 'SELECT * FROM counters')).toEqual(before.counters);
     expect(count(db, 'preferences')).toBe(0);
     db.close();
@@ -327,7 +324,7 @@ describe('migrating a database without the feedback table (version 4)', () => {
   });
 });
 
-describe('migrating to "an e-mail tells nothing before it is proven" (issue 23)', () => {
+describe('migrating to "an e-mail tells nothing before it is proven"', () => {
   const file = databaseFile('before-proof.sqlite');
   // Found by name: the lead renumbers migrations at merge.
   const proof = MIGRATIONS.find((m) => m.name.startsWith('an e-mail tells nothing before it is proven'));

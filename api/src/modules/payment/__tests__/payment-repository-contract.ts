@@ -7,6 +7,7 @@ import type { NumbersRepository } from '../../numbers/repository';
 import { PaymentOpenError, type NewPayment, type PaymentRepository } from '../repository';
 import type { SessionRepository } from '../../../platform/sessions/repository';
 import { documentOf, verifiedBuyer } from '../../../testing/verified-buyer';
+import { STARTER_CARD_PAYMENT } from '../../../testing/starter-payment';
 import { HOLD_MS, NOW, POLICY, type RepositoryImplementation, describeRepositoryContract, price } from '../../../testing/repository-contract';
 import { describeRaces } from '../../../testing/repository-races/describe-races';
 
@@ -45,17 +46,10 @@ export function describePaymentRepositoryContract(name: string, impl: Repository
         order: who.order,
         document: who.document,
         holdUntil: NOW + HOLD_MS,
-        method: 'card',
+        ...STARTER_CARD_PAYMENT,
         idempotencyKey: key,
         requestHash: `hash-${key}`,
-        amountFils: 3675,
-        vatFils: 175,
-        vatPercentage: 5,
-        recurring: false,
-        productCode: 187,
-        productName: 'Tourist Starter 7 days',
         email: 'payer@example.com',
-        instalments: null,
         createdAt: NOW,
         ...over,
       });
