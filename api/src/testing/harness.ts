@@ -165,6 +165,11 @@ export function form(
   return { payload, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } };
 }
 
+/** The answer's HTTP status and API error code, checked together (a failure shows both). */
+export function expectApiError(res: LightMyRequestResponse, status: number, code: number | string): void {
+  expect({ status: res.statusCode, code: (res.json() as { code?: unknown }).code }).toEqual({ status, code });
+}
+
 export function json(res: LightMyRequestResponse): unknown {
   return res.json() as unknown;
 }

@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
-import type { LightMyRequestResponse } from 'fastify';
 import { DocumentReadResponse, FlowStatusResponse, type DocumentDetails } from '@join/shared/contract';
-import type { Visitor } from './harness';
+import { expectApiError, type Visitor } from './harness';
 import { jpeg, png } from './fake-authority';
 import { createIdentityTestApp, type IdentityTestApp } from './identity-helpers';
 
@@ -18,11 +17,8 @@ export const EID_ID = '784198812345671';
 /** A GIF whose bytes name a passport: a type the check refuses, whatever it is declared as. */
 export const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.from('passport:P1000001')]);
 
-const status = (res: LightMyRequestResponse) => ({ status: res.statusCode, code: (res.json() as { code?: unknown }).code });
-
 /** The answer's HTTP status and API code, checked together. */
-export const expectCode = (res: LightMyRequestResponse, statusCode: number, code: number | string): void =>
-  expect(status(res)).toEqual({ status: statusCode, code });
+export const expectCode = expectApiError;
 
 /**
  * An identity test app for the file: opened before its tests, closed after them; `onReady` keeps
