@@ -198,3 +198,19 @@ export function withTestApp(
     current = null;
   });
 }
+
+/**
+ * For tests that each start their own app with options of their own: answers `start(options)`,
+ * which opens one with a logged-in visitor (handed to `onReady`), closed after the test.
+ */
+export function startPerTest(onReady: (t: TestApp, visitor: Visitor) => void): (options?: Partial<AppOptions>) => Promise<void> {
+  let current: TestApp | null = null;
+  afterEach(async () => {
+    await current?.close();
+    current = null;
+  });
+  return async (options = {}) => {
+    current = await createTestApp(options);
+    onReady(current, await current.login());
+  };
+}

@@ -6,7 +6,8 @@ import {
   NumbersResponse,
   ReservationsResponse,
 } from '@join/shared/contract';
-import { createTestApp, form, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
+import { createTestApp, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
+import { numberSteps } from './number-steps';
 
 const HOLD_MS = DEFAULT_NUMBER_HOLD_SECONDS * 1000;
 
@@ -16,9 +17,7 @@ describe('reservations: ids, extensions, listing, commit', () => {
   let bob: Visitor;
   withTestApp((app, [a, b]) => void ([t, alice, bob] = [app, a as Visitor, b as Visitor]), { visitors: 2 });
 
-  const offer = (v: Visitor, count = 1) => t.offer(v, count);
-  const reserve = (v: Visitor, number: string) => t.post(v, '/api/numbers', { number });
-  const cancel = (v: Visitor, number: string) => t.app.inject({ method: 'DELETE', url: '/api/numbers', ...form(v.headers, { number }) });
+  const { offer, reserve, cancel } = numberSteps(() => t);
   const get = (v: Visitor, url: string) => t.get(v, url);
   const reservations = async (v: Visitor, query = '') =>
     ReservationsResponse.parse((await get(v, `/api/numbers/reservation${query}`)).json()).reservations;
