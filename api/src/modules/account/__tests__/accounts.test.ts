@@ -36,7 +36,7 @@ describe('accounts', () => {
   const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   describe('check_email', () => {
-    it('answers the ways on (a password or a code), the same for every e-mail (account-privacy.test.ts: issue 23)', async () => {
+    it('answers the ways on (a password or a code), the same for every e-mail (see account-privacy.test.ts)', async () => {
       const answers = await Promise.all(
         ['AMIRA@Example.com', NOOR, 'nobody@example.com', FORMER].map(async (e) => CheckEmailResponse.parse((await check(v, e)).json())),
       );

@@ -139,7 +139,7 @@ describe('the identity check', () => {
       const compares = compareCalls();
       const nonceOf = async () => FaceChallengeResponse.parse((await t.challenge(v)).json()).nonce;
       const frames = [jpeg('match'), jpeg('match'), jpeg('match')];
-      // A `liveness` field, as pages before issue 23 sent, is refused: the server decides that.
+      // A `liveness` field, as older pages sent, is refused: the server decides that.
       expect((await t.faceFrames(v, await nonceOf(), frames, { liveness: 'passed' })).json()).toMatchObject({ field: 'body.liveness' });
       expectCode(await t.faceFrames(v, await nonceOf(), [GIF, GIF, GIF]), 422, -642);
       expect((await t.faceFrames(v, await nonceOf(), frames.slice(0, 2))).json()).toMatchObject({ field: 'body.frame' });
