@@ -5,16 +5,15 @@ import {
   NumbersResponse,
   ProductResponse,
 } from '@join/shared/contract';
-import { type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
-import { numberSteps } from './number-steps';
+import { type TestApp, type Visitor } from '../../../testing/harness';
+import { withTwoVisitors } from './number-steps';
 
 describe('numbers', () => {
   let t: TestApp;
   let alice: Visitor;
   let bob: Visitor;
-  withTestApp((app, [a, b]) => void ([t, alice, bob] = [app, a as Visitor, b as Visitor]), { visitors: 2 });
+  const { offer, reserve, cancel } = withTwoVisitors((app, a, b) => void ([t, alice, bob] = [app, a, b]));
 
-  const { offer, reserve, cancel } = numberSteps(() => t);
   const held = async (v: Visitor) =>
     NumbersResponse.parse((await t.get(v, '/api/numbers')).json()).numbers;
   const currentProduct = async (v: Visitor) =>
