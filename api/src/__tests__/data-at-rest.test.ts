@@ -4,7 +4,7 @@ import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import type { DocumentDetails } from '@join/shared/contract';
 import { tempDir } from '../testing/harness';
-import { passportOf } from '../testing/retention-fixtures';
+import { passportDecision, passportOf } from '../testing/retention-fixtures';
 import { openDatabase } from '../platform/db/open-database';
 import { openSqliteStore } from '../database';
 import type { Store } from '../store';
@@ -107,21 +107,8 @@ describe('identity images once deleted', () => {
     return { uid, marker };
   }
 
-  const decision = {
-    outcome: 'verified' as const,
-    code: null,
-    documentKind: 'passport' as const,
-    documentNumber: PASSPORT.number,
-    expiryDate: PASSPORT.expiry_date,
-    birthDate: PASSPORT.birth_date,
-    residentType: 'non_resident' as const,
-    simType: 'esim' as const,
-    personRef: 'person-1',
-    liveness: 'passed' as const,
-    decidedAt: NOW,
-    accountId: null,
-    holderName: 'GRACE HOPPER',
-  };
+  const decision = passportDecision(PASSPORT, NOW, { personRef: 'person-1' });
+
 
   const deletions: Array<[string, (uid: string) => Promise<unknown>]> = [
     ['the check deleted', (uid) => store.deleteIdentityCheck(uid)],

@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import { clientHeaders, tempDir } from '../testing/harness';
 import { FakeCourierProvider } from '../testing/fake-courier';
 import { FakeEsimProvider } from '../testing/fake-esim';
-import { createV1Database, createV2Database, OLD_NOW as NOW, V1_CATALOGUE } from '../testing/old-databases';
+import { applyMigrations, applyOldMigrations, createV1Database, createV2Database, OLD_NOW as NOW, V1_CATALOGUE } from '../testing/old-databases';
 import { SEED_PRODUCTS } from '../modules/catalogue/seed/products';
 import { FIXED_EXTERNAL_SUBSCRIBERS, SEED_OPERATORS } from '../modules/numbers/seed/transfer';
 import { HOLD_POLICY } from '../modules/numbers/holds';
@@ -32,41 +32,64 @@ const NEW_SESSION_DEFAULTS = { account_id: null, login_method: null, social_nonc
 const all = (db: Database.Database, sql: string) => db.prepare(sql).all();
 const count = (db: Database.Database, table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
 
-describe('migrating a version 1 database', () => {
+/** The users, sessions and saved plans as the old database had them, the columns added since at their defaults. */
+function expectVisitorsKept(db: Database.Database, before: Record<'users' | 'sessions' | 'savedPlans', unknown[]>): void {
+  expect(all(db, `SELECT ${V3_USER_COLUMNS} FROM users ORDER BY uid`)).toEqual(before.users);
+  // Version 4: nobody's residency, location, delivery form or terminated e-mail is known; nobody is retail.
+  expect(all(db, 'SELECT resident_type, inside_uae, has_delivery_form, terminated_email, retail FROM users')).toEqual(
+    before.users.map(() => NEW_USER_DEFAULTS),
+  );
+  expect(all(db, `SELECT ${V1_SESSION_COLUMNS} FROM sessions ORDER BY token_hash`)).toEqual(before.sessions);
+  // Version 8: every existing session is a device-id one (no account, no login method, no nonce).
+  expect(all(db, `SELECT ${V8_SESSION_COLUMNS} FROM sessions`)).toEqual(before.sessions.map(() => NEW_SESSION_DEFAULTS));
+  expect(all(db, `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`)).toEqual(before.savedPlans);
+}
+
+/** A database file `name` in a folder of its own, removed after the suite's tests. */
+function databaseFile(name: string): string {
   const dir = tempDir();
-  const file = join(dir.path, 'v1.sqlite');
-  let before: { numbers: unknown[]; users: unknown[]; sessions: unknown[]; savedPlans: unknown[] };
+  afterAll(() => dir.remove());
+  return join(dir.path, name);
+}
+
+/** The rows each query answers on the file, by the query's name. */
+function readRows<K extends string>(file: string, queries: Record<K, string>): Record<K, unknown[]> {
+  const db = openDatabase(file);
+  try {
+    return Object.fromEntries(Object.entries<string>(queries).map(([name, sql]) => [name, all(db, sql)])) as Record<K, unknown[]>;
+  } finally {
+    db.close();
+  }
+}
+
+/** Opens the file with today's code: every migration after `version` applies, and not one number is seeded. */
+async function migrateFrom(file: string, version: number): Promise<void> {
+  const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
+  expect(opened.migrationsApplied).toEqual(versionsAfter(version));
+  expect(opened.seed.numbersInserted).toBe(0);
+  await opened.store.close();
+}
+
+describe('migrating a version 1 database', () => {
+  const file = databaseFile('v1.sqlite');
+  let before: Record<'numbers' | 'users' | 'sessions' | 'savedPlans', unknown[]>;
   beforeAll(() => {
     createV1Database(file);
-    const db = openDatabase(file);
-    before = {
-      numbers: all(db, 'SELECT rowid, msisdn, vanity_level, holder, reserved_at, held_until FROM numbers ORDER BY rowid'),
-      users: all(db, 'SELECT * FROM users ORDER BY uid'),
-      sessions: all(db, `SELECT ${V1_SESSION_COLUMNS} FROM sessions ORDER BY token_hash`),
-      savedPlans: all(db, `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`),
-    };
-    db.close();
+    before = readRows(file, {
+      numbers: 'SELECT rowid, msisdn, vanity_level, holder, reserved_at, held_until FROM numbers ORDER BY rowid',
+      users: 'SELECT * FROM users ORDER BY uid',
+      sessions: `SELECT ${V1_SESSION_COLUMNS} FROM sessions ORDER BY token_hash`,
+      savedPlans: `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`,
+    });
   });
-  afterAll(() => dir.remove());
 
   it('applies versions 2 to 6, keeps every row of users, and brings the catalogue up to today’s seed', async () => {
-    const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
-    expect(opened.migrationsApplied).toEqual(versionsAfter(1));
-    expect(opened.seed.numbersInserted).toBe(0);
-    await opened.store.close();
+    await migrateFrom(file, 1);
 
     const db = openDatabase(file);
     expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
     expect(all(db, 'SELECT rowid, msisdn, vanity_level, holder, reserved_at, held_until FROM numbers ORDER BY rowid')).toEqual(before.numbers);
-    expect(all(db, `SELECT ${V3_USER_COLUMNS} FROM users ORDER BY uid`)).toEqual(before.users);
-    // Version 4: nobody's residency, location, delivery form or terminated e-mail is known; nobody is retail.
-    expect(all(db, 'SELECT resident_type, inside_uae, has_delivery_form, terminated_email, retail FROM users')).toEqual(
-      before.users?.map(() => NEW_USER_DEFAULTS),
-    );
-    expect(all(db, `SELECT ${V1_SESSION_COLUMNS} FROM sessions ORDER BY token_hash`)).toEqual(before.sessions);
-    // Version 8: every existing session is a device-id one (no account, no login method, no nonce).
-    expect(all(db, `SELECT ${V8_SESSION_COLUMNS} FROM sessions`)).toEqual(before.sessions?.map(() => NEW_SESSION_DEFAULTS));
-    expect(all(db, `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`)).toEqual(before.savedPlans);
+    expectVisitorsKept(db, before);
     expect(all(db, 'SELECT booster_ids, promotion_keys, promo_code, discounts, applied_promotions FROM saved_plans')).toEqual([
       { booster_ids: '[]', promotion_keys: '[]', promo_code: null, discounts: '[]', applied_promotions: '[]' },
     ]);
@@ -143,44 +166,29 @@ describe('migrating a version 1 database', () => {
 });
 
 describe('migrating a version 2 database', () => {
-  const dir = tempDir();
-  const file = join(dir.path, 'v2.sqlite');
+  const file = databaseFile('v2.sqlite');
   const HOLD_COLUMNS = 'SELECT * FROM numbers WHERE holder IS NOT NULL ORDER BY rowid';
-  let before: Record<string, unknown[]>;
+  let before: Record<'numbers' | 'holds' | 'users' | 'sessions' | 'savedPlans' | 'counters', unknown[]>;
   beforeAll(() => {
     createV2Database(file);
-    const db = openDatabase(file);
-    before = {
-      numbers: all(db, 'SELECT * FROM numbers ORDER BY rowid'),
-      holds: all(db, HOLD_COLUMNS),
-      users: all(db, 'SELECT * FROM users ORDER BY uid'),
-      sessions: all(db, `SELECT ${V1_SESSION_COLUMNS} FROM sessions ORDER BY token_hash`),
-      savedPlans: all(db, `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`),
-      counters: all(db, 'SELECT * FROM counters'),
-    };
-    db.close();
+    before = readRows(file, {
+      numbers: 'SELECT * FROM numbers ORDER BY rowid',
+      holds: HOLD_COLUMNS,
+      users: 'SELECT * FROM users ORDER BY uid',
+      sessions: `SELECT ${V1_SESSION_COLUMNS} FROM sessions ORDER BY token_hash`,
+      savedPlans: `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`,
+      counters: 'SELECT * FROM counters',
+    });
   });
-  afterAll(() => dir.remove());
 
   it('applies versions 3 to 6 and keeps users, sessions, holds (with their transfer) and saved plans', async () => {
-    const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
-    expect(opened.migrationsApplied).toEqual(versionsAfter(2));
-    expect(opened.seed.numbersInserted).toBe(0);
-    await opened.store.close();
+    await migrateFrom(file, 2);
 
     const db = openDatabase(file);
     expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
     expect(all(db, 'SELECT * FROM numbers ORDER BY rowid')).toEqual(before.numbers);
     expect(all(db, HOLD_COLUMNS)).toHaveLength(2);
-    expect(all(db, `SELECT ${V3_USER_COLUMNS} FROM users ORDER BY uid`)).toEqual(before.users);
-    // Version 4: nobody's residency, location, delivery form or terminated e-mail is known; nobody is retail.
-    expect(all(db, 'SELECT resident_type, inside_uae, has_delivery_form, terminated_email, retail FROM users')).toEqual(
-      before.users?.map(() => NEW_USER_DEFAULTS),
-    );
-    expect(all(db, `SELECT ${V1_SESSION_COLUMNS} FROM sessions ORDER BY token_hash`)).toEqual(before.sessions);
-    // Version 8: every existing session is a device-id one (no account, no login method, no nonce).
-    expect(all(db, `SELECT ${V8_SESSION_COLUMNS} FROM sessions`)).toEqual(before.sessions?.map(() => NEW_SESSION_DEFAULTS));
-    expect(all(db, `SELECT ${V2_SAVED_PLAN_COLUMNS} FROM saved_plans`)).toEqual(before.savedPlans);
+    expectVisitorsKept(db, before);
     expect(all(db, 'SELECT * FROM counters')).toEqual(before.counters);
     expect(count(db, 'preferences')).toBe(0);
     db.close();
@@ -259,18 +267,14 @@ describe('migrating a version 2 database', () => {
 });
 
 describe('migrating a version 3 database', () => {
-  const dir = tempDir();
-  const file = join(dir.path, 'v3.sqlite');
+  const file = databaseFile('v3.sqlite');
   beforeAll(() => {
     createV2Database(file);
+    if (!MIGRATIONS.some((m) => m.version === 3)) throw new Error('migration 3 missing');
     const db = openDatabase(file);
-    const v3 = MIGRATIONS.find((m) => m.version === 3);
-    if (!v3) throw new Error('migration 3 missing');
-    db.exec(v3.sql);
-    db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(v3.version, v3.name, NOW);
+    applyMigrations(db, (version) => version === 3);
     db.close();
   });
-  afterAll(() => dir.remove());
 
   it('applies version 4 and later: every user gets an empty flow context, which the setters then fill', async () => {
     const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
@@ -301,18 +305,13 @@ describe('migrating a version 3 database', () => {
 });
 
 describe('migrating a database without the feedback table (version 4)', () => {
-  const dir = tempDir();
-  const file = join(dir.path, 'v4.sqlite');
+  const file = databaseFile('v4.sqlite');
   beforeAll(() => {
     createV2Database(file);
     const db = openDatabase(file);
-    for (const m of MIGRATIONS.filter((x) => x.version === 3 || x.version === 4)) {
-      db.exec(m.sql);
-      db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, NOW);
-    }
+    applyMigrations(db, (version) => version === 3 || version === 4);
     db.close();
   });
-  afterAll(() => dir.remove());
 
   it('adds the names table (5), the feedback table and the support contacts of the business config, keeping the users', async () => {
     const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
@@ -325,18 +324,13 @@ describe('migrating a database without the feedback table (version 4)', () => {
   });
 });
 
-describe('migrating to "an e-mail tells nothing before it is proven" (issue 23)', () => {
-  const dir = tempDir();
-  const file = join(dir.path, 'before-proof.sqlite');
+describe('migrating to "an e-mail tells nothing before it is proven"', () => {
+  const file = databaseFile('before-proof.sqlite');
   // Found by name: the lead renumbers migrations at merge.
   const proof = MIGRATIONS.find((m) => m.name.startsWith('an e-mail tells nothing before it is proven'));
   beforeAll(() => {
     const db = openDatabase(file);
-    db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
-    for (const m of MIGRATIONS.filter((x) => x.version < (proof?.version ?? 0))) {
-      db.exec(m.sql);
-      db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, NOW);
-    }
+    applyOldMigrations(db, (proof?.version ?? 0) - 1);
     const user = db.prepare('INSERT INTO users (uid, device_id, created_at, terminated_email) VALUES (?, ?, ?, ?)');
     user.run('typed-it', 'd1', NOW, 'former@example.com');
     user.run('never', 'd2', NOW, null);
@@ -345,7 +339,6 @@ describe('migrating to "an e-mail tells nothing before it is proven" (issue 23)'
     failure.run('addr:198.51.100.66', NOW, NOW, NOW + 30_000);
     db.close();
   });
-  afterAll(() => dir.remove());
 
   it('forgets the terminated e-mails recorded before they were proven, and the per-e-mail locks', async () => {
     expect(proof).toBeDefined();

@@ -165,6 +165,11 @@ export function form(
   return { payload, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } };
 }
 
+/** The answer's HTTP status and API error code, checked together (a failure shows both). */
+export function expectApiError(res: LightMyRequestResponse, status: number, code: number | string): void {
+  expect({ status: res.statusCode, code: (res.json() as { code?: unknown }).code }).toEqual({ status, code });
+}
+
 export function json(res: LightMyRequestResponse): unknown {
   return res.json() as unknown;
 }
@@ -192,4 +197,20 @@ export function withTestApp(
     await current?.close();
     current = null;
   });
+}
+
+/**
+ * For tests that each start their own app with options of their own: answers `start(options)`,
+ * which opens one with a logged-in visitor (handed to `onReady`), closed after the test.
+ */
+export function startPerTest(onReady: (t: TestApp, visitor: Visitor) => void): (options?: Partial<AppOptions>) => Promise<void> {
+  let current: TestApp | null = null;
+  afterEach(async () => {
+    await current?.close();
+    current = null;
+  });
+  return async (options = {}) => {
+    current = await createTestApp(options);
+    onReady(current, await current.login());
+  };
 }

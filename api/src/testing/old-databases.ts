@@ -49,12 +49,18 @@ export const V2_CATALOGUE: readonly OldProduct[] = [
 
 type Db = ReturnType<typeof openDatabase>;
 
-function applyOldMigrations(db: Db, upTo: number): void {
-  db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
-  for (const m of MIGRATIONS.filter((m) => m.version <= upTo)) {
+/** Applies today's migrations that `which` picks to an open database, recording each as applied. */
+export function applyMigrations(db: Db, which: (version: number) => boolean): void {
+  for (const m of MIGRATIONS.filter((m) => which(m.version))) {
     db.exec(m.sql);
     db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, OLD_NOW);
   }
+}
+
+/** A new database with the schema as migrations 1 to `upTo` left it (and their record). */
+export function applyOldMigrations(db: Db, upTo: number): void {
+  db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+  applyMigrations(db, (version) => version <= upTo);
 }
 
 /** Every old product had three plans, ids code * 10 + 1..3 (208's local minutes were a plain 500). */

@@ -44,7 +44,7 @@ type NumbersHelper<T, F> = T extends NumbersRepository ? F : never;
  * Opens the implementation before the suite's tests and disposes of it after them; answers the
  * database under test and helpers that make users, sessions and free numbers in it.
  */
-export function contractFixtures<T extends SessionRepository>(impl: RepositoryImplementation<T>) {
+function contractFixtures<T extends SessionRepository>(impl: RepositoryImplementation<T>) {
   let sut: RepositoryUnderTest<T> | null = null;
   let made = 0;
   let external = 0;
@@ -82,4 +82,39 @@ export function contractFixtures<T extends SessionRepository>(impl: RepositoryIm
   /** External numbers of other operators, unique per call. */
   const externalNumber = (): string => `97155${String(9_000_000 + (external += 1)).padStart(7, '0')}`;
   return { current, newUser, newSession, freeNumbers, firstOperator, externalNumber };
+}
+
+export type ContractFixtures<T extends SessionRepository> = ReturnType<typeof contractFixtures<T>>;
+
+/**
+ * The repository as a suite's tests reach it: every call goes to the database open at that
+ * moment, so a suite can name it while its tests are declared, before `impl.open` has run.
+ */
+function liveRepository<T extends object>(current: () => RepositoryUnderTest<T>): T {
+  return new Proxy({} as T, {
+    get: (_, key) => {
+      const target = current().store;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+    has: (_, key) => key in current().store,
+  });
+}
+
+/**
+ * One repository's contract suite against one implementation: `<repository> contract: <name>`,
+ * the implementation opened (migrated and seeded) before the suite's tests and disposed of after
+ * them, and `body` handed the repository under test and the set-up helpers. The same body runs
+ * against SQLite today and against any other implementation handed in later.
+ */
+export function describeRepositoryContract<T extends SessionRepository>(
+  repository: string,
+  name: string,
+  impl: RepositoryImplementation<T>,
+  body: (store: T, fixtures: ContractFixtures<T>) => void,
+): void {
+  describe(`${repository} contract: ${name}`, () => {
+    const fixtures = contractFixtures(impl);
+    body(liveRepository(fixtures.current), fixtures);
+  });
 }

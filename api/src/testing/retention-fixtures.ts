@@ -4,6 +4,7 @@ import type { NewIdentityDecision } from '../modules/identity/repository';
 import type { NewOrder } from '../modules/fulfilment/repository';
 import type { NewPayment, RecordedOrder } from '../modules/payment/repository';
 import type { Store } from '../store';
+import { STARTER_CARD_PAYMENT } from './starter-payment';
 
 /**
  * Test support for the retention schedule: a sale (a verified identity, a captured
@@ -26,22 +27,37 @@ export const passportOf = (number: string): DocumentDetails => ({
   sex: 'F',
 });
 
-export function identityDecision(outcome: 'verified' | 'refused', documentNumber: string, at: number, accountId: string | null = null): NewIdentityDecision {
+/**
+ * The decision on `passport` at `at`, as the check records it: verified for a visitor's eSIM,
+ * with the person `person-<number>` and the holder's name, unless `over` says otherwise.
+ */
+export function passportDecision(passport: DocumentDetails, at: number, over: Partial<NewIdentityDecision> = {}): NewIdentityDecision {
   return {
-    outcome,
-    code: outcome === 'verified' ? null : -116,
+    outcome: 'verified',
+    code: null,
     documentKind: 'passport',
-    documentNumber,
-    expiryDate: '2031-01-01',
-    birthDate: '1980-01-01',
+    documentNumber: passport.number,
+    expiryDate: passport.expiry_date,
+    birthDate: passport.birth_date,
     residentType: 'non_resident',
     simType: 'esim',
-    personRef: outcome === 'verified' ? `person-${documentNumber}` : null,
+    personRef: `person-${passport.number}`,
     liveness: 'passed',
     decidedAt: at,
-    accountId,
-    holderName: outcome === 'verified' ? 'GRACE HOPPER' : null,
+    accountId: null,
+    holderName: `${passport.given_names} ${passport.surname}`,
+    ...over,
   };
+}
+
+export function identityDecision(outcome: 'verified' | 'refused', documentNumber: string, at: number, accountId: string | null = null): NewIdentityDecision {
+  const verified = outcome === 'verified';
+  return passportDecision(passportOf(documentNumber), at, {
+    outcome,
+    code: verified ? null : -116,
+    accountId,
+    ...(verified ? {} : { personRef: null, holderName: null }),
+  });
 }
 
 /**
@@ -80,21 +96,14 @@ export function newPayment(uid: string, at: number, bought: Purchase, over: Part
   return {
     id: `pay_retention${n}`,
     uid,
-    method: 'card',
+    ...STARTER_CARD_PAYMENT,
     idempotencyKey: `key-retention-${n}`,
     requestHash: `hash-${n}`,
-    amountFils: 3675,
-    vatFils: 175,
-    vatPercentage: 5,
-    recurring: false,
-    productCode: 187,
-    productName: 'Tourist Starter 7 days',
     msisdn: bought.msisdn,
     order: bought.order,
     document: bought.document,
     holdUntil: at + HOLD_MS,
     email: 'payer@example.com',
-    instalments: null,
     createdAt: at,
     ...over,
   };

@@ -62,17 +62,29 @@ export function describeRaces(impl: RepositoryImplementation<RaceSubject>, curre
       );
     });
 
+    /** A new user `<prefix>-<n>`, on the device `<prefix>-device-<n>`. */
+    async function newUser(prefix: string): Promise<string> {
+      serial += 1;
+      return (await current().store.findOrCreateUser(`${prefix}-device-${serial}`, `${prefix}-${serial}`, NOW)).uid;
+    }
+
+    /** A new user per round, each made ready by `prepare`. */
+    async function usersFor(rounds: number, prefix: string, prepare: (uid: string) => Promise<unknown>): Promise<string[]> {
+      const ready: string[] = [];
+      for (let r = 0; r < rounds; r += 1) {
+        const uid = await newUser(prefix);
+        await prepare(uid);
+        ready.push(uid);
+      }
+      return ready;
+    }
+
     /** Runs the rounds in every worker at once; answers each worker's result per round. */
     async function race(kind: RaceJob['kind'], targets: string[]): Promise<{ users: string[][]; results: string[][] }> {
       const store = current().store;
       const users: string[][] = [];
       for (let w = 0; w < WORKERS; w += 1) {
-        const mine: string[] = [];
-        for (let r = 0; r < targets.length; r += 1) {
-          serial += 1;
-          mine.push((await store.findOrCreateUser(`race-device-${serial}`, `race-${serial}`, NOW)).uid);
-        }
-        users.push(mine);
+        users.push(await usersFor(targets.length, 'race', async () => undefined));
       }
       const [operator] = await store.listOperators();
       const barrier = new SharedArrayBuffer(4 * targets.length);
@@ -129,18 +141,14 @@ export function describeRaces(impl: RepositoryImplementation<RaceSubject>, curre
 
     race_('payment')('lets exactly one connection start a payment of a user, the others hear "in_progress"', async () => {
       const store = current().store;
-      const payers: string[] = [];
-      for (let r = 0; r < TRANSFER_ROUNDS; r += 1) {
-        serial += 1;
-        const { uid } = await store.findOrCreateUser(`payer-device-${serial}`, `payer-${serial}`, NOW);
+      const payers = await usersFor(TRANSFER_ROUNDS, 'payer', async (uid) => {
         // A payment records the plan and the hold it buys.
         const [n] = await store.pickFreeNumbers(1, DEFAULT_SHUFFLE_VANITY_IDS, NOW, Math.random);
         await store.reserveNumber(uid, n?.msisdn ?? '', NOW, NOW + HOLD_MS, POLICY);
         await store.replaceSavedPlan(uid, { productCode: 187, planIds: [1871], boosterIds: [], promotionKeys: [], promoCode: null, price: price(35), appliedPromotions: [] }, NOW);
         // ...and the verified document it is sold to.
         await verifiedBuyer(store, uid, 'esim', NOW);
-        payers.push(uid);
-      }
+      });
       const { results } = await race('payment', payers);
       const per = Array.from({ length: TRANSFER_ROUNDS }, (_, r) => results.map((rs) => rs[r] ?? 'missing'));
       expect(per.map((kinds) => kinds.filter((k) => k === 'created').length)).toEqual(Array(TRANSFER_ROUNDS).fill(1));
@@ -150,13 +158,7 @@ export function describeRaces(impl: RepositoryImplementation<RaceSubject>, curre
 
     race_('order')('lets exactly one connection place the order of a user, the others are answered that order', async () => {
       const store = current().store;
-      const buyers: string[] = [];
-      for (let r = 0; r < TRANSFER_ROUNDS; r += 1) {
-        serial += 1;
-        const buyer = (await store.findOrCreateUser(`buyer-device-${serial}`, `buyer-${serial}`, NOW)).uid;
-        await verifiedBuyer(store, buyer, 'physical', NOW);
-        buyers.push(buyer);
-      }
+      const buyers = await usersFor(TRANSFER_ROUNDS, 'buyer', (buyer) => verifiedBuyer(store, buyer, 'physical', NOW));
       const { results } = await race('order', buyers);
       for (let r = 0; r < TRANSFER_ROUNDS; r += 1) {
         const kinds = results.map((rs) => rs[r] ?? 'missing');

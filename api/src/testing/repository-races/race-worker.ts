@@ -4,6 +4,7 @@ import type { NewPayment } from '../../modules/payment/repository';
 import type { Store } from '../../store';
 import type { RaceAnswer, RaceJob, RaceWorkerData } from './race-protocol';
 import { documentOf, identityFor } from '../verified-buyer';
+import { STARTER_CARD_PAYMENT } from '../starter-payment';
 
 /** How long a worker spins at the barrier before it sleeps instead. */
 const SPIN_MS = 20;
@@ -52,18 +53,11 @@ async function racePayment(store: Store, uid: string, keyOwner: string, now: num
   return {
     id: `pay_${keyOwner.replace(/[^A-Za-z0-9]/g, '')}`,
     uid,
-    method: 'card',
+    ...STARTER_CARD_PAYMENT,
     idempotencyKey: `key-${keyOwner}`,
     requestHash: keyOwner,
-    amountFils: 3675,
-    vatFils: 175,
-    vatPercentage: 5,
-    recurring: false,
-    productCode: 187,
-    productName: 'Tourist Starter 7 days',
     msisdn: '971580000001',
     email: 'race@example.com',
-    instalments: null,
     order: { savedPlanId: saved.id, reservationId: hold.reservationId, planIds: saved.planIds, boosterIds: [], promotionKeys: [], promoCode: null, price: saved.price },
     holdUntil: hold.heldUntil,
     document: await documentOf(store, uid),

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
-import type { LightMyRequestResponse } from 'fastify';
-import { ACCOUNT_ERROR_CODES, API_ERROR_CODES, FlowStatusResponse, TerminatedNumbersResponse } from '@join/shared/contract';
-import { form, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
+import { ACCOUNT_ERROR_CODES, API_ERROR_CODES, TerminatedNumbersResponse } from '@join/shared/contract';
+import { expectApiError as expectError, form, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
+import { emailSteps } from './email-steps';
 
 /**
  * Issue 23, "Why" 10: what the account step tells a stranger. Each test is an attack from outside
@@ -18,20 +18,13 @@ const FORMER = 'former@example.com';
 const ATTACKER = '198.51.100.66';
 const OWNER = '203.0.113.10';
 
-const expectError = (res: LightMyRequestResponse, status: number, code: number | string) => {
-  expect({ status: res.statusCode, code: (res.json() as { code?: unknown }).code }).toEqual({ status, code });
-};
 
 describe('account privacy', () => {
   let t: TestApp;
   let v: Visitor;
   withTestApp((app, [first]) => void ([t, v] = [app, first as Visitor]));
 
-  const check = (who: Visitor, email: string) => t.post(who, '/api/securitymanagement/check_email', { email });
-  const sendCode = (who: Visitor, email: string) => t.post(who, '/api/securitymanagement/send_verification_code', { email });
-  const validate = (who: Visitor, email: string, code: string) =>
-    t.post(who, '/api/securitymanagement/validate_verification_code', { email, code });
-  const flowStatus = async (who: Visitor) => FlowStatusResponse.parse((await t.get(who, '/api/me/flow_status')).json());
+  const { check, sendCode, validate, flowStatus } = emailSteps(() => t);
   const terminatedList = async (who: Visitor, email: string) =>
     TerminatedNumbersResponse.parse((await t.get(who, `/api/customer/terminated_account_numbers?email=${encodeURIComponent(email)}`)).json());
   const accountCount = (email: string): number => {

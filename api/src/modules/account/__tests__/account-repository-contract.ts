@@ -2,23 +2,14 @@ import type { AccountRepository } from '../repository';
 import type { FlowRepository } from '../../flow/repository';
 import type { IdentityRepository } from '../../identity/repository';
 import type { SessionRepository } from '../../../platform/sessions/repository';
-import { NOW, type RepositoryImplementation, contractFixtures } from '../../../testing/repository-contract';
+import { NOW, type RepositoryImplementation, describeRepositoryContract } from '../../../testing/repository-contract';
 
 /** What the suite runs against: the account repository, and what its tests set up and observe through. */
 export type AccountContractSubject = AccountRepository & SessionRepository & IdentityRepository & FlowRepository;
 
-/**
- * The behaviour every implementation of AccountRepository must have: run it with SQLite today
- * and with PostgreSQL (or anything else) when it comes, through `impl.open`.
- */
+/** The behaviour every AccountRepository must have, whatever database implements it. */
 export function describeAccountRepositoryContract(name: string, impl: RepositoryImplementation<AccountContractSubject>): void {
-  describe(`AccountRepository contract: ${name}`, () => {
-    const { current, newUser } = contractFixtures(impl);
-    let store: AccountContractSubject;
-    beforeAll(() => {
-      store = current().store;
-    });
-
+  describeRepositoryContract('AccountRepository', name, impl, (store, { newUser }) => {
     describe('accounts', () => {
       it('has the seeded accounts and terminated line', async () => {
         const amira = await store.findAccountByEmail('amira@example.com');

@@ -4,13 +4,13 @@ import {
   ACCOUNT_ERROR_CODES,
   API_ERROR_CODES,
   CheckEmailResponse,
-  FlowStatusResponse,
   LoginResponse,
   MeResponse,
   SendCodeResponse,
   TerminatedNumbersResponse,
 } from '@join/shared/contract';
-import { createTestApp, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
+import { createTestApp, expectApiError as expectError, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
+import { emailSteps } from './email-steps';
 
 /**
  * The account step end to end over HTTP with the real SQLite store (api/README.md "Accounts"):
@@ -21,9 +21,6 @@ const AMIRA = { email: 'amira@example.com', password: 'Welcome2026' };
 const NOOR = 'noor@example.com';
 const FORMER = 'former@example.com';
 
-const expectError = (res: LightMyRequestResponse, status: number, code: number | string) => {
-  expect({ status: res.statusCode, code: (res.json() as { code?: unknown }).code }).toEqual({ status, code });
-};
 const expectSessionExpired = (res: LightMyRequestResponse) => expectError(res, 401, -27);
 
 describe('accounts', () => {
@@ -31,18 +28,15 @@ describe('accounts', () => {
   let v: Visitor;
   withTestApp((app, [first]) => void ([t, v] = [app, first as Visitor]));
 
-  const check = (who: Visitor, email: string) => t.post(who, '/api/securitymanagement/check_email', { email });
-  const sendCode = (who: Visitor, email: string) => t.post(who, '/api/securitymanagement/send_verification_code', { email });
-  const validate = (who: Visitor, email: string, code: string) =>
-    t.post(who, '/api/securitymanagement/validate_verification_code', { email, code });
+  const { check, sendCode, validate, flowStatus } = emailSteps(() => t);
   const passwordLogin = (who: Visitor, email: string, password: string) => t.post(who, '/api/securitymanagement/login', { email, password });
-  const flags = async (who: Visitor) => FlowStatusResponse.parse((await t.get(who, '/api/me/flow_status')).json()).flow_status_flags;
-  const flowContext = async (who: Visitor) => FlowStatusResponse.parse((await t.get(who, '/api/me/flow_status')).json()).flow_context;
+  const flags = async (who: Visitor) => (await flowStatus(who)).flow_status_flags;
+  const flowContext = async (who: Visitor) => (await flowStatus(who)).flow_context;
   const me = (who: Visitor) => t.get(who, '/api/securitymanagement/me');
   const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   describe('check_email', () => {
-    it('answers the ways on (a password or a code), the same for every e-mail (account-privacy.test.ts: issue 23)', async () => {
+    it('answers the ways on (a password or a code), the same for every e-mail (see account-privacy.test.ts)', async () => {
       const answers = await Promise.all(
         ['AMIRA@Example.com', NOOR, 'nobody@example.com', FORMER].map(async (e) => CheckEmailResponse.parse((await check(v, e)).json())),
       );

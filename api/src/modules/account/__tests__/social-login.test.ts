@@ -8,7 +8,7 @@ import {
   SocialNonceResponse,
   SocialProvidersResponse,
 } from '@join/shared/contract';
-import { createTestApp, type TestApp, type Visitor } from '../../../testing/harness';
+import { createTestApp, expectApiError as expectError, type TestApp, type Visitor } from '../../../testing/harness';
 import { FAKE_CLIENT_ID, FAKE_ISSUER, FakeIdTokens } from '../../../testing/fake-id-tokens';
 
 /**
@@ -16,9 +16,6 @@ import { FAKE_CLIENT_ID, FAKE_ISSUER, FakeIdTokens } from '../../../testing/fake
  * test issued (the jose verifier's own checks are tested with it): the nonce bound to the
  * session, the verified e-mail, linking by (issuer, subject) and by e-mail, terminated e-mails.
  */
-const expectError = (res: LightMyRequestResponse, status: number, code: number | string) => {
-  expect({ status: res.statusCode, code: (res.json() as { code?: unknown }).code }).toEqual({ status, code });
-};
 
 describe('social login', () => {
   let t: TestApp;

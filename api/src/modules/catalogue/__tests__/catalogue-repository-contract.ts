@@ -2,23 +2,14 @@ import type { CatalogueRepository } from '../repository';
 import type { FlowRepository } from '../../flow/repository';
 import type { NumbersRepository } from '../../numbers/repository';
 import type { SessionRepository } from '../../../platform/sessions/repository';
-import { NOW, type RepositoryImplementation, contractFixtures, price } from '../../../testing/repository-contract';
+import { NOW, type RepositoryImplementation, describeRepositoryContract, price } from '../../../testing/repository-contract';
 
 /** What the suite runs against: the catalogue repository, and what its tests set up and observe through. */
 export type CatalogueContractSubject = CatalogueRepository & SessionRepository & NumbersRepository & FlowRepository;
 
-/**
- * The behaviour every implementation of CatalogueRepository must have: run it with SQLite today
- * and with PostgreSQL (or anything else) when it comes, through `impl.open`.
- */
+/** The behaviour every CatalogueRepository must have, whatever database implements it. */
 export function describeCatalogueRepositoryContract(name: string, impl: RepositoryImplementation<CatalogueContractSubject>): void {
-  describe(`CatalogueRepository contract: ${name}`, () => {
-    const { current, newUser } = contractFixtures(impl);
-    let store: CatalogueContractSubject;
-    beforeAll(() => {
-      store = current().store;
-    });
-
+  describeRepositoryContract('CatalogueRepository', name, impl, (store, { newUser }) => {
     describe('products, saved plans and preferences', () => {
       it('keeps the current product, and one saved plan per user that makes its product current', async () => {
         const { uid } = await newUser();

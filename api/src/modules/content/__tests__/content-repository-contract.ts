@@ -1,22 +1,13 @@
 import type { ContentRepository } from '../repository';
 import type { UserRecord, SessionRepository } from '../../../platform/sessions/repository';
-import { NOW, type RepositoryImplementation, contractFixtures } from '../../../testing/repository-contract';
+import { NOW, type RepositoryImplementation, describeRepositoryContract } from '../../../testing/repository-contract';
 
 /** What the suite runs against: the content repository, and what its tests set up and observe through. */
 export type ContentContractSubject = ContentRepository & SessionRepository;
 
-/**
- * The behaviour every implementation of ContentRepository must have: run it with SQLite today
- * and with PostgreSQL (or anything else) when it comes, through `impl.open`.
- */
+/** The behaviour every ContentRepository must have, whatever database implements it. */
 export function describeContentRepositoryContract(name: string, impl: RepositoryImplementation<ContentContractSubject>): void {
-  describe(`ContentRepository contract: ${name}`, () => {
-    const { current, newUser } = contractFixtures(impl);
-    let store: ContentContractSubject;
-    beforeAll(() => {
-      store = current().store;
-    });
-
+  describeRepositoryContract('ContentRepository', name, impl, (store, { newUser }) => {
     describe('feedback', () => {
       const note = (u: UserRecord, text: string, at: number) => ({
         uid: u.uid,

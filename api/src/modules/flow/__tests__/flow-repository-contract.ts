@@ -3,23 +3,14 @@ import { EMPTY_FLOW_STATE } from '../flow-status';
 import type { FlowRepository } from '../repository';
 import type { NumbersRepository } from '../../numbers/repository';
 import type { SessionRepository } from '../../../platform/sessions/repository';
-import { HOLD_MS, NOW, POLICY, type RepositoryImplementation, contractFixtures } from '../../../testing/repository-contract';
+import { HOLD_MS, NOW, POLICY, type RepositoryImplementation, describeRepositoryContract } from '../../../testing/repository-contract';
 
 /** What the suite runs against: the flow repository, and what its tests set up and observe through. */
 export type FlowContractSubject = FlowRepository & SessionRepository & NumbersRepository;
 
-/**
- * The behaviour every implementation of FlowRepository must have: run it with SQLite today
- * and with PostgreSQL (or anything else) when it comes, through `impl.open`.
- */
+/** The behaviour every FlowRepository must have, whatever database implements it. */
 export function describeFlowRepositoryContract(name: string, impl: RepositoryImplementation<FlowContractSubject>): void {
-  describe(`FlowRepository contract: ${name}`, () => {
-    const { current, newUser } = contractFixtures(impl);
-    let store: FlowContractSubject;
-    beforeAll(() => {
-      store = current().store;
-    });
-
+  describeRepositoryContract('FlowRepository', name, impl, (store, { newUser }) => {
     describe('flow state', () => {
       it('starts empty and moves only the stored flags it is told to', async () => {
         const { uid } = await newUser();

@@ -177,7 +177,7 @@ describe('retail by the device-id login', () => {
       ...form(clientHeaders(deviceId), body),
     });
 
-  it('ignores is_retail from a client (issue 23: anyone could claim a shop and skip the location check); other values are refused', async () => {
+  it('ignores is_retail from a client (else anyone could claim a shop and skip the location check); other values are refused', async () => {
     const context = async (v: Visitor) => FlowStatusResponse.parse((await t.get(v, '/api/me/flow_status')).json()).flow_context;
     const deviceId = `dev-retail-${Date.now()}`;
     const claimed = await loginWith(deviceId, { is_retail: 'true' });

@@ -7,25 +7,15 @@ import type { NumbersRepository } from '../../numbers/repository';
 import type { PaymentRepository } from '../../payment/repository';
 import type { SessionRepository } from '../../../platform/sessions/repository';
 import { verifiedBuyer } from '../../../testing/verified-buyer';
-import { HOLD_MS, NOW, POLICY, type RepositoryImplementation, contractFixtures } from '../../../testing/repository-contract';
+import { HOLD_MS, NOW, POLICY, type RepositoryImplementation, describeRepositoryContract } from '../../../testing/repository-contract';
 import { describeRaces } from '../../../testing/repository-races/describe-races';
 
 /** What the suite runs against: the fulfilment repository, and what its tests set up and observe through. */
 export type FulfilmentContractSubject = FulfilmentRepository & SessionRepository & AccountRepository & CatalogueRepository & NumbersRepository & IdentityRepository & PaymentRepository & FlowRepository;
 
-/**
- * The behaviour every implementation of FulfilmentRepository must have: run it with SQLite today
- * and with PostgreSQL (or anything else) when it comes, through `impl.open` and, for the races
- * across separate connections, `impl.connectModule`.
- */
+/** The behaviour every FulfilmentRepository must have, whatever database implements it; its races across separate connections through `impl.connectModule`. */
 export function describeFulfilmentRepositoryContract(name: string, impl: RepositoryImplementation<FulfilmentContractSubject>): void {
-  describe(`FulfilmentRepository contract: ${name}`, () => {
-    const { current, newUser, freeNumbers } = contractFixtures(impl);
-    let store: FulfilmentContractSubject;
-    beforeAll(() => {
-      store = current().store;
-    });
-
+  describeRepositoryContract('FulfilmentRepository', name, impl, (store, { current, newUser, freeNumbers }) => {
     describe('delivery', () => {
       let orderSerial = 0;
       /** An order of a user who passed the identity check (verifiedBuyer): the store refuses any other. */

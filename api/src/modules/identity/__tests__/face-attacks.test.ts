@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { DocumentReadResponse, FaceChallengeResponse, FlowStatusResponse, IdentityCheckResponse, type DocumentDetails } from '@join/shared/contract';
+import { FaceChallengeResponse, FlowStatusResponse, IdentityCheckResponse } from '@join/shared/contract';
 import { promptFrames } from '@join/fixtures/face-frames';
-import { IDENTITY_FIXTURES, startWithSandboxAuthority } from '../../../testing/sandbox-authority';
+import { identityFixture as fixture, withSandboxAuthority } from '../../../testing/sandbox-authority';
 import { multipartBody, multipartHeaders, type IdentityTestApp } from '../../../testing/identity-helpers';
 import type { Visitor } from '../../../testing/harness';
 
@@ -18,29 +16,12 @@ import type { Visitor } from '../../../testing/harness';
  *    data: is_id_verified for somebody else's identity.
  */
 jest.setTimeout(120_000);
-const FIXTURES = IDENTITY_FIXTURES;
-const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 const KEY = 'attack-authority-key-0123456789';
 /** Where the portrait sits on a passport data page (scripts/make-identity-documents.mjs). */
 const PASSPORT_PORTRAIT = [30, 86, 210, 270] as const;
 
-let sandbox: Awaited<ReturnType<typeof startWithSandboxAuthority>>;
 let t: IdentityTestApp;
-beforeAll(async () => {
-  sandbox = await startWithSandboxAuthority(KEY, 60_000);
-  t = sandbox.t;
-});
-afterAll(() => sandbox.close());
-
-async function visitorWith(passport: string): Promise<{ v: Visitor; details: DocumentDetails }> {
-  const v = await t.ready();
-  expect((await t.activation(v, 'non_resident', 'esim')).statusCode).toBe(200);
-  const doc = await t.document(v, 'data_page', fixture(passport));
-  expect(doc.statusCode).toBe(200);
-  const { details } = DocumentReadResponse.parse(doc.json());
-  if (!details) throw new Error('no details');
-  return { v, details };
-}
+const { visitorWith } = withSandboxAuthority(KEY, 60_000, (app) => (t = app));
 
 /** The request every client sent before issue 23: one file, and the client's word for liveness. */
 const oldStyleFace = (v: Visitor, image: Buffer) =>

@@ -4,24 +4,14 @@ import { jpeg, passportDetails, png } from '../../../testing/fake-authority';
 import { createIdentityTestApp, type IdentityTestApp } from '../../../testing/identity-helpers';
 import { IDENTITY_REDACT_PATHS } from '../log-redaction';
 import { REDACTED } from '../../../platform/http/log-redaction';
+import { captureLog } from '../../../testing/capture-log';
 
 /**
- * No image, no full document number and no machine-readable zone in any log line (issue 12,
- * privacy): the log of a whole identity check, failures of every kind included, is captured at
- * the most verbose level and searched for each of them. The events are there, with the number
+ * No image, no full document number and no machine-readable zone in any log line (privacy): the
+ * log of a whole identity check, failures of every kind included, is captured at the most
+ * verbose level and searched for each of them. The events are there, with the number
  * masked to its last three characters.
  */
-function captureLog(): { stream: Writable; lines: string[] } {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return { stream, lines };
-}
-
 const NUMBER = 'X9876543';
 const MRZ = `P<GBRDOE<<JANE<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<${NUMBER}7GBR9005052F3101014<<<<<<<<<<<<<<02`;
 

@@ -2,23 +2,15 @@ import type { AccountRepository } from '../../account/repository';
 import type { FlowRepository } from '../../flow/repository';
 import type { IdentityRepository } from '../repository';
 import type { SessionRepository } from '../../../platform/sessions/repository';
-import { NOW, type RepositoryImplementation, contractFixtures } from '../../../testing/repository-contract';
+import { NOW, type RepositoryImplementation, describeRepositoryContract } from '../../../testing/repository-contract';
+import { passportDecision } from '../../../testing/retention-fixtures';
 
 /** What the suite runs against: the identity repository, and what its tests set up and observe through. */
 export type IdentityContractSubject = IdentityRepository & SessionRepository & AccountRepository & FlowRepository;
 
-/**
- * The behaviour every implementation of IdentityRepository must have: run it with SQLite today
- * and with PostgreSQL (or anything else) when it comes, through `impl.open`.
- */
+/** The behaviour every IdentityRepository must have, whatever database implements it. */
 export function describeIdentityRepositoryContract(name: string, impl: RepositoryImplementation<IdentityContractSubject>): void {
-  describe(`IdentityRepository contract: ${name}`, () => {
-    const { current, newUser, newSession } = contractFixtures(impl);
-    let store: IdentityContractSubject;
-    beforeAll(() => {
-      store = current().store;
-    });
-
+  describeRepositoryContract('IdentityRepository', name, impl, (store, { newUser, newSession }) => {
     describe('the identity check', () => {
       const TTL = 30 * 60_000;
       const PASSPORT = {
@@ -42,21 +34,8 @@ export function describeIdentityRepositoryContract(name: string, impl: Repositor
         document,
         faceFound: name !== 'back',
       });
-      const decision = (outcome: 'verified' | 'refused', code: number | null) => ({
-        outcome,
-        code,
-        documentKind: 'passport' as const,
-        documentNumber: PASSPORT.number,
-        expiryDate: PASSPORT.expiry_date,
-        birthDate: PASSPORT.birth_date,
-        residentType: 'non_resident' as const,
-        simType: 'esim' as const,
-        personRef: outcome === 'verified' ? 'person-1' : null,
-        liveness: 'passed' as const,
-        decidedAt: NOW,
-        accountId: null,
-        holderName: 'JANE DOE',
-      });
+      const decision = (outcome: 'verified' | 'refused', code: number | null) =>
+        passportDecision(PASSPORT, NOW, { outcome, code, personRef: outcome === 'verified' ? 'person-1' : null });
 
       it('stores the activation method in the flow context; a new residency drops the pending check', async () => {
         const { uid } = await newUser();

@@ -2,28 +2,21 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocumentReadResponse, FaceChallengeResponse, FlowStatusResponse, type DocumentDetails } from '@join/shared/contract';
 import { FRAMES_FOR, mjpegFrames, promptFrames } from '@join/fixtures/face-frames';
-import { IDENTITY_FIXTURES, startWithSandboxAuthority } from '../../../testing/sandbox-authority';
-import { type IdentityTestApp } from '../../../testing/identity-helpers';
+import { identityFixture as fixture, withSandboxAuthority } from '../../../testing/sandbox-authority';
+import type { IdentityTestApp } from '../../../testing/identity-helpers';
 import type { Visitor } from '../../../testing/harness';
 
 /**
  * The operator API against the real identity authority sandbox over HTTP (OCR of the fixture
  * documents, face comparison, the seeded registry): both paths end in their flag, and the
- * refusals arrive with their SPEC 8 codes. The detailed rules are in identity.test.ts (with an
+ * refusals arrive with their SPEC 8 codes. The detailed rules are in identity-*.test.ts (with an
  * in-test authority); this proves the two programs speak the same contract.
  */
 jest.setTimeout(120_000);
-const FIXTURES = IDENTITY_FIXTURES;
-const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 const KEY = 'integration-authority-key-0123456789';
 
-let sandbox: Awaited<ReturnType<typeof startWithSandboxAuthority>>;
 let t: IdentityTestApp;
-beforeAll(async () => {
-  sandbox = await startWithSandboxAuthority(KEY, 30_000);
-  t = sandbox.t;
-});
-afterAll(() => sandbox.close());
+const { visitorWith } = withSandboxAuthority(KEY, 30_000, (app) => (t = app));
 
 /** The face step as the page does it: a challenge, then frames of the still that follow its prompt. */
 async function face(v: Visitor, still: string) {
@@ -32,16 +25,6 @@ async function face(v: Visitor, still: string) {
 }
 
 const flagsOf = async (v: Visitor) => FlowStatusResponse.parse((await t.get(v, '/api/me/flow_status')).json());
-
-async function visitorWith(passport: string): Promise<{ v: Visitor; details: DocumentDetails }> {
-  const v = await t.ready();
-  expect((await t.activation(v, 'non_resident', 'esim')).statusCode).toBe(200);
-  const doc = await t.document(v, 'data_page', fixture(passport));
-  expect(doc.statusCode).toBe(200);
-  const { details } = DocumentReadResponse.parse(doc.json());
-  if (!details) throw new Error('no details');
-  return { v, details };
-}
 
 describe('the identity check against the authority sandbox', () => {
   it('a visitor: passport read by OCR, the same face, the registry says yes: is_id_verified', async () => {

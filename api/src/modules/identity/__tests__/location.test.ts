@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
-import type { LightMyRequestResponse } from 'fastify';
 import { API_ERROR_CODES, CheckLocationResponse, FlowStatusResponse, LoginByDeviceIdResponse } from '@join/shared/contract';
-import { clientHeaders, createTestApp, form, newDeviceId, type TestApp, type Visitor } from '../../../testing/harness';
+import { clientHeaders, createTestApp, expectApiError as expectError, form, newDeviceId, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
 import { isInsideUae, loadUaeBoundary } from '../uae-boundary';
 
 /**
@@ -34,8 +33,6 @@ const PLACES = {
   khasab: [26.18, 56.25],
 } as const;
 
-const expectError = (res: LightMyRequestResponse, status: number, code: number | string) =>
-  expect({ status: res.statusCode, code: (res.json() as { code?: unknown }).code }).toEqual({ status, code });
 
 describe('the UAE boundary', () => {
   it('is the Natural Earth polygon of country 784, with its islands', async () => {
@@ -69,11 +66,8 @@ describe('the UAE boundary', () => {
 describe('GET /securitymanagement/check_location.json', () => {
   let t: TestApp;
   let v: Visitor;
-  beforeAll(async () => {
-    // One app for the suite: its budgets are lifted here, and tested on their own below.
-    t = await createTestApp({ rateLimit: { locationMax: 10_000, passwordLoginMax: 10_000 } });
-  });
-  afterAll(() => t.close());
+  // One app for the suite: its budgets are lifted here, and tested on their own below.
+  withTestApp((app) => (t = app), { per: 'file', visitors: 0, options: { rateLimit: { locationMax: 10_000, passwordLoginMax: 10_000 } } });
   beforeEach(async () => {
     v = await t.loginWithPassword(await t.login(), AMIRA.email, AMIRA.password);
   });

@@ -6,25 +6,15 @@ import type { IdentityRepository } from '../../identity/repository';
 import type { HoldPolicy, NumbersRepository } from '../repository';
 import type { PaymentRepository } from '../../payment/repository';
 import type { SessionRepository } from '../../../platform/sessions/repository';
-import { HOLD_MS, NOT_IN_POOL, NOW, POLICY, type RepositoryImplementation, contractFixtures } from '../../../testing/repository-contract';
+import { HOLD_MS, NOT_IN_POOL, NOW, POLICY, type RepositoryImplementation, describeRepositoryContract } from '../../../testing/repository-contract';
 import { describeRaces } from '../../../testing/repository-races/describe-races';
 
 /** What the suite runs against: the numbers repository, and what its tests set up and observe through. */
 export type NumbersContractSubject = NumbersRepository & SessionRepository & AccountRepository & CatalogueRepository & IdentityRepository & PaymentRepository & FulfilmentRepository;
 
-/**
- * The behaviour every implementation of NumbersRepository must have: run it with SQLite today
- * and with PostgreSQL (or anything else) when it comes, through `impl.open` and, for the races
- * across separate connections, `impl.connectModule`.
- */
+/** The behaviour every NumbersRepository must have, whatever database implements it; its races across separate connections through `impl.connectModule`. */
 export function describeNumbersRepositoryContract(name: string, impl: RepositoryImplementation<NumbersContractSubject>): void {
-  describe(`NumbersRepository contract: ${name}`, () => {
-    const { current, newUser, freeNumbers, firstOperator, externalNumber } = contractFixtures(impl);
-    let store: NumbersContractSubject;
-    beforeAll(() => {
-      store = current().store;
-    });
-
+  describeRepositoryContract('NumbersRepository', name, impl, (store, { current, newUser, freeNumbers, firstOperator, externalNumber }) => {
     describe('number holds', () => {
       it('reserves, extends up to the policy, and refuses a number held by someone else or not in the pool', async () => {
         const alice = await newUser();

@@ -5,19 +5,15 @@ import {
   NumbersResponse,
   ProductResponse,
 } from '@join/shared/contract';
-import { form, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
+import { type TestApp, type Visitor } from '../../../testing/harness';
+import { withTwoVisitors } from './number-steps';
 
 describe('numbers', () => {
   let t: TestApp;
   let alice: Visitor;
   let bob: Visitor;
-  withTestApp((app, [a, b]) => void ([t, alice, bob] = [app, a as Visitor, b as Visitor]), { visitors: 2 });
+  const { offer, reserve, cancel } = withTwoVisitors((app, a, b) => void ([t, alice, bob] = [app, a, b]));
 
-  const offer = (v: Visitor, count = 1) => t.offer(v, count);
-  const reserve = (v: Visitor, number: string) =>
-    t.post(v, '/api/numbers', { number });
-  const cancel = (v: Visitor, number: string) =>
-    t.app.inject({ method: 'DELETE', url: '/api/numbers', ...form(v.headers, { number }) });
   const held = async (v: Visitor) =>
     NumbersResponse.parse((await t.get(v, '/api/numbers')).json()).numbers;
   const currentProduct = async (v: Visitor) =>

@@ -6,7 +6,8 @@ import {
   NumbersResponse,
   ReservationsResponse,
 } from '@join/shared/contract';
-import { createTestApp, form, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
+import { createTestApp, type TestApp, type Visitor } from '../../../testing/harness';
+import { withTwoVisitors } from './number-steps';
 
 const HOLD_MS = DEFAULT_NUMBER_HOLD_SECONDS * 1000;
 
@@ -14,11 +15,8 @@ describe('reservations: ids, extensions, listing, commit', () => {
   let t: TestApp;
   let alice: Visitor;
   let bob: Visitor;
-  withTestApp((app, [a, b]) => void ([t, alice, bob] = [app, a as Visitor, b as Visitor]), { visitors: 2 });
+  const { offer, reserve, cancel } = withTwoVisitors((app, a, b) => void ([t, alice, bob] = [app, a, b]));
 
-  const offer = (v: Visitor, count = 1) => t.offer(v, count);
-  const reserve = (v: Visitor, number: string) => t.post(v, '/api/numbers', { number });
-  const cancel = (v: Visitor, number: string) => t.app.inject({ method: 'DELETE', url: '/api/numbers', ...form(v.headers, { number }) });
   const get = (v: Visitor, url: string) => t.get(v, url);
   const reservations = async (v: Visitor, query = '') =>
     ReservationsResponse.parse((await get(v, `/api/numbers/reservation${query}`)).json()).reservations;

@@ -10,6 +10,7 @@ import {
   ReservationsResponse,
 } from '@join/shared/contract';
 import { createTestApp, form, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
+import { numberSteps } from './number-steps';
 
 /** The fixed sandbox subscribers of api/README.md. */
 const ACTIVE_ETISALAT = '971501234567';
@@ -37,7 +38,7 @@ describe('transfer (MNP)', () => {
     return MnpReserveResponse.parse(res.json()).reservation;
   };
   const held = async (v: Visitor) => NumbersResponse.parse((await get(v, '/api/numbers')).json()).numbers;
-  const cancel = (v: Visitor, number: string) => t.app.inject({ method: 'DELETE', url: '/api/numbers', ...form(v.headers, { number }) });
+  const { cancel } = numberSteps(() => t);
   const expectRefusal = (res: { statusCode: number; json(): unknown }, code: number) => {
     expect(res.statusCode).toBe(409);
     expect(ApiErrorBody.parse(res.json()).code).toBe(code);

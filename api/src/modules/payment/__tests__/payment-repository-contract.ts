@@ -7,25 +7,16 @@ import type { NumbersRepository } from '../../numbers/repository';
 import { PaymentOpenError, type NewPayment, type PaymentRepository } from '../repository';
 import type { SessionRepository } from '../../../platform/sessions/repository';
 import { documentOf, verifiedBuyer } from '../../../testing/verified-buyer';
-import { HOLD_MS, NOW, POLICY, type RepositoryImplementation, contractFixtures, price } from '../../../testing/repository-contract';
+import { STARTER_CARD_PAYMENT } from '../../../testing/starter-payment';
+import { HOLD_MS, NOW, POLICY, type RepositoryImplementation, describeRepositoryContract, price } from '../../../testing/repository-contract';
 import { describeRaces } from '../../../testing/repository-races/describe-races';
 
 /** What the suite runs against: the payment repository, and what its tests set up and observe through. */
 export type PaymentContractSubject = PaymentRepository & SessionRepository & AccountRepository & CatalogueRepository & NumbersRepository & IdentityRepository & FulfilmentRepository & FlowRepository;
 
-/**
- * The behaviour every implementation of PaymentRepository must have: run it with SQLite today
- * and with PostgreSQL (or anything else) when it comes, through `impl.open` and, for the races
- * across separate connections, `impl.connectModule`.
- */
+/** The behaviour every PaymentRepository must have, whatever database implements it; its races across separate connections through `impl.connectModule`. */
 export function describePaymentRepositoryContract(name: string, impl: RepositoryImplementation<PaymentContractSubject>): void {
-  describe(`PaymentRepository contract: ${name}`, () => {
-    const { current, newUser, freeNumbers, firstOperator, externalNumber } = contractFixtures(impl);
-    let store: PaymentContractSubject;
-    beforeAll(() => {
-      store = current().store;
-    });
-
+  describeRepositoryContract('PaymentRepository', name, impl, (store, { current, newUser, freeNumbers, firstOperator, externalNumber }) => {
     describe('payments', () => {
       let paymentSerial = 0;
       type Payer = { uid: string; msisdn: string; order: NewPayment['order']; document: NewPayment['document'] };
@@ -55,17 +46,10 @@ export function describePaymentRepositoryContract(name: string, impl: Repository
         order: who.order,
         document: who.document,
         holdUntil: NOW + HOLD_MS,
-        method: 'card',
+        ...STARTER_CARD_PAYMENT,
         idempotencyKey: key,
         requestHash: `hash-${key}`,
-        amountFils: 3675,
-        vatFils: 175,
-        vatPercentage: 5,
-        recurring: false,
-        productCode: 187,
-        productName: 'Tourist Starter 7 days',
         email: 'payer@example.com',
-        instalments: null,
         createdAt: NOW,
         ...over,
       });

@@ -1,5 +1,5 @@
 import { ApiErrorBody } from '@join/shared/contract';
-import { clientHeaders, createTestApp, form, newDeviceId, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
+import { clientHeaders, form, newDeviceId, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
 
 /** Bad input always gets a 4xx that names what is wrong, never a 500. */
 describe('bad input', () => {
@@ -15,6 +15,9 @@ describe('bad input', () => {
     expect(body.message.startsWith(`${field}: `)).toBe(true);
     if (message) expect(body.message).toMatch(message);
   };
+  /** A POST of `payload` declared as `contentType`. */
+  const postAs = (url: string, contentType: string, payload: string) =>
+    t.app.inject({ method: 'POST', url, headers: { ...v.headers, 'content-type': contentType }, payload });
 
   it('names a missing header', async () => {
     const headers: Record<string, string> = clientHeaders(newDeviceId());
@@ -63,22 +66,12 @@ describe('bad input', () => {
   });
 
   it('accepts an empty JSON body where nothing is required', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/numbers/random',
-      headers: { ...v.headers, 'content-type': 'application/json' },
-      payload: '',
-    });
+    const res = await postAs('/api/numbers/random', 'application/json', '');
     expect(res.statusCode).toBe(200);
   });
 
   it('refuses an unsupported content type and an oversized body with 4xx', async () => {
-    const xml = await t.app.inject({
-      method: 'POST',
-      url: '/api/numbers',
-      headers: { ...v.headers, 'content-type': 'application/xml' },
-      payload: '<number/>',
-    });
+    const xml = await postAs('/api/numbers', 'application/xml', '<number/>');
     expect(xml.statusCode).toBe(415);
     expect(xml.json()).toMatchObject({ code: 'bad_request', field: 'body' });
     const big = await t.app.inject({ method: 'POST', url: '/api/numbers', ...form(v.headers, { number: 'x'.repeat(100_000) }) });
@@ -106,10 +99,7 @@ describe('bad input', () => {
 describe('rate limits', () => {
   let t: TestApp;
   let visitor: Visitor;
-  beforeAll(async () => {
-    t = await createTestApp({ rateLimit: { loginMax: 3, randomNumbersMax: 2 } });
-  });
-  afterAll(() => t.close());
+  withTestApp((app) => (t = app), { per: 'file', visitors: 0, options: { rateLimit: { loginMax: 3, randomNumbersMax: 2 } } });
 
   it('limits device-id logins per IP with code rate_limited', async () => {
     visitor = await t.login();

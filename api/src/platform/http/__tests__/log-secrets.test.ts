@@ -1,25 +1,14 @@
-import { Writable } from 'node:stream';
 import { LoginResponse, SocialNonceResponse } from '@join/shared/contract';
 import { createTestApp, type TestApp } from '../../../testing/harness';
 import { FakeIdTokens } from '../../../testing/fake-id-tokens';
 import { REDACTED } from '../log-redaction';
+import { captureLog } from '../../../testing/capture-log';
 
 /**
  * No password, code, ID token, nonce or session id in any log line (ASVS 5.0 V16.2.5): the log
  * of failing and succeeding logins of every kind is captured at the most verbose level and
  * searched for each secret the test handled.
  */
-function captureLog(): { stream: Writable; lines: string[] } {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return { stream, lines };
-}
-
 describe('secrets stay out of the log', () => {
   let t: TestApp;
   let log: ReturnType<typeof captureLog>;

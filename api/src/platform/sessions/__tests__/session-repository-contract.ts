@@ -1,21 +1,12 @@
 import type { SessionRepository } from '../repository';
-import { NOW, type RepositoryImplementation, contractFixtures } from '../../../testing/repository-contract';
+import { NOW, type RepositoryImplementation, describeRepositoryContract } from '../../../testing/repository-contract';
 
 /** What the suite runs against: the session repository, and what its tests set up and observe through. */
 export type SessionContractSubject = SessionRepository;
 
-/**
- * The behaviour every implementation of SessionRepository must have: run it with SQLite today
- * and with PostgreSQL (or anything else) when it comes, through `impl.open`.
- */
+/** The behaviour every SessionRepository must have, whatever database implements it. */
 export function describeSessionRepositoryContract(name: string, impl: RepositoryImplementation<SessionContractSubject>): void {
-  describe(`SessionRepository contract: ${name}`, () => {
-    const { current, newUser } = contractFixtures(impl);
-    let store: SessionContractSubject;
-    beforeAll(() => {
-      store = current().store;
-    });
-
+  describeRepositoryContract('SessionRepository', name, impl, (store, { newUser }) => {
     describe('users and sessions', () => {
       it('finds the user of a device again, whatever uid a later login proposes', async () => {
         const first = await store.findOrCreateUser('device-a', 'uid-a', NOW);
