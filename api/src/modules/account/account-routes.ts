@@ -16,7 +16,7 @@ import {
   SetPasswordResponse,
   TerminatedNumbersResponse,
 } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { AccountDeps } from './deps';
 import type { AccountRecord } from './repository';
 import type { LoginMethod } from '../../platform/sessions/repository';
 import { codeMail } from './account-mail';
@@ -64,7 +64,7 @@ interface EmailStanding {
   terminated: boolean;
 }
 
-export async function emailStanding(ctx: AppContext, email: string): Promise<EmailStanding> {
+export async function emailStanding(ctx: AccountDeps, email: string): Promise<EmailStanding> {
   const [account, numbers] = await Promise.all([ctx.store.findAccountByEmail(email), ctx.store.listTerminatedNumbers(email)]);
   const hasPassword = account?.passwordHash != null;
   return { account, hasPassword, terminated: numbers.length > 0 && !hasPassword };
@@ -76,7 +76,7 @@ export async function emailStanding(ctx: AppContext, email: string): Promise<Ema
  * keeps its plan and number and is linked to the account.
  */
 export async function completeLogin(
-  ctx: AppContext,
+  ctx: AccountDeps,
   request: FastifyRequest,
   account: AccountRecord,
   method: LoginMethod,
@@ -108,7 +108,7 @@ export function maskMsisdn(msisdn: string): string {
 
 const lower = (email: string): string => email.toLowerCase();
 
-export async function accountRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function accountRoutes(base: FastifyInstance, ctx: AccountDeps): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { windowMs } = ctx.rateLimit;
   const perAddress = (max: number) => ({ config: rateLimitConfig(max, windowMs) });

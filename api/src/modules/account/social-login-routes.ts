@@ -9,7 +9,7 @@ import {
   SocialNonceResponse,
   SocialProvidersResponse,
 } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { AccountDeps } from './deps';
 import { IdTokenError, type SocialProviderConfig, type VerifiedIdToken } from './signin/id-token-verifier';
 import { badRequest, emailNotVerified, nonceError, socialTokenInvalid, terminatedAccount, unavailable } from '../../platform/http/http-error';
 import { authOf } from '../../platform/http/session-auth';
@@ -33,7 +33,7 @@ function sameNonce(token: VerifiedIdToken, storedHash: string | null): boolean {
   return stored.length === given.length && timingSafeEqual(stored, given);
 }
 
-export async function socialLoginRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function socialLoginRoutes(base: FastifyInstance, ctx: AccountDeps): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const budget = { config: rateLimitConfig(ctx.rateLimit.socialLoginMax, ctx.rateLimit.windowMs) };
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BoostersParams, BoostersQuery, BoostersResponse } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { CatalogueDeps } from './deps';
 import { eligibleBoosters } from './boosters';
 import { shownVanityLevel } from '../numbers';
 import { notFound } from '../../platform/http/http-error';
@@ -14,7 +14,7 @@ import { holdsNumber } from './plan-choice-service';
  * with a product. A customizable product's choice is not known here, so no type is left out
  * for it; the quote and the save check the actual choice.
  */
-export async function boosterRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function boosterRoutes(base: FastifyInstance, ctx: CatalogueDeps): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.get('/boosters/:number', { schema: { params: BoostersParams, querystring: BoostersQuery, response: { 200: BoostersResponse } } }, async (request) => {
     const { number } = request.params;

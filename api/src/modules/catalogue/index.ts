@@ -11,3 +11,4 @@ export { businessConfig, productView } from './catalogue-view';
 export { evaluateChoice, type ChoiceInput, type EvaluatedChoice } from './plan-choice-service';
 export { toFils } from './pricing';
 export type * from './repository';
+export type { CatalogueDeps } from './deps';

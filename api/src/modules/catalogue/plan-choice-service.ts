@@ -1,5 +1,5 @@
 import type { Booster, BusinessConfig, Promotion, SubPlan } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { CatalogueDeps } from './deps';
 import { isBoosterEligible } from './boosters';
 import type { CatalogueProduct } from './catalogue';
 import { shownVanityLevel } from '../numbers';
@@ -74,7 +74,7 @@ function refusalError(refusal: PromotionRefusal, field: string, messages: Record
 }
 
 async function chooseOptIns(
-  ctx: AppContext,
+  ctx: CatalogueDeps,
   uid: string,
   keys: readonly string[],
   target: PromotionTarget,
@@ -117,7 +117,7 @@ export function checkPromoCodeAllowed(config: BusinessConfig, codes: readonly st
 
 /** A promo code's promotion for this choice, or the SPEC 8 reason it does not apply. */
 export async function judgePromoCode(
-  ctx: AppContext,
+  ctx: CatalogueDeps,
   code: string,
   target: PromotionTarget,
 ): Promise<{ ok: true; rule: PromotionRule } | { ok: false; refusal: PromotionRefusal }> {
@@ -127,7 +127,7 @@ export async function judgePromoCode(
   return refusal ? { ok: false, refusal } : { ok: true, rule };
 }
 
-async function choosePromoCode(ctx: AppContext, config: BusinessConfig, code: string | undefined, target: PromotionTarget, field: string) {
+async function choosePromoCode(ctx: CatalogueDeps, config: BusinessConfig, code: string | undefined, target: PromotionTarget, field: string) {
   if (code === undefined) return null;
   checkPromoCodeAllowed(config, [code], field);
   const verdict = await judgePromoCode(ctx, code, target);
@@ -146,7 +146,7 @@ async function choosePromoCode(ctx: AppContext, config: BusinessConfig, code: st
  * skips only the consent check (the visitor may tick it after seeing the price).
  */
 export async function evaluateChoice(
-  ctx: AppContext,
+  ctx: CatalogueDeps,
   uid: string,
   input: ChoiceInput,
   part: Part,

@@ -12,7 +12,7 @@ import {
   SavePlanResponse,
   SavedPlansResponse,
 } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { CatalogueDeps } from './deps';
 import { callerOf } from '../../platform/http/caller';
 import { sortByPlanNetPrice } from './catalogue';
 import { shownVanityLevel } from '../numbers';
@@ -48,7 +48,7 @@ function sameAsSaved(saved: SavedPlanRecord, choice: EvaluatedChoice): boolean {
   );
 }
 
-export async function planRoutes(base: FastifyInstance, ctx: AppContext, promoLimit: RateLimitHook, lock: OrderLock): Promise<void> {
+export async function planRoutes(base: FastifyInstance, ctx: CatalogueDeps, promoLimit: RateLimitHook, lock: OrderLock): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // A quote or save with a promo code tells whether the code exists, so it spends the promo
   // budget (the save's body is parsed by preHandler time; the quote's query is there at once).

@@ -13,7 +13,7 @@ import {
   type ProductCategoryQuery,
 } from '@join/shared/contract';
 import type { z } from 'zod';
-import type { AppContext } from '../../app-context';
+import type { CatalogueDeps } from './deps';
 import { callerOf } from '../../platform/http/caller';
 import { sortByDuration, sortByPlanNetPrice, sortByVanityLevel, type CatalogueProduct } from './catalogue';
 import { toProduct } from './product-view';
@@ -31,7 +31,7 @@ import type { OrderLock } from '../../platform/http/order-lock';
  * first, commitments shortest first (SPEC 9: the default is the third by duration), VIP
  * plans by tier then price.
  */
-async function productsOf(ctx: AppContext, category: ProductCategoryQuery, language: NameLanguage): Promise<Product[]> {
+async function productsOf(ctx: CatalogueDeps, category: ProductCategoryQuery, language: NameLanguage): Promise<Product[]> {
   const listed = (products: CatalogueProduct[]) => productViews(ctx, products.filter((p) => !p.customizable));
   switch (category) {
     case 'tourist':
@@ -51,7 +51,7 @@ async function productsOf(ctx: AppContext, category: ProductCategoryQuery, langu
 
 const saveAsked = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.save === 'true';
 
-export async function productRoutes(base: FastifyInstance, ctx: AppContext, lock: OrderLock): Promise<void> {
+export async function productRoutes(base: FastifyInstance, ctx: CatalogueDeps, lock: OrderLock): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.get('/products/available', { schema: { querystring: ProductsAvailableQuery, response: { 200: ProductsResponse } } }, async (request) => {
     const { category } = request.query;

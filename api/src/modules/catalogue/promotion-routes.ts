@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PromoEligibilityQuery, PromoEligibilityResponse, type PromoEligibility } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { CatalogueDeps } from './deps';
 import { checkKnownPlans, checkChoice, defaultChoice, planBaseOf } from './plan-choice';
 import { planNetPriceOf } from './pricing';
 import { badRequest, notFound } from '../../platform/http/http-error';
@@ -14,7 +14,7 @@ import type { RateLimitHook } from '../../platform/http/rate-limits';
  * product and choice. Each answer tells whether a code exists, so the calls share a small
  * per-IP budget with quotes and saves that carry a code.
  */
-export async function promotionRoutes(base: FastifyInstance, ctx: AppContext, promoLimit: RateLimitHook): Promise<void> {
+export async function promotionRoutes(base: FastifyInstance, ctx: CatalogueDeps, promoLimit: RateLimitHook): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/promotions/check_promo_code_eligibility.json',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FeedbackBody, FeedbackListResponse, FeedbackResponse, stepForPath, type FeedbackEntry } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { ContentDeps } from './deps';
 import type { FeedbackRecord } from './repository';
 import { authOf, clientOf } from '../../platform/http/session-auth';
 import { budgetHook, rateLimitConfig } from '../../platform/http/rate-limits';
@@ -26,7 +26,7 @@ const toEntry = (f: FeedbackRecord): FeedbackEntry => ({
  * and per device (feedbackPerDeviceMax), so one visitor cannot fill the table and a hotel's
  * shared address still leaves each guest their own allowance.
  */
-export async function feedbackRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function feedbackRoutes(base: FastifyInstance, ctx: ContentDeps): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { windowMs, feedbackMax, feedbackPerDeviceMax } = ctx.rateLimit;
   const perAddress = app.rateLimit(rateLimitConfig(feedbackMax, windowMs).rateLimit);

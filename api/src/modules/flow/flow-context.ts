@@ -1,5 +1,5 @@
 import { buildFlowContext, type FlowContext, type FlowStatusFlags, type ServerFlowContext } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { FlowStatusDeps } from './deps';
 import type { AuthContext } from '../../platform/http/session-auth';
 import { deriveFlags } from './flow-status';
 
@@ -22,7 +22,7 @@ export type FlowStatusCaller = Pick<AuthContext, 'uid' | 'accountId'>;
  * verified: each proves the e-mail), has_password when that account has a password. A device-id
  * session of the same device user reads both false (SPEC 6: only an e-mail login reaches payment).
  */
-export async function loadFlowStatus(ctx: AppContext, caller: FlowStatusCaller): Promise<ServerFlowStatus> {
+export async function loadFlowStatus(ctx: FlowStatusDeps, caller: FlowStatusCaller): Promise<ServerFlowStatus> {
   const { uid, accountId } = caller;
   const [state, context, account] = await Promise.all([
     ctx.store.getFlowState(uid, ctx.now()),

@@ -14,7 +14,7 @@ import {
   FlowStatusResponse,
   PreferencesResponse,
 } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { FlowDeps } from './deps';
 import { callerOf } from '../../platform/http/caller';
 import { loadFlowStatus, serverFlowContext, type FlowStatusCaller } from './flow-context';
 import { decideFlowKey } from './flow-status';
@@ -27,7 +27,7 @@ const KEYS: readonly number[] = Object.values(FLOW_STATUS_KEYS);
 const isFlowStatusKey = (k: number): k is FlowStatusKey => KEYS.includes(k);
 
 /** The flags and, beside them, the non-flag inputs of the access rules. */
-async function flowStatusOf(ctx: AppContext, caller: FlowStatusCaller): Promise<FlowStatusResponse> {
+async function flowStatusOf(ctx: FlowDeps, caller: FlowStatusCaller): Promise<FlowStatusResponse> {
   const { flags, context } = await loadFlowStatus(ctx, caller);
   return { flow_status_flags: flags, flow_context: context };
 }
@@ -39,7 +39,7 @@ const stepOfFlowKey: FlowStepOf = (request) => {
   return KEYS.map(String).includes(String(key)) ? 'number' : null;
 };
 
-export async function meRoutes(base: FastifyInstance, ctx: AppContext, lock: OrderLock): Promise<void> {
+export async function meRoutes(base: FastifyInstance, ctx: FlowDeps, lock: OrderLock): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const flowStatus = { response: { 200: FlowStatusResponse } };
   app.get('/me/flow_status', { schema: flowStatus }, async (request) => flowStatusOf(ctx, authOf(request)));

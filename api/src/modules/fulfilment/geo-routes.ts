@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AreaQuery, PlacesQuery, type AreaResponse, type PlacesResponse } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { FulfilmentDeps } from './deps';
 import { areaAt } from './geo/area';
 import { pointInPolygon } from './coverage';
 import { searchPlaces } from './geo/gazetteer';
@@ -124,7 +124,7 @@ async function loadedMapData(request: FastifyRequest) {
   }
 }
 
-export async function geoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function geoRoutes(app: FastifyInstance, ctx: FulfilmentDeps): Promise<void> {
   const budget = rateLimitHook(app, ctx.rateLimit.geoMax, ctx.rateLimit.windowMs);
 
   app.get('/delivery/places', { onRequest: budget }, async (request): Promise<PlacesResponse> => {

@@ -1,5 +1,5 @@
 import { API_ERROR_CODES, DELIVERY_PROMISE_MINUTES, type DeliveryBody, type OrderKind, type OrderResponse } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { FulfilmentDeps } from './deps';
 import { SimLimitReachedError, type NewOrder, type OrderIdentity, type OrderRecord, type OrderUpdate } from './repository';
 import type { Caller } from '../../platform/http/caller';
 import { HttpError, loginRequired } from '../../platform/http/http-error';
@@ -31,7 +31,7 @@ const identityRequired = () =>
 
 export type OrderService = ReturnType<typeof orderService>;
 
-export function orderService(ctx: AppContext) {
+export function orderService(ctx: FulfilmentDeps) {
   /** A failure is a look too: the next one waits ORDER_REFRESH_MS, as after any other. */
   const looked = async (order: OrderRecord) => (await ctx.store.updateOrder(order.uid, order.id, { refreshedAt: ctx.now() }, ctx.now())) ?? order;
 

@@ -18,7 +18,7 @@ import {
   type ServerFlowContext,
   type StepName,
 } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { IdentityDeps } from './deps';
 import type { IdentityCheckRecord, NewIdentityDecision } from './repository';
 import type { Caller } from '../../platform/http/caller';
 import { badRequest, HttpError } from '../../platform/http/http-error';
@@ -84,7 +84,7 @@ export interface FaceReady {
 
 export type IdentityService = ReturnType<typeof identityService>;
 
-export function identityService(ctx: AppContext) {
+export function identityService(ctx: IdentityDeps) {
   const flowStatusOf = async (caller: Caller): Promise<FlowStatusResponse> => {
     const { flags, context } = await loadFlowStatus(ctx, caller);
     return { flow_status_flags: flags, flow_context: context };

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { DEFAULT_SHUFFLE_VANITY_IDS, SEARCH_DEFAULT_VANITY_LEVELS, type NumberSearchBody, type PhoneNumber, type Reservation } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { NumbersDeps } from './deps';
 import type { Caller } from '../../platform/http/caller';
 import { captchaInvalid, captchaRequired, extensionLimit, holdLimit, notFound, numberExpired, numberTaken, paymentOpen } from '../../platform/http/http-error';
 import type { OrderLock } from '../../platform/http/order-lock';
@@ -35,7 +35,7 @@ export interface HoldServiceOptions {
 
 export type HoldService = ReturnType<typeof holdService>;
 
-export function holdService(ctx: AppContext, { lock, defaultProductCode }: HoldServiceOptions) {
+export function holdService(ctx: NumbersDeps, { lock, defaultProductCode }: HoldServiceOptions) {
   return {
     /** `count` free numbers at random, of the shuffled vanity levels. */
     async offerRandom(count: number): Promise<PhoneNumber[]> {

@@ -8,7 +8,7 @@ import {
   type Operator,
   OperatorsResponse,
 } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { NumbersDeps } from './deps';
 import { callerOf, languageOf } from '../../platform/http/caller';
 import { rateLimitConfig } from '../../platform/http/rate-limits';
 import { HOLD_POLICY } from './holds';
@@ -52,7 +52,7 @@ function refusal(why: PortabilityRefusal, operator: Operator): HttpError {
   }
 }
 
-export async function transferRoutes(base: FastifyInstance, ctx: AppContext, lock: OrderLock): Promise<void> {
+export async function transferRoutes(base: FastifyInstance, ctx: NumbersDeps, lock: OrderLock): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   /** The same checks for verify and reserve; answers the operator, or throws the SPEC 8 refusal. */
   async function verify(request: FastifyRequest, uid: string, externalMsisdn: string, operatorCode: string, now: number): Promise<Operator> {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CURRENCY, PAYMENT_ERROR_CODES, PREFERENCE_IDS, ROUTES, type BnplStartResponse, type PaymentCancelResponse, type PaymentResult } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { PaymentDeps } from './deps';
 import type { NewPayment, PaymentRecord } from './repository';
 import type { Caller } from '../../platform/http/caller';
 import { flowOrder, HttpError, notFound } from '../../platform/http/http-error';
@@ -35,7 +35,7 @@ export const BNPL_NOT_OFFERED = 'bnpl_not_offered';
 const hashOf = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** The instalment offer of an order, with its provider; null when none is offered. */
-export function bnplFor(ctx: AppContext, order: Order) {
+export function bnplFor(ctx: PaymentDeps, order: Order) {
   const provider = ctx.payment.bnpl;
   const instalments = provider ? bnplOffer(provider, order.amountFils, order.recurring, dubaiDate(ctx.now())) : null;
   return provider && instalments ? { provider, instalments } : null;
@@ -43,7 +43,7 @@ export function bnplFor(ctx: AppContext, order: Order) {
 
 export type ChargeService = ReturnType<typeof chargeService>;
 
-export function chargeService(ctx: AppContext, settlement: PaymentSettlement = paymentSettlement(ctx)) {
+export function chargeService(ctx: PaymentDeps, settlement: PaymentSettlement = paymentSettlement(ctx)) {
   const { card, bnpl, capture, settleCharge, giveBack, retryRefund } = settlement;
 
   /** Asks the provider for a charge (a new one, or the same one again under the same provider key). */

@@ -14,3 +14,4 @@ export { RejectedAnswer, bearerJsonClient, unavailable, type BearerAnswer } from
 export { formatFils, mail, readableNumber, type Row } from './payment-mail';
 export type * from './repository';
 export { PaymentOpenError } from './repository';
+export type { OrderDeps, PaymentDeps } from './deps';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app-context';
+import type { PaymentDeps } from './deps';
 import { PaymentOpenError } from './repository';
 import type { Caller } from '../../platform/http/caller';
 import type { DomainErrors } from '../../platform/http/error-handling';
@@ -14,7 +14,7 @@ import { paymentSettlement } from './payment-settlement';
  * visitor out. The store checks again inside each write's transaction (PaymentOpenError,
  * payment_open results), so a change racing a payment's start cannot slip through either.
  */
-export function orderLock(ctx: AppContext): OrderLock {
+export function orderLock(ctx: PaymentDeps): OrderLock {
   const settlement = paymentSettlement(ctx);
   return {
     async isPaying(caller: Caller): Promise<boolean> {

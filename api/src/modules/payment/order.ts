@@ -1,5 +1,5 @@
 import { toFils, type Product } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { OrderDeps } from './deps';
 import type { HoldRecord } from '../numbers';
 import type { NameLanguage, SavedPlanRecord } from '../catalogue';
 import type { Caller } from '../../platform/http/caller';
@@ -39,7 +39,7 @@ export function choiceOfSaved(saved: SavedPlanRecord): ChoiceInput {
 }
 
 /** The saved plan re-priced now, exactly as the plan step's quote does; a plan that can no longer be bought as saved is a 409. */
-export async function repriceSaved(ctx: AppContext, uid: string, saved: SavedPlanRecord, language: NameLanguage): Promise<EvaluatedChoice> {
+export async function repriceSaved(ctx: OrderDeps, uid: string, saved: SavedPlanRecord, language: NameLanguage): Promise<EvaluatedChoice> {
   try {
     return await evaluateChoice(ctx, uid, choiceOfSaved(saved), 'body', { requireConsent: false, language });
   } catch (e) {
@@ -51,7 +51,7 @@ export async function repriceSaved(ctx: AppContext, uid: string, saved: SavedPla
 }
 
 /** The buyer's order priced now: a logged-in account, a saved plan and a committed number, or a 40x saying which is missing. */
-export async function loadOrder(ctx: AppContext, buyer: Pick<Caller, 'uid' | 'accountId' | 'language'>): Promise<Order> {
+export async function loadOrder(ctx: OrderDeps, buyer: Pick<Caller, 'uid' | 'accountId' | 'language'>): Promise<Order> {
   const { uid, accountId, language } = buyer;
   const account = accountId === null ? null : await ctx.store.findAccountById(accountId);
   if (!account) throw loginRequired();

@@ -8,7 +8,7 @@ import {
   type PaymentSummaryResponse,
   type ReceiptResponse,
 } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { PaymentDeps } from './deps';
 import type { PaymentRecord } from './repository';
 import type { Caller } from '../../platform/http/caller';
 import { flowOrder, HttpError, loginRequired, notFound } from '../../platform/http/http-error';
@@ -28,7 +28,7 @@ export const NOT_COMMITMENT = 'not_commitment';
 
 export type PaymentService = ReturnType<typeof paymentService>;
 
-export function paymentService(ctx: AppContext, settlement: PaymentSettlement = paymentSettlement(ctx)) {
+export function paymentService(ctx: PaymentDeps, settlement: PaymentSettlement = paymentSettlement(ctx)) {
   /** The open payment as the summary shows it: what it takes, where to finish it, until when. */
   function openPaymentView(payment: PaymentRecord): OpenPayment {
     const window = payment.method === 'card' ? (ctx.payment.card?.actionWindowMs ?? 0) : (ctx.payment.bnpl?.checkoutWindowMs ?? 0);

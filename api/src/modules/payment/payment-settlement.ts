@@ -1,5 +1,5 @@
 import { CURRENCY, PAYMENT_ERROR_CODES, type Receipt } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { PaymentDeps } from './deps';
 import type { PaymentRecord, PaymentRefund } from './repository';
 import type { NameLanguage } from '../catalogue';
 import type { Log } from '../../platform/log';
@@ -97,7 +97,7 @@ const isOpen = (p: PaymentRecord): boolean => p.status === 'pending' || p.status
 
 export type PaymentSettlement = ReturnType<typeof paymentSettlement>;
 
-export function paymentSettlement(ctx: AppContext) {
+export function paymentSettlement(ctx: PaymentDeps) {
   function card(): CardProvider {
     if (!ctx.payment.card) throw notConfigured('Card');
     return ctx.payment.card;
@@ -269,7 +269,7 @@ export function paymentSettlement(ctx: AppContext) {
  * The sweep's part: refunds that could not be made when an attempt was given up are tried again,
  * a few at a time, until the provider takes them. Answers how many were settled.
  */
-export async function retryPendingRefunds(ctx: AppContext, log: Log): Promise<number> {
+export async function retryPendingRefunds(ctx: PaymentDeps, log: Log): Promise<number> {
   const pending = await ctx.store.listPendingRefunds(20);
   const settlement = paymentSettlement(ctx);
   let done = 0;
