@@ -193,3 +193,20 @@ export function withTestApp(
     current = null;
   });
 }
+
+/**
+ * The set-up of test files whose tests each start their app with options of their own: the
+ * returned `start(options)` makes the app and logs one visitor in (handed to `onReady`); the app
+ * is closed after each test.
+ */
+export function startEachTest(onReady: (t: TestApp, visitor: Visitor) => void): (options?: Partial<AppOptions>) => Promise<void> {
+  let current: TestApp | null = null;
+  afterEach(async () => {
+    await current?.close();
+    current = null;
+  });
+  return async (options = {}) => {
+    current = await createTestApp(options);
+    onReady(current, await current.login());
+  };
+}

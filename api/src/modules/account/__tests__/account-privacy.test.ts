@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
 import { ACCOUNT_ERROR_CODES, API_ERROR_CODES, FlowStatusResponse, TerminatedNumbersResponse } from '@join/shared/contract';
 import { form, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
+import { accountCalls } from '../../../testing/account-calls';
 
 /**
  * Issue 23, "Why" 10: what the account step tells a stranger. Each test is an attack from outside
@@ -27,10 +28,7 @@ describe('account privacy', () => {
   let v: Visitor;
   withTestApp((app, [first]) => void ([t, v] = [app, first as Visitor]));
 
-  const check = (who: Visitor, email: string) => t.post(who, '/api/securitymanagement/check_email', { email });
-  const sendCode = (who: Visitor, email: string) => t.post(who, '/api/securitymanagement/send_verification_code', { email });
-  const validate = (who: Visitor, email: string, code: string) =>
-    t.post(who, '/api/securitymanagement/validate_verification_code', { email, code });
+  const { check, sendCode, validate } = accountCalls(() => t);
   const flowStatus = async (who: Visitor) => FlowStatusResponse.parse((await t.get(who, '/api/me/flow_status')).json());
   const terminatedList = async (who: Visitor, email: string) =>
     TerminatedNumbersResponse.parse((await t.get(who, `/api/customer/terminated_account_numbers?email=${encodeURIComponent(email)}`)).json());

@@ -11,6 +11,7 @@ import {
   TerminatedNumbersResponse,
 } from '@join/shared/contract';
 import { createTestApp, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
+import { accountCalls } from '../../../testing/account-calls';
 
 /**
  * The account step end to end over HTTP with the real SQLite store (api/README.md "Accounts"):
@@ -31,11 +32,7 @@ describe('accounts', () => {
   let v: Visitor;
   withTestApp((app, [first]) => void ([t, v] = [app, first as Visitor]));
 
-  const check = (who: Visitor, email: string) => t.post(who, '/api/securitymanagement/check_email', { email });
-  const sendCode = (who: Visitor, email: string) => t.post(who, '/api/securitymanagement/send_verification_code', { email });
-  const validate = (who: Visitor, email: string, code: string) =>
-    t.post(who, '/api/securitymanagement/validate_verification_code', { email, code });
-  const passwordLogin = (who: Visitor, email: string, password: string) => t.post(who, '/api/securitymanagement/login', { email, password });
+  const { check, sendCode, validate, passwordLogin } = accountCalls(() => t);
   const flags = async (who: Visitor) => FlowStatusResponse.parse((await t.get(who, '/api/me/flow_status')).json()).flow_status_flags;
   const flowContext = async (who: Visitor) => FlowStatusResponse.parse((await t.get(who, '/api/me/flow_status')).json()).flow_context;
   const me = (who: Visitor) => t.get(who, '/api/securitymanagement/me');

@@ -8,8 +8,7 @@ import {
   SavedPlansResponse,
   VANITY_LEVELS,
 } from '@join/shared/contract';
-import type { AppOptions } from '../../../app';
-import { createTestApp, type TestApp, type Visitor } from '../../../testing/harness';
+import { startEachTest, type TestApp, type Visitor } from '../../../testing/harness';
 
 type Params = Record<string, string | number>;
 const qs = (p: Params) => new URLSearchParams(Object.entries(p).map(([k, x]) => [k, String(x)])).toString();
@@ -21,11 +20,7 @@ const TOURIST_199 = { product_code: 199, plan_ids: '1991,1992,1993' };
 describe('promo codes', () => {
   let t: TestApp;
   let v: Visitor;
-  const start = async (options: Partial<AppOptions> = {}) => {
-    t = await createTestApp(options);
-    v = await t.login();
-  };
-  afterEach(() => t.close());
+  const start = startEachTest((app, visitor) => void ([t, v] = [app, visitor]));
 
   const quote = (p: Params) => t.get(v, `/api/plans/quote.json?${qs(p)}`);
   const save = (p: Params) => t.post(v, '/api/plans/saved_plans', p);

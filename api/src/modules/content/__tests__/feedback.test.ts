@@ -1,6 +1,5 @@
 import { ApiErrorBody, BizConfigResponse, FeedbackListResponse, FeedbackResponse } from '@join/shared/contract';
-import type { AppOptions } from '../../../app';
-import { createTestApp, type TestApp, type Visitor } from '../../../testing/harness';
+import { createTestApp, startEachTest, type TestApp, type Visitor } from '../../../testing/harness';
 
 /** SPEC 5, written out here rather than imported, so a change to the shared rule fails these tests. */
 const FORBIDDEN = ['<', '>', '{', '}', '(', ')', '_', '*', '^', '#'];
@@ -9,11 +8,7 @@ const NOW = Date.UTC(2026, 0, 15, 10, 0, 0);
 describe('POST /me/feedback (help modal)', () => {
   let t: TestApp;
   let v: Visitor;
-  const start = async (options: Partial<AppOptions> = {}) => {
-    t = await createTestApp(options);
-    v = await t.login();
-  };
-  afterEach(() => t.close());
+  const start = startEachTest((app, visitor) => void ([t, v] = [app, visitor]));
 
   const send = (text: string, route = '/plan-selection', visitor: Visitor = v, extra: { language?: 'en' | 'ar'; remoteAddress?: string } = {}) =>
     t.app.inject({
