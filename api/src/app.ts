@@ -29,11 +29,10 @@ import type { Store } from './store';
 import { frameworkErrors, installErrorHandler, installNotFoundHandler } from './platform/http/error-handling';
 import { contentSecurityPolicy, edgeHeaders, registerSecurityHeaders, securityHeaders } from './platform/http/security-headers';
 import { clientErrorHandler, SERVER_LIMITS, serverOptions, type ServerLimits } from './platform/http/server-limits';
-import { apiRoutes } from './api-routes';
+import { API_ERROR_STATUSES, apiRoutes } from './api-routes';
 import { installSchemaCompilers } from './platform/http/validate';
 import { registerOpenApi } from './platform/http/openapi';
 import { retryPendingRefunds } from './modules/payment';
-import { orderLockErrors } from './modules/payment';
 import type { Outbox } from './platform/dev/outbox';
 import { outboxRoutes } from './platform/dev/outbox-routes';
 import { testClockRoutes, type TestClock } from './platform/dev/test-clock';
@@ -276,7 +275,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.server.maxConnections = limits.maxConnections;
   registerSecurityHeaders(app, headers, { hsts: options.hsts ?? false, ...(documentCsp ? { documentCsp } : {}) });
-  installErrorHandler(app, orderLockErrors);
+  installErrorHandler(app, API_ERROR_STATUSES);
   installSchemaCompilers(app);
   lenientJsonParser(app);
   await app.register(formbody);

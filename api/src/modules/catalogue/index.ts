@@ -12,3 +12,4 @@ export { evaluateChoice, type ChoiceInput, type EvaluatedChoice } from './plan-c
 export { toFils } from './pricing';
 export type * from './repository';
 export type { CatalogueDeps } from './deps';
+export { CATALOGUE_ERROR_STATUSES } from './errors';

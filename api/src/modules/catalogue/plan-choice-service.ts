@@ -15,7 +15,9 @@ import {
 } from './promotions';
 import type { HoldRecord } from '../numbers';
 import type { NameLanguage } from './repository';
-import { badRequest, consentRequired, flowOrder, notFound, promoInvalid, promoNotSupported, type HttpError } from '../../platform/http/http-error';
+import { badRequest, flowOrder, notFound } from '../../platform/http/http-error';
+import { consentRequired, promoInvalid, promoNotSupported } from './errors';
+import { type DomainError } from '../../platform/domain-error';
 import { businessConfig, requireCatalogueProduct } from './catalogue-view';
 import { checkVipPairing } from './vip-pairing';
 
@@ -69,7 +71,7 @@ function chooseBoosters(ids: readonly number[], all: readonly Booster[], chosen:
   });
 }
 
-function refusalError(refusal: PromotionRefusal, field: string, messages: Record<PromotionRefusal, string>): HttpError {
+function refusalError(refusal: PromotionRefusal, field: string, messages: Record<PromotionRefusal, string>): DomainError {
   return refusal === 'promo_invalid' ? promoInvalid(field, messages.promo_invalid) : promoNotSupported(field, messages.promo_not_supported);
 }
 

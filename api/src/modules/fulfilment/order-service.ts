@@ -2,7 +2,8 @@ import { API_ERROR_CODES, DELIVERY_PROMISE_MINUTES, type DeliveryBody, type Orde
 import type { FulfilmentDeps } from './deps';
 import { SimLimitReachedError, type NewOrder, type OrderIdentity, type OrderRecord, type OrderUpdate } from './repository';
 import type { Caller } from '../../platform/http/caller';
-import { HttpError, loginRequired } from '../../platform/http/http-error';
+import { HttpError } from '../../platform/http/http-error';
+import { loginRequired } from '../account';
 import { stepNotAllowed } from '../../platform/http/step-guard';
 import type { Log } from '../../platform/log';
 import { loadFlowStatus, type ServerFlowStatus } from '../flow';

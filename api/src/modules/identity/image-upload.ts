@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_MAX_BYTES, IMAGE_FORMAT_CODE, IMAGE_TOO_LARGE_CODE } from '@join/shared/contract';
 import type { Readable } from 'node:stream';
-import { badRequest } from '../../platform/http/http-error';
+import { badRequest, inputError } from '../../platform/http/http-error';
 import { identityRefusal } from './identity-check';
 
 /**
@@ -94,7 +94,7 @@ export async function readImageForm(request: FastifyRequest, reply: FastifyReply
  * checked as readImageForm checks its one image (size while reading: -644; signature: -642).
  */
 export async function readImagesForm(request: FastifyRequest, reply: FastifyReply, fieldNames: readonly string[], spec: FileSpec): Promise<ImagesForm> {
-  if (!request.isMultipart()) throw badRequest('body', `must be multipart/form-data with the fields and ${spec.max > 1 ? 'the image files' : 'an image file'}`, 415);
+  if (!request.isMultipart()) throw inputError('body', `must be multipart/form-data with the fields and ${spec.max > 1 ? 'the image files' : 'an image file'}`, 415);
   const fields: Record<string, string> = {};
   const images: Buffer[] = [];
   try {

@@ -11,3 +11,4 @@ export { mulberry32 } from './seed/prng';
 export type * from './repository';
 export { PAID_HOLD_MS } from './repository';
 export type { NumbersDeps } from './deps';
+export { NUMBERS_ERROR_STATUSES } from './errors';

@@ -13,17 +13,10 @@ import { callerOf, languageOf } from '../../platform/http/caller';
 import { rateLimitConfig } from '../../platform/http/rate-limits';
 import { HOLD_POLICY } from './holds';
 import { checkPortability, type PortabilityRefusal } from './portability';
-import {
-  badRequest,
-  extensionLimit,
-  numberInTransfer,
-  numberNotActivated,
-  paymentOpen,
-  transferCheckLimit,
-  unavailable,
-  wrongOperator,
-  type HttpError,
-} from '../../platform/http/http-error';
+import { badRequest, unavailable } from '../../platform/http/http-error';
+import { extensionLimit, numberInTransfer, numberNotActivated, transferCheckLimit, wrongOperator } from './errors';
+import { paymentOpen } from '../../platform/http/order-lock';
+import { type DomainError } from '../../platform/domain-error';
 import { deviceKey, requestAddress } from '../../platform/http/client-key';
 import { authOf } from '../../platform/http/session-auth';
 import { toReservation } from './contract-mappers';
@@ -35,7 +28,7 @@ import type { OrderLock } from '../../platform/http/order-lock';
  * for the external one until the transfer completes, and DELETE /numbers with either number
  * cancels it ("reset transfer").
  */
-function refusal(why: PortabilityRefusal, operator: Operator): HttpError {
+function refusal(why: PortabilityRefusal, operator: Operator): DomainError {
   switch (why) {
     case 'own_range':
       return wrongOperator('This number is already on our network: there is nothing to transfer');

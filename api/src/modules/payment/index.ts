@@ -5,7 +5,7 @@
  */
 export { paymentRoutes } from './payment-routes';
 export { loadOrder, type Order } from './order';
-export { orderLock, orderLockErrors } from './order-lock';
+export { orderLock } from './order-lock';
 export { maxSimsReached, retryPendingRefunds } from './payment-settlement';
 export { bnplProviderFrom } from './bnpl-setup';
 export { cardProviderFrom } from './card-setup';

@@ -1,9 +1,6 @@
 import type { PaymentDeps } from './deps';
-import { PaymentOpenError } from './repository';
 import type { Caller } from '../../platform/http/caller';
-import type { DomainErrors } from '../../platform/http/error-handling';
-import type { OrderLock } from '../../platform/http/order-lock';
-import { paymentOpen } from '../../platform/http/http-error';
+import { paymentOpen, type OrderLock } from '../../platform/http/order-lock';
 import { paymentSettlement } from './payment-settlement';
 
 /**
@@ -25,6 +22,3 @@ export function orderLock(ctx: PaymentDeps): OrderLock {
     },
   };
 }
-
-/** A write the store refused inside its transaction because a payment opened meanwhile: the lock's 409 payment_open. */
-export const orderLockErrors: DomainErrors = (error) => (error instanceof PaymentOpenError ? paymentOpen() : null);

@@ -3,7 +3,8 @@ import type { OrderDeps } from './deps';
 import type { HoldRecord } from '../numbers';
 import type { NameLanguage, SavedPlanRecord } from '../catalogue';
 import type { Caller } from '../../platform/http/caller';
-import { flowOrder, HttpError, loginRequired } from '../../platform/http/http-error';
+import { flowOrder, isRefusal } from '../../platform/http/http-error';
+import { loginRequired } from '../account';
 import { productView } from '../catalogue';
 import { evaluateChoice, type ChoiceInput, type EvaluatedChoice } from '../catalogue';
 import { amountOf, isRecurring } from './payment';
@@ -43,7 +44,7 @@ export async function repriceSaved(ctx: OrderDeps, uid: string, saved: SavedPlan
   try {
     return await evaluateChoice(ctx, uid, choiceOfSaved(saved), 'body', { requireConsent: false, language });
   } catch (e) {
-    if (e instanceof HttpError && e.statusCode < 500) {
+    if (isRefusal(e)) {
       throw flowOrder(`Your saved plan can no longer be bought as saved (${e.message}): choose your plan again`);
     }
     throw e;

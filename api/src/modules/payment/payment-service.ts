@@ -11,7 +11,8 @@ import {
 import type { PaymentDeps } from './deps';
 import type { PaymentRecord } from './repository';
 import type { Caller } from '../../platform/http/caller';
-import { flowOrder, HttpError, loginRequired, notFound } from '../../platform/http/http-error';
+import { flowOrder, HttpError, notFound } from '../../platform/http/http-error';
+import { loginRequired } from '../account';
 import { loadFlowStatus, serverFlowContext } from '../flow';
 import { bnplFor } from './charge-service';
 import { loadOrder, repriceSaved } from './order';

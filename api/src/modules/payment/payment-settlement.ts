@@ -6,6 +6,7 @@ import type { Log } from '../../platform/log';
 import { DECLINE_CODES, newReceiptReference, PROVIDER_UNAVAILABLE_CODE } from './payment';
 import { MAX_SIMS_CODE } from '../identity';
 import { formatFils, receiptMail } from './payment-mail';
+import { DomainError } from '../../platform/domain-error';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { BnplProvider, CardCharge, CardProvider } from './providers';
 
@@ -229,7 +230,7 @@ export function paymentSettlement(ctx: PaymentDeps) {
       try {
         await settleCharge(call, open, found.value);
       } catch (e) {
-        if (!(e instanceof HttpError)) throw e;
+        if (!(e instanceof DomainError)) throw e;
       }
     } else {
       const found = ctx.payment.bnpl ? await ctx.payment.bnpl.getCheckout(open.providerRef) : null;
@@ -239,7 +240,7 @@ export function paymentSettlement(ctx: PaymentDeps) {
         try {
           await capture(call, open, found.value.id, null);
         } catch (e) {
-          if (!(e instanceof HttpError)) throw e;
+          if (!(e instanceof DomainError)) throw e;
         }
       } else if (status === 'approved' || (status === 'open' && !closeUndecided)) {
         return open;
