@@ -56,7 +56,7 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
     await loginRoutes(identified, ctx);
 
     await identified.register(async (authed) => {
-      authed.addHook('onRequest', sessionGuard({ sessions: ctx.store, now: () => ctx.now(), lifetime: ctx.session }));
+      authed.addHook('onRequest', sessionGuard({ sessions: ctx.repos, now: () => ctx.now(), lifetime: ctx.session }));
       // The SPEC 2 access rules, for every route that declares its flow step.
       authed.addHook('preHandler', stepGuard(async (caller) => serverFlowContext(await loadFlowStatus(ctx, caller))));
       // The payment's order lock, for the routes that change what a payment buys.

@@ -7,7 +7,7 @@ import type { IdentityDeps } from './modules/identity';
 import type { NumbersDeps } from './modules/numbers';
 import type { PaymentDeps } from './modules/payment';
 import type { RateLimitOptions } from './platform/http/rate-limits';
-import type { Store } from './store';
+import type { Repositories } from './repositories';
 
 /**
  * What buildApp composes once and hands to the route plugins: every module's dependencies at
@@ -23,7 +23,7 @@ export interface AppContext
     IdentityDeps,
     NumbersDeps,
     PaymentDeps {
-  store: Store;
+  repos: Repositories;
   rateLimit: RateLimitOptions;
   /** The session lifetimes the session guard enforces. */
   session: { idleMs: number; absoluteMs: number };

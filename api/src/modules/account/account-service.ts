@@ -56,7 +56,7 @@ export function accountService(ctx: AccountDeps) {
   const rules = ctx.accounts;
 
   async function emailStanding(email: string): Promise<EmailStanding> {
-    const [account, numbers] = await Promise.all([ctx.store.findAccountByEmail(email), ctx.store.listTerminatedNumbers(email)]);
+    const [account, numbers] = await Promise.all([ctx.repos.findAccountByEmail(email), ctx.repos.listTerminatedNumbers(email)]);
     const hasPassword = account?.passwordHash != null;
     return { account, hasPassword, terminated: numbers.length > 0 && !hasPassword };
   }
@@ -67,7 +67,7 @@ export function accountService(ctx: AccountDeps) {
    */
   async function refuseIfTerminated(uid: string, email: string, onRefused: () => void = () => {}): Promise<void> {
     if (!(await emailStanding(email)).terminated) return;
-    await ctx.store.setTerminatedEmail(uid, email);
+    await ctx.repos.setTerminatedEmail(uid, email);
     onRefused();
     throw terminatedAccount();
   }
@@ -80,7 +80,7 @@ export function accountService(ctx: AccountDeps) {
    */
   async function completeLogin(session: Session, account: AccountRecord, method: LoginMethod, log: Log): Promise<LoginResponse | null> {
     const token = newSessionToken();
-    const upgraded = await ctx.store.upgradeSession(
+    const upgraded = await ctx.repos.upgradeSession(
       session.tokenHash,
       hashToken(token),
       { uid: session.uid, deviceId: session.deviceId },
@@ -98,7 +98,7 @@ export function accountService(ctx: AccountDeps) {
 
   /** The logged-in account of a session; a device-id session (even of a linked device) is refused. */
   async function accountOf(accountId: string | null): Promise<AccountRecord> {
-    const account = accountId === null ? null : await ctx.store.findAccountById(accountId);
+    const account = accountId === null ? null : await ctx.repos.findAccountById(accountId);
     if (!account) throw loginRequired();
     return account;
   }
@@ -114,7 +114,7 @@ export function accountService(ctx: AccountDeps) {
      * (and the terminated numbers) of an e-mail the visitor proved before.
      */
     async checkEmail(uid: string) {
-      await ctx.store.setTerminatedEmail(uid, null);
+      await ctx.repos.setTerminatedEmail(uid, null);
       return { methods: [...EMAIL_LOGIN_METHODS] };
     },
 
@@ -128,7 +128,7 @@ export function accountService(ctx: AccountDeps) {
       const email = lower(typed);
       const code = generateCode();
       const now = ctx.now();
-      const decision = await ctx.store.updateVerificationCode(email, (current) => {
+      const decision = await ctx.repos.updateVerificationCode(email, (current) => {
         const d = decideSend(current, email, code, newSalt(), now, rules.codes);
         return { next: d.ok ? d.record : undefined, result: d };
       });
@@ -159,7 +159,7 @@ export function accountService(ctx: AccountDeps) {
     async validateCode(session: Session, typed: string, given: string, log: Log): Promise<LoginResponse | null> {
       const email = lower(typed);
       const now = ctx.now();
-      const result = await ctx.store.updateVerificationCode(email, (current) => checkCode(current, given, now, rules.codes));
+      const result = await ctx.repos.updateVerificationCode(email, (current) => checkCode(current, given, now, rules.codes));
       if (result.kind === 'wrong') {
         log.info({ event: 'code_refused', attempts_left: result.attemptsLeft }, 'wrong verification code');
         throw codeInvalid(result.attemptsLeft);
@@ -169,7 +169,7 @@ export function accountService(ctx: AccountDeps) {
       await refuseIfTerminated(session.uid, email, () =>
         log.info({ event: 'code_login_refused', reason: 'terminated' }, 'terminated e-mail proven by code'),
       );
-      const account = await ctx.store.findOrCreateVerifiedAccount(email, randomUUID(), now);
+      const account = await ctx.repos.findOrCreateVerifiedAccount(email, randomUUID(), now);
       return completeLogin(session, account, 'code', log);
     },
 
@@ -185,21 +185,21 @@ export function accountService(ctx: AccountDeps) {
       const now = ctx.now();
       const emailKey = emailThrottleKey(email, address);
       const keys = [emailKey, addressThrottleKey(address)];
-      const lockMs = Math.max(0, ...(await ctx.store.getLoginFailures(keys)).map((f) => lockRemainingMs(f, now)));
+      const lockMs = Math.max(0, ...(await ctx.repos.getLoginFailures(keys)).map((f) => lockRemainingMs(f, now)));
       if (lockMs > 0) {
         const seconds = Math.ceil(lockMs / 1000);
         throw tooManyAttempts(seconds, `Too many attempts: try again in ${seconds} s`);
       }
-      const account = await ctx.store.findAccountByEmail(email);
+      const account = await ctx.repos.findAccountByEmail(email);
       const ok = await verifyPasswordOrDummy(password, account?.passwordHash ?? null);
       if (!ok || !account) {
-        await ctx.store.recordLoginFailures(keys, (previous, key) =>
+        await ctx.repos.recordLoginFailures(keys, (previous, key) =>
           afterFailure(previous, key, now, key === emailKey ? rules.emailThrottle : rules.addressThrottle),
         );
         log.info({ event: 'login_refused', method: 'password' }, 'password login refused');
         throw loginCredentials();
       }
-      await ctx.store.clearLoginFailures(emailKey);
+      await ctx.repos.clearLoginFailures(emailKey);
       return completeLogin(session, account, 'password', log);
     },
 
@@ -209,7 +209,7 @@ export function accountService(ctx: AccountDeps) {
       const already = () => passwordAlreadySet('This account already has a password');
       if (account.passwordHash !== null) throw already();
       // Conditional write: of two parallel requests, one sets it and the other hears 409.
-      if (!(await ctx.store.setPasswordIfNone(account.id, await hashPassword(password)))) throw already();
+      if (!(await ctx.repos.setPasswordIfNone(account.id, await hashPassword(password)))) throw already();
       log.info({ event: 'password_set', account: account.id }, 'password set');
       return { has_password: true as const };
     },
@@ -228,9 +228,9 @@ export function accountService(ctx: AccountDeps) {
      */
     async terminatedNumbers(uid: string, typed: string): Promise<TerminatedNumbersResponse> {
       const email = lower(typed);
-      const { terminated_email } = await ctx.store.getFlowContext(uid);
+      const { terminated_email } = await ctx.repos.getFlowContext(uid);
       if (terminated_email !== email) return { numbers: [] };
-      const numbers = await ctx.store.listTerminatedNumbers(email);
+      const numbers = await ctx.repos.listTerminatedNumbers(email);
       return { numbers: numbers.map((n) => ({ number_masked: maskMsisdn(n.msisdn), terminated_at: n.terminatedAt })) };
     },
   };

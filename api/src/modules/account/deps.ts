@@ -32,7 +32,7 @@ export interface AccountFlowFacts {
 /** What the account module is given by the composition root (app.ts builds it; AppContext holds it). */
 export interface AccountDeps {
   /** Its accounts, the sessions it opens and upgrades, and the visitor's flow facts it reads and sets. */
-  store: AccountRepository & SessionRepository & AccountFlowFacts;
+  repos: AccountRepository & SessionRepository & AccountFlowFacts;
   now: () => number;
   rateLimit: Pick<
     RateLimitOptions,

@@ -21,9 +21,9 @@ export async function loginRoutes(base: FastifyInstance, ctx: AccountDeps): Prom
       // retail mode's own issue), never by a client's word (api/README.md "Retail").
       const now = ctx.now();
       // State belongs to the user (the device), so a new session after expiry finds it again.
-      const user = await ctx.store.findOrCreateUser(clientOf(request)['device-id'], randomUUID(), now);
+      const user = await ctx.repos.findOrCreateUser(clientOf(request)['device-id'], randomUUID(), now);
       const token = newSessionToken();
-      await ctx.store.createSession(hashToken(token), user, now);
+      await ctx.repos.createSession(hashToken(token), user, now);
       return { session_id: token, profile: { uid: user.uid } };
     },
   );
@@ -34,7 +34,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AccountDeps): Pro
   // Revokes the session; an account session also unlinks the device user from the account, so
   // the next visitor on a shared device finds no trace of the login (the device's flow state stays).
   app.post('/securitymanagement/logout', async (request) => {
-    await ctx.store.endSession(authOf(request).tokenHash);
+    await ctx.repos.endSession(authOf(request).tokenHash);
     return {};
   });
   // The account step: e-mail check, codes, password and social logins, profile (api/README.md "Accounts").

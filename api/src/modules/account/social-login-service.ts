@@ -41,7 +41,7 @@ export function socialLoginService(ctx: AccountDeps, accounts: AccountService) {
     async newNonce(tokenHash: string, provider: string) {
       providerOf(provider);
       const nonce = randomToken(32);
-      await ctx.store.setSocialNonce(tokenHash, sha256(nonce).toString('hex'), ctx.now() + ctx.accounts.nonceTtlMs);
+      await ctx.repos.setSocialNonce(tokenHash, sha256(nonce).toString('hex'), ctx.now() + ctx.accounts.nonceTtlMs);
       // The state is the page's to check (the popup's message must echo it); the server keeps none.
       return { nonce, state: randomToken(24) };
     },
@@ -53,7 +53,7 @@ export function socialLoginService(ctx: AccountDeps, accounts: AccountService) {
     async login(session: Session, provider: string, idToken: string, log: Log): Promise<LoginResponse | null> {
       const social = providerOf(provider);
       // Taken first, whatever happens next: a nonce serves one attempt.
-      const storedNonce = await ctx.store.takeSocialNonce(session.tokenHash, ctx.now());
+      const storedNonce = await ctx.repos.takeSocialNonce(session.tokenHash, ctx.now());
       let token: VerifiedIdToken;
       try {
         token = await social.verifier.verify(idToken);
@@ -80,7 +80,7 @@ export function socialLoginService(ctx: AccountDeps, accounts: AccountService) {
       const email = checked.data.toLowerCase();
       // A terminated e-mail cannot start a new account this way either (SPEC 2 /login/terminated).
       await accounts.refuseIfTerminated(session.uid, email);
-      const linked = await ctx.store.findOrLinkSocialAccount({ issuer: token.issuer, subject: token.subject, email }, randomUUID(), ctx.now());
+      const linked = await ctx.repos.findOrLinkSocialAccount({ issuer: token.issuer, subject: token.subject, email }, randomUUID(), ctx.now());
       log.info({ event: 'social_identity', outcome: linked.kind, account: linked.account.id }, 'social identity resolved');
       return accounts.completeLogin(session, linked.account, 'google', log);
     },

@@ -9,7 +9,7 @@ import type { NameLanguage } from './repository';
 
 /** The business config as served: the stored rows with this server's overrides. */
 export async function businessConfig(ctx: CatalogueDeps): Promise<BusinessConfig> {
-  const stored = await ctx.store.getBusinessConfig();
+  const stored = await ctx.repos.getBusinessConfig();
   const maintenance = ctx.bizConfig.maintenanceMode;
   return {
     ...stored,
@@ -20,7 +20,7 @@ export async function businessConfig(ctx: CatalogueDeps): Promise<BusinessConfig
 
 /** What every product is shown with: VAT from the business config (never a per-row column) and the opt-in offers. */
 export async function viewEnv(ctx: CatalogueDeps): Promise<ViewEnv> {
-  const [config, optIn] = await Promise.all([ctx.store.getBusinessConfig(), ctx.store.listOptInPromotions()]);
+  const [config, optIn] = await Promise.all([ctx.repos.getBusinessConfig(), ctx.repos.listOptInPromotions()]);
   return { vatPercentage: config.vat_percentage, optIn, now: ctx.now() };
 }
 
@@ -37,7 +37,7 @@ export async function productView(ctx: CatalogueDeps, product: CatalogueProduct)
 export const nameLanguage: (request: FastifyRequest) => NameLanguage = languageOf;
 
 export async function requireCatalogueProduct(ctx: CatalogueDeps, code: number, language: NameLanguage = 'en'): Promise<CatalogueProduct> {
-  const product = await ctx.store.getCatalogueProduct(code, language);
+  const product = await ctx.repos.getCatalogueProduct(code, language);
   if (!product) throw notFound(`Product ${code} does not exist`);
   return product;
 }

@@ -23,7 +23,7 @@ export function offerService(ctx: CatalogueDeps) {
       const { product_code, plan_type, filters } = query;
       const hold = await ownHold(ctx, uid, number);
       const product = await requireCatalogueProduct(ctx, product_code, language);
-      const boosters = eligibleBoosters(await ctx.store.listBoosters(language), {
+      const boosters = eligibleBoosters(await ctx.repos.listBoosters(language), {
         plans: product.customizable ? [] : product.plans,
         holdVanityLevel: shownVanityLevel(hold),
         planType: plan_type,

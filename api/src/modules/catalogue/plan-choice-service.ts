@@ -86,7 +86,7 @@ async function chooseOptIns(
   if (keys.length === 0) return [];
   const twice = firstDuplicate(keys);
   if (twice !== undefined) throw badRequest(field, `${twice} is listed twice`);
-  const offers = await ctx.store.listOptInPromotions();
+  const offers = await ctx.repos.listOptInPromotions();
   const rules = keys.map((key) => {
     const rule = offers.find((r) => r.promotion.Key === key);
     if (!rule) throw badRequest(field, `${key} is not an offer you can opt in to (${offers.map((r) => r.promotion.Key).join(', ')})`);
@@ -103,7 +103,7 @@ async function chooseOptIns(
     return rule;
   });
   if (requireConsent && rules.some((r) => r.promotion.RequiresConsent)) {
-    const consent = (await ctx.store.getPreferences(uid)).find((p) => p.preferenceId === CONSENT_PREFERENCE_ID);
+    const consent = (await ctx.repos.getPreferences(uid)).find((p) => p.preferenceId === CONSENT_PREFERENCE_ID);
     if (!consent?.value) throw consentRequired(field, 'This offer needs your consent to the music service first');
   }
   return rules;
@@ -123,7 +123,7 @@ export async function judgePromoCode(
   code: string,
   target: PromotionTarget,
 ): Promise<{ ok: true; rule: PromotionRule } | { ok: false; refusal: PromotionRefusal }> {
-  const rule = await ctx.store.findPromoCode(code);
+  const rule = await ctx.repos.findPromoCode(code);
   if (!rule) return { ok: false, refusal: 'promo_invalid' };
   const refusal = openPromotionRefusal(rule, target, ctx.now());
   return refusal ? { ok: false, refusal } : { ok: true, rule };
@@ -160,11 +160,11 @@ export async function evaluateChoice(
   const base = planBaseOf(product, check.chosen);
   if (!base) throw notFound(`Product ${product.code} has no price`);
   const now = ctx.now();
-  const hold = await ctx.store.getActiveHold(uid, now);
+  const hold = await ctx.repos.getActiveHold(uid, now);
   checkVipPairing(product, hold);
 
   const target: PromotionTarget = { category: product.category, tourist: product.tourist, planNetPrice: planNetPriceOf(base) };
-  const boosters = chooseBoosters(input.booster_ids ?? [], await ctx.store.listBoosters(options.language), check.chosen, hold, `${part}.booster_ids`);
+  const boosters = chooseBoosters(input.booster_ids ?? [], await ctx.repos.listBoosters(options.language), check.chosen, hold, `${part}.booster_ids`);
   const promotionKeys = input.promotion_keys ?? [];
   const optIns = await chooseOptIns(ctx, uid, promotionKeys, target, `${part}.promotion_keys`, options.requireConsent);
   const config = await businessConfig(ctx);

@@ -24,7 +24,7 @@ import { toSavedPlan } from './saved-plan-view';
 
 /** The visitor's live hold of `number`; anyone else's number reads as not there. */
 export async function ownHold(ctx: CatalogueDeps, uid: string, number: string): Promise<HoldRecord> {
-  const hold = await ctx.store.getActiveHold(uid, ctx.now());
+  const hold = await ctx.repos.getActiveHold(uid, ctx.now());
   if (!hold || !holdsNumber(hold, number)) throw notFound(`You hold no reservation of ${number}`);
   return hold;
 }
@@ -64,11 +64,11 @@ export function planService(ctx: CatalogueDeps, lock: OrderLock) {
 
     async savedPlans(uid: string, language: NameLanguage): Promise<SavedPlansResponse> {
       const product = await currentProduct(ctx, uid, language);
-      const saved = await ctx.store.getSavedPlan(uid);
+      const saved = await ctx.repos.getSavedPlan(uid);
       // A plan saved for a product the user has since left is not a plan for what they are buying.
       if (!saved || saved.productCode !== product.ProductCode) return { product, save_plans: [] };
-      const hold = await ctx.store.getActiveHold(uid, ctx.now());
-      return { product, save_plans: [toSavedPlan(saved, product, hold ? shownVanityLevel(hold) : null, await ctx.store.listBoosters(language))] };
+      const hold = await ctx.repos.getActiveHold(uid, ctx.now());
+      return { product, save_plans: [toSavedPlan(saved, product, hold ? shownVanityLevel(hold) : null, await ctx.repos.listBoosters(language))] };
     },
 
     /** The VIP plans a held VIP number can be sold with, cheapest first. */
@@ -76,7 +76,7 @@ export function planService(ctx: CatalogueDeps, lock: OrderLock) {
       if (!KNOWN_LEVELS.includes(vanityLevel)) throw badRequest('query.vanity_level', `must be one of ${KNOWN_LEVELS.join(', ')}`);
       const level = shownVanityLevel(await ownHold(ctx, uid, number));
       if (level !== vanityLevel) throw badRequest('query.vanity_level', `number ${number} is of vanity level ${level}`);
-      return { products: sortByPlanNetPrice(await productViews(ctx, await ctx.store.listCatalogue({ vipVanityLevel: level }, language))) };
+      return { products: sortByPlanNetPrice(await productViews(ctx, await ctx.repos.listCatalogue({ vipVanityLevel: level }, language))) };
     },
 
     /** The price of a choice, checked and computed exactly as a save would; writes nothing. */
@@ -95,11 +95,11 @@ export function planService(ctx: CatalogueDeps, lock: OrderLock) {
       const choice = await evaluateChoice(ctx, uid, body, 'body', { requireConsent: true, language });
       const vanityLevel = choice.hold ? shownVanityLevel(choice.hold) : null;
       if (await lock.isPaying(caller)) {
-        const saved = await ctx.store.getSavedPlan(uid);
+        const saved = await ctx.repos.getSavedPlan(uid);
         if (!saved || !sameAsSaved(saved, choice)) throw paymentOpen();
         return { saved_plan: toSavedPlan(saved, await productView(ctx, choice.product), vanityLevel, choice.boosters) };
       }
-      const record = await ctx.store.replaceSavedPlan(
+      const record = await ctx.repos.replaceSavedPlan(
         uid,
         {
           productCode: choice.product.code,

@@ -26,13 +26,13 @@ export function productService(ctx: CatalogueDeps, lock: OrderLock) {
       const listed = (products: CatalogueProduct[]) => productViews(ctx, products.filter((p) => !p.customizable));
       switch (category) {
         case 'tourist':
-          return sortByPlanNetPrice(await listed(await ctx.store.listCatalogue({ codes: TOURIST_PRODUCT_CODES }, language)));
+          return sortByPlanNetPrice(await listed(await ctx.repos.listCatalogue({ codes: TOURIST_PRODUCT_CODES }, language)));
         case 'PAYG':
-          return sortByPlanNetPrice(await listed((await ctx.store.listCatalogue({ category }, language)).filter((p) => !p.tourist)));
+          return sortByPlanNetPrice(await listed((await ctx.repos.listCatalogue({ category }, language)).filter((p) => !p.tourist)));
         case 'Commitment':
-          return sortByDuration(await listed(await ctx.store.listCatalogue({ category }, language)));
+          return sortByDuration(await listed(await ctx.repos.listCatalogue({ category }, language)));
         case 'VIP':
-          return sortByVanityLevel(await listed(await ctx.store.listCatalogue({ category }, language)));
+          return sortByVanityLevel(await listed(await ctx.repos.listCatalogue({ category }, language)));
         default: {
           const never: never = category;
           throw new Error(`unhandled category ${String(never)}`);
@@ -45,7 +45,7 @@ export function productService(ctx: CatalogueDeps, lock: OrderLock) {
       const { product_codes, service_types } = query;
       const twice = product_codes.find((c, i) => product_codes.indexOf(c) !== i);
       if (twice !== undefined) throw badRequest('query.product_codes', `product ${twice} is listed twice`);
-      const found = new Map((await ctx.store.listCatalogue({ codes: product_codes }, language)).map((p) => [p.code, p]));
+      const found = new Map((await ctx.repos.listCatalogue({ codes: product_codes }, language)).map((p) => [p.code, p]));
       const env = await viewEnv(ctx);
       const types = service_types ? new Set(service_types) : null;
       return {
@@ -61,7 +61,7 @@ export function productService(ctx: CatalogueDeps, lock: OrderLock) {
     /** The visitor's current product; `save` makes it the saved one. */
     async current(uid: string, language: NameLanguage, save: boolean): Promise<Product> {
       const product = await currentProduct(ctx, uid, language);
-      if (save) await ctx.store.setCurrentProduct(uid, product.ProductCode, true);
+      if (save) await ctx.repos.setCurrentProduct(uid, product.ProductCode, true);
       return product;
     },
 
@@ -71,10 +71,10 @@ export function productService(ctx: CatalogueDeps, lock: OrderLock) {
       const product = await requireCatalogueProduct(ctx, productCode, language);
       // The same pairing as saving a plan: a VIP product only with a number of its tier, and a
       // held VIP number only with one of its VIP products.
-      checkVipPairing(product, await ctx.store.getActiveHold(uid, ctx.now()));
+      checkVipPairing(product, await ctx.repos.getActiveHold(uid, ctx.now()));
       // The product of an open payment's plan stays (saving it again changes nothing).
-      if (product.code !== (await ctx.store.getCurrentProductCode(uid))) await lock.refuseWhilePaying(caller);
-      await ctx.store.setCurrentProduct(uid, product.code, true);
+      if (product.code !== (await ctx.repos.getCurrentProductCode(uid))) await lock.refuseWhilePaying(caller);
+      await ctx.repos.setCurrentProduct(uid, product.code, true);
       return productView(ctx, product);
     },
   };

@@ -31,6 +31,6 @@ export async function contentRoutes(base: FastifyInstance, ctx: ContentDeps): Pr
     const { container_id } = request.query;
     const language = parseInput(OptionalHeaders, request.headers, 'headers').language ?? 'en';
     reply.header('cache-control', 'no-cache').header('vary', 'language');
-    return { language, translations: await ctx.store.getTranslations(container_id, language) };
+    return { language, translations: await ctx.repos.getTranslations(container_id, language) };
   });
 }

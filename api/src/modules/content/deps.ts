@@ -4,7 +4,7 @@ import type { ContentRepository } from './repository';
 
 /** What the content module is given by the composition root (app.ts builds it; AppContext holds it). */
 export interface ContentDeps extends CatalogueDeps {
-  store: CatalogueDeps['store'] & ContentRepository;
+  repos: CatalogueDeps['repos'] & ContentRepository;
   rateLimit: Pick<RateLimitOptions, 'windowMs' | 'feedbackMax' | 'feedbackPerDeviceMax'>;
   /** The business config's failure switch (a test's way to see the page survive a failed config). */
   bizConfig: CatalogueDeps['bizConfig'] & { fail: boolean };

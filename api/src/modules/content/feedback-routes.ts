@@ -37,7 +37,7 @@ export async function feedbackRoutes(base: FastifyInstance, ctx: ContentDeps): P
     const { uid } = authOf(request);
     const client = clientOf(request);
     const { text, route } = request.body;
-    const saved = await ctx.store.addFeedback({
+    const saved = await ctx.repos.addFeedback({
       uid,
       deviceId: client['device-id'],
       text,
@@ -51,6 +51,6 @@ export async function feedbackRoutes(base: FastifyInstance, ctx: ContentDeps): P
 
   app.get('/me/feedback', { schema: { response: { 200: FeedbackListResponse } } }, async (request) => {
     const { uid } = authOf(request);
-    return { feedback: (await ctx.store.listFeedback(uid, FEEDBACK_LIST_LIMIT)).map(toEntry) };
+    return { feedback: (await ctx.repos.listFeedback(uid, FEEDBACK_LIST_LIMIT)).map(toEntry) };
   });
 }

@@ -11,7 +11,7 @@ export type OverlayFlags = Partial<Omit<FlowStatusFlags, 'is_logged_in_via_email
 
 /** What reading a visitor's flow status needs (loadFlowStatus); the modules that read it are given it too. */
 export interface FlowStatusDeps {
-  store: Pick<FlowRepository, 'getFlowState' | 'getFlowContext'> & Pick<AccountRepository, 'findAccountById'>;
+  repos: Pick<FlowRepository, 'getFlowState' | 'getFlowContext'> & Pick<AccountRepository, 'findAccountById'>;
   now: () => number;
   /** See AppOptions.flowFlagsOverlay. */
   flowFlagsOverlay?: (uid: string) => OverlayFlags;
@@ -19,5 +19,5 @@ export interface FlowStatusDeps {
 
 /** What the flow module is given by the composition root (app.ts builds it; AppContext holds it). */
 export interface FlowDeps extends FlowStatusDeps {
-  store: FlowStatusDeps['store'] & FlowRepository & Pick<CatalogueRepository, 'getPreferences' | 'setPreference'>;
+  repos: FlowStatusDeps['repos'] & FlowRepository & Pick<CatalogueRepository, 'getPreferences' | 'setPreference'>;
 }

@@ -25,9 +25,9 @@ export type FlowStatusCaller = Pick<AuthContext, 'uid' | 'accountId'>;
 export async function loadFlowStatus(ctx: FlowStatusDeps, caller: FlowStatusCaller): Promise<ServerFlowStatus> {
   const { uid, accountId } = caller;
   const [state, context, account] = await Promise.all([
-    ctx.store.getFlowState(uid, ctx.now()),
-    ctx.store.getFlowContext(uid),
-    accountId === null ? null : ctx.store.findAccountById(accountId),
+    ctx.repos.getFlowState(uid, ctx.now()),
+    ctx.repos.getFlowContext(uid),
+    accountId === null ? null : ctx.repos.findAccountById(accountId),
   ]);
   const login = { is_logged_in_via_email: account !== null, has_password: account?.passwordHash != null };
   // A verification is the account's that made it, not the device's: another account on

@@ -51,11 +51,11 @@ export async function meRoutes(base: FastifyInstance, ctx: FlowDeps, lock: Order
     if (!isFlowStatusKey(key)) throw badRequest('body.key', `must be one of ${KEYS.join(', ')}`);
     // "Number cancelled" lets the number of an open payment go.
     if (key === FLOW_STATUS_KEYS.numberCancelled) await lock.refuseWhilePaying(callerOf(request));
-    const state = await ctx.store.getFlowState(uid, ctx.now());
+    const state = await ctx.repos.getFlowState(uid, ctx.now());
     // The server decides whether a step is done; the client only reports that it got there.
     const decision = decideFlowKey(key, state);
     if (!decision.ok) throw flowOrder(decision.reason);
-    await ctx.store.updateFlowFlags(uid, decision.change);
+    await ctx.repos.updateFlowFlags(uid, decision.change);
     return flowStatusOf(ctx, auth);
   });
 
@@ -74,14 +74,14 @@ export async function meRoutes(base: FastifyInstance, ctx: FlowDeps, lock: Order
     if (clears.length === 0) throw badRequest('body.from', 'going back from this route clears nothing');
     const status = await loadFlowStatus(ctx, auth);
     if (!isRouteAllowed(path, serverFlowContext(status))) throw flowOrder(`You are not on ${path}: nothing to clear there`);
-    if (path === ROUTES.submitDelivery) await ctx.store.clearResidency(auth.uid);
-    else await ctx.store.clearIdCheckAnswers(auth.uid);
+    if (path === ROUTES.submitDelivery) await ctx.repos.clearResidency(auth.uid);
+    else await ctx.repos.clearIdCheckAnswers(auth.uid);
     request.log.info({ event: 'flow_back', from: path, cleared: clears }, 'answers cleared going back');
     return flowStatusOf(ctx, auth);
   });
 
   const preferencesOf = async (uid: string): Promise<PreferencesResponse> => ({
-    preferences: (await ctx.store.getPreferences(uid)).map((p) => ({ PreferenceID: p.preferenceId, Value: p.value })),
+    preferences: (await ctx.repos.getPreferences(uid)).map((p) => ({ PreferenceID: p.preferenceId, Value: p.value })),
   });
 
   /** SPEC 7: sets one preference (a consent) of the visitor; answers all of theirs. */
@@ -89,7 +89,7 @@ export async function meRoutes(base: FastifyInstance, ctx: FlowDeps, lock: Order
   app.post('/me/preferences', { schema: { ...preferences, body: PreferenceBody } }, async (request) => {
     const { uid } = authOf(request);
     const { PreferenceID, Value } = request.body;
-    await ctx.store.setPreference(uid, PreferenceID, Value === 'true');
+    await ctx.repos.setPreference(uid, PreferenceID, Value === 'true');
     return preferencesOf(uid);
   });
 

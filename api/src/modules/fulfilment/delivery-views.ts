@@ -51,7 +51,7 @@ export function mayReadSecrets(order: OrderRecord, caller: Pick<Caller, 'account
 
 /** The order as the contract shows it to the caller. */
 export async function orderView(ctx: FulfilmentDeps, order: OrderRecord, caller: Pick<Caller, 'accountId' | 'language'>): Promise<Order> {
-  const store = order.storeId ? await ctx.store.getStoreLocation(order.storeId) : null;
+  const store = order.storeId ? await ctx.repos.getStoreLocation(order.storeId) : null;
   const d = order.delivery;
   const owner = mayReadSecrets(order, caller);
   return {

@@ -8,8 +8,8 @@ import type { FulfilmentRepository } from './repository';
 
 /** What the fulfilment module is given by the composition root (app.ts builds it; AppContext holds it). */
 export interface FulfilmentDeps extends OrderDeps, FlowStatusDeps {
-  store: OrderDeps['store'] &
-    FlowStatusDeps['store'] &
+  repos: OrderDeps['repos'] &
+    FlowStatusDeps['repos'] &
     FulfilmentRepository &
     Pick<PaymentRepository, 'getCapturedPayment'> &
     Pick<IdentityRepository, 'getVerifiedDecision'>;

@@ -130,7 +130,7 @@ export async function geoRoutes(app: FastifyInstance, ctx: FulfilmentDeps): Prom
   app.get('/delivery/places', { onRequest: budget }, async (request): Promise<PlacesResponse> => {
     const { q, lang } = parseInput(PlacesQuery, request.query, 'query');
     const { index, area } = await loadedMapData(request);
-    const zones = await ctx.store.listDeliveryZones();
+    const zones = await ctx.repos.listDeliveryZones();
     const land = area.uae.map((b) => b.area);
     const inZone = ([lng, lat]: [number, number]) => zones.some((z) => pointInPolygon({ lat, lng }, z.polygon));
     // A place whose point is in the water (GeoNames' coastal districts often are) is answered at

@@ -25,7 +25,7 @@ export async function locationRoutes(base: FastifyInstance, ctx: IdentityDeps): 
     async (request) => {
       const { lat, lng } = request.query;
       const inside = await isInsideUae(lat, lng);
-      await ctx.store.setInsideUae(authOf(request).uid, inside);
+      await ctx.repos.setInsideUae(authOf(request).uid, inside);
       request.log.info({ event: 'location_checked', inside_uae: inside }, 'location checked');
       return { inside_uae: inside };
     },

@@ -6,7 +6,7 @@ import type { TransferCheckBudget } from './transfer-budget';
 
 /** What the numbers module is given by the composition root (app.ts builds it; AppContext holds it). */
 export interface NumbersDeps {
-  store: NumbersRepository;
+  repos: NumbersRepository;
   now: () => number;
   random: () => number;
   /** How long a new hold lasts. */

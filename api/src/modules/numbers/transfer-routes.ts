@@ -49,7 +49,7 @@ export async function transferRoutes(base: FastifyInstance, ctx: NumbersDeps, lo
   const app = base.withTypeProvider<ZodTypeProvider>();
   /** The same checks for verify and reserve; answers the operator, or throws the SPEC 8 refusal. */
   async function verify(request: FastifyRequest, uid: string, externalMsisdn: string, operatorCode: string, now: number): Promise<Operator> {
-    const operators = await ctx.store.listOperators(languageOf(request));
+    const operators = await ctx.repos.listOperators(languageOf(request));
     const operator = operators.find((o) => o.code === operatorCode);
     if (!operator) throw badRequest('body.operator', `must be one of ${operators.map((o) => o.code).join(', ')}`);
     const budget = ctx.transferChecks.take({ uid, deviceId: deviceKey(request), address: requestAddress(request) }, externalMsisdn, operatorCode, now);
@@ -57,8 +57,8 @@ export async function transferRoutes(base: FastifyInstance, ctx: NumbersDeps, lo
     const decision = checkPortability({
       externalMsisdn,
       operatorCode,
-      subscriber: await ctx.store.getExternalSubscriber(externalMsisdn),
-      transferHolder: await ctx.store.getTransferHolder(externalMsisdn, now),
+      subscriber: await ctx.repos.getExternalSubscriber(externalMsisdn),
+      transferHolder: await ctx.repos.getTransferHolder(externalMsisdn, now),
       uid,
     });
     if (!decision.ok) throw refusal(decision.refusal, operator);
@@ -67,7 +67,7 @@ export async function transferRoutes(base: FastifyInstance, ctx: NumbersDeps, lo
 
   // Our addition to SPEC 7: the transfer form needs the list of operators to choose from.
   app.get('/mobile_number_portability/operators', { schema: { response: { 200: OperatorsResponse } } }, async (request) => ({
-    operators: await ctx.store.listOperators(languageOf(request)),
+    operators: await ctx.repos.listOperators(languageOf(request)),
   }));
 
   // One budget for check and reserve (numbers/random and GET numbers?random share theirs the same way).
@@ -92,12 +92,12 @@ export async function transferRoutes(base: FastifyInstance, ctx: NumbersDeps, lo
       const now = ctx.now();
       // A transfer replaces the held number: not while a payment is buying it; extending
       // the visitor's own transfer of this number stays open.
-      if ((await ctx.store.getActiveHold(uid, now))?.transfer?.externalMsisdn !== number) await lock.refuseWhilePaying(callerOf(request));
-      // Checked again here (the terms page sits between verify and reserve), and the store
+      if ((await ctx.repos.getActiveHold(uid, now))?.transfer?.externalMsisdn !== number) await lock.refuseWhilePaying(callerOf(request));
+      // Checked again here (the terms page sits between verify and reserve), and the repository
       // re-checks the one fact that can change meanwhile, another visitor's claim, inside its
       // transaction.
       await verify(request, uid, number, operator, now);
-      const result = await ctx.store.reserveTransfer(
+      const result = await ctx.repos.reserveTransfer(
         uid,
         { externalMsisdn: number, operatorCode: operator },
         now,

@@ -14,12 +14,12 @@ import type { PaymentRepository } from './repository';
  * is given it too.
  */
 export interface OrderDeps extends CatalogueDeps {
-  store: CatalogueDeps['store'] & Pick<NumbersRepository, 'getActiveHold'> & Pick<AccountRepository, 'findAccountById'>;
+  repos: CatalogueDeps['repos'] & Pick<NumbersRepository, 'getActiveHold'> & Pick<AccountRepository, 'findAccountById'>;
 }
 
 /** What the payment module is given by the composition root (app.ts builds it; AppContext holds it). */
 export interface PaymentDeps extends OrderDeps, FlowStatusDeps {
-  store: OrderDeps['store'] & FlowStatusDeps['store'] & PaymentRepository & Pick<IdentityRepository, 'getVerifiedDecision'>;
+  repos: OrderDeps['repos'] & FlowStatusDeps['repos'] & PaymentRepository & Pick<IdentityRepository, 'getVerifiedDecision'>;
   rateLimit: Pick<RateLimitOptions, 'windowMs' | 'paymentMax' | 'contractRequestMax'>;
   /** Sends the order e-mails. */
   mailer: Mailer;

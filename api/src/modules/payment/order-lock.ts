@@ -8,7 +8,7 @@ import { paymentSettlement } from './payment-settlement';
  * not ended at its provider), the plan and the number it is buying stay as they are. The routes
  * that change them ask here first; the provider is asked about the open payment, so one that
  * ended meanwhile (a 3-D Secure check failed or abandoned, a checkout expired) does not lock the
- * visitor out. The store checks again inside each write's transaction (PaymentOpenError,
+ * visitor out. The repository checks again inside each write's transaction (PaymentOpenError,
  * payment_open results), so a change racing a payment's start cannot slip through either.
  */
 export function orderLock(ctx: PaymentDeps): OrderLock {

@@ -54,11 +54,11 @@ export async function repriceSaved(ctx: OrderDeps, uid: string, saved: SavedPlan
 /** The buyer's order priced now: a logged-in account, a saved plan and a committed number, or a 40x saying which is missing. */
 export async function loadOrder(ctx: OrderDeps, buyer: Pick<Caller, 'uid' | 'accountId' | 'language'>): Promise<Order> {
   const { uid, accountId, language } = buyer;
-  const account = accountId === null ? null : await ctx.store.findAccountById(accountId);
+  const account = accountId === null ? null : await ctx.repos.findAccountById(accountId);
   if (!account) throw loginRequired();
-  const saved = await ctx.store.getSavedPlan(uid);
+  const saved = await ctx.repos.getSavedPlan(uid);
   if (!saved) throw flowOrder('Save a plan first');
-  const hold = await ctx.store.getActiveHold(uid, ctx.now());
+  const hold = await ctx.repos.getActiveHold(uid, ctx.now());
   if (!hold) throw flowOrder('Choose a number first');
   if (!hold.committed) throw flowOrder('Confirm your number first');
   const choice = await repriceSaved(ctx, uid, saved, language);

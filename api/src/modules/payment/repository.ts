@@ -6,7 +6,7 @@ export type PaymentStatus = 'pending' | 'requires_action' | 'captured' | 'declin
 /**
  * Thrown by a write that would change what an open payment is buying (the saved plan, the current
  * product): the order lock's 409 payment_open. The routes check first, with the provider asked
- * about the open payment; the store checks again inside the write's transaction, so two requests
+ * about the open payment; the repository checks again inside the write's transaction, so two requests
  * racing cannot slip a change under a payment that starts meanwhile.
  */
 export { PaymentOpenError } from '../../platform/http/order-lock';

@@ -14,7 +14,7 @@ import { createTestApp, type TestApp, type Visitor, withTestApp } from '../../..
 import { accountCalls } from '../../../testing/account-calls';
 
 /**
- * The account step end to end over HTTP with the real SQLite store (api/README.md "Accounts"):
+ * The account step end to end over HTTP with the real SQLite repositories (api/README.md "Accounts"):
  * e-mail check, codes, password login and its lock, set_password, /me, terminated numbers,
  * logout, and the flags each login gives the session.
  */
