@@ -21,6 +21,21 @@ import { promotionRoutes } from './modules/catalogue';
 import { rateLimitHook } from './platform/http/rate-limits';
 import { loginRoutes, sessionRoutes } from './modules/account';
 import { transferRoutes } from './modules/numbers';
+import { ACCOUNT_ERROR_STATUSES } from './modules/account';
+import { CATALOGUE_ERROR_STATUSES } from './modules/catalogue';
+import { NUMBERS_ERROR_STATUSES } from './modules/numbers';
+import { joinErrorStatuses } from './platform/domain-error';
+import { PLATFORM_ERROR_STATUSES } from './platform/http/http-error';
+import { ORDER_LOCK_ERROR_STATUSES } from './platform/http/order-lock';
+
+/** The HTTP status of every code a refusal (DomainError) may carry: the platform's and each module's table. */
+export const API_ERROR_STATUSES = joinErrorStatuses(
+  PLATFORM_ERROR_STATUSES,
+  ORDER_LOCK_ERROR_STATUSES,
+  ACCOUNT_ERROR_STATUSES,
+  CATALOGUE_ERROR_STATUSES,
+  NUMBERS_ERROR_STATUSES,
+);
 
 /**
  * The operator API of SPEC 7, mounted under /api in three rings: open (config and
@@ -41,7 +56,7 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
     await loginRoutes(identified, ctx);
 
     await identified.register(async (authed) => {
-      authed.addHook('onRequest', sessionGuard({ sessions: ctx.store, now: () => ctx.now(), lifetime: ctx.session }));
+      authed.addHook('onRequest', sessionGuard({ sessions: ctx.repos, now: () => ctx.now(), lifetime: ctx.session }));
       // The SPEC 2 access rules, for every route that declares its flow step.
       authed.addHook('preHandler', stepGuard(async (caller) => serverFlowContext(await loadFlowStatus(ctx, caller))));
       // The payment's order lock, for the routes that change what a payment buys.

@@ -4,7 +4,10 @@ import rateLimit from '@fastify/rate-limit';
 import type { Database } from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { DEFAULT_NUMBER_HOLD_SECONDS } from '@join/shared/contract';
-import type { AccountRules, AppContext, OverlayFlags, RateLimitOptions } from './app-context';
+import type { AppContext } from './app-context';
+import type { RateLimitOptions } from './platform/http/rate-limits';
+import type { AccountRules } from './modules/account';
+import type { OverlayFlags } from './modules/flow';
 import type { SocialProviderConfig } from './modules/account';
 import { ADDRESS_THROTTLE, EMAIL_THROTTLE } from './modules/account';
 import { CODE_RULES } from './modules/account';
@@ -20,17 +23,16 @@ import { CaptchaGate, generatedCaptchaKey } from './modules/numbers';
 import { HOLD_LIMITS, type HoldLimits } from './modules/numbers';
 import { RETENTION_SWEEP_MS, retentionCutoffs, type RetentionReport } from './modules/flow';
 import { TRANSFER_CHECK_LIMITS, TransferCheckBudget, type TransferCheckLimits } from './modules/numbers';
-import { openSqliteStore } from './database';
+import { openSqliteRepositories } from './database';
 import { MAX_SIMS_PER_DOCUMENT } from './modules/identity';
-import type { Store } from './store';
+import type { Repositories } from './repositories';
 import { frameworkErrors, installErrorHandler, installNotFoundHandler } from './platform/http/error-handling';
 import { contentSecurityPolicy, edgeHeaders, registerSecurityHeaders, securityHeaders } from './platform/http/security-headers';
 import { clientErrorHandler, SERVER_LIMITS, serverOptions, type ServerLimits } from './platform/http/server-limits';
-import { apiRoutes } from './api-routes';
+import { API_ERROR_STATUSES, apiRoutes } from './api-routes';
 import { installSchemaCompilers } from './platform/http/validate';
 import { registerOpenApi } from './platform/http/openapi';
 import { retryPendingRefunds } from './modules/payment';
-import { orderLockErrors } from './modules/payment';
 import type { Outbox } from './platform/dev/outbox';
 import { outboxRoutes } from './platform/dev/outbox-routes';
 import { testClockRoutes, type TestClock } from './platform/dev/test-clock';
@@ -42,8 +44,8 @@ import { registerStaticFiles, type StaticConfig } from './platform/static/static
  * and remotes. Everything time- or environment-dependent is an option so tests can drive it.
  */
 export interface AppOptions {
-  /** A Store, an open better-sqlite3 database, or a file path (created, migrated and seeded). */
-  db: Store | Database | string;
+  /** Repositories, an open better-sqlite3 database, or a file path (created, migrated and seeded). */
+  db: Repositories | Database | string;
   /** Numbers seeded into an empty pool (tests use fewer). */
   poolSize?: number;
   now?: () => number;
@@ -173,14 +175,14 @@ export const DEFAULTS = {
   bodyLimit: 64 * 1024,
 } as const;
 
-function isStore(db: AppOptions['db']): db is Store {
+function isRepositories(db: AppOptions['db']): db is Repositories {
   return typeof db === 'object' && 'reserveNumber' in db;
 }
 
-function resolveStore(options: AppOptions, now: () => number): { store: Store; owned: boolean } {
-  if (isStore(options.db)) return { store: options.db, owned: false };
-  const opened = openSqliteStore(options.db, { now: now(), ...(options.poolSize ? { poolSize: options.poolSize } : {}) });
-  return { store: opened.store, owned: typeof options.db === 'string' };
+function resolveRepositories(options: AppOptions, now: () => number): { repos: Repositories; owned: boolean } {
+  if (isRepositories(options.db)) return { repos: options.db, owned: false };
+  const opened = openSqliteRepositories(options.db, { now: now(), ...(options.poolSize ? { poolSize: options.poolSize } : {}) });
+  return { repos: opened.repos, owned: typeof options.db === 'string' };
 }
 
 /** Treats an empty JSON body as no body (a bodiless POST with a JSON content type is common). */
@@ -229,9 +231,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Per-request lines would drown the e2e output; errors and warnings are still logged.
     logController: new Fastify.LogController({ disableRequestLogging: true }),
   });
-  const { store, owned } = resolveStore(options, now);
+  const { repos, owned } = resolveRepositories(options, now);
   const ctx: AppContext = {
-    store,
+    repos,
     now,
     random: options.random ?? Math.random,
     holdMs: (options.holdSeconds ?? DEFAULT_NUMBER_HOLD_SECONDS) * 1000,
@@ -273,7 +275,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.server.maxConnections = limits.maxConnections;
   registerSecurityHeaders(app, headers, { hsts: options.hsts ?? false, ...(documentCsp ? { documentCsp } : {}) });
-  installErrorHandler(app, orderLockErrors);
+  installErrorHandler(app, API_ERROR_STATUSES);
   installSchemaCompilers(app);
   lenientJsonParser(app);
   await app.register(formbody);
@@ -294,14 +296,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const retain = t - retainedAt >= RETENTION_SWEEP_MS;
     if (retain) retainedAt = t;
     void Promise.all([
-      store.releaseExpiredHolds(t - DEFAULTS.expiredHoldGraceMs),
-      store.deleteStaleSessions(t - ctx.session.idleMs, t - ctx.session.absoluteMs),
+      repos.releaseExpiredHolds(t - DEFAULTS.expiredHoldGraceMs),
+      repos.deleteStaleSessions(t - ctx.session.idleMs, t - ctx.session.absoluteMs),
       // A code row serves its resend wait and hourly cap; a failure row its lock and quiet window.
       // A pending identity check's images live 30 minutes at most.
-      store.deleteExpiredIdentityChecks(t),
-      store.pruneAccountRecords(t - 3600_000, t - Math.max(ctx.accounts.emailThrottle.windowMs, ctx.accounts.addressThrottle.windowMs)),
+      repos.deleteExpiredIdentityChecks(t),
+      repos.pruneAccountRecords(t - 3600_000, t - Math.max(ctx.accounts.emailThrottle.windowMs, ctx.accounts.addressThrottle.windowMs)),
       // Sales after five years, visitors who bought nothing after 90 days... (api/README.md "Data at rest and retention").
-      retain ? store.applyRetention(retentionCutoffs(t)).then((deleted) => logRetention(app, deleted)) : undefined,
+      retain ? repos.applyRetention(retentionCutoffs(t)).then((deleted) => logRetention(app, deleted)) : undefined,
       // Money of an attempt given up whose provider could not be reached: try again.
       retryPendingRefunds(ctx, app.log),
     ]).catch((err: unknown) => app.log.error({ err }, 'sweep failed'));
@@ -310,7 +312,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onClose', async () => {
     clearInterval(sweep);
-    if (owned) await store.close();
+    if (owned) await repos.close();
   });
   return app;
 }

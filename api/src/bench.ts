@@ -14,7 +14,7 @@ import {
 } from '@join/shared/contract';
 import { buildApp } from './app';
 import { searchIndexQuery } from './modules/numbers/sqlite/number-search';
-import { openSqliteStore } from './database';
+import { openSqliteRepositories } from './database';
 import type { NumberSearch } from './modules/numbers/repository';
 import { mulberry32 } from './modules/numbers';
 import { FakeCourierProvider } from './testing/fake-courier';
@@ -22,7 +22,7 @@ import { FakeEsimProvider } from './testing/fake-esim';
 
 /**
  * `npm run bench` (after build): seeds a 1,000,000-number pool in a temp folder, then prints
- * figures, not pass/fail: number search latency through the store and over real HTTP,
+ * figures, not pass/fail: number search latency through the repositories and over real HTTP,
  * reservation throughput with concurrent clients, plan prices (lists and quotes) under load,
  * and the one-winner races. Loopback only;
  * the whole run takes well under two minutes on two cores. BENCH_POOL sets the pool size.
@@ -180,15 +180,15 @@ async function runClients(job: ClientJob): Promise<ClientResult> {
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'join-bench-'));
   try {
-    const opened = openSqliteStore(join(dir, 'bench.sqlite'), { poolSize: POOL });
-    const { store } = opened;
+    const opened = openSqliteRepositories(join(dir, 'bench.sqlite'), { poolSize: POOL });
+    const { repos } = opened;
     console.log(`seed: ${opened.seed.numbersInserted.toLocaleString('en')} numbers (generated, inserted, indexed) in ${(opened.seedMs / 1000).toFixed(1)} s`);
 
     // The bench measures the server and the database under load, from one address, reserving and
     // cancelling the same numbers over and over: the budgets and anti-hoarding limits (which the
     // API tests check) would turn that into 429s, so they are lifted here.
     const app = await buildApp({
-      db: store,
+      db: repos,
       rateLimit: { loginMax: 1e6, randomNumbersMax: 1e6, searchMax: 1e6, transferMax: 1e6, reserveMax: 1e9, reserveDeviceMax: 1e9 },
       holdLimits: { coolOffMs: 0, maxHeldPerNumberMs: Number.MAX_SAFE_INTEGER, claimsPerWindow: { basic: 1e9, vip: 1e9 }, liveHoldsPerAddress: { basic: 1e9, vip: 1e9 } },
       transferCheckLimits: { numbersPerVisitor: 1e9, numbersPerAddress: 1e9, operatorsPerNumber: 1e9 },
@@ -213,12 +213,12 @@ async function main(): Promise<void> {
     // Warm-up, not measured: the first calls of each path compile code and fill caches.
     for (let i = 0; i < 100; i++) {
       const c = CASES[i % CASES.length]!;
-      await store.searchFreeNumbers(searchOf(c), Date.now());
+      await repos.searchFreeNumbers(searchOf(c), Date.now());
       const body = new URLSearchParams({ pattern: digitsOf(c.digits), match: c.match, vanity_level_ids: c.levels.join(',') });
       await (await fetch(`${base}/api/numbers/search`, { method: 'POST', headers: formHeaders(visitors[i]!), body })).arrayBuffer();
     }
-    console.log(`\nnumber search, ${POOL.toLocaleString('en')} numbers: ms per search (${STORE_SAMPLES} random patterns via the store, ${HTTP_SAMPLES} over HTTP)`);
-    console.log(`${'case'.padEnd(34)} path   | store p50     p95     max  rows | http p50     p95     max`);
+    console.log(`\nnumber search, ${POOL.toLocaleString('en')} numbers: ms per search (${STORE_SAMPLES} random patterns via the repositories, ${HTTP_SAMPLES} over HTTP)`);
+    console.log(`${'case'.padEnd(34)} path   | repos p50     p95     max  rows | http p50     p95     max`);
     const misses: string[] = [];
     let request = 0;
     for (const c of CASES) {
@@ -227,7 +227,7 @@ async function main(): Promise<void> {
       for (let i = 0; i < STORE_SAMPLES; i++) {
         const search = searchOf(c);
         const started = performance.now();
-        rows += (await store.searchFreeNumbers(search, Date.now())).length;
+        rows += (await repos.searchFreeNumbers(search, Date.now())).length;
         storeTimes.push(performance.now() - started);
       }
       const httpTimes: number[] = [];
@@ -253,10 +253,10 @@ async function main(): Promise<void> {
         `${c.label.padEnd(34)} ${path}  | ${ms(s.p50)} ${ms(s.p95)} ${ms(s.max)} ${(rows / STORE_SAMPLES).toFixed(1).padStart(5)} | ${ms(h.p50)} ${ms(h.p95)} ${ms(h.max)}${flag}`,
       );
     }
-    console.log(misses.length === 0 ? `every case: store p95 <= ${TARGET_P95_MS} ms` : `store p95 above ${TARGET_P95_MS} ms (*): ${misses.join('; ')}`);
+    console.log(misses.length === 0 ? `every case: repos p95 <= ${TARGET_P95_MS} ms` : `repos p95 above ${TARGET_P95_MS} ms (*): ${misses.join('; ')}`);
 
     // --- reservation throughput: each client reserves and cancels its own numbers ---
-    const free = await store.searchFreeNumbers(
+    const free = await repos.searchFreeNumbers(
       { pattern: '', match: 'contains', vanityLevels: [basic], limit: CLIENTS * 400, offset: 0 },
       Date.now(),
     );
@@ -333,7 +333,7 @@ async function main(): Promise<void> {
     );
 
     await app.close();
-    await store.close();
+    await repos.close();
     if (won !== 1 || transferWon !== 1 || prices.failures > 0) process.exitCode = 1;
   } finally {
     rmSync(dir, { recursive: true, force: true });

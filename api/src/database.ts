@@ -14,17 +14,17 @@ import { SqlitePaymentRepository } from './modules/payment/sqlite/sqlite-payment
 import type { RetentionCutoffs, RetentionReport } from './modules/flow/retention';
 import { MIGRATIONS } from './schema-versions';
 import { seedDatabase, type SeedOptions, type SeedReport } from './seed-database';
-import type { Repositories, Store } from './store';
+import type { ModuleRepositories, Repositories } from './repositories';
 
-/** The embedded database: every module's SQLite repository on one connection, as one Store. */
-export interface SqliteStore extends Store {
+/** The embedded database: every module's SQLite repository on one connection, as one Repositories object. */
+export interface SqliteRepositories extends Repositories {
   /** Copies the WAL into the database and truncates it to nothing; false when a reader kept it busy. */
   truncateWal(): boolean;
 }
 
 /**
- * Binds every repository's methods into one object: ctx.store keeps the shape route files call
- * (ctx.store.reserveNumber, ...) while each method stays its module's.
+ * Binds every repository's methods into one object: ctx.repos keeps the shape route files call
+ * (ctx.repos.reserveNumber, ...) while each method stays its module's.
  */
 function bound<T extends object>(repository: T): Pick<T, keyof T> {
   const methods: Record<string, unknown> = {};
@@ -44,7 +44,7 @@ function bound<T extends object>(repository: T): Pick<T, keyof T> {
  * the other module's step inside its own transaction, and the steps are wired here, so no module
  * reaches into another's SQLite code.
  */
-export function composeSqliteStore(db: Database, ownsDatabase: boolean): SqliteStore {
+export function composeSqliteRepositories(db: Database, ownsDatabase: boolean): SqliteRepositories {
   const payment = new SqlitePaymentRepository(db);
   const identity = new SqliteIdentityRepository(db);
   const catalogue = new SqliteCatalogueRepository(db, { paymentOpen: (uid) => payment.paymentOpen(uid) });
@@ -66,7 +66,7 @@ export function composeSqliteStore(db: Database, ownsDatabase: boolean): SqliteS
   });
   const flow = new SqliteFlowRepository(db);
   const content = new SqliteContentRepository(db);
-  const repositories: Repositories = {
+  const repositories: ModuleRepositories = {
     ...bound(new SqliteSessionRepository(db)),
     ...bound(account),
     ...bound(catalogue),
@@ -93,7 +93,7 @@ export function composeSqliteStore(db: Database, ownsDatabase: boolean): SqliteS
  * feedback. Identity decisions, addresses, phones: zeroed in the database (secure_delete), and the
  * WAL that still carries them emptied.
  */
-async function applyRetention(repositories: Repositories, cutoffs: RetentionCutoffs, emptyWal: () => void): Promise<RetentionReport> {
+async function applyRetention(repositories: ModuleRepositories, cutoffs: RetentionCutoffs, emptyWal: () => void): Promise<RetentionReport> {
   const visitors = await repositories.pruneVisitors(cutoffs);
   const report: RetentionReport = {
     ...visitors,
@@ -105,8 +105,8 @@ async function applyRetention(repositories: Repositories, cutoffs: RetentionCuto
 }
 
 /** A database opened, migrated and seeded, with what was done to it. */
-export interface OpenedStore {
-  store: SqliteStore;
+export interface OpenedRepositories {
+  repos: SqliteRepositories;
   migrationsApplied: number[];
   seed: SeedReport;
   seedMs: number;
@@ -116,14 +116,14 @@ export interface OpenedStore {
  * Opens (creating if need be), migrates and seeds a SQLite database and composes its
  * repositories. A caller that passes an open database keeps ownership of it.
  */
-export function openSqliteStore(source: string | Database, options: SeedOptions & { now?: number } = {}): OpenedStore {
+export function openSqliteRepositories(source: string | Database, options: SeedOptions & { now?: number } = {}): OpenedRepositories {
   const owns = typeof source === 'string';
   const db = typeof source === 'string' ? openDatabase(source) : source;
   try {
     const migrationsApplied = migrate(db, MIGRATIONS, options.now ?? Date.now());
     const started = performance.now();
     const seed = seedDatabase(db, options);
-    return { store: composeSqliteStore(db, owns), migrationsApplied, seed, seedMs: Math.round(performance.now() - started) };
+    return { repos: composeSqliteRepositories(db, owns), migrationsApplied, seed, seedMs: Math.round(performance.now() - started) };
   } catch (e) {
     if (owns) db.close();
     throw e;
@@ -131,6 +131,6 @@ export function openSqliteStore(source: string | Database, options: SeedOptions 
 }
 
 /** A further connection to a database already migrated and seeded (another process, a worker thread). */
-export function connectSqliteStore(file: string): SqliteStore {
-  return composeSqliteStore(openDatabase(file), true);
+export function connectSqliteRepositories(file: string): SqliteRepositories {
+  return composeSqliteRepositories(openDatabase(file), true);
 }

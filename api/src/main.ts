@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { signinProviderFrom } from './modules/account';
 import { readEnv, sandboxNotAsked, type Env } from './platform/config/env';
 import { SANDBOX_AUTHORITY_KEY, sandboxUrl } from './platform/config/sandbox-defaults';
-import { openSqliteStore } from './database';
+import { openSqliteRepositories } from './database';
 import { createSmtpMailer } from './platform/mail/smtp-mailer';
 import { CODE_RULES } from './modules/account';
 import { createHttpOutbox } from './platform/dev/outbox';
@@ -44,7 +44,7 @@ function accountRateLimits(max: number) {
 async function main(): Promise<void> {
   const env = readEnv(process.env);
   const dbFile = env.JOIN_DB ? resolve(env.JOIN_DB) : join(apiDir, 'data', 'join.sqlite');
-  const opened = openSqliteStore(dbFile);
+  const opened = openSqliteRepositories(dbFile);
 
   // Mail goes to JOIN_SMTP_URL, or (JOIN_SANDBOXES) to the sandboxes program's mail sink, whose
   // outbox /dev/outbox reads over HTTP (JOIN_DEV_OUTBOX).
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   // The e2e suite's clock (JOIN_TEST_HOOKS=1; readEnv refuses it in production).
   const testClock = env.JOIN_TEST_HOOKS ? new TestClock() : null;
   const app = await buildApp({
-    db: opened.store,
+    db: opened.repos,
     ...(testClock ? { testClock } : {}),
     holdSeconds: env.NUMBER_HOLD_SECONDS,
     ...(env.JOIN_MAINTENANCE ? { maintenanceMode: env.JOIN_MAINTENANCE } : {}),
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
     mailer.close();
     void app
       .close()
-      .then(() => opened.store.close())
+      .then(() => opened.repos.close())
       .finally(() => process.exit(0));
   };
   process.once('SIGINT', () => shutdown('SIGINT'));

@@ -6,8 +6,8 @@ import type { DocumentDetails } from '@join/shared/contract';
 import { tempDir } from '../testing/harness';
 import { passportDecision, passportOf } from '../testing/retention-fixtures';
 import { openDatabase } from '../platform/db/open-database';
-import { openSqliteStore } from '../database';
-import type { Store } from '../store';
+import { openSqliteRepositories } from '../database';
+import type { Repositories } from '../repositories';
 
 /**
  * Issue 23, "Why" 9, as the review found it: a document image deleted from the identity check
@@ -28,7 +28,7 @@ describe('database files', () => {
 
   it('creates the database, its -wal and -shm for the server\'s user only (0600), in a folder of its own (0700)', async () => {
     const file = join(dir.path, 'data', 'join.sqlite');
-    const opened = openSqliteStore(file, { poolSize: 200 });
+    const opened = openSqliteRepositories(file, { poolSize: 200 });
     try {
       for (const f of [file, `${file}-wal`, `${file}-shm`]) {
         expect(existsSync(f)).toBe(true);
@@ -36,7 +36,7 @@ describe('database files', () => {
       }
       expect(mode(join(dir.path, 'data'))).toBe('700');
     } finally {
-      await opened.store.close();
+      await opened.repos.close();
     }
   });
 
@@ -72,14 +72,14 @@ describe('database files', () => {
 describe('identity images once deleted', () => {
   const dir = tempDir();
   let file: string;
-  let store: Store;
+  let repos: Repositories;
   let made = 0;
   beforeAll(() => {
     file = join(dir.path, 'join.sqlite');
-    store = openSqliteStore(file, { poolSize: 200 }).store;
+    repos = openSqliteRepositories(file, { poolSize: 200 }).repos;
   });
   afterAll(async () => {
-    await store.close();
+    await repos.close();
     dir.remove();
   });
 
@@ -97,10 +97,10 @@ describe('identity images once deleted', () => {
 
   async function pendingCheck(checkpointFirst: boolean): Promise<{ uid: string; marker: string }> {
     made += 1;
-    const { uid } = await store.findOrCreateUser(`device-${made}`, `uid-${made}`, NOW);
-    await store.setActivationMethod(uid, 'non_resident', 'esim');
+    const { uid } = await repos.findOrCreateUser(`device-${made}`, `uid-${made}`, NOW);
+    await repos.setActivationMethod(uid, 'non_resident', 'esim');
     const marker = `PASSPORT-IMAGE-${randomUUID()}`;
-    await store.saveDocumentSide(uid, ACCOUNT, 'passport', { side: 'data_page', image: image(marker), source: 'upload', document: PASSPORT, faceFound: true }, PASSPORT, NOW, TTL);
+    await repos.saveDocumentSide(uid, ACCOUNT, 'passport', { side: 'data_page', image: image(marker), source: 'upload', document: PASSPORT, faceFound: true }, PASSPORT, NOW, TTL);
     if (checkpointFirst) checkpoint();
     // Stored while the check is under way: the test can find it.
     expect(onDisk(marker).length).toBeGreaterThan(0);
@@ -111,11 +111,11 @@ describe('identity images once deleted', () => {
 
 
   const deletions: Array<[string, (uid: string) => Promise<unknown>]> = [
-    ['the check deleted', (uid) => store.deleteIdentityCheck(uid)],
-    ['a verified decision', (uid) => store.recordIdentityDecision(uid, decision, { kind: 'verified', flag: 'id_verified' })],
-    ['a refusal that drops the check', (uid) => store.recordIdentityDecision(uid, { ...decision, outcome: 'refused', code: -116, personRef: null }, { kind: 'refused', pending: 'drop_all' })],
-    ['another residency declared', (uid) => store.setActivationMethod(uid, 'resident', 'physical')],
-    ['the sweep after 30 minutes', () => store.deleteExpiredIdentityChecks(NOW + TTL)],
+    ['the check deleted', (uid) => repos.deleteIdentityCheck(uid)],
+    ['a verified decision', (uid) => repos.recordIdentityDecision(uid, decision, { kind: 'verified', flag: 'id_verified' })],
+    ['a refusal that drops the check', (uid) => repos.recordIdentityDecision(uid, { ...decision, outcome: 'refused', code: -116, personRef: null }, { kind: 'refused', pending: 'drop_all' })],
+    ['another residency declared', (uid) => repos.setActivationMethod(uid, 'resident', 'physical')],
+    ['the sweep after 30 minutes', () => repos.deleteExpiredIdentityChecks(NOW + TTL)],
   ];
 
   describe.each([
@@ -125,14 +125,14 @@ describe('identity images once deleted', () => {
     it.each(deletions)('is unreadable in every database file after %s', async (_how, remove) => {
       const { uid, marker } = await pendingCheck(checkpointFirst);
       await remove(uid);
-      expect(await store.getIdentityCheck(uid, NOW)).toBeNull();
+      expect(await repos.getIdentityCheck(uid, NOW)).toBeNull();
       expect(onDisk(marker)).toEqual([]);
     });
   });
 
   it('is unreadable once a new document replaces an expired check', async () => {
     const { uid, marker } = await pendingCheck(true);
-    const fresh = await store.saveDocumentSide(uid, ACCOUNT, 'passport', { side: 'data_page', image: image('another page'), source: 'upload', document: PASSPORT, faceFound: true }, PASSPORT, NOW + TTL, TTL);
+    const fresh = await repos.saveDocumentSide(uid, ACCOUNT, 'passport', { side: 'data_page', image: image('another page'), source: 'upload', document: PASSPORT, faceFound: true }, PASSPORT, NOW + TTL, TTL);
     expect(fresh.startedAt).toBe(NOW + TTL);
     expect(onDisk(marker)).toEqual([]);
   });

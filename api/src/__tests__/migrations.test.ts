@@ -14,7 +14,7 @@ import { hashToken } from '../platform/http/session-auth';
 import { schemaVersion } from '../platform/db/migrations';
 import { MIGRATIONS, SCHEMA_VERSION } from '../schema-versions';
 import { openDatabase } from '../platform/db/open-database';
-import { openSqliteStore } from '../database';
+import { openSqliteRepositories } from '../database';
 
 /** Every migration after `version`, in order: what opening an older database applies. */
 const versionsAfter = (version: number): number[] => MIGRATIONS.map((m) => m.version).filter((v) => v > version);
@@ -64,10 +64,10 @@ function readRows<K extends string>(file: string, queries: Record<K, string>): R
 
 /** Opens the file with today's code: every migration after `version` applies, and not one number is seeded. */
 async function migrateFrom(file: string, version: number): Promise<void> {
-  const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
+  const opened = openSqliteRepositories(file, { now: NOW, poolSize: 500 });
   expect(opened.migrationsApplied).toEqual(versionsAfter(version));
   expect(opened.seed.numbersInserted).toBe(0);
-  await opened.store.close();
+  await opened.repos.close();
 }
 
 describe('migrating a version 1 database', () => {
@@ -131,23 +131,23 @@ describe('migrating a version 1 database', () => {
   });
 
   it('serves the migrated data: search, holds, new claims', async () => {
-    const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
+    const opened = openSqliteRepositories(file, { now: NOW, poolSize: 500 });
     expect(opened.migrationsApplied).toEqual([]);
-    const { store } = opened;
+    const { repos } = opened;
     const target = (before.numbers[100] as { msisdn: string }).msisdn;
-    const found = await store.searchFreeNumbers({ pattern: target.slice(5), match: 'ends_with', vanityLevels: [1, 2, 3, 4, 6, 10], limit: 5, offset: 0 }, NOW);
+    const found = await repos.searchFreeNumbers({ pattern: target.slice(5), match: 'ends_with', vanityLevels: [1, 2, 3, 4, 6, 10], limit: 5, offset: 0 }, NOW);
     expect(found.map((n) => n.msisdn)).toEqual([target]);
-    expect(await store.getActiveHold('u1', NOW)).toMatchObject({ reservationId: 1, heldUntil: NOW + 900_000, committed: false, transfer: null });
-    const claimed = await store.reserveNumber('u2', target, NOW, NOW + 1000, HOLD_POLICY);
+    expect(await repos.getActiveHold('u1', NOW)).toMatchObject({ reservationId: 1, heldUntil: NOW + 900_000, committed: false, transfer: null });
+    const claimed = await repos.reserveNumber('u2', target, NOW, NOW + 1000, HOLD_POLICY);
     expect(claimed).toMatchObject({ kind: 'reserved', hold: { reservationId: 3 } });
-    await store.close();
+    await repos.close();
   });
 
   it('keeps the search index in step with rows added, changed or removed by hand', async () => {
-    const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
+    const opened = openSqliteRepositories(file, { now: NOW, poolSize: 500 });
     const db = openDatabase(file);
     const find = async (pattern: string) =>
-      (await opened.store.searchFreeNumbers({ pattern, match: 'contains', vanityLevels: [1, 2, 3, 4, 6, 10], limit: 5, offset: 0 }, NOW)).map(
+      (await opened.repos.searchFreeNumbers({ pattern, match: 'contains', vanityLevels: [1, 2, 3, 4, 6, 10], limit: 5, offset: 0 }, NOW)).map(
         (n) => n.msisdn,
       );
     // 9715 then a seven-digit block no generated number of this small pool contains.
@@ -161,7 +161,7 @@ describe('migrating a version 1 database', () => {
     db.prepare("DELETE FROM numbers WHERE msisdn = '971589080707'").run();
     expect(await find('9080707')).toEqual([]);
     db.close();
-    await opened.store.close();
+    await opened.repos.close();
   });
 });
 
@@ -195,9 +195,9 @@ describe('migrating a version 2 database', () => {
   });
 
   it('serves the old saved plan at its saved price, and the old holds as they were', async () => {
-    const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
-    const { store } = opened;
-    expect(await store.getSavedPlan('u1')).toEqual({
+    const opened = openSqliteRepositories(file, { now: NOW, poolSize: 500 });
+    const { repos } = opened;
+    expect(await repos.getSavedPlan('u1')).toEqual({
       id: 1,
       productCode: 188,
       planIds: [1881, 1882, 1883],
@@ -214,31 +214,31 @@ describe('migrating a version 2 database', () => {
       },
       appliedPromotions: [],
     });
-    expect(await store.getActiveHold('u1', NOW)).toMatchObject({ reservationId: 7, extensions: 1, committed: true, transfer: null });
-    expect(await store.getActiveHold('u2', NOW)).toMatchObject({ reservationId: 8, transfer: { externalMsisdn: '971551234567' } });
+    expect(await repos.getActiveHold('u1', NOW)).toMatchObject({ reservationId: 7, extensions: 1, committed: true, transfer: null });
+    expect(await repos.getActiveHold('u2', NOW)).toMatchObject({ reservationId: 8, transfer: { externalMsisdn: '971551234567' } });
     // The counter continues after the old ids.
-    const free = await store.pickFreeNumbers(1, HOLD_POLICY.temporaryVanityLevels, NOW, () => 0.5);
-    expect(await store.reserveNumber('u1', free[0]!.msisdn, NOW, NOW + 1000, HOLD_POLICY)).toMatchObject({ hold: { reservationId: 9 } });
-    await store.close();
+    const free = await repos.pickFreeNumbers(1, HOLD_POLICY.temporaryVanityLevels, NOW, () => 0.5);
+    expect(await repos.reserveNumber('u1', free[0]!.msisdn, NOW, NOW + 1000, HOLD_POLICY)).toMatchObject({ hold: { reservationId: 9 } });
+    await repos.close();
   });
 
   it('brings the old catalogue’s prices and plans up to today’s seed', async () => {
-    const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
-    const env = { vatPercentage: 5, optIn: await opened.store.listOptInPromotions(), now: NOW };
-    const priceOf = async (code: number) => toProduct((await opened.store.getCatalogueProduct(code))!, env).PackagesPricingTable[0]!.PlanNetPrice;
+    const opened = openSqliteRepositories(file, { now: NOW, poolSize: 500 });
+    const env = { vatPercentage: 5, optIn: await opened.repos.listOptInPromotions(), now: NOW };
+    const priceOf = async (code: number) => toProduct((await opened.repos.getCatalogueProduct(code))!, env).PackagesPricingTable[0]!.PlanNetPrice;
     // Version 2 priced 103/106/112 at 90/80/70 and the VIP plans per month.
     expect([await priceOf(103), await priceOf(106), await priceOf(112)]).toEqual([100, 70, 50]);
     expect([await priceOf(221), await priceOf(212), await priceOf(252)]).toEqual([1199, 1799, 3599]);
-    const longStay = await opened.store.getCatalogueProduct(208);
+    const longStay = await opened.repos.getCatalogueProduct(208);
     expect(longStay?.plans.find((p) => p.Type === 'VOICE-LCL')).toMatchObject({ ID: 2082, DailyAllowanceValue: 10 * 60_000, Value: 900 * 60_000 });
-    expect((await opened.store.getCatalogueProduct(112))?.plans[0]).toMatchObject({ ID: 1121, Value: 25 * 1024 ** 3 });
+    expect((await opened.repos.getCatalogueProduct(112))?.plans[0]).toMatchObject({ ID: 1121, Value: 25 * 1024 ** 3 });
     // The old per-row VAT (5) and the database's own config (7): VAT comes from the config.
-    expect((await opened.store.getBusinessConfig()).vat_percentage).toBe(7);
-    await opened.store.close();
+    expect((await opened.repos.getBusinessConfig()).vat_percentage).toBe(7);
+    await opened.repos.close();
   });
 
   it('answers the old saved plan over HTTP, with today’s catalogue around it', async () => {
-    const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
+    const opened = openSqliteRepositories(file, { now: NOW, poolSize: 500 });
     const token = 'a'.repeat(64);
     const db = openDatabase(file);
     db.prepare("INSERT INTO sessions (token_hash, uid, device_id, created_at, last_seen_at) VALUES (?, 'u2', 'device-u2', ?, ?)").run(hashToken(token), NOW, NOW);
@@ -247,7 +247,7 @@ describe('migrating a version 2 database', () => {
        VALUES ('u2', 188, '[1881,1882,1883]', 99, '[]', 99, 5, 4.95, ?)`,
     ).run(NOW);
     db.close();
-    const app = await buildApp({ db: opened.store, now: () => NOW, courier: new FakeCourierProvider(), esim: new FakeEsimProvider() });
+    const app = await buildApp({ db: opened.repos, now: () => NOW, courier: new FakeCourierProvider(), esim: new FakeEsimProvider() });
     try {
       const res = await app.inject({ method: 'GET', url: '/api/plans/saved_plans', headers: clientHeaders('device-u2', token) });
       expect(res.statusCode).toBe(200);
@@ -261,7 +261,7 @@ describe('migrating a version 2 database', () => {
       expect(product?.Promotions.map((p) => p.Key)).toEqual(['explorer_bonus_data']);
     } finally {
       await app.close();
-      await opened.store.close();
+      await opened.repos.close();
     }
   });
 });
@@ -277,19 +277,19 @@ describe('migrating a version 3 database', () => {
   });
 
   it('applies version 4 and later: every user gets an empty flow context, which the setters then fill', async () => {
-    const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
+    const opened = openSqliteRepositories(file, { now: NOW, poolSize: 500 });
     expect(opened.migrationsApplied).toEqual(versionsAfter(3));
-    const { store } = opened;
-    expect(await store.getFlowContext('u1')).toEqual(EMPTY_SERVER_FLOW_CONTEXT);
-    await store.setResidentType('u1', 'resident');
-    await store.setRetail('u2', true);
-    await store.close();
+    const { repos } = opened;
+    expect(await repos.getFlowContext('u1')).toEqual(EMPTY_SERVER_FLOW_CONTEXT);
+    await repos.setResidentType('u1', 'resident');
+    await repos.setRetail('u2', true);
+    await repos.close();
 
-    const again = openSqliteStore(file, { now: NOW, poolSize: 500 });
+    const again = openSqliteRepositories(file, { now: NOW, poolSize: 500 });
     expect(again.migrationsApplied).toEqual([]);
-    expect(await again.store.getFlowContext('u1')).toEqual({ ...EMPTY_SERVER_FLOW_CONTEXT, resident_type: 'resident' });
-    expect(await again.store.getFlowContext('u2')).toEqual({ ...EMPTY_SERVER_FLOW_CONTEXT, retail: true });
-    await again.store.close();
+    expect(await again.repos.getFlowContext('u1')).toEqual({ ...EMPTY_SERVER_FLOW_CONTEXT, resident_type: 'resident' });
+    expect(await again.repos.getFlowContext('u2')).toEqual({ ...EMPTY_SERVER_FLOW_CONTEXT, retail: true });
+    await again.repos.close();
   });
 
   it('refuses values the contract does not have', () => {
@@ -314,13 +314,13 @@ describe('migrating a database without the feedback table (version 4)', () => {
   });
 
   it('adds the names table (5), the feedback table and the support contacts of the business config, keeping the users', async () => {
-    const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
+    const opened = openSqliteRepositories(file, { now: NOW, poolSize: 500 });
     expect(opened.migrationsApplied).toEqual(versionsAfter(4));
-    const { store } = opened;
-    const saved = await store.addFeedback({ uid: 'u1', deviceId: 'd1', text: 'ok', route: '/', step: null, language: 'en', createdAt: NOW });
-    expect(await store.listFeedback('u1', 5)).toEqual([saved]);
-    expect((await store.getBusinessConfig()).support?.phone).toBe('971588000800');
-    await store.close();
+    const { repos } = opened;
+    const saved = await repos.addFeedback({ uid: 'u1', deviceId: 'd1', text: 'ok', route: '/', step: null, language: 'en', createdAt: NOW });
+    expect(await repos.listFeedback('u1', 5)).toEqual([saved]);
+    expect((await repos.getBusinessConfig()).support?.phone).toBe('971588000800');
+    await repos.close();
   });
 });
 
@@ -342,11 +342,11 @@ describe('migrating to "an e-mail tells nothing before it is proven"', () => {
 
   it('forgets the terminated e-mails recorded before they were proven, and the per-e-mail locks', async () => {
     expect(proof).toBeDefined();
-    const opened = openSqliteStore(file, { now: NOW, poolSize: 500 });
+    const opened = openSqliteRepositories(file, { now: NOW, poolSize: 500 });
     expect(opened.migrationsApplied).toEqual(versionsAfter((proof?.version ?? 0) - 1));
-    const { store } = opened;
-    expect((await store.getFlowContext('typed-it')).terminated_email).toBeNull();
-    expect((await store.getLoginFailures(['email:amira@example.com', 'addr:198.51.100.66'])).map((f) => f.key)).toEqual(['addr:198.51.100.66']);
-    await store.close();
+    const { repos } = opened;
+    expect((await repos.getFlowContext('typed-it')).terminated_email).toBeNull();
+    expect((await repos.getLoginFailures(['email:amira@example.com', 'addr:198.51.100.66'])).map((f) => f.key)).toEqual(['addr:198.51.100.66']);
+    await repos.close();
   });
 });

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { RETENTION, retentionCutoffs } from '../modules/flow/retention';
 import { tempDir } from '../testing/harness';
 import { identityDecision, newPayment, purchase, sale, visitor } from '../testing/retention-fixtures';
-import { openSqliteStore } from '../database';
-import type { Store } from '../store';
+import { openSqliteRepositories } from '../database';
+import type { Repositories } from '../repositories';
 
 /**
- * The retention schedule of api/README.md "Data at rest and retention", as the store
- * applies it: what goes, when, and what stays. The sweep's own test (sweeper.test.ts) runs it on
+ * The retention schedule of api/README.md "Data at rest and retention", as the repositories
+ * apply it: what goes, when, and what stays. The sweep's own test (sweeper.test.ts) runs it on
  * the server's clock.
  */
 const DAY = 24 * 3600_000;
@@ -28,19 +28,19 @@ describe('retention schedule', () => {
   });
 });
 
-describe('SQLite store: applyRetention', () => {
+describe('SQLite repositories: applyRetention', () => {
   const dir = tempDir();
   let file: string;
-  let store: Store;
+  let repos: Repositories;
   let db: Database.Database;
   beforeAll(() => {
     file = join(dir.path, 'join.sqlite');
-    store = openSqliteStore(file, { poolSize: 200 }).store;
+    repos = openSqliteRepositories(file, { poolSize: 200 }).repos;
     db = new Database(file, { readonly: true });
   });
   afterAll(async () => {
     db.close();
-    await store.close();
+    await repos.close();
     dir.remove();
   });
 
@@ -48,12 +48,12 @@ describe('SQLite store: applyRetention', () => {
   const user = (uid: string): number => (db.prepare('SELECT COUNT(*) AS n FROM users WHERE uid = ?').get(uid) as { n: number }).n;
   /** One run of the sweep as the server makes it: holds an hour past their end released, then the schedule applied. */
   const retain = async (now: number) => {
-    await store.releaseExpiredHolds(now - 3600_000);
-    return store.applyRetention(retentionCutoffs(now));
+    await repos.releaseExpiredHolds(now - 3600_000);
+    return repos.applyRetention(retentionCutoffs(now));
   };
 
   it('deletes a sale with everything of its visitor five years after the order, not a day before', async () => {
-    const { uid } = await sale(store, T0, 'SALE00001');
+    const { uid } = await sale(repos, T0, 'SALE00001');
     expect(await retain(T0 + 1826 * DAY)).toMatchObject({ sales: 0 });
     // (Its note to the help modal went after a year.)
     expect([rows('orders', uid), rows('payments', uid), rows('identity_decisions', uid), rows('saved_plans', uid), rows('sessions', uid), user(uid)]).toEqual([1, 1, 1, 1, 0, 1]);
@@ -62,11 +62,11 @@ describe('SQLite store: applyRetention', () => {
   });
 
   it('counts the five years from the capture when the paid SIM was never ordered', async () => {
-    const uid = await visitor(store, T0);
-    await store.recordIdentityDecision(uid, identityDecision('verified', 'PAID00001', T0), { kind: 'verified', flag: 'id_verified' });
-    const p = newPayment(uid, T0, await purchase(store, uid, T0, 'PAID00001'));
-    expect((await store.startPayment(p)).kind).toBe('created');
-    await store.capturePayment(uid, p.id, { providerRef: 'ch_2', cardBrand: 'visa', cardLast4: '4242', receiptReference: 'JN-PAID-0001' }, T0 + DAY);
+    const uid = await visitor(repos, T0);
+    await repos.recordIdentityDecision(uid, identityDecision('verified', 'PAID00001', T0), { kind: 'verified', flag: 'id_verified' });
+    const p = newPayment(uid, T0, await purchase(repos, uid, T0, 'PAID00001'));
+    expect((await repos.startPayment(p)).kind).toBe('created');
+    await repos.capturePayment(uid, p.id, { providerRef: 'ch_2', cardBrand: 'visa', cardLast4: '4242', receiptReference: 'JN-PAID-0001' }, T0 + DAY);
     await retain(T0 + 1827 * DAY);
     expect(user(uid)).toBe(1);
     await retain(T0 + 1829 * DAY);
@@ -74,13 +74,13 @@ describe('SQLite store: applyRetention', () => {
   });
 
   it('deletes a visitor who bought nothing 90 days after its last step (first visit, identity decision, payment attempt)', async () => {
-    const quiet = await visitor(store, T0);
-    const refused = await visitor(store, T0);
-    await store.recordIdentityDecision(refused, identityDecision('refused', 'REFU00001', T0 + 10 * DAY), { kind: 'refused', pending: 'drop_all' });
-    const tried = await visitor(store, T0);
+    const quiet = await visitor(repos, T0);
+    const refused = await visitor(repos, T0);
+    await repos.recordIdentityDecision(refused, identityDecision('refused', 'REFU00001', T0 + 10 * DAY), { kind: 'refused', pending: 'drop_all' });
+    const tried = await visitor(repos, T0);
     // Verified, then a payment attempt that took nothing.
-    await store.recordIdentityDecision(tried, identityDecision('verified', 'TRIE00001', T0 + 20 * DAY), { kind: 'verified', flag: 'id_verified' });
-    expect((await store.startPayment(newPayment(tried, T0 + 20 * DAY, await purchase(store, tried, T0 + 20 * DAY, 'TRIE00001')))).kind).toBe('created');
+    await repos.recordIdentityDecision(tried, identityDecision('verified', 'TRIE00001', T0 + 20 * DAY), { kind: 'verified', flag: 'id_verified' });
+    expect((await repos.startPayment(newPayment(tried, T0 + 20 * DAY, await purchase(repos, tried, T0 + 20 * DAY, 'TRIE00001')))).kind).toBe('created');
     expect(await retain(T0 + 91 * DAY)).toMatchObject({ unsoldVisitors: 1 });
     expect([user(quiet), user(refused), user(tried)]).toEqual([0, 1, 1]);
     await retain(T0 + 101 * DAY);
@@ -90,11 +90,11 @@ describe('SQLite store: applyRetention', () => {
   });
 
   it('keeps a visitor who is still there: a live session, or a number held', async () => {
-    const online = await visitor(store, T0);
-    await store.createSession(`token-${online}`, { uid: online, deviceId: 'device-online' }, T0 + 95 * DAY);
-    const holding = await visitor(store, T0);
-    const [free] = await store.pickFreeNumbers(1, DEFAULT_SHUFFLE_VANITY_IDS, T0, () => 0.5);
-    const held = await store.reserveNumber(holding, free?.msisdn ?? '', T0 + 95 * DAY, T0 + 95 * DAY + 15 * 60_000, { maxExtensions: 2, temporaryVanityLevels: [] });
+    const online = await visitor(repos, T0);
+    await repos.createSession(`token-${online}`, { uid: online, deviceId: 'device-online' }, T0 + 95 * DAY);
+    const holding = await visitor(repos, T0);
+    const [free] = await repos.pickFreeNumbers(1, DEFAULT_SHUFFLE_VANITY_IDS, T0, () => 0.5);
+    const held = await repos.reserveNumber(holding, free?.msisdn ?? '', T0 + 95 * DAY, T0 + 95 * DAY + 15 * 60_000, { maxExtensions: 2, temporaryVanityLevels: [] });
     expect(held.kind).toBe('reserved');
     await retain(T0 + 95 * DAY);
     expect([user(online), user(holding)]).toEqual([1, 1]);
@@ -102,23 +102,23 @@ describe('SQLite store: applyRetention', () => {
 
   it('deletes payment attempts that took no money after 180 days, keeping the captured one', async () => {
     // A declined card first, then the sale.
-    const { uid, failedId } = await sale(store, T0, 'SALE00002', { declinedFirst: true });
+    const { uid, failedId } = await sale(repos, T0, 'SALE00002', { declinedFirst: true });
     expect(rows('payments', uid)).toBe(2);
     expect(await retain(T0 + 179 * DAY)).toMatchObject({ uncapturedPayments: 0 });
     expect(await retain(T0 + 181 * DAY)).toMatchObject({ uncapturedPayments: 1 });
-    expect(await store.getCapturedPayment(uid)).not.toBeNull();
-    expect(await store.getPayment(uid, failedId ?? '')).toBeNull();
+    expect(await repos.getCapturedPayment(uid)).not.toBeNull();
+    expect(await repos.getPayment(uid, failedId ?? '')).toBeNull();
   });
 
   it('deletes feedback after a year, keeping its visitor', async () => {
-    const { uid } = await sale(store, T0, 'SALE00003');
+    const { uid } = await sale(repos, T0, 'SALE00003');
     expect(await retain(T0 + 366 * DAY)).toMatchObject({ feedback: expect.any(Number) });
     expect([rows('feedback', uid), user(uid)]).toEqual([0, 1]);
   });
 
   it('leaves nothing of what it deleted readable in the database files', async () => {
-    const uid = await visitor(store, T0);
-    await store.recordIdentityDecision(uid, identityDecision('refused', 'GONE4EVER', T0), { kind: 'refused', pending: 'drop_all' });
+    const uid = await visitor(repos, T0);
+    await repos.recordIdentityDecision(uid, identityDecision('refused', 'GONE4EVER', T0), { kind: 'refused', pending: 'drop_all' });
     const onDisk = () => [file, `${file}-wal`].filter((f) => existsSync(f) && readFileSync(f).includes(Buffer.from('GONE4EVER')));
     expect(onDisk().length).toBeGreaterThan(0);
     await retain(T0 + 91 * DAY);

@@ -5,11 +5,11 @@ import { tempDir } from '../testing/harness';
 import { schemaVersion } from '../platform/db/migrations';
 import { MIGRATIONS, SCHEMA_VERSION } from '../schema-versions';
 import { openDatabase } from '../platform/db/open-database';
-import { openSqliteStore } from '../database';
+import { openSqliteRepositories } from '../database';
 import { SEED_PRODUCTS, subPlanId } from '../modules/catalogue/seed/products';
 import { toProduct } from '../modules/catalogue/product-view';
 
-describe('SQLite store: schema and seed', () => {
+describe('SQLite repositories: schema and seed', () => {
   const dir = tempDir();
   afterAll(() => dir.remove());
 
@@ -17,10 +17,10 @@ describe('SQLite store: schema and seed', () => {
     // How long it takes is a figure the server prints at start (seedMs), not a unit test's limit:
     // under a loaded machine a 5 s limit failed here while nothing was wrong.
     const file = join(dir.path, 'full.sqlite');
-    const opened = openSqliteStore(file);
+    const opened = openSqliteRepositories(file);
     expect(opened.migrationsApplied).toEqual(MIGRATIONS.map((m) => m.version));
     expect(opened.seed.numbersInserted).toBe(100_000);
-    await opened.store.close();
+    await opened.repos.close();
 
     const db = new Database(file, { readonly: true });
     const tiers = db.prepare('SELECT vanity_level AS level, COUNT(*) AS n FROM numbers GROUP BY vanity_level').all() as {
@@ -36,30 +36,30 @@ describe('SQLite store: schema and seed', () => {
 
   it('answers a name with no translation in English, and an edited translation at once', async () => {
     const file = join(dir.path, 'names.sqlite');
-    const { store } = openSqliteStore(file, { poolSize: 300 });
+    const { repos } = openSqliteRepositories(file, { poolSize: 300 });
     const db = new Database(file);
     db.prepare("DELETE FROM localized_names WHERE kind = 'operator' AND id = 'du' AND language = 'ar'").run();
     db.prepare("UPDATE localized_names SET name = 'اختبار' WHERE kind = 'booster' AND id = '901' AND language = 'ar'").run();
     db.close();
-    const operators = await store.listOperators('ar');
+    const operators = await repos.listOperators('ar');
     expect(operators.find((o) => o.code === 'du')?.name).toBe('du');
     expect(operators.find((o) => o.code === 'virgin')?.name).toBe('فيرجن موبايل الإمارات');
-    expect((await store.listBoosters('ar')).find((b) => b.ID === 901)?.Name).toBe('اختبار');
-    await store.close();
+    expect((await repos.listBoosters('ar')).find((b) => b.ID === 901)?.Name).toBe('اختبار');
+    await repos.close();
     // A restart writes the seed's names again (reference data).
-    const again = openSqliteStore(file, { poolSize: 300 });
-    expect((await again.store.listOperators('ar')).find((o) => o.code === 'du')?.name).toBe('دو');
-    await again.store.close();
+    const again = openSqliteRepositories(file, { poolSize: 300 });
+    expect((await again.repos.listOperators('ar')).find((o) => o.code === 'du')?.name).toBe('دو');
+    await again.repos.close();
   });
 
   it('migrates idempotently and seeds only once', async () => {
     const file = join(dir.path, 'again.sqlite');
-    const first = openSqliteStore(file, { poolSize: 300 });
-    await first.store.close();
-    const second = openSqliteStore(file, { poolSize: 300 });
+    const first = openSqliteRepositories(file, { poolSize: 300 });
+    await first.repos.close();
+    const second = openSqliteRepositories(file, { poolSize: 300 });
     expect(second.migrationsApplied).toEqual([]);
     expect(second.seed.numbersInserted).toBe(0);
-    await second.store.close();
+    await second.repos.close();
 
     const db = openDatabase(file);
     expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
@@ -70,8 +70,8 @@ describe('SQLite store: schema and seed', () => {
 
   it('keeps an operator edit of config, operators and subscribers on restart, but rewrites the catalogue', async () => {
     const file = join(dir.path, 'edited.sqlite');
-    const opened = openSqliteStore(file, { poolSize: 50 });
-    await opened.store.close();
+    const opened = openSqliteRepositories(file, { poolSize: 50 });
+    await opened.repos.close();
     const db = openDatabase(file);
     db.prepare("UPDATE business_config SET value = '7' WHERE key = 'vat_percentage'").run();
     db.prepare("UPDATE external_subscribers SET status = 'in_transfer' WHERE msisdn = '971501234567'").run();
@@ -85,40 +85,40 @@ describe('SQLite store: schema and seed', () => {
     db.prepare('UPDATE boosters SET net_price = 0 WHERE id = 901').run();
     db.prepare("INSERT INTO products (code, name, category, commitment_duration) VALUES (555, 'Operator special', 'PAYG', 1)").run();
     db.close();
-    const reopened = openSqliteStore(file, { poolSize: 50 });
-    const { store } = reopened;
-    expect((await store.getBusinessConfig()).vat_percentage).toBe(7);
-    expect(await store.getExternalSubscriber('971501234567')).toMatchObject({ status: 'in_transfer' });
-    expect(await store.listOperators()).toContainEqual({ code: 'etisalat', name: 'Etisalat by e&' });
-    expect((await store.getCatalogueProduct(212))?.vanityLevel).toBe(4);
-    expect((await store.getCatalogueProduct(187))?.fixedNetPrice).toBe(35);
-    expect((await store.getCatalogueProduct(187))?.plans.map((p) => p.ID)).toEqual([1871, 1872, 1873]);
-    expect((await store.getCatalogueProduct(112))?.termSavingPercentage).toBe(50);
-    expect((await store.getCatalogueProduct(199))?.promotions.map((r) => r.promotion.Key)).toEqual(['welcome_20']);
-    expect((await store.listBoosters()).find((b) => b.ID === 901)?.NetPrice).toBe(25);
+    const reopened = openSqliteRepositories(file, { poolSize: 50 });
+    const { repos } = reopened;
+    expect((await repos.getBusinessConfig()).vat_percentage).toBe(7);
+    expect(await repos.getExternalSubscriber('971501234567')).toMatchObject({ status: 'in_transfer' });
+    expect(await repos.listOperators()).toContainEqual({ code: 'etisalat', name: 'Etisalat by e&' });
+    expect((await repos.getCatalogueProduct(212))?.vanityLevel).toBe(4);
+    expect((await repos.getCatalogueProduct(187))?.fixedNetPrice).toBe(35);
+    expect((await repos.getCatalogueProduct(187))?.plans.map((p) => p.ID)).toEqual([1871, 1872, 1873]);
+    expect((await repos.getCatalogueProduct(112))?.termSavingPercentage).toBe(50);
+    expect((await repos.getCatalogueProduct(199))?.promotions.map((r) => r.promotion.Key)).toEqual(['welcome_20']);
+    expect((await repos.listBoosters()).find((b) => b.ID === 901)?.NetPrice).toBe(25);
     // A product the seed does not name is the operator's own and stays.
-    expect((await store.getCatalogueProduct(555))?.name).toBe('Operator special');
-    await store.close();
+    expect((await repos.getCatalogueProduct(555))?.name).toBe('Operator special');
+    await repos.close();
   });
 
   it('serves a contract-valid catalogue and config', async () => {
-    const opened = openSqliteStore(join(dir.path, 'catalogue.sqlite'), { poolSize: 50 });
-    const commitment = await opened.store.listCatalogue({ category: 'Commitment' });
+    const opened = openSqliteRepositories(join(dir.path, 'catalogue.sqlite'), { poolSize: 50 });
+    const commitment = await opened.repos.listCatalogue({ category: 'Commitment' });
     expect(commitment.map((p) => [p.code, p.commitmentMonths, p.customizable])).toEqual([
       [103, 3, false],
       [106, 6, false],
       [112, 12, false],
       [312, 12, true],
     ]);
-    const env = { vatPercentage: 5, optIn: await opened.store.listOptInPromotions(), now: Date.now() };
+    const env = { vatPercentage: 5, optIn: await opened.repos.listOptInPromotions(), now: Date.now() };
     for (const code of SEED_PRODUCTS.map((p) => p.code)) {
-      const product = toProduct((await opened.store.getCatalogueProduct(code))!, env);
+      const product = toProduct((await opened.repos.getCatalogueProduct(code))!, env);
       expect(Product.parse(product)).toEqual(product);
       expect(product.PackagesPricingTable).toHaveLength(1);
     }
-    for (const b of await opened.store.listBoosters()) expect(Booster.parse(b)).toEqual(b);
-    expect(BusinessConfig.parse(await opened.store.getBusinessConfig()).vat_percentage).toBe(5);
-    await opened.store.close();
+    for (const b of await opened.repos.listBoosters()) expect(Booster.parse(b)).toEqual(b);
+    expect(BusinessConfig.parse(await opened.repos.getBusinessConfig()).vat_percentage).toBe(5);
+    await opened.repos.close();
   });
 
   it('gives every seeded plan and option an id of its own', () => {
@@ -133,12 +133,12 @@ describe('SQLite store: schema and seed', () => {
   });
 });
 
-describe('SQLite store: invariants the database enforces', () => {
+describe('SQLite repositories: invariants the database enforces', () => {
   const dir = tempDir();
   let db: Database.Database;
   beforeAll(() => {
     db = openDatabase(join(dir.path, 'invariants.sqlite'));
-    openSqliteStore(db, { poolSize: 50 });
+    openSqliteRepositories(db, { poolSize: 50 });
     db.prepare("INSERT INTO users (uid, device_id, created_at) VALUES ('u1', 'device-one', 0)").run();
   });
   afterAll(() => {

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { NumbersResponse } from '@join/shared/contract';
 import { createTestApp, form, tempDir, type TestApp } from '../testing/harness';
 import { identityDecision, sale, visitor } from '../testing/retention-fixtures';
-import { openSqliteStore } from '../database';
-import type { Store } from '../store';
+import { openSqliteRepositories } from '../database';
+import type { Repositories } from '../repositories';
 
 const HOUR = 3600_000;
 
@@ -42,16 +42,16 @@ describe('the retention schedule, enforced by the sweep', () => {
   const INTERVAL = 60_000;
   const dir = tempDir();
   let t: TestApp;
-  let store: Store;
+  let repos: Repositories;
   beforeAll(async () => {
     // Only the sweep's interval is faked: requests, the database and promises run as usual.
     jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout'] });
-    store = openSqliteStore(join(dir.path, 'retention.sqlite'), { poolSize: 200 }).store;
-    t = await createTestApp({ db: store, sweepIntervalMs: INTERVAL });
+    repos = openSqliteRepositories(join(dir.path, 'retention.sqlite'), { poolSize: 200 }).repos;
+    t = await createTestApp({ db: repos, sweepIntervalMs: INTERVAL });
   });
   afterAll(async () => {
     await t.close();
-    await store.close();
+    await repos.close();
     jest.useRealTimers();
     dir.remove();
   });
@@ -65,25 +65,25 @@ describe('the retention schedule, enforced by the sweep', () => {
 
   it('deletes a sale five years on, a visitor who bought nothing 90 days on, and keeps each until then', async () => {
     const start = t.clock.now();
-    const sold = await sale(store, start, 'SOLD00001');
-    const browsed = await visitor(store, start);
-    await store.recordIdentityDecision(browsed, identityDecision('refused', 'REFUSED01', start), { kind: 'refused', pending: 'drop_all' });
+    const sold = await sale(repos, start, 'SOLD00001');
+    const browsed = await visitor(repos, start);
+    await repos.recordIdentityDecision(browsed, identityDecision('refused', 'REFUSED01', start), { kind: 'refused', pending: 'drop_all' });
 
     await after(89 * DAY);
-    expect(await store.listIdentityDecisions(browsed)).toHaveLength(1);
+    expect(await repos.listIdentityDecisions(browsed)).toHaveLength(1);
     await after(2 * DAY);
     // 91 days on: the visitor who bought nothing is gone, with its identity decisions.
-    expect(await store.listIdentityDecisions(browsed)).toEqual([]);
-    expect(await store.getOrder(sold.uid)).not.toBeNull();
+    expect(await repos.listIdentityDecisions(browsed)).toEqual([]);
+    expect(await repos.getOrder(sold.uid)).not.toBeNull();
 
     await after(5 * 365 * DAY - 93 * DAY);
-    expect(await store.getOrder(sold.uid)).not.toBeNull();
-    expect(await store.getCapturedPayment(sold.uid)).not.toBeNull();
-    expect(await store.listIdentityDecisions(sold.uid)).toHaveLength(1);
+    expect(await repos.getOrder(sold.uid)).not.toBeNull();
+    expect(await repos.getCapturedPayment(sold.uid)).not.toBeNull();
+    expect(await repos.listIdentityDecisions(sold.uid)).toHaveLength(1);
     await after(5 * DAY);
     // Five years on (and a few days): the order, its payment and the identity decision are gone.
-    expect(await store.getOrder(sold.uid)).toBeNull();
-    expect(await store.getPayment(sold.uid, sold.paymentId)).toBeNull();
-    expect(await store.listIdentityDecisions(sold.uid)).toEqual([]);
+    expect(await repos.getOrder(sold.uid)).toBeNull();
+    expect(await repos.getPayment(sold.uid, sold.paymentId)).toBeNull();
+    expect(await repos.listIdentityDecisions(sold.uid)).toEqual([]);
   });
 });

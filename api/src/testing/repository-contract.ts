@@ -10,7 +10,7 @@ import type { NumbersRepository } from '../modules/numbers/repository';
  * implementation's connect module in worker threads (repository-races/).
  */
 export interface RepositoryUnderTest<T> {
-  store: T;
+  repos: T;
   /** Where the database is, as the connect module understands it (a file, a URL). */
   location: string;
   dispose(): Promise<void>;
@@ -19,7 +19,7 @@ export interface RepositoryUnderTest<T> {
 export interface RepositoryImplementation<T> {
   /** A fresh database, migrated and seeded (a small number pool is enough). */
   open(): Promise<RepositoryUnderTest<T>>;
-  /** Absolute path of a module exporting `connectStore(location): Promise<Store>`: a further connection, for the races. */
+  /** Absolute path of a module exporting `connectRepositories(location): Promise<Repositories>`: a further connection, for the races. */
   connectModule: string;
 }
 
@@ -56,17 +56,17 @@ function contractFixtures<T extends SessionRepository>(impl: RepositoryImplement
     if (!sut) throw new Error('the repository under test is not open yet');
     return sut;
   };
-  const numbers = (): NumbersRepository => current().store as unknown as NumbersRepository;
+  const numbers = (): NumbersRepository => current().repos as unknown as NumbersRepository;
 
   const newUser = async (): Promise<UserRecord> => {
     made += 1;
-    return current().store.findOrCreateUser(`device-${made}`, `uid-${made}`, NOW);
+    return current().repos.findOrCreateUser(`device-${made}`, `uid-${made}`, NOW);
   };
   /** A user with a session (its token hash). */
   const newSession = async (): Promise<{ uid: string; tokenHash: string }> => {
     const user = await newUser();
     const tokenHash = `session-${user.uid}`.padEnd(64, '0');
-    await current().store.createSession(tokenHash, user, NOW);
+    await current().repos.createSession(tokenHash, user, NOW);
     return { uid: user.uid, tokenHash };
   };
   const freeNumbers = (async (count: number): Promise<string[]> =>
@@ -93,11 +93,11 @@ export type ContractFixtures<T extends SessionRepository> = ReturnType<typeof co
 function liveRepository<T extends object>(current: () => RepositoryUnderTest<T>): T {
   return new Proxy({} as T, {
     get: (_, key) => {
-      const target = current().store;
+      const target = current().repos;
       const value: unknown = Reflect.get(target, key, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
-    has: (_, key) => key in current().store,
+    has: (_, key) => key in current().repos,
   });
 }
 
@@ -111,7 +111,7 @@ export function describeRepositoryContract<T extends SessionRepository>(
   repository: string,
   name: string,
   impl: RepositoryImplementation<T>,
-  body: (store: T, fixtures: ContractFixtures<T>) => void,
+  body: (repos: T, fixtures: ContractFixtures<T>) => void,
 ): void {
   describe(`${repository} contract: ${name}`, () => {
     const fixtures = contractFixtures(impl);

@@ -3,12 +3,12 @@ import type { SoldDocument } from '../modules/identity/sim-limit';
 import type { NewIdentityDecision } from '../modules/identity/repository';
 import type { NewOrder } from '../modules/fulfilment/repository';
 import type { NewPayment, RecordedOrder } from '../modules/payment/repository';
-import type { Store } from '../store';
+import type { Repositories } from '../repositories';
 import { STARTER_CARD_PAYMENT } from './starter-payment';
 
 /**
  * Test support for the retention schedule: a sale (a verified identity, a captured
- * payment, an order) and the traces of a visitor who bought nothing, written through the Store
+ * payment, an order) and the traces of a visitor who bought nothing, written through the Repositories
  * at a given time. Not a test itself, never imported by the server.
  */
 let serial = 0;
@@ -77,13 +77,13 @@ const PRICE = { NetPrice: 35, PlanNetPrice: 35, VATPercentage: 5, VATAmount: 1.7
  * Holds a free pool number for the user and saves a plan at `at`: what a payment then buys, sold
  * to the passport `documentNumber` (the user must have a verified decision of it: see sale).
  */
-export async function purchase(store: Store, uid: string, at: number, documentNumber: string): Promise<Purchase> {
-  const [free] = await store.pickFreeNumbers(1, DEFAULT_SHUFFLE_VANITY_IDS, at, Math.random);
+export async function purchase(repos: Repositories, uid: string, at: number, documentNumber: string): Promise<Purchase> {
+  const [free] = await repos.pickFreeNumbers(1, DEFAULT_SHUFFLE_VANITY_IDS, at, Math.random);
   if (!free) throw new Error('the pool has no free number left');
-  const held = await store.reserveNumber(uid, free.msisdn, at, at + HOLD_MS, { maxExtensions: 2, temporaryVanityLevels: [] });
+  const held = await repos.reserveNumber(uid, free.msisdn, at, at + HOLD_MS, { maxExtensions: 2, temporaryVanityLevels: [] });
   if (held.kind !== 'reserved') throw new Error(`could not hold ${free.msisdn}: ${held.kind}`);
   const plan = { productCode: 187, planIds: [1871], boosterIds: [], promotionKeys: [], promoCode: null, price: PRICE, appliedPromotions: [] };
-  const saved = await store.replaceSavedPlan(uid, plan, at);
+  const saved = await repos.replaceSavedPlan(uid, plan, at);
   return {
     msisdn: free.msisdn,
     order: { savedPlanId: saved.id, reservationId: held.hold.reservationId, planIds: plan.planIds, boosterIds: [], promotionKeys: [], promoCode: null, price: PRICE },
@@ -131,9 +131,9 @@ export function newOrder(uid: string, at: number, over: Partial<NewOrder> = {}):
 }
 
 /** A visitor, as the device-id login makes one. */
-export async function visitor(store: Store, at: number): Promise<string> {
+export async function visitor(repos: Repositories, at: number): Promise<string> {
   const n = next();
-  return (await store.findOrCreateUser(`device-retention-${n}`, `uid-retention-${n}`, at)).uid;
+  return (await repos.findOrCreateUser(`device-retention-${n}`, `uid-retention-${n}`, at)).uid;
 }
 
 /**
@@ -141,26 +141,26 @@ export async function visitor(store: Store, at: number): Promise<string> {
  * card (after a declined card, with declinedFirst), a delivery ordered, a note left in the help
  * modal. Answers the user and its payments.
  */
-export async function sale(store: Store, at: number, documentNumber: string, options: { declinedFirst?: boolean } = {}): Promise<{ uid: string; paymentId: string; failedId?: string }> {
-  const uid = await visitor(store, at);
-  await store.setActivationMethod(uid, 'non_resident', 'physical');
-  const account = await store.findOrCreateVerifiedAccount(`${uid}@buyers.example`, `acct-${uid}`, at);
-  await store.recordIdentityDecision(uid, { ...identityDecision('verified', documentNumber, at, account.id), simType: 'physical' }, { kind: 'verified', flag: 'id_verified' });
-  const decision = await store.getVerifiedDecision(uid, account.id);
+export async function sale(repos: Repositories, at: number, documentNumber: string, options: { declinedFirst?: boolean } = {}): Promise<{ uid: string; paymentId: string; failedId?: string }> {
+  const uid = await visitor(repos, at);
+  await repos.setActivationMethod(uid, 'non_resident', 'physical');
+  const account = await repos.findOrCreateVerifiedAccount(`${uid}@buyers.example`, `acct-${uid}`, at);
+  await repos.recordIdentityDecision(uid, { ...identityDecision('verified', documentNumber, at, account.id), simType: 'physical' }, { kind: 'verified', flag: 'id_verified' });
+  const decision = await repos.getVerifiedDecision(uid, account.id);
   if (!decision) throw new Error('the sale has no verified decision');
-  const bought = await purchase(store, uid, at, documentNumber);
+  const bought = await purchase(repos, uid, at, documentNumber);
   let failedId: string | undefined;
   if (options.declinedFirst) {
     const failed = newPayment(uid, at, bought);
-    await store.startPayment(failed);
-    await store.updatePayment(uid, failed.id, { status: 'declined', declineCode: -7109 }, at);
+    await repos.startPayment(failed);
+    await repos.updatePayment(uid, failed.id, { status: 'declined', declineCode: -7109 }, at);
     failedId = failed.id;
   }
   const payment = newPayment(uid, at, bought);
-  const started = await store.startPayment(payment);
+  const started = await repos.startPayment(payment);
   if (started.kind !== 'created') throw new Error(`the sale's payment did not start: ${started.kind}`);
-  await store.capturePayment(uid, payment.id, { providerRef: 'ch_1', cardBrand: 'visa', cardLast4: '4242', receiptReference: `JN-RT${next().slice(-3)}-0001` }, at);
-  await store.placeOrder(
+  await repos.capturePayment(uid, payment.id, { providerRef: 'ch_1', cardBrand: 'visa', cardLast4: '4242', receiptReference: `JN-RT${next().slice(-3)}-0001` }, at);
+  await repos.placeOrder(
     newOrder(uid, at, {
       msisdn: bought.msisdn,
       accountId: account.id,
@@ -175,6 +175,6 @@ export async function sale(store: Store, at: number, documentNumber: string, opt
     }),
     false,
   );
-  await store.addFeedback({ uid, deviceId: 'device', text: 'Quick and easy', route: '/thank-you', step: null, language: 'en', createdAt: at });
+  await repos.addFeedback({ uid, deviceId: 'device', text: 'Quick and easy', route: '/thank-you', step: null, language: 'en', createdAt: at });
   return { uid, paymentId: payment.id, ...(failedId ? { failedId } : {}) };
 }

@@ -1,7 +1,7 @@
-import { connectSqliteStore } from '../database';
-import type { Store } from '../store';
+import { connectSqliteRepositories } from '../database';
+import type { Repositories } from '../repositories';
 
 /** A second (third, ...) connection to an already migrated and seeded SQLite file. */
-export async function connectStore(location: string): Promise<Store> {
-  return connectSqliteStore(location);
+export async function connectRepositories(location: string): Promise<Repositories> {
+  return connectSqliteRepositories(location);
 }

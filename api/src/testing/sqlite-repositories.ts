@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { openSqliteStore, type SqliteStore } from '../database';
+import { openSqliteRepositories, type SqliteRepositories } from '../database';
 import { tempDir } from './harness';
 import type { RepositoryImplementation } from './repository-contract';
 
@@ -8,17 +8,17 @@ import type { RepositoryImplementation } from './repository-contract';
  * migrated and seeded, per suite; further connections (the races' workers) through
  * sqlite-connect.ts.
  */
-export function sqliteImplementation(): RepositoryImplementation<SqliteStore> {
+export function sqliteImplementation(): RepositoryImplementation<SqliteRepositories> {
   return {
     open: async () => {
       const dir = tempDir();
       const location = join(dir.path, 'contract.sqlite');
-      const { store } = openSqliteStore(location, { poolSize: 2000 });
+      const { repos } = openSqliteRepositories(location, { poolSize: 2000 });
       return {
-        store,
+        repos,
         location,
         dispose: async () => {
-          await store.close();
+          await repos.close();
           dir.remove();
         },
       };

@@ -9,19 +9,19 @@ type Buyers = AccountRepository & IdentityRepository;
 /**
  * A user made able to order, as the identity check makes one: an account (its id
  * derived from the uid, so a race worker finds it again) and a verified decision of that account
- * for the kind of SIM. The store refuses an order without one.
+ * for the kind of SIM. The repository refuses an order without one.
  */
 export const accountIdOf = (uid: string): string => `acct-${uid}`;
 
 export async function verifiedBuyer(
-  store: Buyers,
+  repos: Buyers,
   uid: string,
   sim: 'esim' | 'physical',
   now: number,
   documentNumber?: string,
 ): Promise<{ accountId: string; identity: OrderIdentity }> {
   const accountId = accountIdOf(uid);
-  await store.findOrCreateVerifiedAccount(`${uid.toLowerCase()}@buyers.example`, accountId, now);
+  await repos.findOrCreateVerifiedAccount(`${uid.toLowerCase()}@buyers.example`, accountId, now);
   const decision: NewIdentityDecision = {
     outcome: 'verified',
     code: null,
@@ -37,14 +37,14 @@ export async function verifiedBuyer(
     accountId,
     holderName: 'JANE DOE',
   };
-  await store.recordIdentityDecision(uid, decision, { kind: 'verified', flag: 'id_verified' });
-  return identityFor(store, uid, now);
+  await repos.recordIdentityDecision(uid, decision, { kind: 'verified', flag: 'id_verified' });
+  return identityFor(repos, uid, now);
 }
 
 /** The order identity of a user's verified decision (made by verifiedBuyer). */
-export async function identityFor(store: Buyers, uid: string, now: number): Promise<{ accountId: string; identity: OrderIdentity }> {
+export async function identityFor(repos: Buyers, uid: string, now: number): Promise<{ accountId: string; identity: OrderIdentity }> {
   const accountId = accountIdOf(uid);
-  const d = await store.getVerifiedDecision(uid, accountId);
+  const d = await repos.getVerifiedDecision(uid, accountId);
   if (!d) throw new Error(`no verified decision for ${uid}`);
   return {
     accountId,
@@ -53,8 +53,8 @@ export async function identityFor(store: Buyers, uid: string, now: number): Prom
 }
 
 /** The document of a user's verified decision (made by verifiedBuyer): what a payment of theirs is sold to. */
-export async function documentOf(store: Buyers, uid: string): Promise<SoldDocument> {
-  const d = await store.getVerifiedDecision(uid, accountIdOf(uid));
+export async function documentOf(repos: Buyers, uid: string): Promise<SoldDocument> {
+  const d = await repos.getVerifiedDecision(uid, accountIdOf(uid));
   if (!d) throw new Error(`no verified decision for ${uid}`);
   return { kind: d.documentKind, number: d.documentNumber };
 }

@@ -9,3 +9,5 @@ export { CODE_RULES, type CodeRules } from './verification-codes';
 export type { SocialProviderConfig } from './signin/id-token-verifier';
 export { signinProviderFrom } from './signin/signin-setup';
 export type * from './repository';
+export type { AccountDeps, AccountRules } from './deps';
+export { ACCOUNT_ERROR_STATUSES, loginRequired } from './errors';

@@ -3,7 +3,7 @@
  * client address (whether or not the e-mail has an account, so the answer never tells), and per
  * address over all e-mails. A few failures are free; past them each further failure locks the
  * key for a growing time (30 s, 60 s, 120 s, ... at most 15 min). Pure functions over an
- * injected clock; the store applies them to its rows in one transaction.
+ * injected clock; the repository applies them to its rows in one transaction.
  *
  * Why not per e-mail alone: a lock per e-mail is a lock anybody can put on the
  * owner. Five wrong passwords typed from anywhere used to lock the real owner's password login

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LoginByDeviceIdBody, LoginByDeviceIdResponse } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { AccountDeps } from './deps';
 import { authOf, clientOf, hashToken, newSessionToken } from '../../platform/http/session-auth';
 import { accountRoutes } from './account-routes';
 import { rateLimitConfig } from '../../platform/http/rate-limits';
 import { socialLoginRoutes } from './social-login-routes';
 
 /** Routes that need the SPEC 7 headers but no session yet. */
-export async function loginRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function loginRoutes(base: FastifyInstance, ctx: AccountDeps): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/securitymanagement/login_by_device_id',
@@ -21,20 +21,20 @@ export async function loginRoutes(base: FastifyInstance, ctx: AppContext): Promi
       // retail mode's own issue), never by a client's word (api/README.md "Retail").
       const now = ctx.now();
       // State belongs to the user (the device), so a new session after expiry finds it again.
-      const user = await ctx.store.findOrCreateUser(clientOf(request)['device-id'], randomUUID(), now);
+      const user = await ctx.repos.findOrCreateUser(clientOf(request)['device-id'], randomUUID(), now);
       const token = newSessionToken();
-      await ctx.store.createSession(hashToken(token), user, now);
+      await ctx.repos.createSession(hashToken(token), user, now);
       return { session_id: token, profile: { uid: user.uid } };
     },
   );
 }
 
 /** Routes behind a valid session. */
-export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function sessionRoutes(app: FastifyInstance, ctx: AccountDeps): Promise<void> {
   // Revokes the session; an account session also unlinks the device user from the account, so
   // the next visitor on a shared device finds no trace of the login (the device's flow state stays).
   app.post('/securitymanagement/logout', async (request) => {
-    await ctx.store.endSession(authOf(request).tokenHash);
+    await ctx.repos.endSession(authOf(request).tokenHash);
     return {};
   });
   // The account step: e-mail check, codes, password and social logins, profile (api/README.md "Accounts").

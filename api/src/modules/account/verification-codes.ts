@@ -3,7 +3,7 @@ import { VERIFICATION_CODE_LENGTH } from '@join/shared/contract';
 
 /**
  * E-mailed verification codes (sign-up, and login to an account without a password). Pure
- * rules over an injected clock; the store keeps one row per e-mail and applies them inside a
+ * rules over an injected clock; the repository keeps one row per e-mail and applies them inside a
  * transaction, so two requests racing for the same e-mail cannot both pass a check.
  *
  * - a code is 6 digits from crypto.randomInt, stored only as sha256(salt || code) with a
@@ -29,7 +29,7 @@ export const CODE_RULES: Readonly<CodeRules> = Object.freeze({
 
 const HOUR_MS = 3600_000;
 
-/** What the store keeps per e-mail. codeHash null: no live code (used); the send counters stay. */
+/** What the account repository keeps per e-mail. codeHash null: no live code (used); the send counters stay. */
 export interface CodeRecord {
   email: string;
   codeHash: string | null;

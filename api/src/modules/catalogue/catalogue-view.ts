@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { BusinessConfig, Product } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { CatalogueDeps } from './deps';
 import type { CatalogueProduct } from './catalogue';
 import { toProduct, type ViewEnv } from './product-view';
 import { languageOf } from '../../platform/http/caller';
@@ -8,8 +8,8 @@ import { notFound } from '../../platform/http/http-error';
 import type { NameLanguage } from './repository';
 
 /** The business config as served: the stored rows with this server's overrides. */
-export async function businessConfig(ctx: AppContext): Promise<BusinessConfig> {
-  const stored = await ctx.store.getBusinessConfig();
+export async function businessConfig(ctx: CatalogueDeps): Promise<BusinessConfig> {
+  const stored = await ctx.repos.getBusinessConfig();
   const maintenance = ctx.bizConfig.maintenanceMode;
   return {
     ...stored,
@@ -19,25 +19,25 @@ export async function businessConfig(ctx: AppContext): Promise<BusinessConfig> {
 }
 
 /** What every product is shown with: VAT from the business config (never a per-row column) and the opt-in offers. */
-export async function viewEnv(ctx: AppContext): Promise<ViewEnv> {
-  const [config, optIn] = await Promise.all([ctx.store.getBusinessConfig(), ctx.store.listOptInPromotions()]);
+export async function viewEnv(ctx: CatalogueDeps): Promise<ViewEnv> {
+  const [config, optIn] = await Promise.all([ctx.repos.getBusinessConfig(), ctx.repos.listOptInPromotions()]);
   return { vatPercentage: config.vat_percentage, optIn, now: ctx.now() };
 }
 
-export async function productViews(ctx: AppContext, products: readonly CatalogueProduct[]): Promise<Product[]> {
+export async function productViews(ctx: CatalogueDeps, products: readonly CatalogueProduct[]): Promise<Product[]> {
   const env = await viewEnv(ctx);
   return products.map((p) => toProduct(p, env));
 }
 
-export async function productView(ctx: AppContext, product: CatalogueProduct): Promise<Product> {
+export async function productView(ctx: CatalogueDeps, product: CatalogueProduct): Promise<Product> {
   return toProduct(product, await viewEnv(ctx));
 }
 
 /** The language names are answered in: the request's `language` header (SPEC 7), English without one. */
 export const nameLanguage: (request: FastifyRequest) => NameLanguage = languageOf;
 
-export async function requireCatalogueProduct(ctx: AppContext, code: number, language: NameLanguage = 'en'): Promise<CatalogueProduct> {
-  const product = await ctx.store.getCatalogueProduct(code, language);
+export async function requireCatalogueProduct(ctx: CatalogueDeps, code: number, language: NameLanguage = 'en'): Promise<CatalogueProduct> {
+  const product = await ctx.repos.getCatalogueProduct(code, language);
   if (!product) throw notFound(`Product ${code} does not exist`);
   return product;
 }

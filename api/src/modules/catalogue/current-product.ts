@@ -1,15 +1,15 @@
 import type { Product } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { CatalogueDeps } from './deps';
 import { DEFAULT_PRODUCT_CODE } from './catalogue';
 import { internalError } from '../../platform/http/http-error';
 import { productView } from './catalogue-view';
 import type { NameLanguage } from './repository';
 
 /** The user's current product; a user who never chose one is on the 1-month default. */
-export async function currentProduct(ctx: AppContext, uid: string, language: NameLanguage = 'en'): Promise<Product> {
-  const code = (await ctx.store.getCurrentProductCode(uid)) ?? DEFAULT_PRODUCT_CODE;
+export async function currentProduct(ctx: CatalogueDeps, uid: string, language: NameLanguage = 'en'): Promise<Product> {
+  const code = (await ctx.repos.getCurrentProductCode(uid)) ?? DEFAULT_PRODUCT_CODE;
   const product =
-    (await ctx.store.getCatalogueProduct(code, language)) ?? (await ctx.store.getCatalogueProduct(DEFAULT_PRODUCT_CODE, language));
+    (await ctx.repos.getCatalogueProduct(code, language)) ?? (await ctx.repos.getCatalogueProduct(DEFAULT_PRODUCT_CODE, language));
   if (!product) throw internalError(); // the seed always has the default product
   return productView(ctx, product);
 }

@@ -11,3 +11,5 @@ export { businessConfig, productView } from './catalogue-view';
 export { evaluateChoice, type ChoiceInput, type EvaluatedChoice } from './plan-choice-service';
 export { toFils } from './pricing';
 export type * from './repository';
+export type { CatalogueDeps } from './deps';
+export { CATALOGUE_ERROR_STATUSES } from './errors';

@@ -1,5 +1,5 @@
 import type { Booster, BusinessConfig, Promotion, SubPlan } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { CatalogueDeps } from './deps';
 import { isBoosterEligible } from './boosters';
 import type { CatalogueProduct } from './catalogue';
 import { shownVanityLevel } from '../numbers';
@@ -15,7 +15,9 @@ import {
 } from './promotions';
 import type { HoldRecord } from '../numbers';
 import type { NameLanguage } from './repository';
-import { badRequest, consentRequired, flowOrder, notFound, promoInvalid, promoNotSupported, type HttpError } from '../../platform/http/http-error';
+import { badRequest, flowOrder, notFound } from '../../platform/http/http-error';
+import { consentRequired, promoInvalid, promoNotSupported } from './errors';
+import { type DomainError } from '../../platform/domain-error';
 import { businessConfig, requireCatalogueProduct } from './catalogue-view';
 import { checkVipPairing } from './vip-pairing';
 
@@ -69,12 +71,12 @@ function chooseBoosters(ids: readonly number[], all: readonly Booster[], chosen:
   });
 }
 
-function refusalError(refusal: PromotionRefusal, field: string, messages: Record<PromotionRefusal, string>): HttpError {
+function refusalError(refusal: PromotionRefusal, field: string, messages: Record<PromotionRefusal, string>): DomainError {
   return refusal === 'promo_invalid' ? promoInvalid(field, messages.promo_invalid) : promoNotSupported(field, messages.promo_not_supported);
 }
 
 async function chooseOptIns(
-  ctx: AppContext,
+  ctx: CatalogueDeps,
   uid: string,
   keys: readonly string[],
   target: PromotionTarget,
@@ -84,7 +86,7 @@ async function chooseOptIns(
   if (keys.length === 0) return [];
   const twice = firstDuplicate(keys);
   if (twice !== undefined) throw badRequest(field, `${twice} is listed twice`);
-  const offers = await ctx.store.listOptInPromotions();
+  const offers = await ctx.repos.listOptInPromotions();
   const rules = keys.map((key) => {
     const rule = offers.find((r) => r.promotion.Key === key);
     if (!rule) throw badRequest(field, `${key} is not an offer you can opt in to (${offers.map((r) => r.promotion.Key).join(', ')})`);
@@ -101,7 +103,7 @@ async function chooseOptIns(
     return rule;
   });
   if (requireConsent && rules.some((r) => r.promotion.RequiresConsent)) {
-    const consent = (await ctx.store.getPreferences(uid)).find((p) => p.preferenceId === CONSENT_PREFERENCE_ID);
+    const consent = (await ctx.repos.getPreferences(uid)).find((p) => p.preferenceId === CONSENT_PREFERENCE_ID);
     if (!consent?.value) throw consentRequired(field, 'This offer needs your consent to the music service first');
   }
   return rules;
@@ -117,17 +119,17 @@ export function checkPromoCodeAllowed(config: BusinessConfig, codes: readonly st
 
 /** A promo code's promotion for this choice, or the SPEC 8 reason it does not apply. */
 export async function judgePromoCode(
-  ctx: AppContext,
+  ctx: CatalogueDeps,
   code: string,
   target: PromotionTarget,
 ): Promise<{ ok: true; rule: PromotionRule } | { ok: false; refusal: PromotionRefusal }> {
-  const rule = await ctx.store.findPromoCode(code);
+  const rule = await ctx.repos.findPromoCode(code);
   if (!rule) return { ok: false, refusal: 'promo_invalid' };
   const refusal = openPromotionRefusal(rule, target, ctx.now());
   return refusal ? { ok: false, refusal } : { ok: true, rule };
 }
 
-async function choosePromoCode(ctx: AppContext, config: BusinessConfig, code: string | undefined, target: PromotionTarget, field: string) {
+async function choosePromoCode(ctx: CatalogueDeps, config: BusinessConfig, code: string | undefined, target: PromotionTarget, field: string) {
   if (code === undefined) return null;
   checkPromoCodeAllowed(config, [code], field);
   const verdict = await judgePromoCode(ctx, code, target);
@@ -146,7 +148,7 @@ async function choosePromoCode(ctx: AppContext, config: BusinessConfig, code: st
  * skips only the consent check (the visitor may tick it after seeing the price).
  */
 export async function evaluateChoice(
-  ctx: AppContext,
+  ctx: CatalogueDeps,
   uid: string,
   input: ChoiceInput,
   part: Part,
@@ -158,11 +160,11 @@ export async function evaluateChoice(
   const base = planBaseOf(product, check.chosen);
   if (!base) throw notFound(`Product ${product.code} has no price`);
   const now = ctx.now();
-  const hold = await ctx.store.getActiveHold(uid, now);
+  const hold = await ctx.repos.getActiveHold(uid, now);
   checkVipPairing(product, hold);
 
   const target: PromotionTarget = { category: product.category, tourist: product.tourist, planNetPrice: planNetPriceOf(base) };
-  const boosters = chooseBoosters(input.booster_ids ?? [], await ctx.store.listBoosters(options.language), check.chosen, hold, `${part}.booster_ids`);
+  const boosters = chooseBoosters(input.booster_ids ?? [], await ctx.repos.listBoosters(options.language), check.chosen, hold, `${part}.booster_ids`);
   const promotionKeys = input.promotion_keys ?? [];
   const optIns = await chooseOptIns(ctx, uid, promotionKeys, target, `${part}.promotion_keys`, options.requireConsent);
   const config = await businessConfig(ctx);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BusinessConfig, RequestHeaders, TranslationsQuery, TranslationsResponse } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { ContentDeps } from './deps';
 import { unavailable } from '../../platform/http/http-error';
 import { businessConfig } from '../catalogue';
 import { parseInput } from '../../platform/http/validate';
@@ -12,7 +12,7 @@ import { parseInput } from '../../platform/http/validate';
  */
 const OptionalHeaders = RequestHeaders.partial();
 
-export async function contentRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function contentRoutes(base: FastifyInstance, ctx: ContentDeps): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Headers are parsed before anything else (an onRequest hook, as on the other rings).
   app.addHook('onRequest', async (request) => {
@@ -31,6 +31,6 @@ export async function contentRoutes(base: FastifyInstance, ctx: AppContext): Pro
     const { container_id } = request.query;
     const language = parseInput(OptionalHeaders, request.headers, 'headers').language ?? 'en';
     reply.header('cache-control', 'no-cache').header('vary', 'language');
-    return { language, translations: await ctx.store.getTranslations(container_id, language) };
+    return { language, translations: await ctx.repos.getTranslations(container_id, language) };
   });
 }

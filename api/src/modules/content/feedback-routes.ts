@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FeedbackBody, FeedbackListResponse, FeedbackResponse, stepForPath, type FeedbackEntry } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { ContentDeps } from './deps';
 import type { FeedbackRecord } from './repository';
 import { authOf, clientOf } from '../../platform/http/session-auth';
 import { budgetHook, rateLimitConfig } from '../../platform/http/rate-limits';
@@ -26,7 +26,7 @@ const toEntry = (f: FeedbackRecord): FeedbackEntry => ({
  * and per device (feedbackPerDeviceMax), so one visitor cannot fill the table and a hotel's
  * shared address still leaves each guest their own allowance.
  */
-export async function feedbackRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function feedbackRoutes(base: FastifyInstance, ctx: ContentDeps): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { windowMs, feedbackMax, feedbackPerDeviceMax } = ctx.rateLimit;
   const perAddress = app.rateLimit(rateLimitConfig(feedbackMax, windowMs).rateLimit);
@@ -37,7 +37,7 @@ export async function feedbackRoutes(base: FastifyInstance, ctx: AppContext): Pr
     const { uid } = authOf(request);
     const client = clientOf(request);
     const { text, route } = request.body;
-    const saved = await ctx.store.addFeedback({
+    const saved = await ctx.repos.addFeedback({
       uid,
       deviceId: client['device-id'],
       text,
@@ -51,6 +51,6 @@ export async function feedbackRoutes(base: FastifyInstance, ctx: AppContext): Pr
 
   app.get('/me/feedback', { schema: { response: { 200: FeedbackListResponse } } }, async (request) => {
     const { uid } = authOf(request);
-    return { feedback: (await ctx.store.listFeedback(uid, FEEDBACK_LIST_LIMIT)).map(toEntry) };
+    return { feedback: (await ctx.repos.listFeedback(uid, FEEDBACK_LIST_LIMIT)).map(toEntry) };
   });
 }

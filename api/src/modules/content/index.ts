@@ -2,3 +2,4 @@
 export { contentRoutes } from './content-routes';
 export { feedbackRoutes } from './feedback-routes';
 export type * from './repository';
+export type { ContentDeps } from './deps';

@@ -1,5 +1,5 @@
 import { buildFlowContext, type FlowContext, type FlowStatusFlags, type ServerFlowContext } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { FlowStatusDeps } from './deps';
 import type { AuthContext } from '../../platform/http/session-auth';
 import { deriveFlags } from './flow-status';
 
@@ -22,12 +22,12 @@ export type FlowStatusCaller = Pick<AuthContext, 'uid' | 'accountId'>;
  * verified: each proves the e-mail), has_password when that account has a password. A device-id
  * session of the same device user reads both false (SPEC 6: only an e-mail login reaches payment).
  */
-export async function loadFlowStatus(ctx: AppContext, caller: FlowStatusCaller): Promise<ServerFlowStatus> {
+export async function loadFlowStatus(ctx: FlowStatusDeps, caller: FlowStatusCaller): Promise<ServerFlowStatus> {
   const { uid, accountId } = caller;
   const [state, context, account] = await Promise.all([
-    ctx.store.getFlowState(uid, ctx.now()),
-    ctx.store.getFlowContext(uid),
-    accountId === null ? null : ctx.store.findAccountById(accountId),
+    ctx.repos.getFlowState(uid, ctx.now()),
+    ctx.repos.getFlowContext(uid),
+    accountId === null ? null : ctx.repos.findAccountById(accountId),
   ]);
   const login = { is_logged_in_via_email: account !== null, has_password: account?.passwordHash != null };
   // A verification is the account's that made it, not the device's: another account on

@@ -6,3 +6,4 @@ export { meRoutes } from './me-routes';
 export { loadFlowStatus, serverFlowContext, type FlowStatusCaller, type ServerFlowStatus } from './flow-context';
 export { RETENTION_SWEEP_MS, retentionCutoffs, type RetentionReport } from './retention';
 export type * from './repository';
+export type { FlowDeps, FlowStatusDeps, OverlayFlags } from './deps';

@@ -14,7 +14,7 @@ import {
   FlowStatusResponse,
   PreferencesResponse,
 } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { FlowDeps } from './deps';
 import { callerOf } from '../../platform/http/caller';
 import { loadFlowStatus, serverFlowContext, type FlowStatusCaller } from './flow-context';
 import { decideFlowKey } from './flow-status';
@@ -27,7 +27,7 @@ const KEYS: readonly number[] = Object.values(FLOW_STATUS_KEYS);
 const isFlowStatusKey = (k: number): k is FlowStatusKey => KEYS.includes(k);
 
 /** The flags and, beside them, the non-flag inputs of the access rules. */
-async function flowStatusOf(ctx: AppContext, caller: FlowStatusCaller): Promise<FlowStatusResponse> {
+async function flowStatusOf(ctx: FlowDeps, caller: FlowStatusCaller): Promise<FlowStatusResponse> {
   const { flags, context } = await loadFlowStatus(ctx, caller);
   return { flow_status_flags: flags, flow_context: context };
 }
@@ -39,7 +39,7 @@ const stepOfFlowKey: FlowStepOf = (request) => {
   return KEYS.map(String).includes(String(key)) ? 'number' : null;
 };
 
-export async function meRoutes(base: FastifyInstance, ctx: AppContext, lock: OrderLock): Promise<void> {
+export async function meRoutes(base: FastifyInstance, ctx: FlowDeps, lock: OrderLock): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const flowStatus = { response: { 200: FlowStatusResponse } };
   app.get('/me/flow_status', { schema: flowStatus }, async (request) => flowStatusOf(ctx, authOf(request)));
@@ -51,11 +51,11 @@ export async function meRoutes(base: FastifyInstance, ctx: AppContext, lock: Ord
     if (!isFlowStatusKey(key)) throw badRequest('body.key', `must be one of ${KEYS.join(', ')}`);
     // "Number cancelled" lets the number of an open payment go.
     if (key === FLOW_STATUS_KEYS.numberCancelled) await lock.refuseWhilePaying(callerOf(request));
-    const state = await ctx.store.getFlowState(uid, ctx.now());
+    const state = await ctx.repos.getFlowState(uid, ctx.now());
     // The server decides whether a step is done; the client only reports that it got there.
     const decision = decideFlowKey(key, state);
     if (!decision.ok) throw flowOrder(decision.reason);
-    await ctx.store.updateFlowFlags(uid, decision.change);
+    await ctx.repos.updateFlowFlags(uid, decision.change);
     return flowStatusOf(ctx, auth);
   });
 
@@ -74,14 +74,14 @@ export async function meRoutes(base: FastifyInstance, ctx: AppContext, lock: Ord
     if (clears.length === 0) throw badRequest('body.from', 'going back from this route clears nothing');
     const status = await loadFlowStatus(ctx, auth);
     if (!isRouteAllowed(path, serverFlowContext(status))) throw flowOrder(`You are not on ${path}: nothing to clear there`);
-    if (path === ROUTES.submitDelivery) await ctx.store.clearResidency(auth.uid);
-    else await ctx.store.clearIdCheckAnswers(auth.uid);
+    if (path === ROUTES.submitDelivery) await ctx.repos.clearResidency(auth.uid);
+    else await ctx.repos.clearIdCheckAnswers(auth.uid);
     request.log.info({ event: 'flow_back', from: path, cleared: clears }, 'answers cleared going back');
     return flowStatusOf(ctx, auth);
   });
 
   const preferencesOf = async (uid: string): Promise<PreferencesResponse> => ({
-    preferences: (await ctx.store.getPreferences(uid)).map((p) => ({ PreferenceID: p.preferenceId, Value: p.value })),
+    preferences: (await ctx.repos.getPreferences(uid)).map((p) => ({ PreferenceID: p.preferenceId, Value: p.value })),
   });
 
   /** SPEC 7: sets one preference (a consent) of the visitor; answers all of theirs. */
@@ -89,7 +89,7 @@ export async function meRoutes(base: FastifyInstance, ctx: AppContext, lock: Ord
   app.post('/me/preferences', { schema: { ...preferences, body: PreferenceBody } }, async (request) => {
     const { uid } = authOf(request);
     const { PreferenceID, Value } = request.body;
-    await ctx.store.setPreference(uid, PreferenceID, Value === 'true');
+    await ctx.repos.setPreference(uid, PreferenceID, Value === 'true');
     return preferencesOf(uid);
   });
 

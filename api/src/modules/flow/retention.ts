@@ -3,7 +3,7 @@
  * why. The schedule as a whole, with the data the existing housekeeping already bounds
  * (sessions, codes, login failures, pending identity checks, the hold ledger), is written in
  * api/README.md "Data at rest and retention"; the sweep (app.ts) applies it through
- * Store.applyRetention, at most once an hour.
+ * Repositories.applyRetention, at most once an hour.
  *
  * Principles: UAE Federal Decree-Law 45/2021 (personal data protection) asks that personal
  * data be kept no longer than its purpose needs; the telecom regulator (TDRA) asks an operator

@@ -12,7 +12,7 @@ import {
   type StoresResponse,
   type ZonesResponse,
 } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { FulfilmentDeps } from './deps';
 import { callerOf } from '../../platform/http/caller';
 import { HttpError } from '../../platform/http/http-error';
 import { stepNotAllowed } from '../../platform/http/step-guard';
@@ -28,7 +28,7 @@ import { orderService } from './order-service';
  * the body carries neither coverage nor a price.
  */
 
-export async function deliveryGeoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function deliveryGeoRoutes(app: FastifyInstance, ctx: FulfilmentDeps): Promise<void> {
   app.get('/delivery/coverage', async (request): Promise<CoverageResponse> => {
     const point = parseInput(LatLng, request.query, 'query');
     const { etaMinutes: _minutes, ...coverage } = await coverageOf(ctx, point, request.log);
@@ -47,7 +47,7 @@ export async function deliveryGeoRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 }
 
-export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function orderRoutes(app: FastifyInstance, ctx: FulfilmentDeps): Promise<void> {
   const orders = orderService(ctx);
 
   /** The flow-contract guard of an order route, with the replay of an existing order of this kind let through. */

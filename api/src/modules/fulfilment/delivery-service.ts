@@ -1,5 +1,5 @@
 import { DELIVERY_PROMISE_MINUTES, type CoverageResponse, type StoresResponse, type ZonesResponse } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { FulfilmentDeps } from './deps';
 import type { Language } from '../../platform/http/caller';
 import { unavailable } from '../../platform/http/http-error';
 import type { Log } from '../../platform/log';
@@ -37,10 +37,10 @@ async function onLandOf(log: Log, point: { lat: number; lng: number }): Promise<
 }
 
 /** Coverage at a point now, with the promised minutes of an open zone (which the contract's answer leaves out). */
-export async function coverageOf(ctx: AppContext, point: { lat: number; lng: number }, log: Log): Promise<CoverageResponse & { etaMinutes?: number }> {
+export async function coverageOf(ctx: FulfilmentDeps, point: { lat: number; lng: number }, log: Log): Promise<CoverageResponse & { etaMinutes?: number }> {
   if (!(await onLandOf(log, point))) return { status: 'unsupported', code: DELIVERY_UNSUPPORTED, reason: 'water' };
   const now = ctx.now();
-  const found = coverageAt(await ctx.store.listDeliveryZones(), point, now);
+  const found = coverageAt(await ctx.repos.listDeliveryZones(), point, now);
   switch (found.status) {
     case 'open': {
       const minutes = etaMinutesOf(found.zone.etaMinutes);
@@ -53,15 +53,15 @@ export async function coverageOf(ctx: AppContext, point: { lat: number; lng: num
   }
 }
 
-export async function deliveryZones(ctx: AppContext): Promise<ZonesResponse> {
+export async function deliveryZones(ctx: FulfilmentDeps): Promise<ZonesResponse> {
   const now = ctx.now();
-  return { zones: (await ctx.store.listDeliveryZones()).map((z) => zoneView(z, now)) };
+  return { zones: (await ctx.repos.listDeliveryZones()).map((z) => zoneView(z, now)) };
 }
 
 /** The stores, nearest to `near` first; without a point, by name in the asked language. */
-export async function deliveryStores(ctx: AppContext, language: Language, near: { lat: number; lng: number } | null): Promise<StoresResponse> {
+export async function deliveryStores(ctx: FulfilmentDeps, language: Language, near: { lat: number; lng: number } | null): Promise<StoresResponse> {
   const now = ctx.now();
-  const stores = (await ctx.store.listStoreLocations()).map((s) => storeView(s, language, now, near));
+  const stores = (await ctx.repos.listStoreLocations()).map((s) => storeView(s, language, now, near));
   stores.sort((a, b) => (near ? (a.distance_m ?? 0) - (b.distance_m ?? 0) : a.name.localeCompare(b.name, language)));
   return { stores };
 }

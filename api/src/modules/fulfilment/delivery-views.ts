@@ -1,5 +1,5 @@
 import { activationCode, CURRENCY, type DeliveryZone, type Order, type Store as StoreView } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { FulfilmentDeps } from './deps';
 import type { DeliveryZoneRecord, OrderRecord, StoreLocationRecord } from './repository';
 import type { Caller, Language } from '../../platform/http/caller';
 import { distanceMetres, isOpenAt, nextChange, nextOpening } from './coverage';
@@ -50,8 +50,8 @@ export function mayReadSecrets(order: OrderRecord, caller: Pick<Caller, 'account
 }
 
 /** The order as the contract shows it to the caller. */
-export async function orderView(ctx: AppContext, order: OrderRecord, caller: Pick<Caller, 'accountId' | 'language'>): Promise<Order> {
-  const store = order.storeId ? await ctx.store.getStoreLocation(order.storeId) : null;
+export async function orderView(ctx: FulfilmentDeps, order: OrderRecord, caller: Pick<Caller, 'accountId' | 'language'>): Promise<Order> {
+  const store = order.storeId ? await ctx.repos.getStoreLocation(order.storeId) : null;
   const d = order.delivery;
   const owner = mayReadSecrets(order, caller);
   return {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AreaQuery, PlacesQuery, type AreaResponse, type PlacesResponse } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { FulfilmentDeps } from './deps';
 import { areaAt } from './geo/area';
 import { pointInPolygon } from './coverage';
 import { searchPlaces } from './geo/gazetteer';
@@ -124,13 +124,13 @@ async function loadedMapData(request: FastifyRequest) {
   }
 }
 
-export async function geoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function geoRoutes(app: FastifyInstance, ctx: FulfilmentDeps): Promise<void> {
   const budget = rateLimitHook(app, ctx.rateLimit.geoMax, ctx.rateLimit.windowMs);
 
   app.get('/delivery/places', { onRequest: budget }, async (request): Promise<PlacesResponse> => {
     const { q, lang } = parseInput(PlacesQuery, request.query, 'query');
     const { index, area } = await loadedMapData(request);
-    const zones = await ctx.store.listDeliveryZones();
+    const zones = await ctx.repos.listDeliveryZones();
     const land = area.uae.map((b) => b.area);
     const inZone = ([lng, lat]: [number, number]) => zones.some((z) => pointInPolygon({ lat, lng }, z.polygon));
     // A place whose point is in the water (GeoNames' coastal districts often are) is answered at

@@ -8,3 +8,4 @@ export { courierProviderFrom } from './courier-setup';
 export { esimProviderFrom } from './esim-setup';
 export type { CourierProvider, EsimProvider } from './providers';
 export type * from './repository';
+export type { FulfilmentDeps } from './deps';

@@ -1,8 +1,9 @@
 import { API_ERROR_CODES, DELIVERY_PROMISE_MINUTES, type DeliveryBody, type OrderKind, type OrderResponse } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { FulfilmentDeps } from './deps';
 import { SimLimitReachedError, type NewOrder, type OrderIdentity, type OrderRecord, type OrderUpdate } from './repository';
 import type { Caller } from '../../platform/http/caller';
-import { HttpError, loginRequired } from '../../platform/http/http-error';
+import { HttpError } from '../../platform/http/http-error';
+import { loginRequired } from '../account';
 import { stepNotAllowed } from '../../platform/http/step-guard';
 import type { Log } from '../../platform/log';
 import { loadFlowStatus, type ServerFlowStatus } from '../flow';
@@ -31,13 +32,13 @@ const identityRequired = () =>
 
 export type OrderService = ReturnType<typeof orderService>;
 
-export function orderService(ctx: AppContext) {
+export function orderService(ctx: FulfilmentDeps) {
   /** A failure is a look too: the next one waits ORDER_REFRESH_MS, as after any other. */
-  const looked = async (order: OrderRecord) => (await ctx.store.updateOrder(order.uid, order.id, { refreshedAt: ctx.now() }, ctx.now())) ?? order;
+  const looked = async (order: OrderRecord) => (await ctx.repos.updateOrder(order.uid, order.id, { refreshedAt: ctx.now() }, ctx.now())) ?? order;
 
   /** Asks the courier to book (or find again, by the same key) the order's job; answers the order as it is then. */
   async function book(order: OrderRecord, log: Log): Promise<{ order: OrderRecord; rejected: boolean }> {
-    const store = order.storeId ? await ctx.store.getStoreLocation(order.storeId) : null;
+    const store = order.storeId ? await ctx.repos.getStoreLocation(order.storeId) : null;
     const d = order.delivery;
     try {
       const result = await ctx.courier.createJob({
@@ -61,7 +62,7 @@ export function orderService(ctx: AppContext) {
         log.warn({ order: order.id }, 'the courier is unavailable: the job is booked on the next look at the order');
         return { order: await looked(order), rejected: false };
       }
-      return { order: (await ctx.store.updateOrder(order.uid, order.id, updateFromCourier(order, result.value, ctx.now()), ctx.now())) ?? order, rejected: false };
+      return { order: (await ctx.repos.updateOrder(order.uid, order.id, updateFromCourier(order, result.value, ctx.now()), ctx.now())) ?? order, rejected: false };
     } catch (err) {
       log.error({ err, order: order.id }, 'the courier call failed');
       return { order: await looked(order), rejected: false };
@@ -73,7 +74,7 @@ export function orderService(ctx: AppContext) {
     try {
       const result = await ctx.esim.orderProfile({ msisdn: order.msisdn, reference: order.orderNumber, idempotencyKey: `${order.id}:esim` });
       if (!result.ok) return { order: await looked(order), failure: result.reason };
-      return { order: (await ctx.store.updateOrder(order.uid, order.id, updateFromEsim(order, result.value, ctx.now()), ctx.now())) ?? order, failure: null };
+      return { order: (await ctx.repos.updateOrder(order.uid, order.id, updateFromEsim(order, result.value, ctx.now()), ctx.now())) ?? order, failure: null };
     } catch (err) {
       log.error({ err, order: order.id }, 'the eSIM call failed');
       return { order: await looked(order), failure: 'unavailable' };
@@ -89,7 +90,7 @@ export function orderService(ctx: AppContext) {
       try {
         const found = await ctx.esim.getProfile(order.esim.profileId);
         const update: OrderUpdate = found.ok ? updateFromEsim(order, found.value, now) : { refreshedAt: now };
-        return (await ctx.store.updateOrder(order.uid, order.id, update, now)) ?? order;
+        return (await ctx.repos.updateOrder(order.uid, order.id, update, now)) ?? order;
       } catch (err) {
         log.error({ err, order: order.id }, 'the eSIM status call failed');
         return order;
@@ -99,7 +100,7 @@ export function orderService(ctx: AppContext) {
     try {
       const found = await ctx.courier.getJob(order.courierJobId);
       const update: OrderUpdate = found.ok ? updateFromCourier(order, found.value, now) : { refreshedAt: now };
-      return (await ctx.store.updateOrder(order.uid, order.id, update, now)) ?? order;
+      return (await ctx.repos.updateOrder(order.uid, order.id, update, now)) ?? order;
     } catch (err) {
       log.error({ err, order: order.id }, 'the courier status call failed');
       return order;
@@ -108,7 +109,7 @@ export function orderService(ctx: AppContext) {
 
   /** The confirmation e-mail of a newly placed order; the order stands when it cannot be sent. */
   async function confirm(caller: Caller, email: string, order: OrderRecord): Promise<void> {
-    const store = order.storeId ? await ctx.store.getStoreLocation(order.storeId) : null;
+    const store = order.storeId ? await ctx.repos.getStoreLocation(order.storeId) : null;
     try {
       await ctx.mailer.send(orderMail(email, order, store, caller.language));
     } catch (err) {
@@ -118,9 +119,9 @@ export function orderService(ctx: AppContext) {
 
   /** Places the order (or finds the user's), books the courier, confirms by e-mail once. */
   async function placeShipment(caller: Caller, email: string, order: NewOrder, keepHold: boolean): Promise<OrderResponse> {
-    let placed: Awaited<ReturnType<typeof ctx.store.placeOrder>>;
+    let placed: Awaited<ReturnType<typeof ctx.repos.placeOrder>>;
     try {
-      placed = await ctx.store.placeOrder(order, keepHold, ctx.identity.maxSimsPerDocument);
+      placed = await ctx.repos.placeOrder(order, keepHold, ctx.identity.maxSimsPerDocument);
     } catch (e) {
       // A sale with nothing paid yet (cash on delivery, paid at the store), counted as it is ordered.
       if (!(e instanceof SimLimitReachedError)) throw e;
@@ -132,7 +133,7 @@ export function orderService(ctx: AppContext) {
     if (!current.courierJobId) {
       const booked = await book(current, caller.log);
       if (booked.rejected) {
-        await ctx.store.withdrawOrder(current.uid, current.id);
+        await ctx.repos.withdrawOrder(current.uid, current.id);
         throw new HttpError(422, COURIER_REJECTED, 'The courier cannot take this order: check the address, or collect your SIM in a store');
       }
       current = booked.order;
@@ -145,7 +146,7 @@ export function orderService(ctx: AppContext) {
   }
 
   async function accountEmail({ accountId }: Caller): Promise<string> {
-    const account = accountId === null ? null : await ctx.store.findAccountById(accountId);
+    const account = accountId === null ? null : await ctx.repos.findAccountById(accountId);
     if (!account) throw loginRequired();
     return account.email;
   }
@@ -158,7 +159,7 @@ export function orderService(ctx: AppContext) {
    */
   async function boundIdentity({ uid, accountId }: Caller, kind: OrderKind): Promise<{ accountId: string; identity: OrderIdentity }> {
     if (accountId === null) throw loginRequired();
-    const decision = await ctx.store.getVerifiedDecision(uid, accountId);
+    const decision = await ctx.repos.getVerifiedDecision(uid, accountId);
     if (!decision || (decision.simType === 'esim') !== (kind === 'esim')) throw identityRequired();
     return {
       accountId,
@@ -175,7 +176,7 @@ export function orderService(ctx: AppContext) {
 
   /** A replay: the user's order of this kind, with its booking finished if it was not. */
   async function replay(caller: Caller, kind: OrderKind): Promise<OrderResponse | null> {
-    const existing = await ctx.store.getOrder(caller.uid);
+    const existing = await ctx.repos.getOrder(caller.uid);
     if (existing?.kind !== kind) return null;
     // Only the account it was placed for is answered the order it placed (another account on the device is not).
     if (!mayReadSecrets(existing, caller)) throw identityRequired();
@@ -191,7 +192,7 @@ export function orderService(ctx: AppContext) {
      * made the step "done" and so no longer allowed.
      */
     async mayOrder(caller: Caller, kind: OrderKind, allowed: (status: ServerFlowStatus) => boolean): Promise<boolean> {
-      const existing = await ctx.store.getOrder(caller.uid);
+      const existing = await ctx.repos.getOrder(caller.uid);
       if (existing?.kind === kind) return true;
       return allowed(await loadFlowStatus(ctx, caller));
     },
@@ -241,10 +242,10 @@ export function orderService(ctx: AppContext) {
       if (again) return again;
       const email = await accountEmail(caller);
       const bound = await boundIdentity(caller, 'pickup');
-      const store = await ctx.store.getStoreLocation(storeId);
+      const store = await ctx.repos.getStoreLocation(storeId);
       if (!store) throw new HttpError(404, 'not_found', `body.store_id: there is no store ${storeId}`, 'body.store_id');
       const { uid } = caller;
-      const paid = await ctx.store.getCapturedPayment(uid);
+      const paid = await ctx.repos.getCapturedPayment(uid);
       const priced = paid ? null : await loadPricedPlan(ctx, caller);
       const now = ctx.now();
       return placeShipment(
@@ -272,12 +273,12 @@ export function orderService(ctx: AppContext) {
     async placeEsim(caller: Caller): Promise<OrderResponse> {
       const { uid } = caller;
       const email = await accountEmail(caller);
-      const existing = await ctx.store.getOrder(uid);
+      const existing = await ctx.repos.getOrder(uid);
       if (existing && !mayReadSecrets(existing, caller)) throw identityRequired();
       const bound = existing?.kind === 'esim' ? null : await boundIdentity(caller, 'esim');
-      const paid = await ctx.store.getCapturedPayment(uid);
+      const paid = await ctx.repos.getCapturedPayment(uid);
       if (!paid) throw stepNotAllowed('thank_you');
-      const placed = await ctx.store.placeOrder(
+      const placed = await ctx.repos.placeOrder(
         {
           id: newOrderId(),
           uid,
@@ -300,7 +301,7 @@ export function orderService(ctx: AppContext) {
       if (!current.esim) {
         const issued = await issue(current, caller.log);
         if (issued.failure === 'rejected') {
-          await ctx.store.withdrawOrder(uid, current.id);
+          await ctx.repos.withdrawOrder(uid, current.id);
           throw new HttpError(502, ESIM_UNAVAILABLE, 'The eSIM could not be issued: contact us');
         }
         if (issued.failure === 'unavailable') {
@@ -315,7 +316,7 @@ export function orderService(ctx: AppContext) {
 
     /** The user's order with the latest news of its provider; null when there is none. */
     async currentOrder(caller: Caller): Promise<OrderResponse> {
-      const order = await ctx.store.getOrder(caller.uid);
+      const order = await ctx.repos.getOrder(caller.uid);
       if (!order) return { order: null };
       return { order: await orderView(ctx, await refresh(order, caller.log), caller) };
     },

@@ -16,7 +16,7 @@ import {
   FlowStatusResponse,
   type StepName,
 } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { IdentityDeps } from './deps';
 import { callerOf } from '../../platform/http/caller';
 import { rateLimitHook } from '../../platform/http/rate-limits';
 import { authOf } from '../../platform/http/session-auth';
@@ -40,7 +40,7 @@ import { readImageForm, readImagesForm } from './image-upload';
 /** The step each identity call acts for, decided from the stored residency before the step guard runs. */
 const stepOfRequest = new WeakMap<FastifyRequest, StepName>();
 
-export async function identityRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function identityRoutes(base: FastifyInstance, ctx: IdentityDeps): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Only the identity routes read multipart bodies; limits are set per call (image-upload.ts).
   await app.register(multipart, { throwFileSizeLimit: true });

@@ -18,7 +18,7 @@ import {
   type ServerFlowContext,
   type StepName,
 } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { IdentityDeps } from './deps';
 import type { IdentityCheckRecord, NewIdentityDecision } from './repository';
 import type { Caller } from '../../platform/http/caller';
 import { badRequest, HttpError } from '../../platform/http/http-error';
@@ -84,7 +84,7 @@ export interface FaceReady {
 
 export type IdentityService = ReturnType<typeof identityService>;
 
-export function identityService(ctx: AppContext) {
+export function identityService(ctx: IdentityDeps) {
   const flowStatusOf = async (caller: Caller): Promise<FlowStatusResponse> => {
     const { flags, context } = await loadFlowStatus(ctx, caller);
     return { flow_status_flags: flags, flow_context: context };
@@ -130,14 +130,14 @@ export function identityService(ctx: AppContext) {
     const { residentType, simType } = answered(context);
     const details = check.details;
     if (!details) return;
-    await ctx.store.recordIdentityDecision(caller.uid, decisionOf(details, residentType, simType, { code, personRef: null, liveness, accountId: caller.accountId }), effectOfRefusal(code));
+    await ctx.repos.recordIdentityDecision(caller.uid, decisionOf(details, residentType, simType, { code, personRef: null, liveness, accountId: caller.accountId }), effectOfRefusal(code));
   };
 
   /** The face step's preconditions: the check open, the residency answered, every side sent with a portrait. */
   async function faceReady(caller: Caller, step: StepName): Promise<FaceReady> {
     const { context } = await openCheck(caller, step);
     answered(context);
-    const check = await ctx.store.getIdentityCheck(caller.uid, ctx.now());
+    const check = await ctx.repos.getIdentityCheck(caller.uid, ctx.now());
     if (!isDocumentComplete(check)) throw outOfOrder('Send every side of the document first');
     const portrait = portraitOf(check);
     if (!portrait) throw outOfOrder('Send every side of the document first');
@@ -147,12 +147,12 @@ export function identityService(ctx: AppContext) {
   return {
     /** The step the caller's identity calls act for, from the stored residency. */
     async stepOf(uid: string): Promise<StepName> {
-      return identityStep(await ctx.store.getFlowContext(uid));
+      return identityStep(await ctx.repos.getFlowContext(uid));
     },
 
     /** 1. Residency and SIM type; a new residency drops the pending check. Answers the flow status. */
     async setActivationMethod(caller: Caller, body: ActivationMethodBody): Promise<FlowStatusResponse> {
-      const { droppedPendingCheck } = await ctx.store.setActivationMethod(caller.uid, body.resident_type, body.sim_type);
+      const { droppedPendingCheck } = await ctx.repos.setActivationMethod(caller.uid, body.resident_type, body.sim_type);
       caller.log.info({ event: 'activation_method', ...body, dropped_pending_check: droppedPendingCheck }, 'activation method chosen');
       return flowStatusOf(caller);
     },
@@ -163,7 +163,7 @@ export function identityService(ctx: AppContext) {
     async pendingCheck(caller: Caller, step: StepName): Promise<IdentityCheckResponse> {
       const { context } = await openCheck(caller, step);
       const kind = context.resident_type ? documentKindFor(context.resident_type) : null;
-      const check = await ctx.store.getIdentityCheck(caller.uid, ctx.now());
+      const check = await ctx.repos.getIdentityCheck(caller.uid, ctx.now());
       if (!check || check.kind !== kind) return { check: null };
       return {
         check: { kind: check.kind, remaining_sides: remainingSides(check.kind, check.sides), details: check.details, face_matched: check.faceMatchedAt !== null },
@@ -192,15 +192,15 @@ export function identityService(ctx: AppContext) {
       // The back of an Emirates ID and a passport's data page carry the machine-readable zone.
       if (side !== 'front' && document === null) throw identityRefusal(RETRY_SCAN);
       const now = ctx.now();
-      const pending = await ctx.store.getIdentityCheck(uid, now);
+      const pending = await ctx.repos.getIdentityCheck(uid, now);
       const otherSides = pending?.kind === kind ? pending.sides.filter((s) => s.side !== side && s.document !== null) : [];
       if (document !== null && otherSides.some((s) => s.document !== null && !sameDocument(s.document, document))) {
         // Two cards in one check: start again with both sides of one card.
-        await ctx.store.deleteIdentityCheck(uid);
+        await ctx.repos.deleteIdentityCheck(uid);
         caller.log.info({ event: 'identity_refused', where: 'document', code: UNCORRELATED_IDENTIFIERS }, 'identity check refused');
         throw identityRefusal(UNCORRELATED_IDENTIFIERS);
       }
-      const saved = await ctx.store.saveDocumentSide(uid, accountOf(caller), kind, { side, image, source, document, faceFound }, document, now, ctx.identity.pendingTtlMs);
+      const saved = await ctx.repos.saveDocumentSide(uid, accountOf(caller), kind, { side, image, source, document, faceFound }, document, now, ctx.identity.pendingTtlMs);
       caller.log.info(
         { event: 'identity_document_read', kind, side, source, mrz_found: mrzFound, face_found: faceFound, number_masked: maskNumber(document?.number) },
         'identity document read',
@@ -219,7 +219,7 @@ export function identityService(ctx: AppContext) {
       const prompts = ctx.identity.facePrompts;
       const prompt: FacePrompt = prompts[randomInt(prompts.length)] ?? 'closer';
       const now = ctx.now();
-      await ctx.store.setFaceChallenge(tokenHash, { uid: caller.uid, nonceHash: sha256Hex(nonce), prompt, issuedAt: now, expiresAt: now + FACE_CHALLENGE_TTL_S * 1000 });
+      await ctx.repos.setFaceChallenge(tokenHash, { uid: caller.uid, nonceHash: sha256Hex(nonce), prompt, issuedAt: now, expiresAt: now + FACE_CHALLENGE_TTL_S * 1000 });
       caller.log.info({ event: 'identity_face_challenge', prompt }, 'face challenge issued');
       return { nonce, prompt, expires_in: FACE_CHALLENGE_TTL_S, frames: FACE_FRAMES_MIN };
     },
@@ -232,7 +232,7 @@ export function identityService(ctx: AppContext) {
      * the face with its reference portrait of the holder and with the document's portrait.
      */
     async checkFace(caller: Caller, tokenHash: string, { context, check, portrait }: FaceReady, nonce: string, frames: Buffer[]): Promise<{ face_matched: true }> {
-      const challenge = await ctx.store.takeFaceChallenge(tokenHash, sha256Hex(nonce), ctx.now());
+      const challenge = await ctx.repos.takeFaceChallenge(tokenHash, sha256Hex(nonce), ctx.now());
       if (!challenge || challenge.uid !== caller.uid) {
         caller.log.info({ event: 'identity_refused', where: 'face', code: IDENTITY_ERROR_CODES.faceChallenge }, 'face challenge refused');
         throw faceChallengeInvalid();
@@ -243,7 +243,7 @@ export function identityService(ctx: AppContext) {
         if (compared.code !== IDENTITY_API_FAILURE) await recordRefusal(caller, check, context, compared.code, null);
         return refuse(caller, 'face', compared);
       }
-      if (!(await ctx.store.setFaceMatched(caller.uid, compared.value.liveness, ctx.now(), compared.value.person_ref))) {
+      if (!(await ctx.repos.setFaceMatched(caller.uid, compared.value.liveness, ctx.now(), compared.value.person_ref))) {
         throw outOfOrder('The document has expired from the check: send it again');
       }
       caller.log.info({ event: 'identity_face_matched', score: compared.value.score, prompt: challenge.prompt }, 'identity face matched');
@@ -254,7 +254,7 @@ export function identityService(ctx: AppContext) {
     async decide(caller: Caller, context: ServerFlowContext, body: IdDetailsBody): Promise<FlowStatusResponse> {
       const { uid } = caller;
       const { residentType, simType } = answered(context);
-      const check = await ctx.store.getIdentityCheck(uid, ctx.now());
+      const check = await ctx.repos.getIdentityCheck(uid, ctx.now());
       if (!isDocumentComplete(check)) throw outOfOrder('Send every side of the document first');
       if (check.faceMatchedAt === null) throw outOfOrder('Take the face photo first');
       if (!sameDetails(body, check.details)) throw detailsChanged();
@@ -289,7 +289,7 @@ export function identityService(ctx: AppContext) {
       // SPEC 2: a resident with a physical SIM pays on delivery (resident done, the delivery form
       // opens); the eSIM and every visitor pay online (id verified).
       const flag = residentType === 'resident' && simType === 'physical' ? 'resident_done' : 'id_verified';
-      await ctx.store.recordIdentityDecision(
+      await ctx.repos.recordIdentityDecision(
         uid,
         decisionOf(details, residentType, simType, { code: null, personRef: verified.value.person_ref, liveness, accountId: accountOf(caller) }),
         { kind: 'verified', flag },

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_MAX_BYTES, IMAGE_FORMAT_CODE, IMAGE_TOO_LARGE_CODE } from '@join/shared/contract';
 import type { Readable } from 'node:stream';
-import { badRequest } from '../../platform/http/http-error';
+import { DomainError } from '../../platform/domain-error';
+import { badRequest, inputError } from '../../platform/http/http-error';
 import { identityRefusal } from './identity-check';
 
 /**
@@ -54,7 +55,8 @@ function uploadError(err: unknown, spec: FileSpec): Error {
   if (code === 'FST_FILES_LIMIT') return badRequest(`body.${spec.field}`, spec.max > 1 ? `send at most ${spec.max} files` : 'send one file only');
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return badRequest('body', 'has too many fields');
   if (code === 'FST_PROTO_VIOLATION') return badRequest('body', 'has a forbidden field name');
-  if (err instanceof Error && 'statusCode' in err) return err;
+  // Our own refusals (a field named twice, an unknown one: DomainErrors) and Fastify's answer as they are.
+  if (err instanceof DomainError || (err instanceof Error && 'statusCode' in err)) return err;
   return badRequest('body', 'is not a well-formed multipart/form-data body');
 }
 
@@ -94,7 +96,7 @@ export async function readImageForm(request: FastifyRequest, reply: FastifyReply
  * checked as readImageForm checks its one image (size while reading: -644; signature: -642).
  */
 export async function readImagesForm(request: FastifyRequest, reply: FastifyReply, fieldNames: readonly string[], spec: FileSpec): Promise<ImagesForm> {
-  if (!request.isMultipart()) throw badRequest('body', `must be multipart/form-data with the fields and ${spec.max > 1 ? 'the image files' : 'an image file'}`, 415);
+  if (!request.isMultipart()) throw inputError('body', `must be multipart/form-data with the fields and ${spec.max > 1 ? 'the image files' : 'an image file'}`, 415);
   const fields: Record<string, string> = {};
   const images: Buffer[] = [];
   try {

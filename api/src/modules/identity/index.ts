@@ -9,3 +9,4 @@ export { PENDING_CHECK_TTL_MS, maskNumber } from './identity-check';
 export { IDENTITY_REDACT_PATHS } from './log-redaction';
 export { MAX_SIMS_CODE, MAX_SIMS_PER_DOCUMENT, type SoldDocument } from './sim-limit';
 export type * from './repository';
+export type { IdentityDeps } from './deps';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CheckLocationQuery, CheckLocationResponse } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { IdentityDeps } from './deps';
 import { isInsideUae } from './uae-boundary';
 import { authOf } from '../../platform/http/session-auth';
 import { rateLimitConfig } from '../../platform/http/rate-limits';
@@ -12,7 +12,7 @@ import { rateLimitConfig } from '../../platform/http/rate-limits';
  * answer as the flow context's inside_uae (the one writer of it), which opens activation. The
  * coordinates are neither stored nor logged.
  */
-export async function locationRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function locationRoutes(base: FastifyInstance, ctx: IdentityDeps): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/securitymanagement/check_location.json',
@@ -25,7 +25,7 @@ export async function locationRoutes(base: FastifyInstance, ctx: AppContext): Pr
     async (request) => {
       const { lat, lng } = request.query;
       const inside = await isInsideUae(lat, lng);
-      await ctx.store.setInsideUae(authOf(request).uid, inside);
+      await ctx.repos.setInsideUae(authOf(request).uid, inside);
       request.log.info({ event: 'location_checked', inside_uae: inside }, 'location checked');
       return { inside_uae: inside };
     },

@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import { DEFAULT_SHUFFLE_VANITY_IDS, SEARCH_DEFAULT_VANITY_LEVELS, type NumberSearchBody, type PhoneNumber, type Reservation } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { NumbersDeps } from './deps';
 import type { Caller } from '../../platform/http/caller';
-import { captchaInvalid, captchaRequired, extensionLimit, holdLimit, notFound, numberExpired, numberTaken, paymentOpen } from '../../platform/http/http-error';
+import { notFound } from '../../platform/http/http-error';
+import { captchaInvalid, captchaRequired, extensionLimit, holdLimit, numberExpired, numberTaken } from './errors';
+import { paymentOpen } from '../../platform/http/order-lock';
 import type { OrderLock } from '../../platform/http/order-lock';
 import { toPhoneNumber, toReservation } from './contract-mappers';
 import { HOLD_POLICY, type HoldLimits } from './holds';
@@ -35,16 +37,16 @@ export interface HoldServiceOptions {
 
 export type HoldService = ReturnType<typeof holdService>;
 
-export function holdService(ctx: AppContext, { lock, defaultProductCode }: HoldServiceOptions) {
+export function holdService(ctx: NumbersDeps, { lock, defaultProductCode }: HoldServiceOptions) {
   return {
     /** `count` free numbers at random, of the shuffled vanity levels. */
     async offerRandom(count: number): Promise<PhoneNumber[]> {
-      return (await ctx.store.pickFreeNumbers(count, DEFAULT_SHUFFLE_VANITY_IDS, ctx.now(), ctx.random)).map(toPhoneNumber);
+      return (await ctx.repos.pickFreeNumbers(count, DEFAULT_SHUFFLE_VANITY_IDS, ctx.now(), ctx.random)).map(toPhoneNumber);
     },
 
     /** The user's holds (0 or 1), only those of `ids` when given: other users' reservation ids simply match nothing. */
     async held(uid: string, ids: readonly number[] | undefined): Promise<PhoneNumber[]> {
-      const hold = await ctx.store.getActiveHold(uid, ctx.now());
+      const hold = await ctx.repos.getActiveHold(uid, ctx.now());
       const shown = hold && (!ids || ids.includes(hold.reservationId)) ? [hold] : [];
       return shown.map(toPhoneNumber);
     },
@@ -61,9 +63,9 @@ export function holdService(ctx: AppContext, { lock, defaultProductCode }: HoldS
       const now = ctx.now();
       // Another number than the one held lets that one go: not while a payment is buying it.
       // Extending the held number stays open (it never shortens a payment's hold).
-      if ((await ctx.store.getActiveHold(uid, now))?.msisdn !== number) await lock.refuseWhilePaying(caller);
+      if ((await ctx.repos.getActiveHold(uid, now))?.msisdn !== number) await lock.refuseWhilePaying(caller);
       const limits = solved ? withoutAddressCap(ctx.holdLimits) : ctx.holdLimits;
-      const result = await ctx.store.reserveNumber(uid, number, now, now + ctx.holdMs, { ...HOLD_POLICY, limits }, claimant);
+      const result = await ctx.repos.reserveNumber(uid, number, now, now + ctx.holdMs, { ...HOLD_POLICY, limits }, claimant);
       if (result.kind === 'unknown') throw notFound(`Number ${number} is not in the pool`);
       if (result.kind === 'taken') throw numberTaken();
       if (result.kind === 'extension_limit') throw extensionLimit();
@@ -77,7 +79,7 @@ export function holdService(ctx: AppContext, { lock, defaultProductCode }: HoldS
     /** Lets the held number (or a transfer, by its external or temporary number) go; not while a payment is buying it. */
     async cancel(caller: Caller, number: string): Promise<void> {
       await lock.refuseWhilePaying(caller);
-      const result = await ctx.store.cancelHold(caller.uid, number, ctx.now(), defaultProductCode);
+      const result = await ctx.repos.cancelHold(caller.uid, number, ctx.now(), defaultProductCode);
       // Someone else's hold looks exactly like no hold: holds are nobody else's business.
       if (result === 'not_held') throw notFound(`You hold no reservation of ${number}`);
       if (result === 'payment_open') throw paymentOpen();
@@ -86,7 +88,7 @@ export function holdService(ctx: AppContext, { lock, defaultProductCode }: HoldS
 
     /** A page of free numbers matching the search, and whether another page exists. */
     async search(body: z.output<typeof NumberSearchBody>): Promise<{ numbers: PhoneNumber[]; hasMore: boolean }> {
-      const found = await ctx.store.searchFreeNumbers(
+      const found = await ctx.repos.searchFreeNumbers(
         {
           pattern: body.pattern,
           match: body.match,
@@ -102,7 +104,7 @@ export function holdService(ctx: AppContext, { lock, defaultProductCode }: HoldS
 
     /** The user's reservation (0 or 1), of the given types only when given. */
     async reservations(uid: string, types: readonly string[] | undefined): Promise<Reservation[]> {
-      const hold = await ctx.store.getActiveHold(uid, ctx.now());
+      const hold = await ctx.repos.getActiveHold(uid, ctx.now());
       const reservations = hold ? [toReservation(hold)] : [];
       return reservations.filter((r) => !types || types.includes(r.reservation_type));
     },
@@ -112,7 +114,7 @@ export function holdService(ctx: AppContext, { lock, defaultProductCode }: HoldS
      * requires a committed number). Committing again is harmless, and the hold's expiry does not move.
      */
     async commit(uid: string): Promise<Reservation> {
-      const result = await ctx.store.commitHold(uid, ctx.now());
+      const result = await ctx.repos.commitHold(uid, ctx.now());
       if (result.kind === 'none') throw notFound('You hold no number reservation to commit');
       if (result.kind === 'expired') throw numberExpired();
       return toReservation(result.hold);

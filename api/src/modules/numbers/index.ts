@@ -10,3 +10,5 @@ export { TRANSFER_CHECK_LIMITS, TransferCheckBudget, type TransferCheckLimits } 
 export { mulberry32 } from './seed/prng';
 export type * from './repository';
 export { PAID_HOLD_MS } from './repository';
+export type { NumbersDeps } from './deps';
+export { NUMBERS_ERROR_STATUSES } from './errors';

@@ -16,10 +16,11 @@ import {
   NumbersResponse,
   ReservationsResponse,
 } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { NumbersDeps } from './deps';
 import { holdService, type HoldServiceOptions } from './hold-service';
 import { callerOf } from '../../platform/http/caller';
-import { badRequest, captchaRequired, holdCoolingOff } from '../../platform/http/http-error';
+import { badRequest } from '../../platform/http/http-error';
+import { captchaRequired, holdCoolingOff } from './errors';
 import { deviceKey, requestAddress } from '../../platform/http/client-key';
 import { authOf } from '../../platform/http/session-auth';
 import { parseInput } from '../../platform/http/validate';
@@ -46,7 +47,7 @@ const asksForRandom = (request: FastifyRequest): boolean => (request.query as Re
 /** What the number routes are given by the composition root: the order lock, and the product a cancelled number's visitor goes back to. */
 export type NumberRouteOptions = HoldServiceOptions;
 
-export async function numberRoutes(base: FastifyInstance, ctx: AppContext, options: NumberRouteOptions): Promise<void> {
+export async function numberRoutes(base: FastifyInstance, ctx: NumbersDeps, options: NumberRouteOptions): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // One budget per IP for random offers, however they are asked for (POST /numbers/random or
   // GET /numbers?random=true): a second route must not double it.

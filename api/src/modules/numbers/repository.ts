@@ -1,5 +1,4 @@
-import type { Operator } from '@join/shared/contract';
-import type { NameLanguage } from '../catalogue';
+import type { Operator, RequestHeaders } from '@join/shared/contract';
 import type { HoldLimits } from './holds';
 
 export interface NumberRecord {
@@ -102,7 +101,7 @@ export interface NumbersRepository {
   searchFreeNumbers(search: NumberSearch, now: number): Promise<NumberRecord[]>;
 
   // --- transfer (MNP) ---
-  listOperators(language?: NameLanguage): Promise<Operator[]>;
+  listOperators(language?: RequestHeaders['language']): Promise<Operator[]>;
   getExternalSubscriber(msisdn: string): Promise<ExternalSubscriberRecord | null>;
   /** Who holds a live transfer of the external number, if anyone. */
   getTransferHolder(externalMsisdn: string, now: number): Promise<string | null>;

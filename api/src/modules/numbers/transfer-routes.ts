@@ -8,22 +8,15 @@ import {
   type Operator,
   OperatorsResponse,
 } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { NumbersDeps } from './deps';
 import { callerOf, languageOf } from '../../platform/http/caller';
 import { rateLimitConfig } from '../../platform/http/rate-limits';
 import { HOLD_POLICY } from './holds';
 import { checkPortability, type PortabilityRefusal } from './portability';
-import {
-  badRequest,
-  extensionLimit,
-  numberInTransfer,
-  numberNotActivated,
-  paymentOpen,
-  transferCheckLimit,
-  unavailable,
-  wrongOperator,
-  type HttpError,
-} from '../../platform/http/http-error';
+import { badRequest, unavailable } from '../../platform/http/http-error';
+import { extensionLimit, numberInTransfer, numberNotActivated, transferCheckLimit, wrongOperator } from './errors';
+import { paymentOpen } from '../../platform/http/order-lock';
+import { type DomainError } from '../../platform/domain-error';
 import { deviceKey, requestAddress } from '../../platform/http/client-key';
 import { authOf } from '../../platform/http/session-auth';
 import { toReservation } from './contract-mappers';
@@ -35,7 +28,7 @@ import type { OrderLock } from '../../platform/http/order-lock';
  * for the external one until the transfer completes, and DELETE /numbers with either number
  * cancels it ("reset transfer").
  */
-function refusal(why: PortabilityRefusal, operator: Operator): HttpError {
+function refusal(why: PortabilityRefusal, operator: Operator): DomainError {
   switch (why) {
     case 'own_range':
       return wrongOperator('This number is already on our network: there is nothing to transfer');
@@ -52,11 +45,11 @@ function refusal(why: PortabilityRefusal, operator: Operator): HttpError {
   }
 }
 
-export async function transferRoutes(base: FastifyInstance, ctx: AppContext, lock: OrderLock): Promise<void> {
+export async function transferRoutes(base: FastifyInstance, ctx: NumbersDeps, lock: OrderLock): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   /** The same checks for verify and reserve; answers the operator, or throws the SPEC 8 refusal. */
   async function verify(request: FastifyRequest, uid: string, externalMsisdn: string, operatorCode: string, now: number): Promise<Operator> {
-    const operators = await ctx.store.listOperators(languageOf(request));
+    const operators = await ctx.repos.listOperators(languageOf(request));
     const operator = operators.find((o) => o.code === operatorCode);
     if (!operator) throw badRequest('body.operator', `must be one of ${operators.map((o) => o.code).join(', ')}`);
     const budget = ctx.transferChecks.take({ uid, deviceId: deviceKey(request), address: requestAddress(request) }, externalMsisdn, operatorCode, now);
@@ -64,8 +57,8 @@ export async function transferRoutes(base: FastifyInstance, ctx: AppContext, loc
     const decision = checkPortability({
       externalMsisdn,
       operatorCode,
-      subscriber: await ctx.store.getExternalSubscriber(externalMsisdn),
-      transferHolder: await ctx.store.getTransferHolder(externalMsisdn, now),
+      subscriber: await ctx.repos.getExternalSubscriber(externalMsisdn),
+      transferHolder: await ctx.repos.getTransferHolder(externalMsisdn, now),
       uid,
     });
     if (!decision.ok) throw refusal(decision.refusal, operator);
@@ -74,7 +67,7 @@ export async function transferRoutes(base: FastifyInstance, ctx: AppContext, loc
 
   // Our addition to SPEC 7: the transfer form needs the list of operators to choose from.
   app.get('/mobile_number_portability/operators', { schema: { response: { 200: OperatorsResponse } } }, async (request) => ({
-    operators: await ctx.store.listOperators(languageOf(request)),
+    operators: await ctx.repos.listOperators(languageOf(request)),
   }));
 
   // One budget for check and reserve (numbers/random and GET numbers?random share theirs the same way).
@@ -99,12 +92,12 @@ export async function transferRoutes(base: FastifyInstance, ctx: AppContext, loc
       const now = ctx.now();
       // A transfer replaces the held number: not while a payment is buying it; extending
       // the visitor's own transfer of this number stays open.
-      if ((await ctx.store.getActiveHold(uid, now))?.transfer?.externalMsisdn !== number) await lock.refuseWhilePaying(callerOf(request));
-      // Checked again here (the terms page sits between verify and reserve), and the store
+      if ((await ctx.repos.getActiveHold(uid, now))?.transfer?.externalMsisdn !== number) await lock.refuseWhilePaying(callerOf(request));
+      // Checked again here (the terms page sits between verify and reserve), and the repository
       // re-checks the one fact that can change meanwhile, another visitor's claim, inside its
       // transaction.
       await verify(request, uid, number, operator, now);
-      const result = await ctx.store.reserveTransfer(
+      const result = await ctx.repos.reserveTransfer(
         uid,
         { externalMsisdn: number, operatorCode: operator },
         now,

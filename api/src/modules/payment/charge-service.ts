@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CURRENCY, PAYMENT_ERROR_CODES, PREFERENCE_IDS, ROUTES, type BnplStartResponse, type PaymentCancelResponse, type PaymentResult } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { PaymentDeps } from './deps';
 import type { NewPayment, PaymentRecord } from './repository';
 import type { Caller } from '../../platform/http/caller';
 import { flowOrder, HttpError, notFound } from '../../platform/http/http-error';
@@ -35,7 +35,7 @@ export const BNPL_NOT_OFFERED = 'bnpl_not_offered';
 const hashOf = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** The instalment offer of an order, with its provider; null when none is offered. */
-export function bnplFor(ctx: AppContext, order: Order) {
+export function bnplFor(ctx: PaymentDeps, order: Order) {
   const provider = ctx.payment.bnpl;
   const instalments = provider ? bnplOffer(provider, order.amountFils, order.recurring, dubaiDate(ctx.now())) : null;
   return provider && instalments ? { provider, instalments } : null;
@@ -43,7 +43,7 @@ export function bnplFor(ctx: AppContext, order: Order) {
 
 export type ChargeService = ReturnType<typeof chargeService>;
 
-export function chargeService(ctx: AppContext, settlement: PaymentSettlement = paymentSettlement(ctx)) {
+export function chargeService(ctx: PaymentDeps, settlement: PaymentSettlement = paymentSettlement(ctx)) {
   const { card, bnpl, capture, settleCharge, giveBack, retryRefund } = settlement;
 
   /** Asks the provider for a charge (a new one, or the same one again under the same provider key). */
@@ -87,7 +87,7 @@ export function chargeService(ctx: AppContext, settlement: PaymentSettlement = p
   /** Starts (or replays) the attempt of this key; answers the row to act on, or throws the stored outcome. */
   async function start(caller: Caller, payment: NewPayment): Promise<{ fresh: boolean; payment: PaymentRecord }> {
     for (let round = 0; round < 2; round += 1) {
-      const started = await ctx.store.startPayment(payment, ctx.identity.maxSimsPerDocument);
+      const started = await ctx.repos.startPayment(payment, ctx.identity.maxSimsPerDocument);
       switch (started.kind) {
         case 'created':
           return { fresh: true, payment: started.payment };
@@ -164,7 +164,7 @@ export function chargeService(ctx: AppContext, settlement: PaymentSettlement = p
    * document its user was not verified with.
    */
   async function soldTo({ uid, accountId }: Caller): Promise<SoldDocument> {
-    const decision = accountId === null ? null : await ctx.store.getVerifiedDecision(uid, accountId);
+    const decision = accountId === null ? null : await ctx.repos.getVerifiedDecision(uid, accountId);
     if (!decision) throw stepNotAllowed('payment');
     return { kind: decision.documentKind, number: decision.documentNumber };
   }
@@ -172,7 +172,7 @@ export function chargeService(ctx: AppContext, settlement: PaymentSettlement = p
   /** A settled attempt answered as stored; an open one of a user who paid meanwhile refused; one not yet at its provider still in progress. */
   async function openToConfirm(caller: Caller, payment: PaymentRecord): Promise<PaymentResult | string> {
     if (payment.status === 'captured' || payment.status === 'declined') return answerStored(caller, payment);
-    if (await ctx.store.getCapturedPayment(caller.uid)) throw stepNotAllowed('payment');
+    if (await ctx.repos.getCapturedPayment(caller.uid)) throw stepNotAllowed('payment');
     if (!payment.providerRef) throw inProgress('This payment is still being processed: try again in a moment');
     return payment.providerRef;
   }
@@ -195,7 +195,7 @@ export function chargeService(ctx: AppContext, settlement: PaymentSettlement = p
 
     /** The card payment after the bank's check: the provider says how the charge stands (the return address proves nothing). */
     async confirmCard(caller: Caller, paymentId: string): Promise<PaymentResult> {
-      const payment = await ctx.store.getPayment(caller.uid, paymentId);
+      const payment = await ctx.repos.getPayment(caller.uid, paymentId);
       if (!payment || payment.method !== 'card') throw notFound('No such card payment');
       const ref = await openToConfirm(caller, payment);
       if (typeof ref !== 'string') return ref;
@@ -221,7 +221,7 @@ export function chargeService(ctx: AppContext, settlement: PaymentSettlement = p
         );
       }
       // SPEC 3 preference 9: the visitor agreed to share their details with the provider.
-      await ctx.store.setPreference(order.uid, PREFERENCE_IDS.shareWithBnpl, true);
+      await ctx.repos.setPreference(order.uid, PREFERENCE_IDS.shareWithBnpl, true);
       const { fresh, payment } = await start(caller, newPayment(order, await soldTo(caller), 'bnpl', key, hashOf('bnpl:consent'), offer.instalments));
       if (!fresh && payment.status === 'requires_action' && payment.actionUrl) return { payment_id: payment.id, checkout_url: payment.actionUrl };
       if (!fresh && payment.status !== 'pending') {
@@ -240,18 +240,18 @@ export function chargeService(ctx: AppContext, settlement: PaymentSettlement = p
       });
       if (!created.ok) {
         if (created.reason === 'unavailable') throw providerUnavailable();
-        await ctx.store.updatePayment(payment.uid, payment.id, { status: 'declined', declineCode: PAYMENT_ERROR_CODES.bnpl }, ctx.now());
+        await ctx.repos.updatePayment(payment.uid, payment.id, { status: 'declined', declineCode: PAYMENT_ERROR_CODES.bnpl }, ctx.now());
         throw declined(PAYMENT_ERROR_CODES.bnpl);
       }
       const checkout = created.value;
-      await ctx.store.updatePayment(payment.uid, payment.id, { status: 'requires_action', providerRef: checkout.id, actionUrl: checkout.checkoutUrl }, ctx.now());
+      await ctx.repos.updatePayment(payment.uid, payment.id, { status: 'requires_action', providerRef: checkout.id, actionUrl: checkout.checkoutUrl }, ctx.now());
       return { payment_id: payment.id, checkout_url: checkout.checkoutUrl };
     },
 
     /** The checkout after the provider's page: only the provider's approval lets us capture (the success address proves nothing). */
     async confirmBnpl(caller: Caller, paymentId: string): Promise<PaymentResult> {
       const { uid } = caller;
-      const payment = await ctx.store.getPayment(uid, paymentId);
+      const payment = await ctx.repos.getPayment(uid, paymentId);
       if (!payment || payment.method !== 'bnpl') throw notFound('No such instalment payment');
       const ref = await openToConfirm(caller, payment);
       if (typeof ref !== 'string') return ref;
@@ -268,7 +268,7 @@ export function chargeService(ctx: AppContext, settlement: PaymentSettlement = p
       }
       if (checkout.status === 'approved') {
         // Nothing is captured for an order that is no longer the one approved.
-        if (!(await ctx.store.orderHolds(uid, payment.id))) {
+        if (!(await ctx.repos.orderHolds(uid, payment.id))) {
           caller.log.warn({ payment: payment.id }, 'the order changed before the capture: the checkout is cancelled');
           throw orderChanged(await giveBack(caller, payment, PAYMENT_ERROR_CODES.orderChanged));
         }
@@ -282,7 +282,7 @@ export function chargeService(ctx: AppContext, settlement: PaymentSettlement = p
       }
       if (checkout.status === 'captured') return capture(caller, payment, checkout.id, null);
       // Rejected, expired, cancelled, or not decided (open): nothing was taken; a new attempt may follow.
-      await ctx.store.updatePayment(uid, payment.id, { status: 'declined', declineCode: PAYMENT_ERROR_CODES.bnpl }, ctx.now());
+      await ctx.repos.updatePayment(uid, payment.id, { status: 'declined', declineCode: PAYMENT_ERROR_CODES.bnpl }, ctx.now());
       throw declined(PAYMENT_ERROR_CODES.bnpl);
     },
 
@@ -292,7 +292,7 @@ export function chargeService(ctx: AppContext, settlement: PaymentSettlement = p
      * went through meanwhile is captured instead (paid); a settled one is answered as it stands.
      */
     async cancel(caller: Caller, paymentId: string): Promise<PaymentCancelResponse> {
-      const payment = await ctx.store.getPayment(caller.uid, paymentId);
+      const payment = await ctx.repos.getPayment(caller.uid, paymentId);
       if (!payment) throw notFound('No such payment');
       if (payment.status === 'captured') return { status: 'paid', receipt: receiptOf(payment) };
       if (payment.status === 'declined') return { status: 'cancelled' };

@@ -5,7 +5,7 @@
  */
 export { paymentRoutes } from './payment-routes';
 export { loadOrder, type Order } from './order';
-export { orderLock, orderLockErrors } from './order-lock';
+export { orderLock } from './order-lock';
 export { maxSimsReached, retryPendingRefunds } from './payment-settlement';
 export { bnplProviderFrom } from './bnpl-setup';
 export { cardProviderFrom } from './card-setup';
@@ -14,3 +14,4 @@ export { RejectedAnswer, bearerJsonClient, unavailable, type BearerAnswer } from
 export { formatFils, mail, readableNumber, type Row } from './payment-mail';
 export type * from './repository';
 export { PaymentOpenError } from './repository';
+export type { OrderDeps, PaymentDeps } from './deps';

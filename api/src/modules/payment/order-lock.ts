@@ -1,9 +1,6 @@
-import type { AppContext } from '../../app-context';
-import { PaymentOpenError } from './repository';
+import type { PaymentDeps } from './deps';
 import type { Caller } from '../../platform/http/caller';
-import type { DomainErrors } from '../../platform/http/error-handling';
-import type { OrderLock } from '../../platform/http/order-lock';
-import { paymentOpen } from '../../platform/http/http-error';
+import { paymentOpen, type OrderLock } from '../../platform/http/order-lock';
 import { paymentSettlement } from './payment-settlement';
 
 /**
@@ -11,10 +8,10 @@ import { paymentSettlement } from './payment-settlement';
  * not ended at its provider), the plan and the number it is buying stay as they are. The routes
  * that change them ask here first; the provider is asked about the open payment, so one that
  * ended meanwhile (a 3-D Secure check failed or abandoned, a checkout expired) does not lock the
- * visitor out. The store checks again inside each write's transaction (PaymentOpenError,
+ * visitor out. The repository checks again inside each write's transaction (PaymentOpenError,
  * payment_open results), so a change racing a payment's start cannot slip through either.
  */
-export function orderLock(ctx: AppContext): OrderLock {
+export function orderLock(ctx: PaymentDeps): OrderLock {
   const settlement = paymentSettlement(ctx);
   return {
     async isPaying(caller: Caller): Promise<boolean> {
@@ -25,6 +22,3 @@ export function orderLock(ctx: AppContext): OrderLock {
     },
   };
 }
-
-/** A write the store refused inside its transaction because a payment opened meanwhile: the lock's 409 payment_open. */
-export const orderLockErrors: DomainErrors = (error) => (error instanceof PaymentOpenError ? paymentOpen() : null);

@@ -1,9 +1,10 @@
 import { toFils, type Product } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { OrderDeps } from './deps';
 import type { HoldRecord } from '../numbers';
 import type { NameLanguage, SavedPlanRecord } from '../catalogue';
 import type { Caller } from '../../platform/http/caller';
-import { flowOrder, HttpError, loginRequired } from '../../platform/http/http-error';
+import { flowOrder, isRefusal } from '../../platform/http/http-error';
+import { loginRequired } from '../account';
 import { productView } from '../catalogue';
 import { evaluateChoice, type ChoiceInput, type EvaluatedChoice } from '../catalogue';
 import { amountOf, isRecurring } from './payment';
@@ -39,11 +40,11 @@ export function choiceOfSaved(saved: SavedPlanRecord): ChoiceInput {
 }
 
 /** The saved plan re-priced now, exactly as the plan step's quote does; a plan that can no longer be bought as saved is a 409. */
-export async function repriceSaved(ctx: AppContext, uid: string, saved: SavedPlanRecord, language: NameLanguage): Promise<EvaluatedChoice> {
+export async function repriceSaved(ctx: OrderDeps, uid: string, saved: SavedPlanRecord, language: NameLanguage): Promise<EvaluatedChoice> {
   try {
     return await evaluateChoice(ctx, uid, choiceOfSaved(saved), 'body', { requireConsent: false, language });
   } catch (e) {
-    if (e instanceof HttpError && e.statusCode < 500) {
+    if (isRefusal(e)) {
       throw flowOrder(`Your saved plan can no longer be bought as saved (${e.message}): choose your plan again`);
     }
     throw e;
@@ -51,13 +52,13 @@ export async function repriceSaved(ctx: AppContext, uid: string, saved: SavedPla
 }
 
 /** The buyer's order priced now: a logged-in account, a saved plan and a committed number, or a 40x saying which is missing. */
-export async function loadOrder(ctx: AppContext, buyer: Pick<Caller, 'uid' | 'accountId' | 'language'>): Promise<Order> {
+export async function loadOrder(ctx: OrderDeps, buyer: Pick<Caller, 'uid' | 'accountId' | 'language'>): Promise<Order> {
   const { uid, accountId, language } = buyer;
-  const account = accountId === null ? null : await ctx.store.findAccountById(accountId);
+  const account = accountId === null ? null : await ctx.repos.findAccountById(accountId);
   if (!account) throw loginRequired();
-  const saved = await ctx.store.getSavedPlan(uid);
+  const saved = await ctx.repos.getSavedPlan(uid);
   if (!saved) throw flowOrder('Save a plan first');
-  const hold = await ctx.store.getActiveHold(uid, ctx.now());
+  const hold = await ctx.repos.getActiveHold(uid, ctx.now());
   if (!hold) throw flowOrder('Choose a number first');
   if (!hold.committed) throw flowOrder('Confirm your number first');
   const choice = await repriceSaved(ctx, uid, saved, language);

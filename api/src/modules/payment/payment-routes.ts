@@ -13,7 +13,7 @@ import {
   type PaymentSummaryResponse,
   type ReceiptResponse,
 } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { PaymentDeps } from './deps';
 import { callerOf } from '../../platform/http/caller';
 import { badRequest } from '../../platform/http/http-error';
 import { rateLimitConfig, rateLimitHook } from '../../platform/http/rate-limits';
@@ -43,7 +43,7 @@ function idempotencyKeyOf(request: FastifyRequest): string {
  * request's Origin header, only when it is this server's own origin (a browser sets Origin, and a
  * page of another site cannot make us send its visitor anywhere); never a bare Host header.
  */
-export function pageOrigin(ctx: AppContext, request: FastifyRequest): string {
+export function pageOrigin(ctx: PaymentDeps, request: FastifyRequest): string {
   if (ctx.payment.publicOrigin) return ctx.payment.publicOrigin;
   const origin = request.headers.origin;
   const own = `${request.protocol}://${request.host}`;
@@ -51,7 +51,7 @@ export function pageOrigin(ctx: AppContext, request: FastifyRequest): string {
   throw badRequest('headers.origin', 'must be the origin of this site (the payment page sends it)');
 }
 
-export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function paymentRoutes(app: FastifyInstance, ctx: PaymentDeps): Promise<void> {
   const paymentLimit = rateLimitHook(app, ctx.rateLimit.paymentMax, ctx.rateLimit.windowMs);
   const settlement = paymentSettlement(ctx);
   const charges = chargeService(ctx, settlement);

@@ -8,10 +8,11 @@ import {
   type PaymentSummaryResponse,
   type ReceiptResponse,
 } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { PaymentDeps } from './deps';
 import type { PaymentRecord } from './repository';
 import type { Caller } from '../../platform/http/caller';
-import { flowOrder, HttpError, loginRequired, notFound } from '../../platform/http/http-error';
+import { flowOrder, HttpError, notFound } from '../../platform/http/http-error';
+import { loginRequired } from '../account';
 import { loadFlowStatus, serverFlowContext } from '../flow';
 import { bnplFor } from './charge-service';
 import { loadOrder, repriceSaved } from './order';
@@ -28,7 +29,7 @@ export const NOT_COMMITMENT = 'not_commitment';
 
 export type PaymentService = ReturnType<typeof paymentService>;
 
-export function paymentService(ctx: AppContext, settlement: PaymentSettlement = paymentSettlement(ctx)) {
+export function paymentService(ctx: PaymentDeps, settlement: PaymentSettlement = paymentSettlement(ctx)) {
   /** The open payment as the summary shows it: what it takes, where to finish it, until when. */
   function openPaymentView(payment: PaymentRecord): OpenPayment {
     const window = payment.method === 'card' ? (ctx.payment.card?.actionWindowMs ?? 0) : (ctx.payment.bnpl?.checkoutWindowMs ?? 0);
@@ -80,7 +81,7 @@ export function paymentService(ctx: AppContext, settlement: PaymentSettlement = 
     async maySettle(caller: Caller, named: unknown): Promise<boolean> {
       const status = await loadFlowStatus(ctx, caller);
       if (isRouteAllowed(ROUTES.paymentConfirmation, serverFlowContext(status))) return true;
-      return isProperlyLoggedIn(status.flags) && typeof named === 'string' && (await ctx.store.getPayment(caller.uid, named)) !== null;
+      return isProperlyLoggedIn(status.flags) && typeof named === 'string' && (await ctx.repos.getPayment(caller.uid, named)) !== null;
     },
 
     /**
@@ -91,16 +92,16 @@ export function paymentService(ctx: AppContext, settlement: PaymentSettlement = 
      */
     async sendContract(caller: Caller): Promise<ContractRequestResponse> {
       const { uid, accountId, language } = caller;
-      const account = accountId === null ? null : await ctx.store.findAccountById(accountId);
+      const account = accountId === null ? null : await ctx.repos.findAccountById(accountId);
       if (!account) throw loginRequired();
-      const paid = await ctx.store.getCapturedPayment(uid);
-      const saved = paid ? null : await ctx.store.getSavedPlan(uid);
+      const paid = await ctx.repos.getCapturedPayment(uid);
+      const saved = paid ? null : await ctx.repos.getSavedPlan(uid);
       if (!paid && !saved) throw flowOrder('Save a plan first');
       const productCode = paid ? paid.productCode : (saved?.productCode ?? 0);
-      const product = await ctx.store.getCatalogueProduct(productCode, language);
+      const product = await ctx.repos.getCatalogueProduct(productCode, language);
       if (!product) throw notFound(`Product ${productCode} does not exist`);
       if (!isRecurring(product.category)) throw new HttpError(409, NOT_COMMITMENT, 'Your plan is not a commitment plan: there is no contract to send');
-      const hold = paid ? null : await ctx.store.getActiveHold(uid, ctx.now());
+      const hold = paid ? null : await ctx.repos.getActiveHold(uid, ctx.now());
       const msisdn = paid?.msisdn ?? (hold ? (hold.transfer ? hold.transfer.externalMsisdn : hold.msisdn) : null);
       if (!msisdn) throw flowOrder('Choose a number first: the contract names it');
       const monthlyFils = paid ? paid.amountFils : saved ? amountOf((await repriceSaved(ctx, uid, saved, language)).priced.price).amountFils : 0;
@@ -116,10 +117,10 @@ export function paymentService(ctx: AppContext, settlement: PaymentSettlement = 
 
     /** The receipt of the captured payment, its plan named in the caller's language now. */
     async receipt(caller: Caller): Promise<ReceiptResponse> {
-      const payment = await ctx.store.getCapturedPayment(caller.uid);
+      const payment = await ctx.repos.getCapturedPayment(caller.uid);
       if (!payment) throw notFound('Nothing has been paid yet');
       // The stored name is the one of the payment's moment, which the e-mail used; it stands if the product has gone from the catalogue.
-      const product = await ctx.store.getCatalogueProduct(payment.productCode, caller.language);
+      const product = await ctx.repos.getCatalogueProduct(payment.productCode, caller.language);
       return { receipt: { ...receiptOf(payment), product_name: product?.name ?? payment.productName } };
     },
   };

@@ -1,11 +1,12 @@
 import { CURRENCY, PAYMENT_ERROR_CODES, type Receipt } from '@join/shared/contract';
-import type { AppContext } from '../../app-context';
+import type { PaymentDeps } from './deps';
 import type { PaymentRecord, PaymentRefund } from './repository';
 import type { NameLanguage } from '../catalogue';
 import type { Log } from '../../platform/log';
 import { DECLINE_CODES, newReceiptReference, PROVIDER_UNAVAILABLE_CODE } from './payment';
 import { MAX_SIMS_CODE } from '../identity';
 import { formatFils, receiptMail } from './payment-mail';
+import { DomainError } from '../../platform/domain-error';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { BnplProvider, CardCharge, CardProvider } from './providers';
 
@@ -97,7 +98,7 @@ const isOpen = (p: PaymentRecord): boolean => p.status === 'pending' || p.status
 
 export type PaymentSettlement = ReturnType<typeof paymentSettlement>;
 
-export function paymentSettlement(ctx: AppContext) {
+export function paymentSettlement(ctx: PaymentDeps) {
   function card(): CardProvider {
     if (!ctx.payment.card) throw notConfigured('Card');
     return ctx.payment.card;
@@ -118,7 +119,7 @@ export function paymentSettlement(ctx: AppContext) {
     const refund = await moneyBack(payment);
     const log = call?.log ?? null;
     log?.warn({ payment: payment.id, reason, refund: refund.status }, 'payment given up: its money given back');
-    const updated = await ctx.store.updatePayment(payment.uid, payment.id, { status: 'declined', declineCode: reason, refund }, ctx.now());
+    const updated = await ctx.repos.updatePayment(payment.uid, payment.id, { status: 'declined', declineCode: reason, refund }, ctx.now());
     return updated ?? { ...payment, status: 'declined', declineCode: reason, refund };
   }
 
@@ -162,7 +163,7 @@ export function paymentSettlement(ctx: AppContext) {
    * changed meanwhile is given back (409), as is a sale past the document's limit (403 -169).
    */
   async function capture(call: PaymentCall, payment: PaymentRecord, providerRef: string, charge: Pick<CardCharge, 'brand' | 'last4'> | null) {
-    const done = await ctx.store.capturePayment(
+    const done = await ctx.repos.capturePayment(
       payment.uid,
       payment.id,
       { providerRef, cardBrand: charge?.brand ?? null, cardLast4: charge?.last4 ?? null, receiptReference: newReceiptReference() },
@@ -199,7 +200,7 @@ export function paymentSettlement(ctx: AppContext) {
     }
     if (charge.status === 'succeeded') return capture(call, payment, charge.id, charge);
     if (charge.status === 'requires_action' && charge.actionUrl) {
-      await ctx.store.updatePayment(
+      await ctx.repos.updatePayment(
         payment.uid,
         payment.id,
         { status: 'requires_action', providerRef: charge.id, actionUrl: charge.actionUrl, cardBrand: charge.brand, cardLast4: charge.last4 },
@@ -208,7 +209,7 @@ export function paymentSettlement(ctx: AppContext) {
       return { status: 'action_required' as const, payment_id: payment.id, action_url: charge.actionUrl };
     }
     const code = DECLINE_CODES[charge.declineReason ?? 'generic_decline'];
-    await ctx.store.updatePayment(payment.uid, payment.id, { status: 'declined', declineCode: code, providerRef: charge.id, cardBrand: charge.brand, cardLast4: charge.last4 }, ctx.now());
+    await ctx.repos.updatePayment(payment.uid, payment.id, { status: 'declined', declineCode: code, providerRef: charge.id, cardBrand: charge.brand, cardLast4: charge.last4 }, ctx.now());
     call.log.info({ payment: payment.id, reason: charge.declineReason }, 'card declined');
     throw declined(code);
   }
@@ -229,7 +230,7 @@ export function paymentSettlement(ctx: AppContext) {
       try {
         await settleCharge(call, open, found.value);
       } catch (e) {
-        if (!(e instanceof HttpError)) throw e;
+        if (!(e instanceof DomainError)) throw e;
       }
     } else {
       const found = ctx.payment.bnpl ? await ctx.payment.bnpl.getCheckout(open.providerRef) : null;
@@ -239,15 +240,15 @@ export function paymentSettlement(ctx: AppContext) {
         try {
           await capture(call, open, found.value.id, null);
         } catch (e) {
-          if (!(e instanceof HttpError)) throw e;
+          if (!(e instanceof DomainError)) throw e;
         }
       } else if (status === 'approved' || (status === 'open' && !closeUndecided)) {
         return open;
       } else {
-        await ctx.store.updatePayment(open.uid, open.id, { status: 'declined', declineCode: PAYMENT_ERROR_CODES.bnpl }, ctx.now());
+        await ctx.repos.updatePayment(open.uid, open.id, { status: 'declined', declineCode: PAYMENT_ERROR_CODES.bnpl }, ctx.now());
       }
     }
-    return (await ctx.store.getPayment(open.uid, open.id)) ?? open;
+    return (await ctx.repos.getPayment(open.uid, open.id)) ?? open;
   }
 
   /**
@@ -256,7 +257,7 @@ export function paymentSettlement(ctx: AppContext) {
    * is closed anyway).
    */
   async function openPaymentOf(call: PaymentCall, uid: string): Promise<PaymentRecord | null> {
-    const open = await ctx.store.getOpenPayment(uid);
+    const open = await ctx.repos.getOpenPayment(uid);
     if (!open) return null;
     const now = await refreshOpen(call, open, { closeUndecided: false });
     return isOpen(now) ? now : null;
@@ -269,8 +270,8 @@ export function paymentSettlement(ctx: AppContext) {
  * The sweep's part: refunds that could not be made when an attempt was given up are tried again,
  * a few at a time, until the provider takes them. Answers how many were settled.
  */
-export async function retryPendingRefunds(ctx: AppContext, log: Log): Promise<number> {
-  const pending = await ctx.store.listPendingRefunds(20);
+export async function retryPendingRefunds(ctx: PaymentDeps, log: Log): Promise<number> {
+  const pending = await ctx.repos.listPendingRefunds(20);
   const settlement = paymentSettlement(ctx);
   let done = 0;
   for (const payment of pending) {

@@ -5,18 +5,11 @@ export type PaymentStatus = 'pending' | 'requires_action' | 'captured' | 'declin
 
 /**
  * Thrown by a write that would change what an open payment is buying (the saved plan, the current
- * product): the route answers 409 payment_open. The routes check first, with the
- * provider asked about the open payment; the store checks again inside the write's transaction,
- * so two requests racing cannot slip a change under a payment that starts meanwhile.
+ * product): the order lock's 409 payment_open. The routes check first, with the provider asked
+ * about the open payment; the repository checks again inside the write's transaction, so two requests
+ * racing cannot slip a change under a payment that starts meanwhile.
  */
-
-
-export class PaymentOpenError extends Error {
-  constructor() {
-    super('a payment of this user is open: its plan and number cannot change');
-    this.name = 'PaymentOpenError';
-  }
-}
+export { PaymentOpenError } from '../../platform/http/order-lock';
 
 /**
  * What a payment buys, recorded when it starts: the saved plan row and the hold's claim

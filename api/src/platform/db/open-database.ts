@@ -3,7 +3,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
- * Opens the SQLite file with the settings the store relies on: WAL so readers never wait on
+ * Opens the SQLite file with the settings the repository relies on: WAL so readers never wait on
  * the writer, foreign keys on (SQLite leaves them off by default), a busy timeout so a
  * second process waits for the write lock instead of failing at once, and a page cache big
  * enough (64 MiB, filled only as pages are read) for a 1,000,000-number pool and its search

@@ -1,10 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@join/shared/contract';
 import type { HtmlFallback } from '../static/static-files';
-import { HttpError, badRequest, internalError, notFound } from './http-error';
+import { DomainError, type ErrorStatuses } from '../domain-error';
+import { HttpError, PLATFORM_ERROR_STATUSES, internalError, inputError } from './http-error';
 
 /**
- * One error path for the whole server. Our own HttpErrors pass through; Fastify's client
+ * One error path for the whole server. Our own HttpErrors pass through, a domain's refusals
+ * (DomainError) answer with the status their code maps to; Fastify's client
  * errors (bad JSON, body too large, unsupported content type) become 4xx with the same body
  * shape; anything else is a 500 with no detail (the log has it).
  */
@@ -21,22 +23,24 @@ function isFastifyError(e: unknown): e is FastifyError {
 }
 
 /**
- * A module's own errors as HTTP answers (null: not one of its errors), given by the composition
- * root: the platform knows no module's errors.
+ * The answer for an error: an HttpError as it is; a DomainError with the status its code maps to
+ * in the modules' tables (given by the composition root: the platform knows no module's errors),
+ * or null when no table names its code (a mistake: the handler logs it and answers 500); Fastify's
+ * own 4xx with the same body shape; null for anything else.
  */
-export type DomainErrors = (error: unknown) => HttpError | null;
-
-export function toHttpError(error: unknown, domainErrors: DomainErrors = () => null): HttpError | null {
+export function toHttpError(error: unknown, statuses: ErrorStatuses = PLATFORM_ERROR_STATUSES): HttpError | null {
   if (error instanceof HttpError) return error;
-  const domain = domainErrors(error);
-  if (domain) return domain;
+  if (error instanceof DomainError) {
+    const status = statuses[String(error.code)];
+    return status === undefined ? null : HttpError.of(error, status);
+  }
   if (!isFastifyError(error)) return null;
   const status = error.statusCode ?? 500;
   if (status < 400 || status >= 500) return null;
-  if (status === 404) return notFound(error.message);
+  if (status === 404) return new HttpError(404, API_ERROR_CODES.notFound, error.message);
   if (status === 429) return new HttpError(429, API_ERROR_CODES.rateLimited, error.message);
   const bodyProblem = BODY_ERRORS[error.code];
-  if (bodyProblem) return badRequest('body', bodyProblem, status);
+  if (bodyProblem) return inputError('body', bodyProblem, status);
   return new HttpError(status, API_ERROR_CODES.badRequest, error.message);
 }
 
@@ -54,9 +58,10 @@ export function frameworkErrors(headers: Readonly<Record<string, string>>) {
   };
 }
 
-export function installErrorHandler(app: FastifyInstance, domainErrors?: DomainErrors): void {
+/** The one error handler; `statuses`: every module's table of its codes' statuses, joined (joinErrorStatuses). */
+export function installErrorHandler(app: FastifyInstance, statuses: ErrorStatuses): void {
   app.setErrorHandler((error: unknown, request, reply) => {
-    let http = toHttpError(error, domainErrors);
+    let http = toHttpError(error, statuses);
     if (!http) {
       request.log.error({ err: error }, 'unhandled error');
       http = internalError();
@@ -73,6 +78,6 @@ export function installNotFoundHandler(app: FastifyInstance, fallback: HtmlFallb
   app.setNotFoundHandler((request, reply) => {
     if (fallback?.handle(request, reply)) return;
     const path = (request.url.split('?')[0] ?? '').slice(0, 200);
-    void reply.code(404).send(notFound(`Nothing at ${request.method} ${path}`).toBody());
+    void reply.code(404).send(new HttpError(404, API_ERROR_CODES.notFound, `Nothing at ${request.method} ${path}`).toBody());
   });
 }

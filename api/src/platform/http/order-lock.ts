@@ -1,3 +1,5 @@
+import { PAYMENT_ERROR_CODES } from '@join/shared/contract';
+import { DomainError, type ErrorStatuses } from '../domain-error';
 import type { Caller } from './caller';
 
 /**
@@ -12,3 +14,24 @@ export interface OrderLock {
   /** 409 payment_open ("Finish or cancel the payment first") while one is. */
   refuseWhilePaying(caller: Caller): Promise<void>;
 }
+
+/**
+ * The lock's refusal, 409 payment_open: a change of the plan or the number while a payment of
+ * them is open (started at the provider, not captured, not ended). The page offers the way to the
+ * payment, to finish or cancel it. The routes throw it after asking the lock; the repositories
+ * throw it from inside a write's transaction, so a change racing a payment's start cannot slip
+ * through either.
+ */
+export class PaymentOpenError extends DomainError {
+  constructor() {
+    super(
+      PAYMENT_ERROR_CODES.paymentOpen,
+      'Finish or cancel the payment first: a payment for your plan and number is open. Finish it, or cancel it on the payment page, before you change them.',
+    );
+    this.name = 'PaymentOpenError';
+  }
+}
+
+export const paymentOpen = () => new PaymentOpenError();
+
+export const ORDER_LOCK_ERROR_STATUSES: ErrorStatuses = { [PAYMENT_ERROR_CODES.paymentOpen]: 409 };

@@ -52,3 +52,65 @@ export function budgetHook(
     throw rateLimited(`${result.ttlInSeconds} seconds`);
   };
 }
+
+/** The budgets of buildApp (app.ts RATE_LIMITS unless told otherwise), each per window. */
+export interface RateLimitOptions {
+  windowMs: number;
+  /** Per IP and window, on login_by_device_id. */
+  loginMax: number;
+  /** Per IP and window, on random offers (POST numbers/random and GET numbers?random=true together). */
+  randomNumbersMax: number;
+  /** Per IP and window, on numbers/search. */
+  searchMax: number;
+  /**
+   * Per IP and window, on the transfer check and reserve together: each answer tells which
+   * operator a number is on, so the budget is small enough to stop probing.
+   */
+  transferMax: number;
+  /**
+   * Per IP and window, on every answer that tells whether a promo code exists: eligibility
+   * checks, and quotes and saves that carry promo_code, so codes cannot be guessed in bulk.
+   */
+  promoMax: number;
+  /**
+   * Per IP and window, on POST /me/feedback: generous, since many visitors may share one
+   * address (a hotel, an airport); feedbackPerDeviceMax is the budget of one visitor.
+   */
+  feedbackMax: number;
+  /** Per device and window, on POST /me/feedback: enough to correct a note, not to flood. */
+  feedbackPerDeviceMax: number;
+  /** Per address (IPv6 /64) and window, on POST /numbers (new holds and extensions). */
+  reserveMax: number;
+  /** Per device and window, on POST /numbers. */
+  reserveDeviceMax: number;
+  /** Per address and window, on check_email (its answer tells nothing about an account since issue 23; it still writes). */
+  checkEmailMax: number;
+  /** Per address and window, on send_verification_code (besides the per-e-mail resend wait and hourly cap). */
+  codeSendMax: number;
+  /** Per address and window, on validate_verification_code (besides the per-code attempts). */
+  codeCheckMax: number;
+  /** Per address and window, on the password login (besides the failure lock, domain/login-throttle.ts). */
+  passwordLoginMax: number;
+  /** Per address and window, on social_nonce and social_login together. */
+  socialLoginMax: number;
+  /** Per address and window, on the location check: enough for tries again, not for mapping the border. */
+  locationMax: number;
+  /**
+   * Per address and window, on the identity calls together (activation method, document, face,
+   * id details): each costs the authority an OCR or a face comparison, and the answers must not
+   * become a way to test documents in bulk.
+   */
+  identityMax: number;
+  /**
+   * Per address and window, on the payment POSTs together (card, its confirm, BNPL, its confirm):
+   * a sign-up pays once, so this only has to stop a stolen-card tester.
+   */
+  paymentMax: number;
+  /** Per address and window, on POST /me/contract_request (each sends an e-mail). */
+  contractRequestMax: number;
+  /**
+   * Per address and window, on the places search and the pin's area together: one search per
+   * 500 ms pause in typing and one area per pin move, not a free geocoder.
+   */
+  geoMax: number;
+}

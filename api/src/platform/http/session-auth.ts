@@ -10,27 +10,12 @@ import { parseInput } from './validate';
  * ends after an idle period or an absolute lifetime; any failure is SPEC 8 code -27, which
  * the client answers with a silent device-id login.
  */
-/** How a session was upgraded to an account. */
-import type { LoginMethod } from '../sessions/repository';
+import type { LoginMethod, SessionRepository } from '../sessions/repository';
 
 export type { LoginMethod };
 
-/** A stored session as the guard reads it. */
-export interface SessionView {
-  uid: string;
-  deviceId: string;
-  createdAt: number;
-  lastSeenAt: number;
-  accountId: string | null;
-  loginMethod: LoginMethod | null;
-}
-
 /** What the session guard needs of the database: the sessions, by their token's hash. */
-export interface SessionReader {
-  findSession(tokenHash: string): Promise<SessionView | null>;
-  touchSession(tokenHash: string, now: number): Promise<void>;
-  deleteSession(tokenHash: string): Promise<void>;
-}
+export type SessionReader = Pick<SessionRepository, 'findSession' | 'touchSession' | 'deleteSession'>;
 
 /** The session guard's inputs, given by the composition root. */
 export interface SessionGuardOptions {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { badRequest, type HttpError } from './http-error';
+import { inputError, type HttpError } from './http-error';
 
 /**
  * zod at the edge: every header set, query, params and body is parsed with a contract schema,
@@ -36,9 +36,9 @@ function check<S extends z.ZodType>(schema: S, value: unknown, part: InputPart):
   });
   if (result.success) return { ok: true, value: result.data };
   const first = result.error.issues[0];
-  if (!first) return { ok: false, error: badRequest(part, 'is invalid') };
+  if (!first) return { ok: false, error: inputError(part, 'is invalid') };
   const { field, why } = describeIssue(first, part);
-  return { ok: false, error: badRequest(field, why) };
+  return { ok: false, error: inputError(field, why) };
 }
 
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, part: InputPart): z.output<S> {

@@ -13,7 +13,7 @@ import { verifiedBuyer } from '../verified-buyer';
 import type { RaceAnswer, RaceJob, RaceRound, RaceWorkerData } from './race-protocol';
 
 /** Several connections, one per worker thread, race for the same numbers, round after round. */
-/** What the races set up and check through (the workers themselves connect a whole Store). */
+/** What the races set up and check through (the workers themselves connect a whole Repositories). */
 export type RaceSubject = SessionRepository &
   AccountRepository &
   CatalogueRepository &
@@ -65,7 +65,7 @@ export function describeRaces(impl: RepositoryImplementation<RaceSubject>, curre
     /** A new user `<prefix>-<n>`, on the device `<prefix>-device-<n>`. */
     async function newUser(prefix: string): Promise<string> {
       serial += 1;
-      return (await current().store.findOrCreateUser(`${prefix}-device-${serial}`, `${prefix}-${serial}`, NOW)).uid;
+      return (await current().repos.findOrCreateUser(`${prefix}-device-${serial}`, `${prefix}-${serial}`, NOW)).uid;
     }
 
     /** A new user per round, each made ready by `prepare`. */
@@ -81,12 +81,12 @@ export function describeRaces(impl: RepositoryImplementation<RaceSubject>, curre
 
     /** Runs the rounds in every worker at once; answers each worker's result per round. */
     async function race(kind: RaceJob['kind'], targets: string[]): Promise<{ users: string[][]; results: string[][] }> {
-      const store = current().store;
+      const repos = current().repos;
       const users: string[][] = [];
       for (let w = 0; w < WORKERS; w += 1) {
         users.push(await usersFor(targets.length, 'race', async () => undefined));
       }
-      const [operator] = await store.listOperators();
+      const [operator] = await repos.listOperators();
       const barrier = new SharedArrayBuffer(4 * targets.length);
       const results = await Promise.all(
         workers.map((worker, w) => {
@@ -124,7 +124,7 @@ export function describeRaces(impl: RepositoryImplementation<RaceSubject>, curre
     }
 
     race_('number')('lets exactly one connection reserve a number, the others hear "taken", and the winner holds it', async () => {
-      const targets = await current().store.pickFreeNumbers(ROUNDS, DEFAULT_SHUFFLE_VANITY_IDS, NOW, Math.random);
+      const targets = await current().repos.pickFreeNumbers(ROUNDS, DEFAULT_SHUFFLE_VANITY_IDS, NOW, Math.random);
       expect(targets).toHaveLength(ROUNDS);
       const { users, results } = await race(
         'number',
@@ -135,35 +135,35 @@ export function describeRaces(impl: RepositoryImplementation<RaceSubject>, curre
       expect(per.flatMap((o) => o.losers)).toEqual(Array(ROUNDS * (WORKERS - 1)).fill('taken'));
       for (const [r, o] of per.entries()) {
         const winner = users[o.winners[0] ?? -1]?.[r] ?? '';
-        expect((await current().store.getActiveHold(winner, NOW))?.msisdn).toBe(targets[r]?.msisdn);
+        expect((await current().repos.getActiveHold(winner, NOW))?.msisdn).toBe(targets[r]?.msisdn);
       }
     }, 30_000);
 
     race_('payment')('lets exactly one connection start a payment of a user, the others hear "in_progress"', async () => {
-      const store = current().store;
+      const repos = current().repos;
       const payers = await usersFor(TRANSFER_ROUNDS, 'payer', async (uid) => {
         // A payment records the plan and the hold it buys.
-        const [n] = await store.pickFreeNumbers(1, DEFAULT_SHUFFLE_VANITY_IDS, NOW, Math.random);
-        await store.reserveNumber(uid, n?.msisdn ?? '', NOW, NOW + HOLD_MS, POLICY);
-        await store.replaceSavedPlan(uid, { productCode: 187, planIds: [1871], boosterIds: [], promotionKeys: [], promoCode: null, price: price(35), appliedPromotions: [] }, NOW);
+        const [n] = await repos.pickFreeNumbers(1, DEFAULT_SHUFFLE_VANITY_IDS, NOW, Math.random);
+        await repos.reserveNumber(uid, n?.msisdn ?? '', NOW, NOW + HOLD_MS, POLICY);
+        await repos.replaceSavedPlan(uid, { productCode: 187, planIds: [1871], boosterIds: [], promotionKeys: [], promoCode: null, price: price(35), appliedPromotions: [] }, NOW);
         // ...and the verified document it is sold to.
-        await verifiedBuyer(store, uid, 'esim', NOW);
+        await verifiedBuyer(repos, uid, 'esim', NOW);
       });
       const { results } = await race('payment', payers);
       const per = Array.from({ length: TRANSFER_ROUNDS }, (_, r) => results.map((rs) => rs[r] ?? 'missing'));
       expect(per.map((kinds) => kinds.filter((k) => k === 'created').length)).toEqual(Array(TRANSFER_ROUNDS).fill(1));
       expect(per.flatMap((kinds) => kinds.filter((k) => k !== 'created'))).toEqual(Array(TRANSFER_ROUNDS * (WORKERS - 1)).fill('in_progress'));
-      for (const uid of payers) expect((await store.getOpenPayment(uid))?.uid).toBe(uid);
+      for (const uid of payers) expect((await repos.getOpenPayment(uid))?.uid).toBe(uid);
     }, 30_000);
 
     race_('order')('lets exactly one connection place the order of a user, the others are answered that order', async () => {
-      const store = current().store;
-      const buyers = await usersFor(TRANSFER_ROUNDS, 'buyer', (buyer) => verifiedBuyer(store, buyer, 'physical', NOW));
+      const repos = current().repos;
+      const buyers = await usersFor(TRANSFER_ROUNDS, 'buyer', (buyer) => verifiedBuyer(repos, buyer, 'physical', NOW));
       const { results } = await race('order', buyers);
       for (let r = 0; r < TRANSFER_ROUNDS; r += 1) {
         const kinds = results.map((rs) => rs[r] ?? 'missing');
         expect(kinds.filter((k) => k === 'created')).toHaveLength(1);
-        const stored = await store.getOrder(buyers[r] ?? '');
+        const stored = await repos.getOrder(buyers[r] ?? '');
         expect(kinds.filter((k) => k !== 'created')).toEqual(Array(WORKERS - 1).fill(`existing:${stored?.id ?? '?'}`));
       }
     }, 30_000);
@@ -175,7 +175,7 @@ export function describeRaces(impl: RepositoryImplementation<RaceSubject>, curre
       expect(per.map((o) => o.winners.length)).toEqual(Array(TRANSFER_ROUNDS).fill(1));
       expect(per.flatMap((o) => o.losers)).toEqual(Array(TRANSFER_ROUNDS * (WORKERS - 1)).fill('in_transfer'));
       for (const [r, o] of per.entries()) {
-        expect(await current().store.getTransferHolder(targets[r] ?? '', NOW)).toBe(users[o.winners[0] ?? -1]?.[r]);
+        expect(await current().repos.getTransferHolder(targets[r] ?? '', NOW)).toBe(users[o.winners[0] ?? -1]?.[r]);
       }
     }, 30_000);
   });

@@ -6,7 +6,7 @@ import type { HoldPolicy } from '../../modules/numbers/repository';
  * by the database, not by one process's event loop.
  */
 export interface RaceWorkerData {
-  /** A module exporting `connectStore(location): Promise<Store>`: a new connection. */
+  /** A module exporting `connectRepositories(location): Promise<Repositories>`: a new connection. */
   connectModule: string;
   location: string;
 }

@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { NewOrder } from '../../modules/fulfilment/repository';
 import type { NewPayment } from '../../modules/payment/repository';
-import type { Store } from '../../store';
+import type { Repositories } from '../../repositories';
 import type { RaceAnswer, RaceJob, RaceWorkerData } from './race-protocol';
 import { documentOf, identityFor } from '../verified-buyer';
 import { STARTER_CARD_PAYMENT } from '../starter-payment';
@@ -26,11 +26,11 @@ function meet(barrier: Int32Array, r: number, workers: number): void {
 }
 
 /** An order of `uid` of the worker's own (the worker's round user names it). */
-async function raceOrder(store: Store, uid: string, owner: string, now: number): Promise<NewOrder> {
+async function raceOrder(repos: Repositories, uid: string, owner: string, now: number): Promise<NewOrder> {
   const tag = owner.replace(/[^A-Za-z0-9]/g, '');
   return {
     // The buyer passed the identity check before the race (describe-races.ts).
-    ...(await identityFor(store, uid, now)),
+    ...(await identityFor(repos, uid, now)),
     id: `ord_${tag}`,
     uid,
     orderNumber: `JO-${tag}`,
@@ -46,9 +46,9 @@ async function raceOrder(store: Store, uid: string, owner: string, now: number):
 }
 
 /** A payment attempt of `uid` under a key of its own (the worker's round user names it), for the plan and hold `uid` has. */
-async function racePayment(store: Store, uid: string, keyOwner: string, now: number): Promise<NewPayment> {
-  const saved = await store.getSavedPlan(uid);
-  const hold = await store.getActiveHold(uid, now);
+async function racePayment(repos: Repositories, uid: string, keyOwner: string, now: number): Promise<NewPayment> {
+  const saved = await repos.getSavedPlan(uid);
+  const hold = await repos.getActiveHold(uid, now);
   if (!saved || !hold) throw new Error(`payer ${uid} has no saved plan or hold`);
   return {
     id: `pay_${keyOwner.replace(/[^A-Za-z0-9]/g, '')}`,
@@ -60,33 +60,33 @@ async function racePayment(store: Store, uid: string, keyOwner: string, now: num
     email: 'race@example.com',
     order: { savedPlanId: saved.id, reservationId: hold.reservationId, planIds: saved.planIds, boosterIds: [], promotionKeys: [], promoCode: null, price: saved.price },
     holdUntil: hold.heldUntil,
-    document: await documentOf(store, uid),
+    document: await documentOf(repos, uid),
     createdAt: now,
   };
 }
 
-async function run(store: Store, job: RaceJob): Promise<string[]> {
+async function run(repos: Repositories, job: RaceJob): Promise<string[]> {
   const barrier = new Int32Array(job.barrier);
   const results: string[] = [];
   for (const [r, round] of job.rounds.entries()) {
     // Prepared before the barrier: the race is the start itself.
-    const attempt = job.kind === 'payment' ? await racePayment(store, round.target, round.uid, job.now) : null;
+    const attempt = job.kind === 'payment' ? await racePayment(repos, round.target, round.uid, job.now) : null;
     meet(barrier, r, job.workers);
     if (job.kind === 'order') {
-      const placed = await store.placeOrder(await raceOrder(store, round.target, round.uid, job.now), false);
+      const placed = await repos.placeOrder(await raceOrder(repos, round.target, round.uid, job.now), false);
       results.push(placed.created ? 'created' : `existing:${placed.order.id}`);
       continue;
     }
     if (job.kind === 'payment') {
       if (!attempt) throw new Error('no payment prepared');
-      const started = await store.startPayment(attempt);
+      const started = await repos.startPayment(attempt);
       results.push(started.kind);
       continue;
     }
     const result =
       job.kind === 'number'
-        ? await store.reserveNumber(round.uid, round.target, job.now, job.heldUntil, job.policy)
-        : await store.reserveTransfer(
+        ? await repos.reserveNumber(round.uid, round.target, job.now, job.heldUntil, job.policy)
+        : await repos.reserveTransfer(
             round.uid,
             { externalMsisdn: round.target, operatorCode: job.operatorCode },
             job.now,
@@ -103,14 +103,14 @@ export async function runRaceWorker(data: RaceWorkerData): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('not a worker thread');
   const send = (answer: RaceAnswer) => port.postMessage(answer);
-  const { connectStore } = (await import(data.connectModule)) as { connectStore: (location: string) => Promise<Store> };
-  const store = await connectStore(data.location);
+  const { connectRepositories } = (await import(data.connectModule)) as { connectRepositories: (location: string) => Promise<Repositories> };
+  const repos = await connectRepositories(data.location);
   port.on('message', (job: RaceJob | 'close') => {
     if (job === 'close') {
-      void store.close().then(() => port.close());
+      void repos.close().then(() => port.close());
       return;
     }
-    run(store, job).then(
+    run(repos, job).then(
       (results) => send({ kind: 'results', results }),
       (e: unknown) => send({ kind: 'failed', message: e instanceof Error ? `${e.name}: ${e.message}` : String(e) }),
     );

@@ -9,108 +9,108 @@ export type AccountContractSubject = AccountRepository & SessionRepository & Ide
 
 /** The behaviour every AccountRepository must have, whatever database implements it. */
 export function describeAccountRepositoryContract(name: string, impl: RepositoryImplementation<AccountContractSubject>): void {
-  describeRepositoryContract('AccountRepository', name, impl, (store, { newUser }) => {
+  describeRepositoryContract('AccountRepository', name, impl, (repos, { newUser }) => {
     describe('accounts', () => {
       it('has the seeded accounts and terminated line', async () => {
-        const amira = await store.findAccountByEmail('amira@example.com');
+        const amira = await repos.findAccountByEmail('amira@example.com');
         expect(amira?.passwordHash).toMatch(/^scrypt\$32768\$8\$3\$/);
-        expect(await store.findAccountByEmail('noor@example.com')).toMatchObject({ passwordHash: null });
-        expect(await store.findAccountByEmail('former@example.com')).toBeNull();
-        expect(await store.listTerminatedNumbers('former@example.com')).toEqual([{ msisdn: '971585550147', terminatedAt: expect.any(Number) }]);
-        expect(await store.listTerminatedNumbers('amira@example.com')).toEqual([]);
+        expect(await repos.findAccountByEmail('noor@example.com')).toMatchObject({ passwordHash: null });
+        expect(await repos.findAccountByEmail('former@example.com')).toBeNull();
+        expect(await repos.listTerminatedNumbers('former@example.com')).toEqual([{ msisdn: '971585550147', terminatedAt: expect.any(Number) }]);
+        expect(await repos.listTerminatedNumbers('amira@example.com')).toEqual([]);
       });
 
       it('creates an account for a proven e-mail once, and sets its password only once', async () => {
-        const a = await store.findOrCreateVerifiedAccount('new.one@example.com', 'acc-new-1', NOW);
+        const a = await repos.findOrCreateVerifiedAccount('new.one@example.com', 'acc-new-1', NOW);
         expect(a).toEqual({ id: 'acc-new-1', email: 'new.one@example.com', passwordHash: null, emailVerifiedAt: NOW, createdAt: NOW });
-        expect(await store.findOrCreateVerifiedAccount('new.one@example.com', 'acc-new-2', NOW + 1)).toEqual(a);
-        expect(await store.findAccountById('acc-new-1')).toEqual(a);
-        expect(await store.setPasswordIfNone(a.id, 'scrypt$32768$8$1$c2FsdA==$a2V5')).toBe(true);
-        expect(await store.setPasswordIfNone(a.id, 'scrypt$32768$8$1$b3RoZXI=$a2V5')).toBe(false);
-        expect((await store.findAccountById(a.id))?.passwordHash).toBe('scrypt$32768$8$1$c2FsdA==$a2V5');
+        expect(await repos.findOrCreateVerifiedAccount('new.one@example.com', 'acc-new-2', NOW + 1)).toEqual(a);
+        expect(await repos.findAccountById('acc-new-1')).toEqual(a);
+        expect(await repos.setPasswordIfNone(a.id, 'scrypt$32768$8$1$c2FsdA==$a2V5')).toBe(true);
+        expect(await repos.setPasswordIfNone(a.id, 'scrypt$32768$8$1$b3RoZXI=$a2V5')).toBe(false);
+        expect((await repos.findAccountById(a.id))?.passwordHash).toBe('scrypt$32768$8$1$c2FsdA==$a2V5');
       });
 
       it('upgrades a session in one step: the old token is gone, the new one carries the account, the user is linked; logout unlinks', async () => {
         const user = await newUser();
-        const account = await store.findOrCreateVerifiedAccount(`${user.uid}@example.com`, `acc-${user.uid}`, NOW);
-        await store.createSession(`old-${user.uid}`, user, NOW);
-        expect(await store.upgradeSession(`old-${user.uid}`, `new-${user.uid}`, user, account.id, 'code', NOW + 1)).toBe(true);
-        expect(await store.findSession(`old-${user.uid}`)).toBeNull();
-        expect(await store.findSession(`new-${user.uid}`)).toMatchObject({ uid: user.uid, accountId: account.id, loginMethod: 'code' });
+        const account = await repos.findOrCreateVerifiedAccount(`${user.uid}@example.com`, `acc-${user.uid}`, NOW);
+        await repos.createSession(`old-${user.uid}`, user, NOW);
+        expect(await repos.upgradeSession(`old-${user.uid}`, `new-${user.uid}`, user, account.id, 'code', NOW + 1)).toBe(true);
+        expect(await repos.findSession(`old-${user.uid}`)).toBeNull();
+        expect(await repos.findSession(`new-${user.uid}`)).toMatchObject({ uid: user.uid, accountId: account.id, loginMethod: 'code' });
         // The same old token cannot be upgraded twice (a parallel login lost).
-        expect(await store.upgradeSession(`old-${user.uid}`, `again-${user.uid}`, user, account.id, 'code', NOW + 2)).toBe(false);
-        expect(await store.findSession(`again-${user.uid}`)).toBeNull();
-        await store.endSession(`new-${user.uid}`);
-        expect(await store.findSession(`new-${user.uid}`)).toBeNull();
+        expect(await repos.upgradeSession(`old-${user.uid}`, `again-${user.uid}`, user, account.id, 'code', NOW + 2)).toBe(false);
+        expect(await repos.findSession(`again-${user.uid}`)).toBeNull();
+        await repos.endSession(`new-${user.uid}`);
+        expect(await repos.findSession(`new-${user.uid}`)).toBeNull();
       });
 
       it('retires the device with a logout: every session of its user ends, the device id finds a new user', async () => {
         const user = await newUser();
-        await store.createSession(`one-${user.uid}`, user, NOW);
-        await store.createSession(`two-${user.uid}`, user, NOW);
-        await store.endSession(`one-${user.uid}`);
-        expect(await store.findSession(`two-${user.uid}`)).toBeNull();
-        const again = await store.findOrCreateUser(user.deviceId, `${user.uid}-next`, NOW + 1);
+        await repos.createSession(`one-${user.uid}`, user, NOW);
+        await repos.createSession(`two-${user.uid}`, user, NOW);
+        await repos.endSession(`one-${user.uid}`);
+        expect(await repos.findSession(`two-${user.uid}`)).toBeNull();
+        const again = await repos.findOrCreateUser(user.deviceId, `${user.uid}-next`, NOW + 1);
         expect(again).toEqual({ uid: `${user.uid}-next`, deviceId: user.deviceId });
         // The retired user's state stays (its order, its payment), reachable by no device id.
-        expect(await store.getFlowState(user.uid, NOW)).toBeDefined();
+        expect(await repos.getFlowState(user.uid, NOW)).toBeDefined();
       });
 
       it('drops a check another account left half done when a new account logs in on the device', async () => {
         const user = await newUser();
-        const a = await store.findOrCreateVerifiedAccount(`${user.uid}.a@example.com`, `acc-a-${user.uid}`, NOW);
-        const b = await store.findOrCreateVerifiedAccount(`${user.uid}.b@example.com`, `acc-b-${user.uid}`, NOW);
-        await store.createSession(`s1-${user.uid}`, user, NOW);
-        await store.upgradeSession(`s1-${user.uid}`, `s2-${user.uid}`, user, a.id, 'code', NOW);
-        await store.saveDocumentSide(user.uid, a.id, 'passport', { side: 'data_page', image: Buffer.from('page'), source: 'upload', document: null, faceFound: true }, null, NOW, 30 * 60_000);
+        const a = await repos.findOrCreateVerifiedAccount(`${user.uid}.a@example.com`, `acc-a-${user.uid}`, NOW);
+        const b = await repos.findOrCreateVerifiedAccount(`${user.uid}.b@example.com`, `acc-b-${user.uid}`, NOW);
+        await repos.createSession(`s1-${user.uid}`, user, NOW);
+        await repos.upgradeSession(`s1-${user.uid}`, `s2-${user.uid}`, user, a.id, 'code', NOW);
+        await repos.saveDocumentSide(user.uid, a.id, 'passport', { side: 'data_page', image: Buffer.from('page'), source: 'upload', document: null, faceFound: true }, null, NOW, 30 * 60_000);
         // The same account again keeps it; another drops it.
-        await store.createSession(`s3-${user.uid}`, user, NOW);
-        await store.upgradeSession(`s3-${user.uid}`, `s4-${user.uid}`, user, a.id, 'code', NOW);
-        expect(await store.getIdentityCheck(user.uid, NOW)).not.toBeNull();
-        await store.createSession(`s5-${user.uid}`, user, NOW);
-        await store.upgradeSession(`s5-${user.uid}`, `s6-${user.uid}`, user, b.id, 'password', NOW);
-        expect(await store.getIdentityCheck(user.uid, NOW)).toBeNull();
+        await repos.createSession(`s3-${user.uid}`, user, NOW);
+        await repos.upgradeSession(`s3-${user.uid}`, `s4-${user.uid}`, user, a.id, 'code', NOW);
+        expect(await repos.getIdentityCheck(user.uid, NOW)).not.toBeNull();
+        await repos.createSession(`s5-${user.uid}`, user, NOW);
+        await repos.upgradeSession(`s5-${user.uid}`, `s6-${user.uid}`, user, b.id, 'password', NOW);
+        expect(await repos.getIdentityCheck(user.uid, NOW)).toBeNull();
       });
 
       it('keeps a social nonce for one use, until it expires', async () => {
         const user = await newUser();
-        await store.createSession(`nonce-${user.uid}`, user, NOW);
-        await store.setSocialNonce(`nonce-${user.uid}`, 'h1', NOW + 1000);
-        expect(await store.takeSocialNonce(`nonce-${user.uid}`, NOW)).toBe('h1');
-        expect(await store.takeSocialNonce(`nonce-${user.uid}`, NOW)).toBeNull();
-        await store.setSocialNonce(`nonce-${user.uid}`, 'h2', NOW + 1000);
-        expect(await store.takeSocialNonce(`nonce-${user.uid}`, NOW + 1000)).toBeNull();
+        await repos.createSession(`nonce-${user.uid}`, user, NOW);
+        await repos.setSocialNonce(`nonce-${user.uid}`, 'h1', NOW + 1000);
+        expect(await repos.takeSocialNonce(`nonce-${user.uid}`, NOW)).toBe('h1');
+        expect(await repos.takeSocialNonce(`nonce-${user.uid}`, NOW)).toBeNull();
+        await repos.setSocialNonce(`nonce-${user.uid}`, 'h2', NOW + 1000);
+        expect(await repos.takeSocialNonce(`nonce-${user.uid}`, NOW + 1000)).toBeNull();
       });
 
       it('links a social identity: known, to the account of its e-mail, or to a new account', async () => {
         const issuer = 'https://issuer.example';
-        const noor = await store.findAccountByEmail('noor@example.com');
-        const linked = await store.findOrLinkSocialAccount({ issuer, subject: 's-noor', email: 'noor@example.com' }, 'unused', NOW);
+        const noor = await repos.findAccountByEmail('noor@example.com');
+        const linked = await repos.findOrLinkSocialAccount({ issuer, subject: 's-noor', email: 'noor@example.com' }, 'unused', NOW);
         expect(linked).toEqual({ kind: 'linked', account: expect.objectContaining({ id: noor?.id }) });
-        const known = await store.findOrLinkSocialAccount({ issuer, subject: 's-noor', email: 'changed@example.com' }, 'unused', NOW);
+        const known = await repos.findOrLinkSocialAccount({ issuer, subject: 's-noor', email: 'changed@example.com' }, 'unused', NOW);
         expect(known).toEqual({ kind: 'known', account: expect.objectContaining({ id: noor?.id, email: 'noor@example.com' }) });
-        const created = await store.findOrLinkSocialAccount({ issuer, subject: 's-new', email: 'social.new@example.com' }, 'acc-social', NOW);
+        const created = await repos.findOrLinkSocialAccount({ issuer, subject: 's-new', email: 'social.new@example.com' }, 'acc-social', NOW);
         expect(created).toEqual({ kind: 'created', account: expect.objectContaining({ id: 'acc-social', passwordHash: null, emailVerifiedAt: NOW }) });
       });
 
       it('reads, decides and writes a code row in one step, and keeps login failures per key', async () => {
         const row = { email: 'c@example.com', codeHash: 'h', salt: 's', expiresAt: NOW + 1, attempts: 0, sentAt: NOW, windowStartedAt: NOW, sendsInWindow: 1 };
-        expect(await store.updateVerificationCode('c@example.com', (current) => ({ next: row, result: current }))).toBeNull();
-        expect(await store.updateVerificationCode('c@example.com', (current) => ({ next: undefined, result: current }))).toEqual(row);
+        expect(await repos.updateVerificationCode('c@example.com', (current) => ({ next: row, result: current }))).toBeNull();
+        expect(await repos.updateVerificationCode('c@example.com', (current) => ({ next: undefined, result: current }))).toEqual(row);
         const failure = (key: string) => ({ key, count: 1, firstAt: NOW, lastAt: NOW, lockedUntil: null });
-        await store.recordLoginFailures(['email:x', 'addr:1.2.3.4'], (prev, key) => (prev ? { ...prev, count: prev.count + 1 } : failure(key)));
-        await store.recordLoginFailures(['email:x'], (prev, key) => (prev ? { ...prev, count: prev.count + 1 } : failure(key)));
-        expect((await store.getLoginFailures(['email:x', 'addr:1.2.3.4', 'email:y'])).map((f) => [f.key, f.count])).toEqual([
+        await repos.recordLoginFailures(['email:x', 'addr:1.2.3.4'], (prev, key) => (prev ? { ...prev, count: prev.count + 1 } : failure(key)));
+        await repos.recordLoginFailures(['email:x'], (prev, key) => (prev ? { ...prev, count: prev.count + 1 } : failure(key)));
+        expect((await repos.getLoginFailures(['email:x', 'addr:1.2.3.4', 'email:y'])).map((f) => [f.key, f.count])).toEqual([
           ['email:x', 2],
           ['addr:1.2.3.4', 1],
         ]);
-        await store.clearLoginFailures('email:x');
-        expect(await store.getLoginFailures(['email:x'])).toEqual([]);
+        await repos.clearLoginFailures('email:x');
+        expect(await repos.getLoginFailures(['email:x'])).toEqual([]);
         // Housekeeping keeps what still counts and removes what no longer does.
-        expect(await store.pruneAccountRecords(NOW, NOW)).toBe(0);
-        expect(await store.pruneAccountRecords(NOW + 2, NOW + 1)).toBe(2);
-        expect(await store.getLoginFailures(['addr:1.2.3.4'])).toEqual([]);
-        expect(await store.updateVerificationCode('c@example.com', (current) => ({ next: undefined, result: current }))).toBeNull();
+        expect(await repos.pruneAccountRecords(NOW, NOW)).toBe(0);
+        expect(await repos.pruneAccountRecords(NOW + 2, NOW + 1)).toBe(2);
+        expect(await repos.getLoginFailures(['addr:1.2.3.4'])).toEqual([]);
+        expect(await repos.updateVerificationCode('c@example.com', (current) => ({ next: undefined, result: current }))).toBeNull();
       });
     });
   });

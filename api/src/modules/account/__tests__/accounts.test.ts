@@ -13,7 +13,7 @@ import { createTestApp, expectApiError as expectError, type TestApp, type Visito
 import { emailSteps } from './email-steps';
 
 /**
- * The account step end to end over HTTP with the real SQLite store (api/README.md "Accounts"):
+ * The account step end to end over HTTP with the real SQLite repos (api/README.md "Accounts"):
  * e-mail check, codes, password login and its lock, set_password, /me, terminated numbers,
  * logout, and the flags each login gives the session.
  */

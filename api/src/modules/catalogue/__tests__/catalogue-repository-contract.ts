@@ -9,17 +9,17 @@ export type CatalogueContractSubject = CatalogueRepository & SessionRepository &
 
 /** The behaviour every CatalogueRepository must have, whatever database implements it. */
 export function describeCatalogueRepositoryContract(name: string, impl: RepositoryImplementation<CatalogueContractSubject>): void {
-  describeRepositoryContract('CatalogueRepository', name, impl, (store, { newUser }) => {
+  describeRepositoryContract('CatalogueRepository', name, impl, (repos, { newUser }) => {
     describe('products, saved plans and preferences', () => {
       it('keeps the current product, and one saved plan per user that makes its product current', async () => {
         const { uid } = await newUser();
-        const [first, second] = await store.listCatalogue({ category: 'PAYG' });
+        const [first, second] = await repos.listCatalogue({ category: 'PAYG' });
         if (!first || !second) throw new Error('the seed has fewer than two PAYG products');
-        expect(await store.getCurrentProductCode(uid)).toBeNull();
-        await store.setCurrentProduct(uid, first.code, true);
-        expect(await store.getCurrentProductCode(uid)).toBe(first.code);
-        expect(await store.getFlowState(uid, NOW)).toMatchObject({ productSaved: true, currentProductCode: first.code });
-        expect(await store.getSavedPlan(uid)).toBeNull();
+        expect(await repos.getCurrentProductCode(uid)).toBeNull();
+        await repos.setCurrentProduct(uid, first.code, true);
+        expect(await repos.getCurrentProductCode(uid)).toBe(first.code);
+        expect(await repos.getFlowState(uid, NOW)).toMatchObject({ productSaved: true, currentProductCode: first.code });
+        expect(await repos.getSavedPlan(uid)).toBeNull();
         const plan = {
           productCode: second.code,
           planIds: [1, 2],
@@ -29,27 +29,27 @@ export function describeCatalogueRepositoryContract(name: string, impl: Reposito
           price: price(100),
           appliedPromotions: [],
         };
-        const saved = await store.replaceSavedPlan(uid, plan, NOW);
+        const saved = await repos.replaceSavedPlan(uid, plan, NOW);
         expect(saved).toEqual({ id: expect.any(Number), ...plan });
-        expect(await store.getSavedPlan(uid)).toEqual(saved);
-        expect(await store.getCurrentProductCode(uid)).toBe(second.code);
-        const again = await store.replaceSavedPlan(uid, { ...plan, productCode: first.code, price: price(50) }, NOW + 1);
-        expect(await store.getSavedPlan(uid)).toEqual(again);
-        expect(await store.getFlowState(uid, NOW)).toMatchObject({ savedPlanProductCode: first.code });
+        expect(await repos.getSavedPlan(uid)).toEqual(saved);
+        expect(await repos.getCurrentProductCode(uid)).toBe(second.code);
+        const again = await repos.replaceSavedPlan(uid, { ...plan, productCode: first.code, price: price(50) }, NOW + 1);
+        expect(await repos.getSavedPlan(uid)).toEqual(again);
+        expect(await repos.getFlowState(uid, NOW)).toMatchObject({ savedPlanProductCode: first.code });
       });
 
       it('keeps one value per preference and user', async () => {
         const { uid } = await newUser();
         const other = await newUser();
-        expect(await store.getPreferences(uid)).toEqual([]);
-        await store.setPreference(uid, 9, true);
-        await store.setPreference(uid, 4, true);
-        await store.setPreference(uid, 9, false);
-        expect(await store.getPreferences(uid)).toEqual([
+        expect(await repos.getPreferences(uid)).toEqual([]);
+        await repos.setPreference(uid, 9, true);
+        await repos.setPreference(uid, 4, true);
+        await repos.setPreference(uid, 9, false);
+        expect(await repos.getPreferences(uid)).toEqual([
           { preferenceId: 4, value: true },
           { preferenceId: 9, value: false },
         ]);
-        expect(await store.getPreferences(other.uid)).toEqual([]);
+        expect(await repos.getPreferences(other.uid)).toEqual([]);
       });
     });
     describe('names by language', () => {
@@ -59,9 +59,9 @@ export function describeCatalogueRepositoryContract(name: string, impl: Reposito
 
       it('answers products and their plans in the asked language, English by default; ids and prices are the same', async () => {
         for (const filter of [{ category: 'PAYG' as const }, { category: 'VIP' as const }, { category: 'Commitment' as const }]) {
-          const en = await store.listCatalogue(filter, 'en');
-          const ar = await store.listCatalogue(filter, 'ar');
-          expect(await store.listCatalogue(filter)).toEqual(en);
+          const en = await repos.listCatalogue(filter, 'en');
+          const ar = await repos.listCatalogue(filter, 'ar');
+          expect(await repos.listCatalogue(filter)).toEqual(en);
           expect(en.length).toBeGreaterThan(0);
           // Everything but the names is the same in both languages.
           expect(withoutNames(ar, 'name', 'plans')).toEqual(withoutNames(en, 'name', 'plans'));
@@ -70,19 +70,19 @@ export function describeCatalogueRepositoryContract(name: string, impl: Reposito
             expect([p.code, ARABIC.test(p.name), /[A-Za-z]{3,}/.test(p.name)]).toEqual([p.code, true, false]);
             expect(p.name).not.toBe(en[i]?.name);
             for (const plan of p.plans) expect([plan.ID, ARABIC.test(plan.Name)]).toEqual([plan.ID, true]);
-            expect((await store.getCatalogueProduct(p.code, 'ar'))?.name).toBe(p.name);
-            expect((await store.getCatalogueProduct(p.code))?.name).toBe(en[i]?.name);
+            expect((await repos.getCatalogueProduct(p.code, 'ar'))?.name).toBe(p.name);
+            expect((await repos.getCatalogueProduct(p.code))?.name).toBe(en[i]?.name);
           }
         }
       });
 
       it('answers boosters and operators in the asked language', async () => {
-        const [en, ar] = [await store.listBoosters('en'), await store.listBoosters('ar')];
-        expect(await store.listBoosters()).toEqual(en);
+        const [en, ar] = [await repos.listBoosters('en'), await repos.listBoosters('ar')];
+        expect(await repos.listBoosters()).toEqual(en);
         expect(withoutNames(ar, 'Name')).toEqual(withoutNames(en, 'Name'));
         for (const b of ar) expect([b.ID, ARABIC.test(b.Name)]).toEqual([b.ID, true]);
-        const [enOps, arOps] = [await store.listOperators('en'), await store.listOperators('ar')];
-        expect(await store.listOperators()).toEqual(enOps);
+        const [enOps, arOps] = [await repos.listOperators('en'), await repos.listOperators('ar')];
+        expect(await repos.listOperators()).toEqual(enOps);
         expect(arOps.map((o) => o.code)).toEqual(enOps.map((o) => o.code));
         for (const o of arOps) expect([o.code, ARABIC.test(o.name)]).toEqual([o.code, true]);
         expect(enOps.find((o) => o.code === 'virgin')?.name).toBe('Virgin Mobile UAE');

@@ -9,7 +9,7 @@ import {
   type PackagePrice,
 } from '@join/shared/contract';
 import { openDatabase } from '../../../platform/db/open-database';
-import { openSqliteStore } from '../../../database';
+import { openSqliteRepositories } from '../../../database';
 import { createTestApp, tempDir, type TestApp, type Visitor } from '../../../testing/harness';
 
 /**
@@ -26,8 +26,8 @@ describe('VAT from the business config', () => {
   beforeAll(async () => {
     const file = join(dir.path, 'vat.sqlite');
     // An operator's edit of the stored config, which a restart keeps (seed-database.ts inserts only what is missing).
-    const { store } = openSqliteStore(file, { poolSize: 500 });
-    await store.close();
+    const { repos } = openSqliteRepositories(file, { poolSize: 500 });
+    await repos.close();
     const db = openDatabase(file);
     db.prepare("UPDATE business_config SET value = ? WHERE key = 'vat_percentage'").run(JSON.stringify(VAT));
     db.close();

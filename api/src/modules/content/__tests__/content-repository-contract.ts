@@ -7,7 +7,7 @@ export type ContentContractSubject = ContentRepository & SessionRepository;
 
 /** The behaviour every ContentRepository must have, whatever database implements it. */
 export function describeContentRepositoryContract(name: string, impl: RepositoryImplementation<ContentContractSubject>): void {
-  describeRepositoryContract('ContentRepository', name, impl, (store, { newUser }) => {
+  describeRepositoryContract('ContentRepository', name, impl, (repos, { newUser }) => {
     describe('feedback', () => {
       const note = (u: UserRecord, text: string, at: number) => ({
         uid: u.uid,
@@ -22,24 +22,24 @@ export function describeContentRepositoryContract(name: string, impl: Repository
       it('keeps every note as sent, with its user, device, route, step, language and time; lists a user’s newest first', async () => {
         const user = await newUser();
         const other = await newUser();
-        expect(await store.listFeedback(user.uid, 10)).toEqual([]);
-        const first = await store.addFeedback(note(user, 'شكرًا', NOW));
+        expect(await repos.listFeedback(user.uid, 10)).toEqual([]);
+        const first = await repos.addFeedback(note(user, 'شكرًا', NOW));
         expect(first).toEqual({ id: expect.any(Number), ...note(user, 'شكرًا', NOW) });
-        const second = await store.addFeedback({ ...note(user, 'x'.repeat(50), NOW + 1), route: '/', step: null, language: 'en' });
-        await store.addFeedback(note(other, 'not yours', NOW + 2));
-        expect(await store.listFeedback(user.uid, 10)).toEqual([second, first]);
-        expect(await store.listFeedback(user.uid, 1)).toEqual([second]);
-        expect((await store.listFeedback(other.uid, 10)).map((f) => f.text)).toEqual(['not yours']);
+        const second = await repos.addFeedback({ ...note(user, 'x'.repeat(50), NOW + 1), route: '/', step: null, language: 'en' });
+        await repos.addFeedback(note(other, 'not yours', NOW + 2));
+        expect(await repos.listFeedback(user.uid, 10)).toEqual([second, first]);
+        expect(await repos.listFeedback(user.uid, 1)).toEqual([second]);
+        expect((await repos.listFeedback(other.uid, 10)).map((f) => f.text)).toEqual(['not yours']);
       });
 
       it('refuses a note longer than 50 characters, even past the API (characters, not bytes)', async () => {
         const user = await newUser();
-        await expect(store.addFeedback(note(user, 'ش'.repeat(50), NOW))).resolves.toMatchObject({ text: 'ش'.repeat(50) });
+        await expect(repos.addFeedback(note(user, 'ش'.repeat(50), NOW))).resolves.toMatchObject({ text: 'ش'.repeat(50) });
         // Whatever the driver's error class (it may come from another realm under Jest): refused.
         const refused = (p: Promise<unknown>) => p.then(() => false, () => true);
-        expect(await refused(store.addFeedback(note(user, 'x'.repeat(51), NOW)))).toBe(true);
-        expect(await refused(store.addFeedback(note(user, '', NOW)))).toBe(true);
-        expect((await store.listFeedback(user.uid, 10)).map((f) => f.text)).toEqual(['ش'.repeat(50)]);
+        expect(await refused(repos.addFeedback(note(user, 'x'.repeat(51), NOW)))).toBe(true);
+        expect(await refused(repos.addFeedback(note(user, '', NOW)))).toBe(true);
+        expect((await repos.listFeedback(user.uid, 10)).map((f) => f.text)).toEqual(['ش'.repeat(50)]);
       });
     });
   });

@@ -10,38 +10,38 @@ export type FlowContractSubject = FlowRepository & SessionRepository & NumbersRe
 
 /** The behaviour every FlowRepository must have, whatever database implements it. */
 export function describeFlowRepositoryContract(name: string, impl: RepositoryImplementation<FlowContractSubject>): void {
-  describeRepositoryContract('FlowRepository', name, impl, (store, { newUser }) => {
+  describeRepositoryContract('FlowRepository', name, impl, (repos, { newUser }) => {
     describe('flow state', () => {
       it('starts empty and moves only the stored flags it is told to', async () => {
         const { uid } = await newUser();
-        expect(await store.getFlowState(uid, NOW)).toEqual(EMPTY_FLOW_STATE);
-        await store.updateFlowFlags(uid, { numberFlag: true });
-        expect(await store.getFlowState(uid, NOW)).toMatchObject({ numberFlag: true, planFlag: false });
-        await store.updateFlowFlags(uid, { planFlag: true });
-        await store.updateFlowFlags(uid, { numberFlag: false });
-        expect(await store.getFlowState(uid, NOW)).toMatchObject({ numberFlag: false, planFlag: true });
+        expect(await repos.getFlowState(uid, NOW)).toEqual(EMPTY_FLOW_STATE);
+        await repos.updateFlowFlags(uid, { numberFlag: true });
+        expect(await repos.getFlowState(uid, NOW)).toMatchObject({ numberFlag: true, planFlag: false });
+        await repos.updateFlowFlags(uid, { planFlag: true });
+        await repos.updateFlowFlags(uid, { numberFlag: false });
+        expect(await repos.getFlowState(uid, NOW)).toMatchObject({ numberFlag: false, planFlag: true });
       });
 
       it('sees a live hold and its vanity level, and no hold once it has ended', async () => {
         const { uid } = await newUser();
-        const [n] = await store.pickFreeNumbers(1, DEFAULT_SHUFFLE_VANITY_IDS, NOW, Math.random);
+        const [n] = await repos.pickFreeNumbers(1, DEFAULT_SHUFFLE_VANITY_IDS, NOW, Math.random);
         if (!n) throw new Error('no free number');
-        await store.reserveNumber(uid, n.msisdn, NOW, NOW + HOLD_MS, POLICY);
-        expect(await store.getFlowState(uid, NOW + 1)).toMatchObject({ hasActiveHold: true, activeHoldVanityLevel: n.vanityLevel });
-        expect(await store.getFlowState(uid, NOW + HOLD_MS)).toMatchObject({ hasActiveHold: false, activeHoldVanityLevel: null });
+        await repos.reserveNumber(uid, n.msisdn, NOW, NOW + HOLD_MS, POLICY);
+        expect(await repos.getFlowState(uid, NOW + 1)).toMatchObject({ hasActiveHold: true, activeHoldVanityLevel: n.vanityLevel });
+        expect(await repos.getFlowState(uid, NOW + HOLD_MS)).toMatchObject({ hasActiveHold: false, activeHoldVanityLevel: null });
       });
     });
     describe('flow context (the access rules inputs that are not flags)', () => {
       it('starts unknown and not retail, and each setter changes its own input of its own user only', async () => {
         const { uid } = await newUser();
         const other = await newUser();
-        expect(await store.getFlowContext(uid)).toEqual(EMPTY_SERVER_FLOW_CONTEXT);
-        await store.setRetail(uid, true);
-        await store.setInsideUae(uid, true);
-        await store.setResidentType(uid, 'resident');
-        await store.setDeliveryForm(uid, true);
-        await store.setTerminatedEmail(uid, 'old@example.ae');
-        expect(await store.getFlowContext(uid)).toEqual({
+        expect(await repos.getFlowContext(uid)).toEqual(EMPTY_SERVER_FLOW_CONTEXT);
+        await repos.setRetail(uid, true);
+        await repos.setInsideUae(uid, true);
+        await repos.setResidentType(uid, 'resident');
+        await repos.setDeliveryForm(uid, true);
+        await repos.setTerminatedEmail(uid, 'old@example.ae');
+        expect(await repos.getFlowContext(uid)).toEqual({
           resident_type: 'resident',
           sim_type: null,
           inside_uae: true,
@@ -49,23 +49,23 @@ export function describeFlowRepositoryContract(name: string, impl: RepositoryImp
           terminated_email: 'old@example.ae',
           retail: true,
         });
-        expect(await store.getFlowContext(other.uid)).toEqual(EMPTY_SERVER_FLOW_CONTEXT);
-        await store.setInsideUae(uid, false);
-        expect((await store.getFlowContext(uid)).inside_uae).toBe(false);
-        await store.setInsideUae(uid, null);
-        await store.setTerminatedEmail(uid, null);
-        await store.setResidentType(uid, 'non_resident');
-        expect(await store.getFlowContext(uid)).toMatchObject({ inside_uae: null, terminated_email: null, resident_type: 'non_resident' });
+        expect(await repos.getFlowContext(other.uid)).toEqual(EMPTY_SERVER_FLOW_CONTEXT);
+        await repos.setInsideUae(uid, false);
+        expect((await repos.getFlowContext(uid)).inside_uae).toBe(false);
+        await repos.setInsideUae(uid, null);
+        await repos.setTerminatedEmail(uid, null);
+        await repos.setResidentType(uid, 'non_resident');
+        expect(await repos.getFlowContext(uid)).toMatchObject({ inside_uae: null, terminated_email: null, resident_type: 'non_resident' });
       });
 
       it('clears the id check answers (residency, delivery form) and keeps the rest', async () => {
         const { uid } = await newUser();
-        await store.setResidentType(uid, 'resident');
-        await store.setDeliveryForm(uid, true);
-        await store.setInsideUae(uid, true);
-        await store.setRetail(uid, true);
-        await store.clearIdCheckAnswers(uid);
-        expect(await store.getFlowContext(uid)).toEqual({ ...EMPTY_SERVER_FLOW_CONTEXT, inside_uae: true, retail: true });
+        await repos.setResidentType(uid, 'resident');
+        await repos.setDeliveryForm(uid, true);
+        await repos.setInsideUae(uid, true);
+        await repos.setRetail(uid, true);
+        await repos.clearIdCheckAnswers(uid);
+        expect(await repos.getFlowContext(uid)).toEqual({ ...EMPTY_SERVER_FLOW_CONTEXT, inside_uae: true, retail: true });
       });
     });
   });

@@ -12,7 +12,7 @@ import {
   type SimType,
 } from '@join/shared/contract';
 import { openDatabase } from '../../../platform/db/open-database';
-import { connectSqliteStore, type SqliteStore } from '../../../database';
+import { connectSqliteRepositories, type SqliteRepositories } from '../../../database';
 import { cardToken } from '../../../testing/fake-card-provider';
 import { createPaymentTestApp, newKey, type PaymentTestApp } from '../../../testing/payment-helpers';
 import type { Visitor } from '../../../testing/harness';
@@ -37,12 +37,12 @@ const DUBAI_CREEK = { lat: 25.24, lng: 55.335 };
 const FORM = { address: 'Villa 12, Street 5, Al Barsha 2', address_2: 'Gate on the left', instructions: 'Call on arrival', phone: '0501234567' };
 
 let t: PaymentTestApp;
-let db: SqliteStore;
+let db: SqliteRepositories;
 
 beforeEach(async () => {
   t = await createPaymentTestApp({ withBnpl: false });
   // A second connection to the app's database: the test sets the activation method's answers.
-  db = connectSqliteStore(t.dbFile);
+  db = connectSqliteRepositories(t.dbFile);
 });
 afterEach(async () => {
   await db.close();

@@ -15,13 +15,13 @@ export type FulfilmentContractSubject = FulfilmentRepository & SessionRepository
 
 /** The behaviour every FulfilmentRepository must have, whatever database implements it; its races across separate connections through `impl.connectModule`. */
 export function describeFulfilmentRepositoryContract(name: string, impl: RepositoryImplementation<FulfilmentContractSubject>): void {
-  describeRepositoryContract('FulfilmentRepository', name, impl, (store, { current, newUser, freeNumbers }) => {
+  describeRepositoryContract('FulfilmentRepository', name, impl, (repos, { current, newUser, freeNumbers }) => {
     describe('delivery', () => {
       let orderSerial = 0;
-      /** An order of a user who passed the identity check (verifiedBuyer): the store refuses any other. */
+      /** An order of a user who passed the identity check (verifiedBuyer): the repos refuses any other. */
       const newOrder = async (uid: string, over: Partial<NewOrder> = {}): Promise<NewOrder> => {
         orderSerial += 1;
-        const bound = await verifiedBuyer(store, uid, over.kind === 'esim' ? 'esim' : 'physical', NOW);
+        const bound = await verifiedBuyer(repos, uid, over.kind === 'esim' ? 'esim' : 'physical', NOW);
         return {
           ...bound,
           id: `ord_contract${String(orderSerial).padStart(6, '0')}`,
@@ -40,64 +40,64 @@ export function describeFulfilmentRepositoryContract(name: string, impl: Reposit
       };
 
       it('holds the seeded zones and stores, named in both languages', async () => {
-        const zones = await store.listDeliveryZones();
+        const zones = await repos.listDeliveryZones();
         expect(zones.map((z) => z.id)).toContain('dubai');
         expect(zones.find((z) => z.id === 'dubai')).toMatchObject({ emirate: 'DU', etaMinutes: 45, hours: expect.arrayContaining([{ day: 0, opens: '00:00', closes: '24:00' }]) });
         expect(zones[0]?.polygon[0]?.length).toBeGreaterThan(20);
-        expect((await store.listStoreLocations()).length).toBeGreaterThanOrEqual(8);
-        expect(await store.getStoreLocation('yas-mall')).toMatchObject({ name: { en: 'Yas Mall', ar: 'ياس مول' }, emirate: 'AZ' });
-        expect(await store.getStoreLocation('nowhere')).toBeNull();
+        expect((await repos.listStoreLocations()).length).toBeGreaterThanOrEqual(8);
+        expect(await repos.getStoreLocation('yas-mall')).toMatchObject({ name: { en: 'Yas Mall', ar: 'ياس مول' }, emirate: 'AZ' });
+        expect(await repos.getStoreLocation('nowhere')).toBeNull();
       });
 
       it('places one order per user: a second placement answers the first; nobody reads another user\'s order', async () => {
         const { uid } = await newUser();
         const first = await newOrder(uid);
-        const placed = await store.placeOrder(first, false);
+        const placed = await repos.placeOrder(first, false);
         expect(placed).toMatchObject({ created: true, order: { id: first.id, status: 'received', history: [{ status: 'received', at: NOW }], courierJobId: null, esim: null, refreshedAt: null, eta: NOW + 45 * 60_000 } });
         expect(placed.order.delivery).toEqual(first.delivery);
-        const again = await store.placeOrder(await newOrder(uid, { kind: 'pickup', delivery: null, storeId: 'yas-mall' }), false);
+        const again = await repos.placeOrder(await newOrder(uid, { kind: 'pickup', delivery: null, storeId: 'yas-mall' }), false);
         expect(again).toMatchObject({ created: false, order: { id: first.id, kind: 'delivery' } });
-        expect((await store.getOrder(uid))?.id).toBe(first.id);
-        expect(await store.getOrder((await newUser()).uid)).toBeNull();
-        expect(await store.updateOrder((await newUser()).uid, first.id, { status: 'preparing' }, NOW)).toBeNull();
+        expect((await repos.getOrder(uid))?.id).toBe(first.id);
+        expect(await repos.getOrder((await newUser()).uid)).toBeNull();
+        expect(await repos.updateOrder((await newUser()).uid, first.id, { status: 'preparing' }, NOW)).toBeNull();
       });
 
       it('derives the delivery flags from the order: placed is in progress, delivered or collected is delivered, an installed eSIM is activated', async () => {
         const { uid } = await newUser();
         const o = await newOrder(uid);
-        await store.placeOrder(o, false);
-        expect(await store.getFlowState(uid, NOW)).toMatchObject({ orderKind: 'delivery', orderStatus: 'received' });
-        await store.updateOrder(uid, o.id, { courierJobId: 'job_1', status: 'delivered', eta: null }, NOW + 1);
-        expect(await store.getFlowState(uid, NOW)).toMatchObject({ orderKind: 'delivery', orderStatus: 'delivered' });
+        await repos.placeOrder(o, false);
+        expect(await repos.getFlowState(uid, NOW)).toMatchObject({ orderKind: 'delivery', orderStatus: 'received' });
+        await repos.updateOrder(uid, o.id, { courierJobId: 'job_1', status: 'delivered', eta: null }, NOW + 1);
+        expect(await repos.getFlowState(uid, NOW)).toMatchObject({ orderKind: 'delivery', orderStatus: 'delivered' });
         const e = await newUser();
-        await store.placeOrder(await newOrder(e.uid, { kind: 'esim', status: 'issued', delivery: null, eta: null }), false);
-        expect(await store.getFlowState(e.uid, NOW)).toMatchObject({ orderKind: 'esim', orderStatus: 'issued' });
+        await repos.placeOrder(await newOrder(e.uid, { kind: 'esim', status: 'issued', delivery: null, eta: null }), false);
+        expect(await repos.getFlowState(e.uid, NOW)).toMatchObject({ orderKind: 'esim', orderStatus: 'issued' });
       });
 
       it('moves an order forward, keeps what an update does not name, and never moves a final status', async () => {
         const { uid } = await newUser();
         const o = await newOrder(uid);
-        await store.placeOrder(o, false);
+        await repos.placeOrder(o, false);
         const history = [{ status: 'received' as const, at: NOW }, { status: 'preparing' as const, at: NOW + 5 }];
-        const moved = await store.updateOrder(uid, o.id, { courierJobId: 'job_9', status: 'preparing', history, refreshedAt: NOW + 6 }, NOW + 6);
+        const moved = await repos.updateOrder(uid, o.id, { courierJobId: 'job_9', status: 'preparing', history, refreshedAt: NOW + 6 }, NOW + 6);
         expect(moved).toMatchObject({ courierJobId: 'job_9', status: 'preparing', history, refreshedAt: NOW + 6, eta: NOW + 45 * 60_000, updatedAt: NOW + 6 });
-        expect(await store.updateOrder(uid, o.id, { eta: null }, NOW + 7)).toMatchObject({ eta: null, courierJobId: 'job_9', status: 'preparing' });
-        await store.updateOrder(uid, o.id, { status: 'delivered' }, NOW + 8);
-        expect(await store.updateOrder(uid, o.id, { status: 'out_for_delivery', refreshedAt: NOW + 9 }, NOW + 9)).toMatchObject({ status: 'delivered' });
+        expect(await repos.updateOrder(uid, o.id, { eta: null }, NOW + 7)).toMatchObject({ eta: null, courierJobId: 'job_9', status: 'preparing' });
+        await repos.updateOrder(uid, o.id, { status: 'delivered' }, NOW + 8);
+        expect(await repos.updateOrder(uid, o.id, { status: 'out_for_delivery', refreshedAt: NOW + 9 }, NOW + 9)).toMatchObject({ status: 'delivered' });
       });
 
       it('stores an eSIM profile, and withdraws only an order no provider took', async () => {
         const { uid } = await newUser();
         const o = await newOrder(uid, { kind: 'esim', status: 'issued', delivery: null, eta: null });
-        await store.placeOrder(o, false);
+        await repos.placeOrder(o, false);
         const profile = { profileId: 'prof_1', smdpAddress: 'smdp.example.test', matchingId: 'ABC-123' };
-        expect(await store.updateOrder(uid, o.id, { esim: profile }, NOW + 1)).toMatchObject({ esim: profile });
-        expect(await store.withdrawOrder(uid, o.id)).toBe(false);
+        expect(await repos.updateOrder(uid, o.id, { esim: profile }, NOW + 1)).toMatchObject({ esim: profile });
+        expect(await repos.withdrawOrder(uid, o.id)).toBe(false);
         const other = await newUser();
         const p = await newOrder(other.uid);
-        await store.placeOrder(p, false);
-        expect(await store.withdrawOrder(other.uid, p.id)).toBe(true);
-        expect(await store.getOrder(other.uid)).toBeNull();
+        await repos.placeOrder(p, false);
+        expect(await repos.withdrawOrder(other.uid, p.id)).toBe(true);
+        expect(await repos.getOrder(other.uid)).toBeNull();
       });
 
       it('refuses an order without a verified decision of its user and account for its kind of SIM', async () => {
@@ -108,23 +108,23 @@ export function describeFulfilmentRepositoryContract(name: string, impl: Reposit
         const bound = await newOrder(uid);
         const stranger = await newUser();
         // Another user's decision, none at all, an eSIM's check for a delivery: refused, nothing stored.
-        await expect(store.placeOrder({ ...bound, id: 'ord_stranger01', orderNumber: 'JO-STRA-0001', uid: stranger.uid }, false)).rejects.toMatchObject({ message: expect.stringMatching(/verified identity decision/) });
-        await expect(store.placeOrder({ ...bound, accountId: null, identity: null }, false)).rejects.toMatchObject({ message: expect.stringMatching(/verified identity decision/) });
+        await expect(repos.placeOrder({ ...bound, id: 'ord_stranger01', orderNumber: 'JO-STRA-0001', uid: stranger.uid }, false)).rejects.toMatchObject({ message: expect.stringMatching(/verified identity decision/) });
+        await expect(repos.placeOrder({ ...bound, accountId: null, identity: null }, false)).rejects.toMatchObject({ message: expect.stringMatching(/verified identity decision/) });
         const esimOnly = await newOrder((await newUser()).uid, { kind: 'esim', status: 'issued', delivery: null, eta: null });
         await expect(
-          store.placeOrder({ ...esimOnly, kind: 'delivery', status: 'received', delivery: bound.delivery, eta: NOW }, false),
+          repos.placeOrder({ ...esimOnly, kind: 'delivery', status: 'received', delivery: bound.delivery, eta: NOW }, false),
         ).rejects.toMatchObject({ message: expect.stringMatching(/verified identity decision/) });
-        expect(await store.getOrder(stranger.uid)).toBeNull();
-        const placed = await store.placeOrder(bound, false);
+        expect(await repos.getOrder(stranger.uid)).toBeNull();
+        const placed = await repos.placeOrder(bound, false);
         expect(placed.order).toMatchObject({ accountId: bound.accountId, identity: bound.identity });
       });
 
       it('keeps the ordered number held for good when asked (a cash-on-delivery SIM)', async () => {
         const { uid } = await newUser();
         const [msisdn] = await freeNumbers(1);
-        await store.reserveNumber(uid, msisdn ?? '', NOW, NOW + HOLD_MS, POLICY);
-        await store.placeOrder(await newOrder(uid, { msisdn: msisdn ?? '' }), true);
-        expect((await store.getActiveHold(uid, NOW + HOLD_MS + 1))?.msisdn).toBe(msisdn);
+        await repos.reserveNumber(uid, msisdn ?? '', NOW, NOW + HOLD_MS, POLICY);
+        await repos.placeOrder(await newOrder(uid, { msisdn: msisdn ?? '' }), true);
+        expect((await repos.getActiveHold(uid, NOW + HOLD_MS + 1))?.msisdn).toBe(msisdn);
       });
     });
 

@@ -10,7 +10,7 @@ export type IdentityContractSubject = IdentityRepository & SessionRepository & A
 
 /** The behaviour every IdentityRepository must have, whatever database implements it. */
 export function describeIdentityRepositoryContract(name: string, impl: RepositoryImplementation<IdentityContractSubject>): void {
-  describeRepositoryContract('IdentityRepository', name, impl, (store, { newUser, newSession }) => {
+  describeRepositoryContract('IdentityRepository', name, impl, (repos, { newUser, newSession }) => {
     describe('the identity check', () => {
       const TTL = 30 * 60_000;
       const PASSPORT = {
@@ -39,56 +39,56 @@ export function describeIdentityRepositoryContract(name: string, impl: Repositor
 
       it('stores the activation method in the flow context; a new residency drops the pending check', async () => {
         const { uid } = await newUser();
-        expect(await store.setActivationMethod(uid, 'non_resident', 'esim')).toEqual({ droppedPendingCheck: false });
-        expect(await store.getFlowContext(uid)).toMatchObject({ resident_type: 'non_resident', sim_type: 'esim' });
-        await store.saveDocumentSide(uid, ACCOUNT, 'passport', side('data_page', 'page', PASSPORT), PASSPORT, NOW, TTL);
+        expect(await repos.setActivationMethod(uid, 'non_resident', 'esim')).toEqual({ droppedPendingCheck: false });
+        expect(await repos.getFlowContext(uid)).toMatchObject({ resident_type: 'non_resident', sim_type: 'esim' });
+        await repos.saveDocumentSide(uid, ACCOUNT, 'passport', side('data_page', 'page', PASSPORT), PASSPORT, NOW, TTL);
         // Same residency, other SIM type: the check stays.
-        expect(await store.setActivationMethod(uid, 'non_resident', 'physical')).toEqual({ droppedPendingCheck: false });
-        expect(await store.getIdentityCheck(uid, NOW)).not.toBeNull();
-        expect(await store.setActivationMethod(uid, 'resident', 'physical')).toEqual({ droppedPendingCheck: true });
-        expect(await store.getIdentityCheck(uid, NOW)).toBeNull();
-        expect(await store.getFlowContext(uid)).toMatchObject({ resident_type: 'resident', sim_type: 'physical' });
+        expect(await repos.setActivationMethod(uid, 'non_resident', 'physical')).toEqual({ droppedPendingCheck: false });
+        expect(await repos.getIdentityCheck(uid, NOW)).not.toBeNull();
+        expect(await repos.setActivationMethod(uid, 'resident', 'physical')).toEqual({ droppedPendingCheck: true });
+        expect(await repos.getIdentityCheck(uid, NOW)).toBeNull();
+        expect(await repos.getFlowContext(uid)).toMatchObject({ resident_type: 'resident', sim_type: 'physical' });
       });
 
       it('keeps the sides of a check with their images, details and face match, per user', async () => {
         const { uid } = await newUser();
         const other = await newUser();
-        const first = await store.saveDocumentSide(uid, ACCOUNT, 'emirates_id', side('back', 'back-1'), null, NOW, TTL);
+        const first = await repos.saveDocumentSide(uid, ACCOUNT, 'emirates_id', side('back', 'back-1'), null, NOW, TTL);
         expect(first).toMatchObject({ kind: 'emirates_id', startedAt: NOW, expiresAt: NOW + TTL, details: null, faceMatchedAt: null });
-        await store.saveDocumentSide(uid, ACCOUNT, 'emirates_id', side('front', 'front-1'), null, NOW + 1, TTL);
+        await repos.saveDocumentSide(uid, ACCOUNT, 'emirates_id', side('front', 'front-1'), null, NOW + 1, TTL);
         const details = { ...PASSPORT, kind: 'emirates_id' as const, id_number: '784199012345671' };
-        const again = await store.saveDocumentSide(uid, ACCOUNT, 'emirates_id', side('back', 'back-2'), details, NOW + 2, TTL);
+        const again = await repos.saveDocumentSide(uid, ACCOUNT, 'emirates_id', side('back', 'back-2'), details, NOW + 2, TTL);
         expect(again.sides.map((s) => [s.side, s.image.toString(), s.faceFound, s.receivedAt])).toEqual([
           ['front', 'front-1', true, NOW + 1],
           ['back', 'back-2', false, NOW + 2],
         ]);
         expect(again.details).toEqual(details);
         expect(again.expiresAt).toBe(NOW + TTL);
-        expect(await store.setFaceMatched(uid, 'passed', NOW + 3, 'AUTH-P03')).toBe(true);
-        expect(await store.getIdentityCheck(uid, NOW + 3)).toMatchObject({ faceMatchedAt: NOW + 3, liveness: 'passed', facePersonRef: 'AUTH-P03' });
+        expect(await repos.setFaceMatched(uid, 'passed', NOW + 3, 'AUTH-P03')).toBe(true);
+        expect(await repos.getIdentityCheck(uid, NOW + 3)).toMatchObject({ faceMatchedAt: NOW + 3, liveness: 'passed', facePersonRef: 'AUTH-P03' });
         // A new side is a new document: the face is compared again.
-        await store.saveDocumentSide(uid, ACCOUNT, 'emirates_id', side('front', 'front-2'), null, NOW + 4, TTL);
-        expect(await store.getIdentityCheck(uid, NOW + 4)).toMatchObject({ faceMatchedAt: null, facePersonRef: null, details });
+        await repos.saveDocumentSide(uid, ACCOUNT, 'emirates_id', side('front', 'front-2'), null, NOW + 4, TTL);
+        expect(await repos.getIdentityCheck(uid, NOW + 4)).toMatchObject({ faceMatchedAt: null, facePersonRef: null, details });
         // Nobody else's.
-        expect(await store.getIdentityCheck(other.uid, NOW)).toBeNull();
-        expect(await store.setFaceMatched(other.uid, 'passed', NOW, null)).toBe(false);
-        await store.deleteIdentityCheck(other.uid);
-        expect(await store.getIdentityCheck(uid, NOW + 4)).not.toBeNull();
-        await store.deleteIdentityCheck(uid);
-        expect(await store.getIdentityCheck(uid, NOW + 4)).toBeNull();
+        expect(await repos.getIdentityCheck(other.uid, NOW)).toBeNull();
+        expect(await repos.setFaceMatched(other.uid, 'passed', NOW, null)).toBe(false);
+        await repos.deleteIdentityCheck(other.uid);
+        expect(await repos.getIdentityCheck(uid, NOW + 4)).not.toBeNull();
+        await repos.deleteIdentityCheck(uid);
+        expect(await repos.getIdentityCheck(uid, NOW + 4)).toBeNull();
       });
 
       it('lets a check expire after its time to live: unread at once, deleted by the sweep, replaced by a new side', async () => {
         const a = await newUser();
         const b = await newUser();
-        await store.saveDocumentSide(a.uid, ACCOUNT, 'passport', side('data_page', 'old', PASSPORT), PASSPORT, NOW, TTL);
-        await store.saveDocumentSide(b.uid, ACCOUNT, 'passport', side('data_page', 'young', PASSPORT), PASSPORT, NOW + 10 * 60_000, TTL);
-        expect(await store.getIdentityCheck(a.uid, NOW + TTL - 1)).not.toBeNull();
-        expect(await store.getIdentityCheck(a.uid, NOW + TTL)).toBeNull();
-        expect(await store.setFaceMatched(a.uid, 'passed', NOW + TTL, null)).toBe(false);
-        expect(await store.deleteExpiredIdentityChecks(NOW + TTL)).toBeGreaterThanOrEqual(1);
-        expect(await store.getIdentityCheck(b.uid, NOW + TTL)).not.toBeNull();
-        const fresh = await store.saveDocumentSide(a.uid, ACCOUNT, 'passport', side('data_page', 'new', PASSPORT), PASSPORT, NOW + TTL + 5, TTL);
+        await repos.saveDocumentSide(a.uid, ACCOUNT, 'passport', side('data_page', 'old', PASSPORT), PASSPORT, NOW, TTL);
+        await repos.saveDocumentSide(b.uid, ACCOUNT, 'passport', side('data_page', 'young', PASSPORT), PASSPORT, NOW + 10 * 60_000, TTL);
+        expect(await repos.getIdentityCheck(a.uid, NOW + TTL - 1)).not.toBeNull();
+        expect(await repos.getIdentityCheck(a.uid, NOW + TTL)).toBeNull();
+        expect(await repos.setFaceMatched(a.uid, 'passed', NOW + TTL, null)).toBe(false);
+        expect(await repos.deleteExpiredIdentityChecks(NOW + TTL)).toBeGreaterThanOrEqual(1);
+        expect(await repos.getIdentityCheck(b.uid, NOW + TTL)).not.toBeNull();
+        const fresh = await repos.saveDocumentSide(a.uid, ACCOUNT, 'passport', side('data_page', 'new', PASSPORT), PASSPORT, NOW + TTL + 5, TTL);
         expect(fresh).toMatchObject({ startedAt: NOW + TTL + 5, expiresAt: NOW + 2 * TTL + 5 });
         expect(fresh.sides.map((s) => s.image.toString())).toEqual(['new']);
       });
@@ -98,71 +98,71 @@ export function describeIdentityRepositoryContract(name: string, impl: Repositor
         const other = await newSession();
         const hash = (c: string) => c.repeat(64);
         const challenge = (nonce: string, at = NOW) => ({ uid, nonceHash: hash(nonce), prompt: 'left' as const, issuedAt: at, expiresAt: at + 60_000 });
-        await store.setFaceChallenge(tokenHash, challenge('a'));
-        expect(await store.takeFaceChallenge(other.tokenHash, hash('a'), NOW)).toBeNull();
-        expect(await store.takeFaceChallenge(tokenHash, hash('a'), NOW + 1)).toEqual({ uid, prompt: 'left', expiresAt: NOW + 60_000 });
-        expect(await store.takeFaceChallenge(tokenHash, hash('a'), NOW + 2)).toBeNull();
-        await store.setFaceChallenge(tokenHash, challenge('b'));
-        await store.setFaceChallenge(tokenHash, challenge('c'));
-        expect(await store.takeFaceChallenge(tokenHash, hash('b'), NOW)).toBeNull();
+        await repos.setFaceChallenge(tokenHash, challenge('a'));
+        expect(await repos.takeFaceChallenge(other.tokenHash, hash('a'), NOW)).toBeNull();
+        expect(await repos.takeFaceChallenge(tokenHash, hash('a'), NOW + 1)).toEqual({ uid, prompt: 'left', expiresAt: NOW + 60_000 });
+        expect(await repos.takeFaceChallenge(tokenHash, hash('a'), NOW + 2)).toBeNull();
+        await repos.setFaceChallenge(tokenHash, challenge('b'));
+        await repos.setFaceChallenge(tokenHash, challenge('c'));
+        expect(await repos.takeFaceChallenge(tokenHash, hash('b'), NOW)).toBeNull();
         // The wrong nonce took it.
-        expect(await store.takeFaceChallenge(tokenHash, hash('c'), NOW)).toBeNull();
-        await store.setFaceChallenge(tokenHash, challenge('d'));
-        expect(await store.takeFaceChallenge(tokenHash, hash('d'), NOW + 60_000)).toBeNull();
-        await store.setFaceChallenge(tokenHash, challenge('e'));
-        expect(await store.deleteExpiredIdentityChecks(NOW + 60_000)).toBeGreaterThanOrEqual(0);
-        expect(await store.takeFaceChallenge(tokenHash, hash('e'), NOW)).toBeNull();
+        expect(await repos.takeFaceChallenge(tokenHash, hash('c'), NOW)).toBeNull();
+        await repos.setFaceChallenge(tokenHash, challenge('d'));
+        expect(await repos.takeFaceChallenge(tokenHash, hash('d'), NOW + 60_000)).toBeNull();
+        await repos.setFaceChallenge(tokenHash, challenge('e'));
+        expect(await repos.deleteExpiredIdentityChecks(NOW + 60_000)).toBeGreaterThanOrEqual(0);
+        expect(await repos.takeFaceChallenge(tokenHash, hash('e'), NOW)).toBeNull();
       });
 
       it('records a pass with its flag and no images left; flags only move forward', async () => {
         const { uid } = await newUser();
-        await store.saveDocumentSide(uid, ACCOUNT, 'passport', side('data_page', 'page', PASSPORT), PASSPORT, NOW, TTL);
-        await store.recordIdentityDecision(uid, decision('verified', null), { kind: 'verified', flag: 'id_verified' });
-        expect(await store.getIdentityCheck(uid, NOW)).toBeNull();
-        expect(await store.getFlowState(uid, NOW)).toMatchObject({ idVerified: true, residentDone: false });
-        expect(await store.getFlowContext(uid)).toMatchObject({ has_delivery_form: false });
+        await repos.saveDocumentSide(uid, ACCOUNT, 'passport', side('data_page', 'page', PASSPORT), PASSPORT, NOW, TTL);
+        await repos.recordIdentityDecision(uid, decision('verified', null), { kind: 'verified', flag: 'id_verified' });
+        expect(await repos.getIdentityCheck(uid, NOW)).toBeNull();
+        expect(await repos.getFlowState(uid, NOW)).toMatchObject({ idVerified: true, residentDone: false });
+        expect(await repos.getFlowContext(uid)).toMatchObject({ has_delivery_form: false });
         const resident = await newUser();
-        await store.recordIdentityDecision(resident.uid, decision('verified', null), { kind: 'verified', flag: 'resident_done' });
-        expect(await store.getFlowState(resident.uid, NOW)).toMatchObject({ idVerified: false, residentDone: true });
-        expect(await store.getFlowContext(resident.uid)).toMatchObject({ has_delivery_form: true });
-        expect(await store.listIdentityDecisions(uid)).toEqual([{ ...decision('verified', null), id: expect.any(Number) }]);
+        await repos.recordIdentityDecision(resident.uid, decision('verified', null), { kind: 'verified', flag: 'resident_done' });
+        expect(await repos.getFlowState(resident.uid, NOW)).toMatchObject({ idVerified: false, residentDone: true });
+        expect(await repos.getFlowContext(resident.uid)).toMatchObject({ has_delivery_form: true });
+        expect(await repos.listIdentityDecisions(uid)).toEqual([{ ...decision('verified', null), id: expect.any(Number) }]);
       });
 
       it('keeps a pass with the account that made it: the flags count for it, the decision is found by it', async () => {
         const { uid } = await newUser();
-        const account = await store.findOrCreateVerifiedAccount(`${uid}@example.com`, `acc-${uid}`, NOW);
-        expect(await store.getVerifiedDecision(uid, account.id)).toBeNull();
-        await store.recordIdentityDecision(uid, { ...decision('refused', -640), accountId: account.id }, { kind: 'refused', pending: 'keep' });
-        expect(await store.getVerifiedDecision(uid, account.id)).toBeNull();
-        await store.recordIdentityDecision(uid, { ...decision('verified', null), accountId: account.id }, { kind: 'verified', flag: 'id_verified' });
-        expect(await store.getFlowState(uid, NOW)).toMatchObject({ idVerified: true, verifiedAccountId: account.id });
-        expect(await store.getVerifiedDecision(uid, account.id)).toMatchObject({ outcome: 'verified', accountId: account.id, holderName: 'JANE DOE', personRef: 'person-1' });
-        expect(await store.getVerifiedDecision(uid, 'acc-someone-else')).toBeNull();
+        const account = await repos.findOrCreateVerifiedAccount(`${uid}@example.com`, `acc-${uid}`, NOW);
+        expect(await repos.getVerifiedDecision(uid, account.id)).toBeNull();
+        await repos.recordIdentityDecision(uid, { ...decision('refused', -640), accountId: account.id }, { kind: 'refused', pending: 'keep' });
+        expect(await repos.getVerifiedDecision(uid, account.id)).toBeNull();
+        await repos.recordIdentityDecision(uid, { ...decision('verified', null), accountId: account.id }, { kind: 'verified', flag: 'id_verified' });
+        expect(await repos.getFlowState(uid, NOW)).toMatchObject({ idVerified: true, verifiedAccountId: account.id });
+        expect(await repos.getVerifiedDecision(uid, account.id)).toMatchObject({ outcome: 'verified', accountId: account.id, holderName: 'JANE DOE', personRef: 'person-1' });
+        expect(await repos.getVerifiedDecision(uid, 'acc-someone-else')).toBeNull();
       });
 
       it('starts the check again when another account sends a side', async () => {
         const { uid } = await newUser();
-        await store.saveDocumentSide(uid, 'acct-one', 'emirates_id', side('front', 'front-1'), null, NOW, TTL);
-        const other = await store.saveDocumentSide(uid, 'acct-two', 'emirates_id', side('back', 'back-1'), null, NOW + 1, TTL);
+        await repos.saveDocumentSide(uid, 'acct-one', 'emirates_id', side('front', 'front-1'), null, NOW, TTL);
+        const other = await repos.saveDocumentSide(uid, 'acct-two', 'emirates_id', side('back', 'back-1'), null, NOW + 1, TTL);
         expect(other.sides.map((s) => s.side)).toEqual(['back']);
       });
 
       it('records refusals, keeping the check, dropping the face match or dropping it all', async () => {
         const { uid } = await newUser();
-        await store.saveDocumentSide(uid, ACCOUNT, 'passport', side('data_page', 'page', PASSPORT), PASSPORT, NOW, TTL);
-        await store.setFaceMatched(uid, 'passed', NOW, 'AUTH-P01');
-        await store.recordIdentityDecision(uid, decision('refused', -640), { kind: 'refused', pending: 'keep' });
-        expect(await store.getIdentityCheck(uid, NOW)).toMatchObject({ faceMatchedAt: NOW });
-        await store.recordIdentityDecision(uid, decision('refused', -620), { kind: 'refused', pending: 'drop_face' });
-        expect(await store.getIdentityCheck(uid, NOW)).toMatchObject({ faceMatchedAt: null, details: PASSPORT });
-        await store.recordIdentityDecision(uid, decision('refused', -116), { kind: 'refused', pending: 'drop_all' });
-        expect(await store.getIdentityCheck(uid, NOW)).toBeNull();
-        expect((await store.listIdentityDecisions(uid)).map((d) => [d.outcome, d.code, d.personRef])).toEqual([
+        await repos.saveDocumentSide(uid, ACCOUNT, 'passport', side('data_page', 'page', PASSPORT), PASSPORT, NOW, TTL);
+        await repos.setFaceMatched(uid, 'passed', NOW, 'AUTH-P01');
+        await repos.recordIdentityDecision(uid, decision('refused', -640), { kind: 'refused', pending: 'keep' });
+        expect(await repos.getIdentityCheck(uid, NOW)).toMatchObject({ faceMatchedAt: NOW });
+        await repos.recordIdentityDecision(uid, decision('refused', -620), { kind: 'refused', pending: 'drop_face' });
+        expect(await repos.getIdentityCheck(uid, NOW)).toMatchObject({ faceMatchedAt: null, details: PASSPORT });
+        await repos.recordIdentityDecision(uid, decision('refused', -116), { kind: 'refused', pending: 'drop_all' });
+        expect(await repos.getIdentityCheck(uid, NOW)).toBeNull();
+        expect((await repos.listIdentityDecisions(uid)).map((d) => [d.outcome, d.code, d.personRef])).toEqual([
           ['refused', -640, null],
           ['refused', -620, null],
           ['refused', -116, null],
         ]);
-        expect(await store.getFlowState(uid, NOW)).toMatchObject({ idVerified: false, residentDone: false });
+        expect(await repos.getFlowState(uid, NOW)).toMatchObject({ idVerified: false, residentDone: false });
       });
     });
   });

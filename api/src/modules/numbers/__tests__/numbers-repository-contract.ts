@@ -14,24 +14,24 @@ export type NumbersContractSubject = NumbersRepository & SessionRepository & Acc
 
 /** The behaviour every NumbersRepository must have, whatever database implements it; its races across separate connections through `impl.connectModule`. */
 export function describeNumbersRepositoryContract(name: string, impl: RepositoryImplementation<NumbersContractSubject>): void {
-  describeRepositoryContract('NumbersRepository', name, impl, (store, { current, newUser, freeNumbers, firstOperator, externalNumber }) => {
+  describeRepositoryContract('NumbersRepository', name, impl, (repos, { current, newUser, freeNumbers, firstOperator, externalNumber }) => {
     describe('number holds', () => {
       it('reserves, extends up to the policy, and refuses a number held by someone else or not in the pool', async () => {
         const alice = await newUser();
         const bob = await newUser();
         const [n] = await freeNumbers(1);
         if (!n) throw new Error('no free number');
-        const reserved = await store.reserveNumber(alice.uid, n, NOW, NOW + HOLD_MS, POLICY);
+        const reserved = await repos.reserveNumber(alice.uid, n, NOW, NOW + HOLD_MS, POLICY);
         expect(reserved).toMatchObject({ kind: 'reserved', hold: { msisdn: n, heldUntil: NOW + HOLD_MS, extensions: 0, committed: false, transfer: null } });
         const id = reserved.kind === 'reserved' ? reserved.hold.reservationId : -1;
         expect(id).toBeGreaterThan(0);
-        expect(await store.getActiveHold(alice.uid, NOW)).toMatchObject({ msisdn: n, reservationId: id });
-        expect(await store.reserveNumber(bob.uid, n, NOW + 1, NOW + HOLD_MS, POLICY)).toEqual({ kind: 'taken' });
-        const extended = await store.reserveNumber(alice.uid, n, NOW + 2, NOW + 2 + HOLD_MS, POLICY);
+        expect(await repos.getActiveHold(alice.uid, NOW)).toMatchObject({ msisdn: n, reservationId: id });
+        expect(await repos.reserveNumber(bob.uid, n, NOW + 1, NOW + HOLD_MS, POLICY)).toEqual({ kind: 'taken' });
+        const extended = await repos.reserveNumber(alice.uid, n, NOW + 2, NOW + 2 + HOLD_MS, POLICY);
         expect(extended).toMatchObject({ kind: 'extended', hold: { reservationId: id, extensions: 1, heldUntil: NOW + 2 + HOLD_MS } });
-        await store.reserveNumber(alice.uid, n, NOW + 3, NOW + 3 + HOLD_MS, POLICY);
-        expect(await store.reserveNumber(alice.uid, n, NOW + 4, NOW + 4 + HOLD_MS, POLICY)).toEqual({ kind: 'extension_limit' });
-        expect(await store.reserveNumber(bob.uid, NOT_IN_POOL, NOW, NOW + HOLD_MS, POLICY)).toEqual({ kind: 'unknown' });
+        await repos.reserveNumber(alice.uid, n, NOW + 3, NOW + 3 + HOLD_MS, POLICY);
+        expect(await repos.reserveNumber(alice.uid, n, NOW + 4, NOW + 4 + HOLD_MS, POLICY)).toEqual({ kind: 'extension_limit' });
+        expect(await repos.reserveNumber(bob.uid, NOT_IN_POOL, NOW, NOW + HOLD_MS, POLICY)).toEqual({ kind: 'unknown' });
       });
 
       it('applies the anti-hoarding limits from its hold ledger (cooling-off, per number, per device, per address)', async () => {
@@ -47,35 +47,35 @@ export function describeNumbersRepositoryContract(name: string, impl: Repository
         const [a, b, c, d] = await freeNumbers(4);
         if (!a || !b || !c || !d) throw new Error('no free numbers');
         const from = (address: string, deviceId = alice.deviceId) => ({ deviceId, address });
-        expect((await store.reserveNumber(alice.uid, a, NOW, NOW + HOLD_MS, policy, from('10.0.0.1'))).kind).toBe('reserved');
-        expect((await store.reserveNumber(alice.uid, b, NOW + 1000, NOW + HOLD_MS, policy, from('10.0.0.1'))).kind).toBe('reserved');
+        expect((await repos.reserveNumber(alice.uid, a, NOW, NOW + HOLD_MS, policy, from('10.0.0.1'))).kind).toBe('reserved');
+        expect((await repos.reserveNumber(alice.uid, b, NOW + 1000, NOW + HOLD_MS, policy, from('10.0.0.1'))).kind).toBe('reserved');
         // a was let go at NOW + 1000 by the swap: Alice waits until NOW + 1000 + coolOff.
-        expect(await store.reserveNumber(alice.uid, a, NOW + 2000, NOW + HOLD_MS, policy, from('10.0.0.1'))).toEqual({
+        expect(await repos.reserveNumber(alice.uid, a, NOW + 2000, NOW + HOLD_MS, policy, from('10.0.0.1'))).toEqual({
           kind: 'cooling_off',
           until: NOW + 1000 + limits.coolOffMs,
         });
         // The same device under another account waits too.
-        const sameDevice = await store.findOrCreateUser(`${alice.deviceId}-account`, `${alice.uid}-account`, NOW);
-        expect((await store.reserveNumber(sameDevice.uid, a, NOW + 2000, NOW + HOLD_MS, policy, from('10.0.0.9', alice.deviceId))).kind).toBe(
+        const sameDevice = await repos.findOrCreateUser(`${alice.deviceId}-account`, `${alice.uid}-account`, NOW);
+        expect((await repos.reserveNumber(sameDevice.uid, a, NOW + 2000, NOW + HOLD_MS, policy, from('10.0.0.9', alice.deviceId))).kind).toBe(
           'cooling_off',
         );
         // Two live basic holds from 10.0.0.1 (b, and Bob's c): the third from there is refused.
         const bob = await newUser();
-        expect((await store.reserveNumber(bob.uid, c, NOW + 3000, NOW + HOLD_MS, policy, from('10.0.0.1', bob.deviceId))).kind).toBe('reserved');
+        expect((await repos.reserveNumber(bob.uid, c, NOW + 3000, NOW + HOLD_MS, policy, from('10.0.0.1', bob.deviceId))).kind).toBe('reserved');
         const carol = await newUser();
-        expect(await store.reserveNumber(carol.uid, d, NOW + 3000, NOW + HOLD_MS, policy, from('10.0.0.1', carol.deviceId))).toEqual({
+        expect(await repos.reserveNumber(carol.uid, d, NOW + 3000, NOW + HOLD_MS, policy, from('10.0.0.1', carol.deviceId))).toEqual({
           kind: 'hold_limit',
           limit: 'address',
         });
-        expect((await store.reserveNumber(carol.uid, d, NOW + 3000, NOW + HOLD_MS, policy, from('10.0.0.2', carol.deviceId))).kind).toBe('reserved');
+        expect((await repos.reserveNumber(carol.uid, d, NOW + 3000, NOW + HOLD_MS, policy, from('10.0.0.2', carol.deviceId))).kind).toBe('reserved');
         // Alice's third claim of the day is her last (claimsPerWindow.basic = 3).
         const later = NOW + limits.coolOffMs + 5000;
-        await store.cancelHold(carol.uid, d, later, DEFAULT_PRODUCT_CODE);
-        expect((await store.reserveNumber(alice.uid, d, later, later + HOLD_MS, policy, from('10.0.0.3'))).kind).toBe('reserved');
-        await store.cancelHold(alice.uid, d, later + 1, DEFAULT_PRODUCT_CODE);
-        expect(await store.reserveNumber(alice.uid, a, later + 2, later + HOLD_MS, policy, from('10.0.0.3'))).toEqual({ kind: 'hold_limit', limit: 'claims' });
+        await repos.cancelHold(carol.uid, d, later, DEFAULT_PRODUCT_CODE);
+        expect((await repos.reserveNumber(alice.uid, d, later, later + HOLD_MS, policy, from('10.0.0.3'))).kind).toBe('reserved');
+        await repos.cancelHold(alice.uid, d, later + 1, DEFAULT_PRODUCT_CODE);
+        expect(await repos.reserveNumber(alice.uid, a, later + 2, later + HOLD_MS, policy, from('10.0.0.3'))).toEqual({ kind: 'hold_limit', limit: 'claims' });
         // Without limits in the policy, nothing is counted against anyone.
-        expect((await store.reserveNumber(alice.uid, a, later + 3, later + HOLD_MS, POLICY, from('10.0.0.3'))).kind).toBe('reserved');
+        expect((await repos.reserveNumber(alice.uid, a, later + 3, later + HOLD_MS, POLICY, from('10.0.0.3'))).kind).toBe('reserved');
       });
 
       it('keeps one hold per user: a new claim releases the old one, a lost one keeps it', async () => {
@@ -83,16 +83,16 @@ export function describeNumbersRepositoryContract(name: string, impl: Repository
         const bob = await newUser();
         const [a, b] = await freeNumbers(2);
         if (!a || !b) throw new Error('no free numbers');
-        await store.reserveNumber(alice.uid, a, NOW, NOW + HOLD_MS, POLICY);
-        await store.reserveNumber(bob.uid, b, NOW, NOW + HOLD_MS, POLICY);
+        await repos.reserveNumber(alice.uid, a, NOW, NOW + HOLD_MS, POLICY);
+        await repos.reserveNumber(bob.uid, b, NOW, NOW + HOLD_MS, POLICY);
         // Alice loses b to Bob: her hold of a stays.
-        expect(await store.reserveNumber(alice.uid, b, NOW, NOW + HOLD_MS, POLICY)).toEqual({ kind: 'taken' });
-        expect((await store.getActiveHold(alice.uid, NOW))?.msisdn).toBe(a);
-        await store.cancelHold(bob.uid, b, NOW, DEFAULT_PRODUCT_CODE);
-        expect((await store.reserveNumber(alice.uid, b, NOW, NOW + HOLD_MS, POLICY)).kind).toBe('reserved');
-        expect((await store.getActiveHold(alice.uid, NOW))?.msisdn).toBe(b);
+        expect(await repos.reserveNumber(alice.uid, b, NOW, NOW + HOLD_MS, POLICY)).toEqual({ kind: 'taken' });
+        expect((await repos.getActiveHold(alice.uid, NOW))?.msisdn).toBe(a);
+        await repos.cancelHold(bob.uid, b, NOW, DEFAULT_PRODUCT_CODE);
+        expect((await repos.reserveNumber(alice.uid, b, NOW, NOW + HOLD_MS, POLICY)).kind).toBe('reserved');
+        expect((await repos.getActiveHold(alice.uid, NOW))?.msisdn).toBe(b);
         // a is free again.
-        expect((await store.reserveNumber(bob.uid, a, NOW, NOW + HOLD_MS, POLICY)).kind).toBe('reserved');
+        expect((await repos.reserveNumber(bob.uid, a, NOW, NOW + HOLD_MS, POLICY)).kind).toBe('reserved');
       });
 
       it('frees a number when its hold ends: another user claims it, the sweep clears it', async () => {
@@ -100,14 +100,14 @@ export function describeNumbersRepositoryContract(name: string, impl: Repository
         const bob = await newUser();
         const [n] = await freeNumbers(1);
         if (!n) throw new Error('no free number');
-        await store.reserveNumber(alice.uid, n, NOW, NOW + 1000, POLICY);
-        expect(await store.getActiveHold(alice.uid, NOW + 1000)).toBeNull();
-        expect((await store.reserveNumber(bob.uid, n, NOW + 1000, NOW + 1000 + HOLD_MS, POLICY)).kind).toBe('reserved');
+        await repos.reserveNumber(alice.uid, n, NOW, NOW + 1000, POLICY);
+        expect(await repos.getActiveHold(alice.uid, NOW + 1000)).toBeNull();
+        expect((await repos.reserveNumber(bob.uid, n, NOW + 1000, NOW + 1000 + HOLD_MS, POLICY)).kind).toBe('reserved');
         const [m] = await freeNumbers(1);
         if (!m) throw new Error('no free number');
-        await store.reserveNumber(alice.uid, m, NOW, NOW + 1000, POLICY);
-        expect(await store.releaseExpiredHolds(NOW + 1001)).toBeGreaterThanOrEqual(1);
-        expect(await store.cancelHold(alice.uid, m, NOW + 2000, DEFAULT_PRODUCT_CODE)).toBe('not_held');
+        await repos.reserveNumber(alice.uid, m, NOW, NOW + 1000, POLICY);
+        expect(await repos.releaseExpiredHolds(NOW + 1001)).toBeGreaterThanOrEqual(1);
+        expect(await repos.cancelHold(alice.uid, m, NOW + 2000, DEFAULT_PRODUCT_CODE)).toBe('not_held');
       });
 
       it('cancels only its own hold, says when it had already ended, and commits a live one', async () => {
@@ -115,17 +115,17 @@ export function describeNumbersRepositoryContract(name: string, impl: Repository
         const bob = await newUser();
         const [n, m] = await freeNumbers(2);
         if (!n || !m) throw new Error('no free numbers');
-        expect(await store.commitHold(alice.uid, NOW)).toEqual({ kind: 'none' });
-        await store.reserveNumber(alice.uid, n, NOW, NOW + HOLD_MS, POLICY);
-        expect(await store.cancelHold(bob.uid, n, NOW, DEFAULT_PRODUCT_CODE)).toBe('not_held');
-        const committed = await store.commitHold(alice.uid, NOW + 1);
+        expect(await repos.commitHold(alice.uid, NOW)).toEqual({ kind: 'none' });
+        await repos.reserveNumber(alice.uid, n, NOW, NOW + HOLD_MS, POLICY);
+        expect(await repos.cancelHold(bob.uid, n, NOW, DEFAULT_PRODUCT_CODE)).toBe('not_held');
+        const committed = await repos.commitHold(alice.uid, NOW + 1);
         expect(committed).toMatchObject({ kind: 'committed', hold: { msisdn: n, committed: true, heldUntil: NOW + HOLD_MS } });
-        expect(await store.cancelHold(alice.uid, n, NOW + 2, DEFAULT_PRODUCT_CODE)).toBe('cancelled');
-        expect(await store.getActiveHold(alice.uid, NOW + 2)).toBeNull();
-        expect(await store.cancelHold(alice.uid, n, NOW + 3, DEFAULT_PRODUCT_CODE)).toBe('not_held');
-        await store.reserveNumber(alice.uid, m, NOW, NOW + 1000, POLICY);
-        expect(await store.commitHold(alice.uid, NOW + 1000)).toEqual({ kind: 'expired' });
-        expect(await store.cancelHold(alice.uid, m, NOW + 1000, DEFAULT_PRODUCT_CODE)).toBe('expired');
+        expect(await repos.cancelHold(alice.uid, n, NOW + 2, DEFAULT_PRODUCT_CODE)).toBe('cancelled');
+        expect(await repos.getActiveHold(alice.uid, NOW + 2)).toBeNull();
+        expect(await repos.cancelHold(alice.uid, n, NOW + 3, DEFAULT_PRODUCT_CODE)).toBe('not_held');
+        await repos.reserveNumber(alice.uid, m, NOW, NOW + 1000, POLICY);
+        expect(await repos.commitHold(alice.uid, NOW + 1000)).toEqual({ kind: 'expired' });
+        expect(await repos.cancelHold(alice.uid, m, NOW + 1000, DEFAULT_PRODUCT_CODE)).toBe('expired');
       });
     });
     describe('transfer holds', () => {
@@ -134,18 +134,18 @@ export function describeNumbersRepositoryContract(name: string, impl: Repository
         const alice = await newUser();
         const bob = await newUser();
         const ext = externalNumber();
-        const got = await store.reserveTransfer(alice.uid, { externalMsisdn: ext, operatorCode }, NOW, NOW + HOLD_MS, POLICY, Math.random);
+        const got = await repos.reserveTransfer(alice.uid, { externalMsisdn: ext, operatorCode }, NOW, NOW + HOLD_MS, POLICY, Math.random);
         expect(got).toMatchObject({ kind: 'reserved', hold: { transfer: { externalMsisdn: ext, operatorCode } } });
-        expect(await store.getTransferHolder(ext, NOW)).toBe(alice.uid);
-        expect(await store.reserveTransfer(bob.uid, { externalMsisdn: ext, operatorCode }, NOW, NOW + HOLD_MS, POLICY, Math.random)).toEqual({
+        expect(await repos.getTransferHolder(ext, NOW)).toBe(alice.uid);
+        expect(await repos.reserveTransfer(bob.uid, { externalMsisdn: ext, operatorCode }, NOW, NOW + HOLD_MS, POLICY, Math.random)).toEqual({
           kind: 'in_transfer',
         });
-        expect((await store.reserveTransfer(alice.uid, { externalMsisdn: ext, operatorCode }, NOW + 1, NOW + HOLD_MS, POLICY, Math.random)).kind).toBe(
+        expect((await repos.reserveTransfer(alice.uid, { externalMsisdn: ext, operatorCode }, NOW + 1, NOW + HOLD_MS, POLICY, Math.random)).kind).toBe(
           'extended',
         );
-        expect(await store.cancelHold(alice.uid, ext, NOW + 2, DEFAULT_PRODUCT_CODE)).toBe('cancelled');
-        expect(await store.getTransferHolder(ext, NOW + 2)).toBeNull();
-        expect((await store.reserveTransfer(bob.uid, { externalMsisdn: ext, operatorCode }, NOW + 3, NOW + HOLD_MS, POLICY, Math.random)).kind).toBe(
+        expect(await repos.cancelHold(alice.uid, ext, NOW + 2, DEFAULT_PRODUCT_CODE)).toBe('cancelled');
+        expect(await repos.getTransferHolder(ext, NOW + 2)).toBeNull();
+        expect((await repos.reserveTransfer(bob.uid, { externalMsisdn: ext, operatorCode }, NOW + 3, NOW + HOLD_MS, POLICY, Math.random)).kind).toBe(
           'reserved',
         );
       });

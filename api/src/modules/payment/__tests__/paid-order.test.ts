@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { connectSqliteStore, type SqliteStore } from '../../../database';
+import { connectSqliteRepositories, type SqliteRepositories } from '../../../database';
 import { retryPendingRefunds } from '../payment-settlement';
 import {
   BnplStartResponse,
@@ -34,13 +34,13 @@ const EXPLORER = { product_code: 188, plan_ids: '1881,1882,1883' };
 
 describe('a paid order cannot change', () => {
   let t: PaymentTestApp;
-  let sweepStore: SqliteStore;
+  let sweepRepos: SqliteRepositories;
   beforeAll(async () => {
     t = await createPaymentTestApp();
-    sweepStore = connectSqliteStore(t.dbFile);
+    sweepRepos = connectSqliteRepositories(t.dbFile);
   });
   afterAll(async () => {
-    await sweepStore.close();
+    await sweepRepos.close();
     await t.close();
   });
 
@@ -69,9 +69,9 @@ describe('a paid order cannot change', () => {
       db.close();
     }
   };
-  /** What the server's sweep works with: the test app's store file, clock and providers. */
+  /** What the server's sweep works with: the test app's database file, clock and providers. */
   const sweepContext = (): AppContext =>
-    ({ store: sweepStore, now: t.clock.now, payment: { card: t.card, bnpl: t.bnpl, publicOrigin: null }, mailer: t.mail }) as unknown as AppContext;
+    ({ repos: sweepRepos, now: t.clock.now, payment: { card: t.card, bnpl: t.bnpl, publicOrigin: null }, mailer: t.mail }) as unknown as AppContext;
   const silentLog = { error: () => undefined, warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
   const isPaid = async (v: Visitor) => FlowStatusResponse.parse((await t.get(v, '/api/me/flow_status')).json()).flow_status_flags.is_plan_paid;
   /** The dearest tourist plan (the attacker's upgrade). */

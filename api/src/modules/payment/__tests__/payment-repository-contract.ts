@@ -16,7 +16,7 @@ export type PaymentContractSubject = PaymentRepository & SessionRepository & Acc
 
 /** The behaviour every PaymentRepository must have, whatever database implements it; its races across separate connections through `impl.connectModule`. */
 export function describePaymentRepositoryContract(name: string, impl: RepositoryImplementation<PaymentContractSubject>): void {
-  describeRepositoryContract('PaymentRepository', name, impl, (store, { current, newUser, freeNumbers, firstOperator, externalNumber }) => {
+  describeRepositoryContract('PaymentRepository', name, impl, (repos, { current, newUser, freeNumbers, firstOperator, externalNumber }) => {
     describe('payments', () => {
       let paymentSerial = 0;
       type Payer = { uid: string; msisdn: string; order: NewPayment['order']; document: NewPayment['document'] };
@@ -26,17 +26,17 @@ export function describePaymentRepositoryContract(name: string, impl: Repository
        */
       const payer = async (documentNumber?: string): Promise<Payer> => {
         const { uid } = await newUser();
-        await verifiedBuyer(store, uid, 'esim', NOW, documentNumber);
+        await verifiedBuyer(repos, uid, 'esim', NOW, documentNumber);
         const [msisdn = ''] = await freeNumbers(1);
-        const held = await store.reserveNumber(uid, msisdn, NOW, NOW + HOLD_MS, POLICY);
+        const held = await repos.reserveNumber(uid, msisdn, NOW, NOW + HOLD_MS, POLICY);
         if (held.kind !== 'reserved') throw new Error(`could not hold ${msisdn}: ${held.kind}`);
         const plan = { productCode: 187, planIds: [1871, 1872, 1873], boosterIds: [], promotionKeys: [], promoCode: null, price: price(35), appliedPromotions: [] };
-        const saved = await store.replaceSavedPlan(uid, plan, NOW);
+        const saved = await repos.replaceSavedPlan(uid, plan, NOW);
         return {
           uid,
           msisdn,
           order: { savedPlanId: saved.id, reservationId: held.hold.reservationId, planIds: plan.planIds, boosterIds: [], promotionKeys: [], promoCode: null, price: plan.price },
-          document: await documentOf(store, uid),
+          document: await documentOf(repos, uid),
         };
       };
       const payment = (who: Payer, key = `key-${(paymentSerial += 1)}`, over: Partial<NewPayment> = {}): NewPayment => ({
@@ -59,29 +59,29 @@ export function describePaymentRepositoryContract(name: string, impl: Repository
         const who = await payer();
         const { uid } = who;
         const first = payment(who, 'key-a');
-        const started = await store.startPayment(first);
+        const started = await repos.startPayment(first);
         expect(started).toMatchObject({ kind: 'created', payment: { id: first.id, status: 'pending', amountFils: 3675, providerRef: null } });
-        expect((await store.startPayment({ ...first, id: 'pay_other000001' })).kind).toBe('replay');
-        expect((await store.startPayment({ ...first, id: 'pay_other000002', requestHash: 'another' })).kind).toBe('key_reused');
-        const second = await store.startPayment(payment(who, 'key-b'));
+        expect((await repos.startPayment({ ...first, id: 'pay_other000001' })).kind).toBe('replay');
+        expect((await repos.startPayment({ ...first, id: 'pay_other000002', requestHash: 'another' })).kind).toBe('key_reused');
+        const second = await repos.startPayment(payment(who, 'key-b'));
         expect(second).toMatchObject({ kind: 'in_progress', payment: { id: first.id } });
-        expect((await store.getOpenPayment(uid))?.id).toBe(first.id);
+        expect((await repos.getOpenPayment(uid))?.id).toBe(first.id);
         // Declined: the next key may start.
-        const declined = await store.updatePayment(uid, first.id, { status: 'declined', declineCode: -7109, providerRef: 'ch_x' }, NOW + 1);
+        const declined = await repos.updatePayment(uid, first.id, { status: 'declined', declineCode: -7109, providerRef: 'ch_x' }, NOW + 1);
         expect(declined).toMatchObject({ status: 'declined', declineCode: -7109, providerRef: 'ch_x' });
-        const third = await store.startPayment(payment(who, 'key-c'));
+        const third = await repos.startPayment(payment(who, 'key-c'));
         expect(third.kind).toBe('created');
         // A client key is the client's: another user may use the same one.
-        expect((await store.startPayment(payment(await payer(), 'key-a'))).kind).toBe('created');
+        expect((await repos.startPayment(payment(await payer(), 'key-a'))).kind).toBe('created');
       });
 
       it('names the verified document a payment sells to: another person\'s document, or none verified, is refused', async () => {
         const who = await payer();
-        await expect(store.startPayment(payment(who, undefined, { document: { kind: 'passport', number: 'PNOTHERS1' } }))).rejects.toMatchObject({
+        await expect(repos.startPayment(payment(who, undefined, { document: { kind: 'passport', number: 'PNOTHERS1' } }))).rejects.toMatchObject({
           message: expect.stringMatching(/verified document/),
         });
-        expect(await store.getOpenPayment(who.uid)).toBeNull();
-        expect((await store.startPayment(payment(who))).kind).toBe('created');
+        expect(await repos.getOpenPayment(who.uid)).toBeNull();
+        expect((await repos.startPayment(payment(who))).kind).toBe('created');
       });
 
       it('counts the SIMs sold per document: the start looks, the capture decides in its transaction, a cash-on-delivery order counts', async () => {
@@ -93,57 +93,57 @@ export function describePaymentRepositoryContract(name: string, impl: Repository
         const p2 = payment(second);
         const p3 = payment(third);
         // Nothing sold yet: all three start (limit 2).
-        for (const p of [p1, p2, p3]) expect((await store.startPayment(p, 2)).kind).toBe('created');
-        expect(await store.countSimsSold(first.document, 'nobody')).toBe(0);
-        expect(await store.capturePayment(first.uid, p1.id, capture('JN-SIM1-0001'), NOW + 1, 2)).toMatchObject({ kind: 'captured', newly: true });
-        expect(await store.capturePayment(second.uid, p2.id, capture('JN-SIM2-0001'), NOW + 2, 2)).toMatchObject({ kind: 'captured', newly: true });
+        for (const p of [p1, p2, p3]) expect((await repos.startPayment(p, 2)).kind).toBe('created');
+        expect(await repos.countSimsSold(first.document, 'nobody')).toBe(0);
+        expect(await repos.capturePayment(first.uid, p1.id, capture('JN-SIM1-0001'), NOW + 1, 2)).toMatchObject({ kind: 'captured', newly: true });
+        expect(await repos.capturePayment(second.uid, p2.id, capture('JN-SIM2-0001'), NOW + 2, 2)).toMatchObject({ kind: 'captured', newly: true });
         // The third capture finds two sold to the document: nothing written.
-        expect(await store.capturePayment(third.uid, p3.id, capture('JN-SIM3-0001'), NOW + 3, 2)).toMatchObject({ kind: 'max_sims', sold: 2 });
-        expect(await store.getPayment(third.uid, p3.id)).toMatchObject({ status: 'pending' });
-        expect((await store.getFlowState(third.uid, NOW + 3)).planPaid).toBe(false);
+        expect(await repos.capturePayment(third.uid, p3.id, capture('JN-SIM3-0001'), NOW + 3, 2)).toMatchObject({ kind: 'max_sims', sold: 2 });
+        expect(await repos.getPayment(third.uid, p3.id)).toMatchObject({ status: 'pending' });
+        expect((await repos.getFlowState(third.uid, NOW + 3)).planPaid).toBe(false);
         // A capture answered again stays captured; the count leaves out the asker itself.
-        expect(await store.capturePayment(first.uid, p1.id, capture('JN-SIM1-0001'), NOW + 4, 2)).toMatchObject({ kind: 'captured', newly: false });
-        expect([await store.countSimsSold(first.document, first.uid), await store.countSimsSold(first.document, 'nobody')]).toEqual([1, 2]);
+        expect(await repos.capturePayment(first.uid, p1.id, capture('JN-SIM1-0001'), NOW + 4, 2)).toMatchObject({ kind: 'captured', newly: false });
+        expect([await repos.countSimsSold(first.document, first.uid), await repos.countSimsSold(first.document, 'nobody')]).toEqual([1, 2]);
         // A fourth holder of the document is refused at the start, before any row.
         const fourth = await payer(DOC);
-        expect(await store.startPayment(payment(fourth), 2)).toEqual({ kind: 'max_sims', sold: 2 });
-        expect(await store.getOpenPayment(fourth.uid)).toBeNull();
+        expect(await repos.startPayment(payment(fourth), 2)).toEqual({ kind: 'max_sims', sold: 2 });
+        expect(await repos.getOpenPayment(fourth.uid)).toBeNull();
         // A cash-on-delivery order of the document (no captured payment) is a sale too, and refused past the limit.
         const resident = (await newUser()).uid;
-        const bound = await verifiedBuyer(store, resident, 'physical', NOW, DOC);
+        const bound = await verifiedBuyer(repos, resident, 'physical', NOW, DOC);
         await expect(
-          store.placeOrder(
+          repos.placeOrder(
             { ...bound, id: 'ord_simcount01', uid: resident, orderNumber: 'JO-SIMC-0001', kind: 'delivery', status: 'received', delivery: null, storeId: 'yas-mall', amountDueFils: 3675, msisdn: '971581234567', eta: null, createdAt: NOW },
             false,
             2,
           ),
         ).rejects.toMatchObject({ name: 'SimLimitReachedError', sold: 2 });
-        expect(await store.getOrder(resident)).toBeNull();
+        expect(await repos.getOrder(resident)).toBeNull();
         // ...and counted when placed under the limit.
         const other = (await newUser()).uid;
-        const otherBound = await verifiedBuyer(store, other, 'physical', NOW, 'PSIMCOUNT2');
-        await store.placeOrder(
+        const otherBound = await verifiedBuyer(repos, other, 'physical', NOW, 'PSIMCOUNT2');
+        await repos.placeOrder(
           { ...otherBound, id: 'ord_simcount02', uid: other, orderNumber: 'JO-SIMC-0002', kind: 'pickup', status: 'received', delivery: null, storeId: 'yas-mall', amountDueFils: 3675, msisdn: '971581234567', eta: null, createdAt: NOW },
           false,
           2,
         );
-        expect(await store.countSimsSold({ kind: 'passport', number: 'PSIMCOUNT2' }, 'nobody')).toBe(1);
+        expect(await repos.countSimsSold({ kind: 'passport', number: 'PSIMCOUNT2' }, 'nobody')).toBe(1);
       });
 
       it('keeps string decline codes and the 3-D Secure step; nobody reads another user\'s payment', async () => {
         const who = await payer();
         const { uid } = who;
         const p = payment(who);
-        await store.startPayment(p);
-        const action = await store.updatePayment(
+        await repos.startPayment(p);
+        const action = await repos.updatePayment(
           uid,
           p.id,
           { status: 'requires_action', providerRef: 'ch_3ds', actionUrl: 'https://card.example.test/3ds/1', cardBrand: 'amex', cardLast4: '0005' },
           NOW,
         );
         expect(action).toMatchObject({ status: 'requires_action', actionUrl: 'https://card.example.test/3ds/1', cardBrand: 'amex', cardLast4: '0005' });
-        expect(await store.getPayment((await newUser()).uid, p.id)).toBeNull();
-        const declined = await store.updatePayment(uid, p.id, { status: 'declined', declineCode: 'non_recurring_card' }, NOW);
+        expect(await repos.getPayment((await newUser()).uid, p.id)).toBeNull();
+        const declined = await repos.updatePayment(uid, p.id, { status: 'declined', declineCode: 'non_recurring_card' }, NOW);
         expect(declined).toMatchObject({ status: 'declined', declineCode: 'non_recurring_card', actionUrl: null, providerRef: 'ch_3ds', cardLast4: '0005' });
       });
 
@@ -151,99 +151,99 @@ export function describePaymentRepositoryContract(name: string, impl: Repository
         const who = await payer();
         const { uid, msisdn } = who;
         const p = payment(who, undefined, { method: 'bnpl', instalments: [{ number: 1, due_date: '2026-01-15', amount_fils: 3675 }] });
-        await store.startPayment(p);
-        expect((await store.getFlowState(uid, NOW)).planPaid).toBe(false);
-        const done = await store.capturePayment(uid, p.id, { ...capture('JN-AAAA-BBBB'), cardBrand: null, cardLast4: null }, NOW + 5);
+        await repos.startPayment(p);
+        expect((await repos.getFlowState(uid, NOW)).planPaid).toBe(false);
+        const done = await repos.capturePayment(uid, p.id, { ...capture('JN-AAAA-BBBB'), cardBrand: null, cardLast4: null }, NOW + 5);
         expect(done).toMatchObject({ kind: 'captured', newly: true, payment: { status: 'captured', receiptReference: 'JN-AAAA-BBBB', capturedAt: NOW + 5, instalments: [{ number: 1 }] } });
-        expect((await store.getFlowState(uid, NOW)).planPaid).toBe(true);
+        expect((await repos.getFlowState(uid, NOW)).planPaid).toBe(true);
         // The hold outlives its 15 minutes: the number is sold.
-        expect((await store.getActiveHold(uid, NOW + HOLD_MS + 1))?.msisdn).toBe(msisdn);
+        expect((await repos.getActiveHold(uid, NOW + HOLD_MS + 1))?.msisdn).toBe(msisdn);
         // Again: nothing changes.
-        const again = await store.capturePayment(uid, p.id, capture('JN-CCCC-DDDD'), NOW + 9);
+        const again = await repos.capturePayment(uid, p.id, capture('JN-CCCC-DDDD'), NOW + 9);
         expect(again).toMatchObject({ kind: 'captured', newly: false, payment: { receiptReference: 'JN-AAAA-BBBB', capturedAt: NOW + 5 } });
-        expect(await store.updatePayment(uid, p.id, { status: 'declined', declineCode: -7099 }, NOW + 10)).toBeNull();
-        expect((await store.getCapturedPayment(uid))?.id).toBe(p.id);
-        expect((await store.startPayment(payment(who))).kind).toBe('paid');
-        expect(await store.capturePayment(uid, 'pay_unknown0001', capture('JN-EEEE-FFFF'), NOW)).toBeNull();
+        expect(await repos.updatePayment(uid, p.id, { status: 'declined', declineCode: -7099 }, NOW + 10)).toBeNull();
+        expect((await repos.getCapturedPayment(uid))?.id).toBe(p.id);
+        expect((await repos.startPayment(payment(who))).kind).toBe('paid');
+        expect(await repos.capturePayment(uid, 'pay_unknown0001', capture('JN-EEEE-FFFF'), NOW)).toBeNull();
       });
 
       describe('what a payment buys', () => {
         it('records the order, and keeps the number for the provider window from the start', async () => {
           const who = await payer();
           const p = payment(who, undefined, { holdUntil: NOW + 35 * 60_000 });
-          const started = await store.startPayment(p);
+          const started = await repos.startPayment(p);
           expect(started).toMatchObject({ kind: 'created', payment: { order: who.order, refund: null } });
-          expect((await store.getActiveHold(who.uid, NOW + 34 * 60_000))?.msisdn).toBe(who.msisdn);
-          expect(await store.getActiveHold(who.uid, NOW + 35 * 60_000)).toBeNull();
+          expect((await repos.getActiveHold(who.uid, NOW + 34 * 60_000))?.msisdn).toBe(who.msisdn);
+          expect(await repos.getActiveHold(who.uid, NOW + 35 * 60_000)).toBeNull();
         });
 
         it('refuses to start for an order that is no longer the one priced: another saved plan row, or another claim', async () => {
           const who = await payer();
-          expect((await store.startPayment(payment(who, undefined, { order: { ...who.order, savedPlanId: who.order.savedPlanId + 1000 } }))).kind).toBe('order_changed');
-          expect((await store.startPayment(payment(who, undefined, { order: { ...who.order, reservationId: who.order.reservationId + 1000 } }))).kind).toBe('order_changed');
+          expect((await repos.startPayment(payment(who, undefined, { order: { ...who.order, savedPlanId: who.order.savedPlanId + 1000 } }))).kind).toBe('order_changed');
+          expect((await repos.startPayment(payment(who, undefined, { order: { ...who.order, reservationId: who.order.reservationId + 1000 } }))).kind).toBe('order_changed');
           // A claim that has lapsed is not the order either.
-          expect((await store.startPayment(payment(who, undefined, { createdAt: NOW + HOLD_MS }))).kind).toBe('order_changed');
-          expect(await store.getOpenPayment(who.uid)).toBeNull();
+          expect((await repos.startPayment(payment(who, undefined, { createdAt: NOW + HOLD_MS }))).kind).toBe('order_changed');
+          expect(await repos.getOpenPayment(who.uid)).toBeNull();
         });
 
         it('while a payment is open the plan, the product and the number cannot change; extending the number can', async () => {
           const who = await payer();
-          await store.startPayment(payment(who));
-          await expect(store.replaceSavedPlan(who.uid, { productCode: 188, planIds: [1881], boosterIds: [], promotionKeys: [], promoCode: null, price: price(99), appliedPromotions: [] }, NOW)).rejects.toBeInstanceOf(PaymentOpenError);
-          await expect(store.setCurrentProduct(who.uid, 188, true)).rejects.toBeInstanceOf(PaymentOpenError);
-          await store.setCurrentProduct(who.uid, 187, true);
+          await repos.startPayment(payment(who));
+          await expect(repos.replaceSavedPlan(who.uid, { productCode: 188, planIds: [1881], boosterIds: [], promotionKeys: [], promoCode: null, price: price(99), appliedPromotions: [] }, NOW)).rejects.toBeInstanceOf(PaymentOpenError);
+          await expect(repos.setCurrentProduct(who.uid, 188, true)).rejects.toBeInstanceOf(PaymentOpenError);
+          await repos.setCurrentProduct(who.uid, 187, true);
           const [other = ''] = await freeNumbers(1);
-          expect(await store.reserveNumber(who.uid, other, NOW + 1, NOW + HOLD_MS, POLICY)).toEqual({ kind: 'payment_open' });
-          expect(await store.cancelHold(who.uid, who.msisdn, NOW + 1, 103)).toBe('payment_open');
-          expect(await store.reserveTransfer(who.uid, { externalMsisdn: externalNumber(), operatorCode: await firstOperator() }, NOW + 1, NOW + HOLD_MS, POLICY, Math.random)).toEqual({ kind: 'payment_open' });
-          expect((await store.reserveNumber(who.uid, who.msisdn, NOW + 2, NOW + 2 + HOLD_MS, POLICY)).kind).toBe('extended');
-          expect((await store.getActiveHold(who.uid, NOW))?.msisdn).toBe(who.msisdn);
-          expect((await store.getSavedPlan(who.uid))?.id).toBe(who.order.savedPlanId);
+          expect(await repos.reserveNumber(who.uid, other, NOW + 1, NOW + HOLD_MS, POLICY)).toEqual({ kind: 'payment_open' });
+          expect(await repos.cancelHold(who.uid, who.msisdn, NOW + 1, 103)).toBe('payment_open');
+          expect(await repos.reserveTransfer(who.uid, { externalMsisdn: externalNumber(), operatorCode: await firstOperator() }, NOW + 1, NOW + HOLD_MS, POLICY, Math.random)).toEqual({ kind: 'payment_open' });
+          expect((await repos.reserveNumber(who.uid, who.msisdn, NOW + 2, NOW + 2 + HOLD_MS, POLICY)).kind).toBe('extended');
+          expect((await repos.getActiveHold(who.uid, NOW))?.msisdn).toBe(who.msisdn);
+          expect((await repos.getSavedPlan(who.uid))?.id).toBe(who.order.savedPlanId);
         });
 
         it('an extension never shortens a hold a payment made longer', async () => {
           const who = await payer();
-          await store.startPayment(payment(who, undefined, { holdUntil: NOW + 50 * 60_000 }));
-          const extended = await store.reserveNumber(who.uid, who.msisdn, NOW + 1, NOW + 1 + HOLD_MS, POLICY);
+          await repos.startPayment(payment(who, undefined, { holdUntil: NOW + 50 * 60_000 }));
+          const extended = await repos.reserveNumber(who.uid, who.msisdn, NOW + 1, NOW + 1 + HOLD_MS, POLICY);
           expect(extended).toMatchObject({ kind: 'extended', hold: { heldUntil: NOW + 50 * 60_000 } });
         });
 
         it('captures only while the recorded order holds: a number claimed by another is order_changed, nothing written', async () => {
           const who = await payer();
           const p = payment(who);
-          await store.startPayment(p);
-          expect(await store.orderHolds(who.uid, p.id)).toBe(true);
+          await repos.startPayment(p);
+          expect(await repos.orderHolds(who.uid, p.id)).toBe(true);
           // The hold lapses and another visitor takes the number.
           const other = await newUser();
-          expect((await store.reserveNumber(other.uid, who.msisdn, NOW + HOLD_MS + 1, NOW + 2 * HOLD_MS, POLICY)).kind).toBe('reserved');
-          expect(await store.orderHolds(who.uid, p.id)).toBe(false);
-          const done = await store.capturePayment(who.uid, p.id, capture('JN-GGGG-HHHH'), NOW + HOLD_MS + 2);
+          expect((await repos.reserveNumber(other.uid, who.msisdn, NOW + HOLD_MS + 1, NOW + 2 * HOLD_MS, POLICY)).kind).toBe('reserved');
+          expect(await repos.orderHolds(who.uid, p.id)).toBe(false);
+          const done = await repos.capturePayment(who.uid, p.id, capture('JN-GGGG-HHHH'), NOW + HOLD_MS + 2);
           expect(done).toMatchObject({ kind: 'order_changed', payment: { id: p.id, status: 'pending' } });
-          expect((await store.getFlowState(who.uid, NOW)).planPaid).toBe(false);
-          expect(await store.getCapturedPayment(who.uid)).toBeNull();
+          expect((await repos.getFlowState(who.uid, NOW)).planPaid).toBe(false);
+          expect(await repos.getCapturedPayment(who.uid)).toBeNull();
         });
 
         it('a lapsed claim nobody took is still the buyer’s: the capture keeps it', async () => {
           const who = await payer();
           const p = payment(who);
-          await store.startPayment(p);
-          const done = await store.capturePayment(who.uid, p.id, capture('JN-JJJJ-KKKK'), NOW + 3 * HOLD_MS);
+          await repos.startPayment(p);
+          const done = await repos.capturePayment(who.uid, p.id, capture('JN-JJJJ-KKKK'), NOW + 3 * HOLD_MS);
           expect(done?.kind).toBe('captured');
-          expect((await store.getActiveHold(who.uid, NOW + 4 * HOLD_MS))?.msisdn).toBe(who.msisdn);
+          expect((await repos.getActiveHold(who.uid, NOW + 4 * HOLD_MS))?.msisdn).toBe(who.msisdn);
         });
 
         it('records money given back on a declined attempt, and lists the refunds still to make', async () => {
           const who = await payer();
           const p = payment(who);
-          await store.startPayment(p);
-          const pending = await store.updatePayment(who.uid, p.id, { status: 'declined', declineCode: 'order_changed', refund: { status: 'pending', ref: null, at: null } }, NOW + 1);
+          await repos.startPayment(p);
+          const pending = await repos.updatePayment(who.uid, p.id, { status: 'declined', declineCode: 'order_changed', refund: { status: 'pending', ref: null, at: null } }, NOW + 1);
           expect(pending).toMatchObject({ status: 'declined', declineCode: 'order_changed', refund: { status: 'pending', ref: null, at: null } });
-          expect((await store.listPendingRefunds(100)).map((r) => r.id)).toContain(p.id);
-          const done = await store.updatePayment(who.uid, p.id, { status: 'declined', declineCode: 'order_changed', refund: { status: 'refunded', ref: 're_1', at: NOW + 2 } }, NOW + 2);
+          expect((await repos.listPendingRefunds(100)).map((r) => r.id)).toContain(p.id);
+          const done = await repos.updatePayment(who.uid, p.id, { status: 'declined', declineCode: 'order_changed', refund: { status: 'refunded', ref: 're_1', at: NOW + 2 } }, NOW + 2);
           expect(done?.refund).toEqual({ status: 'refunded', ref: 're_1', at: NOW + 2 });
-          expect((await store.listPendingRefunds(100)).map((r) => r.id)).not.toContain(p.id);
+          expect((await repos.listPendingRefunds(100)).map((r) => r.id)).not.toContain(p.id);
           // A move that names no refund keeps the recorded one.
-          expect((await store.updatePayment(who.uid, p.id, { status: 'declined', declineCode: 'order_changed' }, NOW + 3))?.refund).toEqual(done?.refund);
+          expect((await repos.updatePayment(who.uid, p.id, { status: 'declined', declineCode: 'order_changed' }, NOW + 3))?.refund).toEqual(done?.refund);
         });
       });
     });

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { tempDir } from '../../../../testing/harness';
 import { NumberSearcher, searchIndexQuery } from '../number-search';
 import { openDatabase } from '../../../../platform/db/open-database';
-import { openSqliteStore } from '../../../../database';
+import { openSqliteRepositories } from '../../../../database';
 
 const ALL = [1, 2, 3, 4, 6, 10];
 
@@ -40,8 +40,8 @@ describe('search query plans', () => {
 
   it('drive the search from the trigram index or the rowid, with no sort', async () => {
     const file = join(dir.path, 'plans.sqlite');
-    const opened = openSqliteStore(file, { poolSize: 50 });
-    await opened.store.close();
+    const opened = openSqliteRepositories(file, { poolSize: 50 });
+    await opened.repos.close();
     const db = openDatabase(file);
     const searcher = new NumberSearcher(db);
     const plan = (sql: string, params: object) =>

@@ -10,13 +10,13 @@ import type { PaymentRepository } from './modules/payment/repository';
 import type { RetentionCutoffs, RetentionReport } from './modules/flow/retention';
 
 /**
- * Every repository at once: what route handlers reach as ctx.store. Each module's repository
+ * Every repository at once: what route handlers reach as ctx.repos. Each module's repository
  * (modules/<m>/repository.ts) is the boundary between that module and the database; routes call
  * their operations and never write SQL, so a PostgreSQL implementation can replace the embedded
  * SQLite one module by module. Every method is async for that reason, even though SQLite answers
- * synchronously. database.ts composes the SQLite implementations into one Store.
+ * synchronously. database.ts composes the SQLite implementations into one Repositories object.
  */
-export type Repositories = SessionRepository &
+export type ModuleRepositories = SessionRepository &
   AccountRepository &
   CatalogueRepository &
   NumbersRepository &
@@ -26,7 +26,7 @@ export type Repositories = SessionRepository &
   FlowRepository &
   ContentRepository;
 
-export interface Store extends Repositories {
+export interface Repositories extends ModuleRepositories {
   /**
    * Housekeeping, the retention schedule (flow/retention.ts): each repository prunes its own
    * records (whole visitors, then payment attempts that took no money, then feedback). Nothing

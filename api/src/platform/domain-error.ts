@@ -1,0 +1,46 @@
+/**
+ * A rule of a domain refused the call: the code of the contract's error catalogue (SPEC 8
+ * numeric codes, or our string codes where none applies), the message, and the field it is about.
+ * Services and repositories throw it and know nothing of HTTP; each module names the HTTP status
+ * of its codes in a table (modules/<m>/errors.ts), the composition root joins the tables, and the
+ * platform's error handler answers with the status its code maps to.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: number | string,
+    message: string,
+    readonly field?: string,
+    readonly extras?: ErrorExtras,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+/** What some answers carry beside code and message (the account's AccountErrorExtras). */
+export interface ErrorExtras {
+  attempts_left?: number;
+  retry_after_s?: number;
+  /** Delivery closed for the area (-128): when the zone opens again (ISO), null if never. */
+  next_opening?: string | null;
+}
+
+/** The HTTP status of each code a module's DomainErrors carry. */
+export type ErrorStatuses = Readonly<Record<string, number>>;
+
+/**
+ * The modules' tables as one. Two modules may name the same code (a budget's rate_limited) only
+ * with the same status: a code answers one way wherever it comes from.
+ */
+export function joinErrorStatuses(...tables: readonly ErrorStatuses[]): ErrorStatuses {
+  const joined: Record<string, number> = {};
+  for (const table of tables) {
+    for (const [code, status] of Object.entries(table)) {
+      if (joined[code] !== undefined && joined[code] !== status) {
+        throw new Error(`Error code ${code} is given two HTTP statuses: ${joined[code]} and ${status}`);
+      }
+      joined[code] = status;
+    }
+  }
+  return joined;
+}
