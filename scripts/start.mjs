@@ -26,6 +26,7 @@ const PORT_VARS = {
   bnpl: 'JOIN_BNPL_PORT',
   courier: 'JOIN_COURIER_PORT',
   esim: 'JOIN_ESIM_PORT',
+  portability: 'JOIN_PORTABILITY_PORT',
 };
 
 const env = { ...process.env };

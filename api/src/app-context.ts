@@ -10,6 +10,7 @@ import type { IdentityAuthority } from './modules/identity/authority-client';
 import type { HoldLimits } from './modules/numbers/holds';
 import type { CaptchaGate } from './modules/numbers/captcha';
 import type { TransferCheckBudget } from './modules/numbers/transfer-budget';
+import type { PortabilityLookup } from './modules/numbers/portability-client';
 import type { BnplProvider, CardProvider } from './modules/payment/providers';
 import type { CourierProvider, EsimProvider } from './modules/fulfilment/providers';
 
@@ -52,6 +53,8 @@ export interface AppContext {
   courier: CourierProvider;
   /** The eSIM provisioning service. Required: buildApp refuses to start without one. */
   esim: EsimProvider;
+  /** The number-portability lookup (the transfer's checks). Required: buildApp refuses to start without one. */
+  portability: PortabilityLookup;
 }
 
 /**

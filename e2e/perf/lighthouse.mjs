@@ -24,7 +24,7 @@ const RUNS = 3;
 const dir = mkdtempSync(path.join(tmpdir(), 'join-lh-'));
 // The product as `npm start` runs it: the sandboxes program, then the API (scripts/start.mjs), every sandbox on a free port.
 const server = spawn(process.execPath, [path.join(here, '..', '..', 'scripts', 'start.mjs')], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', JOIN_DB: path.join(dir, 'lh.sqlite'), LOG_LEVEL: 'warn', JOIN_SANDBOXES: '1', JOIN_SIGNIN_PORT: '0', JOIN_AUTHORITY_PORT: '0', JOIN_CARD_PORT: '0', JOIN_BNPL_PORT: '0', JOIN_COURIER_PORT: '0', JOIN_ESIM_PORT: '0', JOIN_MAIL_SINK_PORT: '0', JOIN_MAIL_OUTBOX_PORT: '0' },
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', JOIN_DB: path.join(dir, 'lh.sqlite'), LOG_LEVEL: 'warn', JOIN_SANDBOXES: '1', JOIN_SIGNIN_PORT: '0', JOIN_AUTHORITY_PORT: '0', JOIN_CARD_PORT: '0', JOIN_BNPL_PORT: '0', JOIN_COURIER_PORT: '0', JOIN_ESIM_PORT: '0', JOIN_PORTABILITY_PORT: '0', JOIN_MAIL_SINK_PORT: '0', JOIN_MAIL_OUTBOX_PORT: '0' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
