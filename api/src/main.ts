@@ -2,7 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { signinProviderFrom } from './modules/account';
-import { readEnv, sandboxNotAsked, type Env } from './platform/config/env';
+import { providerAddress, readEnv, sandboxNotAsked, type Env } from './platform/config/env';
 import { SANDBOX_AUTHORITY_KEY, sandboxUrl } from './platform/config/sandbox-defaults';
 import { openSqliteStore } from './database';
 import { createSmtpMailer } from './platform/mail/smtp-mailer';
@@ -31,10 +31,7 @@ const repoRoot = resolve(apiDir, '..');
  */
 function identityAuthority(env: Env): { url: string; key: string; sandbox: string | null } {
   const key = env.JOIN_AUTHORITY_KEY ?? SANDBOX_AUTHORITY_KEY;
-  if (env.JOIN_AUTHORITY_URL) return { url: env.JOIN_AUTHORITY_URL, key, sandbox: null };
-  if (!env.sandboxes.has('authority')) throw new Error(sandboxNotAsked('authority'));
-  const url = sandboxUrl(env.JOIN_AUTHORITY_PORT);
-  return { url, key, sandbox: url };
+  return { ...providerAddress(env.sandboxes, 'authority', env.JOIN_AUTHORITY_URL, env.JOIN_AUTHORITY_PORT), key };
 }
 
 /** One figure for every account call's per-address budget (JOIN_ACCOUNT_RATE_LIMIT). */

@@ -1,5 +1,5 @@
-import { sandboxNotAsked, type Env } from '../../platform/config/env';
-import { SANDBOX_PORTABILITY_KEY, sandboxUrl } from '../../platform/config/sandbox-defaults';
+import { providerAddress, type Env } from '../../platform/config/env';
+import { SANDBOX_PORTABILITY_KEY } from '../../platform/config/sandbox-defaults';
 import { createHttpPortabilityLookup, DEFAULT_PORTABILITY_TIMEOUT_MS, type PortabilityLookup } from './portability-client';
 
 type PortabilityEnv = Pick<Env, 'sandboxes' | 'JOIN_PORTABILITY_URL' | 'JOIN_PORTABILITY_KEY' | 'JOIN_PORTABILITY_PORT' | 'JOIN_PORTABILITY_TIMEOUT_MS'>;
@@ -13,8 +13,6 @@ type PortabilityEnv = Pick<Env, 'sandboxes' | 'JOIN_PORTABILITY_URL' | 'JOIN_POR
 export function portabilityLookupFrom(env: PortabilityEnv): { lookup: PortabilityLookup; sandbox: string | null } {
   const key = env.JOIN_PORTABILITY_KEY ?? SANDBOX_PORTABILITY_KEY;
   const timeoutMs = env.JOIN_PORTABILITY_TIMEOUT_MS ?? DEFAULT_PORTABILITY_TIMEOUT_MS;
-  if (env.JOIN_PORTABILITY_URL) return { lookup: createHttpPortabilityLookup({ url: env.JOIN_PORTABILITY_URL, key, timeoutMs }), sandbox: null };
-  if (!env.sandboxes.has('portability')) throw new Error(sandboxNotAsked('portability'));
-  const url = sandboxUrl(env.JOIN_PORTABILITY_PORT);
-  return { lookup: createHttpPortabilityLookup({ url, key, timeoutMs }), sandbox: url };
+  const { url, sandbox } = providerAddress(env.sandboxes, 'portability', env.JOIN_PORTABILITY_URL, env.JOIN_PORTABILITY_PORT);
+  return { lookup: createHttpPortabilityLookup({ url, key, timeoutMs }), sandbox };
 }

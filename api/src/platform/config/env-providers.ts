@@ -10,6 +10,7 @@ import {
   SANDBOX_COURIER_KEY,
   SANDBOX_ESIM_KEY,
   SANDBOX_PORTABILITY_KEY,
+  sandboxUrl,
 } from './sandbox-defaults';
 
 /**
@@ -33,13 +34,7 @@ const PROVIDERS: ReadonlyArray<{ sandbox: SandboxName; what: string; url: (env: 
   { sandbox: 'bnpl', what: 'buy now, pay later', url: (e) => e.JOIN_BNPL_URL, urlVar: 'JOIN_BNPL_URL', set: 'JOIN_BNPL_URL and JOIN_BNPL_KEY' },
   { sandbox: 'courier', what: 'the courier', url: (e) => e.JOIN_COURIER_URL, urlVar: 'JOIN_COURIER_URL', set: 'JOIN_COURIER_URL and JOIN_COURIER_KEY' },
   { sandbox: 'esim', what: 'eSIM provisioning', url: (e) => e.JOIN_ESIM_URL, urlVar: 'JOIN_ESIM_URL', set: 'JOIN_ESIM_URL and JOIN_ESIM_KEY' },
-  {
-    sandbox: 'portability',
-    what: 'the number-portability lookup',
-    url: (e) => e.JOIN_PORTABILITY_URL,
-    urlVar: 'JOIN_PORTABILITY_URL',
-    set: 'JOIN_PORTABILITY_URL and JOIN_PORTABILITY_KEY',
-  },
+  { sandbox: 'portability', what: 'the number-portability lookup', url: (e) => e.JOIN_PORTABILITY_URL, urlVar: 'JOIN_PORTABILITY_URL', set: 'JOIN_PORTABILITY_URL and JOIN_PORTABILITY_KEY' },
 ];
 
 /**
@@ -50,6 +45,19 @@ export function sandboxNotAsked(name: SandboxName): string {
   const provider = PROVIDERS.find((p) => p.sandbox === name);
   const urlVar = provider?.urlVar ?? name;
   return `${urlVar} is unset and JOIN_SANDBOXES does not ask for the ${name} sandbox: set ${provider?.set ?? urlVar}, or JOIN_SANDBOXES=1 (or a list naming ${name}) for the development sandbox on 127.0.0.1`;
+}
+
+/**
+ * Where the API reaches one provider: its configured URL, or, when JOIN_SANDBOXES asks for it,
+ * its sandbox at 127.0.0.1:<port> (`sandbox` is then that URL; null for a configured provider).
+ * Neither throws sandboxNotAsked: readEnv refuses such an environment first, a setup called with
+ * one anyway (a test, a script) says the same.
+ */
+export function providerAddress(sandboxes: ReadonlySet<SandboxName>, name: SandboxName, configured: string | undefined, port: number): { url: string; sandbox: string | null } {
+  if (configured) return { url: configured, sandbox: null };
+  if (!sandboxes.has(name)) throw new Error(sandboxNotAsked(name));
+  const url = sandboxUrl(port);
+  return { url, sandbox: url };
 }
 
 /** Where the sandboxes program listens for each sandbox this server uses (on 127.0.0.1: SANDBOX_HOST). */

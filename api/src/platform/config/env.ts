@@ -10,7 +10,7 @@ import { providerChecks, sandboxesOf } from './env-providers';
  * rules are env-providers.ts and env-production.ts.
  */
 export { SANDBOX_NAMES, type SandboxName } from './env-provider-fields';
-export { SANDBOX_PORT_VARS, sandboxNotAsked } from './env-providers';
+export { providerAddress, SANDBOX_PORT_VARS, sandboxNotAsked } from './env-providers';
 
 export const Env = EnvFields.superRefine((env, ctx) => {
   if (env.JOIN_BNPL_MIN_AED > env.JOIN_BNPL_MAX_AED) ctx.addIssue({ code: 'custom', path: ['JOIN_BNPL_MIN_AED'], message: 'must not be above JOIN_BNPL_MAX_AED' });
