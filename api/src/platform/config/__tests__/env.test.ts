@@ -109,27 +109,33 @@ describe('environment', () => {
     expect(() => readEnv({ ...mailOk, JOIN_OIDC_ISSUER: 'https://accounts.google.com', JOIN_TEST_FACE_PROMPTS: 'farther' })).toThrow(/JOIN_TEST_FACE_PROMPTS must be unset/);
     expect(dev({ JOIN_TEST_FACE_PROMPTS: 'farther, left' }).JOIN_TEST_FACE_PROMPTS).toEqual(['farther', 'left']);
     expect(() => dev({ JOIN_TEST_FACE_PROMPTS: 'sideways' })).toThrow();
-    // The identity authority sandbox verifies anyone its registry lists: production names the real service and its key.
     const allOk = { ...mailOk, JOIN_GOOGLE_LOGIN: 'off' };
-    expect(() => readEnv({ ...allOk, JOIN_AUTHORITY_URL: '' })).toThrow(/JOIN_AUTHORITY_URL is required in production/);
-    expect(() => readEnv({ ...allOk, JOIN_AUTHORITY_KEY: '' })).toThrow(/JOIN_AUTHORITY_KEY is required in production/);
+    // Each sandbox is for development only: production names the real service and what goes with it.
+    const realOnly = [
+      // The identity authority sandbox verifies anyone its registry lists.
+      'JOIN_AUTHORITY_URL',
+      'JOIN_AUTHORITY_KEY',
+      // The BNPL sandbox approves whatever its page is clicked through: production names Spotii and its key.
+      'JOIN_BNPL_URL',
+      'JOIN_BNPL_KEY',
+      // The card sandbox charges any test card and prints its 3-D Secure code.
+      'JOIN_CARD_URL',
+      'JOIN_CARD_SECRET_KEY',
+      'JOIN_CARD_MERCHANT_ID',
+      // The courier and eSIM sandboxes deliver and provision nothing.
+      'JOIN_COURIER_URL',
+      'JOIN_COURIER_KEY',
+      'JOIN_ESIM_URL',
+      'JOIN_ESIM_KEY',
+      // The portability sandbox knows made-up subscribers: production names the national lookup.
+      'JOIN_PORTABILITY_URL',
+      'JOIN_PORTABILITY_KEY',
+    ];
+    for (const name of realOnly) {
+      expect(() => readEnv({ ...allOk, [name]: '' })).toThrow(new RegExp(`${name} is required in production`));
+    }
     expect(() => readEnv({ JOIN_AUTHORITY_URL: 'ftp://identity.example.gov' })).toThrow(/JOIN_AUTHORITY_URL/);
     expect(() => readEnv({ JOIN_AUTHORITY_KEY: 'short' })).toThrow(/JOIN_AUTHORITY_KEY/);
-    // The BNPL sandbox approves whatever its page is clicked through: production names Spotii and its key.
-    expect(() => readEnv({ ...allOk, JOIN_BNPL_URL: '' })).toThrow(/JOIN_BNPL_URL is required in production/);
-    expect(() => readEnv({ ...allOk, JOIN_BNPL_KEY: '' })).toThrow(/JOIN_BNPL_KEY is required in production/);
-    // The card sandbox charges any test card and prints its 3-D Secure code: production names the real provider.
-    expect(() => readEnv({ ...allOk, JOIN_CARD_URL: '' })).toThrow(/JOIN_CARD_URL is required in production/);
-    expect(() => readEnv({ ...allOk, JOIN_CARD_SECRET_KEY: '' })).toThrow(/JOIN_CARD_SECRET_KEY is required in production/);
-    expect(() => readEnv({ ...allOk, JOIN_CARD_MERCHANT_ID: '' })).toThrow(/JOIN_CARD_MERCHANT_ID is required in production/);
-    // The courier and eSIM sandboxes deliver and provision nothing: production names the real services and their keys.
-    expect(() => readEnv({ ...allOk, JOIN_COURIER_URL: '' })).toThrow(/JOIN_COURIER_URL is required in production/);
-    expect(() => readEnv({ ...allOk, JOIN_COURIER_KEY: '' })).toThrow(/JOIN_COURIER_KEY is required in production/);
-    expect(() => readEnv({ ...allOk, JOIN_ESIM_URL: '' })).toThrow(/JOIN_ESIM_URL is required in production/);
-    expect(() => readEnv({ ...allOk, JOIN_ESIM_KEY: '' })).toThrow(/JOIN_ESIM_KEY is required in production/);
-    // The portability sandbox knows made-up subscribers: production names the national lookup and its key.
-    expect(() => readEnv({ ...allOk, JOIN_PORTABILITY_URL: '' })).toThrow(/JOIN_PORTABILITY_URL is required in production/);
-    expect(() => readEnv({ ...allOk, JOIN_PORTABILITY_KEY: '' })).toThrow(/JOIN_PORTABILITY_KEY is required in production/);
     // The address challenge's HMAC key; a generated one would differ per process.
     expect(() => readEnv({ ...allOk, JOIN_CAPTCHA_KEY: '' })).toThrow(/JOIN_CAPTCHA_KEY is required in production/);
     expect(() => readEnv({ JOIN_CAPTCHA_KEY: 'short' })).toThrow(/JOIN_CAPTCHA_KEY/);
