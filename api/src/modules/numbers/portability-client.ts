@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { providerClient } from '../../platform/http-client/provider-client';
+import { providerClient, type ProviderClientOptions } from '../../platform/http-client/provider-client';
 import type { ProviderResult, ProviderUnavailable } from '../../platform/provider-result';
 
 /**
@@ -23,14 +23,10 @@ export interface PortabilityLookup {
   subscriber(msisdn: string): Promise<ProviderResult<ExternalSubscriberRecord | null, ProviderUnavailable>>;
 }
 
-export interface HttpPortabilityOptions {
-  /** Base URL, e.g. http://127.0.0.1:8097 (the paths /v1/... are appended). */
-  url: string;
+/** The platform client's options (base URL e.g. http://127.0.0.1:8097, timeout, fetch), the bearer key named as configured. */
+export interface HttpPortabilityOptions extends Omit<ProviderClientOptions, 'bearer'> {
   /** Sent as `Authorization: Bearer <key>`; never logged. */
   key: string;
-  timeoutMs: number;
-  /** For tests; global fetch by default. */
-  fetch?: typeof fetch;
 }
 
 export const DEFAULT_PORTABILITY_TIMEOUT_MS = 5_000;
@@ -46,7 +42,8 @@ const UAE_MOBILE = /^971\d{9}$/;
 const unavailable = (detail: string) => ({ ok: false as const, reason: 'unavailable' as const, detail });
 
 export function createHttpPortabilityLookup(options: HttpPortabilityOptions): PortabilityLookup {
-  const client = providerClient({ url: options.url, bearer: options.key, timeoutMs: options.timeoutMs, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const { key, ...rest } = options;
+  const client = providerClient({ ...rest, bearer: key });
   return {
     async subscriber(msisdn) {
       if (!UAE_MOBILE.test(msisdn)) throw new TypeError('portability lookup: not a UAE mobile number');

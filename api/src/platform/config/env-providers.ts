@@ -2,16 +2,7 @@ import type { z } from 'zod';
 import type { ParsedEnv } from './env-fields';
 import type { SandboxName } from './env-provider-fields';
 import { isLoopbackHost } from './loopback';
-import {
-  SANDBOX_AUTHORITY_KEY,
-  SANDBOX_BNPL_KEY,
-  SANDBOX_CARD_MERCHANT_ID,
-  SANDBOX_CARD_SECRET_KEY,
-  SANDBOX_COURIER_KEY,
-  SANDBOX_ESIM_KEY,
-  SANDBOX_PORTABILITY_KEY,
-  sandboxUrl,
-} from './sandbox-defaults';
+import { DEVELOPMENT_KEYS, sandboxUrl } from './sandbox-defaults';
 
 /**
  * Each provider the product needs, how it is configured, and the sandbox that stands in for it.
@@ -72,16 +63,6 @@ export const SANDBOX_PORT_VARS = {
   portability: ['JOIN_PORTABILITY_PORT'],
 } as const satisfies Record<SandboxName, readonly (keyof ParsedEnv)[]>;
 
-/** A provider configured by URL (real, or a sandbox run elsewhere) brings its own key: the development ones are published. */
-const PROVIDER_KEYS = [
-  { urlVar: 'JOIN_AUTHORITY_URL', keyVar: 'JOIN_AUTHORITY_KEY', development: SANDBOX_AUTHORITY_KEY },
-  { urlVar: 'JOIN_BNPL_URL', keyVar: 'JOIN_BNPL_KEY', development: SANDBOX_BNPL_KEY },
-  { urlVar: 'JOIN_CARD_URL', keyVar: 'JOIN_CARD_SECRET_KEY', development: SANDBOX_CARD_SECRET_KEY },
-  { urlVar: 'JOIN_CARD_URL', keyVar: 'JOIN_CARD_MERCHANT_ID', development: SANDBOX_CARD_MERCHANT_ID },
-  { urlVar: 'JOIN_COURIER_URL', keyVar: 'JOIN_COURIER_KEY', development: SANDBOX_COURIER_KEY },
-  { urlVar: 'JOIN_ESIM_URL', keyVar: 'JOIN_ESIM_KEY', development: SANDBOX_ESIM_KEY },
-  { urlVar: 'JOIN_PORTABILITY_URL', keyVar: 'JOIN_PORTABILITY_KEY', development: SANDBOX_PORTABILITY_KEY },
-] as const;
 
 /** The providers' HTTP URLs: https, or plain http on this machine only. */
 const HTTP_URLS = ['JOIN_AUTHORITY_URL', 'JOIN_BNPL_URL', 'JOIN_CARD_URL', 'JOIN_CARD_PUBLIC_URL', 'JOIN_COURIER_URL', 'JOIN_ESIM_URL', 'JOIN_PORTABILITY_URL'] as const;
@@ -128,7 +109,7 @@ export function providerChecks(env: ParsedEnv, ctx: z.RefinementCtx): void {
     const what = setting.named.length > 0 ? `names ${setting.named.join(', ')}` : 'is off';
     ctx.addIssue({ code: 'custom', path: ['JOIN_SANDBOXES'], message: `${what} and no provider is configured for: ${list}. ${how}` });
   }
-  for (const { urlVar, keyVar, development } of PROVIDER_KEYS) {
+  for (const { urlVar, keyVar, development } of DEVELOPMENT_KEYS) {
     if (!env[urlVar]) continue;
     const key = env[keyVar];
     if (!key) ctx.addIssue({ code: 'custom', path: [keyVar], message: `is required with ${urlVar} (the development one is the sandboxes program's, used through JOIN_SANDBOXES)` });
