@@ -20,7 +20,7 @@ const base = Number(process.env.E2E_PORT_BASE ?? 8181);
 export const PORTS = { main: base, maintenance: base + 1, fatal: base + 2, clock: base + 3, promo: base + 4, shared: base + 5 } as const;
 /**
  * The third parties' stand-ins are one program of their own (sandboxes/dist/main.js), started
- * first, on 127.0.0.1, and shared by every product server: each sandbox twenty to eighty ports
+ * first, on 127.0.0.1, and shared by every product server: each sandbox twenty to ninety ports
  * above the base (clear of the perf scripts' base + 9 and base + 10, perf/product-server.mjs), so a test knows a provider's origin,
  * e.g. http://127.0.0.1:SANDBOX_PORTS.card. Every product server reaches them by these ports and
  * the suite's keys (not the published development ones), as it would a real provider. The courier's
@@ -38,6 +38,7 @@ export const SANDBOX_PORTS = {
   esim: base + 70,
   mail: base + 80,
   outbox: base + 81,
+  portability: base + 90,
 } as const;
 export const COURIER_STEP_MS = 3_600_000;
 
@@ -52,6 +53,7 @@ const SANDBOXES_ENV = {
   JOIN_BNPL_PORT: String(SANDBOX_PORTS.bnpl),
   JOIN_COURIER_PORT: String(SANDBOX_PORTS.courier),
   JOIN_ESIM_PORT: String(SANDBOX_PORTS.esim),
+  JOIN_PORTABILITY_PORT: String(SANDBOX_PORTS.portability),
   JOIN_MAIL_SINK_PORT: String(SANDBOX_PORTS.mail),
   JOIN_MAIL_OUTBOX_PORT: String(SANDBOX_PORTS.outbox),
   JOIN_AUTHORITY_KEY: 'e2e-suite-authority-key',
@@ -60,6 +62,7 @@ const SANDBOXES_ENV = {
   JOIN_BNPL_KEY: 'e2e-suite-bnpl-key-0001',
   JOIN_COURIER_KEY: 'e2e-suite-courier-key-01',
   JOIN_ESIM_KEY: 'e2e-suite-esim-key-00001',
+  JOIN_PORTABILITY_KEY: 'e2e-suite-portability-key',
 } as const;
 
 /**

@@ -8,7 +8,10 @@
 //      sandbox only by its URL and key; the two programs import nothing of each other.
 //
 // Ctrl-C (SIGINT) or SIGTERM stops both; either one stopping stops the other. The product's
-// address is the last line the API prints.
+// address ("Join sign-up flow ready at ...") is the last line of the start: the API's log (pino)
+// writes asynchronously, so its start-up lines (migrations, seed, "Server listening") may come out
+// after the API printed that line; the launcher holds it until the log says the server listens
+// (or, with a quieter LOG_LEVEL, a second has passed), then prints it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -16,6 +19,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const READY = 'SANDBOXES_READY ';
+/** The API's own ready line, and the log line (pino JSON) that ends its start-up. */
+const PRODUCT_READY = /^Join sign-up flow ready at /;
+const LISTENING = /"msg":"Server listening at /;
+const QUIET_LOG_WAIT_MS = 1000;
 /** The variable that carries each sandbox's port (the outbox is the mail sandbox's page). */
 const PORT_VARS = {
   mail: 'JOIN_MAIL_SINK_PORT',
@@ -26,6 +33,7 @@ const PORT_VARS = {
   bnpl: 'JOIN_BNPL_PORT',
   courier: 'JOIN_COURIER_PORT',
   esim: 'JOIN_ESIM_PORT',
+  portability: 'JOIN_PORTABILITY_PORT',
 };
 
 const env = { ...process.env };
@@ -55,7 +63,28 @@ function run(file, childEnv, stdout) {
 }
 
 function startApi() {
-  run(path.join(root, 'api', 'dist', 'main.js'), env, 'inherit');
+  const api = run(path.join(root, 'api', 'dist', 'main.js'), env, 'pipe');
+  let held = null;
+  let listening = false;
+  let timer;
+  const release = () => {
+    clearTimeout(timer);
+    if (held !== null) console.log(held);
+    held = null;
+  };
+  createInterface({ input: api.stdout }).on('line', (line) => {
+    if (PRODUCT_READY.test(line)) {
+      held = line;
+      if (listening) release();
+      else timer = setTimeout(release, QUIET_LOG_WAIT_MS);
+      return;
+    }
+    console.log(line);
+    if (!listening && LISTENING.test(line)) {
+      listening = true;
+      release();
+    }
+  });
 }
 
 if (['', '0', 'false', 'off'].includes(wanted)) {

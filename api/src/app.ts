@@ -19,7 +19,7 @@ import { PENDING_CHECK_TTL_MS } from './modules/identity';
 import { IDENTITY_REDACT_PATHS } from './modules/identity';
 import type { BnplProvider, CardProvider } from './modules/payment';
 import type { CourierProvider, EsimProvider } from './modules/fulfilment';
-import { CaptchaGate, generatedCaptchaKey } from './modules/numbers';
+import { CaptchaGate, generatedCaptchaKey, type PortabilityLookup } from './modules/numbers';
 import { HOLD_LIMITS, type HoldLimits } from './modules/numbers';
 import { RETENTION_SWEEP_MS, retentionCutoffs, type RetentionReport } from './modules/flow';
 import { TRANSFER_CHECK_LIMITS, TransferCheckBudget, type TransferCheckLimits } from './modules/numbers';
@@ -135,6 +135,8 @@ export interface AppOptions {
    */
   courier?: CourierProvider;
   esim?: EsimProvider;
+  /** The number-portability lookup (its HTTP client, or the sandbox's); required likewise: a transfer is checked by it. */
+  portability?: PortabilityLookup;
   /**
    * The page's public origin (JOIN_PUBLIC_URL, e.g. https://join.example.ae): where the
    * providers send the browser back. Unset: the request's Origin header, only when it is this
@@ -209,9 +211,10 @@ function logRetention(app: FastifyInstance, deleted: RetentionReport): void {
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { courier, esim } = options;
+  const { courier, esim, portability } = options;
   if (!courier) throw new Error('buildApp: no courier provider (AppOptions.courier): delivery and store pickup orders need one (JOIN_COURIER_URL, or its sandbox)');
   if (!esim) throw new Error('buildApp: no eSIM provider (AppOptions.esim): eSIM orders need one (JOIN_ESIM_URL, or its sandbox)');
+  if (!portability) throw new Error('buildApp: no number-portability lookup (AppOptions.portability): transfers are checked by it (JOIN_PORTABILITY_URL, or its sandbox)');
   const now = options.testClock?.now ?? options.now ?? Date.now;
   const manifests = options.static
     ? remoteManifests(Object.keys(options.static.remoteDirs), options.remoteOverrides)
@@ -271,6 +274,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     courier,
     esim,
+    portability,
   };
 
   app.server.maxConnections = limits.maxConnections;

@@ -19,6 +19,7 @@ import type { NumberSearch } from './modules/numbers/repository';
 import { mulberry32 } from './modules/numbers';
 import { FakeCourierProvider } from './testing/fake-courier';
 import { FakeEsimProvider } from './testing/fake-esim';
+import { activeSubscriber, FakePortabilityLookup } from './testing/fake-portability';
 
 /**
  * `npm run bench` (after build): seeds a 1,000,000-number pool in a temp folder, then prints
@@ -192,9 +193,11 @@ async function main(): Promise<void> {
       rateLimit: { loginMax: 1e6, randomNumbersMax: 1e6, searchMax: 1e6, transferMax: 1e6, reserveMax: 1e9, reserveDeviceMax: 1e9 },
       holdLimits: { coolOffMs: 0, maxHeldPerNumberMs: Number.MAX_SAFE_INTEGER, claimsPerWindow: { basic: 1e9, vip: 1e9 }, liveHoldsPerAddress: { basic: 1e9, vip: 1e9 } },
       transferCheckLimits: { numbersPerVisitor: 1e9, numbersPerAddress: 1e9, operatorsPerNumber: 1e9 },
-      // The bench places no order: the in-process fakes stand in for the courier and the eSIM service.
+      // The bench places no order: the in-process fakes stand in for the courier and the eSIM
+      // service, and for the portability lookup (the number its transfer race reserves).
       courier: new FakeCourierProvider(),
       esim: new FakeEsimProvider(),
+      portability: new FakePortabilityLookup([activeSubscriber('971502345678', 'etisalat')]),
     });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const visitors = await Promise.all(

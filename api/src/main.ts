@@ -2,7 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { signinProviderFrom } from './modules/account';
-import { readEnv, sandboxNotAsked, type Env } from './platform/config/env';
+import { providerAddress, readEnv, sandboxNotAsked, type Env } from './platform/config/env';
 import { SANDBOX_AUTHORITY_KEY, sandboxUrl } from './platform/config/sandbox-defaults';
 import { openSqliteRepositories } from './database';
 import { createSmtpMailer } from './platform/mail/smtp-mailer';
@@ -14,6 +14,7 @@ import { cardProviderFrom } from './modules/payment';
 import { bnplProviderFrom } from './modules/payment';
 import { courierProviderFrom } from './modules/fulfilment';
 import { esimProviderFrom } from './modules/fulfilment';
+import { portabilityLookupFrom } from './modules/numbers';
 import { TestClock } from './platform/dev/test-clock';
 
 /**
@@ -30,10 +31,7 @@ const repoRoot = resolve(apiDir, '..');
  */
 function identityAuthority(env: Env): { url: string; key: string; sandbox: string | null } {
   const key = env.JOIN_AUTHORITY_KEY ?? SANDBOX_AUTHORITY_KEY;
-  if (env.JOIN_AUTHORITY_URL) return { url: env.JOIN_AUTHORITY_URL, key, sandbox: null };
-  if (!env.sandboxes.has('authority')) throw new Error(sandboxNotAsked('authority'));
-  const url = sandboxUrl(env.JOIN_AUTHORITY_PORT);
-  return { url, key, sandbox: url };
+  return { ...providerAddress(env.sandboxes, 'authority', env.JOIN_AUTHORITY_URL, env.JOIN_AUTHORITY_PORT), key };
 }
 
 /** One figure for every account call's per-address budget (JOIN_ACCOUNT_RATE_LIMIT). */
@@ -64,6 +62,7 @@ async function main(): Promise<void> {
   const bnpl = bnplProviderFrom(env);
   const courier = courierProviderFrom(env);
   const esim = esimProviderFrom(env);
+  const portability = portabilityLookupFrom(env);
 
   // The e2e suite's clock (JOIN_TEST_HOOKS=1; readEnv refuses it in production).
   const testClock = env.JOIN_TEST_HOOKS ? new TestClock() : null;
@@ -99,6 +98,7 @@ async function main(): Promise<void> {
     bnplProvider: bnpl.provider,
     courier: courier.provider,
     esim: esim.provider,
+    portability: portability.lookup,
     ...(env.JOIN_PUBLIC_URL ? { publicUrl: env.JOIN_PUBLIC_URL } : {}),
     ...(env.JOIN_HOLDS_PER_ADDRESS ? { holdLimits: { liveHoldsPerAddress: env.JOIN_HOLDS_PER_ADDRESS } } : {}),
     ...(env.JOIN_CAPTCHA_KEY ? { captchaKey: env.JOIN_CAPTCHA_KEY } : {}),
@@ -149,6 +149,8 @@ async function main(): Promise<void> {
   else if (env.JOIN_COURIER_URL) console.log(`Courier: ${new URL(env.JOIN_COURIER_URL).origin}`);
   if (esim.sandbox) console.log(`eSIM provisioning sandbox: ${esim.sandbox}/install`);
   else if (env.JOIN_ESIM_URL) console.log(`eSIM provisioning: ${new URL(env.JOIN_ESIM_URL).origin}`);
+  if (portability.sandbox) console.log(`Number-portability sandbox: ${portability.sandbox} (its subscribers: sandboxes/README.md)`);
+  else if (env.JOIN_PORTABILITY_URL) console.log(`Number-portability lookup: ${new URL(env.JOIN_PORTABILITY_URL).origin}`);
   if (signinSandbox) console.log(`Sign-in sandbox: ${signinSandbox}/authorize (issuer ${signinSandbox}, client ${env.JOIN_OIDC_CLIENT_ID})`);
   else if (social) console.log(`Sign-in provider: ${social.issuer} (client ${social.clientId})`);
   else console.log('Google login off (JOIN_GOOGLE_LOGIN)');

@@ -34,6 +34,7 @@ export const SCHEMA_HISTORY: ReadonlyMap<number, string> = new Map([
   [16, 'payment: what a payment buys is recorded when it starts (saved plan row, hold claim, choice, price), and money given back'],
   [17, 'face check: a live challenge per session (nonce hashed, prompt, expiry), and whose reference portrait the face matched'],
   [18, 'SIMs sold per document: the verified document a payment sells to, counted at the capture and at a cash-on-delivery order'],
+  [19, "transfer: the other operators' subscribers are the number-portability lookup's (a provider over HTTP), no longer a table of ours"],
 ]);
 
 /**

@@ -18,7 +18,7 @@ const base = Number(process.env.E2E_PORT_BASE ?? 8181);
 export const PERF_PORTS = { lighthouse: base + 9, firstDownload: base + 10 };
 
 const SANDBOXES_ON_FREE_PORTS = Object.fromEntries(
-  ['SIGNIN', 'AUTHORITY', 'CARD', 'BNPL', 'COURIER', 'ESIM', 'MAIL_SINK', 'MAIL_OUTBOX'].map((name) => [`JOIN_${name}_PORT`, '0']),
+  ['SIGNIN', 'AUTHORITY', 'CARD', 'BNPL', 'COURIER', 'ESIM', 'PORTABILITY', 'MAIL_SINK', 'MAIL_OUTBOX'].map((name) => [`JOIN_${name}_PORT`, '0']),
 );
 
 async function waitForServer(origin) {

@@ -17,6 +17,7 @@ const LABELS: Record<string, string> = {
   bnpl: 'BNPL sandbox',
   courier: 'Courier sandbox',
   esim: 'eSIM provisioning sandbox',
+  portability: 'Number-portability sandbox',
 };
 
 async function main(): Promise<void> {

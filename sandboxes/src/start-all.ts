@@ -5,6 +5,7 @@ import { startBnplSandbox } from './bnpl/bnpl-app';
 import { startCardSandbox } from './card/card-app';
 import { startCourierSandbox } from './courier/courier-app';
 import { startEsimSandbox } from './esim/esim-app';
+import { startPortabilitySandbox } from './portability/portability-app';
 import { MailSink } from './mail-sink/mail-sink';
 import { startOutboxApp } from './mail-sink/outbox-app';
 import { generateSigninKeys, loadOrCreateSigninKeys } from './signin/keys';
@@ -68,6 +69,7 @@ export async function startSandboxes(config: SandboxesConfig): Promise<RunningSa
         ? start('courier', 'JOIN_COURIER_PORT', () => startCourierSandbox({ port: ports.courier, apiKey: keys.courier, stepMs: config.courierStepMs, testHooks: config.testHooks }), (s) => s.url)
         : null,
       run.has('esim') ? start('esim', 'JOIN_ESIM_PORT', () => startEsimSandbox({ port: ports.esim, apiKey: keys.esim, autoInstallMs: config.esimAutoInstallMs }), (s) => s.url) : null,
+      run.has('portability') ? start('portability', 'JOIN_PORTABILITY_PORT', () => startPortabilitySandbox({ port: ports.portability, apiKey: keys.portability }), (s) => s.url) : null,
     ]);
     const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;

@@ -8,6 +8,7 @@ import { buildApp, type AppOptions } from '../app';
 import { CapturingMailer } from './capturing-mailer';
 import { FakeCourierProvider } from './fake-courier';
 import { FakeEsimProvider } from './fake-esim';
+import { FakePortabilityLookup } from './fake-portability';
 
 /**
  * Test support: a fresh SQLite file in a temp folder per app, a clock the test moves, and
@@ -58,9 +59,10 @@ export interface TestApp {
   post(v: Visitor, url: string, body: Record<string, string | number>): Promise<LightMyRequestResponse>;
   /** A random offer for the visitor (POST /numbers/random); throws unless it answers 200. */
   offer(v: Visitor, count?: number): Promise<string[]>;
-  /** The courier and eSIM fakes the app uses (unless a test passed its own provider). */
+  /** The courier, eSIM and portability fakes the app uses (unless a test passed its own provider). */
   courier: FakeCourierProvider;
   esim: FakeEsimProvider;
+  portability: FakePortabilityLookup;
   /** The mails the server sent (the capturing mailer, unless a test passed its own). */
   mail: CapturingMailer;
   /**
@@ -91,6 +93,7 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
   const mail = new CapturingMailer();
   const courier = new FakeCourierProvider(options.now ?? clock.now);
   const esim = new FakeEsimProvider(options.now ?? clock.now);
+  const portability = new FakePortabilityLookup();
   const app = await buildApp({
     db: dbFile,
     poolSize: TEST_POOL_SIZE,
@@ -98,6 +101,7 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
     mailer: mail,
     courier,
     esim,
+    portability,
     ...options,
     // Every test visitor comes from one address: the per-address and per-device budgets on
     // holds are lifted here unless a test asks for them (hold-limits.test.ts does).
@@ -146,6 +150,7 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
     offer,
     courier: options.courier instanceof FakeCourierProvider ? options.courier : courier,
     esim: options.esim instanceof FakeEsimProvider ? options.esim : esim,
+    portability: options.portability instanceof FakePortabilityLookup ? options.portability : portability,
     mail: options.mailer instanceof CapturingMailer ? options.mailer : mail,
     loginWithPassword,
     loginWithCode,

@@ -10,13 +10,13 @@ import { createInterface } from 'node:readline';
  * the sandboxes it needs (`only`) and closes them after. Not a test itself, never imported by the
  * server; the API imports nothing of the sandboxes' code.
  */
-export type SandboxName = 'mail' | 'signin' | 'authority' | 'card' | 'bnpl' | 'courier' | 'esim';
+export type SandboxName = 'mail' | 'signin' | 'authority' | 'card' | 'bnpl' | 'courier' | 'esim' | 'portability';
 
 export interface SandboxesProgram {
   /** Each started sandbox's URL (mail: smtp://, its outbox: http://). */
   urls: Partial<Record<SandboxName | 'outbox', string>>;
   /** The keys the program was given: what the API's clients must send. */
-  keys: { authority: string; card: string; merchantId: string; bnpl: string; courier: string; esim: string };
+  keys: { authority: string; card: string; merchantId: string; bnpl: string; courier: string; esim: string; portability: string };
   url(name: SandboxName | 'outbox'): string;
   close(): Promise<void>;
 }
@@ -46,8 +46,9 @@ export async function startSandboxesProgram(only: readonly SandboxName[], env: R
     bnpl: freshKey('bnpl-test'),
     courier: freshKey('courier-test'),
     esim: freshKey('esim-test'),
+    portability: freshKey('portability-test'),
   };
-  const ports = ['JOIN_MAIL_SINK_PORT', 'JOIN_MAIL_OUTBOX_PORT', 'JOIN_SIGNIN_PORT', 'JOIN_AUTHORITY_PORT', 'JOIN_CARD_PORT', 'JOIN_BNPL_PORT', 'JOIN_COURIER_PORT', 'JOIN_ESIM_PORT'];
+  const ports = ['JOIN_MAIL_SINK_PORT', 'JOIN_MAIL_OUTBOX_PORT', 'JOIN_SIGNIN_PORT', 'JOIN_AUTHORITY_PORT', 'JOIN_CARD_PORT', 'JOIN_BNPL_PORT', 'JOIN_COURIER_PORT', 'JOIN_ESIM_PORT', 'JOIN_PORTABILITY_PORT'];
   const child = spawn(process.execPath, ['--import', 'tsx', join('src', 'main.ts')], {
     cwd: SANDBOXES_DIR,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -61,6 +62,7 @@ export async function startSandboxesProgram(only: readonly SandboxName[], env: R
       JOIN_BNPL_KEY: keys.bnpl,
       JOIN_COURIER_KEY: keys.courier,
       JOIN_ESIM_KEY: keys.esim,
+      JOIN_PORTABILITY_KEY: keys.portability,
       ...env,
     },
   });

@@ -3,6 +3,7 @@ import type { CaptchaGate } from './captcha';
 import type { HoldLimits } from './holds';
 import type { NumbersRepository } from './repository';
 import type { TransferCheckBudget } from './transfer-budget';
+import type { PortabilityLookup } from './portability-client';
 
 /** What the numbers module is given by the composition root (app.ts builds it; AppContext holds it). */
 export interface NumbersDeps {
@@ -18,4 +19,6 @@ export interface NumbersDeps {
   captcha: CaptchaGate;
   /** Who checked which numbers for transfer (the operator lookup budget). */
   transferChecks: TransferCheckBudget;
+  /** The number-portability lookup (the transfer's checks). Required: buildApp refuses to start without one. */
+  portability: PortabilityLookup;
 }

@@ -8,6 +8,8 @@ export { HOLD_LIMITS, isVipLevel, shownVanityLevel, type HoldLimits } from './ho
 export { CaptchaGate, generatedCaptchaKey } from './captcha';
 export { TRANSFER_CHECK_LIMITS, TransferCheckBudget, type TransferCheckLimits } from './transfer-budget';
 export { mulberry32 } from './seed/prng';
+export { createHttpPortabilityLookup, type ExternalSubscriberRecord, type PortabilityLookup } from './portability-client';
+export { portabilityLookupFrom } from './portability-setup';
 export type * from './repository';
 export { PAID_HOLD_MS } from './repository';
 export type { NumbersDeps } from './deps';

@@ -127,4 +127,13 @@ export const NUMBERS_MIGRATIONS: readonly MigrationPart[] = [
       CREATE INDEX hold_log_address ON hold_log (address, vip, ends_at);
     `,
   },
+  {
+    version: 19,
+    sql: `
+      -- The other operators' subscribers are not ours to keep: the transfer checks ask the
+      -- number-portability lookup (portability-client.ts; its sandbox is sandboxes/src/portability).
+      -- A transfer claim keeps its number and operator on the held pool number (numbers.transfer_*).
+      DROP TABLE external_subscribers;
+    `,
+  },
 ];

@@ -1,13 +1,14 @@
 import { NUMBER_SEARCH_PREFIX, UAE_COUNTRY_CODE } from '@join/shared/contract';
-import type { ExternalSubscriberRecord } from './repository';
+import type { ExternalSubscriberRecord } from './portability-client';
 
 /**
  * Whether an external number can be transferred to us (SPEC 4 "Transfer", SPEC 8 codes),
- * decided from what the sandbox knows about it. The checks run in this order, so the answer
+ * decided from what the number-portability lookup answered about it (portability-client.ts):
+ * a pure rule, no I/O. The checks run in this order, so the answer
  * never tells a visitor more than the previous check allowed:
  *
  * 1. our own range (97158...): it is already ours            -> wrong_operator (-440)
- * 2. unknown to the porting table, or never activated         -> not_activated  (-434)
+ * 2. unknown to the lookup, or never activated                   -> not_activated  (-434)
  * 3. with another operator than the one the visitor named     -> wrong_operator (-440)
  * 4. in transfer already, or held by another visitor's live
  *    transfer reservation                                      -> in_transfer    (-405)

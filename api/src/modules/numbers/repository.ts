@@ -55,12 +55,6 @@ export interface NumberSearch {
   offset: number;
 }
 
-export interface ExternalSubscriberRecord {
-  msisdn: string;
-  operatorCode: string;
-  status: 'active' | 'in_transfer' | 'not_activated';
-}
-
 /** How often a hold may be extended, and what to claim a transfer's temporary number from. */
 export interface HoldPolicy {
   maxExtensions: number;
@@ -102,7 +96,6 @@ export interface NumbersRepository {
 
   // --- transfer (MNP) ---
   listOperators(language?: RequestHeaders['language']): Promise<Operator[]>;
-  getExternalSubscriber(msisdn: string): Promise<ExternalSubscriberRecord | null>;
   /** Who holds a live transfer of the external number, if anyone. */
   getTransferHolder(externalMsisdn: string, now: number): Promise<string | null>;
   /**

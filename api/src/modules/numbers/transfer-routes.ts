@@ -12,7 +12,7 @@ import type { NumbersDeps } from './deps';
 import { callerOf, languageOf } from '../../platform/http/caller';
 import { rateLimitConfig } from '../../platform/http/rate-limits';
 import { HOLD_POLICY } from './holds';
-import { checkPortability, type PortabilityRefusal } from './portability';
+import { checkPortability, OWN_MSISDN_PREFIX, type PortabilityRefusal } from './portability';
 import { badRequest, unavailable } from '../../platform/http/http-error';
 import { extensionLimit, numberInTransfer, numberNotActivated, transferCheckLimit, wrongOperator } from './errors';
 import { paymentOpen } from '../../platform/http/order-lock';
@@ -54,10 +54,17 @@ export async function transferRoutes(base: FastifyInstance, ctx: NumbersDeps, lo
     if (!operator) throw badRequest('body.operator', `must be one of ${operators.map((o) => o.code).join(', ')}`);
     const budget = ctx.transferChecks.take({ uid, deviceId: deviceKey(request), address: requestAddress(request) }, externalMsisdn, operatorCode, now);
     if (budget !== 'ok') throw transferCheckLimit(budget);
+    // The lookup is asked of another operator's number only (our own range is refused by the rule).
+    const lookup = externalMsisdn.startsWith(OWN_MSISDN_PREFIX) ? { ok: true as const, value: null } : await ctx.portability.subscriber(externalMsisdn);
+    if (!lookup.ok) {
+      request.log.warn({ provider: 'portability', detail: lookup.detail }, 'number-portability lookup unavailable');
+      // SPEC 8 has no code for it: the visitor gets the general error and may retry; never "not activated".
+      throw unavailable('The transfer check is not answering right now: try again shortly');
+    }
     const decision = checkPortability({
       externalMsisdn,
       operatorCode,
-      subscriber: await ctx.repos.getExternalSubscriber(externalMsisdn),
+      subscriber: lookup.value,
       transferHolder: await ctx.repos.getTransferHolder(externalMsisdn, now),
       uid,
     });

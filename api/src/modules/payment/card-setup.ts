@@ -1,5 +1,5 @@
-import { sandboxNotAsked, type Env } from '../../platform/config/env';
-import { SANDBOX_CARD_MERCHANT_ID, SANDBOX_CARD_SECRET_KEY, sandboxUrl } from '../../platform/config/sandbox-defaults';
+import { providerAddress, type Env } from '../../platform/config/env';
+import { SANDBOX_CARD_MERCHANT_ID, SANDBOX_CARD_SECRET_KEY } from '../../platform/config/sandbox-defaults';
 import { createHttpCardProvider, DEFAULT_CARD_TIMEOUT_MS } from './card-client';
 import type { CardProvider } from './providers';
 
@@ -16,11 +16,8 @@ export function cardProviderFrom(env: CardEnv): { provider: CardProvider; sandbo
   const secretKey = env.JOIN_CARD_SECRET_KEY ?? SANDBOX_CARD_SECRET_KEY;
   const merchantId = env.JOIN_CARD_MERCHANT_ID ?? SANDBOX_CARD_MERCHANT_ID;
   const timeoutMs = env.JOIN_CARD_TIMEOUT_MS ?? DEFAULT_CARD_TIMEOUT_MS;
-  if (env.JOIN_CARD_URL) {
-    const provider = createHttpCardProvider({ url: env.JOIN_CARD_URL, publicUrl: env.JOIN_CARD_PUBLIC_URL ?? env.JOIN_CARD_URL, secretKey, merchantId, timeoutMs });
-    return { provider, sandbox: null };
-  }
-  if (!env.sandboxes.has('card')) throw new Error(sandboxNotAsked('card'));
-  const url = sandboxUrl(env.JOIN_CARD_PORT);
-  return { provider: createHttpCardProvider({ url, publicUrl: url, secretKey, merchantId, timeoutMs }), sandbox: url };
+  const { url, sandbox } = providerAddress(env.sandboxes, 'card', env.JOIN_CARD_URL, env.JOIN_CARD_PORT);
+  // Browsers reach a configured provider at its public URL when it has one; a sandbox at its own.
+  const publicUrl = sandbox ?? env.JOIN_CARD_PUBLIC_URL ?? url;
+  return { provider: createHttpCardProvider({ url, publicUrl, secretKey, merchantId, timeoutMs }), sandbox };
 }

@@ -1,4 +1,5 @@
 import { ApiErrorBody, BoostersResponse, NumberSearchResponse, SavePlanResponse, VANITY_LEVELS } from '@join/shared/contract';
+import { activeSubscriber, FakePortabilityLookup } from '../../../testing/fake-portability';
 import { type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
 
 /** GET /boosters/{number} and boosters bought with a plan. */
@@ -6,7 +7,10 @@ describe('boosters', () => {
   let t: TestApp;
   let alice: Visitor;
   let bob: Visitor;
-  withTestApp((app, [a, b]) => void ([t, alice, bob] = [app, a as Visitor, b as Visitor]), { visitors: 2 });
+  withTestApp((app, [a, b]) => void ([t, alice, bob] = [app, a as Visitor, b as Visitor]), {
+    visitors: 2,
+    options: { portability: new FakePortabilityLookup([activeSubscriber('971551234567', 'du')]) },
+  });
 
   const boosters = (v: Visitor, number: string, query: string) => t.get(v, `/api/boosters/${number}?${query}`);
   const ids = async (v: Visitor, number: string, query: string): Promise<number[]> => {

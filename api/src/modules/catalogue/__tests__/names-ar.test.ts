@@ -1,7 +1,7 @@
 import { SEED_BOOSTERS } from '../seed/boosters';
 import { arabicMinutes, arabicSubPlanName, BOOSTER_NAMES_AR, OPERATOR_NAMES_AR, PRODUCT_NAMES_AR } from '../seed/names-ar';
 import { SEED_PRODUCTS } from '../seed/products';
-import { SEED_OPERATORS } from '../../numbers/seed/transfer';
+import { SEED_OPERATORS } from '../../numbers/seed/operators';
 import { LATIN_ALLOW_LIST } from '../../numbers/seed/latin-allow-list';
 
 const latin = (s: string) => (s.match(/[A-Za-z][A-Za-z&]*/g) ?? []).filter((w) => !LATIN_ALLOW_LIST.has(w));

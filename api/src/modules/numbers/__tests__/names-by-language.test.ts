@@ -8,6 +8,7 @@ import {
   ProductsResponse,
   type Product,
 } from '@join/shared/contract';
+import { activeSubscriber, FakePortabilityLookup } from '../../../testing/fake-portability';
 import { createTestApp, type TestApp, type Visitor } from '../../../testing/harness';
 
 /**
@@ -30,7 +31,7 @@ describe('names in the request language', () => {
   let en: Visitor;
   let ar: Visitor;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ portability: new FakePortabilityLookup([activeSubscriber('971501234567', 'etisalat')]) });
     en = await t.login();
     ar = { ...en, headers: { ...en.headers, language: 'ar' } };
   });

@@ -1,4 +1,5 @@
 import { ApiErrorBody, MnpReserveResponse, NumberResponse, NumbersResponse } from '@join/shared/contract';
+import { activeSubscriber, FakePortabilityLookup } from '../../../testing/fake-portability';
 import { createTestApp, type TestApp, type Visitor } from '../../../testing/harness';
 
 /** Real HTTP and real parallel requests: the database, not the test, has to pick one winner. */
@@ -10,7 +11,8 @@ describe('the number race', () => {
 
   beforeAll(async () => {
     // Every player shares one IP here: lift the transfer budget, the race is what is tested.
-    t = await createTestApp({ rateLimit: { transferMax: 1000 } });
+    // The lookup answers at once: the claim in the database is what races.
+    t = await createTestApp({ rateLimit: { transferMax: 1000 }, portability: new FakePortabilityLookup([activeSubscriber('971552345678', 'du')]) });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     visitors = await Promise.all(Array.from({ length: PLAYERS }, async () => t.login()));
   });

@@ -1,5 +1,6 @@
 import { ApiErrorBody } from '@join/shared/contract';
 import { TRANSFER_CHECK_LIMITS, TransferCheckBudget } from '../transfer-budget';
+import { activeSubscriber, FakePortabilityLookup } from '../../../testing/fake-portability';
 import { createTestApp, type TestApp, type Visitor } from '../../../testing/harness';
 
 /**
@@ -10,7 +11,10 @@ import { createTestApp, type TestApp, type Visitor } from '../../../testing/harn
 describe('operator lookup budget', () => {
   let t: TestApp;
   beforeEach(async () => {
-    t = await createTestApp({ transferCheckLimits: TRANSFER_CHECK_LIMITS });
+    t = await createTestApp({
+      transferCheckLimits: TRANSFER_CHECK_LIMITS,
+      portability: new FakePortabilityLookup([activeSubscriber('971541234567', 'virgin'), activeSubscriber('971551234567', 'du'), activeSubscriber('971552345678', 'du')]),
+    });
   });
   afterEach(() => t.close());
 

@@ -9,10 +9,12 @@ import {
   ProductResponse,
   ReservationsResponse,
 } from '@join/shared/contract';
+import { FakePortabilityLookup } from '../../../testing/fake-portability';
 import { createTestApp, form, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
 import { numberSteps } from './number-steps';
+import { portabilitySandbox } from '../../../testing/portability-sandbox';
 
-/** The fixed sandbox subscribers of api/README.md. */
+/** The fixed subscribers of the number-portability sandbox (sandboxes/README.md), reached over HTTP. */
 const ACTIVE_ETISALAT = '971501234567';
 const ACTIVE_DU = '971551234567';
 const ACTIVE_VIRGIN = '971541234567';
@@ -22,10 +24,11 @@ const UNKNOWN = '971599999999';
 const HOLD_MS = 15 * 60_000;
 
 describe('transfer (MNP)', () => {
+  const sandbox = portabilitySandbox();
   let t: TestApp;
   let alice: Visitor;
   let bob: Visitor;
-  withTestApp((app, [a, b]) => void ([t, alice, bob] = [app, a as Visitor, b as Visitor]), { visitors: 2 });
+  withTestApp((app, [a, b]) => void ([t, alice, bob] = [app, a as Visitor, b as Visitor]), { visitors: 2, options: { portability: sandbox.lookup } });
 
   const post = (v: Visitor, url: string, body: Record<string, string | number>) => t.post(v, url, body);
   const get = (v: Visitor, url: string) => t.get(v, url);
@@ -69,7 +72,7 @@ describe('transfer (MNP)', () => {
     }
   });
 
-  it('answers -434 for a number unknown to the porting table or never activated', async () => {
+  it('answers -434 for a number unknown to the portability lookup or never activated', async () => {
     expectRefusal(await verify(alice, NOT_ACTIVATED_VIRGIN, 'virgin'), -434);
     expectRefusal(await verify(alice, NOT_ACTIVATED_VIRGIN, 'du'), -434);
     expectRefusal(await verify(alice, UNKNOWN, 'du'), -434);
@@ -205,7 +208,7 @@ describe('transfer (MNP)', () => {
   });
 
   it('rate-limits the check and the reserve together, so numbers cannot be probed in bulk', async () => {
-    const limited = await createTestApp({ rateLimit: { transferMax: 3 } });
+    const limited = await createTestApp({ rateLimit: { transferMax: 3 }, portability: sandbox.lookup });
     try {
       const v = await limited.login();
       const call = (url: string, body: Record<string, string>) => limited.app.inject({ method: 'POST', url, ...form(v.headers, body) });
@@ -221,5 +224,37 @@ describe('transfer (MNP)', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('transfer (MNP) with the portability lookup down', () => {
+  const lookup = new FakePortabilityLookup([{ msisdn: '971551234567', operatorCode: 'du', status: 'active' }]);
+  let t: TestApp;
+  let alice: Visitor;
+  withTestApp((app, [a]) => void ([t, alice] = [app, a as Visitor]), { options: { portability: lookup } });
+  afterEach(() => {
+    lookup.unavailable = false;
+  });
+
+  it('refuses to verify or reserve (503, the general error to retry), never letting a transfer through unchecked', async () => {
+    lookup.unavailable = true;
+    for (const [url, body] of [
+      ['/api/mobile_number_portability/verify', { external_number: '0551234567', operator: 'du' }],
+      ['/api/mobile_number_portability/reserve', { number: '0551234567', operator: 'du' }],
+    ] as const) {
+      const res = await t.post(alice, url, body);
+      expect([url, res.statusCode, ApiErrorBody.parse(res.json()).code]).toEqual([url, 503, 'internal']);
+    }
+    expect(NumbersResponse.parse((await t.get(alice, '/api/numbers')).json()).numbers).toEqual([]);
+    // Back up, the same number goes through.
+    lookup.unavailable = false;
+    expect((await t.post(alice, '/api/mobile_number_portability/reserve', { number: '0551234567', operator: 'du' })).statusCode).toBe(200);
+  });
+
+  it('does not ask the lookup about a number of our own range', async () => {
+    const before = lookup.calls;
+    const res = await t.post(alice, '/api/mobile_number_portability/verify', { external_number: '0581234567', operator: 'du' });
+    expect(ApiErrorBody.parse(res.json()).code).toBe(-440);
+    expect(lookup.calls).toBe(before);
   });
 });

@@ -1,15 +1,14 @@
 import type { Database } from 'better-sqlite3';
 import { generateNumberPool } from '../seed/number-pool';
-import { externalSubscribers, SEED_OPERATORS } from '../seed/transfer';
+import { SEED_OPERATORS } from '../seed/operators';
 
-/** Operators and other operators' subscribers (inserted when missing), and the number pool (into an empty table only). */
+/** The operators a number can be transferred from (inserted when missing). */
 export function seedTransfer(db: Database): void {
   const operator = db.prepare('INSERT OR IGNORE INTO mnp_operators (code, name) VALUES (?, ?)');
   for (const o of SEED_OPERATORS) operator.run(o.code, o.name);
-  const subscriber = db.prepare('INSERT OR IGNORE INTO external_subscribers (msisdn, operator_code, status) VALUES (?, ?, ?)');
-  for (const s of externalSubscribers()) subscriber.run(s.msisdn, s.operatorCode, s.status);
 }
 
+/** The number pool (into an empty table only). */
 export function seedNumbers(db: Database, poolSize: number): number {
   const { count } = db.prepare('SELECT COUNT(*) AS count FROM numbers').get() as { count: number };
   if (count > 0) return 0;

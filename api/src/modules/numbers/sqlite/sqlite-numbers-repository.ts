@@ -8,7 +8,6 @@ import type {
   CancelResult,
   Claimant,
   CommitResult,
-  ExternalSubscriberRecord,
   HoldPolicy,
   HoldRecord,
   NumberRecord,
@@ -180,11 +179,6 @@ export class SqliteNumbersRepository implements NumbersRepository {
   async listOperators(language: NameLanguage = 'en'): Promise<Operator[]> {
     const nameOf = this.steps.operatorNames(language);
     return this.transfers.operators.all().map((o) => ({ ...o, name: nameOf(o.code, o.name) }));
-  }
-
-  async getExternalSubscriber(msisdn: string): Promise<ExternalSubscriberRecord | null> {
-    const row = this.transfers.subscriber.get(msisdn);
-    return row ? { msisdn: row.msisdn, operatorCode: row.operator_code, status: row.status } : null;
   }
 
   async getTransferHolder(externalMsisdn: string, now: number): Promise<string | null> {

@@ -16,6 +16,8 @@ const REAL = {
   JOIN_COURIER_KEY: 'a-long-enough-courier-key',
   JOIN_ESIM_URL: 'https://smdp.esim.example',
   JOIN_ESIM_KEY: 'a-long-enough-esim-key',
+  JOIN_PORTABILITY_URL: 'https://mnp.example.ae',
+  JOIN_PORTABILITY_KEY: 'a-long-enough-portability-key',
 };
 
 /** A development server: every provider not configured runs as a sandbox (npm start, the tests). */
@@ -49,8 +51,9 @@ describe('environment', () => {
       JOIN_CARD_PORT: 8092,
       JOIN_COURIER_PORT: 8094,
       JOIN_ESIM_PORT: 8095,
+      JOIN_PORTABILITY_PORT: 8097,
       JOIN_SANDBOXES: { all: true, named: [] },
-      sandboxes: new Set(['mail', 'signin', 'authority', 'card', 'bnpl', 'courier', 'esim']),
+      sandboxes: new Set(['mail', 'signin', 'authority', 'card', 'bnpl', 'courier', 'esim', 'portability']),
     });
   });
 
@@ -92,8 +95,9 @@ describe('environment', () => {
       JOIN_ESIM_URL: 'https://smdp.esim.example',
       JOIN_ESIM_KEY: 'a-long-enough-esim-key',
     };
+    const portabilityOk = { JOIN_PORTABILITY_URL: 'https://mnp.example.ae', JOIN_PORTABILITY_KEY: 'a-long-enough-portability-key' };
     const captchaOk = { JOIN_CAPTCHA_KEY: 'k'.repeat(32) };
-    const mailOk = { NODE_ENV: 'production', JOIN_SMTP_URL: 'smtps://u:p@smtp.example.com:465', ...authorityOk, ...bnplOk, ...cardOk, ...fulfilmentOk, ...captchaOk };
+    const mailOk = { NODE_ENV: 'production', JOIN_SMTP_URL: 'smtps://u:p@smtp.example.com:465', ...authorityOk, ...bnplOk, ...cardOk, ...fulfilmentOk, ...portabilityOk, ...captchaOk };
     expect(() => readEnv(mailOk)).toThrow(/JOIN_OIDC_ISSUER is required in production/);
     expect(() => readEnv({ ...mailOk, JOIN_GOOGLE_LOGIN: 'off' })).not.toThrow();
     expect(() => readEnv({ ...mailOk, JOIN_OIDC_ISSUER: 'https://accounts.google.com', JOIN_DEV_OUTBOX: '1' })).toThrow(/JOIN_DEV_OUTBOX must be off/);
@@ -105,24 +109,33 @@ describe('environment', () => {
     expect(() => readEnv({ ...mailOk, JOIN_OIDC_ISSUER: 'https://accounts.google.com', JOIN_TEST_FACE_PROMPTS: 'farther' })).toThrow(/JOIN_TEST_FACE_PROMPTS must be unset/);
     expect(dev({ JOIN_TEST_FACE_PROMPTS: 'farther, left' }).JOIN_TEST_FACE_PROMPTS).toEqual(['farther', 'left']);
     expect(() => dev({ JOIN_TEST_FACE_PROMPTS: 'sideways' })).toThrow();
-    // The identity authority sandbox verifies anyone its registry lists: production names the real service and its key.
     const allOk = { ...mailOk, JOIN_GOOGLE_LOGIN: 'off' };
-    expect(() => readEnv({ ...allOk, JOIN_AUTHORITY_URL: '' })).toThrow(/JOIN_AUTHORITY_URL is required in production/);
-    expect(() => readEnv({ ...allOk, JOIN_AUTHORITY_KEY: '' })).toThrow(/JOIN_AUTHORITY_KEY is required in production/);
+    // Each sandbox is for development only: production names the real service and what goes with it.
+    const realOnly = [
+      // The identity authority sandbox verifies anyone its registry lists.
+      'JOIN_AUTHORITY_URL',
+      'JOIN_AUTHORITY_KEY',
+      // The BNPL sandbox approves whatever its page is clicked through: production names Spotii and its key.
+      'JOIN_BNPL_URL',
+      'JOIN_BNPL_KEY',
+      // The card sandbox charges any test card and prints its 3-D Secure code.
+      'JOIN_CARD_URL',
+      'JOIN_CARD_SECRET_KEY',
+      'JOIN_CARD_MERCHANT_ID',
+      // The courier and eSIM sandboxes deliver and provision nothing.
+      'JOIN_COURIER_URL',
+      'JOIN_COURIER_KEY',
+      'JOIN_ESIM_URL',
+      'JOIN_ESIM_KEY',
+      // The portability sandbox knows made-up subscribers: production names the national lookup.
+      'JOIN_PORTABILITY_URL',
+      'JOIN_PORTABILITY_KEY',
+    ];
+    for (const name of realOnly) {
+      expect(() => readEnv({ ...allOk, [name]: '' })).toThrow(new RegExp(`${name} is required in production`));
+    }
     expect(() => readEnv({ JOIN_AUTHORITY_URL: 'ftp://identity.example.gov' })).toThrow(/JOIN_AUTHORITY_URL/);
     expect(() => readEnv({ JOIN_AUTHORITY_KEY: 'short' })).toThrow(/JOIN_AUTHORITY_KEY/);
-    // The BNPL sandbox approves whatever its page is clicked through: production names Spotii and its key.
-    expect(() => readEnv({ ...allOk, JOIN_BNPL_URL: '' })).toThrow(/JOIN_BNPL_URL is required in production/);
-    expect(() => readEnv({ ...allOk, JOIN_BNPL_KEY: '' })).toThrow(/JOIN_BNPL_KEY is required in production/);
-    // The card sandbox charges any test card and prints its 3-D Secure code: production names the real provider.
-    expect(() => readEnv({ ...allOk, JOIN_CARD_URL: '' })).toThrow(/JOIN_CARD_URL is required in production/);
-    expect(() => readEnv({ ...allOk, JOIN_CARD_SECRET_KEY: '' })).toThrow(/JOIN_CARD_SECRET_KEY is required in production/);
-    expect(() => readEnv({ ...allOk, JOIN_CARD_MERCHANT_ID: '' })).toThrow(/JOIN_CARD_MERCHANT_ID is required in production/);
-    // The courier and eSIM sandboxes deliver and provision nothing: production names the real services and their keys.
-    expect(() => readEnv({ ...allOk, JOIN_COURIER_URL: '' })).toThrow(/JOIN_COURIER_URL is required in production/);
-    expect(() => readEnv({ ...allOk, JOIN_COURIER_KEY: '' })).toThrow(/JOIN_COURIER_KEY is required in production/);
-    expect(() => readEnv({ ...allOk, JOIN_ESIM_URL: '' })).toThrow(/JOIN_ESIM_URL is required in production/);
-    expect(() => readEnv({ ...allOk, JOIN_ESIM_KEY: '' })).toThrow(/JOIN_ESIM_KEY is required in production/);
     // The address challenge's HMAC key; a generated one would differ per process.
     expect(() => readEnv({ ...allOk, JOIN_CAPTCHA_KEY: '' })).toThrow(/JOIN_CAPTCHA_KEY is required in production/);
     expect(() => readEnv({ JOIN_CAPTCHA_KEY: 'short' })).toThrow(/JOIN_CAPTCHA_KEY/);
@@ -148,13 +161,27 @@ describe('environment', () => {
       JOIN_ESIM_PORT: 9170,
       JOIN_ESIM_TIMEOUT_MS: 4000,
     });
-    expect(dev({ JOIN_COURIER_URL: '', JOIN_ESIM_URL: '' }).sandboxes).toEqual(new Set(['mail', 'signin', 'authority', 'card', 'bnpl', 'courier', 'esim']));
+    expect(dev({ JOIN_COURIER_URL: '', JOIN_ESIM_URL: '' }).sandboxes).toEqual(new Set(['mail', 'signin', 'authority', 'card', 'bnpl', 'courier', 'esim', 'portability']));
     expect(() => readEnv({ JOIN_COURIER_URL: 'ftp://courier.example' })).toThrow(/JOIN_COURIER_URL/);
     expect(() => readEnv({ JOIN_COURIER_KEY: 'short' })).toThrow(/JOIN_COURIER_KEY/);
     expect(() => readEnv({ JOIN_COURIER_PORT: '70000' })).toThrow(/JOIN_COURIER_PORT/);
     expect(() => readEnv({ JOIN_ESIM_URL: 'smdp.esim.example' })).toThrow(/JOIN_ESIM_URL/);
     expect(() => readEnv({ JOIN_ESIM_KEY: 'short' })).toThrow(/JOIN_ESIM_KEY/);
     expect(() => readEnv({ JOIN_ESIM_TIMEOUT_MS: '0' })).toThrow(/JOIN_ESIM_TIMEOUT_MS/);
+  });
+
+  it('reads the number-portability lookup: an http(s) URL, a long key, its timeout, the sandbox\'s port', () => {
+    expect(deployed({ JOIN_PORTABILITY_PORT: '9180', JOIN_PORTABILITY_TIMEOUT_MS: '2500' })).toMatchObject({
+      JOIN_PORTABILITY_URL: 'https://mnp.example.ae',
+      JOIN_PORTABILITY_KEY: 'a-long-enough-portability-key',
+      JOIN_PORTABILITY_PORT: 9180,
+      JOIN_PORTABILITY_TIMEOUT_MS: 2500,
+    });
+    expect(dev().JOIN_PORTABILITY_PORT).toBe(8097);
+    expect(() => readEnv({ JOIN_PORTABILITY_URL: 'mnp.example.ae' })).toThrow(/JOIN_PORTABILITY_URL/);
+    expect(() => readEnv({ JOIN_PORTABILITY_KEY: 'short' })).toThrow(/JOIN_PORTABILITY_KEY/);
+    expect(() => readEnv({ JOIN_PORTABILITY_TIMEOUT_MS: '0' })).toThrow(/JOIN_PORTABILITY_TIMEOUT_MS/);
+    expect(() => dev({ JOIN_PORTABILITY_PORT: '0' })).toThrow(/JOIN_PORTABILITY_PORT must name the portability sandbox's port/);
   });
 
   it('reads the BNPL provider settings: an http(s) URL, a long key, the limits in AED', () => {
@@ -255,14 +282,16 @@ describe('sandboxes only when asked, real providers only with real keys over htt
     JOIN_COURIER_KEY: 'a-long-enough-courier-key',
     JOIN_ESIM_URL: 'http://127.255.0.1:8095',
     JOIN_ESIM_KEY: 'a-long-enough-esim-key',
+    JOIN_PORTABILITY_URL: 'http://127.0.0.1:8097',
+    JOIN_PORTABILITY_KEY: 'a-long-enough-portability-key',
   };
-  const ALL = ['authority', 'bnpl', 'card', 'courier', 'esim', 'mail', 'signin'];
+  const ALL = ['authority', 'bnpl', 'card', 'courier', 'esim', 'mail', 'portability', 'signin'];
   const sandboxes = (env: NodeJS.ProcessEnv): string[] => [...readEnv(env).sandboxes].sort();
 
   it('refuses to start with neither a provider nor JOIN_SANDBOXES, naming every provider missing and how to set it', () => {
     const message = messageOf({});
     expect(message).toMatch(/^Bad environment: JOIN_SANDBOXES /);
-    for (const name of ['JOIN_SMTP_URL', 'JOIN_OIDC_ISSUER', 'JOIN_GOOGLE_LOGIN=off', 'JOIN_AUTHORITY_URL', 'JOIN_BNPL_URL', 'JOIN_CARD_URL', 'JOIN_COURIER_URL', 'JOIN_ESIM_URL', 'JOIN_SANDBOXES=1']) {
+    for (const name of ['JOIN_SMTP_URL', 'JOIN_OIDC_ISSUER', 'JOIN_GOOGLE_LOGIN=off', 'JOIN_AUTHORITY_URL', 'JOIN_BNPL_URL', 'JOIN_CARD_URL', 'JOIN_COURIER_URL', 'JOIN_ESIM_URL', 'JOIN_PORTABILITY_URL', 'JOIN_SANDBOXES=1']) {
       expect(message).toContain(name);
     }
     // Whatever the environment is called.
@@ -287,7 +316,7 @@ describe('sandboxes only when asked, real providers only with real keys over htt
 
   it('reads a list of sandboxes, and refuses an unknown one, one whose provider is configured, and a provider left with neither', () => {
     expect(sandboxes({ ...local, JOIN_SMTP_URL: '', JOIN_OIDC_ISSUER: '', JOIN_SANDBOXES: 'mail, signin' })).toEqual(['mail', 'signin']);
-    expect(messageOf({ ...local, JOIN_SMTP_URL: '', JOIN_SANDBOXES: 'mail,post' })).toMatch(/JOIN_SANDBOXES .*"post".*mail, signin, authority, card, bnpl, courier, esim/);
+    expect(messageOf({ ...local, JOIN_SMTP_URL: '', JOIN_SANDBOXES: 'mail,post' })).toMatch(/JOIN_SANDBOXES .*"post".*mail, signin, authority, card, bnpl, courier, esim, portability/);
     expect(messageOf({ ...local, JOIN_SANDBOXES: 'card' })).toMatch(/JOIN_SANDBOXES names card but JOIN_CARD_URL is set/);
     expect(messageOf({ ...local, JOIN_GOOGLE_LOGIN: 'off', JOIN_OIDC_ISSUER: '', JOIN_SANDBOXES: 'signin' })).toMatch(/JOIN_SANDBOXES names signin but JOIN_GOOGLE_LOGIN is off/);
     const missing = messageOf({ ...local, JOIN_SMTP_URL: '', JOIN_CARD_URL: '', JOIN_SANDBOXES: 'mail' });
@@ -304,6 +333,7 @@ describe('sandboxes only when asked, real providers only with real keys over htt
       ['JOIN_CARD_MERCHANT_ID', 'join-sandbox'],
       ['JOIN_COURIER_KEY', 'sandbox-courier-key-for-development'],
       ['JOIN_ESIM_KEY', 'sandbox-esim-key-for-development'],
+      ['JOIN_PORTABILITY_KEY', 'sandbox-portability-key-for-development'],
     ] as const;
     for (const NODE_ENV of [undefined, 'staging', 'development']) {
       const base = NODE_ENV ? { ...real, NODE_ENV } : real;
@@ -319,7 +349,7 @@ describe('sandboxes only when asked, real providers only with real keys over htt
   });
 
   it('refuses a plain-http provider URL off this machine (loopback: 127.0.0.0/8, ::1, localhost)', () => {
-    for (const name of ['JOIN_AUTHORITY_URL', 'JOIN_BNPL_URL', 'JOIN_CARD_URL', 'JOIN_CARD_PUBLIC_URL', 'JOIN_COURIER_URL', 'JOIN_ESIM_URL']) {
+    for (const name of ['JOIN_AUTHORITY_URL', 'JOIN_BNPL_URL', 'JOIN_CARD_URL', 'JOIN_CARD_PUBLIC_URL', 'JOIN_COURIER_URL', 'JOIN_ESIM_URL', 'JOIN_PORTABILITY_URL']) {
       for (const url of ['http://provider.example', 'HTTP://provider.example', 'http://10.0.0.5:8080', 'http://[2001:db8::1]/', 'http://localhost.evil.example', 'http://128.0.0.1']) {
         expect([name, url, messageOf({ ...real, [name]: url })]).toEqual([name, url, expect.stringMatching(new RegExp(`^Bad environment: ${name} must be https://`))]);
       }
