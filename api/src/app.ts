@@ -67,8 +67,8 @@ export interface AppOptions {
   /** How often expired holds and sessions are swept away. */
   sweepIntervalMs?: number;
   /**
-   * Flags laid over the derived ones. Payment (the payments table, issue 13) and delivery and
-   * activation (the orders table, issue 14) are stored, but a test may still overlay them, so the
+   * Flags laid over the derived ones. Payment (the payments table) and delivery and
+   * activation (the orders table) are stored, but a test may still overlay them, so the
    * step guard's refusals can be exercised. The login flags are the session's and cannot be
    * overlaid: a test logs in for real. Never set by main.ts.
    */

@@ -30,7 +30,7 @@ export const SCHEMA_HISTORY: ReadonlyMap<number, string> = new Map([
   [12, 'going back to the residency check may clear the resident validation, before any payment or order'],
   [13, 'a sale bound to a verified person: identity per account, orders that carry their identity decision, retired devices'],
   [14, 'an e-mail tells nothing before it is proven; password failures per e-mail at an address'],
-  [15, 'retention: indexes for the sweep that deletes what is past its time (issue 23)'],
+  [15, 'retention: indexes for the sweep that deletes what is past its time'],
   [16, 'payment: what a payment buys is recorded when it starts (saved plan row, hold claim, choice, price), and money given back'],
   [17, 'face check: a live challenge per session (nonce hashed, prompt, expiry), and whose reference portrait the face matched'],
   [18, 'SIMs sold per document: the verified document a payment sells to, counted at the capture and at a cash-on-delivery order'],

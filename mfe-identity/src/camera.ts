@@ -8,7 +8,7 @@ import type { Pixels } from './verification/image-quality';
  */
 
 /**
- * The rear camera for the document scan (issue 12 point 3): facingMode "environment" preferred,
+ * The rear camera for the document scan: facingMode "environment" preferred,
  * not required (a laptop has only a front camera, and that still reads a card held up to it),
  * 1280x720 ideal: enough for the machine-readable zone, small enough to send on roaming data.
  */

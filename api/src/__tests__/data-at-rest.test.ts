@@ -10,7 +10,7 @@ import { openSqliteRepositories } from '../database';
 import type { Repositories } from '../repositories';
 
 /**
- * Issue 23, "Why" 9, as the review found it: a document image deleted from the identity check
+ * As a review found it: a document image deleted from the identity check
  * was still readable in join.sqlite-wal (and in the freed pages of join.sqlite), and the
  * database files were world-readable (0644).
  */

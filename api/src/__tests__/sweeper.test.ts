@@ -33,7 +33,7 @@ describe('housekeeping sweep', () => {
 });
 
 /**
- * Issue 23, "Why" 9: identity decisions, orders and payments were kept without any limit. The
+ * Identity decisions, orders and payments used to be kept without any limit. The
  * sweep enforces the retention schedule (api/README.md "Data at rest and retention"), on the
  * server's clock: here a clock the test moves, and the sweep's timer moved by Jest (no real wait).
  */

@@ -10,7 +10,7 @@ import { verifyIdentity, type IdentityChoice } from './verify-identity';
 /**
  * Test support for the payment: an app with the in-memory providers and the in-test identity
  * authority, and visitors put where the payment step opens for real (a number held and committed, a
- * plan saved, both confirmed, an e-mail login, and the identity check passed: issue 23, no payment
+ * plan saved, both confirmed, an e-mail login, and the identity check passed: no payment
  * before it): no flag overlay, so is_plan_paid is the payments table's.
  */
 export const PAGE_ORIGIN = 'http://localhost:80';

@@ -38,7 +38,7 @@ export function reachFromOtherInterface(port: number): Promise<'connected' | 're
 type SandboxSetup = (env: Env) => Promise<{ sandbox: string | null }> | { sandbox: string | null };
 
 /**
- * The two cases every provider's sandbox must pass (issue 23, "Sandboxes only when asked"): with
+ * The two cases every provider's sandbox must pass ("Sandboxes only when asked"): with
  * JOIN_SANDBOXES the setup reaches the sandboxes program's sandbox on 127.0.0.1 at its port, which is
  * out of reach of the network; without the setting it uses none, and the error names the
  * provider's URL variable and JOIN_SANDBOXES.

@@ -6,7 +6,7 @@ import { Icon } from '@join/shared/ui';
 /**
  * The stepper under the header (DESIGN "always know where you are"), drawn from the flow
  * contract's flowProgress: on wide screens the five stages every path has (plan, number,
- * account, identity, checkout: issue 24, the total never moves under the visitor) as an
+ * account, identity, checkout: the total never moves under the visitor) as an
  * ordered list (done ones ticked and said "completed" to screen readers, the current one
  * aria-current="step"); on a phone "Step 4 of 5 · Check your location" (the screen's own
  * title) over a thin bar. CSS shows one form or the other,

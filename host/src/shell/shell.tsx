@@ -80,7 +80,7 @@ export function Shell() {
 
 /**
  * The shell's frame around a step: every piece of it in a landmark of its own, each named
- * uniquely (axe's region and landmark-unique, issue 24): the header (banner), the stepper (region
+ * uniquely (axe's region and landmark-unique): the header (banner), the stepper (region
  * "Your progress"), the step (main), the summary (complementary: the column on wide screens, the
  * bar on phones, one on screen at a time), the footer (contentinfo, its nav). Pop-ups are dialogs.
  */

@@ -323,6 +323,6 @@ export const SECTIONS: readonly StyleGuideSection[] = [
   { id: 'price', name: 'Price', note: 'Amount with what it includes and is for; the original struck through beside a discount, with the saving (texts follow the page language).', render: () => <Prices /> },
   { id: 'phone-number', name: 'Phone number', note: 'Grouped for reading, left to right inside Arabic, copied as digits.', render: () => <PhoneNumbers /> },
   { id: 'sheet', name: 'Sheet', note: 'A bottom sheet on <dialog>: slides up, focus trapped, Escape and the backdrop close it.', render: (l) => <Sheets lang={l} /> },
-  { id: 'stepper', name: 'Stepper', note: 'Driven by flowProgress (the flow contract): five stages on every path (issue 24), done, current, remaining; "Step 2 of 5" below 768 px.', render: (l) => <Steppers lang={l} /> },
+  { id: 'stepper', name: 'Stepper', note: 'Driven by flowProgress (the flow contract): five stages on every path, done, current, remaining; "Step 2 of 5" below 768 px.', render: (l) => <Steppers lang={l} /> },
   { id: 'dialog', name: 'Dialog', note: 'The native <dialog>: focus trapped, Escape closes, focus returns to the opener.', render: (l) => <Dialogs lang={l} /> },
 ];

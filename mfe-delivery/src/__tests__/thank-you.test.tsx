@@ -90,7 +90,7 @@ describe('/thank-you: a pickup and the eSIM', () => {
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['eSIM ready to install', 'eSIM installed']);
   });
 
-  it('an order read without its secrets (a device-id session, issue 23): no code, no address, and why', async () => {
+  it('an order read without its secrets (a device-id session): no code, no address, and why', async () => {
     flowStatus();
     const redacted = order({ kind: 'esim', status: 'issued', delivery: null, eta: null, esim: null, amount_due_fils: 0, redacted: true, history: [{ status: 'issued', at: '2026-11-23T10:00:00.000Z' }] });
     jest.spyOn(deliveryApi, 'order').mockResolvedValue({ order: redacted });

@@ -52,7 +52,7 @@ const FIELDS = ['address', 'address_2', 'instructions', 'phone', 'phone_country'
 /**
  * /submit_delivery/details, the address sub-step: the delivery form of SPEC 3 (address,
  * address_2, instructions, phone) under the pin's read-only map. The map has no streets (no
- * package ships the UAE's roads; issue 24), so the form carries what a courier needs (README
+ * package ships the UAE's roads), so the form carries what a courier needs (README
  * "The address without streets"): address is the flat, building or villa and street (required);
  * address_2 the area, prefilled with the place named back for the pin (required here: the
  * courier's first bearing; the API takes it empty, as SPEC does not say); instructions a landmark

@@ -44,7 +44,7 @@ export function guidanceHasButton(kind: GuidanceKind, handlers: GuidanceHandlers
 }
 
 /**
- * A decision of the identity check the visitor can act on (issue 12 point 5; DESIGN "Errors
+ * A decision of the identity check the visitor can act on (DESIGN "Errors
  * help"): what happened (the catalogue's text for the code, in the page's language), what to
  * do next, and the button that does it. Announced (role=alert) and its heading focused when
  * it appears, so a screen reader starts there and a keyboard user is next to the button.

@@ -27,7 +27,7 @@ interface Captured {
 const DOCUMENT_SCREENS = ['document'] as const;
 
 /**
- * The document scan (issue 12 point 3): a resident's Emirates ID front then back
+ * The document scan: a resident's Emirates ID front then back
  * (/activation_method/scan_document), a visitor's passport photo page (/id_check). The rear
  * camera with a frame guide shaped like the document; Take photo gives a still with its quality
  * hints (dark, glare, blurry: hints only), Retake or Use this photo. The server's remaining

@@ -21,7 +21,7 @@ const FaceScan = lazy(() => import('../face/face-scan'));
 const FACE_SCREENS = ['face', 'details'] as const;
 
 /**
- * The face, then the details (issue 12 points 3 to 5), on the path's face route
+ * The face, then the details, on the path's face route
  * (/activation_method/scan_face, /id_check/face). The face scan asks the server for a live
  * challenge (a prompt to follow, a nonce) and sends the frames taken while the visitor followed
  * it; the authority checks the movement and compares the face with its own photo of the person

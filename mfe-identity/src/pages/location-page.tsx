@@ -20,7 +20,7 @@ const EXPLAINED: Readonly<Record<Exclude<Phase, 'ready' | 'locating' | 'inside'>
 };
 
 /**
- * /location_check (SPEC 2; issue 12 point 1): activation needs the visitor to be in the UAE.
+ * /location_check (SPEC 2): activation needs the visitor to be in the UAE.
  * The page says why it asks, and asks the browser for the position only when the visitor
  * presses "Share my location" (never on load: the permission prompt comes with its reason on
  * screen). The server decides inside / outside by the country's boundary and keeps only that

@@ -10,7 +10,7 @@ import { checkAtom, EMPTY_CHECK, guidanceAtom, suggestResidentAtom } from '../ve
 import type { CheckPath } from '../verification/paths';
 
 /**
- * /activation_method (SPEC 2; issue 12 point 3): two questions and one Continue. Where the
+ * /activation_method (SPEC 2): two questions and one Continue. Where the
  * visitor lives decides the document (Emirates ID or passport) and the path; the SIM type what
  * they need and how the SIM reaches them. The server's answers are preselected (a return to
  * change one). Continue stores both (the answer brings the new flow status) and tells the host, which routes

@@ -44,7 +44,7 @@ describe('number step', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Take this number' }));
     expect(m.reserve).toHaveBeenCalledWith('971580000000');
     expect(await screen.findByRole('timer')).toHaveTextContent(/^1[45]:\d{2}$/);
-    // The page's announcement region (beside it, the address challenge's status, empty: issue 24).
+    // The page's announcement region (beside it, the address challenge's status, empty).
     expect(screen.getByText('Number 0580000000 is reserved for you.')).toHaveAttribute('role', 'status');
   });
 

@@ -31,7 +31,7 @@ describe('/payment/confirmation', () => {
     expect(within(card).getAllByRole('listitem')).toHaveLength(4);
   });
 
-  // Issue 24 (point 6): "Amount paid AED 103.95" when AED 26.01 was paid today, the rest due in instalments.
+  // Not "Amount paid AED 103.95" when AED 26.01 was paid today, the rest due in instalments.
   it('a BNPL receipt says what was paid today and what is still to pay, beside the order total', async () => {
     jest.spyOn(paymentApi, 'receipt').mockResolvedValue({ receipt: receipt({ method: 'bnpl', card: null, instalments: BNPL.instalments }) });
     renderAt('/payment/confirmation');

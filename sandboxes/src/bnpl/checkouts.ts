@@ -51,7 +51,7 @@ export interface BnplLimits {
   maxFils: number;
 }
 
-/** The limits the task of issue 13 gives the sandbox: AED 50 to AED 5,000. */
+/** The limits of the sandbox's plans: AED 50 to AED 5,000. */
 export const DEFAULT_BNPL_LIMITS: BnplLimits = { minFils: 5_000, maxFils: 500_000 };
 export const CHECKOUT_TTL_MS = 30 * 60 * 1000;
 /** Idempotency keys and finished checkouts are forgotten after a day (as card providers do). */

@@ -306,7 +306,7 @@ function scalarCode(code: unknown): number | string | null {
 }
 
 /**
- * The reference a pop-up shows for support (SPEC 2 "the code if it is scalar"; issue 24): a
+ * The reference a pop-up shows for support (SPEC 2 "the code if it is scalar"): a
  * numeric server code of SPEC 8 (-7099, or "-7099" as a string). Our client-side keys
  * (spotii_error, rate_limited, payment_in_progress...) are names for the catalogue, not codes a
  * customer could quote: null, nothing is shown.

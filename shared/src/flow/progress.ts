@@ -1,5 +1,5 @@
 /**
- * The stepper's model (issue 24, point 5): from the FlowContext and the
+ * The stepper's model: from the FlowContext and the
  * current path, the stages this visitor goes through, each done, current or remaining. Pure
  * and Node-safe, like the rest of the flow contract; the host only draws what this returns.
  *

@@ -16,7 +16,7 @@ export const z = {
   config,
   enum: zodEnum,
   literal,
-  // The address challenge's signed parameters (issue 24, @join/shared/numbers): kept whole, unknown keys too.
+  // The address challenge's signed parameters (@join/shared/numbers): kept whole, unknown keys too.
   looseObject,
   number,
   object,

@@ -22,7 +22,7 @@ export const FLOW_MIGRATIONS: readonly MigrationPart[] = [
   {
     version: 14,
     sql: `
-      -- Issue 23. Until now the e-mail check recorded a terminated e-mail in the flow context as
+      -- Until this version the e-mail check recorded a terminated e-mail in the flow context as
       -- soon as it was typed, which opened /login/terminated and its numbers to whoever typed it.
       -- Only a proven e-mail is recorded now (a validated code, a verified Google login): the
       -- unproven ones go. A visitor who was on that page types the e-mail again and proves it.

@@ -84,7 +84,7 @@ export const IDENTITY_MIGRATIONS: readonly MigrationPart[] = [
   {
     version: 13,
     sql: `
-      -- Issue 23. A verification belongs to the account that made it: the decision says which
+      -- A verification belongs to the account that made it: the decision says which
       -- account, and the device user's identity flags count only for that account (a device
       -- logged in as another account reads none). Existing flags have no account: they count for
       -- nobody, and the visitor passes the check again.
@@ -100,7 +100,7 @@ export const IDENTITY_MIGRATIONS: readonly MigrationPart[] = [
   {
     version: 17,
     sql: `
-      -- Issue 23: the selfie answers a challenge the server issued (a nonce and a prompt to
+      -- The selfie answers a challenge the server issued (a nonce and a prompt to
       -- follow), one live challenge per session: a new one replaces it, an attempt takes it
       -- (single use), the session's end deletes it. Only the nonce's SHA-256 is stored.
       CREATE TABLE face_challenges (

@@ -57,7 +57,7 @@ export const SERVER_FIELDS = {
     .optional(),
   JOIN_TRANSFER_CHECKS_PER_ADDRESS: positiveInt.optional(),
   /**
-   * The HMAC key that signs the address challenge (issue 24, domain/captcha.ts): at least 32
+   * The HMAC key that signs the address challenge (modules/numbers/captcha.ts): at least 32
    * characters. Unset: a key generated at start (development; challenges do not survive a restart).
    */
   JOIN_CAPTCHA_KEY: z.preprocess(unsetIfEmpty, z.string().min(32).max(500).optional()),

@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
  * index to stay in memory.
  *
  * Durability: synchronous = FULL for the whole file. In WAL mode NORMAL never corrupts and loses
- * nothing on a process crash, but a power loss may undo the last commits; from issue 13 on a
+ * nothing on a process crash, but a power loss may undo the last commits; since payments are taken, a
  * commit can be a payment, and an undone payment record (or the hold and order it belongs to)
  * is money taken with nothing to show for it. SQLite's setting is per database file, not per
  * table; a separate file for money would make "paid" and "order placed" two commits that can

@@ -39,7 +39,7 @@ export function budgetHook(
   max: number,
   windowMs: number,
   key: RateLimitKey,
-  /** Called once the budget is spent, before the 429: it may throw another answer, or return to let the call through (issue 24's challenge). */
+  /** Called once the budget is spent, before the 429: it may throw another answer, or return to let the call through (the numbers' address challenge). */
   whenSpent?: (request: FastifyRequest) => void,
 ) {
   const check = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: KEYS[key] });
@@ -83,7 +83,7 @@ export interface RateLimitOptions {
   reserveMax: number;
   /** Per device and window, on POST /numbers. */
   reserveDeviceMax: number;
-  /** Per address and window, on check_email (its answer tells nothing about an account since issue 23; it still writes). */
+  /** Per address and window, on check_email (its answer tells nothing about an account; it still writes). */
   checkEmailMax: number;
   /** Per address and window, on send_verification_code (besides the per-e-mail resend wait and hourly cap). */
   codeSendMax: number;

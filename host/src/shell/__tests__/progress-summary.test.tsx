@@ -177,7 +177,7 @@ describe('order summary', () => {
     select(1, 12.5);
     wrap(<SummaryColumn ctx={{ flags: picked }} />);
     const column = screen.getByRole('complementary', { name: 'Your selection' });
-    // Grouped for reading or not (issue 9 point 4 groups it), the digits are the number's.
+    // Grouped for reading or not (the summary groups it), the digits are the number's.
     expect(column.querySelector('.summary__number')?.textContent?.replace(/\s/g, '')).toBe('0581234567');
     expect(within(column).getByText('Tourist 199')).toBeInTheDocument();
     expect(within(column).getByText('Data booster 1 GB')).toBeInTheDocument();
@@ -200,7 +200,7 @@ describe('order summary', () => {
     expect(screen.getByRole('complementary', { name: 'Your selection' })).toHaveTextContent('Nothing selected yet.');
   });
 
-  it('while a plan is reviewed, the column and the cart name it as not added yet, not "Nothing selected yet" (issue 24)', () => {
+  it('while a plan is reviewed, the column and the cart name it as not added yet, not "Nothing selected yet"', () => {
     act(() => setPlanInReview({ productCode: 188, name: 'Tourist Explorer 14 days' }));
     wrap(
       <>

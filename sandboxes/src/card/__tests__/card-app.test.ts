@@ -22,7 +22,7 @@ describe('card provider sandbox', () => {
       expect(body).not.toMatch(/\sstyle="/);
       expect(body).not.toMatch(/\son[a-z]+="/);
       // A frame inside the payment page's own main: no second main landmark (axe landmark-unique,
-      // issue 24); the form is its landmark, named by its title.
+      // WCAG); the form is its landmark, named by its title.
       expect(body).not.toMatch(/<main[\s>]|role="main"/);
       expect(body).toMatch(/<form id="card-form" [^>]*aria-labelledby="card-form-title"/);
       // Labels above, hints, error slots, autocomplete and numeric keyboards.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The identity domain's payloads. Issue 12 point 1: the location check (SPEC 7 "GET
+ * The identity domain's payloads. The location check (SPEC 7 "GET
  * /securitymanagement/check_location.json", query lat, lng, process_id=1). The API parses the
  * query with this very schema and the location page parses the answer with it.
  */
@@ -45,7 +45,7 @@ export function coordinateParam(value: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Issue 12 points 2 to 5: residency, activation method, document and face, id details.
+// Residency, activation method, document and face, id details.
 // The two paths (mfe-identity/README.md has the table): a resident verifies on
 // /activation_method (Emirates ID front and back, then the face); a non-resident on /id_check
 // (passport data page, then the face). Both confirm the details read from the document with
@@ -178,7 +178,7 @@ export type FaceChallengeResponse = z.infer<typeof FaceChallengeResponse>;
 
 /**
  * The multipart fields of POST /identity/face besides the frames: the challenge's nonce, nothing
- * else (a `liveness` field, as pages before issue 23 sent, is refused: the server decides that).
+ * else (a `liveness` field, as older pages sent, is refused: the server decides that).
  */
 export const FaceUploadFields = z.object({ nonce: Nonce }).strict();
 export type FaceUploadFields = z.infer<typeof FaceUploadFields>;

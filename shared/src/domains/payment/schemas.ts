@@ -202,7 +202,7 @@ export const PAYMENT_ERROR_CODES = {
 } as const;
 
 /**
- * A buy-now-pay-later plan (issue 13 "for example four payments, the first today"): `count`
+ * A buy-now-pay-later plan ("for example four payments, the first today"): `count`
  * payments, the first today and one each month after on the same day (the month's last day when
  * it has no such day); the fils that do not divide evenly are paid with the first.
  */

@@ -258,7 +258,7 @@ describe('after the payment', () => {
     expect(after({ is_id_verified: true }, { residentType: 'non_resident', simType: 'esim' })).toBe(ROUTES.thankYou);
   });
 
-  it('goes to the store pickup for a visitor with a physical SIM (pay and collect, issue 14)', () => {
+  it('goes to the store pickup for a visitor with a physical SIM (pay and collect)', () => {
     expect(after({ is_id_verified: true }, { residentType: 'non_resident', simType: 'physical' })).toBe(ROUTES.storePickup);
   });
 

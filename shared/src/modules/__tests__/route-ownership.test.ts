@@ -15,7 +15,7 @@ import { ownerStepForPath, ROUTES, type RouteKey } from '../../flow/steps';
 const ALLOWED: Readonly<Record<string, string>> = {
   // /contract-request is reachable at any time; a visitor not logged in gets an ordinary link to
   // the login (an <a href>, which the host routes and guards), not a navigation request.
-  'mfe-payment/src/pages/contract-page.tsx: ROUTES.login': 'issue 13: "if not logged in, explain and link to /login"',
+  'mfe-payment/src/pages/contract-page.tsx: ROUTES.login': 'SPEC: "if not logged in, explain and link to /login"',
 };
 const root = path.resolve(__dirname, '../../../..');
 const sources = (dir: string): string[] =>

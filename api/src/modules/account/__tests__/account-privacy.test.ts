@@ -4,7 +4,7 @@ import { expectApiError as expectError, form, type TestApp, type Visitor, withTe
 import { emailSteps } from './email-steps';
 
 /**
- * Issue 23, "Why" 10: what the account step tells a stranger. Each test is an attack from outside
+ * What the account step tells a stranger. Each test is an attack from outside
  * as a fraudster would try it against the running API (api/README.md "Accounts", "What an e-mail
  * tells before it is proven" and "Password failures"):
  * - the e-mail check and the terminated list must say nothing about an account (whether it

@@ -5,10 +5,10 @@ import { multipartBody, multipartHeaders, type IdentityTestApp } from '../../../
 import type { Visitor } from '../../../testing/harness';
 
 /**
- * Issue 23, "Why" 2 and 3: the attacks on the face check, against the real identity authority
+ * The attacks on the face check, against the real identity authority
  * sandbox (its face model, its registry and its reference portraits) over HTTP.
  *
- * 2. The passport page as the "selfie", with liveness=passed: before issue 23 the API took any
+ * 2. The passport page as the "selfie", with liveness=passed: the API once took any
  *    file with the client's word for liveness, and the authority compared it with the portrait
  *    printed on the same page: face_matched.
  * 3. Photo substitution: a registry person's passport with another person's portrait, and that
@@ -23,7 +23,7 @@ const PASSPORT_PORTRAIT = [30, 86, 210, 270] as const;
 let t: IdentityTestApp;
 const { visitorWith } = withSandboxAuthority(KEY, 60_000, (app) => (t = app));
 
-/** The request every client sent before issue 23: one file, and the client's word for liveness. */
+/** The request clients once sent: one file, and the client's word for liveness. */
 const oldStyleFace = (v: Visitor, image: Buffer) =>
   t.app.inject({
     method: 'POST',
@@ -66,7 +66,7 @@ describe('attack 3: photo substitution', () => {
 
     const old = await oldStyleFace(v, fixture('selfie-collins.jpg'));
     if (old.statusCode === 200) {
-      // Before issue 23 the face matched the printed portrait and the registry verified the data.
+      // Once the face matched the printed portrait and the registry verified the data.
       const decided = await t.details(v, details);
       expect(decided.statusCode).not.toBe(200);
     }

@@ -253,7 +253,7 @@ describe('environment', () => {
 });
 
 /**
- * Issue 23, "Why" 8: every sandbox started unless its provider's URL was set, and the production
+ * Every sandbox used to start unless its provider's URL was set, and the production
  * checks ran only when NODE_ENV was exactly `production`: a staging server signed a verified
  * token for any e-mail, verified anyone in the authority's registry and approved any BNPL.
  */

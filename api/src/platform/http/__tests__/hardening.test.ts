@@ -8,7 +8,7 @@ import { addressKey } from '../client-key';
 import { isSourceMap } from '../../static/static-files';
 
 /**
- * Issue 10, points 2, 3, 5, 7 and 8, each as the outside probe reproduced it, against a real
+ * The findings of an outside probe, each as it reproduced them, against a real
  * listening server (raw sockets: slow bodies, resets and bad framing never reach inject()).
  */
 
@@ -257,7 +257,7 @@ describe('headers and source maps (point 7)', () => {
 });
 
 /**
- * Issue 23, "Why" 10: with JOIN_HSTS on, the answers written before routing (a request Node
+ * With JOIN_HSTS on, the answers written before routing (a request Node
  * refuses, a URL Fastify cannot decode) lacked Strict-Transport-Security: a browser first
  * meeting the site through one of them was never told to keep to HTTPS.
  */
