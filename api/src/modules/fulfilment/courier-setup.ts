@@ -1,5 +1,6 @@
-import { sandboxNotAsked, type Env } from '../../platform/config/env';
-import { SANDBOX_COURIER_KEY, sandboxUrl } from '../../platform/config/sandbox-defaults';
+import type { Env } from '../../platform/config/env';
+import { providerOrSandbox } from '../../platform/config/provider-choice';
+import { SANDBOX_COURIER_KEY } from '../../platform/config/sandbox-defaults';
 import { createHttpCourierProvider, DEFAULT_COURIER_TIMEOUT_MS } from './courier-client';
 import type { CourierProvider } from './providers';
 
@@ -14,8 +15,6 @@ type CourierEnv = Pick<Env, 'sandboxes' | 'JOIN_COURIER_URL' | 'JOIN_COURIER_KEY
 export function courierProviderFrom(env: CourierEnv): { provider: CourierProvider; sandbox: string | null } {
   const key = env.JOIN_COURIER_KEY ?? SANDBOX_COURIER_KEY;
   const timeoutMs = env.JOIN_COURIER_TIMEOUT_MS ?? DEFAULT_COURIER_TIMEOUT_MS;
-  if (env.JOIN_COURIER_URL) return { provider: createHttpCourierProvider({ url: env.JOIN_COURIER_URL, key, timeoutMs }), sandbox: null };
-  if (!env.sandboxes.has('courier')) throw new Error(sandboxNotAsked('courier'));
-  const url = sandboxUrl(env.JOIN_COURIER_PORT);
-  return { provider: createHttpCourierProvider({ url, key, timeoutMs }), sandbox: url };
+  const where = { sandboxes: env.sandboxes, name: 'courier', url: env.JOIN_COURIER_URL, port: env.JOIN_COURIER_PORT } as const;
+  return providerOrSandbox(where, (url) => createHttpCourierProvider({ url, key, timeoutMs }));
 }

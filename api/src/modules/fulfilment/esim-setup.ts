@@ -1,5 +1,6 @@
-import { sandboxNotAsked, type Env } from '../../platform/config/env';
-import { SANDBOX_ESIM_KEY, sandboxUrl } from '../../platform/config/sandbox-defaults';
+import type { Env } from '../../platform/config/env';
+import { providerOrSandbox } from '../../platform/config/provider-choice';
+import { SANDBOX_ESIM_KEY } from '../../platform/config/sandbox-defaults';
 import { createHttpEsimProvider, DEFAULT_ESIM_TIMEOUT_MS } from './esim-client';
 import type { EsimProvider } from './providers';
 
@@ -14,8 +15,6 @@ type EsimEnv = Pick<Env, 'sandboxes' | 'JOIN_ESIM_URL' | 'JOIN_ESIM_KEY' | 'JOIN
 export function esimProviderFrom(env: EsimEnv): { provider: EsimProvider; sandbox: string | null } {
   const key = env.JOIN_ESIM_KEY ?? SANDBOX_ESIM_KEY;
   const timeoutMs = env.JOIN_ESIM_TIMEOUT_MS ?? DEFAULT_ESIM_TIMEOUT_MS;
-  if (env.JOIN_ESIM_URL) return { provider: createHttpEsimProvider({ url: env.JOIN_ESIM_URL, key, timeoutMs }), sandbox: null };
-  if (!env.sandboxes.has('esim')) throw new Error(sandboxNotAsked('esim'));
-  const url = sandboxUrl(env.JOIN_ESIM_PORT);
-  return { provider: createHttpEsimProvider({ url, key, timeoutMs }), sandbox: url };
+  const where = { sandboxes: env.sandboxes, name: 'esim', url: env.JOIN_ESIM_URL, port: env.JOIN_ESIM_PORT } as const;
+  return providerOrSandbox(where, (url) => createHttpEsimProvider({ url, key, timeoutMs }));
 }

@@ -1,5 +1,6 @@
-import { sandboxNotAsked, type Env } from '../../platform/config/env';
-import { SANDBOX_BNPL_KEY, sandboxUrl } from '../../platform/config/sandbox-defaults';
+import type { Env } from '../../platform/config/env';
+import { providerOrSandbox } from '../../platform/config/provider-choice';
+import { SANDBOX_BNPL_KEY } from '../../platform/config/sandbox-defaults';
 import { createHttpBnplProvider, DEFAULT_BNPL_TIMEOUT_MS } from './bnpl-client';
 import type { BnplProvider } from './providers';
 
@@ -15,8 +16,6 @@ export function bnplProviderFrom(env: BnplEnv): { provider: BnplProvider; sandbo
   const key = env.JOIN_BNPL_KEY ?? SANDBOX_BNPL_KEY;
   const limits = { minFils: Math.round(env.JOIN_BNPL_MIN_AED * 100), maxFils: Math.round(env.JOIN_BNPL_MAX_AED * 100) };
   const timeoutMs = env.JOIN_BNPL_TIMEOUT_MS ?? DEFAULT_BNPL_TIMEOUT_MS;
-  if (env.JOIN_BNPL_URL) return { provider: createHttpBnplProvider({ url: env.JOIN_BNPL_URL, key, timeoutMs, ...limits }), sandbox: null };
-  if (!env.sandboxes.has('bnpl')) throw new Error(sandboxNotAsked('bnpl'));
-  const url = sandboxUrl(env.JOIN_BNPL_PORT);
-  return { provider: createHttpBnplProvider({ url, key, timeoutMs, ...limits }), sandbox: url };
+  const where = { sandboxes: env.sandboxes, name: 'bnpl', url: env.JOIN_BNPL_URL, port: env.JOIN_BNPL_PORT } as const;
+  return providerOrSandbox(where, (url) => createHttpBnplProvider({ url, key, timeoutMs, ...limits }));
 }

@@ -1,5 +1,6 @@
-import { sandboxNotAsked, type Env } from '../../platform/config/env';
-import { SANDBOX_CARD_MERCHANT_ID, SANDBOX_CARD_SECRET_KEY, sandboxUrl } from '../../platform/config/sandbox-defaults';
+import type { Env } from '../../platform/config/env';
+import { providerOrSandbox } from '../../platform/config/provider-choice';
+import { SANDBOX_CARD_MERCHANT_ID, SANDBOX_CARD_SECRET_KEY } from '../../platform/config/sandbox-defaults';
 import { createHttpCardProvider, DEFAULT_CARD_TIMEOUT_MS } from './card-client';
 import type { CardProvider } from './providers';
 
@@ -16,11 +17,8 @@ export function cardProviderFrom(env: CardEnv): { provider: CardProvider; sandbo
   const secretKey = env.JOIN_CARD_SECRET_KEY ?? SANDBOX_CARD_SECRET_KEY;
   const merchantId = env.JOIN_CARD_MERCHANT_ID ?? SANDBOX_CARD_MERCHANT_ID;
   const timeoutMs = env.JOIN_CARD_TIMEOUT_MS ?? DEFAULT_CARD_TIMEOUT_MS;
-  if (env.JOIN_CARD_URL) {
-    const provider = createHttpCardProvider({ url: env.JOIN_CARD_URL, publicUrl: env.JOIN_CARD_PUBLIC_URL ?? env.JOIN_CARD_URL, secretKey, merchantId, timeoutMs });
-    return { provider, sandbox: null };
-  }
-  if (!env.sandboxes.has('card')) throw new Error(sandboxNotAsked('card'));
-  const url = sandboxUrl(env.JOIN_CARD_PORT);
-  return { provider: createHttpCardProvider({ url, publicUrl: url, secretKey, merchantId, timeoutMs }), sandbox: url };
+  // A configured provider may have its own public URL; the sandbox is reached by browsers where the API reaches it.
+  const publicUrl = (url: string) => (env.JOIN_CARD_URL ? (env.JOIN_CARD_PUBLIC_URL ?? url) : url);
+  const where = { sandboxes: env.sandboxes, name: 'card', url: env.JOIN_CARD_URL, port: env.JOIN_CARD_PORT } as const;
+  return providerOrSandbox(where, (url) => createHttpCardProvider({ url, publicUrl: publicUrl(url), secretKey, merchantId, timeoutMs }));
 }
