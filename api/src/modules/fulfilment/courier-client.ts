@@ -2,11 +2,8 @@ import { z } from 'zod';
 import {
   assertProviderRequest,
   bearerJsonClient,
-  CREATED,
-  notFound,
   PROVIDER_ID,
   PROVIDER_IDEMPOTENCY_KEY,
-  rejected,
   unavailable,
   type BearerAnswer,
 } from '../../platform/http-client/json-provider';
@@ -92,31 +89,22 @@ export function createHttpCourierProvider(options: HttpCourierOptions): CourierP
     async createJob(request: CourierJobRequest): Promise<ProviderResult<CourierJob, CourierFailure>> {
       assertProviderRequest(Request, request, 'courier job request');
       const d = request.dropoff;
-      return http.request({
-        method: 'POST',
-        path: '/v1/jobs',
-        idempotencyKey: request.idempotencyKey,
-        body: {
-          kind: request.kind,
-          reference: request.reference,
-          dropoff: d ? { lat: d.lat, lng: d.lng, address: d.address, address_2: d.address2, instructions: d.instructions, phone: d.phone } : null,
-          store: request.storeId,
-          cash_on_delivery: request.cashOnDeliveryFils,
-          recipient: request.recipient
-            ? { name: request.recipient.name, document_kind: request.recipient.documentKind, document_number_masked: request.recipient.documentNumberMasked }
-            : null,
-        },
-        answerStatuses: CREATED,
-        meanings: { 422: rejected },
-        // A replay of the same key answers the job as it is now, maybe further on than received.
-        read: (answer) => jobFrom(answer, { reference: request.reference, kind: request.kind }),
-      });
+      const body = {
+        kind: request.kind,
+        reference: request.reference,
+        dropoff: d ? { lat: d.lat, lng: d.lng, address: d.address, address_2: d.address2, instructions: d.instructions, phone: d.phone } : null,
+        store: request.storeId,
+        cash_on_delivery: request.cashOnDeliveryFils,
+        recipient: request.recipient
+          ? { name: request.recipient.name, document_kind: request.recipient.documentKind, document_number_masked: request.recipient.documentNumberMasked }
+          : null,
+      };
+      // A replay of the same key answers the job as it is now, maybe further on than received.
+      return http.create('/v1/jobs', request.idempotencyKey, body, (answer) => jobFrom(answer, { reference: request.reference, kind: request.kind }));
     },
 
     async getJob(id: string): Promise<ProviderResult<CourierJob, CourierFailure | 'not_found'>> {
-      // Ids are the courier's own; one that could not be one is not looked up.
-      if (!PROVIDER_ID.test(id)) return { ok: false, reason: 'not_found' };
-      return http.request({ method: 'GET', path: `/v1/jobs/${encodeURIComponent(id)}`, meanings: { 404: notFound }, read: (answer) => jobFrom(answer, { id }) });
+      return http.byId('/v1/jobs', id, (answer) => jobFrom(answer, { id }));
     },
   };
 }

@@ -3,11 +3,8 @@ import { ACTIVATION_CODE_PATTERN } from '@join/shared/contract';
 import {
   assertProviderRequest,
   bearerJsonClient,
-  CREATED,
-  notFound,
   PROVIDER_ID,
   PROVIDER_IDEMPOTENCY_KEY,
-  rejected,
   unavailable,
   type BearerAnswer,
 } from '../../platform/http-client/json-provider';
@@ -80,20 +77,12 @@ export function createHttpEsimProvider(options: HttpEsimOptions): EsimProvider {
   return {
     async orderProfile(request: EsimOrderRequest): Promise<ProviderResult<EsimProfile, EsimFailure>> {
       assertProviderRequest(Request, request, 'eSIM order');
-      return http.request({
-        method: 'POST',
-        path: '/v1/profiles',
-        idempotencyKey: request.idempotencyKey,
-        body: { msisdn: request.msisdn, reference: request.reference },
-        answerStatuses: CREATED,
-        meanings: { 422: rejected },
-        read: (answer) => profileFrom(answer, { msisdn: request.msisdn, reference: request.reference }),
-      });
+      const expected = { msisdn: request.msisdn, reference: request.reference };
+      return http.create('/v1/profiles', request.idempotencyKey, expected, (answer) => profileFrom(answer, expected));
     },
 
     async getProfile(id: string): Promise<ProviderResult<EsimProfile, EsimFailure | 'not_found'>> {
-      if (!PROVIDER_ID.test(id)) return { ok: false, reason: 'not_found' };
-      return http.request({ method: 'GET', path: `/v1/profiles/${encodeURIComponent(id)}`, meanings: { 404: notFound }, read: (answer) => profileFrom(answer, { id }) });
+      return http.byId('/v1/profiles', id, (answer) => profileFrom(answer, { id }));
     },
   };
 }

@@ -3,12 +3,10 @@ import { DEFAULT_BNPL_CHECKOUT_WINDOW_MS, type BnplCheckout, type BnplCheckoutRe
 import {
   assertProviderRequest,
   bearerJsonClient,
-  CREATED,
   namedError,
   notFound,
   PROVIDER_ID,
   PROVIDER_IDEMPOTENCY_KEY,
-  rejected,
   unavailable,
   type BearerAnswer,
 } from '../../platform/http-client/json-provider';
@@ -39,6 +37,7 @@ export interface HttpBnplOptions {
 export const BNPL_PROVIDER_NAME = 'Spotii';
 export const BNPL_INSTALMENT_COUNT = 4;
 export const DEFAULT_BNPL_TIMEOUT_MS = 15_000;
+const CHECKOUTS = '/api/v1.0/checkouts';
 
 const CheckoutAnswer = z.object({
   id: z.string().regex(PROVIDER_ID),
@@ -80,7 +79,7 @@ export function createHttpBnplProvider(options: HttpBnplOptions): BnplProvider {
     return { ok: true, value: toCheckout(a) };
   }
 
-  const pathOf = (id: string) => `/api/v1.0/checkouts/${encodeURIComponent(id)}`;
+  const pathOf = (id: string) => `${CHECKOUTS}/${encodeURIComponent(id)}`;
   /** Ids are the provider's own; one that could not be one is not looked up. */
   const plausibleId = (id: string) => PROVIDER_ID.test(id);
 
@@ -93,29 +92,21 @@ export function createHttpBnplProvider(options: HttpBnplOptions): BnplProvider {
 
     async createCheckout(request: BnplCheckoutRequest) {
       assertProviderRequest(Request, request, 'BNPL checkout request');
-      return http.request({
-        method: 'POST',
-        path: '/api/v1.0/checkouts',
-        idempotencyKey: request.idempotencyKey,
-        body: {
-          reference: request.reference,
-          total: request.amountFils,
-          currency: request.currency,
-          success_url: request.successUrl,
-          failure_url: request.failureUrl,
-          customer: { email: request.customer.email },
-          description: request.description,
-        },
-        answerStatuses: CREATED,
-        meanings: { 422: rejected },
-        // A replay of the same key may answer a checkout already further on than open: it is returned as it is.
-        read: (answer) => checkoutFrom(answer, { total: request.amountFils, reference: request.reference }),
-      });
+      const body = {
+        reference: request.reference,
+        total: request.amountFils,
+        currency: request.currency,
+        success_url: request.successUrl,
+        failure_url: request.failureUrl,
+        customer: { email: request.customer.email },
+        description: request.description,
+      };
+      // A replay of the same key may answer a checkout already further on than open: it is returned as it is.
+      return http.create(CHECKOUTS, request.idempotencyKey, body, (answer) => checkoutFrom(answer, { total: request.amountFils, reference: request.reference }));
     },
 
     async getCheckout(id: string) {
-      if (!plausibleId(id)) return { ok: false, reason: 'not_found' };
-      return http.request({ method: 'GET', path: pathOf(id), meanings: { 404: notFound }, read: (answer) => checkoutFrom(answer, { id }) });
+      return http.byId(CHECKOUTS, id, (answer) => checkoutFrom(answer, { id }));
     },
 
     async capture(id: string, idempotencyKey: string) {

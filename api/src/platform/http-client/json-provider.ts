@@ -87,6 +87,9 @@ export const namedError =
     return { ok: false, reason, detail: status.success ? `status ${status.data.status}` : undefined };
   };
 
+/** A create's answer statuses: 201, or 200 when the same idempotency key is replayed. */
+const CREATED = [201, 200] as const;
+
 export interface ProviderRequest<T, R extends string> {
   method: 'GET' | 'POST';
   path: string;
@@ -114,20 +117,27 @@ export function bearerJsonClient(options: { url: string; key: string; timeoutMs:
     const error = ErrorAnswer.safeParse(answer.json);
     return unavailable(`status ${answer.status}${error.success ? `: ${error.data.error}` : ''}`);
   };
+  async function request<T, R extends string = never>(call: ProviderRequest<T, R>): Promise<ProviderResult<T, R | ProviderUnavailable>> {
+    const answer = await exchangeJson(
+      { method: call.method, url: `${base}${call.path}`, bearer: options.key, body: call.body, idempotencyKey: call.idempotencyKey, timeoutMs: options.timeoutMs, fetch: doFetch },
+      (status) => `status ${status}: not JSON`,
+    );
+    if (!answer.ok) return answer;
+    const meaning = call.meanings?.[answer.status];
+    if (meaning) return meaning(answer) ?? unexpected(answer);
+    if (!(call.answerStatuses ?? [200]).includes(answer.status)) return unexpected(answer);
+    return call.read(answer);
+  }
   return {
-    async request<T, R extends string = never>(call: ProviderRequest<T, R>): Promise<ProviderResult<T, R | ProviderUnavailable>> {
-      const answer = await exchangeJson(
-        { method: call.method, url: `${base}${call.path}`, bearer: options.key, body: call.body, idempotencyKey: call.idempotencyKey, timeoutMs: options.timeoutMs, fetch: doFetch },
-        (status) => `status ${status}: not JSON`,
-      );
-      if (!answer.ok) return answer;
-      const meaning = call.meanings?.[answer.status];
-      if (meaning) return meaning(answer) ?? unexpected(answer);
-      if (!(call.answerStatuses ?? [200]).includes(answer.status)) return unexpected(answer);
-      return call.read(answer);
+    request,
+    /** A POST that creates: its answer is 201 (200 when the same key is replayed), its "no" a 422 rejection. */
+    create<T>(path: string, idempotencyKey: string, body: unknown, read: ProviderRequest<T, 'rejected'>['read']) {
+      return request<T, 'rejected'>({ method: 'POST', path, idempotencyKey, body, answerStatuses: CREATED, meanings: { 422: rejected }, read });
+    },
+    /** A GET of the provider's record `id` under `collection`: an id that could not be the provider's is not looked up. */
+    async byId<T>(collection: string, id: string, read: ProviderRequest<T, 'not_found'>['read']): Promise<ProviderResult<T, 'not_found' | ProviderUnavailable>> {
+      if (!PROVIDER_ID.test(id)) return { ok: false, reason: 'not_found' };
+      return request<T, 'not_found'>({ method: 'GET', path: `${collection}/${encodeURIComponent(id)}`, meanings: { 404: notFound }, read });
     },
   };
 }
-
-/** A create's answer statuses: 201, or 200 when the same idempotency key is replayed. */
-export const CREATED = [201, 200] as const;
