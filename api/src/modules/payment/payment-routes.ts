@@ -78,6 +78,11 @@ export async function paymentRoutes(base: FastifyInstance, ctx: AppContext): Pro
     if (!(await payments.maySettle(callerOf(request), named))) throw stepNotAllowed('payment');
   };
 
+  /** A POST that starts a charge: on the payment step, budgeted, its Idempotency-Key checked before its body. */
+  const startsCharge = { onRequest: paymentLimit, preValidation: requireIdempotencyKey, config: { flowStep: 'payment' as const } };
+  /** A POST that settles (confirms or cancels) a payment: budgeted, allowed by the settling rule. */
+  const settles = { onRequest: paymentLimit, preHandler: settlingAllowed };
+
   app.get(
     '/payment/summary',
     { schema: { response: { 200: PaymentSummaryResponse } }, config: { flowStep: 'payment' } },
@@ -88,9 +93,7 @@ export async function paymentRoutes(base: FastifyInstance, ctx: AppContext): Pro
     '/payment/card',
     {
       schema: { body: CardPaymentBody, response: { 200: PaymentResult } },
-      onRequest: paymentLimit,
-      preValidation: requireIdempotencyKey,
-      config: { flowStep: 'payment' },
+      ...startsCharge,
     },
     async (request) => {
       const key = idempotencyKeyOf(request);
@@ -101,7 +104,7 @@ export async function paymentRoutes(base: FastifyInstance, ctx: AppContext): Pro
 
   app.post(
     '/payment/card/confirm',
-    { schema: { body: CardConfirmBody, response: { 200: PaymentResult } }, onRequest: paymentLimit, preHandler: settlingAllowed },
+    { schema: { body: CardConfirmBody, response: { 200: PaymentResult } }, ...settles },
     async (request) => charges.confirmCard(callerOf(request), request.body.payment_id),
   );
 
@@ -109,9 +112,7 @@ export async function paymentRoutes(base: FastifyInstance, ctx: AppContext): Pro
     '/payment/bnpl',
     {
       schema: { body: BnplStartBody, response: { 200: BnplStartResponse } },
-      onRequest: paymentLimit,
-      preValidation: requireIdempotencyKey,
-      config: { flowStep: 'payment' },
+      ...startsCharge,
     },
     async (request) => {
       const key = idempotencyKeyOf(request);
@@ -122,14 +123,14 @@ export async function paymentRoutes(base: FastifyInstance, ctx: AppContext): Pro
 
   app.post(
     '/payment/bnpl/confirm',
-    { schema: { body: BnplConfirmBody, response: { 200: PaymentResult } }, onRequest: paymentLimit, preHandler: settlingAllowed },
+    { schema: { body: BnplConfirmBody, response: { 200: PaymentResult } }, ...settles },
     async (request) => charges.confirmBnpl(callerOf(request), request.body.payment_id),
   );
 
   /** Gives up the visitor's open payment ("Finish or cancel the payment first"). */
   app.post(
     '/payment/cancel',
-    { schema: { body: PaymentCancelBody, response: { 200: PaymentCancelResponse } }, onRequest: paymentLimit, preHandler: settlingAllowed },
+    { schema: { body: PaymentCancelBody, response: { 200: PaymentCancelResponse } }, ...settles },
     async (request) => charges.cancel(callerOf(request), request.body.payment_id),
   );
 

@@ -1,20 +1,16 @@
 import { API_ERROR_CODES, PreferencesResponse, ReceiptResponse } from '@join/shared/contract';
 import { cardToken } from '../../../testing/fake-card-provider';
-import { COMMITMENT_3, createPaymentTestApp, newKey, TOURIST_STARTER, type PaymentTestApp } from '../../../testing/payment-helpers';
-import { EXPLORER, expectError, flagsOf, paidReceipt, receiptMails, startBnpl } from './payment-answers';
+import { COMMITMENT_3, newKey, TOURIST_STARTER } from '../../../testing/payment-helpers';
+import { EXPLORER, expectError, flagsOf, paidReceipt, receiptMails, startBnpl, t, usePaymentApp } from './payment-answers';
 
 /**
  * The payment routes (api/README.md "Payment") on a real SQLite file with the in-memory
  * providers. Visitors reach the payment step for real (number committed, plan saved, e-mail
  * login): is_plan_paid comes from the payments table only. This file: buy now, pay later.
  */
-describe('payment', () => {
-  let t: PaymentTestApp;
-  beforeAll(async () => {
-    t = await createPaymentTestApp();
-  });
-  afterAll(() => t.close());
+usePaymentApp();
 
+describe('payment', () => {
   describe('buy now, pay later', () => {
     it('records the consent, opens a checkout with our return addresses; without the approval nothing is paid', async () => {
       const v = await t.ready(EXPLORER);

@@ -3,21 +3,17 @@ import { API_ERROR_CODES, PaymentResult, ReceiptResponse } from '@join/shared/co
 import { DECLINE_CODES } from '../payment';
 import { CARD_DECLINE_REASONS } from '../providers';
 import { cardToken } from '../../../testing/fake-card-provider';
-import { COMMITMENT_3, createPaymentTestApp, newKey, type PaymentTestApp } from '../../../testing/payment-helpers';
-import { expectError, finishThreeDs, flagsOf, paidReceipt, receiptMails, STARTER_FILS, startThreeDs, summaryOf } from './payment-answers';
+import { COMMITMENT_3, newKey } from '../../../testing/payment-helpers';
+import { expectError, finishThreeDs, flagsOf, paidReceipt, receiptMails, STARTER_FILS, startThreeDs, summaryOf, t, usePaymentApp } from './payment-answers';
 
 /**
  * The payment routes (api/README.md "Payment") on a real SQLite file with the in-memory
  * providers. Visitors reach the payment step for real (number committed, plan saved, e-mail
  * login): is_plan_paid comes from the payments table only. This file: paying by card, with and without 3-D Secure.
  */
-describe('payment', () => {
-  let t: PaymentTestApp;
-  beforeAll(async () => {
-    t = await createPaymentTestApp();
-  });
-  afterAll(() => t.close());
+usePaymentApp();
 
+describe('payment', () => {
   describe('by card', () => {
     it('charges the price as it is at charge time, not as the summary showed it', async () => {
       const v = await t.ready();

@@ -2,13 +2,24 @@ import type { LightMyRequestResponse } from 'fastify';
 import { BnplStartResponse, FlowStatusResponse, PaymentResult, PaymentSummaryResponse } from '@join/shared/contract';
 import { cardToken } from '../../../testing/fake-card-provider';
 import type { Visitor } from '../../../testing/harness';
-import { newKey, type PaymentTestApp } from '../../../testing/payment-helpers';
+import { createPaymentTestApp, newKey, type PaymentTestApp } from '../../../testing/payment-helpers';
 
 /**
  * What the payment route tests read from the answers, and the payments they start, written once:
  * an error's status and code, a paid answer's receipt, a card payment stopped at 3-D Secure, a
  * BNPL checkout opened.
  */
+/** The file's payment app, with the in-memory providers; set by usePaymentApp. */
+export let t: PaymentTestApp;
+
+/** One payment app for the file's tests: started before them, closed after. */
+export function usePaymentApp(): void {
+  beforeAll(async () => {
+    t = await createPaymentTestApp();
+  });
+  afterAll(() => t.close());
+}
+
 export const codeOf = (res: LightMyRequestResponse) => (res.json() as { code?: unknown }).code;
 export const statusAndCode = (res: LightMyRequestResponse) => ({ status: res.statusCode, code: codeOf(res) });
 export const expectError = (res: LightMyRequestResponse, status: number, code: number | string) => expect(statusAndCode(res)).toEqual({ status, code });

@@ -1,20 +1,16 @@
 import { API_ERROR_CODES, ContractRequestResponse } from '@join/shared/contract';
 import { cardToken, FAKE_CARD_ORIGIN } from '../../../testing/fake-card-provider';
-import { COMMITMENT_3, createPaymentTestApp, newKey, TOURIST_STARTER, type PaymentTestApp } from '../../../testing/payment-helpers';
-import { EXPLORER, expectError, STARTER_FILS, summaryOf } from './payment-answers';
+import { COMMITMENT_3, newKey, TOURIST_STARTER } from '../../../testing/payment-helpers';
+import { EXPLORER, expectError, STARTER_FILS, summaryOf, t, usePaymentApp } from './payment-answers';
 
 /**
  * The payment routes (api/README.md "Payment") on a real SQLite file with the in-memory
  * providers. Visitors reach the payment step for real (number committed, plan saved, e-mail
  * login): is_plan_paid comes from the payments table only. This file: the summary, who may pay, and the commitment contract by e-mail.
  */
-describe('payment', () => {
-  let t: PaymentTestApp;
-  beforeAll(async () => {
-    t = await createPaymentTestApp();
-  });
-  afterAll(() => t.close());
+usePaymentApp();
 
+describe('payment', () => {
   describe('the summary', () => {
     it('re-prices the saved plan now: amount in fils with VAT, the committed number, the card fields', async () => {
       const v = await t.ready();
