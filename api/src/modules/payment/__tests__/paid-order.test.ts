@@ -80,6 +80,19 @@ describe('a paid order cannot change', () => {
     return { other, res: await t.post(other, '/api/numbers', { number: msisdn }) };
   };
 
+  /**
+   * A payer who started a payment (3-D Secure for the cheapest plan, or BNPL) and stayed away
+   * `minutes` while a second visitor took their number, which must succeed.
+   */
+  async function numberTakenDuring(method: 'card' | 'bnpl', minutes: number) {
+    const payer = await t.ready(method === 'card' ? TOURIST_STARTER : EXPLORER);
+    const n = (await summaryOf(t, payer)).msisdn;
+    const started = method === 'card' ? await startThreeDs(t, payer) : await startBnpl(t, payer);
+    await waitMinutes(payer, minutes);
+    expect((await secondVisitorTakes(n)).res.statusCode).toBe(200);
+    return { payer, started };
+  }
+
   /** The payer's attempts to change what is being bought while the payment is open; answers each response. */
   async function changeEverything(payer: Visitor, dearest: { product_code: number; plan_ids: string }) {
     const [m] = await t.offer(payer);
@@ -172,14 +185,9 @@ describe('a paid order cannot change', () => {
 
   describe('at capture the record must still hold, else the money goes back', () => {
     it('3-D Secure finished after the window, N taken meanwhile: the charge is refunded, nothing is paid, the visitor is told', async () => {
-      const payer = await t.ready(TOURIST_STARTER);
-      const n = (await summaryOf(t, payer)).msisdn;
-      const started = await startThreeDs(t, payer);
-      const charge = t.card.charges.at(-1);
       // Long past the check's 15 minutes and the hold's grace: the number went back to the pool.
-      await waitMinutes(payer, 40);
-      const { res: taken } = await secondVisitorTakes(n);
-      expect(taken.statusCode).toBe(200);
+      const { payer, started } = await numberTakenDuring('card', 40);
+      const charge = t.card.charges.at(-1);
       // (The fake provider lets the check finish late; a real one would have declined it.)
       t.card.completeAction(charge?.id ?? '', 'succeeded');
       const res = await t.pay(payer, '/api/payment/card/confirm', { payment_id: started.payment_id });
@@ -193,12 +201,8 @@ describe('a paid order cannot change', () => {
     });
 
     it('BNPL approved after the window, N taken meanwhile: nothing is captured, the checkout is cancelled', async () => {
-      const payer = await t.ready(EXPLORER);
-      const n = (await summaryOf(t, payer)).msisdn;
-      const started = await startBnpl(t, payer);
+      const { payer, started } = await numberTakenDuring('bnpl', 60);
       const checkout = t.bnpl.checkouts.at(-1);
-      await waitMinutes(payer, 60);
-      expect((await secondVisitorTakes(n)).res.statusCode).toBe(200);
       t.bnpl.decide(checkout?.id ?? '', 'approved');
       const captures = t.bnpl.captures;
       const res = await t.pay(payer, '/api/payment/bnpl/confirm', { payment_id: started.payment_id });
@@ -208,12 +212,8 @@ describe('a paid order cannot change', () => {
     });
 
     it('a refund the provider could not take yet is pending: the visitor is told, the next confirm and the sweep retry it', async () => {
-      const payer = await t.ready(TOURIST_STARTER);
-      const n = (await summaryOf(t, payer)).msisdn;
-      const started = await startThreeDs(t, payer);
+      const { payer, started } = await numberTakenDuring('card', 40);
       const charge = t.card.charges.at(-1);
-      await waitMinutes(payer, 40);
-      expect((await secondVisitorTakes(n)).res.statusCode).toBe(200);
       t.card.completeAction(charge?.id ?? '', 'succeeded');
       t.card.refundsUnavailable = true;
       let res: LightMyRequestResponse;
