@@ -90,3 +90,15 @@ export async function unusedPort(): Promise<number> {
   await new Promise<void>((r) => probe.close(() => r()));
   return port;
 }
+
+/**
+ * A client's misbehaving-provider cases: each of BROKEN_ANSWERS and of the client's own contract's
+ * bad answers (`own`) makes `ask` answer 'unavailable' with its detail, after one request (never a retry).
+ */
+export function itIsUnavailableOn(fake: { handler: FakeHandler; readonly seen: SeenRequest[] }, own: readonly BrokenAnswer[], ask: () => Promise<unknown>): void {
+  it.each<BrokenAnswer>([...BROKEN_ANSWERS, ...own])("is 'unavailable' on %s", async (_what, answer, detail) => {
+    fake.handler = answer;
+    expect(await ask()).toEqual({ ok: false, reason: 'unavailable', detail });
+    expect(fake.seen).toHaveLength(1);
+  });
+}

@@ -1,7 +1,7 @@
 import { startSandboxesProgram, type SandboxesProgram } from '../../../testing/sandboxes-program';
 import { createHttpCourierProvider } from '../courier-client';
 import type { CourierJobRequest, CourierProvider } from '../providers';
-import { BROKEN_ANSWERS, fakeProviderServer, type BrokenAnswer, jsonAnswer, neverAnswers, stallsMidAnswer, unusedPort } from '../../../testing/fake-provider-server';
+import { fakeProviderServer, itIsUnavailableOn, jsonAnswer, neverAnswers, stallsMidAnswer, unusedPort } from '../../../testing/fake-provider-server';
 
 /**
  * The courier client against the real sandbox (the sandboxes program on a free port, its clock
@@ -163,19 +163,18 @@ describe('the courier client against a courier that misbehaves', () => {
     });
   });
 
-  it.each<BrokenAnswer>([
-    ...BROKEN_ANSWERS,
-    ['a job without an id', jsonAnswer(201, job({ id: undefined })), 'bad answer'],
-    ['an unknown status', jsonAnswer(201, job({ status: 'lost', history: [{ status: 'lost', at: at(START) }] })), 'bad answer'],
-    ['a history that does not end at the status', jsonAnswer(201, job({ status: 'preparing' })), 'bad answer: history does not end at the status'],
-    ['an eta that is not a time', jsonAnswer(201, job({ eta: 'soon' })), 'bad answer'],
-    ['another reference', jsonAnswer(201, job({ reference: 'ORD-OTHER' })), 'bad answer: another reference'],
-    ['another kind', jsonAnswer(201, job({ kind: 'pickup' })), 'bad answer: another kind'],
-  ])("is 'unavailable' on %s", async (_what, answer, detail) => {
-    fake.handler = answer;
-    expect(await client().createJob(request())).toEqual({ ok: false, reason: 'unavailable', detail });
-    expect(seen).toHaveLength(1);
-  });
+  itIsUnavailableOn(
+    fake,
+    [
+      ['a job without an id', jsonAnswer(201, job({ id: undefined })), 'bad answer'],
+      ['an unknown status', jsonAnswer(201, job({ status: 'lost', history: [{ status: 'lost', at: at(START) }] })), 'bad answer'],
+      ['a history that does not end at the status', jsonAnswer(201, job({ status: 'preparing' })), 'bad answer: history does not end at the status'],
+      ['an eta that is not a time', jsonAnswer(201, job({ eta: 'soon' })), 'bad answer'],
+      ['another reference', jsonAnswer(201, job({ reference: 'ORD-OTHER' })), 'bad answer: another reference'],
+      ['another kind', jsonAnswer(201, job({ kind: 'pickup' })), 'bad answer: another kind'],
+    ],
+    () => client().createJob(request()),
+  );
 
   it("is 'unavailable' (timeout) when the courier does not answer in time, or stalls mid-answer", async () => {
     fake.handler = neverAnswers;

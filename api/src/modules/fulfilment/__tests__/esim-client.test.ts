@@ -2,7 +2,7 @@ import { activationCode } from '@join/shared/contract';
 import { startSandboxesProgram, type SandboxesProgram } from '../../../testing/sandboxes-program';
 import { createHttpEsimProvider } from '../esim-client';
 import type { EsimOrderRequest, EsimProvider } from '../providers';
-import { BROKEN_ANSWERS, fakeProviderServer, type BrokenAnswer, jsonAnswer, neverAnswers } from '../../../testing/fake-provider-server';
+import { fakeProviderServer, itIsUnavailableOn, jsonAnswer, neverAnswers } from '../../../testing/fake-provider-server';
 
 /**
  * The eSIM client against the real sandbox (the sandboxes program, on a free port) (ordering, a phone's download through
@@ -90,19 +90,19 @@ describe('the eSIM client against a service that misbehaves', () => {
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ msisdn: '971581234567', reference: 'ORD-3001' });
   });
 
-  it.each<BrokenAnswer>([
-    ['a 502', jsonAnswer(502, {}), 'status 502'],
-    ...BROKEN_ANSWERS,
-    ['a lower-case matching id (a phone could not use the code)', jsonAnswer(201, profile({ matching_id: 'abcde' })), 'bad answer'],
-    ['an SM-DP+ address with a path', jsonAnswer(201, profile({ smdp_address: 'smdp.example.com/x' })), 'bad answer'],
-    ['an unknown state', jsonAnswer(201, profile({ state: 'active' })), 'bad answer'],
-    ['installed without a time', jsonAnswer(201, profile({ state: 'installed' })), 'bad answer: installed_at exactly when installed'],
-    ['another number', jsonAnswer(201, profile({ msisdn: '971580000000' })), 'bad answer: another number'],
-    ['another reference', jsonAnswer(201, profile({ reference: 'ORD-X' })), 'bad answer: another reference'],
-  ])("is 'unavailable' on %s", async (_what, answer, detail) => {
-    fake.handler = answer;
-    expect(await client().orderProfile(request())).toEqual({ ok: false, reason: 'unavailable', detail });
-  });
+  itIsUnavailableOn(
+    fake,
+    [
+      ['a 502', jsonAnswer(502, {}), 'status 502'],
+      ['a lower-case matching id (a phone could not use the code)', jsonAnswer(201, profile({ matching_id: 'abcde' })), 'bad answer'],
+      ['an SM-DP+ address with a path', jsonAnswer(201, profile({ smdp_address: 'smdp.example.com/x' })), 'bad answer'],
+      ['an unknown state', jsonAnswer(201, profile({ state: 'active' })), 'bad answer'],
+      ['installed without a time', jsonAnswer(201, profile({ state: 'installed' })), 'bad answer: installed_at exactly when installed'],
+      ['another number', jsonAnswer(201, profile({ msisdn: '971580000000' })), 'bad answer: another number'],
+      ['another reference', jsonAnswer(201, profile({ reference: 'ORD-X' })), 'bad answer: another reference'],
+    ],
+    () => client().orderProfile(request()),
+  );
 
   it("is 'unavailable' (timeout) when the service does not answer in time", async () => {
     fake.handler = neverAnswers;
