@@ -1,4 +1,5 @@
 import { DEFAULT_BNPL_CHECKOUT_WINDOW_MS, type BnplCheckout, type BnplCheckoutRequest, type BnplProvider, type ProviderResult } from '../modules/payment/providers';
+import { FakeLedger } from './fake-ledger';
 
 /**
  * An in-memory BnplProvider for the API's tests: checkouts open until the test decides
@@ -14,7 +15,8 @@ export class FakeBnplProvider implements BnplProvider {
   minFils = 100_00;
   maxFils = 5_000_00;
   readonly checkoutWindowMs = DEFAULT_BNPL_CHECKOUT_WINDOW_MS;
-  readonly checkouts: (BnplCheckout & { request: BnplCheckoutRequest })[] = [];
+  private readonly ledger = new FakeLedger<BnplCheckout & { request: BnplCheckoutRequest }>('chk');
+  readonly checkouts = this.ledger.all;
   /** Captures that took money (one per checkout, however often asked). */
   captures = 0;
   captureCalls = 0;
@@ -24,24 +26,20 @@ export class FakeBnplProvider implements BnplProvider {
   unavailable = false;
   /** createCheckout answers rejected (the provider turned the customer down up front). */
   rejectNew = false;
-  private readonly byKey = new Map<string, string>();
 
   async createCheckout(request: BnplCheckoutRequest): Promise<ProviderResult<BnplCheckout, 'unavailable' | 'rejected'>> {
     if (this.unavailable) return { ok: false, reason: 'unavailable' };
-    const known = this.find(this.byKey.get(request.idempotencyKey));
+    const known = this.ledger.madeWith(request.idempotencyKey);
     if (known) return { ok: true, value: this.view(known) };
     if (this.rejectNew) return { ok: false, reason: 'rejected' };
-    const id = `chk_${String(this.checkouts.length + 1).padStart(6, '0')}`;
+    const { id } = this.ledger.next();
     const checkout = { id, status: 'open' as const, amountFils: request.amountFils, checkoutUrl: `${FAKE_BNPL_ORIGIN}/checkout/${id}`, request };
-    this.checkouts.push(checkout);
-    this.byKey.set(request.idempotencyKey, id);
-    return { ok: true, value: this.view(checkout) };
+    return { ok: true, value: this.view(this.ledger.add(request.idempotencyKey, checkout)) };
   }
 
   async getCheckout(id: string): Promise<ProviderResult<BnplCheckout, 'unavailable' | 'not_found'>> {
     if (this.unavailable) return { ok: false, reason: 'unavailable' };
-    const checkout = this.find(id);
-    return checkout ? { ok: true, value: this.view(checkout) } : { ok: false, reason: 'not_found' };
+    return this.ledger.read(id, (checkout) => this.view(checkout));
   }
 
   async capture(id: string): Promise<ProviderResult<BnplCheckout, 'unavailable' | 'not_found' | 'not_approved'>> {
@@ -85,8 +83,8 @@ export class FakeBnplProvider implements BnplProvider {
     checkout.status = status;
   }
 
-  private find(id: string | undefined) {
-    return id === undefined ? undefined : this.checkouts.find((c) => c.id === id);
+  private find(id: string) {
+    return this.ledger.find(id);
   }
 
   private view(c: BnplCheckout): BnplCheckout {

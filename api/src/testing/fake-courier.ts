@@ -1,5 +1,6 @@
 import type { CourierFailure, CourierJob, CourierJobRequest, CourierProvider, CourierStatus } from '../modules/fulfilment/providers';
-import type { ProviderResult } from '../modules/payment/providers';
+import type { ProviderResult } from '../platform/provider-result';
+import { FakeLedger } from './fake-ledger';
 
 /**
  * An in-memory CourierProvider for the API's tests: a job's status moves only when the test
@@ -9,44 +10,40 @@ import type { ProviderResult } from '../modules/payment/providers';
  * booking. Not a test itself, and never used by the server.
  */
 export class FakeCourierProvider implements CourierProvider {
+  private readonly ledger = new FakeLedger<CourierJob & { request: CourierJobRequest }>('job');
   /** Every job booked (one per idempotency key), in order, with the request that booked it. */
-  readonly jobs: (CourierJob & { request: CourierJobRequest })[] = [];
+  readonly jobs = this.ledger.all;
   createCalls = 0;
   getJobCalls = 0;
   unavailable = false;
   rejectNext = false;
   /** How long a courier takes once out for delivery (the eta it answers). */
   etaMs = 30 * 60_000;
-  private readonly byKey = new Map<string, string>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
   async createJob(request: CourierJobRequest): Promise<ProviderResult<CourierJob, CourierFailure>> {
     this.createCalls += 1;
     if (this.unavailable) return { ok: false, reason: 'unavailable' };
-    const known = this.byKey.get(request.idempotencyKey);
-    const existing = known ? this.jobs.find((j) => j.id === known) : undefined;
+    const existing = this.ledger.madeWith(request.idempotencyKey);
     if (existing) return { ok: true, value: this.view(existing) };
     if (this.rejectNext) {
       this.rejectNext = false;
       return { ok: false, reason: 'rejected' };
     }
-    const job = { id: `job_${String(this.jobs.length + 1).padStart(6, '0')}`, status: 'received' as CourierStatus, history: [{ status: 'received' as CourierStatus, at: this.iso() }], eta: null, request };
-    this.jobs.push(job);
-    this.byKey.set(request.idempotencyKey, job.id);
-    return { ok: true, value: this.view(job) };
+    const job = { id: this.ledger.next().id, status: 'received' as CourierStatus, history: [{ status: 'received' as CourierStatus, at: this.iso() }], eta: null, request };
+    return { ok: true, value: this.view(this.ledger.add(request.idempotencyKey, job)) };
   }
 
   async getJob(id: string): Promise<ProviderResult<CourierJob, CourierFailure | 'not_found'>> {
     this.getJobCalls += 1;
     if (this.unavailable) return { ok: false, reason: 'unavailable' };
-    const job = this.jobs.find((j) => j.id === id);
-    return job ? { ok: true, value: this.view(job) } : { ok: false, reason: 'not_found' };
+    return this.ledger.read(id, (job) => this.view(job));
   }
 
   /** The courier moved the job on (now, by the test's clock). */
   advance(id: string, status: CourierStatus): void {
-    const job = this.jobs.find((j) => j.id === id);
+    const job = this.ledger.find(id);
     if (!job) throw new Error(`no job ${id}`);
     job.status = status;
     job.history.push({ status, at: this.iso() });

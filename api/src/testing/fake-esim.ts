@@ -1,5 +1,6 @@
 import type { EsimFailure, EsimOrderRequest, EsimProfile, EsimProvider } from '../modules/fulfilment/providers';
-import type { ProviderResult } from '../modules/payment/providers';
+import type { ProviderResult } from '../platform/provider-result';
+import { FakeLedger } from './fake-ledger';
 
 export const FAKE_SMDP_ADDRESS = 'smdp.esim.example.test';
 
@@ -10,44 +11,40 @@ export const FAKE_SMDP_ADDRESS = 'smdp.esim.example.test';
  * unavailable. Not a test itself, and never used by the server.
  */
 export class FakeEsimProvider implements EsimProvider {
-  readonly profiles: (EsimProfile & { request: EsimOrderRequest })[] = [];
+  private readonly ledger = new FakeLedger<EsimProfile & { request: EsimOrderRequest }>('prof');
+  readonly profiles = this.ledger.all;
   orderCalls = 0;
   getProfileCalls = 0;
   unavailable = false;
-  private readonly byKey = new Map<string, string>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
   async orderProfile(request: EsimOrderRequest): Promise<ProviderResult<EsimProfile, EsimFailure>> {
     this.orderCalls += 1;
     if (this.unavailable) return { ok: false, reason: 'unavailable' };
-    const known = this.byKey.get(request.idempotencyKey);
-    const existing = known ? this.profiles.find((p) => p.id === known) : undefined;
+    const existing = this.ledger.madeWith(request.idempotencyKey);
     if (existing) return { ok: true, value: this.view(existing) };
-    const n = this.profiles.length + 1;
+    const { id, n } = this.ledger.next();
     const profile = {
-      id: `prof_${String(n).padStart(6, '0')}`,
+      id,
       smdpAddress: FAKE_SMDP_ADDRESS,
       matchingId: `MATCH-${String(n).padStart(4, '0')}-TEST`,
       state: 'released' as EsimProfile['state'],
       installedAt: null as string | null,
       request,
     };
-    this.profiles.push(profile);
-    this.byKey.set(request.idempotencyKey, profile.id);
-    return { ok: true, value: this.view(profile) };
+    return { ok: true, value: this.view(this.ledger.add(request.idempotencyKey, profile)) };
   }
 
   async getProfile(id: string): Promise<ProviderResult<EsimProfile, EsimFailure | 'not_found'>> {
     this.getProfileCalls += 1;
     if (this.unavailable) return { ok: false, reason: 'unavailable' };
-    const profile = this.profiles.find((p) => p.id === id);
-    return profile ? { ok: true, value: this.view(profile) } : { ok: false, reason: 'not_found' };
+    return this.ledger.read(id, (profile) => this.view(profile));
   }
 
   /** A phone downloaded and enabled the profile (now, by the test's clock). */
   install(id: string): void {
-    const profile = this.profiles.find((p) => p.id === id);
+    const profile = this.ledger.find(id);
     if (!profile) throw new Error(`no profile ${id}`);
     profile.state = 'installed';
     profile.installedAt = new Date(this.now()).toISOString();

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { bearerJsonClient, RejectedAnswer, unavailable, type BearerAnswer } from '../payment';
+import {
+  assertProviderRequest,
+  bearerJsonClient,
+  PROVIDER_ID,
+  PROVIDER_IDEMPOTENCY_KEY,
+  unavailable,
+  type BearerAnswer,
+} from '../../platform/http-client/json-provider';
 import type { ProviderResult, ProviderUnavailable } from '../../platform/provider-result';
 import { COURIER_STATUSES, type CourierFailure, type CourierJob, type CourierJobRequest, type CourierProvider } from './providers';
 
@@ -30,7 +37,7 @@ const Status = z.enum(COURIER_STATUSES);
 const Iso = z.iso.datetime({ offset: true });
 
 const JobAnswer = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
+  id: z.string().regex(PROVIDER_ID),
   kind: z.enum(['delivery', 'pickup']),
   reference: z.string(),
   status: Status,
@@ -43,7 +50,7 @@ type JobAnswer = z.infer<typeof JobAnswer>;
 const Request = z.object({
   kind: z.enum(['delivery', 'pickup']),
   reference: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/),
-  idempotencyKey: z.string().regex(/^[\x21-\x7e]{1,255}$/),
+  idempotencyKey: z.string().regex(PROVIDER_IDEMPOTENCY_KEY),
   dropoff: z
     .object({
       lat: z.number().min(-90).max(90),
@@ -61,15 +68,13 @@ const Request = z.object({
     .nullable(),
 });
 
-type Answer = BearerAnswer;
-
 const toJob = (a: JobAnswer): CourierJob => ({ id: a.id, status: a.status, history: a.history, eta: a.eta });
 
 export function createHttpCourierProvider(options: HttpCourierOptions): CourierProvider {
-  const { call, unexpected } = bearerJsonClient(options);
+  const http = bearerJsonClient(options);
 
   /** A job answer, parsed, and checked against what we asked (its id, its reference and kind). */
-  function jobFrom(answer: Answer, expect: { id?: string; reference?: string; kind?: string }): ProviderResult<CourierJob, ProviderUnavailable> {
+  function jobFrom(answer: BearerAnswer, expect: { id?: string; reference?: string; kind?: string }): ProviderResult<CourierJob, ProviderUnavailable> {
     const parsed = JobAnswer.safeParse(answer.json);
     if (!parsed.success) return unavailable('bad answer');
     const a = parsed.data;
@@ -82,10 +87,9 @@ export function createHttpCourierProvider(options: HttpCourierOptions): CourierP
 
   return {
     async createJob(request: CourierJobRequest): Promise<ProviderResult<CourierJob, CourierFailure>> {
-      const checked = Request.safeParse(request);
-      if (!checked.success) throw new TypeError(`bad courier job request: ${checked.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+      assertProviderRequest(Request, request, 'courier job request');
       const d = request.dropoff;
-      const answer = await call('POST', '/v1/jobs', request.idempotencyKey, {
+      const body = {
         kind: request.kind,
         reference: request.reference,
         dropoff: d ? { lat: d.lat, lng: d.lng, address: d.address, address_2: d.address2, instructions: d.instructions, phone: d.phone } : null,
@@ -94,25 +98,13 @@ export function createHttpCourierProvider(options: HttpCourierOptions): CourierP
         recipient: request.recipient
           ? { name: request.recipient.name, document_kind: request.recipient.documentKind, document_number_masked: request.recipient.documentNumberMasked }
           : null,
-      });
-      if ('ok' in answer) return answer;
-      if (answer.status === 422) {
-        const rejected = RejectedAnswer.safeParse(answer.json);
-        return rejected.success ? { ok: false, reason: 'rejected', detail: rejected.data.reason } : unexpected(answer);
-      }
-      if (answer.status !== 201 && answer.status !== 200) return unexpected(answer);
+      };
       // A replay of the same key answers the job as it is now, maybe further on than received.
-      return jobFrom(answer, { reference: request.reference, kind: request.kind });
+      return http.create('/v1/jobs', request.idempotencyKey, body, (answer) => jobFrom(answer, { reference: request.reference, kind: request.kind }));
     },
 
     async getJob(id: string): Promise<ProviderResult<CourierJob, CourierFailure | 'not_found'>> {
-      // Ids are the courier's own; one that could not be one is not looked up.
-      if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) return { ok: false, reason: 'not_found' };
-      const answer = await call('GET', `/v1/jobs/${encodeURIComponent(id)}`);
-      if ('ok' in answer) return answer;
-      if (answer.status === 404) return { ok: false, reason: 'not_found' };
-      if (answer.status !== 200) return unexpected(answer);
-      return jobFrom(answer, { id });
+      return http.byId('/v1/jobs', id, (answer) => jobFrom(answer, { id }));
     },
   };
 }

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { ACTIVATION_CODE_PATTERN } from '@join/shared/contract';
-import { bearerJsonClient, RejectedAnswer, unavailable, type BearerAnswer } from '../payment';
+import {
+  assertProviderRequest,
+  bearerJsonClient,
+  PROVIDER_ID,
+  PROVIDER_IDEMPOTENCY_KEY,
+  unavailable,
+  type BearerAnswer,
+} from '../../platform/http-client/json-provider';
 import type { ProviderResult, ProviderUnavailable } from '../../platform/provider-result';
 import type { EsimFailure, EsimOrderRequest, EsimProfile, EsimProvider } from './providers';
 
@@ -27,7 +34,7 @@ export interface HttpEsimOptions {
 export const DEFAULT_ESIM_TIMEOUT_MS = 10_000;
 
 const ProfileAnswer = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
+  id: z.string().regex(PROVIDER_ID),
   msisdn: z.string(),
   reference: z.string(),
   state: z.enum(['released', 'downloaded', 'installed', 'expired']),
@@ -40,10 +47,8 @@ type ProfileAnswer = z.infer<typeof ProfileAnswer>;
 const Request = z.object({
   msisdn: z.string().regex(/^\d{8,15}$/),
   reference: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/),
-  idempotencyKey: z.string().regex(/^[\x21-\x7e]{1,255}$/),
+  idempotencyKey: z.string().regex(PROVIDER_IDEMPOTENCY_KEY),
 });
-
-type Answer = BearerAnswer;
 
 const toProfile = (a: ProfileAnswer): EsimProfile => ({
   id: a.id,
@@ -54,9 +59,9 @@ const toProfile = (a: ProfileAnswer): EsimProfile => ({
 });
 
 export function createHttpEsimProvider(options: HttpEsimOptions): EsimProvider {
-  const { call, unexpected } = bearerJsonClient(options);
+  const http = bearerJsonClient(options);
 
-  function profileFrom(answer: Answer, expect: { id?: string; msisdn?: string; reference?: string }): ProviderResult<EsimProfile, ProviderUnavailable> {
+  function profileFrom(answer: BearerAnswer, expect: { id?: string; msisdn?: string; reference?: string }): ProviderResult<EsimProfile, ProviderUnavailable> {
     const parsed = ProfileAnswer.safeParse(answer.json);
     if (!parsed.success) return unavailable('bad answer');
     const a = parsed.data;
@@ -71,25 +76,13 @@ export function createHttpEsimProvider(options: HttpEsimOptions): EsimProvider {
 
   return {
     async orderProfile(request: EsimOrderRequest): Promise<ProviderResult<EsimProfile, EsimFailure>> {
-      const checked = Request.safeParse(request);
-      if (!checked.success) throw new TypeError(`bad eSIM order: ${checked.error.issues.map((i) => i.path.join('.')).join(', ')}`);
-      const answer = await call('POST', '/v1/profiles', request.idempotencyKey, { msisdn: request.msisdn, reference: request.reference });
-      if ('ok' in answer) return answer;
-      if (answer.status === 422) {
-        const rejected = RejectedAnswer.safeParse(answer.json);
-        return rejected.success ? { ok: false, reason: 'rejected', detail: rejected.data.reason } : unexpected(answer);
-      }
-      if (answer.status !== 201 && answer.status !== 200) return unexpected(answer);
-      return profileFrom(answer, { msisdn: request.msisdn, reference: request.reference });
+      assertProviderRequest(Request, request, 'eSIM order');
+      const expected = { msisdn: request.msisdn, reference: request.reference };
+      return http.create('/v1/profiles', request.idempotencyKey, expected, (answer) => profileFrom(answer, expected));
     },
 
     async getProfile(id: string): Promise<ProviderResult<EsimProfile, EsimFailure | 'not_found'>> {
-      if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) return { ok: false, reason: 'not_found' };
-      const answer = await call('GET', `/v1/profiles/${encodeURIComponent(id)}`);
-      if ('ok' in answer) return answer;
-      if (answer.status === 404) return { ok: false, reason: 'not_found' };
-      if (answer.status !== 200) return unexpected(answer);
-      return profileFrom(answer, { id });
+      return http.byId('/v1/profiles', id, (answer) => profileFrom(answer, { id }));
     },
   };
 }

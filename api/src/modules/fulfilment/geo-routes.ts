@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AreaQuery, PlacesQuery, type AreaResponse, type PlacesResponse } from '@join/shared/contract';
+import { AreaQuery, AreaResponse, PlacesQuery, PlacesResponse } from '@join/shared/contract';
 import type { FulfilmentDeps } from './deps';
 import { areaAt } from './geo/area';
 import { pointInPolygon } from './coverage';
@@ -12,7 +13,6 @@ import { snapToLand } from './geo/snap';
 import { mapData } from './geo/map-data';
 import { MAP_DATA_FILES, mapDataDir } from './geo/map-files';
 import { notFound, unavailable } from '../../platform/http/http-error';
-import { parseInput } from '../../platform/http/validate';
 import { rateLimitHook } from '../../platform/http/rate-limits';
 
 /**
@@ -92,8 +92,12 @@ function etagMatches(request: FastifyRequest, etag: string): boolean {
   return header.trim() === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
-export async function mapFileRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/map/:file', async (request: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply) => {
+/** GET /map/:file names one file; which names exist is the handler's check (a 404, not a 400). */
+const MapFileParams = z.object({ file: z.string() });
+
+export async function mapFileRoutes(base: FastifyInstance): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.get('/map/:file', { schema: { params: MapFileParams } }, async (request, reply) => {
     const name = request.params.file;
     // Only the built files, by exact name: nothing else in the folder, no path.
     if (!MAP_DATA_FILES.includes(name)) throw notFound('No such map file');
@@ -124,11 +128,12 @@ async function loadedMapData(request: FastifyRequest) {
   }
 }
 
-export async function geoRoutes(app: FastifyInstance, ctx: FulfilmentDeps): Promise<void> {
+export async function geoRoutes(base: FastifyInstance, ctx: FulfilmentDeps): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const budget = rateLimitHook(app, ctx.rateLimit.geoMax, ctx.rateLimit.windowMs);
 
-  app.get('/delivery/places', { onRequest: budget }, async (request): Promise<PlacesResponse> => {
-    const { q, lang } = parseInput(PlacesQuery, request.query, 'query');
+  app.get('/delivery/places', { schema: { querystring: PlacesQuery, response: { 200: PlacesResponse } }, onRequest: budget }, async (request) => {
+    const { q, lang } = request.query;
     const { index, area } = await loadedMapData(request);
     const zones = await ctx.repos.listDeliveryZones();
     const land = area.uae.map((b) => b.area);
@@ -143,8 +148,8 @@ export async function geoRoutes(app: FastifyInstance, ctx: FulfilmentDeps): Prom
     };
   });
 
-  app.get('/delivery/area', { onRequest: budget }, async (request): Promise<AreaResponse> => {
-    const { lat, lng, lang } = parseInput(ServerAreaQuery, request.query, 'query');
+  app.get('/delivery/area', { schema: { querystring: ServerAreaQuery, response: { 200: AreaResponse } }, onRequest: budget }, async (request) => {
+    const { lat, lng, lang } = request.query;
     const { area } = await loadedMapData(request);
     // The point is neither stored nor logged.
     return areaAt(area, lat, lng, lang);

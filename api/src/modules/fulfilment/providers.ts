@@ -1,3 +1,4 @@
+import { DELIVERY_STATUSES, type OrderStatus } from '@join/shared/contract';
 import type { ProviderResult, ProviderUnavailable } from '../../platform/provider-result';
 
 /**
@@ -14,19 +15,12 @@ import type { ProviderResult, ProviderUnavailable } from '../../platform/provide
 // --- courier -----------------------------------------------------------------------------------
 
 /**
- * A job's status in the courier's words. A delivery: received → preparing → out_for_delivery →
- * delivered. A store pickup is a job too (the store prepares the SIM): received → preparing →
- * ready_for_pickup → collected. failed: the courier gave up (the order stays open; support calls).
+ * A job's status in the courier's words, which are the order's own (orders.ts takes them as they
+ * are). A delivery: received → preparing → out_for_delivery → delivered. A store pickup is a job
+ * too (the store prepares the SIM): received → preparing → ready_for_pickup → collected. failed:
+ * the courier gave up (the order stays open; support calls).
  */
-export const COURIER_STATUSES = [
-  'received',
-  'preparing',
-  'out_for_delivery',
-  'delivered',
-  'ready_for_pickup',
-  'collected',
-  'failed',
-] as const;
+export const COURIER_STATUSES = [...DELIVERY_STATUSES, 'ready_for_pickup', 'collected', 'failed'] as const satisfies readonly (OrderStatus | 'failed')[];
 export type CourierStatus = (typeof COURIER_STATUSES)[number];
 
 export interface CourierJobRequest {

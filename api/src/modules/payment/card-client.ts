@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exchangeJson, unavailable } from './provider-http';
+import { exchangeJson, unavailable } from '../../platform/http-client/json-provider';
 import {
   CARD_DECLINE_REASONS,
   DEFAULT_CARD_ACTION_WINDOW_MS,

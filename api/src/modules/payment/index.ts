@@ -10,7 +10,6 @@ export { maxSimsReached, retryPendingRefunds } from './payment-settlement';
 export { bnplProviderFrom } from './bnpl-setup';
 export { cardProviderFrom } from './card-setup';
 export type { BnplProvider, CardProvider } from './providers';
-export { RejectedAnswer, bearerJsonClient, unavailable, type BearerAnswer } from './provider-http';
 export { formatFils, mail, readableNumber, type Row } from './payment-mail';
 export type * from './repository';
 export { PaymentOpenError } from './repository';

@@ -71,7 +71,7 @@ export const PAYMENT_MIGRATIONS: readonly MigrationPart[] = [
   {
     version: 16,
     sql: `
-      -- Issue 23: a payment records what it buys when it starts. saved_plan_id and reservation_id
+      -- A payment records what it buys when it starts. saved_plan_id and reservation_id
       -- are the saved plan row and the hold's claim it was priced from: capture requires both to be
       -- the user's still; order_json keeps the choice and its price (plan, booster and promotion
       -- ids, promo code, the PackagePrice). Rows of before this version have none of them.
@@ -105,7 +105,7 @@ export const PAYMENT_MIGRATIONS: readonly MigrationPart[] = [
   {
     version: 18,
     sql: `
-      -- Issue 23: one passport verified under many accounts buys no more SIMs than the operator
+      -- One passport verified under many accounts buys no more SIMs than the operator
       -- sells to one document (domain/sim-limit.ts). A payment names the document of its user's
       -- verified decision when it starts; the capture (and a cash-on-delivery order, through its
       -- identity decision) counts the sales to that document in its own transaction.

@@ -1,32 +1,33 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BnplConfirmBody,
   BnplStartBody,
+  BnplStartResponse,
   CardConfirmBody,
   CardPaymentBody,
+  ContractRequestResponse,
   IdempotencyKey,
   PaymentCancelBody,
-  type BnplStartResponse,
-  type ContractRequestResponse,
-  type PaymentCancelResponse,
-  type PaymentResult,
-  type PaymentSummaryResponse,
-  type ReceiptResponse,
+  PaymentCancelResponse,
+  PaymentResult,
+  PaymentSummaryResponse,
+  ReceiptResponse,
 } from '@join/shared/contract';
 import type { PaymentDeps } from './deps';
 import { callerOf } from '../../platform/http/caller';
 import { badRequest } from '../../platform/http/http-error';
 import { rateLimitConfig, rateLimitHook } from '../../platform/http/rate-limits';
 import { stepNotAllowed } from '../../platform/http/step-guard';
-import { parseInput } from '../../platform/http/validate';
 import { chargeService } from './charge-service';
 import { paymentService } from './payment-service';
 import { paymentSettlement } from './payment-settlement';
 
 /**
- * The payment's HTTP face (api/README.md "Payment"): each route parses its request, asks the
- * charge service (the state machine, charge-service.ts) or the payment service (reads and
- * documents, payment-service.ts), and answers what they return. A body never carries an amount.
+ * The payment's HTTP face (api/README.md "Payment"): each route declares its body and answer
+ * schemas from the contract, asks the charge service (the state machine, charge-service.ts) or the
+ * payment service (reads and documents, payment-service.ts), and answers what they return. A body
+ * never carries an amount (the body schemas are strict).
  */
 
 /** The Idempotency-Key header every charging POST carries (400 when missing or malformed). */
@@ -36,6 +37,15 @@ function idempotencyKeyOf(request: FastifyRequest): string {
   const parsed = IdempotencyKey.safeParse(Array.isArray(raw) ? raw[0] : raw);
   if (!parsed.success) throw badRequest('headers.idempotency-key', parsed.error.issues[0]?.message ?? 'is invalid');
   return parsed.data;
+}
+
+/**
+ * The key is checked before the body, as it was when the handler parsed both: a preValidation
+ * (the body schema runs next). Not a header schema: Fastify would replace the request's headers
+ * with the parsed ones, and the missing key keeps its own wording.
+ */
+async function requireIdempotencyKey(request: FastifyRequest): Promise<void> {
+  idempotencyKeyOf(request);
 }
 
 /**
@@ -51,7 +61,8 @@ export function pageOrigin(ctx: PaymentDeps, request: FastifyRequest): string {
   throw badRequest('headers.origin', 'must be the origin of this site (the payment page sends it)');
 }
 
-export async function paymentRoutes(app: FastifyInstance, ctx: PaymentDeps): Promise<void> {
+export async function paymentRoutes(base: FastifyInstance, ctx: PaymentDeps): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const paymentLimit = rateLimitHook(app, ctx.rateLimit.paymentMax, ctx.rateLimit.windowMs);
   const settlement = paymentSettlement(ctx);
   const charges = chargeService(ctx, settlement);
@@ -67,44 +78,72 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentDeps): Pro
     if (!(await payments.maySettle(callerOf(request), named))) throw stepNotAllowed('payment');
   };
 
-  app.get('/payment/summary', { config: { flowStep: 'payment' } }, async (request): Promise<PaymentSummaryResponse> => payments.summary(callerOf(request)));
+  /** A POST that starts a charge: on the payment step, budgeted, its Idempotency-Key checked before its body. */
+  const startsCharge = { onRequest: paymentLimit, preValidation: requireIdempotencyKey, config: { flowStep: 'payment' as const } };
+  /** A POST that settles (confirms or cancels) a payment: budgeted, allowed by the settling rule. */
+  const settles = { onRequest: paymentLimit, preHandler: settlingAllowed };
 
-  app.post('/payment/card', { onRequest: paymentLimit, config: { flowStep: 'payment' } }, async (request): Promise<PaymentResult> => {
-    const key = idempotencyKeyOf(request);
-    const { token } = parseInput(CardPaymentBody, request.body, 'body');
-    charges.card();
-    return charges.payByCard(callerOf(request), key, token, pageOrigin(ctx, request));
-  });
-
-  app.post('/payment/card/confirm', { onRequest: paymentLimit, preHandler: settlingAllowed }, async (request): Promise<PaymentResult> => {
-    const { payment_id } = parseInput(CardConfirmBody, request.body, 'body');
-    return charges.confirmCard(callerOf(request), payment_id);
-  });
-
-  app.post('/payment/bnpl', { onRequest: paymentLimit, config: { flowStep: 'payment' } }, async (request): Promise<BnplStartResponse> => {
-    const key = idempotencyKeyOf(request);
-    parseInput(BnplStartBody, request.body, 'body');
-    charges.bnpl();
-    return charges.startBnpl(callerOf(request), key, pageOrigin(ctx, request));
-  });
-
-  app.post('/payment/bnpl/confirm', { onRequest: paymentLimit, preHandler: settlingAllowed }, async (request): Promise<PaymentResult> => {
-    const { payment_id } = parseInput(BnplConfirmBody, request.body, 'body');
-    return charges.confirmBnpl(callerOf(request), payment_id);
-  });
-
-  /** Gives up the visitor's open payment ("Finish or cancel the payment first"). */
-  app.post('/payment/cancel', { onRequest: paymentLimit, preHandler: settlingAllowed }, async (request): Promise<PaymentCancelResponse> => {
-    const { payment_id } = parseInput(PaymentCancelBody, request.body, 'body');
-    return charges.cancel(callerOf(request), payment_id);
-  });
-
-  /** The commitment contract by e-mail. */
-  app.post(
-    '/me/contract_request',
-    { config: rateLimitConfig(ctx.rateLimit.contractRequestMax, ctx.rateLimit.windowMs) },
-    async (request): Promise<ContractRequestResponse> => payments.sendContract(callerOf(request)),
+  app.get(
+    '/payment/summary',
+    { schema: { response: { 200: PaymentSummaryResponse } }, config: { flowStep: 'payment' } },
+    async (request) => payments.summary(callerOf(request)),
   );
 
-  app.get('/payment/receipt', { preHandler: confirmationAllowed }, async (request): Promise<ReceiptResponse> => payments.receipt(callerOf(request)));
+  app.post(
+    '/payment/card',
+    {
+      schema: { body: CardPaymentBody, response: { 200: PaymentResult } },
+      ...startsCharge,
+    },
+    async (request) => {
+      const key = idempotencyKeyOf(request);
+      charges.card();
+      return charges.payByCard(callerOf(request), key, request.body.token, pageOrigin(ctx, request));
+    },
+  );
+
+  app.post(
+    '/payment/card/confirm',
+    { schema: { body: CardConfirmBody, response: { 200: PaymentResult } }, ...settles },
+    async (request) => charges.confirmCard(callerOf(request), request.body.payment_id),
+  );
+
+  app.post(
+    '/payment/bnpl',
+    {
+      schema: { body: BnplStartBody, response: { 200: BnplStartResponse } },
+      ...startsCharge,
+    },
+    async (request) => {
+      const key = idempotencyKeyOf(request);
+      charges.bnpl();
+      return charges.startBnpl(callerOf(request), key, pageOrigin(ctx, request));
+    },
+  );
+
+  app.post(
+    '/payment/bnpl/confirm',
+    { schema: { body: BnplConfirmBody, response: { 200: PaymentResult } }, ...settles },
+    async (request) => charges.confirmBnpl(callerOf(request), request.body.payment_id),
+  );
+
+  /** Gives up the visitor's open payment ("Finish or cancel the payment first"). */
+  app.post(
+    '/payment/cancel',
+    { schema: { body: PaymentCancelBody, response: { 200: PaymentCancelResponse } }, ...settles },
+    async (request) => charges.cancel(callerOf(request), request.body.payment_id),
+  );
+
+  /** The commitment contract by e-mail (its body is not read). */
+  app.post(
+    '/me/contract_request',
+    { schema: { response: { 200: ContractRequestResponse } }, config: rateLimitConfig(ctx.rateLimit.contractRequestMax, ctx.rateLimit.windowMs) },
+    async (request) => payments.sendContract(callerOf(request)),
+  );
+
+  app.get(
+    '/payment/receipt',
+    { schema: { response: { 200: ReceiptResponse } }, preHandler: confirmationAllowed },
+    async (request) => payments.receipt(callerOf(request)),
+  );
 }

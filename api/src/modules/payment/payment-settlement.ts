@@ -252,7 +252,7 @@ export function paymentSettlement(ctx: PaymentDeps) {
   }
 
   /**
-   * The user's payment still under way once its provider was asked (issue 23's order lock): null
+   * The user's payment still under way once its provider was asked (the order lock): null
    * when none is, or when the one there ended meanwhile (declined, or captured: then the plan step
    * is closed anyway).
    */

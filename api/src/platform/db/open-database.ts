@@ -27,7 +27,7 @@ export const SYNCHRONOUS = 'FULL';
  * file's permissions), files an earlier version left readable are narrowed at every open, and a
  * folder made here is 0700. secure_delete overwrites deleted content with zeros instead of leaving
  * it in free pages; the WAL, which keeps old page images until a checkpoint, is truncated after
- * identity images are deleted (SqliteStore: scrubDeletedImages).
+ * identity images are deleted (the identity repository: scrubDeletedImages).
  */
 export const DATABASE_FILE_MODE = 0o600;
 export const DATABASE_DIR_MODE = 0o700;

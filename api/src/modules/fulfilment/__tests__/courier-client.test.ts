@@ -1,9 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { startSandboxesProgram, type SandboxesProgram } from '../../../testing/sandboxes-program';
 import { createHttpCourierProvider } from '../courier-client';
 import type { CourierJobRequest, CourierProvider } from '../providers';
-import { fakeProviderServer, jsonAnswer } from '../../../testing/fake-provider-server';
+import { fakeProviderServer, itIsUnavailableOn, jsonAnswer, neverAnswers, stallsMidAnswer, unusedPort } from '../../../testing/fake-provider-server';
 
 /**
  * The courier client against the real sandbox (the sandboxes program on a free port, its clock
@@ -138,7 +136,6 @@ describe('the courier client against a courier that misbehaves', () => {
   const { seen } = fake;
 
   const client = (timeoutMs = 300) => createHttpCourierProvider({ url: fake.url, key: KEY, timeoutMs });
-  const json = jsonAnswer;
   const job = (overrides: Record<string, unknown> = {}) => ({
     id: 'job_abc',
     kind: 'delivery',
@@ -150,7 +147,7 @@ describe('the courier client against a courier that misbehaves', () => {
   });
 
   it('sends the bearer key, the idempotency key and the body the contract names, once (no retry)', async () => {
-    fake.handler = json(201, job());
+    fake.handler = jsonAnswer(201, job());
     const req = request();
     expect(await client().createJob(req)).toEqual({ ok: true, value: { id: 'job_abc', status: 'received', history: [{ status: 'received', at: at(START) }], eta: null } });
     expect(seen).toHaveLength(1);
@@ -166,47 +163,35 @@ describe('the courier client against a courier that misbehaves', () => {
     });
   });
 
-  it.each([
-    ['a 500', json(500, { error: 'internal_error' }), 'status 500'],
-    ['a 503 in HTML', (_q: IncomingMessage, s: ServerResponse) => s.writeHead(503, { 'content-type': 'text/html' }).end('<h1>down</h1>'), 'status 503'],
-    ['a 201 that is not JSON', (_q: IncomingMessage, s: ServerResponse) => s.writeHead(201).end('<html>'), 'status 201: not JSON'],
-    ['a job without an id', json(201, job({ id: undefined })), 'bad answer'],
-    ['an unknown status', json(201, job({ status: 'lost', history: [{ status: 'lost', at: at(START) }] })), 'bad answer'],
-    ['a history that does not end at the status', json(201, job({ status: 'preparing' })), 'bad answer: history does not end at the status'],
-    ['an eta that is not a time', json(201, job({ eta: 'soon' })), 'bad answer'],
-    ['another reference', json(201, job({ reference: 'ORD-OTHER' })), 'bad answer: another reference'],
-    ['another kind', json(201, job({ kind: 'pickup' })), 'bad answer: another kind'],
-    ['a 422 that is not a rejection', json(422, { error: 'idempotency_key_reused' }), 'status 422: idempotency_key_reused'],
-    ['a 400', json(400, { error: 'invalid_request', message: 'dropoff.phone: must be 8 to 15 digits' }), 'status 400: invalid_request'],
-    ['a redirect', (_q: IncomingMessage, s: ServerResponse) => s.writeHead(302, { location: 'http://elsewhere.example/' }).end('{}'), 'status 302'],
-  ])("is 'unavailable' on %s", async (_what, answer, detail) => {
-    fake.handler = answer;
-    expect(await client().createJob(request())).toEqual({ ok: false, reason: 'unavailable', detail });
-    expect(seen).toHaveLength(1);
-  });
+  itIsUnavailableOn(
+    fake,
+    [
+      ['a job without an id', jsonAnswer(201, job({ id: undefined })), 'bad answer'],
+      ['an unknown status', jsonAnswer(201, job({ status: 'lost', history: [{ status: 'lost', at: at(START) }] })), 'bad answer'],
+      ['a history that does not end at the status', jsonAnswer(201, job({ status: 'preparing' })), 'bad answer: history does not end at the status'],
+      ['an eta that is not a time', jsonAnswer(201, job({ eta: 'soon' })), 'bad answer'],
+      ['another reference', jsonAnswer(201, job({ reference: 'ORD-OTHER' })), 'bad answer: another reference'],
+      ['another kind', jsonAnswer(201, job({ kind: 'pickup' })), 'bad answer: another kind'],
+    ],
+    () => client().createJob(request()),
+  );
 
   it("is 'unavailable' (timeout) when the courier does not answer in time, or stalls mid-answer", async () => {
-    fake.handler = () => undefined;
+    fake.handler = neverAnswers;
     expect(await client(200).createJob(request())).toEqual({ ok: false, reason: 'unavailable', detail: 'timeout' });
-    fake.handler = (_q, s) => {
-      s.writeHead(200, { 'content-type': 'application/json' });
-      s.write('{"id":');
-    };
+    fake.handler = stallsMidAnswer;
     expect(await client(200).getJob('job_abc')).toEqual({ ok: false, reason: 'unavailable', detail: 'timeout' });
   });
 
   it("is 'unavailable' (network) when nothing listens", async () => {
-    const probe = createServer();
-    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise<void>((r) => probe.close(() => r()));
+    const port = await unusedPort();
     expect(await createHttpCourierProvider({ url: `http://127.0.0.1:${port}`, key: KEY, timeoutMs: 1_000 }).getJob('job_abc')).toEqual({ ok: false, reason: 'unavailable', detail: 'network' });
   });
 
   it('checks that a job answer is the one asked for', async () => {
-    fake.handler = json(200, job({ id: 'job_other' }));
+    fake.handler = jsonAnswer(200, job({ id: 'job_other' }));
     expect(await client().getJob('job_abc')).toEqual({ ok: false, reason: 'unavailable', detail: 'bad answer: another job' });
-    fake.handler = json(404, { error: 'not_found' });
+    fake.handler = jsonAnswer(404, { error: 'not_found' });
     expect(await client().getJob('job_abc')).toEqual({ ok: false, reason: 'not_found' });
     expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/v1/jobs/job_abc' });
   });

@@ -1,9 +1,8 @@
-import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { activationCode } from '@join/shared/contract';
 import { startSandboxesProgram, type SandboxesProgram } from '../../../testing/sandboxes-program';
 import { createHttpEsimProvider } from '../esim-client';
 import type { EsimOrderRequest, EsimProvider } from '../providers';
-import { fakeProviderServer, jsonAnswer } from '../../../testing/fake-provider-server';
+import { fakeProviderServer, itIsUnavailableOn, jsonAnswer, neverAnswers } from '../../../testing/fake-provider-server';
 
 /**
  * The eSIM client against the real sandbox (the sandboxes program, on a free port) (ordering, a phone's download through
@@ -71,7 +70,6 @@ describe('the eSIM client against a service that misbehaves', () => {
   const { seen } = fake;
 
   const client = (timeoutMs = 300) => createHttpEsimProvider({ url: fake.url, key: KEY, timeoutMs });
-  const json = jsonAnswer;
   const profile = (overrides: Record<string, unknown> = {}) => ({
     id: 'prf_abc',
     msisdn: '971581234567',
@@ -84,7 +82,7 @@ describe('the eSIM client against a service that misbehaves', () => {
   });
 
   it('sends the bearer key, the idempotency key and { msisdn, reference }', async () => {
-    fake.handler = json(201, profile());
+    fake.handler = jsonAnswer(201, profile());
     const req = request();
     expect(await client().orderProfile(req)).toEqual({ ok: true, value: { id: 'prf_abc', smdpAddress: 'smdp.example.com', matchingId: 'ABCDE-FGHJK-MNPQR-STVWX', state: 'released', installedAt: null } });
     expect(seen[0]).toMatchObject({ url: '/v1/profiles' });
@@ -92,30 +90,29 @@ describe('the eSIM client against a service that misbehaves', () => {
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ msisdn: '971581234567', reference: 'ORD-3001' });
   });
 
-  it.each([
-    ['a 502', json(502, {}), 'status 502'],
-    ['a 201 that is not JSON', (_q: IncomingMessage, s: ServerResponse) => s.writeHead(201).end('oops'), 'status 201: not JSON'],
-    ['a lower-case matching id (a phone could not use the code)', json(201, profile({ matching_id: 'abcde' })), 'bad answer'],
-    ['an SM-DP+ address with a path', json(201, profile({ smdp_address: 'smdp.example.com/x' })), 'bad answer'],
-    ['an unknown state', json(201, profile({ state: 'active' })), 'bad answer'],
-    ['installed without a time', json(201, profile({ state: 'installed' })), 'bad answer: installed_at exactly when installed'],
-    ['another number', json(201, profile({ msisdn: '971580000000' })), 'bad answer: another number'],
-    ['another reference', json(201, profile({ reference: 'ORD-X' })), 'bad answer: another reference'],
-    ['a 422 that is not a rejection', json(422, { error: 'idempotency_key_reused' }), 'status 422: idempotency_key_reused'],
-  ])("is 'unavailable' on %s", async (_what, answer, detail) => {
-    fake.handler = answer;
-    expect(await client().orderProfile(request())).toEqual({ ok: false, reason: 'unavailable', detail });
-  });
+  itIsUnavailableOn(
+    fake,
+    [
+      ['a 502', jsonAnswer(502, {}), 'status 502'],
+      ['a lower-case matching id (a phone could not use the code)', jsonAnswer(201, profile({ matching_id: 'abcde' })), 'bad answer'],
+      ['an SM-DP+ address with a path', jsonAnswer(201, profile({ smdp_address: 'smdp.example.com/x' })), 'bad answer'],
+      ['an unknown state', jsonAnswer(201, profile({ state: 'active' })), 'bad answer'],
+      ['installed without a time', jsonAnswer(201, profile({ state: 'installed' })), 'bad answer: installed_at exactly when installed'],
+      ['another number', jsonAnswer(201, profile({ msisdn: '971580000000' })), 'bad answer: another number'],
+      ['another reference', jsonAnswer(201, profile({ reference: 'ORD-X' })), 'bad answer: another reference'],
+    ],
+    () => client().orderProfile(request()),
+  );
 
   it("is 'unavailable' (timeout) when the service does not answer in time", async () => {
-    fake.handler = () => undefined;
+    fake.handler = neverAnswers;
     expect(await client(200).getProfile('prf_abc')).toEqual({ ok: false, reason: 'unavailable', detail: 'timeout' });
   });
 
   it('checks that a profile answer is the one asked for', async () => {
-    fake.handler = json(200, profile({ id: 'prf_other' }));
+    fake.handler = jsonAnswer(200, profile({ id: 'prf_other' }));
     expect(await client().getProfile('prf_abc')).toEqual({ ok: false, reason: 'unavailable', detail: 'bad answer: another profile' });
-    fake.handler = json(200, profile({ state: 'installed', installed_at: '2026-01-30T08:01:00.000Z' }));
+    fake.handler = jsonAnswer(200, profile({ state: 'installed', installed_at: '2026-01-30T08:01:00.000Z' }));
     expect(await client().getProfile('prf_abc')).toMatchObject({ ok: true, value: { state: 'installed', installedAt: '2026-01-30T08:01:00.000Z' } });
   });
 });

@@ -1,8 +1,7 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { readEnv } from '../../../platform/config/env';
+import { readEnv, type Env } from '../../../platform/config/env';
 import { courierProviderFrom } from '../courier-setup';
 import { esimProviderFrom } from '../esim-setup';
+import { fakeProviderServer, jsonAnswer } from '../../../testing/fake-provider-server';
 import { describeLoopbackSandbox } from '../../../testing/sandbox-reach';
 import { startSandboxesProgram } from '../../../testing/sandboxes-program';
 
@@ -10,17 +9,6 @@ import { startSandboxesProgram } from '../../../testing/sandboxes-program';
  * courierProviderFrom and esimProviderFrom: the sandboxes program's sandboxes at their ports when
  * JOIN_COURIER_URL / JOIN_ESIM_URL are unset, else the configured services and no sandbox.
  */
-
-/** A stand-in for the real service: records what it is asked, answers 404. */
-async function recorder(): Promise<{ url: string; seen: Array<{ url: string; auth: string }>; close: () => Promise<void> }> {
-  const seen: Array<{ url: string; auth: string }> = [];
-  const server = createServer((req, res) => {
-    seen.push({ url: req.url ?? '', auth: req.headers.authorization ?? '' });
-    res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not_found"}');
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 describe('courierProviderFrom', () => {
   it('reaches the sandbox (its clock stepping every JOIN_COURIER_STEP_MS) and points the client at it', async () => {
@@ -46,22 +34,6 @@ describe('courierProviderFrom', () => {
       await program.close();
     }
   });
-
-  it('refuses port 0 for the sandbox: the sandboxes program listens on the port it is given', () => {
-    expect(() => readEnv({ JOIN_SANDBOXES: '1', JOIN_COURIER_PORT: '0' })).toThrow(/JOIN_COURIER_PORT must name the courier sandbox's port/);
-  });
-
-  it('uses JOIN_COURIER_URL and JOIN_COURIER_KEY when set, starting nothing', async () => {
-    const real = await recorder();
-    try {
-      const chosen = courierProviderFrom(readEnv({ JOIN_SANDBOXES: '1', JOIN_COURIER_URL: real.url, JOIN_COURIER_KEY: 'the-real-courier-key', JOIN_COURIER_PORT: '0' }));
-      expect(chosen.sandbox).toBeNull();
-      expect(await chosen.provider.getJob('job_123')).toEqual({ ok: false, reason: 'not_found' });
-      expect(real.seen).toEqual([{ url: '/v1/jobs/job_123', auth: 'Bearer the-real-courier-key' }]);
-    } finally {
-      await real.close();
-    }
-  });
 });
 
 describe('esimProviderFrom', () => {
@@ -80,21 +52,49 @@ describe('esimProviderFrom', () => {
       await program.close();
     }
   });
+});
+
+/** The real services, configured by URL and key: the provider asks them with that key and no sandbox starts. */
+const REAL_SERVICES = [
+  {
+    name: 'courier',
+    vars: { url: 'JOIN_COURIER_URL', key: 'JOIN_COURIER_KEY', port: 'JOIN_COURIER_PORT' },
+    key: 'the-real-courier-key',
+    urlAsWritten: (url: string) => url,
+    asked: '/v1/jobs/job_123',
+    lookUp: async (env: Env) => {
+      const chosen = courierProviderFrom(env);
+      return { sandbox: chosen.sandbox, answer: await chosen.provider.getJob('job_123') };
+    },
+  },
+  {
+    name: 'esim',
+    vars: { url: 'JOIN_ESIM_URL', key: 'JOIN_ESIM_KEY', port: 'JOIN_ESIM_PORT' },
+    key: 'the-real-smdp-key-123',
+    // A trailing slash is the operator's to write.
+    urlAsWritten: (url: string) => `${url}/`,
+    asked: '/v1/profiles/prf_123',
+    lookUp: async (env: Env) => {
+      const chosen = esimProviderFrom(env);
+      return { sandbox: chosen.sandbox, answer: await chosen.provider.getProfile('prf_123') };
+    },
+  },
+];
+
+describe.each(REAL_SERVICES)('the $name provider', ({ name, vars, key, urlAsWritten, asked, lookUp }) => {
+  const real = fakeProviderServer();
 
   it('refuses port 0 for the sandbox: the sandboxes program listens on the port it is given', () => {
-    expect(() => readEnv({ JOIN_SANDBOXES: '1', JOIN_ESIM_PORT: '0' })).toThrow(/JOIN_ESIM_PORT must name the esim sandbox's port/);
+    expect(() => readEnv({ JOIN_SANDBOXES: '1', [vars.port]: '0' })).toThrow(new RegExp(`${vars.port} must name the ${name} sandbox's port`));
   });
 
-  it('uses JOIN_ESIM_URL and JOIN_ESIM_KEY when set, starting nothing', async () => {
-    const real = await recorder();
-    try {
-      const chosen = esimProviderFrom(readEnv({ JOIN_SANDBOXES: '1', JOIN_ESIM_URL: `${real.url}/`, JOIN_ESIM_KEY: 'the-real-smdp-key-123', JOIN_ESIM_PORT: '0' }));
-      expect(chosen.sandbox).toBeNull();
-      expect(await chosen.provider.getProfile('prf_123')).toEqual({ ok: false, reason: 'not_found' });
-      expect(real.seen).toEqual([{ url: '/v1/profiles/prf_123', auth: 'Bearer the-real-smdp-key-123' }]);
-    } finally {
-      await real.close();
-    }
+  it(`uses ${vars.url} and ${vars.key} when set, starting nothing`, async () => {
+    // A stand-in for the real service: records what it is asked, answers 404.
+    real.handler = jsonAnswer(404, { error: 'not_found' });
+    const chosen = await lookUp(readEnv({ JOIN_SANDBOXES: '1', [vars.url]: urlAsWritten(real.url), [vars.key]: key, [vars.port]: '0' }));
+    expect(chosen.sandbox).toBeNull();
+    expect(chosen.answer).toEqual({ ok: false, reason: 'not_found' });
+    expect(real.seen.map((r) => ({ url: r.url, auth: r.headers.authorization }))).toEqual([{ url: asked, auth: `Bearer ${key}` }]);
   });
 });
 

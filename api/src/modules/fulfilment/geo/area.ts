@@ -9,7 +9,7 @@ import { areaBounds, distanceKmToArea, haversineKm, pointInArea, type Area, type
  *   COAST_MARGIN_KM of it (a pier, a moored boat, land reclaimed since) and on no neighbour's land;
  * - emirate: the emirate whose outline holds the point, else the nearest within EMIRATE_NEAREST_KM
  *   (a point in the coastal margin, or in a neutral zone); null outside;
- * - on_land: on the UAE's land with no margin (the pin is not put in the water; issue 24);
+ * - on_land: on the UAE's land with no margin (the pin is not put in the water);
  * - place: the nearest place within PLACE_RADIUS_KM, named in the asked language; null outside.
  */
 export const COAST_MARGIN_KM = 2;

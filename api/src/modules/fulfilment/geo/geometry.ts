@@ -44,38 +44,53 @@ function rings(area: Area): Position[][] {
 }
 
 /**
- * The distance in kilometres from a point outside an area to its nearest edge (0 inside), on a
- * flat projection centred on the point: within a few tens of kilometres, off by well under 1 %.
- * `withinKm` lets it answer Infinity at once for an area whose bounds are farther than that.
+ * A flat projection centred on a point, in kilometres east (x) and north (y) of it: within a few
+ * tens of kilometres, off by well under 1 %.
+ */
+export function localFrame([lng0, lat0]: LngLat) {
+  const kx = KM_PER_DEGREE_LNG_EQUATOR * Math.cos((lat0 * Math.PI) / 180);
+  const ky = KM_PER_DEGREE_LAT;
+  return {
+    kx,
+    ky,
+    toLngLat: (x: number, y: number): LngLat => [lng0 + x / kx, lat0 + y / ky],
+    /** Each edge of the area's rings as the segment [ax, ay, bx, by] in this frame. */
+    *edges(area: Area): Generator<[number, number, number, number]> {
+      for (const ring of rings(area)) {
+        for (let i = 1; i < ring.length; i++) {
+          yield [(ring[i - 1]![0]! - lng0) * kx, (ring[i - 1]![1]! - lat0) * ky, (ring[i]![0]! - lng0) * kx, (ring[i]![1]! - lat0) * ky];
+        }
+      }
+    },
+  };
+}
+
+/**
+ * The distance in kilometres from a point outside an area to its nearest edge (0 inside), in the
+ * point's local frame. `withinKm` lets it answer Infinity at once for an area whose bounds are
+ * farther than that.
  */
 export function distanceKmToArea(point: LngLat, area: Area, bounds = areaBounds(area), withinKm = Infinity): number {
   const [lng0, lat0] = point;
-  const kx = KM_PER_DEGREE_LNG_EQUATOR * Math.cos((lat0 * Math.PI) / 180);
-  const ky = KM_PER_DEGREE_LAT;
+  const frame = localFrame(point);
   const [w, s, e, n] = bounds;
-  const dxBox = Math.max(w - lng0, 0, lng0 - e) * kx;
-  const dyBox = Math.max(s - lat0, 0, lat0 - n) * ky;
+  const dxBox = Math.max(w - lng0, 0, lng0 - e) * frame.kx;
+  const dyBox = Math.max(s - lat0, 0, lat0 - n) * frame.ky;
   if (Math.hypot(dxBox, dyBox) > withinKm) return Infinity;
   if (pointInArea(point, area)) return 0;
   let best = Infinity;
-  for (const ring of rings(area)) {
-    for (let i = 1; i < ring.length; i++) {
-      const ax = (ring[i - 1]![0]! - lng0) * kx;
-      const ay = (ring[i - 1]![1]! - lat0) * ky;
-      const bx = (ring[i]![0]! - lng0) * kx;
-      const by = (ring[i]![1]! - lat0) * ky;
-      const d = distanceToSegment(ax, ay, bx, by);
-      if (d < best) best = d;
-    }
+  for (const [ax, ay, bx, by] of frame.edges(area)) {
+    const { x, y } = nearestOnSegment(ax, ay, bx, by);
+    best = Math.min(best, Math.hypot(x, y));
   }
   return best;
 }
 
-/** The distance from the origin to the segment AB. */
-function distanceToSegment(ax: number, ay: number, bx: number, by: number): number {
+/** The point of the segment AB nearest to the origin. */
+export function nearestOnSegment(ax: number, ay: number, bx: number, by: number): { x: number; y: number } {
   const dx = bx - ax;
   const dy = by - ay;
   const len2 = dx * dx + dy * dy;
   const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2));
-  return Math.hypot(ax + t * dx, ay + t * dy);
+  return { x: ax + t * dx, y: ay + t * dy };
 }

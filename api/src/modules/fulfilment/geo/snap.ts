@@ -1,5 +1,4 @@
-import type { Position } from 'geojson';
-import { pointInArea, type Area, type LngLat } from './geometry';
+import { localFrame, nearestOnSegment, pointInArea, type Area, type LngLat } from './geometry';
 
 /**
  * A point in the water moved onto land (api/README.md "Map data and
@@ -15,8 +14,6 @@ import { pointInArea, type Area, type LngLat } from './geometry';
 export const SNAP_MAX_KM = 5;
 /** How far inland the edge's point is pushed, first try: ~30 m, a building's depth from the shore. */
 export const SNAP_INLAND_KM = [0.03, 0.06, 0.12, 0.25] as const;
-const KM_PER_DEGREE_LAT = 110.57;
-const KM_PER_DEGREE_LNG_EQUATOR = 111.32;
 /** Long edges are tried every this many kilometres. */
 const SNAP_PIECE_KM = 0.1;
 /** The nearest edges tried before giving up on `accept` (each a handful of point-in-polygon tests). */
@@ -28,10 +25,6 @@ export interface SnapOptions {
   maxKm?: number;
 }
 
-function rings(area: Area): Position[][] {
-  return area.type === 'Polygon' ? area.coordinates : area.coordinates.flat();
-}
-
 export function onLand(point: LngLat, land: readonly Area[]): boolean {
   return land.some((a) => pointInArea(point, a));
 }
@@ -39,44 +32,33 @@ export function onLand(point: LngLat, land: readonly Area[]): boolean {
 export function snapToLand(point: LngLat, land: readonly Area[], options: SnapOptions = {}): LngLat | null {
   if (onLand(point, land)) return point;
   const maxKm = options.maxKm ?? SNAP_MAX_KM;
-  const [lng0, lat0] = point;
-  const kx = KM_PER_DEGREE_LNG_EQUATOR * Math.cos((lat0 * Math.PI) / 180);
-  const ky = KM_PER_DEGREE_LAT;
+  const frame = localFrame(point);
   // The nearest point of each edge within maxKm, in km around the point.
   const near: { x: number; y: number; km: number; nx: number; ny: number }[] = [];
   for (const area of land) {
-    for (const ring of rings(area)) {
-      for (let i = 1; i < ring.length; i++) {
-        const ax = (ring[i - 1]![0]! - lng0) * kx;
-        const ay = (ring[i - 1]![1]! - lat0) * ky;
-        const bx = (ring[i]![0]! - lng0) * kx;
-        const by = (ring[i]![1]! - lat0) * ky;
-        if (Math.min(Math.abs(ax), Math.abs(bx)) > maxKm && Math.sign(ax) === Math.sign(bx)) continue;
-        if (Math.min(Math.abs(ay), Math.abs(by)) > maxKm && Math.sign(ay) === Math.sign(by)) continue;
-        // A long edge in pieces of at most SNAP_PIECE_KM: each piece's nearest point is a candidate
-        // (a zone that takes only part of a long shore is reached along it).
-        const pieces = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay) / SNAP_PIECE_KM));
-        for (let k = 0; k < pieces; k++) {
-          const sx = ax + ((bx - ax) * k) / pieces;
-          const sy = ay + ((by - ay) * k) / pieces;
-          const dx = (bx - ax) / pieces;
-          const dy = (by - ay) / pieces;
-          const len2 = dx * dx + dy * dy;
-          const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(sx * dx + sy * dy) / len2));
-          const x = sx + t * dx;
-          const y = sy + t * dy;
-          const km = Math.hypot(x, y);
-          if (km > maxKm) continue;
-          // Inland: away from the water point; along the edge's normal when the point is on the edge.
-          const len = Math.hypot(dx, dy) || 1;
-          const [nx, ny] = km > 1e-9 ? [x / km, y / km] : [-dy / len, dx / len];
-          near.push({ x, y, km, nx, ny });
-        }
+    for (const [ax, ay, bx, by] of frame.edges(area)) {
+      if (Math.min(Math.abs(ax), Math.abs(bx)) > maxKm && Math.sign(ax) === Math.sign(bx)) continue;
+      if (Math.min(Math.abs(ay), Math.abs(by)) > maxKm && Math.sign(ay) === Math.sign(by)) continue;
+      // A long edge in pieces of at most SNAP_PIECE_KM: each piece's nearest point is a candidate
+      // (a zone that takes only part of a long shore is reached along it).
+      const pieces = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay) / SNAP_PIECE_KM));
+      for (let k = 0; k < pieces; k++) {
+        const sx = ax + ((bx - ax) * k) / pieces;
+        const sy = ay + ((by - ay) * k) / pieces;
+        const dx = (bx - ax) / pieces;
+        const dy = (by - ay) / pieces;
+        const { x, y } = nearestOnSegment(sx, sy, sx + dx, sy + dy);
+        const km = Math.hypot(x, y);
+        if (km > maxKm) continue;
+        // Inland: away from the water point; along the edge's normal when the point is on the edge.
+        const len = Math.hypot(dx, dy) || 1;
+        const [nx, ny] = km > 1e-9 ? [x / km, y / km] : [-dy / len, dx / len];
+        near.push({ x, y, km, nx, ny });
       }
     }
   }
   near.sort((a, b) => a.km - b.km);
-  const toLngLat = (x: number, y: number): LngLat => [lng0 + x / kx, lat0 + y / ky];
+  const { toLngLat } = frame;
   let firstOnLand: LngLat | null = null;
   for (const c of near.slice(0, MAX_CANDIDATES)) {
     for (const inland of SNAP_INLAND_KM) {

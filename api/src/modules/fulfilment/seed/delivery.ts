@@ -1,4 +1,5 @@
 import type { EmirateCode, OpeningPeriod } from '@join/shared/contract';
+import type { DeliveryZoneRecord } from '../repository';
 import { everyDay } from '../coverage';
 
 /**
@@ -13,14 +14,6 @@ import { everyDay } from '../coverage';
  * Fujairah (06:00-14:00) and Ras Al Khaimah (16:00-24:00) never overlap and leave 00:00-06:00
  * and 14:00-16:00 with both closed, so one of them is always closed.
  */
-export interface SeedZone {
-  id: string;
-  name: string;
-  emirate: EmirateCode;
-  polygon: [number, number][][];
-  hours: OpeningPeriod[];
-  etaMinutes: number;
-}
 
 const ring = (points: [number, number][]): [number, number][][] => {
   const first = points[0];
@@ -29,7 +22,8 @@ const ring = (points: [number, number][]): [number, number][][] => {
   return [first[0] === last[0] && first[1] === last[1] ? points : [...points, first]];
 };
 
-export const SEED_ZONES: readonly SeedZone[] = [
+/** The zones, in the shape the repository reads them. */
+export const SEED_ZONES: readonly DeliveryZoneRecord[] = [
   {
     id: 'dubai',
     name: 'Dubai',

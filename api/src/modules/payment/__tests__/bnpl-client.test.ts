@@ -1,9 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { startSandboxesProgram, type SandboxesProgram } from '../../../testing/sandboxes-program';
 import { createHttpBnplProvider } from '../bnpl-client';
 import type { BnplCheckoutRequest, BnplProvider } from '../providers';
-import { fakeProviderServer, jsonAnswer } from '../../../testing/fake-provider-server';
+import { fakeProviderServer, itIsUnavailableOn, jsonAnswer, neverAnswers, stallsMidAnswer, unusedPort } from '../../../testing/fake-provider-server';
 
 /**
  * The BNPL client against the real sandbox on a free port (create, the page's forms, get,
@@ -153,7 +151,6 @@ describe('the BNPL client against a provider that misbehaves', () => {
   const { seen } = fake;
 
   const client = (timeoutMs = 300) => createHttpBnplProvider({ url: `${fake.url}/`, key: KEY, timeoutMs, minFils: 5_000, maxFils: 500_000 });
-  const json = jsonAnswer;
   const checkout = (overrides: Record<string, unknown> = {}) => ({
     id: 'chk_abc',
     reference: 'pay_TESTPAY001',
@@ -165,7 +162,7 @@ describe('the BNPL client against a provider that misbehaves', () => {
   });
 
   it('sends the bearer key, the idempotency key and the body the contract names, once (no retry)', async () => {
-    fake.handler = json(201, checkout());
+    fake.handler = jsonAnswer(201, checkout());
     const req = request();
     expect(await client().createCheckout(req)).toEqual({ ok: true, value: { id: 'chk_abc', status: 'open', amountFils: 25_000, checkoutUrl: 'https://checkout.example/chk_abc' } });
     expect(seen).toHaveLength(1);
@@ -182,52 +179,40 @@ describe('the BNPL client against a provider that misbehaves', () => {
     });
   });
 
-  it.each([
-    ['a 500', json(500, { error: 'internal_error' }), 'status 500'],
-    ['a 503 in HTML', (_q: IncomingMessage, s: ServerResponse) => s.writeHead(503, { 'content-type': 'text/html' }).end('<h1>down</h1>'), 'status 503'],
-    ['a 201 that is not JSON', (_q: IncomingMessage, s: ServerResponse) => s.writeHead(201).end('<html>'), 'status 201: not JSON'],
-    ['a checkout without an id', json(201, checkout({ id: undefined })), 'bad answer'],
-    ['an unknown status', json(201, checkout({ status: 'pending' })), 'bad answer'],
-    ['another amount', json(201, checkout({ total: 1 })), 'bad answer: another amount'],
-    ['another reference', json(201, checkout({ reference: 'pay_OTHER' })), 'bad answer: another reference'],
-    ['a javascript: checkout URL', json(201, checkout({ checkout_url: 'javascript:alert(1)' })), 'bad answer'],
-    ['a 422 that is not a rejection', json(422, { error: 'idempotency_key_reused' }), 'status 422: idempotency_key_reused'],
-    ['a redirect', (_q: IncomingMessage, s: ServerResponse) => s.writeHead(302, { location: 'http://elsewhere.example/' }).end('{}'), 'status 302'],
-    ['a 400', json(400, { error: 'invalid_request' }), 'status 400: invalid_request'],
-  ])("is 'unavailable' on %s", async (_what, answer, detail) => {
-    fake.handler = answer;
-    expect(await client().createCheckout(request())).toEqual({ ok: false, reason: 'unavailable', detail });
-    expect(seen).toHaveLength(1);
-  });
+  itIsUnavailableOn(
+    fake,
+    [
+      ['a checkout without an id', jsonAnswer(201, checkout({ id: undefined })), 'bad answer'],
+      ['an unknown status', jsonAnswer(201, checkout({ status: 'pending' })), 'bad answer'],
+      ['another amount', jsonAnswer(201, checkout({ total: 1 })), 'bad answer: another amount'],
+      ['another reference', jsonAnswer(201, checkout({ reference: 'pay_OTHER' })), 'bad answer: another reference'],
+      ['a javascript: checkout URL', jsonAnswer(201, checkout({ checkout_url: 'javascript:alert(1)' })), 'bad answer'],
+    ],
+    () => client().createCheckout(request()),
+  );
 
   it("is 'unavailable' (timeout) when the provider does not answer in time, or stalls mid-answer", async () => {
-    fake.handler = () => undefined;
+    fake.handler = neverAnswers;
     expect(await client(200).createCheckout(request())).toEqual({ ok: false, reason: 'unavailable', detail: 'timeout' });
-    fake.handler = (_q, s) => {
-      s.writeHead(200, { 'content-type': 'application/json' });
-      s.write('{"id":');
-    };
+    fake.handler = stallsMidAnswer;
     expect(await client(200).getCheckout('chk_abc')).toEqual({ ok: false, reason: 'unavailable', detail: 'timeout' });
     expect(seen).toHaveLength(2);
   });
 
   it("is 'unavailable' (network) when nothing listens", async () => {
-    const probe = createServer();
-    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise<void>((r) => probe.close(() => r()));
+    const port = await unusedPort();
     const closed = createHttpBnplProvider({ url: `http://127.0.0.1:${port}`, key: KEY, timeoutMs: 1_000, minFils: 5_000, maxFils: 500_000 });
     expect(await closed.getCheckout('chk_abc')).toEqual({ ok: false, reason: 'unavailable', detail: 'network' });
   });
 
   it('checks that a checkout answer is the one asked for, and that a capture captured', async () => {
-    fake.handler = json(200, checkout({ id: 'chk_other' }));
+    fake.handler = jsonAnswer(200, checkout({ id: 'chk_other' }));
     expect(await client().getCheckout('chk_abc')).toEqual({ ok: false, reason: 'unavailable', detail: 'bad answer: another checkout' });
-    fake.handler = json(200, checkout({ status: 'approved' }));
+    fake.handler = jsonAnswer(200, checkout({ status: 'approved' }));
     expect(await client().capture('chk_abc', newKey())).toEqual({ ok: false, reason: 'unavailable', detail: 'bad answer: not captured' });
-    fake.handler = json(409, { error: 'conflict' });
+    fake.handler = jsonAnswer(409, { error: 'conflict' });
     expect(await client().capture('chk_abc', newKey())).toEqual({ ok: false, reason: 'unavailable', detail: 'status 409: conflict' });
-    fake.handler = json(200, checkout({ status: 'captured' }));
+    fake.handler = jsonAnswer(200, checkout({ status: 'captured' }));
     expect(await client().capture('chk_abc', 'capture-key-1')).toMatchObject({ ok: true, value: { status: 'captured' } });
     expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/v1.0/checkouts/chk_abc/capture' });
     expect(seen.at(-1)?.headers['idempotency-key']).toBe('capture-key-1');

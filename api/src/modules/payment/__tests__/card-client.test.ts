@@ -1,6 +1,5 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { TEST_CARDS } from '@join/fixtures/test-cards';
+import { fakeProviderServer, jsonAnswer, type FakeHandler } from '../../../testing/fake-provider-server';
 import { startSandboxesProgram, type SandboxesProgram } from '../../../testing/sandboxes-program';
 import { createHttpCardProvider } from '../card-client';
 import { cardProviderFrom } from '../card-setup';
@@ -126,54 +125,29 @@ describe('card provider HTTP client against the sandbox', () => {
 });
 
 describe('card provider HTTP client when the provider misbehaves', () => {
-  let server: Server;
-  let url = '';
-  let hits = 0;
-  let behave: (res: ServerResponse) => void = () => undefined;
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      hits += 1;
-      req.resume();
-      behave(res);
-    });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((done) => server.close(() => done()));
-  });
-  beforeEach(() => {
-    hits = 0;
-  });
-
-  const client = (timeoutMs = 2000) => createHttpCardProvider({ url, secretKey: SECRET, merchantId: MERCHANT, timeoutMs });
-  const json = (status: number, body: unknown) => (res: ServerResponse) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
+  const fake = fakeProviderServer();
+  const client = (timeoutMs = 2000) => createHttpCardProvider({ url: fake.url, secretKey: SECRET, merchantId: MERCHANT, timeoutMs });
 
   it('is unavailable on a timeout, and does not try again', async () => {
-    behave = () => undefined; // never answers
+    fake.handler = () => undefined; // never answers
     expect(await client(150).charge(request('tok_x'))).toEqual({ ok: false, reason: 'unavailable', detail: 'timeout' });
-    expect(hits).toBe(1);
+    expect(fake.seen).toHaveLength(1);
   });
 
   it('is unavailable on a 5xx, once', async () => {
-    behave = json(503, { error: 'down' });
+    fake.handler = jsonAnswer(503, { error: 'down' });
     expect(await client().charge(request('tok_x'))).toEqual({ ok: false, reason: 'unavailable', detail: 'status 503' });
-    expect(hits).toBe(1);
+    expect(fake.seen).toHaveLength(1);
   });
 
   it.each([
-    ['not JSON', (res: ServerResponse) => res.end('<html>')],
-    ['a charge without a status', json(200, { id: 'ch_1', amount: 1, brand: 'visa', last4: '4242', action_url: null, decline_reason: null })],
-    ['an unknown decline reason', json(200, { id: 'ch_1', status: 'declined', amount: 1, brand: 'visa', last4: '4242', action_url: null, decline_reason: 'stolen' })],
-    ['requires_action without a URL', json(200, { id: 'ch_1', status: 'requires_action', amount: 1, brand: 'visa', last4: '4242', action_url: null, decline_reason: null })],
-    ['a card-less success', json(200, { id: 'ch_1', status: 'succeeded', amount: 1, brand: null, last4: null, action_url: null, decline_reason: null })],
+    ['not JSON', ((_req, res) => res.end('<html>')) as FakeHandler],
+    ['a charge without a status', jsonAnswer(200, { id: 'ch_1', amount: 1, brand: 'visa', last4: '4242', action_url: null, decline_reason: null })],
+    ['an unknown decline reason', jsonAnswer(200, { id: 'ch_1', status: 'declined', amount: 1, brand: 'visa', last4: '4242', action_url: null, decline_reason: 'stolen' })],
+    ['requires_action without a URL', jsonAnswer(200, { id: 'ch_1', status: 'requires_action', amount: 1, brand: 'visa', last4: '4242', action_url: null, decline_reason: null })],
+    ['a card-less success', jsonAnswer(200, { id: 'ch_1', status: 'succeeded', amount: 1, brand: null, last4: null, action_url: null, decline_reason: null })],
   ])('is unavailable on a bad answer: %s', async (_what, answer) => {
-    behave = answer;
+    fake.handler = answer;
     expect(await client().charge(request('tok_x'))).toEqual({ ok: false, reason: 'unavailable', detail: 'bad_answer' });
     expect(await client().getCharge('ch_1')).toEqual({ ok: false, reason: 'unavailable', detail: 'bad_answer' });
   });

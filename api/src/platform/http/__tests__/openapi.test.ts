@@ -73,4 +73,42 @@ describe('GET /api/openapi.json', () => {
     expect(bodySchema(operation('/api/me/feedback', 'post'))?.properties).toHaveProperty('text');
     expect(operation('/api/translations', 'get').parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'container_id' })]));
   });
+
+  it('describes the payment routes: strict bodies that carry no amount, and their answers', () => {
+    const card = operation('/api/payment/card', 'post');
+    expect(bodySchema(card)?.required).toEqual(['token']);
+    expect(bodySchema(card)?.additionalProperties).toBe(false);
+    expect(bodySchema(card)?.properties).not.toHaveProperty('amount_fils');
+    // A union of the paid and the 3-D Secure answers.
+    expect(okSchema(card)?.anyOf).toHaveLength(2);
+    expect(bodySchema(operation('/api/payment/bnpl', 'post'))?.properties).toHaveProperty('consent');
+    for (const confirm of ['/api/payment/card/confirm', '/api/payment/bnpl/confirm', '/api/payment/cancel']) {
+      expect(bodySchema(operation(confirm, 'post'))?.required).toEqual(['payment_id']);
+    }
+    expect(okSchema(operation('/api/payment/bnpl', 'post'))?.required).toEqual(expect.arrayContaining(['payment_id', 'checkout_url']));
+    expect(okSchema(operation('/api/payment/summary', 'get'))?.properties).toHaveProperty('amount_fils');
+    expect(okSchema(operation('/api/payment/receipt', 'get'))?.properties).toHaveProperty('receipt');
+    expect(okSchema(operation('/api/me/contract_request', 'post'))?.properties).toHaveProperty('email');
+  });
+
+  it('describes the fulfilment routes: the orders, the geography reads and the map files', () => {
+    const delivery = operation('/api/me/delivery', 'post');
+    expect(bodySchema(delivery)?.required).toEqual(expect.arrayContaining(['lat', 'lng', 'address', 'phone']));
+    expect(okSchema(delivery)?.properties).toHaveProperty('order');
+    expect(bodySchema(operation('/api/me/pickup', 'post'))?.required).toEqual(['store_id']);
+    expect(okSchema(operation('/api/me/esim', 'post'))?.properties).toHaveProperty('order');
+    expect(okSchema(operation('/api/me/order', 'get'))?.properties).toHaveProperty('order');
+    const query = (path: string) => (operation(path, 'get').parameters ?? []) as OpenAPIV3.ParameterObject[];
+    const names = (path: string) => query(path).filter((p) => p.in === 'query').map((p) => p.name);
+    expect(names('/api/delivery/coverage')).toEqual(expect.arrayContaining(['lat', 'lng']));
+    expect(names('/api/delivery/stores')).toEqual(expect.arrayContaining(['lat', 'lng', 'lang']));
+    expect(names('/api/delivery/places')).toEqual(expect.arrayContaining(['q', 'lang']));
+    expect(names('/api/delivery/area')).toEqual(expect.arrayContaining(['lat', 'lng', 'lang']));
+    expect(okSchema(operation('/api/delivery/coverage', 'get'))?.anyOf).toBeDefined();
+    expect(okSchema(operation('/api/delivery/zones', 'get'))?.properties).toHaveProperty('zones');
+    expect(okSchema(operation('/api/delivery/stores', 'get'))?.properties).toHaveProperty('stores');
+    expect(okSchema(operation('/api/delivery/places', 'get'))?.properties).toHaveProperty('places');
+    expect(okSchema(operation('/api/delivery/area', 'get'))).toBeDefined();
+    expect(query('/api/map/{file}')).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'file', required: true })]));
+  });
 });

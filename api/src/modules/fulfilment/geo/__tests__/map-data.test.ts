@@ -47,7 +47,7 @@ describe('the built files', () => {
     expect(places.features.find((f) => f.properties.name_en === 'Abu Dhabi')?.properties).toMatchObject({ emirate: 'AZ', name_ar: 'أبوظبي', rank: 1 });
   });
 
-  it('every place is named in Arabic too: the map\'s labels orient a visitor in both languages (issue 24)', () => {
+  it('every place is named in Arabic too: the map\'s labels orient a visitor in both languages', () => {
     const places = read('places.geojson') as FeatureCollection<Point, { id: string; name_ar: string | null }>;
     const unnamed = places.features.filter((f) => !f.properties.name_ar || !/^[\u0600-\u06FF0-9 ()]+$/.test(f.properties.name_ar)).map((f) => f.properties.id);
     expect(unnamed).toEqual([]);

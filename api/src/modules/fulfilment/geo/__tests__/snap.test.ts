@@ -22,6 +22,15 @@ const island: Polygon = {
   ],
 };
 
+/** A point in the water (checked) snapped onto the island (checked). */
+function snapFromWater(sea: LngLat): LngLat {
+  expect(onLand(sea, [island])).toBe(false);
+  const p = snapToLand(sea, [island]);
+  if (!p) throw new Error('no land point');
+  expect(pointInArea(p, island)).toBe(true);
+  return p;
+}
+
 describe('snapToLand', () => {
   it('answers a point on land as it is', () => {
     const p: LngLat = [55.2, 25.1];
@@ -30,9 +39,7 @@ describe('snapToLand', () => {
 
   it('moves a point off the west shore to the land nearest it, a few tens of metres inland', () => {
     const sea: LngLat = [55.18, 25.1];
-    expect(onLand(sea, [island])).toBe(false);
-    const p = snapToLand(sea, [island])!;
-    expect(pointInArea(p, island)).toBe(true);
+    const p = snapFromWater(sea);
     // ~1 km to the shore at 55.19, then at most 250 m inland.
     expect(haversineKm(sea, p)).toBeGreaterThan(0.95);
     expect(haversineKm(sea, p)).toBeLessThan(1.3);
@@ -41,9 +48,7 @@ describe('snapToLand', () => {
 
   it('out of the bay, onto one of its shores', () => {
     const bay: LngLat = [55.208, 25.1];
-    expect(onLand(bay, [island])).toBe(false);
-    const p = snapToLand(bay, [island])!;
-    expect(pointInArea(p, island)).toBe(true);
+    const p = snapFromWater(bay);
     expect(haversineKm(bay, p)).toBeLessThan(0.5);
   });
 
