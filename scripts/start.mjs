@@ -10,8 +10,8 @@
 // Ctrl-C (SIGINT) or SIGTERM stops both; either one stopping stops the other. The product's
 // address ("Join sign-up flow ready at ...") is the last line of the start: the API's log (pino)
 // writes asynchronously, so its start-up lines (migrations, seed, "Server listening") may come out
-// after the API printed that line; the launcher holds it until the log says the server listens
-// (or, with a quieter LOG_LEVEL, a second has passed), then prints it.
+// after the API printed that line (one "Server listening" per address); the launcher holds it
+// until the API's log has been quiet for a moment, then prints it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -19,10 +19,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const READY = 'SANDBOXES_READY ';
-/** The API's own ready line, and the log line (pino JSON) that ends its start-up. */
+/** The API's own ready line; it is printed once the API's start-up log has been quiet this long. */
 const PRODUCT_READY = /^Join sign-up flow ready at /;
-const LISTENING = /"msg":"Server listening at /;
-const QUIET_LOG_WAIT_MS = 1000;
+const QUIET_LOG_WAIT_MS = 400;
 /** The variable that carries each sandbox's port (the outbox is the mail sandbox's page). */
 const PORT_VARS = {
   mail: 'JOIN_MAIL_SINK_PORT',
@@ -65,24 +64,19 @@ function run(file, childEnv, stdout) {
 function startApi() {
   const api = run(path.join(root, 'api', 'dist', 'main.js'), env, 'pipe');
   let held = null;
-  let listening = false;
   let timer;
   const release = () => {
-    clearTimeout(timer);
     if (held !== null) console.log(held);
     held = null;
   };
   createInterface({ input: api.stdout }).on('line', (line) => {
-    if (PRODUCT_READY.test(line)) {
-      held = line;
-      if (listening) release();
-      else timer = setTimeout(release, QUIET_LOG_WAIT_MS);
-      return;
-    }
-    console.log(line);
-    if (!listening && LISTENING.test(line)) {
-      listening = true;
-      release();
+    if (PRODUCT_READY.test(line)) held = line;
+    else console.log(line);
+    // While the ready line is held, every start-up log line (one "Server listening" per address,
+    // the seed...) puts its printing off until the log has been quiet for a moment.
+    if (held !== null) {
+      clearTimeout(timer);
+      timer = setTimeout(release, QUIET_LOG_WAIT_MS);
     }
   });
 }
