@@ -54,6 +54,7 @@ export function composeSqliteRepositories(db: Database, ownsDatabase: boolean): 
       const nameOf = catalogue.namesIn(language);
       return (code, english) => nameOf('operator', code, english);
     },
+    resetLongProduct: (uid, defaultProductCode) => catalogue.resetLongProduct(uid, defaultProductCode),
   });
   const account = new SqliteAccountRepository(db, {
     pendingCheckAccount: (uid) => identity.pendingCheckAccount(uid),

@@ -6,7 +6,7 @@ export { boosterRoutes } from './booster-routes';
 export { planRoutes } from './plan-routes';
 export { productRoutes } from './product-routes';
 export { promotionRoutes } from './promotion-routes';
-export { DEFAULT_COMMITMENT_MONTHS, DEFAULT_PRODUCT_CODE } from './catalogue';
+export { DEFAULT_PRODUCT_CODE } from './catalogue';
 export { businessConfig, productView } from './catalogue-view';
 export { evaluateChoice, type ChoiceInput, type EvaluatedChoice } from './plan-choice-service';
 export { toFils } from './pricing';

@@ -10,6 +10,11 @@ export function choiceStatements(db: Database) {
     setCurrentProduct: db.prepare<[{ uid: string; code: number; saved: number }]>(
       'UPDATE users SET current_product_code = @code, product_saved = MAX(product_saved, @saved) WHERE uid = @uid',
     ),
+    // A cancelled number moves a multi-month product back to the default (SPEC 4); 1-month products stay.
+    resetLongProduct: db.prepare<[{ uid: string; code: number; months: number }]>(
+      `UPDATE users SET current_product_code = @code
+       WHERE uid = @uid AND current_product_code IN (SELECT code FROM products WHERE commitment_duration <> @months)`,
+    ),
     preferencesOf: db.prepare<[string], { preference_id: number; value: number }>(
       'SELECT preference_id, value FROM preferences WHERE uid = ? ORDER BY preference_id',
     ),

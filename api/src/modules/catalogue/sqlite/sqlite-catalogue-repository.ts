@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { Booster } from '@join/shared/contract';
 import { immediate } from '../../../platform/db/transaction';
 import { PaymentOpenError } from '../../../platform/http/order-lock';
-import type { CatalogueProduct } from '../catalogue';
+import { DEFAULT_COMMITMENT_MONTHS, type CatalogueProduct } from '../catalogue';
 import type { PromotionRule } from '../promotions';
 import type { CatalogueRepository, NameLanguage, NewSavedPlan, PreferenceRecord, ProductFilter, SavedPlanRecord } from '../repository';
 import { CatalogueReader } from './catalogue-reader';
@@ -41,6 +41,14 @@ export class SqliteCatalogueRepository implements CatalogueRepository {
     this.names = new LocalizedNames(db);
     this.plans = savedPlanStatements(db);
     this.choices = choiceStatements(db);
+  }
+
+  /**
+   * A step for the numbers repository's cancel, inside its transaction (the composition root wires
+   * it): a multi-month product goes back to `defaultProductCode`; 1-month products stay (SPEC 4).
+   */
+  resetLongProduct(uid: string, defaultProductCode: number): void {
+    this.choices.resetLongProduct.run({ uid, code: defaultProductCode, months: DEFAULT_COMMITMENT_MONTHS });
   }
 
   async listCatalogue(filter: ProductFilter, language: NameLanguage = 'en'): Promise<CatalogueProduct[]> {

@@ -70,10 +70,5 @@ export function numberStatements(db: Database) {
        ORDER BY rowid LIMIT 1`,
     ),
     sweep: db.prepare<[number]>(`UPDATE numbers SET ${RELEASE} WHERE holder IS NOT NULL AND held_until <= ?`),
-    // A cancel moves a multi-month product back to the default (SPEC 4): the catalogue's column, in the cancel's transaction.
-    resetLongProduct: db.prepare<[{ uid: string; code: number; months: number }]>(
-      `UPDATE users SET current_product_code = @code
-       WHERE uid = @uid AND current_product_code IN (SELECT code FROM products WHERE commitment_duration <> @months)`,
-    ),
   };
 }

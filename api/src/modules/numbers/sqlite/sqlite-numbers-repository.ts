@@ -1,8 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { Operator } from '@join/shared/contract';
+import type { Operator, RequestHeaders } from '@join/shared/contract';
 import { immediate, isUniqueViolation } from '../../../platform/db/transaction';
-import { DEFAULT_COMMITMENT_MONTHS } from '../../catalogue';
-import type { NameLanguage } from '../../catalogue';
 import { HOLD_LIMITS, isVipLevel, type HoldLimits } from '../holds';
 import type {
   CancelResult,
@@ -25,11 +23,14 @@ import { transferStatements } from './transfer-statements';
 /**
  * What the numbers repository needs of the other modules inside its own transactions, given by
  * the composition root: whether a payment of the user is open (a new claim or a cancel would
- * change what it buys), and the operators' names in a language (the catalogue's names table).
+ * change what it buys), the operators' names in a language (the catalogue's names table), and the
+ * catalogue's reset of a multi-month product to the default when a number is cancelled (SPEC 4),
+ * taken inside the cancel's transaction.
  */
 export interface NumbersSteps {
   paymentOpen(uid: string): boolean;
-  operatorNames(language: NameLanguage): (code: string, english: string) => string;
+  operatorNames(language: RequestHeaders['language']): (code: string, english: string) => string;
+  resetLongProduct(uid: string, defaultProductCode: number): void;
 }
 
 class NumberTaken extends Error {}
@@ -153,7 +154,7 @@ export class SqliteNumbersRepository implements NumbersRepository {
       this.numbers.releaseOne.run(row.msisdn, uid);
       if ((row.held_until ?? 0) <= now) return 'expired';
       // SPEC 4: cancelling resets the product to the 1-month default; 1-month products stay.
-      this.numbers.resetLongProduct.run({ uid, code: defaultProductCode, months: DEFAULT_COMMITMENT_MONTHS });
+      this.steps.resetLongProduct(uid, defaultProductCode);
       return 'cancelled';
     });
   }
@@ -176,7 +177,7 @@ export class SqliteNumbersRepository implements NumbersRepository {
     return this.searcher.search(search, now);
   }
 
-  async listOperators(language: NameLanguage = 'en'): Promise<Operator[]> {
+  async listOperators(language: RequestHeaders['language'] = 'en'): Promise<Operator[]> {
     const nameOf = this.steps.operatorNames(language);
     return this.transfers.operators.all().map((o) => ({ ...o, name: nameOf(o.code, o.name) }));
   }
