@@ -25,8 +25,8 @@ import { ACCOUNT_ERROR_STATUSES } from './modules/account';
 import { CATALOGUE_ERROR_STATUSES } from './modules/catalogue';
 import { NUMBERS_ERROR_STATUSES } from './modules/numbers';
 import { joinErrorStatuses } from './platform/domain-error';
-import { PLATFORM_ERROR_STATUSES } from './platform/http/http-error';
-import { ORDER_LOCK_ERROR_STATUSES } from './platform/http/order-lock';
+import { PLATFORM_ERROR_STATUSES } from './platform/refusals';
+import { ORDER_LOCK_ERROR_STATUSES } from './platform/order-lock';
 
 /** The HTTP status of every code a refusal (DomainError) may carry: the platform's and each module's table. */
 export const API_ERROR_STATUSES = joinErrorStatuses(

@@ -1,10 +1,10 @@
 import { API_ERROR_CODES, DELIVERY_PROMISE_MINUTES, type DeliveryBody, type OrderKind, type OrderResponse } from '@join/shared/contract';
 import type { FulfilmentDeps } from './deps';
 import { SimLimitReachedError, type NewOrder, type OrderIdentity, type OrderRecord, type OrderUpdate } from './repository';
-import type { Caller } from '../../platform/http/caller';
+import type { Caller } from '../../platform/caller';
 import { HttpError } from '../../platform/http/http-error';
 import { loginRequired } from '../account';
-import { stepNotAllowed } from '../../platform/http/step-guard';
+import { stepNotAllowed } from '../../platform/refusals';
 import type { Log } from '../../platform/log';
 import { loadFlowStatus, type ServerFlowStatus } from '../flow';
 import { maskNumber } from '../identity';

@@ -20,9 +20,10 @@ import {
 } from '@join/shared/contract';
 import type { IdentityDeps } from './deps';
 import type { IdentityCheckRecord, NewIdentityDecision } from './repository';
-import type { Caller } from '../../platform/http/caller';
-import { badRequest, HttpError } from '../../platform/http/http-error';
-import { stepNotAllowed } from '../../platform/http/step-guard';
+import type { Caller } from '../../platform/caller';
+import { HttpError } from '../../platform/http/http-error';
+import { badRequest } from '../../platform/refusals';
+import { stepNotAllowed } from '../../platform/refusals';
 import { loadFlowStatus, type ServerFlowStatus } from '../flow';
 import { IDENTITY_API_FAILURE, type AuthorityResult } from './authority-client';
 import {

@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_MAX_BYTES, IMAGE_FORMAT_CODE, IMAGE_TOO_LARGE_CODE } from '@join/shared/contract';
 import type { Readable } from 'node:stream';
 import { DomainError } from '../../platform/domain-error';
-import { badRequest, inputError } from '../../platform/http/http-error';
+import { inputError } from '../../platform/http/http-error';
+import { badRequest } from '../../platform/refusals';
 import { identityRefusal } from './identity-check';
 
 /**

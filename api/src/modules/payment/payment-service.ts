@@ -10,8 +10,9 @@ import {
 } from '@join/shared/contract';
 import type { PaymentDeps } from './deps';
 import type { PaymentRecord } from './repository';
-import type { Caller } from '../../platform/http/caller';
-import { flowOrder, HttpError, notFound } from '../../platform/http/http-error';
+import type { Caller } from '../../platform/caller';
+import { HttpError } from '../../platform/http/http-error';
+import { flowOrder, notFound } from '../../platform/refusals';
 import { loginRequired } from '../account';
 import { loadFlowStatus, serverFlowContext } from '../flow';
 import { bnplFor } from './charge-service';

@@ -7,7 +7,8 @@ import { DECLINE_CODES, newReceiptReference, PROVIDER_UNAVAILABLE_CODE } from '.
 import { MAX_SIMS_CODE } from '../identity';
 import { formatFils, receiptMail } from './payment-mail';
 import { DomainError } from '../../platform/domain-error';
-import { HttpError, notFound } from '../../platform/http/http-error';
+import { HttpError } from '../../platform/http/http-error';
+import { notFound } from '../../platform/refusals';
 import type { BnplProvider, CardCharge, CardProvider } from './providers';
 
 /**

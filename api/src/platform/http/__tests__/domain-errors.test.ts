@@ -1,6 +1,7 @@
 import { DomainError, joinErrorStatuses } from '../../domain-error';
 import { toHttpError } from '../error-handling';
-import { HttpError, isRefusal } from '../http-error';
+import { HttpError } from '../http-error';
+import { isRefusal } from '../../domain-error';
 
 /** A domain's refusal becomes an HTTP answer through the status tables the modules give. */
 describe('domain errors', () => {
