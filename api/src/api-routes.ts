@@ -7,8 +7,7 @@ import { contentRoutes } from './modules/content';
 import { deliveryGeoRoutes, orderRoutes } from './modules/fulfilment';
 import { feedbackRoutes } from './modules/content';
 import { geoRoutes, mapFileRoutes } from './modules/fulfilment';
-import { identityRoutes } from './modules/identity';
-import { locationRoutes } from './modules/identity';
+import { IDENTITY_ERROR_STATUSES, identityRoutes, locationRoutes } from './modules/identity';
 import { meRoutes } from './modules/flow';
 import { loadFlowStatus, serverFlowContext } from './modules/flow';
 import { numberRoutes } from './modules/numbers';
@@ -34,6 +33,7 @@ export const API_ERROR_STATUSES = joinErrorStatuses(
   ORDER_LOCK_ERROR_STATUSES,
   ACCOUNT_ERROR_STATUSES,
   CATALOGUE_ERROR_STATUSES,
+  IDENTITY_ERROR_STATUSES,
   NUMBERS_ERROR_STATUSES,
 );
 

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { DomainError } from '../../platform/domain-error';
 import { inputError } from '../../platform/http/http-error';
 import { badRequest } from '../../platform/refusals';
-import { identityRefusal } from './identity-check';
+import { identityRefusal } from './errors';
 
 /**
  * The identity uploads (multipart/form-data via @fastify/multipart): a few short text fields and
