@@ -13,7 +13,7 @@ import { loadFlowStatus, serverFlowContext } from './modules/flow';
 import { numberRoutes } from './modules/numbers';
 import { DEFAULT_PRODUCT_CODE } from './modules/catalogue';
 import { paymentRoutes } from './modules/payment';
-import { orderLock } from './modules/payment';
+import { PAYMENT_ERROR_STATUSES, orderLock } from './modules/payment';
 import { planRoutes } from './modules/catalogue';
 import { productRoutes } from './modules/catalogue';
 import { promotionRoutes } from './modules/catalogue';
@@ -35,6 +35,7 @@ export const API_ERROR_STATUSES = joinErrorStatuses(
   CATALOGUE_ERROR_STATUSES,
   IDENTITY_ERROR_STATUSES,
   NUMBERS_ERROR_STATUSES,
+  PAYMENT_ERROR_STATUSES,
 );
 
 /**
