@@ -4,7 +4,7 @@ import { parseClientHeaders, sessionGuard } from './platform/http/session-auth';
 import { stepGuard } from './platform/http/step-guard';
 import { boosterRoutes } from './modules/catalogue';
 import { contentRoutes } from './modules/content';
-import { deliveryGeoRoutes, orderRoutes } from './modules/fulfilment';
+import { FULFILMENT_ERROR_STATUSES, deliveryGeoRoutes, orderRoutes } from './modules/fulfilment';
 import { feedbackRoutes } from './modules/content';
 import { geoRoutes, mapFileRoutes } from './modules/fulfilment';
 import { IDENTITY_ERROR_STATUSES, identityRoutes, locationRoutes } from './modules/identity';
@@ -33,6 +33,7 @@ export const API_ERROR_STATUSES = joinErrorStatuses(
   ORDER_LOCK_ERROR_STATUSES,
   ACCOUNT_ERROR_STATUSES,
   CATALOGUE_ERROR_STATUSES,
+  FULFILMENT_ERROR_STATUSES,
   IDENTITY_ERROR_STATUSES,
   NUMBERS_ERROR_STATUSES,
   PAYMENT_ERROR_STATUSES,

@@ -16,9 +16,8 @@ import {
 } from '@join/shared/contract';
 import type { PaymentDeps } from './deps';
 import { callerOf } from '../../platform/http/caller';
-import { badRequest } from '../../platform/refusals';
+import { badRequest, stepNotAllowed } from '../../platform/refusals';
 import { rateLimitConfig, rateLimitHook } from '../../platform/http/rate-limits';
-import { stepNotAllowed } from '../../platform/refusals';
 import { chargeService } from './charge-service';
 import { paymentService } from './payment-service';
 import { paymentSettlement } from './payment-settlement';
