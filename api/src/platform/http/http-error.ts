@@ -5,7 +5,8 @@ import { DomainError, type ErrorExtras } from '../domain-error';
  * An answer of the HTTP layer itself, its status fixed where it is made: a session that ended,
  * a budget spent, input the edge cannot read, a service that cannot be reached, a failure.
  * Everything a domain refuses is a DomainError (platform/domain-error.ts, the common refusals in
- * platform/refusals.ts), its status found in the tables the modules give; the error handler turns both into the contract's ApiErrorBody.
+ * platform/refusals.ts), its status found in the tables the modules give; the error handler
+ * turns both into the contract's ApiErrorBody.
  */
 export class HttpError extends DomainError {
   constructor(
