@@ -3,7 +3,8 @@ import { DomainError, type ErrorExtras } from '../domain-error';
 
 /**
  * An answer of the HTTP layer itself, its status fixed where it is made: a session that ended,
- * a budget spent, input the edge cannot read, a service that cannot be reached, a failure.
+ * a budget spent, input the edge cannot read, a failure (a service out of reach is a
+ * ServiceFailure of platform/refusals.ts or a module's errors.ts).
  * Everything a domain refuses is a DomainError (platform/domain-error.ts, the common refusals in
  * platform/refusals.ts), its status found in the tables the modules give; the error handler
  * turns both into the contract's ApiErrorBody.
