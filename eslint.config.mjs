@@ -27,6 +27,12 @@ const apiCompositionRoot = ['app.ts', 'app-context.ts', 'api-routes.ts', 'main.t
  * module and not the composition root; a module imports another only through its public entry;
  * no import cycles. Tests and the test helpers (api/src/testing) may reach into any module.
  */
+/** What no file of the API imports: the other programs. */
+const API_PACKAGES = [
+  { group: ['@join/host', '@join/mfe-*', '@join/e2e', '@join/sandboxes', '@join/sandboxes/*'], message: 'The API imports only @join/shared.' },
+  { group: ['**/sandboxes/**', '**/sandboxes'], message: 'The API reaches the sandboxes only by URL and key, as a real provider: it imports nothing of them.' },
+];
+
 const apiZones = {
   files: ['api/src/**/*.ts'],
   ignores: ['api/src/**/__tests__/**', 'api/src/testing/**'],
@@ -187,11 +193,23 @@ export default tseslint.config(
       { group: ['@join/shared/*', '!@join/shared/testing'], message: 'A domain contract imports no other domain.' },
     ],
   }),
+  restrictImports({ files: ['api/**/*.ts'], patterns: API_PACKAGES }),
+  // A module's rules (services, errors, repositories, pure rule files) know nothing of HTTP: a
+  // refusal is a DomainError whose status the module's errors.ts table names. Only the routes,
+  // the deps they are configured with, and the helpers that read a request may.
   restrictImports({
-    files: ['api/**/*.ts'],
+    files: ['api/src/modules/**/*.ts'],
+    ignores: [
+      'api/src/modules/**/__tests__/**',
+      'api/src/modules/*/*-routes.ts',
+      'api/src/modules/*/deps.ts',
+      'api/src/modules/identity/image-upload.ts',
+      'api/src/modules/catalogue/catalogue-view.ts',
+    ],
     patterns: [
-      { group: ['@join/host', '@join/mfe-*', '@join/e2e', '@join/sandboxes', '@join/sandboxes/*'], message: 'The API imports only @join/shared.' },
-      { group: ['**/sandboxes/**', '**/sandboxes'], message: 'The API reaches the sandboxes only by URL and key, as a real provider: it imports nothing of them.' },
+      ...API_PACKAGES,
+      { group: ['**/platform/http/**', '**/platform/http'], message: 'A module\'s rules know nothing of HTTP: throw a DomainError (platform/refusals.ts or the module\'s errors.ts).' },
+      { group: ['fastify', '@fastify/*'], message: 'A module\'s rules know nothing of HTTP: only its *-routes.ts files use Fastify.' },
     ],
   }),
   // The forms entry (react-hook-form fields) ships with the remotes like a domain: the kernel by name only.

@@ -4,17 +4,16 @@ import { parseClientHeaders, sessionGuard } from './platform/http/session-auth';
 import { stepGuard } from './platform/http/step-guard';
 import { boosterRoutes } from './modules/catalogue';
 import { contentRoutes } from './modules/content';
-import { deliveryGeoRoutes, orderRoutes } from './modules/fulfilment';
+import { FULFILMENT_ERROR_STATUSES, deliveryGeoRoutes, orderRoutes } from './modules/fulfilment';
 import { feedbackRoutes } from './modules/content';
 import { geoRoutes, mapFileRoutes } from './modules/fulfilment';
-import { identityRoutes } from './modules/identity';
-import { locationRoutes } from './modules/identity';
+import { IDENTITY_ERROR_STATUSES, identityRoutes, locationRoutes } from './modules/identity';
 import { meRoutes } from './modules/flow';
 import { loadFlowStatus, serverFlowContext } from './modules/flow';
 import { numberRoutes } from './modules/numbers';
 import { DEFAULT_PRODUCT_CODE } from './modules/catalogue';
 import { paymentRoutes } from './modules/payment';
-import { orderLock } from './modules/payment';
+import { PAYMENT_ERROR_STATUSES, orderLock } from './modules/payment';
 import { planRoutes } from './modules/catalogue';
 import { productRoutes } from './modules/catalogue';
 import { promotionRoutes } from './modules/catalogue';
@@ -25,8 +24,8 @@ import { ACCOUNT_ERROR_STATUSES } from './modules/account';
 import { CATALOGUE_ERROR_STATUSES } from './modules/catalogue';
 import { NUMBERS_ERROR_STATUSES } from './modules/numbers';
 import { joinErrorStatuses } from './platform/domain-error';
-import { PLATFORM_ERROR_STATUSES } from './platform/http/http-error';
-import { ORDER_LOCK_ERROR_STATUSES } from './platform/http/order-lock';
+import { PLATFORM_ERROR_STATUSES } from './platform/refusals';
+import { ORDER_LOCK_ERROR_STATUSES } from './platform/order-lock';
 
 /** The HTTP status of every code a refusal (DomainError) may carry: the platform's and each module's table. */
 export const API_ERROR_STATUSES = joinErrorStatuses(
@@ -34,7 +33,10 @@ export const API_ERROR_STATUSES = joinErrorStatuses(
   ORDER_LOCK_ERROR_STATUSES,
   ACCOUNT_ERROR_STATUSES,
   CATALOGUE_ERROR_STATUSES,
+  FULFILMENT_ERROR_STATUSES,
+  IDENTITY_ERROR_STATUSES,
   NUMBERS_ERROR_STATUSES,
+  PAYMENT_ERROR_STATUSES,
 );
 
 /**

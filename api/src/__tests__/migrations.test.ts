@@ -11,7 +11,7 @@ import { SEED_OPERATORS } from '../modules/numbers/seed/operators';
 import { FakePortabilityLookup } from '../testing/fake-portability';
 import { HOLD_POLICY } from '../modules/numbers/holds';
 import { toProduct } from '../modules/catalogue/product-view';
-import { hashToken } from '../platform/http/session-auth';
+import { hashToken } from '../platform/sessions/tokens';
 import { schemaVersion } from '../platform/db/migrations';
 import { MIGRATIONS, SCHEMA_VERSION } from '../schema-versions';
 import { openDatabase } from '../platform/db/open-database';

@@ -11,10 +11,43 @@ export class DomainError extends Error {
     message: string,
     readonly field?: string,
     readonly extras?: ErrorExtras,
+    /**
+     * The key the status tables know this error by when its code alone does not say the status
+     * (one code answered one way in one situation, another way in another): the code otherwise.
+     */
+    readonly situation?: string,
   ) {
     super(message);
     this.name = 'DomainError';
   }
+
+  /** The key of this error in the status tables. */
+  get statusKey(): string {
+    return this.situation ?? String(this.code);
+  }
+
+  /** Whether this is a failure (a service that could not do its work) rather than a refusal. */
+  get failure(): boolean {
+    return false;
+  }
+}
+
+/**
+ * A service that could not do its work (a provider unreachable, or answering nonsense): told
+ * through the same tables as a refusal (its status a 5xx), but never taken for a refusal.
+ */
+export class ServiceFailure extends DomainError {
+  override get failure(): boolean {
+    return true;
+  }
+}
+
+/**
+ * Whether an error is a refusal (a DomainError that is no failure) rather than a failure: what a
+ * caller that turns refusals into its own answer catches.
+ */
+export function isRefusal(error: unknown): error is DomainError {
+  return error instanceof DomainError && !error.failure;
 }
 
 /** What some answers carry beside code and message (the account's AccountErrorExtras). */
@@ -25,7 +58,7 @@ export interface ErrorExtras {
   next_opening?: string | null;
 }
 
-/** The HTTP status of each code a module's DomainErrors carry. */
+/** The HTTP status of each code (or situation, DomainError.statusKey) a module's DomainErrors carry. */
 export type ErrorStatuses = Readonly<Record<string, number>>;
 
 /**

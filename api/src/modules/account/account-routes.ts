@@ -18,7 +18,8 @@ import type { AccountDeps } from './deps';
 import { accountService } from './account-service';
 import { loginRequired } from './errors';
 import { requestAddress } from '../../platform/http/client-key';
-import { sessionExpired, unavailable } from '../../platform/http/http-error';
+import { sessionExpired } from '../../platform/http/http-error';
+import { unavailable } from '../../platform/refusals';
 import { authOf, clientOf } from '../../platform/http/session-auth';
 import { rateLimitConfig } from '../../platform/http/rate-limits';
 

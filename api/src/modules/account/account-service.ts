@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { EMAIL_LOGIN_METHODS, type LoginResponse, type MeResponse, type TerminatedNumbersResponse } from '@join/shared/contract';
 import type { Log } from '../../platform/log';
-import type { AuthContext } from '../../platform/http/session-auth';
-import { hashToken, newSessionToken } from '../../platform/http/session-auth';
+import type { AuthContext } from '../../platform/sessions/tokens';
+import { hashToken, newSessionToken } from '../../platform/sessions/tokens';
 import type { LoginMethod } from '../../platform/sessions/repository';
 import { codeMail, type MailLanguage } from './account-mail';
 import type { AccountDeps } from './deps';

@@ -5,7 +5,8 @@ import type { AccountDeps } from './deps';
 import { accountService } from './account-service';
 import { socialLoginService } from './social-login-service';
 import { IdTokenError } from './signin/id-token-verifier';
-import { sessionExpired, unavailable } from '../../platform/http/http-error';
+import { sessionExpired } from '../../platform/http/http-error';
+import { unavailable } from '../../platform/refusals';
 import { authOf } from '../../platform/http/session-auth';
 import { rateLimitConfig } from '../../platform/http/rate-limits';
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { emailField, type LoginResponse } from '@join/shared/contract';
 import type { Log } from '../../platform/log';
-import { badRequest } from '../../platform/http/http-error';
+import { badRequest } from '../../platform/refusals';
 import type { AccountService, Session } from './account-service';
 import type { AccountDeps } from './deps';
 import { emailNotVerified, nonceError, socialTokenInvalid } from './errors';

@@ -4,7 +4,7 @@ import type { CatalogueDeps } from './deps';
 import type { CatalogueProduct } from './catalogue';
 import { toProduct, type ViewEnv } from './product-view';
 import { languageOf } from '../../platform/http/caller';
-import { notFound } from '../../platform/http/http-error';
+import { notFound } from '../../platform/refusals';
 import type { NameLanguage } from './repository';
 
 /** The business config as served: the stored rows with this server's overrides. */

@@ -1,7 +1,6 @@
 import type { Product } from '@join/shared/contract';
 import type { CatalogueDeps } from './deps';
 import { DEFAULT_PRODUCT_CODE } from './catalogue';
-import { internalError } from '../../platform/http/http-error';
 import { productView } from './catalogue-view';
 import type { NameLanguage } from './repository';
 
@@ -10,6 +9,7 @@ export async function currentProduct(ctx: CatalogueDeps, uid: string, language: 
   const code = (await ctx.repos.getCurrentProductCode(uid)) ?? DEFAULT_PRODUCT_CODE;
   const product =
     (await ctx.repos.getCatalogueProduct(code, language)) ?? (await ctx.repos.getCatalogueProduct(DEFAULT_PRODUCT_CODE, language));
-  if (!product) throw internalError(); // the seed always has the default product
+  // The seed always has the default product: without it the server is broken (a 500, logged).
+  if (!product) throw new Error(`The default product ${DEFAULT_PRODUCT_CODE} is not in the catalogue`);
   return productView(ctx, product);
 }

@@ -1,6 +1,6 @@
 import type { BoostersQuery, BoostersResponse, PromoEligibility, PromoEligibilityQuery } from '@join/shared/contract';
 import type { z } from 'zod';
-import { badRequest, notFound } from '../../platform/http/http-error';
+import { badRequest, notFound } from '../../platform/refusals';
 import { shownVanityLevel } from '../numbers';
 import { eligibleBoosters } from './boosters';
 import { businessConfig, requireCatalogueProduct } from './catalogue-view';

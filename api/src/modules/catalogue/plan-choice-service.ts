@@ -15,7 +15,7 @@ import {
 } from './promotions';
 import type { HoldRecord } from '../numbers';
 import type { NameLanguage } from './repository';
-import { badRequest, flowOrder, notFound } from '../../platform/http/http-error';
+import { badRequest, flowOrder, notFound } from '../../platform/refusals';
 import { consentRequired, promoInvalid, promoNotSupported } from './errors';
 import { type DomainError } from '../../platform/domain-error';
 import { businessConfig, requireCatalogueProduct } from './catalogue-view';

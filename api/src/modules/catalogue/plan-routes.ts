@@ -15,7 +15,7 @@ import type { CatalogueDeps } from './deps';
 import { callerOf } from '../../platform/http/caller';
 import type { RateLimitHook } from '../../platform/http/rate-limits';
 import { authOf } from '../../platform/http/session-auth';
-import type { OrderLock } from '../../platform/http/order-lock';
+import type { OrderLock } from '../../platform/order-lock';
 import { nameLanguage } from './catalogue-view';
 import { planService } from './plan-service';
 

@@ -10,9 +10,9 @@ import {
   type SavePlanResponse,
 } from '@join/shared/contract';
 import type { z } from 'zod';
-import type { Caller } from '../../platform/http/caller';
-import { badRequest, notFound } from '../../platform/http/http-error';
-import { paymentOpen, type OrderLock } from '../../platform/http/order-lock';
+import type { Caller } from '../../platform/caller';
+import { badRequest, notFound } from '../../platform/refusals';
+import { paymentOpen, type OrderLock } from '../../platform/order-lock';
 import { shownVanityLevel, type HoldRecord } from '../numbers';
 import { sortByPlanNetPrice } from './catalogue';
 import { productView, productViews } from './catalogue-view';

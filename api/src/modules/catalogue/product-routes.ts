@@ -12,7 +12,7 @@ import {
 import type { CatalogueDeps } from './deps';
 import { callerOf } from '../../platform/http/caller';
 import { authOf } from '../../platform/http/session-auth';
-import type { OrderLock } from '../../platform/http/order-lock';
+import type { OrderLock } from '../../platform/order-lock';
 import { nameLanguage } from './catalogue-view';
 import { productService } from './product-service';
 

@@ -1,8 +1,8 @@
 import { TOURIST_PRODUCT_CODES, type AvailablePlansQuery, type AvailablePlansResponse, type Product, type ProductCategoryQuery } from '@join/shared/contract';
 import type { z } from 'zod';
-import type { Caller } from '../../platform/http/caller';
-import { badRequest, notFound } from '../../platform/http/http-error';
-import type { OrderLock } from '../../platform/http/order-lock';
+import type { Caller } from '../../platform/caller';
+import { badRequest, notFound } from '../../platform/refusals';
+import type { OrderLock } from '../../platform/order-lock';
 import { sortByDuration, sortByPlanNetPrice, sortByVanityLevel, type CatalogueProduct } from './catalogue';
 import { productView, productViews, requireCatalogueProduct, viewEnv } from './catalogue-view';
 import { currentProduct } from './current-product';

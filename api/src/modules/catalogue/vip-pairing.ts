@@ -1,7 +1,7 @@
 import { VANITY_TIER_BY_ID } from '@join/shared/contract';
 import type { CatalogueProduct } from './catalogue';
 import { isVipLevel, shownVanityLevel, type HoldRecord } from '../numbers';
-import { flowOrder } from '../../platform/http/http-error';
+import { flowOrder } from '../../platform/refusals';
 
 const tierName = (level: number | null): string => (level === null ? 'VIP' : (VANITY_TIER_BY_ID[level] ?? `level ${level}`));
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BusinessConfig, RequestHeaders, TranslationsQuery, TranslationsResponse } from '@join/shared/contract';
 import type { ContentDeps } from './deps';
-import { unavailable } from '../../platform/http/http-error';
+import { unavailable } from '../../platform/refusals';
 import { businessConfig } from '../catalogue';
 import { parseInput } from '../../platform/http/validate';
 

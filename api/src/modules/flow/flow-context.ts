@@ -1,6 +1,6 @@
 import { buildFlowContext, type FlowContext, type FlowStatusFlags, type ServerFlowContext } from '@join/shared/contract';
 import type { FlowStatusDeps } from './deps';
-import type { AuthContext } from '../../platform/http/session-auth';
+import type { AuthContext } from '../../platform/sessions/tokens';
 import { deriveFlags } from './flow-status';
 
 /**

@@ -19,9 +19,9 @@ import { callerOf } from '../../platform/http/caller';
 import { loadFlowStatus, serverFlowContext, type FlowStatusCaller } from './flow-context';
 import { decideFlowKey } from './flow-status';
 import type { FlowStepOf } from '../../platform/http/step-guard';
-import { badRequest, flowOrder } from '../../platform/http/http-error';
+import { badRequest, flowOrder } from '../../platform/refusals';
 import { authOf } from '../../platform/http/session-auth';
-import type { OrderLock } from '../../platform/http/order-lock';
+import type { OrderLock } from '../../platform/order-lock';
 
 const KEYS: readonly number[] = Object.values(FLOW_STATUS_KEYS);
 const isFlowStatusKey = (k: number): k is FlowStatusKey => KEYS.includes(k);

@@ -16,7 +16,7 @@ import {
 import type { FulfilmentDeps } from './deps';
 import { callerOf } from '../../platform/http/caller';
 import { HttpError } from '../../platform/http/http-error';
-import { stepNotAllowed } from '../../platform/http/step-guard';
+import { stepNotAllowed } from '../../platform/refusals';
 import { serverFlowContext, type ServerFlowStatus } from '../flow';
 import { coverageOf, deliveryStores, deliveryZones } from './delivery-service';
 import { orderService } from './order-service';

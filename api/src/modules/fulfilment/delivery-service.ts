@@ -1,7 +1,7 @@
 import { DELIVERY_PROMISE_MINUTES, type CoverageResponse, type StoresResponse, type ZonesResponse } from '@join/shared/contract';
 import type { FulfilmentDeps } from './deps';
-import type { Language } from '../../platform/http/caller';
-import { unavailable } from '../../platform/http/http-error';
+import type { Language } from '../../platform/caller';
+import { unavailable } from '../../platform/refusals';
 import type { Log } from '../../platform/log';
 import { coverageAt } from './coverage';
 import { iso, isoOrNull, storeView, zoneView } from './delivery-views';

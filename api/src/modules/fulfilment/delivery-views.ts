@@ -1,7 +1,7 @@
 import { activationCode, CURRENCY, type DeliveryZone, type Order, type Store as StoreView } from '@join/shared/contract';
 import type { FulfilmentDeps } from './deps';
 import type { DeliveryZoneRecord, OrderRecord, StoreLocationRecord } from './repository';
-import type { Caller, Language } from '../../platform/http/caller';
+import type { Caller, Language } from '../../platform/caller';
 import { distanceMetres, isOpenAt, nextChange, nextOpening } from './coverage';
 import { isFinal } from './orders';
 

@@ -12,7 +12,7 @@ import { searchPlaces } from './geo/gazetteer';
 import { snapToLand } from './geo/snap';
 import { mapData } from './geo/map-data';
 import { MAP_DATA_FILES, mapDataDir } from './geo/map-files';
-import { notFound, unavailable } from '../../platform/http/http-error';
+import { notFound, unavailable } from '../../platform/refusals';
 import { rateLimitHook } from '../../platform/http/rate-limits';
 
 /**

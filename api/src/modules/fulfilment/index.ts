@@ -9,3 +9,4 @@ export { esimProviderFrom } from './esim-setup';
 export type { CourierProvider, EsimProvider } from './providers';
 export type * from './repository';
 export type { FulfilmentDeps } from './deps';
+export { FULFILMENT_ERROR_STATUSES } from './errors';

@@ -1,16 +1,16 @@
-import { API_ERROR_CODES, DELIVERY_PROMISE_MINUTES, type DeliveryBody, type OrderKind, type OrderResponse } from '@join/shared/contract';
+import { DELIVERY_PROMISE_MINUTES, type DeliveryBody, type OrderKind, type OrderResponse } from '@join/shared/contract';
 import type { FulfilmentDeps } from './deps';
 import { SimLimitReachedError, type NewOrder, type OrderIdentity, type OrderRecord, type OrderUpdate } from './repository';
-import type { Caller } from '../../platform/http/caller';
-import { HttpError } from '../../platform/http/http-error';
+import type { Caller } from '../../platform/caller';
 import { loginRequired } from '../account';
-import { stepNotAllowed } from '../../platform/http/step-guard';
+import { stepNotAllowed } from '../../platform/refusals';
 import type { Log } from '../../platform/log';
 import { loadFlowStatus, type ServerFlowStatus } from '../flow';
 import { maskNumber } from '../identity';
 import { loadOrder as loadPricedPlan } from '../payment';
 import { maxSimsReached } from '../payment';
-import { coverageOf, DELIVERY_CLOSED, DELIVERY_UNSUPPORTED } from './delivery-service';
+import { coverageOf } from './delivery-service';
+import { courierRejected, deliveryClosed, deliveryUnsupported, esimNotIssued, esimUnavailable, identityRequired, unknownStore } from './errors';
 import { mayReadSecrets, orderView } from './delivery-views';
 import { orderMail } from './order-mail';
 import { internationalPhone, isFinal, newOrderId, newOrderNumber, ORDER_REFRESH_MS, updateFromCourier, updateFromEsim } from './orders';
@@ -22,13 +22,6 @@ import { internationalPhone, isFinal, newOrderId, newOrderNumber, ORDER_REFRESH_
  * after a lost answer finds the same order and books the same courier job or eSIM profile, never
  * a second one.
  */
-
-export const COURIER_REJECTED = 'courier_rejected';
-export const ESIM_UNAVAILABLE = 'esim_unavailable';
-
-/** 409 step_not_allowed: the page reloads the flow status and goes where the flow contract says (the identity check). */
-const identityRequired = () =>
-  new HttpError(409, API_ERROR_CODES.stepNotAllowed, 'Pass the identity check with this account first: no SIM is issued, delivered or handed over without it');
 
 export type OrderService = ReturnType<typeof orderService>;
 
@@ -134,7 +127,7 @@ export function orderService(ctx: FulfilmentDeps) {
       const booked = await book(current, caller.log);
       if (booked.rejected) {
         await ctx.repos.withdrawOrder(current.uid, current.id);
-        throw new HttpError(422, COURIER_REJECTED, 'The courier cannot take this order: check the address, or collect your SIM in a store');
+        throw courierRejected();
       }
       current = booked.order;
     }
@@ -205,12 +198,12 @@ export function orderService(ctx: FulfilmentDeps) {
       const bound = await boundIdentity(caller, 'delivery');
       const coverage = await coverageOf(ctx, body, caller.log);
       if (coverage.status === 'closed') {
-        throw new HttpError(409, DELIVERY_CLOSED, 'Delivery is closed in this area right now', 'body.lat', { next_opening: coverage.next_opening });
+        throw deliveryClosed(coverage.next_opening);
       }
       if (coverage.status === 'unsupported' && coverage.reason === 'water') {
-        throw new HttpError(422, DELIVERY_UNSUPPORTED, 'The pin is in the water: put it on the building', 'body.lat');
+        throw deliveryUnsupported('The pin is in the water: put it on the building');
       }
-      if (coverage.status === 'unsupported') throw new HttpError(422, DELIVERY_UNSUPPORTED, 'We do not deliver to this area: collect your SIM in a store', 'body.lat');
+      if (coverage.status === 'unsupported') throw deliveryUnsupported('We do not deliver to this area: collect your SIM in a store');
       // Cash on delivery: the saved plan priced now, as GET /payment/summary prices it.
       const priced = await loadPricedPlan(ctx, caller);
       const now = ctx.now();
@@ -243,7 +236,7 @@ export function orderService(ctx: FulfilmentDeps) {
       const email = await accountEmail(caller);
       const bound = await boundIdentity(caller, 'pickup');
       const store = await ctx.repos.getStoreLocation(storeId);
-      if (!store) throw new HttpError(404, 'not_found', `body.store_id: there is no store ${storeId}`, 'body.store_id');
+      if (!store) throw unknownStore(storeId);
       const { uid } = caller;
       const paid = await ctx.repos.getCapturedPayment(uid);
       const priced = paid ? null : await loadPricedPlan(ctx, caller);
@@ -302,10 +295,10 @@ export function orderService(ctx: FulfilmentDeps) {
         const issued = await issue(current, caller.log);
         if (issued.failure === 'rejected') {
           await ctx.repos.withdrawOrder(uid, current.id);
-          throw new HttpError(502, ESIM_UNAVAILABLE, 'The eSIM could not be issued: contact us');
+          throw esimNotIssued();
         }
         if (issued.failure === 'unavailable') {
-          throw new HttpError(503, ESIM_UNAVAILABLE, 'The eSIM service cannot be reached right now: please try again in a moment');
+          throw esimUnavailable();
         }
         current = issued.order;
         caller.log.info({ order: current.id }, 'eSIM issued');

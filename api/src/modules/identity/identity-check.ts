@@ -2,16 +2,12 @@ import {
   ageOn,
   DOCUMENT_SIDES,
   guidanceForCode,
-  IDENTITY_ERROR_CODES,
-  IMAGE_FORMAT_CODE,
-  IMAGE_TOO_LARGE_CODE,
   MINIMUM_AGE,
   type DocumentDetails,
   type DocumentKind,
   type DocumentSide,
 } from '@join/shared/contract';
 import type { DocumentSideRecord, IdentityCheckRecord, IdentityDecisionEffect } from './repository';
-import { HttpError } from '../../platform/http/http-error';
 import { IDENTITY_API_FAILURE } from './authority-client';
 
 /**
@@ -104,28 +100,3 @@ export function maskNumber(value: string | null | undefined): string | null {
   if (!value) return null;
   return `${'*'.repeat(Math.max(value.length - 3, 1))}${value.slice(-3)}`;
 }
-
-// --- answers ---
-
-const MESSAGES: Readonly<Record<number, string>> = {
-  [IDENTITY_API_FAILURE]: 'The identity service could not be reached: please try again in a moment',
-  [IMAGE_FORMAT_CODE]: 'Send a JPEG or PNG photo',
-  [IMAGE_TOO_LARGE_CODE]: 'The image is too large: send one of at most 5 MB',
-  [UNCORRELATED_IDENTIFIERS]: 'The two sides belong to different cards: scan both sides of one Emirates ID',
-  [UNDER_AGE]: 'You must be 18 or older to get a SIM',
-  [EXPIRED_DATE]: 'This document has expired: use a valid one',
-  [RETRY_SCAN]: 'The document could not be read: take the photo again',
-};
-
-/**
- * A SPEC 8 code of the check as an answer: -607 is 503 (try again), -644 413, every other code
- * 422 (the request was understood; the document, face or person was refused).
- */
-export function identityRefusal(code: number): HttpError {
-  const status = code === IDENTITY_API_FAILURE ? 503 : code === IMAGE_TOO_LARGE_CODE ? 413 : 422;
-  return new HttpError(status, code, MESSAGES[code] ?? 'The identity check did not pass');
-}
-
-export const outOfOrder = (message: string) => new HttpError(409, IDENTITY_ERROR_CODES.checkOutOfOrder, message);
-export const detailsChanged = () =>
-  new HttpError(409, IDENTITY_ERROR_CODES.detailsChanged, 'The details differ from the document read: reload them and confirm again');

@@ -20,19 +20,16 @@ import {
 } from '@join/shared/contract';
 import type { IdentityDeps } from './deps';
 import type { IdentityCheckRecord, NewIdentityDecision } from './repository';
-import type { Caller } from '../../platform/http/caller';
-import { badRequest, HttpError } from '../../platform/http/http-error';
-import { stepNotAllowed } from '../../platform/http/step-guard';
+import type { Caller } from '../../platform/caller';
+import { badRequest, stepNotAllowed } from '../../platform/refusals';
 import { loadFlowStatus, type ServerFlowStatus } from '../flow';
 import { IDENTITY_API_FAILURE, type AuthorityResult } from './authority-client';
+import { detailsChanged, faceChallengeInvalid, identityRefusal, outOfOrder } from './errors';
 import {
-  detailsChanged,
   effectOfRefusal,
-  identityRefusal,
   isDocumentComplete,
   localRefusal,
   maskNumber,
-  outOfOrder,
   portraitOf,
   remainingSides,
   RESIDENCY_EXISTS,
@@ -55,9 +52,6 @@ const FACE_NO_MATCH = -620;
 
 const sha256Hex = (value: string): string => createHash('sha256').update(value).digest('hex');
 
-/** 409 face_challenge_invalid: the page asks for a new challenge and the visitor tries again. */
-const faceChallengeInvalid = () =>
-  new HttpError(409, IDENTITY_ERROR_CODES.faceChallenge, 'The face check timed out or was already used: start the face scan again');
 
 /** The step an identity call acts for: a visitor's id_check, a resident's activation_method. */
 export const identityStep = (context: ServerFlowContext): StepName => (context.resident_type === 'non_resident' ? 'id_check' : 'activation_method');

@@ -2,8 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_MAX_BYTES, IMAGE_FORMAT_CODE, IMAGE_TOO_LARGE_CODE } from '@join/shared/contract';
 import type { Readable } from 'node:stream';
 import { DomainError } from '../../platform/domain-error';
-import { badRequest, inputError } from '../../platform/http/http-error';
-import { identityRefusal } from './identity-check';
+import { inputError } from '../../platform/http/http-error';
+import { badRequest } from '../../platform/refusals';
+import { identityRefusal } from './errors';
 
 /**
  * The identity uploads (multipart/form-data via @fastify/multipart): a few short text fields and

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import { DEFAULT_SHUFFLE_VANITY_IDS, SEARCH_DEFAULT_VANITY_LEVELS, type NumberSearchBody, type PhoneNumber, type Reservation } from '@join/shared/contract';
 import type { NumbersDeps } from './deps';
-import type { Caller } from '../../platform/http/caller';
-import { notFound } from '../../platform/http/http-error';
+import type { Caller } from '../../platform/caller';
+import { notFound } from '../../platform/refusals';
 import { captchaInvalid, captchaRequired, extensionLimit, holdLimit, numberExpired, numberTaken } from './errors';
-import { paymentOpen } from '../../platform/http/order-lock';
-import type { OrderLock } from '../../platform/http/order-lock';
+import { paymentOpen } from '../../platform/order-lock';
+import type { OrderLock } from '../../platform/order-lock';
 import { toPhoneNumber, toReservation } from './contract-mappers';
 import { HOLD_POLICY, type HoldLimits } from './holds';
 

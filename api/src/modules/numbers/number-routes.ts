@@ -19,7 +19,7 @@ import {
 import type { NumbersDeps } from './deps';
 import { holdService, type HoldServiceOptions } from './hold-service';
 import { callerOf } from '../../platform/http/caller';
-import { badRequest } from '../../platform/http/http-error';
+import { badRequest } from '../../platform/refusals';
 import { captchaRequired, holdCoolingOff } from './errors';
 import { deviceKey, requestAddress } from '../../platform/http/client-key';
 import { authOf } from '../../platform/http/session-auth';

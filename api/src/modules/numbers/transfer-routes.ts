@@ -13,14 +13,14 @@ import { callerOf, languageOf } from '../../platform/http/caller';
 import { rateLimitConfig } from '../../platform/http/rate-limits';
 import { HOLD_POLICY } from './holds';
 import { checkPortability, OWN_MSISDN_PREFIX, type PortabilityRefusal } from './portability';
-import { badRequest, unavailable } from '../../platform/http/http-error';
+import { badRequest, unavailable } from '../../platform/refusals';
 import { extensionLimit, numberInTransfer, numberNotActivated, transferCheckLimit, wrongOperator } from './errors';
-import { paymentOpen } from '../../platform/http/order-lock';
+import { paymentOpen } from '../../platform/order-lock';
 import { type DomainError } from '../../platform/domain-error';
 import { deviceKey, requestAddress } from '../../platform/http/client-key';
 import { authOf } from '../../platform/http/session-auth';
 import { toReservation } from './contract-mappers';
-import type { OrderLock } from '../../platform/http/order-lock';
+import type { OrderLock } from '../../platform/order-lock';
 
 /**
  * Transfer (MNP, SPEC 4 "Transfer"): verify that an external number can move to us, then

@@ -2,23 +2,13 @@ import { createHash } from 'node:crypto';
 import { CURRENCY, PAYMENT_ERROR_CODES, PREFERENCE_IDS, ROUTES, type BnplStartResponse, type PaymentCancelResponse, type PaymentResult } from '@join/shared/contract';
 import type { PaymentDeps } from './deps';
 import type { NewPayment, PaymentRecord } from './repository';
-import type { Caller } from '../../platform/http/caller';
-import { flowOrder, HttpError, notFound } from '../../platform/http/http-error';
-import { stepNotAllowed } from '../../platform/http/step-guard';
+import type { Caller } from '../../platform/caller';
+import { flowOrder, notFound, stepNotAllowed } from '../../platform/refusals';
 import { MAX_SIMS_CODE, type SoldDocument } from '../identity';
 import { loadOrder, type Order } from './order';
 import { bnplOffer, dubaiDate, newPaymentId, paymentHoldUntil } from './payment';
-import {
-  declined,
-  inProgress,
-  maxSimsReached,
-  orderChanged,
-  paymentCancelled,
-  paymentSettlement,
-  providerUnavailable,
-  receiptOf,
-  type PaymentSettlement,
-} from './payment-settlement';
+import { bnplNotOffered, declined, idempotencyKeyReused, inProgress, paymentCancelled, paymentMismatch, providerUnavailable } from './errors';
+import { maxSimsReached, orderChanged, paymentSettlement, receiptOf, type PaymentSettlement } from './payment-settlement';
 
 /**
  * The charge state machine (api/README.md "Payment"). The amount is always the saved plan
@@ -28,9 +18,6 @@ import {
  * (our payment id), which gives the same charge: a crash between the provider and the database
  * heals on the retry and never charges twice.
  */
-
-export const IDEMPOTENCY_KEY_REUSED = 'idempotency_key_reused';
-export const BNPL_NOT_OFFERED = 'bnpl_not_offered';
 
 const hashOf = (text: string): string => createHash('sha256').update(text).digest('hex');
 
@@ -94,7 +81,7 @@ export function chargeService(ctx: PaymentDeps, settlement: PaymentSettlement = 
         case 'replay':
           return { fresh: false, payment: started.payment };
         case 'key_reused':
-          throw new HttpError(422, IDEMPOTENCY_KEY_REUSED, 'This idempotency key was used for another payment request: make a new key for a new attempt');
+          throw idempotencyKeyReused();
         case 'max_sims':
           caller.log.info({ sold: started.sold }, 'payment refused: the document has the most SIMs sold');
           throw maxSimsReached();
@@ -202,7 +189,7 @@ export function chargeService(ctx: PaymentDeps, settlement: PaymentSettlement = 
       const found = await card().getCharge(ref);
       if (!found.ok) {
         if (found.reason === 'unavailable') throw providerUnavailable();
-        throw new HttpError(502, 'payment_mismatch', 'The payment provider does not know this payment: contact us');
+        throw paymentMismatch('The payment provider does not know this payment: contact us');
       }
       if (found.value.status === 'requires_action') throw inProgress('The security check with your bank is not finished yet');
       return settleCharge(caller, payment, found.value);
@@ -214,9 +201,7 @@ export function chargeService(ctx: PaymentDeps, settlement: PaymentSettlement = 
       const order = await loadOrder(ctx, caller);
       const offer = bnplFor(ctx, order);
       if (!offer) {
-        throw new HttpError(
-          409,
-          BNPL_NOT_OFFERED,
+        throw bnplNotOffered(
           order.recurring ? 'Instalments are not available for a commitment plan: pay by card' : 'Instalments are not available for this amount: pay by card',
         );
       }
@@ -259,12 +244,12 @@ export function chargeService(ctx: PaymentDeps, settlement: PaymentSettlement = 
       const found = await provider.getCheckout(ref);
       if (!found.ok) {
         if (found.reason === 'unavailable') throw providerUnavailable();
-        throw new HttpError(502, 'payment_mismatch', 'The instalment provider does not know this payment: contact us');
+        throw paymentMismatch('The instalment provider does not know this payment: contact us');
       }
       let checkout = found.value;
       if (checkout.amountFils !== payment.amountFils) {
         caller.log.error({ payment: payment.id, checkout: checkout.amountFils, expected: payment.amountFils }, 'the provider holds another amount');
-        throw new HttpError(502, 'payment_mismatch', 'The instalment provider answered another amount: contact us before trying again');
+        throw paymentMismatch('The instalment provider answered another amount: contact us before trying again');
       }
       if (checkout.status === 'approved') {
         // Nothing is captured for an order that is no longer the one approved.

@@ -7,6 +7,7 @@ export { paymentRoutes } from './payment-routes';
 export { loadOrder, type Order } from './order';
 export { orderLock } from './order-lock';
 export { maxSimsReached, retryPendingRefunds } from './payment-settlement';
+export { PAYMENT_ERROR_STATUSES } from './errors';
 export { bnplProviderFrom } from './bnpl-setup';
 export { cardProviderFrom } from './card-setup';
 export type { BnplProvider, CardProvider } from './providers';

@@ -1,6 +1,6 @@
 import type { PaymentDeps } from './deps';
-import type { Caller } from '../../platform/http/caller';
-import { paymentOpen, type OrderLock } from '../../platform/http/order-lock';
+import type { Caller } from '../../platform/caller';
+import { paymentOpen, type OrderLock } from '../../platform/order-lock';
 import { paymentSettlement } from './payment-settlement';
 
 /**

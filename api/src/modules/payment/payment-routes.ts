@@ -16,9 +16,8 @@ import {
 } from '@join/shared/contract';
 import type { PaymentDeps } from './deps';
 import { callerOf } from '../../platform/http/caller';
-import { badRequest } from '../../platform/http/http-error';
+import { badRequest, stepNotAllowed } from '../../platform/refusals';
 import { rateLimitConfig, rateLimitHook } from '../../platform/http/rate-limits';
-import { stepNotAllowed } from '../../platform/http/step-guard';
 import { chargeService } from './charge-service';
 import { paymentService } from './payment-service';
 import { paymentSettlement } from './payment-settlement';

@@ -10,8 +10,9 @@ import {
 } from '@join/shared/contract';
 import type { PaymentDeps } from './deps';
 import type { PaymentRecord } from './repository';
-import type { Caller } from '../../platform/http/caller';
-import { flowOrder, HttpError, notFound } from '../../platform/http/http-error';
+import type { Caller } from '../../platform/caller';
+import { mailUnavailable, notCommitment } from './errors';
+import { flowOrder, notFound } from '../../platform/refusals';
 import { loginRequired } from '../account';
 import { loadFlowStatus, serverFlowContext } from '../flow';
 import { bnplFor } from './charge-service';
@@ -24,8 +25,6 @@ import { paymentSettlement, receiptOf, type PaymentSettlement } from './payment-
  * The payment's reads and documents: the summary the payment step shows, the receipt, the
  * commitment contract by e-mail, and who may confirm or settle a payment.
  */
-
-export const NOT_COMMITMENT = 'not_commitment';
 
 export type PaymentService = ReturnType<typeof paymentService>;
 
@@ -100,7 +99,7 @@ export function paymentService(ctx: PaymentDeps, settlement: PaymentSettlement =
       const productCode = paid ? paid.productCode : (saved?.productCode ?? 0);
       const product = await ctx.repos.getCatalogueProduct(productCode, language);
       if (!product) throw notFound(`Product ${productCode} does not exist`);
-      if (!isRecurring(product.category)) throw new HttpError(409, NOT_COMMITMENT, 'Your plan is not a commitment plan: there is no contract to send');
+      if (!isRecurring(product.category)) throw notCommitment();
       const hold = paid ? null : await ctx.repos.getActiveHold(uid, ctx.now());
       const msisdn = paid?.msisdn ?? (hold ? (hold.transfer ? hold.transfer.externalMsisdn : hold.msisdn) : null);
       if (!msisdn) throw flowOrder('Choose a number first: the contract names it');
@@ -110,7 +109,7 @@ export function paymentService(ctx: PaymentDeps, settlement: PaymentSettlement =
         await ctx.mailer.send(message);
       } catch (err) {
         caller.log.error({ err }, 'the contract e-mail could not be sent');
-        throw new HttpError(503, 'mail_unavailable', 'The contract could not be e-mailed right now: please try again later');
+        throw mailUnavailable();
       }
       return { email: account.email };
     },

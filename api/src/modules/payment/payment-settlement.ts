@@ -3,11 +3,12 @@ import type { PaymentDeps } from './deps';
 import type { PaymentRecord, PaymentRefund } from './repository';
 import type { NameLanguage } from '../catalogue';
 import type { Log } from '../../platform/log';
-import { DECLINE_CODES, newReceiptReference, PROVIDER_UNAVAILABLE_CODE } from './payment';
+import { DECLINE_CODES, newReceiptReference } from './payment';
 import { MAX_SIMS_CODE } from '../identity';
 import { formatFils, receiptMail } from './payment-mail';
 import { DomainError } from '../../platform/domain-error';
-import { HttpError, notFound } from '../../platform/http/http-error';
+import { declined, maxSims, notConfigured, orderChangedError, paymentMismatch } from './errors';
+import { notFound } from '../../platform/refusals';
 import type { BnplProvider, CardCharge, CardProvider } from './providers';
 
 /**
@@ -24,19 +25,6 @@ export interface PaymentCall {
   language: NameLanguage;
 }
 
-export const PAYMENT_IN_PROGRESS = 'payment_in_progress';
-
-export const inProgress = (message: string) => new HttpError(409, PAYMENT_IN_PROGRESS, message);
-const DECLINE_MESSAGES: Readonly<Record<string, string>> = {
-  [PAYMENT_ERROR_CODES.bnpl]: 'Paying in instalments did not go through',
-  [PAYMENT_ERROR_CODES.threeDsFailed]: 'Your bank could not confirm this payment (the 3-D Secure check failed), so nothing was charged',
-  [PAYMENT_ERROR_CODES.threeDsCancelled]: 'The 3-D Secure check with your bank was not completed (cancelled or timed out), so nothing was charged',
-};
-export const declined = (code: number | string) => new HttpError(402, code, DECLINE_MESSAGES[String(code)] ?? 'The card was not charged');
-export const providerUnavailable = () =>
-  new HttpError(503, PROVIDER_UNAVAILABLE_CODE, 'The payment provider cannot be reached right now: please try again in a moment');
-export const notConfigured = (what: string) => new HttpError(503, 'payment_unavailable', `${what} payments are not available on this server`);
-
 /** Why an attempt that took (or could have taken) money is given up. */
 export type GiveBackReason = typeof PAYMENT_ERROR_CODES.orderChanged | typeof PAYMENT_ERROR_CODES.paymentCancelled | typeof MAX_SIMS_CODE;
 
@@ -45,10 +33,10 @@ export type GiveBackReason = typeof PAYMENT_ERROR_CODES.orderChanged | typeof PA
  * operator sells to one (domain/sim-limit.ts). Before anything was taken, or (with `payment`)
  * after the capture's count refused it: then what happened to the money is said.
  */
-export function maxSimsReached(payment: PaymentRecord | null = null): HttpError {
+export function maxSimsReached(payment: PaymentRecord | null = null): DomainError {
   const base = 'This identity document already has the most SIMs we can sell to one person';
-  if (!payment) return new HttpError(403, MAX_SIMS_CODE, `${base}: nothing was charged.`);
-  return new HttpError(403, MAX_SIMS_CODE, `${base}, so we did not complete the payment: ${moneyBackWords(payment)}.`);
+  if (!payment) return maxSims(`${base}: nothing was charged.`);
+  return maxSims(`${base}, so we did not complete the payment: ${moneyBackWords(payment)}.`);
 }
 
 /** What happened to the money of an attempt given back, in words. */
@@ -65,17 +53,12 @@ function moneyBackWords(payment: PaymentRecord): string {
 }
 
 /** The 409 of an attempt whose order changed before its capture: what happened to the money, in words. */
-export function orderChanged(payment: PaymentRecord): HttpError {
+export function orderChanged(payment: PaymentRecord): DomainError {
   const money = moneyBackWords(payment);
-  return new HttpError(
-    409,
-    PAYMENT_ERROR_CODES.orderChanged,
+  return orderChangedError(
     `Your plan or number changed while you were paying, so we did not complete the payment: ${money}. Check your order, then pay again.`,
   );
 }
-
-export const paymentCancelled = () =>
-  new HttpError(409, PAYMENT_ERROR_CODES.paymentCancelled, 'You cancelled this payment: nothing was taken. Pay again from the payment page.');
 
 export function receiptOf(payment: PaymentRecord): Receipt {
   return {
@@ -196,7 +179,7 @@ export function paymentSettlement(ctx: PaymentDeps) {
   async function settleCharge(call: PaymentCall, payment: PaymentRecord, charge: CardCharge) {
     if (charge.amountFils !== payment.amountFils) {
       call.log.error({ payment: payment.id, charged: charge.amountFils, expected: payment.amountFils }, 'the provider charged another amount');
-      throw new HttpError(502, 'payment_mismatch', 'The payment provider answered another amount: contact us before trying again');
+      throw paymentMismatch('The payment provider answered another amount: contact us before trying again');
     }
     if (charge.status === 'succeeded') return capture(call, payment, charge.id, charge);
     if (charge.status === 'requires_action' && charge.actionUrl) {

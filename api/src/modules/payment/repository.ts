@@ -9,7 +9,7 @@ export type PaymentStatus = 'pending' | 'requires_action' | 'captured' | 'declin
  * about the open payment; the repository checks again inside the write's transaction, so two requests
  * racing cannot slip a change under a payment that starts meanwhile.
  */
-export { PaymentOpenError } from '../../platform/http/order-lock';
+export { PaymentOpenError } from '../../platform/order-lock';
 
 /**
  * What a payment buys, recorded when it starts: the saved plan row and the hold's claim

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { notFound } from '../http/http-error';
+import { notFound } from '../refusals';
 import { parseInput } from '../http/validate';
 
 /**

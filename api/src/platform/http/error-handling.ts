@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { API_ERROR_CODES } from '@join/shared/contract';
 import type { HtmlFallback } from '../static/static-files';
 import { DomainError, type ErrorStatuses } from '../domain-error';
-import { HttpError, PLATFORM_ERROR_STATUSES, internalError, inputError } from './http-error';
+import { HttpError, internalError, inputError } from './http-error';
+import { PLATFORM_ERROR_STATUSES } from '../refusals';
 
 /**
  * One error path for the whole server. Our own HttpErrors pass through, a domain's refusals
@@ -31,7 +32,7 @@ function isFastifyError(e: unknown): e is FastifyError {
 export function toHttpError(error: unknown, statuses: ErrorStatuses = PLATFORM_ERROR_STATUSES): HttpError | null {
   if (error instanceof HttpError) return error;
   if (error instanceof DomainError) {
-    const status = statuses[String(error.code)];
+    const status = statuses[error.statusKey];
     return status === undefined ? null : HttpError.of(error, status);
   }
   if (!isFastifyError(error)) return null;

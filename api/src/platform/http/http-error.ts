@@ -1,11 +1,13 @@
 import { API_ERROR_CODES, SESSION_RECOVERY_CODE, type ApiErrorBody } from '@join/shared/contract';
-import { DomainError, type ErrorExtras, type ErrorStatuses } from '../domain-error';
+import { DomainError, type ErrorExtras } from '../domain-error';
 
 /**
  * An answer of the HTTP layer itself, its status fixed where it is made: a session that ended,
- * a budget spent, input the edge cannot read, a service that cannot be reached, a failure.
- * Everything a domain refuses is a DomainError (platform/domain-error.ts), its status found in
- * the tables the modules give; the error handler turns both into the contract's ApiErrorBody.
+ * a budget spent, input the edge cannot read, a failure (a service out of reach is a
+ * ServiceFailure of platform/refusals.ts or a module's errors.ts).
+ * Everything a domain refuses is a DomainError (platform/domain-error.ts, the common refusals in
+ * platform/refusals.ts), its status found in the tables the modules give; the error handler
+ * turns both into the contract's ApiErrorBody.
  */
 export class HttpError extends DomainError {
   constructor(
@@ -17,6 +19,11 @@ export class HttpError extends DomainError {
   ) {
     super(code, message, field, extras);
     this.name = 'HttpError';
+  }
+
+  /** A 5xx is a failure, anything else a refusal (domain-error.ts isRefusal). */
+  override get failure(): boolean {
+    return this.statusCode >= 500;
   }
 
   /** A domain's refusal answered with the status its code maps to. */
@@ -34,36 +41,10 @@ export class HttpError extends DomainError {
   }
 }
 
-/**
- * The refusals every module may give (a field that breaks a rule, a thing that is not there, a
- * step taken out of order), as DomainErrors: services throw them without knowing HTTP.
- */
-export const badRequest = (field: string, why: string) => new DomainError(API_ERROR_CODES.badRequest, `${field}: ${why}`, field);
-export const notFound = (message: string) => new DomainError(API_ERROR_CODES.notFound, message);
-export const flowOrder = (message: string) => new DomainError(API_ERROR_CODES.flowOrder, message);
-
-/** The statuses of the refusals above and of the HTTP layer's own codes. */
-export const PLATFORM_ERROR_STATUSES: ErrorStatuses = {
-  [API_ERROR_CODES.badRequest]: 400,
-  [API_ERROR_CODES.notFound]: 404,
-  [API_ERROR_CODES.flowOrder]: 409,
-  [API_ERROR_CODES.stepNotAllowed]: 409,
-  [API_ERROR_CODES.rateLimited]: 429,
-};
-
 /** Input the edge cannot read or parse, with the status that says why (400; 413 too large, 415 not multipart). */
 export const inputError = (field: string, why: string, status = 400) =>
   new HttpError(status, API_ERROR_CODES.badRequest, `${field}: ${why}`, field);
 export const sessionExpired = () => new HttpError(401, SESSION_RECOVERY_CODE, 'Session expired');
 export const rateLimited = (retryIn: string) =>
   new HttpError(429, API_ERROR_CODES.rateLimited, `Too many requests: try again in ${retryIn}`);
-export const unavailable = (message: string) => new HttpError(503, API_ERROR_CODES.internal, message);
 export const internalError = () => new HttpError(500, API_ERROR_CODES.internal, 'Something went wrong');
-
-/**
- * Whether an error is a refusal (a DomainError, or an HttpError under 500) rather than a
- * failure: what a caller that turns refusals into its own answer catches.
- */
-export function isRefusal(error: unknown): error is DomainError {
-  return error instanceof DomainError && !(error instanceof HttpError && error.statusCode >= 500);
-}

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { RequestHeaders } from '@join/shared/contract';
 import { internalError, sessionExpired } from './http-error';
@@ -11,6 +10,7 @@ import { parseInput } from './validate';
  * the client answers with a silent device-id login.
  */
 import type { LoginMethod, SessionRepository } from '../sessions/repository';
+import { hashToken, type AuthContext } from '../sessions/tokens';
 
 export type { LoginMethod };
 
@@ -25,14 +25,6 @@ export interface SessionGuardOptions {
   lifetime: { idleMs: number; absoluteMs: number };
 }
 
-export interface AuthContext {
-  uid: string;
-  deviceId: string;
-  tokenHash: string;
-  /** The account of a session a login upgraded; null on a device-id session (SPEC 6 "visitor"). */
-  accountId: string | null;
-  loginMethod: LoginMethod | null;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,8 +41,6 @@ const TOKEN = /^[0-9a-f]{64}$/;
  */
 export const SESSION_TOUCH_EVERY_MS = 5_000;
 
-export const newSessionToken = (): string => randomBytes(32).toString('hex');
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** onRequest hook: the SPEC 7 headers, parsed with the contract schema. */
 export async function parseClientHeaders(request: FastifyRequest): Promise<void> {

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { API_ERROR_CODES, isStepAllowed, type FlowContext, type StepName } from '@join/shared/contract';
 import { HttpError } from './http-error';
-import { authOf, type AuthContext } from './session-auth';
+import { authOf } from './session-auth';
+import type { AuthContext } from '../sessions/tokens';
 
 /**
  * The API's half of the flow contract: a route declares the flow step it belongs to

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Booster } from '@join/shared/contract';
 import { immediate } from '../../../platform/db/transaction';
-import { PaymentOpenError } from '../../../platform/http/order-lock';
+import { PaymentOpenError } from '../../../platform/order-lock';
 import { DEFAULT_COMMITMENT_MONTHS, type CatalogueProduct } from '../catalogue';
 import type { PromotionRule } from '../promotions';
 import type { CatalogueRepository, NameLanguage, NewSavedPlan, PreferenceRecord, ProductFilter, SavedPlanRecord } from '../repository';

@@ -1,6 +1,7 @@
-import { DomainError, joinErrorStatuses } from '../../domain-error';
+import { DomainError, joinErrorStatuses, ServiceFailure } from '../../domain-error';
 import { toHttpError } from '../error-handling';
-import { HttpError, isRefusal } from '../http-error';
+import { HttpError } from '../http-error';
+import { isRefusal } from '../../domain-error';
 
 /** A domain's refusal becomes an HTTP answer through the status tables the modules give. */
 describe('domain errors', () => {
@@ -33,5 +34,20 @@ describe('domain errors', () => {
     expect(isRefusal(new HttpError(409, 'taken', 'x'))).toBe(true);
     expect(isRefusal(new HttpError(503, 'internal', 'x'))).toBe(false);
     expect(isRefusal(new Error('x'))).toBe(false);
+  });
+
+  it('answers an error that names a situation by the situation, not by its code', () => {
+    const table = joinErrorStatuses({ [-169]: 403, refused: 422, unreachable: 503 });
+    expect(toHttpError(new DomainError(-169, 'Too many SIMs'), table)?.statusCode).toBe(403);
+    const refused = toHttpError(new DomainError(-169, 'Too many SIMs', undefined, undefined, 'refused'), table);
+    expect([refused?.statusCode, refused?.toBody()]).toEqual([422, { code: -169, message: 'Too many SIMs' }]);
+    expect(toHttpError(new DomainError(-169, 'x', undefined, undefined, 'unheard_of'), table)).toBeNull();
+  });
+
+  it('tells a service failure from a refusal whatever the table says', () => {
+    const failure = new ServiceFailure(-607, 'Not reachable', undefined, undefined, 'unreachable');
+    expect(failure).toBeInstanceOf(DomainError);
+    expect(isRefusal(failure)).toBe(false);
+    expect(toHttpError(failure, joinErrorStatuses({ unreachable: 503 }))?.statusCode).toBe(503);
   });
 });

@@ -1,5 +1,5 @@
 import { PAYMENT_ERROR_CODES } from '@join/shared/contract';
-import { DomainError, type ErrorStatuses } from '../domain-error';
+import { DomainError, type ErrorStatuses } from './domain-error';
 import type { Caller } from './caller';
 
 /**

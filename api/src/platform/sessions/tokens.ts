@@ -1,0 +1,19 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { LoginMethod } from './repository';
+
+/**
+ * A session's token: 256 random bits the client keeps, stored only as its SHA-256 so a copy of
+ * the database cannot be replayed (the HTTP guard is platform/http/session-auth.ts).
+ */
+export const newSessionToken = (): string => randomBytes(32).toString('hex');
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** The session a request (or a service acting for it) is in. */
+export interface AuthContext {
+  uid: string;
+  deviceId: string;
+  tokenHash: string;
+  /** The account of a session a login upgraded; null on a device-id session (SPEC 6 "visitor"). */
+  accountId: string | null;
+  loginMethod: LoginMethod | null;
+}
