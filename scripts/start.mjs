@@ -16,24 +16,13 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { SANDBOX_PORT_VARS } from './sandbox-ports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const READY = 'SANDBOXES_READY ';
 /** The API's own ready line; it is printed once the API's start-up log has been quiet this long. */
 const PRODUCT_READY = /^Join sign-up flow ready at /;
 const QUIET_LOG_WAIT_MS = 400;
-/** The variable that carries each sandbox's port (the outbox is the mail sandbox's page). */
-const PORT_VARS = {
-  mail: 'JOIN_MAIL_SINK_PORT',
-  outbox: 'JOIN_MAIL_OUTBOX_PORT',
-  signin: 'JOIN_SIGNIN_PORT',
-  authority: 'JOIN_AUTHORITY_PORT',
-  card: 'JOIN_CARD_PORT',
-  bnpl: 'JOIN_BNPL_PORT',
-  courier: 'JOIN_COURIER_PORT',
-  esim: 'JOIN_ESIM_PORT',
-  portability: 'JOIN_PORTABILITY_PORT',
-};
 
 const env = { ...process.env };
 const wanted = (env.JOIN_SANDBOXES ?? '').trim().toLowerCase();
@@ -94,7 +83,7 @@ if (['', '0', 'false', 'off'].includes(wanted)) {
     if (started) return;
     started = true;
     const urls = JSON.parse(line.slice(READY.length));
-    for (const [name, url] of Object.entries(urls)) if (PORT_VARS[name]) env[PORT_VARS[name]] = new URL(url).port;
+    for (const [name, url] of Object.entries(urls)) if (SANDBOX_PORT_VARS[name]) env[SANDBOX_PORT_VARS[name]] = new URL(url).port;
     startApi();
   });
 }

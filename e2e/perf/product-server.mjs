@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SANDBOX_PORT_VARS } from '../../scripts/sandbox-ports.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -17,9 +18,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const base = Number(process.env.E2E_PORT_BASE ?? 8181);
 export const PERF_PORTS = { lighthouse: base + 9, firstDownload: base + 10 };
 
-const SANDBOXES_ON_FREE_PORTS = Object.fromEntries(
-  ['SIGNIN', 'AUTHORITY', 'CARD', 'BNPL', 'COURIER', 'ESIM', 'PORTABILITY', 'MAIL_SINK', 'MAIL_OUTBOX'].map((name) => [`JOIN_${name}_PORT`, '0']),
-);
+/** Every sandbox on a free port (0): the launcher tells the API which ones they got. */
+const SANDBOXES_ON_FREE_PORTS = Object.fromEntries(Object.values(SANDBOX_PORT_VARS).map((variable) => [variable, '0']));
 
 async function waitForServer(origin) {
   for (let i = 0; i < 120; i++) {
