@@ -13,6 +13,7 @@ import { ACCOUNT_TEXTS } from './domains/account/texts';
 import { IDENTITY_TEXTS } from './domains/identity/texts';
 import { PAYMENT_TEXTS } from './domains/payment/texts';
 import { DELIVERY_TEXTS } from './domains/delivery/texts';
+import { RETAIL_TEXTS } from './domains/retail/texts';
 import type { PluralCategory } from './i18n/plural';
 import type { ErrorTranslationKey } from './errors/catalogue';
 
@@ -32,9 +33,10 @@ export * from './domains/payment/card-fields';
 export * from './domains/payment/card-rules';
 export * from './domains/delivery/constants';
 export * from './domains/delivery/schemas';
+export * from './domains/retail/schemas';
 
 /** Every bundled English text, the kernel's and each domain's: what GET /translations serves in English. */
-export const EN_TRANSLATIONS = { ...EN, ...NUMBER_TEXTS, ...PLAN_TEXTS, ...HELP_TEXTS, ...ACCOUNT_TEXTS, ...IDENTITY_TEXTS, ...PAYMENT_TEXTS, ...DELIVERY_TEXTS } as const;
+export const EN_TRANSLATIONS = { ...EN, ...NUMBER_TEXTS, ...PLAN_TEXTS, ...HELP_TEXTS, ...ACCOUNT_TEXTS, ...IDENTITY_TEXTS, ...PAYMENT_TEXTS, ...DELIVERY_TEXTS, ...RETAIL_TEXTS } as const;
 export type TranslationKey = keyof typeof EN_TRANSLATIONS;
 
 export { PLURAL_CATEGORIES, pluralCategory, pluralCategoriesOf, type PluralCategory } from './i18n/plural';

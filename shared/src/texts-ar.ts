@@ -23,6 +23,8 @@ import { PAYMENT_TEXTS } from './domains/payment/texts';
 import { PAYMENT_TEXTS_AR } from './domains/payment/texts.ar';
 import { DELIVERY_TEXTS } from './domains/delivery/texts';
 import { DELIVERY_TEXTS_AR } from './domains/delivery/texts.ar';
+import { RETAIL_TEXTS } from './domains/retail/texts';
+import { RETAIL_TEXTS_AR } from './domains/retail/texts.ar';
 
 export type { ArabicTexts } from './domains/arabic-texts';
 
@@ -39,6 +41,7 @@ export const TEXTS_BY_OWNER: Readonly<Record<string, { readonly en: Texts; reado
   identity: { en: IDENTITY_TEXTS, ar: IDENTITY_TEXTS_AR },
   payment: { en: PAYMENT_TEXTS, ar: PAYMENT_TEXTS_AR },
   delivery: { en: DELIVERY_TEXTS, ar: DELIVERY_TEXTS_AR },
+  retail: { en: RETAIL_TEXTS, ar: RETAIL_TEXTS_AR },
 };
 
 /** The Arabic dictionary whole: each part is typed against its own English, the whole against all of it. */
@@ -52,4 +55,5 @@ export const AR_TRANSLATIONS: TranslatedDictionary = {
   ...IDENTITY_TEXTS_AR,
   ...PAYMENT_TEXTS_AR,
   ...DELIVERY_TEXTS_AR,
+  ...RETAIL_TEXTS_AR,
 };

@@ -195,6 +195,8 @@ export const BusinessConfig = z.object({
   promo_codes_enabled: z.boolean().default(false),
   /** Our addition: ways to reach the operator; null hides them. */
   support: SupportContacts.nullable().default(null),
+  /** Our addition: the retail flow (SPEC 9: a configured flag, off; the sandbox's seed turns it on). */
+  retail_flow: z.boolean().default(false),
 });
 export type BusinessConfig = z.infer<typeof BusinessConfig>;
 

@@ -10,6 +10,7 @@ export function businessConfig(over: Partial<BusinessConfig> = {}): BusinessConf
     enable_convert_websignup: false,
     smart_banner_apps_rating: [],
     promo_codes_enabled: false,
+    retail_flow: false,
     support: { phone: null, chat_url: null, email: null, hours: null },
     ...over,
   };

@@ -20,6 +20,7 @@ describe('business config and translations', () => {
       enable_convert_websignup: false,
       smart_banner_apps_rating: [{ Android: { count: 18234, rating: 4.6 }, iOS: { count: 9412, rating: 4.7 } }],
       promo_codes_enabled: false,
+      retail_flow: true,
       support: {
         phone: '971588000800',
         chat_url: 'https://wa.me/971588000800',

@@ -11,6 +11,8 @@ export const SEED_BUSINESS_CONFIG: Omit<BusinessConfig, 'promo_codes_enabled'> =
   maintenance_mode: null,
   enable_convert_websignup: false,
   smart_banner_apps_rating: [{ Android: { count: 18234, rating: 4.6 }, iOS: { count: 9412, rating: 4.7 } }],
+  // SPEC 9 has the retail flow off; the sandbox's seed turns it on so that it can be tried.
+  retail_flow: true,
   // The help modal's ways to reach the operator (sandbox values: no real line or inbox).
   // A mobile number, not a toll-free 800 one: a tourist without a UAE SIM yet can call it.
   support: {
