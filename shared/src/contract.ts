@@ -33,6 +33,7 @@ export * from './domains/payment/card-fields';
 export * from './domains/payment/card-rules';
 export * from './domains/delivery/constants';
 export * from './domains/delivery/schemas';
+export * from './domains/retail/constants';
 export * from './domains/retail/schemas';
 
 /** Every bundled English text, the kernel's and each domain's: what GET /translations serves in English. */

@@ -8,5 +8,6 @@ import { registerTexts } from '@join/shared';
 // Bundled English is only the fallback under the API's translations: its own chunk.
 void import('./texts').then((m) => registerTexts(m.RETAIL_TEXTS));
 
+export * from './constants';
 export * from './schemas';
 export * from './endpoints';
