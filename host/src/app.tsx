@@ -1,14 +1,18 @@
-import { useEffect, useState } from 'react';
-import { HashRouter } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { HashRouter, Route, Routes } from 'react-router-dom';
 import { sessionAtom, store, watchNumberFlag } from '@join/shared';
 import { refreshFlowStatus } from '@join/shared/react';
 import { useLanguage } from '@join/shared/react';
 import { loadRemotesList, preloadStep } from './federation/remotes';
 import { startUp, type StartResult } from './start/start-up';
 import { dropStartParamsFromAddress } from './start/start-params';
+import { RETAIL_START_PATH } from './start/retail-start';
 import { rewriteLocation } from './routing/rewrite-location';
 import { Shell } from './shell/shell';
 import { FatalScreen, MaintenanceScreen, AppLoading } from './shell/screens';
+
+/** The retail screens (a shop device's enrolment, staff sign-in, start screen, manager page): their own chunk. */
+const RetailScreens = lazy(() => import('./retail/screens/retail-screens'));
 
 /** Runs start-up once, then renders the routed shell (routes render only after flow status). */
 export function App() {
@@ -41,7 +45,18 @@ export function App() {
   if (state === 'maintenance') return <MaintenanceScreen />;
   return (
     <HashRouter>
-      <Shell />
+      <Routes>
+        {/* Outside the purchase flow: none of its guards, no visitor session of their own. */}
+        <Route
+          path={`${RETAIL_START_PATH}/*`}
+          element={
+            <Suspense fallback={<AppLoading />}>
+              <RetailScreens />
+            </Suspense>
+          }
+        />
+        <Route path="*" element={<Shell />} />
+      </Routes>
     </HashRouter>
   );
 }
