@@ -1,7 +1,7 @@
 import { answer, callsTo } from './fake-api';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderRetail, retailTextsLoaded } from './render-retail';
+import { axeViolations, renderRetail, retailTextsLoaded } from './render-retail';
 
 const CODE = { device_code: 'dc-secret', user_code: 'BCDFGHJK', verification_uri: 'https://join.test/#/retail/manager', expires_in: 600, interval: 5 };
 const pending = { status: 400, body: { error: 'authorization_pending' } };
@@ -86,5 +86,13 @@ describe('the enrolment screen (RFC 8628 device flow)', () => {
     const polls = callsTo('POST /retail/device/token').length;
     await advance(60_000);
     expect(callsTo('POST /retail/device/token')).toHaveLength(polls);
+  });
+
+  it('has no axe violations with the code on screen', async () => {
+    answer({ 'POST /retail/device/code': { body: CODE }, 'POST /retail/device/token': pending });
+    renderRetail('/retail/enrol');
+    await userEvent.click(await screen.findByRole('button', { name: 'Enrol this device' }));
+    await screen.findByText('BCDF-GHJK');
+    expect(await axeViolations()).toEqual([]);
   });
 });
