@@ -6,7 +6,6 @@ import { useLanguage } from '@join/shared/react';
 import { loadRemotesList, preloadStep } from './federation/remotes';
 import { startUp, type StartResult } from './start/start-up';
 import { dropStartParamsFromAddress } from './start/start-params';
-import { RETAIL_START_PATH } from './start/retail-start';
 import { rewriteLocation } from './routing/rewrite-location';
 import { Shell } from './shell/shell';
 import { FatalScreen, MaintenanceScreen, AppLoading } from './shell/screens';
@@ -46,9 +45,9 @@ export function App() {
   return (
     <HashRouter>
       <Routes>
-        {/* Outside the purchase flow: none of its guards, no visitor session of their own. */}
+        {/* RETAIL_ROUTES: outside the purchase flow, none of its guards, no visitor session of their own. */}
         <Route
-          path={`${RETAIL_START_PATH}/*`}
+          path="/retail/*"
           element={
             <Suspense fallback={<AppLoading />}>
               <RetailScreens />

@@ -1,7 +1,6 @@
 import { api as defaultApi, i18n as defaultI18n, refreshSelection, sessionAtom, store as defaultStore, type Endpoints, type I18n, type Store, setBizConfig, setClockSkew, setStartParams, updateSession } from '@join/shared';
 import { refreshFlowStatus } from '@join/shared/react';
 import { readStartParams } from './start-params';
-import { retailStart } from './retail-start';
 
 /** `retail`: a retail screen opens (host/src/retail/screens), with no visitor session. */
 export type StartResult = 'ready' | 'fatal' | 'maintenance' | 'retail';
@@ -33,7 +32,11 @@ export async function startUp(
   }
   setBizConfig({ status: 'ready', config: config.value }, store);
   if (config.value.maintenance_mode === 'maintenance_blocking') return 'maintenance';
-  if (retailStart(params, config.value.retail_flow, { store, location, ...(deps.history ? { history: deps.history } : {}) })) return 'retail';
+  // The retail branch is its own chunk: only a retail address or start parameter loads it.
+  if (location.hash.startsWith('#/retail') || params.is_retail !== undefined) {
+    const { retailStart } = await import('./retail-start');
+    if (retailStart(params, config.value.retail_flow, { store, location, ...(deps.history ? { history: deps.history } : {}) })) return 'retail';
+  }
 
   if (!store.get(sessionAtom).sessionId) await api.loginByDeviceId();
   // A stored session that expired answers -27; the client recovers it by device-id login.
