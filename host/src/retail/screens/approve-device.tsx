@@ -3,10 +3,10 @@ import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { useT } from '@join/shared/react';
 import { Button } from '@join/shared/ui';
-import { TextField, useZodForm } from '@join/shared/forms';
+import { useZodForm } from '@join/shared/forms';
 import { RETAIL_ERROR_CODES, retailApi } from '@join/shared/retail';
 import { errorCode, RetailAlert } from './retail-page';
-import { inPageLanguage } from './staff-pin-form';
+import { CodeField, inPageLanguage } from './staff-pin-form';
 import { useShopName } from './use-retail-device';
 
 /** The pairing code as typed (spaces, a dash, lower case allowed): the contract's PairingCode with this page's message. */
@@ -47,16 +47,7 @@ export function ApproveDevice() {
       <form className="retail-form" onSubmit={(e) => void decide('approve')(e)} noValidate>
         <p role="status">{outcome?.kind === 'done' ? outcome.text : ''}</p>
         {outcome?.kind === 'refused' ? <RetailAlert>{outcome.text}</RetailAlert> : null}
-        <TextField
-          form={form}
-          name="user_code"
-          label={t('retail.manager.code')}
-          hint={t('retail.manager.codeHint')}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          dir="ltr"
-        />
+        <CodeField form={form} name="user_code" label={t('retail.manager.code')} hint={t('retail.manager.codeHint')} autoComplete="off" />
         <div className="retail-actions">
           <Button type="submit" className="retail-button" busy={busy}>
             {t('retail.manager.approve')}

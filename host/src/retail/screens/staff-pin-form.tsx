@@ -3,9 +3,17 @@ import { z } from 'zod';
 import { i18n } from '@join/shared';
 import { useT } from '@join/shared/react';
 import { Button } from '@join/shared/ui';
-import { TextField, useZodForm } from '@join/shared/forms';
+import { TextField, useZodForm, type TextFieldProps } from '@join/shared/forms';
 import { RETAIL_ERROR_CODES } from '@join/shared/retail';
 import { errorCode, RetailAlert } from './retail-page';
+
+/** An id or a code typed from a badge or a screen: capitals, no spell check, left to right in Arabic too. */
+export const CODE_INPUT = { autoCapitalize: 'characters', spellCheck: false, dir: 'ltr' } as const;
+
+/** A text field for an id or a code (CODE_INPUT). */
+export function CodeField<T extends Record<string, unknown>, Out extends Record<string, unknown> = T>(props: TextFieldProps<T, Out>) {
+  return <TextField {...CODE_INPUT} {...props} />;
+}
 
 /** A message in the page's language when the check runs. */
 export const inPageLanguage = (key: string) => ({ error: () => i18n.t(key) });
@@ -52,16 +60,7 @@ export function StaffPinFields({ onSignIn }: { onSignIn: (staffId: string, pin: 
   return (
     <form className="retail-form" onSubmit={(e) => void submit(e)} noValidate>
       {refusal ? <RetailAlert>{refusal}</RetailAlert> : null}
-      <TextField
-        form={form}
-        name="staff_id"
-        label={t('retail.signIn.staffId')}
-        hint={t('retail.signIn.staffIdHint')}
-        autoComplete="username"
-        autoCapitalize="characters"
-        spellCheck={false}
-        dir="ltr"
-      />
+      <CodeField form={form} name="staff_id" label={t('retail.signIn.staffId')} hint={t('retail.signIn.staffIdHint')} autoComplete="username" />
       <TextField
         form={form}
         name="pin"
