@@ -47,7 +47,7 @@ export function ApproveDevice() {
       <form className="retail-form" onSubmit={(e) => void decide('approve')(e)} noValidate>
         <p role="status">{outcome?.kind === 'done' ? outcome.text : ''}</p>
         {outcome?.kind === 'refused' ? <RetailAlert>{outcome.text}</RetailAlert> : null}
-        <CodeField form={form} name="user_code" label={t('retail.manager.code')} hint={t('retail.manager.codeHint')} autoComplete="off" />
+        <CodeField form={form} name="user_code" label={t('retail.manager.code')} hint={t('retail.manager.codeHint', { example: 'BCDF-GHJK' })} autoComplete="off" />
         <div className="retail-actions">
           <Button type="submit" className="retail-button" busy={busy}>
             {t('retail.manager.approve')}

@@ -31,7 +31,7 @@ export function signInRefusal(err: unknown, t: (key: string, params?: Record<str
   if (code === RETAIL_ERROR_CODES.notManager) return t('retail.manager.notManager');
   if (code === RETAIL_ERROR_CODES.staffLocked) {
     const seconds = (err as { details?: Record<string, number> }).details?.retry_after_s;
-    return seconds ? t('retail.signIn.locked', { minutes: Math.max(1, Math.ceil(seconds / 60)) }) : t('retail.signIn.lockedLater');
+    return seconds ? t('retail.signIn.locked', { count: Math.max(1, Math.ceil(seconds / 60)) }) : t('retail.signIn.lockedLater');
   }
   return t('retail.error.network');
 }
@@ -60,7 +60,7 @@ export function StaffPinFields({ onSignIn }: { onSignIn: (staffId: string, pin: 
   return (
     <form className="retail-form" onSubmit={(e) => void submit(e)} noValidate>
       {refusal ? <RetailAlert>{refusal}</RetailAlert> : null}
-      <CodeField form={form} name="staff_id" label={t('retail.signIn.staffId')} hint={t('retail.signIn.staffIdHint')} autoComplete="username" />
+      <CodeField form={form} name="staff_id" label={t('retail.signIn.staffId')} hint={t('retail.signIn.staffIdHint', { example: 'S1001' })} autoComplete="username" />
       <TextField
         form={form}
         name="pin"
