@@ -44,6 +44,8 @@ export function ApproveDevice() {
   return (
     <section className="retail-card" aria-labelledby="retail-approve-title">
       <h2 id="retail-approve-title">{t('retail.manager.approveTitle')}</h2>
+      {/* RFC 8628 section 5.4: a code in a link (verification_uri_complete) may be an attacker's device. */}
+      <p>{t('retail.manager.approveWarning')}</p>
       <form className="retail-form" onSubmit={(e) => void decide('approve')(e)} noValidate>
         <p role="status">{outcome?.kind === 'done' ? outcome.text : ''}</p>
         {outcome?.kind === 'refused' ? <RetailAlert>{outcome.text}</RetailAlert> : null}

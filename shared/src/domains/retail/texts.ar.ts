@@ -47,6 +47,7 @@ export const RETAIL_TEXTS_AR: ArabicTexts<typeof RETAIL_TEXTS> = {
   'retail.manager.notManager': 'رقم الموظف هذا ليس لمدير.',
   'retail.manager.signedIn': '{{name}}، {{shop}}',
   'retail.manager.approveTitle': 'الموافقة على جهاز',
+  'retail.manager.approveWarning': 'وافق فقط على رمز تراه على جهاز في متجرك: الرمز المرسل إليك في رسالة أو رابط قد يكون لجهاز شخص آخر.',
   'retail.manager.code': 'رمز الاقتران الظاهر على الجهاز',
   'retail.manager.codeHint': '8 أحرف، مثل {{example}}',
   'retail.manager.codeInvalid': 'أدخل الرمز المكون من 8 أحرف الظاهر على الجهاز.',

@@ -40,6 +40,7 @@ export const RETAIL_TEXTS = {
   'retail.manager.notManager': 'This staff ID is not a manager\'s.',
   'retail.manager.signedIn': '{{name}}, {{shop}}',
   'retail.manager.approveTitle': 'Approve a device',
+  'retail.manager.approveWarning': 'Approve only a code you can see on a device in your shop: a code sent to you in a message or a link may be someone else\'s device.',
   'retail.manager.code': 'Pairing code shown on the device',
   'retail.manager.codeHint': '8 letters, for example {{example}}',
   'retail.manager.codeInvalid': 'Enter the 8-letter code shown on the device.',

@@ -46,6 +46,9 @@ describe('the enrolment screen (RFC 8628 device flow)', () => {
     await advance(10_000);
     expect(callsTo('POST /retail/device/token')).toHaveLength(3);
     expect(screen.getByTestId('where')).toHaveTextContent('/retail/sign-in');
+    // The device code is the device's secret in the grant: never shown, never stored by the page.
+    expect(document.body.textContent).not.toContain('dc-secret');
+    expect(JSON.stringify({ ...localStorage })).not.toContain('dc-secret');
   });
 
   it('slows down by five seconds on slow_down, for every later poll', async () => {

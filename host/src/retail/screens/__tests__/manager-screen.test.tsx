@@ -46,6 +46,9 @@ describe("the manager's page", () => {
   it('approves the code prefilled from verification_uri_complete', async () => {
     const user = await signInAsManager('/retail/manager?user_code=BCDF-GHJK');
     expect(screen.getByLabelText(/Pairing code/)).toHaveValue('BCDF-GHJK');
+    // A code from a link is never approved by opening it: the manager reads it and decides.
+    expect(screen.getByText(/Approve only a code you can see on a device in your shop/)).toBeInTheDocument();
+    expect(callsTo('POST /retail/device/approve')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Device approved for Dubai Mall.')).toHaveAttribute('role', 'status');
     expect(callsTo('POST /retail/device/approve')[0]?.body.get('user_code')).toBe('BCDFGHJK');

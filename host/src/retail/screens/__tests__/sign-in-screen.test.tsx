@@ -36,6 +36,10 @@ describe('the staff sign-in', () => {
     const body = callsTo('POST /retail/staff/sign-in')[0]?.body;
     expect(body?.get('staff_id')).toBe('S1001');
     expect(body?.get('pin')).toBe('135790');
+    // The PIN goes in the body of one call only: never in the address, the storage or another call.
+    expect(window.location.href).not.toContain('135790');
+    expect(JSON.stringify({ ...localStorage })).not.toContain('135790');
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('135790');
   });
 
   it('checks the form before calling the server (a letter and digits; six digits)', async () => {
