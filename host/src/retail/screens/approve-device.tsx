@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { z } from 'zod';
 import { useT } from '@join/shared/react';
 import { Button } from '@join/shared/ui';
@@ -23,8 +23,9 @@ type Outcome = { kind: 'done'; text: string } | { kind: 'refused'; text: string 
 export function ApproveDevice() {
   const t = useT();
   const shopName = useShopName();
-  const [params] = useSearchParams();
-  const form = useZodForm(ApproveForm, { user_code: params.get('user_code') ?? '' });
+  // useLocation, not useSearchParams: the page shares a subset of the router (shared-modules/router.ts).
+  const { search } = useLocation();
+  const form = useZodForm(ApproveForm, { user_code: new URLSearchParams(search).get('user_code') ?? '' });
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
   const decide = (decision: 'approve' | 'deny') =>
