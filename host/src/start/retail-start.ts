@@ -40,7 +40,7 @@ export function isRetailPath(hash: string): boolean {
  *   start parameters leave the store (a session recovery must never send `is_retail`: only the
  *   staff credential makes a session retail). With `session`, `account` and `deviceid` too, the
  *   entry waits for the start screen, which adopts that session with the staff sign-in.
- * - With retail off, `is_retail` is left as before (sent with the device-id login, ignored).
+ * - With retail off, `is_retail` is ignored: the visitor's flow, and the device-id login without it.
  */
 export function retailStart(
   params: Readonly<Record<string, string>>,
@@ -48,6 +48,9 @@ export function retailStart(
   deps: { store?: Store; location?: { hash: string }; history?: Pick<History, 'replaceState' | 'state'> } = {},
 ): boolean {
   const loc = deps.location ?? window.location;
+  // Retail off: `is_retail` is ignored here rather than sent to a server that now refuses it
+  // without the staff credential (a visitor's link must not fail the start-up).
+  if (!retailOn) dropStartParams(['is_retail'], deps.store);
   if (!retailOn || !isRetailStart(params)) return isRetailPath(loc.hash);
   const { session, account, deviceid } = params;
   pendingEntry = session && account && deviceid ? { session, account, deviceid } : null;

@@ -74,11 +74,12 @@ describe('start-up on a shop device', () => {
     expect(store.get(startParamsAtom)).toEqual({});
   });
 
-  it('with retail switched off, ?is_retail is left as before: the visitor flow and its login, no retail entry', async () => {
+  it('with retail switched off, ?is_retail is ignored: the visitor flow and its login (without it), no retail entry', async () => {
     const { api, calls } = fakeApi(false);
     const search = `?is_retail=1&session=${SESSION}&account=ACC-9&deviceid=shop-device-77`;
     expect(await startUp({ api, i18n: createI18n(), location: { search, hash: '' }, history: history() })).toBe('ready');
     expect(calls).toContain('login');
+    expect(store.get(startParamsAtom).is_retail).toBeUndefined();
     expect(takeRetailEntry()).toBeNull();
   });
 });
