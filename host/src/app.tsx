@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { HashRouter } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { HashRouter, Route, Routes } from 'react-router-dom';
 import { sessionAtom, store, watchNumberFlag } from '@join/shared';
 import { refreshFlowStatus } from '@join/shared/react';
 import { useLanguage } from '@join/shared/react';
@@ -9,6 +9,9 @@ import { dropStartParamsFromAddress } from './start/start-params';
 import { rewriteLocation } from './routing/rewrite-location';
 import { Shell } from './shell/shell';
 import { FatalScreen, MaintenanceScreen, AppLoading } from './shell/screens';
+
+/** The retail screens (a shop device's enrolment, staff sign-in, start screen, manager page): their own chunk. */
+const RetailScreens = lazy(() => import('./retail/screens/retail-screens'));
 
 /** Runs start-up once, then renders the routed shell (routes render only after flow status). */
 export function App() {
@@ -41,7 +44,18 @@ export function App() {
   if (state === 'maintenance') return <MaintenanceScreen />;
   return (
     <HashRouter>
-      <Shell />
+      <Routes>
+        {/* RETAIL_ROUTES: outside the purchase flow, none of its guards, no visitor session of their own. */}
+        <Route
+          path="/retail/*"
+          element={
+            <Suspense fallback={<AppLoading />}>
+              <RetailScreens />
+            </Suspense>
+          }
+        />
+        <Route path="*" element={<Shell />} />
+      </Routes>
     </HashRouter>
   );
 }

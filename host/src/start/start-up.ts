@@ -2,20 +2,23 @@ import { api as defaultApi, i18n as defaultI18n, refreshSelection, sessionAtom, 
 import { refreshFlowStatus } from '@join/shared/react';
 import { readStartParams } from './start-params';
 
-export type StartResult = 'ready' | 'fatal' | 'maintenance';
+/** `retail`: a retail screen opens (host/src/retail/screens), with no visitor session. */
+export type StartResult = 'ready' | 'fatal' | 'maintenance' | 'retail';
 
 /**
  * The start-up of SPEC 4: translations and business config first (in parallel), then
  * the session (device-id login when none is stored) and the flow status. A business
- * config failure is fatal; a translations failure falls back to bundled English.
+ * config failure is fatal; a translations failure falls back to bundled English. A retail screen
+ * (or SPEC 4's retail start) makes no session: its screens start a customer's (retail-start.ts).
  */
 export async function startUp(
-  deps: { api?: Endpoints; store?: Store; i18n?: I18n; location?: { search: string; hash: string } } = {},
+  deps: { api?: Endpoints; store?: Store; i18n?: I18n; location?: { search: string; hash: string }; history?: Pick<History, 'replaceState' | 'state'> } = {},
 ): Promise<StartResult> {
   const api = deps.api ?? defaultApi;
   const store = deps.store ?? defaultStore;
   const i18n = deps.i18n ?? defaultI18n;
-  const params = readStartParams(deps.location ?? window.location);
+  const location = deps.location ?? window.location;
+  const params = readStartParams(location);
   setStartParams(params, store);
   if (params.gclid) updateSession({ gclid: params.gclid }, store);
 
@@ -29,6 +32,11 @@ export async function startUp(
   }
   setBizConfig({ status: 'ready', config: config.value }, store);
   if (config.value.maintenance_mode === 'maintenance_blocking') return 'maintenance';
+  // The retail branch is its own chunk: only a retail address or start parameter loads it.
+  if (location.hash.startsWith('#/retail') || params.is_retail !== undefined) {
+    const { retailStart } = await import('./retail-start');
+    if (retailStart(params, config.value.retail_flow, { store, location, ...(deps.history ? { history: deps.history } : {}) })) return 'retail';
+  }
 
   if (!store.get(sessionAtom).sessionId) await api.loginByDeviceId();
   // A stored session that expired answers -27; the client recovers it by device-id login.

@@ -1,0 +1,46 @@
+import { useEffect, type ReactNode } from 'react';
+import { isApiError } from '@join/shared';
+import { focusStepHeading, useT } from '@join/shared/react';
+import { StepHeading } from '@join/shared/ui';
+
+/**
+ * One retail screen: its own landmark and h1 (focused when the screen opens, WCAG 2.4.3) and the
+ * document's title (2.4.2). Outside the purchase flow: no header, stepper, summary nor footer.
+ */
+export function RetailPage({ title, heading, children }: { title: string; heading?: ReactNode; children: ReactNode }) {
+  const t = useT();
+  useEffect(() => {
+    document.title = `${title} | ${t('app.title')}`;
+  }, [title, t]);
+  useEffect(() => focusStepHeading(), []);
+  return (
+    <main id="main" className="retail-screen" tabIndex={-1}>
+      <StepHeading>{heading ?? title}</StepHeading>
+      {children}
+    </main>
+  );
+}
+
+/** An announced message (role=alert): a refusal or a failure the person has to act on. */
+export function RetailAlert({ children }: { children: ReactNode }) {
+  return (
+    <p className="retail-alert" role="alert">
+      {children}
+    </p>
+  );
+}
+
+/** SPEC 9: the retail flow is a configured flag; off, every retail screen says so and does nothing. */
+export function RetailOff() {
+  const t = useT();
+  return (
+    <RetailPage title={t('retail.off.title')}>
+      <p>{t('retail.off.body')}</p>
+    </RetailPage>
+  );
+}
+
+/** The API error code of a failed call, or null (a lost connection, an unexpected answer). */
+export function errorCode(err: unknown): string | null {
+  return isApiError(err) && typeof err.code === 'string' ? err.code : null;
+}

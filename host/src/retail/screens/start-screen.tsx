@@ -1,0 +1,87 @@
+import { useLayoutEffect, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { i18n, updateSession } from '@join/shared';
+import { useT } from '@join/shared/react';
+import { Button } from '@join/shared/ui';
+import { RETAIL_ROUTES, retailApi } from '@join/shared/retail';
+import { takeRetailEntry } from '../../start/retail-start';
+import { RetailAlert, RetailOff, RetailPage } from './retail-page';
+import { DEVICE_QUERY_KEY, retailRedirect, useRetailDevice, useShopName } from './use-retail-device';
+import { startCustomer } from './start-customer';
+import { useRetailEntry } from './use-retail-entry';
+
+/**
+ * /retail: the shop device's start screen (where a wipe lands). The shop's name, the staff member
+ * signed in, "Start a new customer" and "Sign out"; nothing of any customer. A device not
+ * enrolled goes to the enrolment, one with no staff sign-in to the sign-in.
+ */
+export function StartScreen() {
+  useEnglishStart();
+  const t = useT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const shopName = useShopName();
+  const device = useRetailDevice();
+  const [entry] = useState(takeRetailEntry);
+  const entryState = useRetailEntry(entry, navigate);
+  const start = useMutation({ mutationFn: () => startCustomer(null), onSuccess: (to) => navigate(to) });
+  const signOut = useMutation({
+    mutationFn: () => retailApi.staffSignOut(),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: DEVICE_QUERY_KEY });
+      navigate(RETAIL_ROUTES.signIn);
+    },
+  });
+
+  if (entryState === 'refused') {
+    return (
+      <RetailPage title={t('retail.start.title')}>
+        <RetailAlert>{t('retail.entry.refused')}</RetailAlert>
+        <Link className="btn btn--primary retail-button" to={RETAIL_ROUTES.signIn}>
+          {t('retail.signIn.title')}
+        </Link>
+      </RetailPage>
+    );
+  }
+  const redirect = device.isError ? retailRedirect(device.error) : device.data && !device.data.staff ? RETAIL_ROUTES.signIn : null;
+  if (redirect === 'off') return <RetailOff />;
+  if (redirect && entryState !== 'starting') return <Navigate to={redirect} replace />;
+  const failed = start.isError ? retailRedirect(start.error) : null;
+  if (failed === 'off') return <RetailOff />;
+  if (failed) return <Navigate to={failed} replace />;
+  if (!device.data || entryState === 'starting') {
+    return (
+      <RetailPage title={t('retail.start.title')}>
+        {device.isError ? <RetailAlert>{t('retail.error.network')}</RetailAlert> : <p role="status">{t('retail.loading')}</p>}
+      </RetailPage>
+    );
+  }
+  const { shop, staff } = device.data;
+  return (
+    <RetailPage title={t('retail.start.title')} heading={shopName(shop)}>
+      {staff ? <p className="retail-staff">{t('retail.start.staff', { name: staff.name })}</p> : null}
+      {start.isError || entryState === 'failed' ? <RetailAlert>{t('retail.start.failed')}</RetailAlert> : null}
+      {signOut.isError ? <RetailAlert>{t('retail.error.network')}</RetailAlert> : null}
+      <Button className="retail-button retail-button--large" busy={start.isPending} onClick={() => start.mutate()}>
+        {t('retail.start.title')}
+      </Button>
+      <Button className="retail-button" variant="secondary" busy={signOut.isPending} onClick={() => signOut.mutate()}>
+        {t('retail.start.signOut')}
+      </Button>
+    </RetailPage>
+  );
+}
+
+/**
+ * DESIGN.md: after a wipe the start screen shows nothing of the last customer, "not even in the
+ * language chosen": it opens in English (SPEC's default) every time; each customer picks theirs in
+ * the flow. Bundled English is under every dictionary, so no reload is needed.
+ */
+function useEnglishStart() {
+  useLayoutEffect(() => {
+    if (i18n.language() === 'en') return;
+    updateSession({ language: 'en' });
+    i18n.setLanguage('en');
+  }, []);
+}
