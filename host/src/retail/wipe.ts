@@ -18,7 +18,19 @@ import { summaryOpenAtom } from '../shell/summary-state';
  *    and no history entry, so Back does not return to the customer's last screen.
  * The staff sign-in stays: its cookie is HttpOnly and the page never touches it.
  */
-export async function wipeCustomer(reason: WipeReason): Promise<void> {
+export function wipeCustomer(reason: WipeReason): Promise<void> {
+  // The idle timeout, a wake-up check and another tab may all ask at once: one wipe serves them.
+  wiping ??= wipe(reason);
+  return wiping;
+}
+let wiping: Promise<void> | null = null;
+
+/** Tests only: a fresh page. */
+export function resetWipeForTests(): void {
+  wiping = null;
+}
+
+async function wipe(reason: WipeReason): Promise<void> {
   await retailApi.endCustomerSession(reason).catch(() => undefined);
   stopCameras();
   wipeSession();

@@ -1,22 +1,23 @@
 import { useEffect } from 'react';
-import { useAtom } from 'jotai';
-import { ShoppingBag } from 'lucide';
+import { useAtom, useSetAtom } from 'jotai';
+import { ArrowLeft, House, ShoppingBag } from 'lucide';
 import { Link, useNavigate } from 'react-router-dom';
-import { backRoute, cartOpensSummary, clearAnswersGoingBack, clearsOnBack, reportError, cartVisible, headerVariant, i18n, retailBack, sessionAtom, store, wipeSession, type FlowContext, updateSession } from '@join/shared';
+import { backRoute, cartOpensSummary, clearAnswersGoingBack, clearsOnBack, reportError, cartVisible, headerVariant, i18n, retailBack, sessionAtom, store, type FlowContext, updateSession } from '@join/shared';
 import { useT } from '@join/shared/react';
 import { Icon } from '@join/shared/ui';
 import { CartSummary, useSelection } from './cart-summary';
 import { cartLabel } from './cart-label';
 import { summaryOpenAtom } from './summary-state';
 import { browserLocation } from './browser-location';
-
-/** Where the retail back button leaves to from the first step: the retail entry of this product. */
-export const RETAIL_START_URL = '/?is_retail=1';
+import { startOverOpenAtom } from '../retail/start-over-state';
 
 /**
  * Header (SPEC 2): plain on steps 1 and 7 and on installments, slanted otherwise; in retail
- * mode the retail header. A back control goes where the flow contract says: backRoute in the
- * app, retailBack in retail mode (which may also close the summary, or leave to the retail start).
+ * mode the retail header (DESIGN "Retail": a neutral tone, 48 px targets): Back and Home as icon
+ * buttons, no brand link to the visitor's home page, Home asks "Start over?" (the retail chrome's
+ * dialog). A back control goes where the flow contract says: backRoute in the app, retailBack in
+ * retail mode (which may also close the summary, or wipe the customer and leave to the retail
+ * start; the wipe is loaded only then, it is not part of a visitor's download).
  * The cart is an icon with the count of items selected (number, plan, boosters), named with the
  * count for assistive technology; it opens the summary sheet only once a plan or a number is
  * selected (cartOpensSummary). On wide screens the summary also stays in view in a column, but the
@@ -27,12 +28,13 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
   const t = useT();
   const navigate = useNavigate();
   const [cartOpen, setCartOpen] = useAtom(summaryOpenAtom);
+  const askStartOver = useSetAtom(startOverOpenAtom);
   const { count, reviewing } = useSelection(ctx);
   // The sheet's state outlives the header in the store: a new header starts closed.
   useEffect(() => () => setCartOpen(false), [setCartOpen]);
   const hasSelection = cartOpensSummary(ctx.flags);
   const variant = headerVariant(pathname, Boolean(ctx.retail));
-  const back = ctx.retail ? true : backRoute(pathname, ctx) !== null;
+  const back = backRoute(pathname, ctx) !== null;
   const goBack = () => {
     if (!ctx.retail) {
       const to = backRoute(pathname, ctx);
@@ -51,8 +53,7 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
     }
     const r = retailBack(pathname);
     if (r.kind === 'leave-to-retail-start') {
-      wipeSession();
-      browserLocation.assign(RETAIL_START_URL);
+      void import('../retail/wipe').then((m) => m.wipeCustomer('back'));
       return;
     }
     if (r.clearSummary) setCartOpen(false);
@@ -67,7 +68,18 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
   return (
     <header className={`header header--${variant}`}>
       <div className="header__start">
-        {back ? (
+        {ctx.retail ? (
+          <>
+            <button type="button" className="header__icon-btn" aria-label={t('header.back')} onClick={goBack}>
+              <Icon icon={ArrowLeft} mirror size="1.5rem" />
+            </button>
+            <button type="button" className="header__icon-btn" aria-label={t('retail.header.home')} aria-haspopup="dialog" onClick={() => askStartOver(true)}>
+              <Icon icon={House} size="1.5rem" />
+            </button>
+            <span className="header__brand">{t('app.title')}</span>
+          </>
+        ) : null}
+        {!ctx.retail && back ? (
           <button type="button" className="btn btn--link header__back" onClick={goBack}>
             <span aria-hidden="true" className="header__back-arrow">
               ←
@@ -75,9 +87,11 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
             <span className="header__back-label">{t('header.back')}</span>
           </button>
         ) : null}
-        <Link to="/" className="header__brand" aria-label={t('header.home')}>
-          <span aria-hidden="true">◆</span> {t('app.title')}
-        </Link>
+        {ctx.retail ? null : (
+          <Link to="/" className="header__brand" aria-label={t('header.home')}>
+            <span aria-hidden="true">◆</span> {t('app.title')}
+          </Link>
+        )}
       </div>
       <div className="header__actions">
         <button type="button" className="btn btn--link" onClick={switchLanguage} lang={i18n.language() === 'ar' ? 'en' : 'ar'}>

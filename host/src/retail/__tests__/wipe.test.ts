@@ -4,7 +4,7 @@ import { queryClient } from '@join/shared/react';
 import { retailApi, RETAIL_START_URL } from '@join/shared/retail';
 import { browserLocation } from '../../shell/browser-location';
 import { summaryOpenAtom } from '../../shell/summary-state';
-import { stopCameras, wipeCustomer } from '../wipe';
+import { resetWipeForTests, stopCameras, wipeCustomer } from '../wipe';
 
 /** A customer's traces in every store the browser keeps for the origin. */
 async function leaveTraces(): Promise<void> {
@@ -37,7 +37,10 @@ beforeAll(() => {
     value: { getRegistrations: async () => [{ unregister }] },
   });
 });
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+  resetWipeForTests();
+});
 
 function fakeStream() {
   const track = { stop: jest.fn() };

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { IdleGuard } from './idle/idle-guard';
+import { StartOverDialog } from './start-over-dialog';
+import { wipeCustomer } from './wipe';
+
+/**
+ * What a shop device adds to the shell around a retail customer's flow, loaded only when the
+ * server's flow context says `retail` (none of it is in a visitor's download): the idle watch and
+ * its pop-up, the "Start over?" confirmation, and no return from the back/forward cache: a page
+ * with a customer's data restored by Back or Forward (event.persisted) is wiped at once.
+ */
+export default function RetailChrome() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const restored = (e: PageTransitionEvent) => {
+      if (e.persisted) void wipeCustomer('back');
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
+  return (
+    <>
+      <IdleGuard pathname={pathname} />
+      <StartOverDialog />
+    </>
+  );
+}
