@@ -10,12 +10,8 @@ import { useSessionEnded } from '../../shell/use-session-ended';
 import { browserLocation } from '../../shell/browser-location';
 import { isRetailPage, resetRetailPageForTests } from '../retail-page';
 import { resetWipeForTests } from '../wipe';
-import { polyfillBroadcastChannel } from '../../test-utils/broadcast-channel';
 
-beforeAll(() => {
-  polyfillDialog();
-  polyfillBroadcastChannel();
-});
+beforeAll(polyfillDialog);
 beforeEach(() => act(() => setFlowFlags(EMPTY_FLOW_FLAGS)));
 afterEach(() => {
   jest.restoreAllMocks();
