@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { IdleGuard } from './idle/idle-guard';
 import { StartOverDialog } from './start-over-dialog';
 import { wipeCustomer } from './wipe';
+import './retail.css';
 
 /**
  * What a shop device adds to the shell around a retail customer's flow, loaded only when the

@@ -1,23 +1,23 @@
-import { useEffect } from 'react';
-import { useAtom, useSetAtom } from 'jotai';
-import { ArrowLeft, House, ShoppingBag } from 'lucide';
+import { lazy, Suspense, useEffect } from 'react';
+import { useAtom } from 'jotai';
+import { ShoppingBag } from 'lucide';
 import { Link, useNavigate } from 'react-router-dom';
-import { backRoute, cartOpensSummary, clearAnswersGoingBack, clearsOnBack, reportError, cartVisible, headerVariant, i18n, retailBack, sessionAtom, store, type FlowContext, updateSession } from '@join/shared';
+import { backRoute, cartOpensSummary, clearAnswersGoingBack, clearsOnBack, reportError, cartVisible, headerVariant, i18n, sessionAtom, store, type FlowContext, updateSession } from '@join/shared';
 import { useT } from '@join/shared/react';
 import { Icon } from '@join/shared/ui';
 import { CartSummary, useSelection } from './cart-summary';
 import { cartLabel } from './cart-label';
 import { summaryOpenAtom } from './summary-state';
 import { browserLocation } from './browser-location';
-import { startOverOpenAtom } from '../retail/start-over-state';
+
+/** The retail header's Back and Home: loaded only on a shop device, never in a visitor's download. */
+const RetailHeaderStart = lazy(() => import('../retail/retail-header'));
 
 /**
  * Header (SPEC 2): plain on steps 1 and 7 and on installments, slanted otherwise; in retail
- * mode the retail header (DESIGN "Retail": a neutral tone, 48 px targets): Back and Home as icon
- * buttons, no brand link to the visitor's home page, Home asks "Start over?" (the retail chrome's
- * dialog). A back control goes where the flow contract says: backRoute in the app, retailBack in
- * retail mode (which may also close the summary, or wipe the customer and leave to the retail
- * start; the wipe is loaded only then, it is not part of a visitor's download).
+ * mode the retail header (src/retail/retail-header.tsx: Back and Home, no brand link to the
+ * visitor's home page). A back control goes where the flow contract says: backRoute in the app,
+ * retailBack in retail mode.
  * The cart is an icon with the count of items selected (number, plan, boosters), named with the
  * count for assistive technology; it opens the summary sheet only once a plan or a number is
  * selected (cartOpensSummary). On wide screens the summary also stays in view in a column, but the
@@ -28,7 +28,6 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
   const t = useT();
   const navigate = useNavigate();
   const [cartOpen, setCartOpen] = useAtom(summaryOpenAtom);
-  const askStartOver = useSetAtom(startOverOpenAtom);
   const { count, reviewing } = useSelection(ctx);
   // The sheet's state outlives the header in the store: a new header starts closed.
   useEffect(() => () => setCartOpen(false), [setCartOpen]);
@@ -36,28 +35,18 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
   const variant = headerVariant(pathname, Boolean(ctx.retail));
   const back = backRoute(pathname, ctx) !== null;
   const goBack = () => {
-    if (!ctx.retail) {
-      const to = backRoute(pathname, ctx);
-      if (!to) return;
-      // SPEC 2: going back from here clears answers (the server clears them first, or the guard
-      // would send the visitor straight back).
-      if (clearsOnBack(pathname).length > 0) {
-        clearAnswersGoingBack(pathname).then(
-          () => navigate(to),
-          (err: unknown) => reportError(err),
-        );
-        return;
-      }
-      navigate(to);
+    const to = backRoute(pathname, ctx);
+    if (!to) return;
+    // SPEC 2: going back from here clears answers (the server clears them first, or the guard
+    // would send the visitor straight back).
+    if (clearsOnBack(pathname).length > 0) {
+      clearAnswersGoingBack(pathname).then(
+        () => navigate(to),
+        (err: unknown) => reportError(err),
+      );
       return;
     }
-    const r = retailBack(pathname);
-    if (r.kind === 'leave-to-retail-start') {
-      void import('../retail/wipe').then((m) => m.wipeCustomer('back'));
-      return;
-    }
-    if (r.clearSummary) setCartOpen(false);
-    navigate(r.to);
+    navigate(to);
   };
   const switchLanguage = () => {
     const next = i18n.language() === 'ar' ? 'en' : 'ar';
@@ -69,15 +58,9 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
     <header className={`header header--${variant}`}>
       <div className="header__start">
         {ctx.retail ? (
-          <>
-            <button type="button" className="header__icon-btn" aria-label={t('header.back')} onClick={goBack}>
-              <Icon icon={ArrowLeft} mirror size="1.5rem" />
-            </button>
-            <button type="button" className="header__icon-btn" aria-label={t('retail.header.home')} aria-haspopup="dialog" onClick={() => askStartOver(true)}>
-              <Icon icon={House} size="1.5rem" />
-            </button>
-            <span className="header__brand">{t('app.title')}</span>
-          </>
+          <Suspense fallback={<span className="header__retail-room" />}>
+            <RetailHeaderStart pathname={pathname} />
+          </Suspense>
         ) : null}
         {!ctx.retail && back ? (
           <button type="button" className="btn btn--link header__back" onClick={goBack}>

@@ -106,11 +106,11 @@ describe('going back clears answers where the flow contract says (clearsOnBack)'
 });
 
 describe('retail header back (retailBack)', () => {
-  it('has named Back and Home icon buttons and no brand link to the visitor home', () => {
+  it('has named Back and Home icon buttons and no brand link to the visitor home', async () => {
     renderHeader('/number', { flags: planAndNumber, retail: true });
     const banner = screen.getByRole('banner');
     expect(banner).toHaveClass('header--retail');
-    expect(within(banner).getByRole('button', { name: 'Back' })).toHaveClass('header__icon-btn');
+    expect(await within(banner).findByRole('button', { name: 'Back' })).toHaveClass('header__icon-btn');
     expect(within(banner).getByRole('button', { name: 'Start over' })).toHaveAttribute('aria-haspopup', 'dialog');
     expect(within(banner).queryByRole('link')).toBeNull();
   });
@@ -122,7 +122,7 @@ describe('retail header back (retailBack)', () => {
     act(() => updateSession({ ...store.get(sessionAtom), sessionId: 'abc', uid: 'u1' }));
     const deviceBefore = store.get(sessionAtom).deviceId;
     renderHeader('/plan-selection', { flags: planAndNumber, retail: true });
-    await click(backButton());
+    await click(await screen.findByRole('button', { name: 'Back' }));
     await waitFor(() => expect(replace).toHaveBeenCalledWith(RETAIL_START_URL));
     expect(RETAIL_START_URL).toBe('/#/retail');
     expect(end).toHaveBeenCalledWith('back');
@@ -133,13 +133,14 @@ describe('retail header back (retailBack)', () => {
 
   it('from the face scan returns to the document scan', async () => {
     renderHeader('/activation_method/scan_face', { flags: planAndNumber, retail: true });
-    await click(backButton());
+    await click(await screen.findByRole('button', { name: 'Back' }));
     expect(route()).toBe('/activation_method/scan_document');
   });
 
   it('elsewhere closes the summary and goes to the plan step', async () => {
     act(() => setHeldNumber({ MSISDN: '971581234567', InTransferTo: null, VanityLevelId: 1, ReservationDate: null, ExpiryDate: null }));
     renderHeader('/number', { flags: planAndNumber, retail: true });
+    await screen.findByRole('button', { name: 'Back' });
     await userEvent.click(screen.getByRole('button', { name: /your selection/i }));
     expect(screen.getByRole('dialog', { name: 'Your selection' })).toBeInTheDocument();
     await userEvent.click(within(screen.getByRole('banner')).getAllByRole('button', { name: /back/i })[0]!);
