@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
 import { IdleGuard } from './idle/idle-guard';
 import { StartOverDialog } from './start-over-dialog';
 import { wipeCustomer } from './wipe';
@@ -11,8 +10,7 @@ import './retail.css';
  * its pop-up, the "Start over?" confirmation, and no return from the back/forward cache: a page
  * with a customer's data restored by Back or Forward (event.persisted) is wiped at once.
  */
-export default function RetailChrome() {
-  const { pathname } = useLocation();
+export function RetailChrome({ pathname }: { pathname: string }) {
   useEffect(() => {
     const restored = (e: PageTransitionEvent) => {
       if (e.persisted) void wipeCustomer('back');

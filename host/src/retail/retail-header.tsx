@@ -1,6 +1,5 @@
 import { useSetAtom } from 'jotai';
 import { ArrowLeft, House } from 'lucide';
-import { useNavigate } from 'react-router-dom';
 import { retailBack } from '@join/shared';
 import { useT } from '@join/shared/react';
 import { Icon } from '@join/shared/ui';
@@ -17,9 +16,8 @@ import './retail.css';
  * elsewhere it closes the summary and goes to the plan step. Home asks "Start over?" (the retail
  * chrome's dialog).
  */
-export default function RetailHeaderStart({ pathname }: { pathname: string }) {
+export function RetailHeaderStart({ pathname, navigate }: { pathname: string; navigate: (to: string) => void }) {
   const t = useT();
-  const navigate = useNavigate();
   const setCartOpen = useSetAtom(summaryOpenAtom);
   const askStartOver = useSetAtom(startOverOpenAtom);
   const goBack = () => {

@@ -9,9 +9,10 @@ import { CartSummary, useSelection } from './cart-summary';
 import { cartLabel } from './cart-label';
 import { summaryOpenAtom } from './summary-state';
 import { browserLocation } from './browser-location';
+import { loadRetailShell } from '../retail/load-retail';
 
 /** The retail header's Back and Home: loaded only on a shop device, never in a visitor's download. */
-const RetailHeaderStart = lazy(() => import('../retail/retail-header'));
+const RetailHeaderStart = lazy(() => loadRetailShell().then((m) => ({ default: m.RetailHeaderStart })));
 
 /**
  * Header (SPEC 2): plain on steps 1 and 7 and on installments, slanted otherwise; in retail
@@ -58,8 +59,8 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
     <header className={`header header--${variant}`}>
       <div className="header__start">
         {ctx.retail ? (
-          <Suspense fallback={<span className="header__retail-room" />}>
-            <RetailHeaderStart pathname={pathname} />
+          <Suspense fallback={null}>
+            <RetailHeaderStart pathname={pathname} navigate={navigate} />
           </Suspense>
         ) : null}
         {!ctx.retail && back ? (

@@ -17,9 +17,10 @@ import { whenIdle } from './when-idle';
 import { listenForOutcomes } from './outcomes';
 import { listenForTracking } from './tracking';
 import { markRetailPage } from '../retail/retail-page';
+import { loadRetailShell } from '../retail/load-retail';
 
 /** A shop device's additions (idle watch, "Start over?", no back/forward cache): never in a visitor's download. */
-const RetailChrome = lazy(() => import('../retail/retail-chrome'));
+const RetailChrome = lazy(() => loadRetailShell().then((m) => ({ default: m.RetailChrome })));
 
 /**
  * The routed shell: header, the current step, footer and pop-ups. Step modules announce
@@ -116,7 +117,7 @@ export function ShellFrame({ pathname, ctx, children }: { pathname: string; ctx:
       <ErrorPopup ctx={ctx} />
       {retail ? (
         <Suspense fallback={null}>
-          <RetailChrome />
+          <RetailChrome pathname={pathname} />
         </Suspense>
       ) : null}
     </div>

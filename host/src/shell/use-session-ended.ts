@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { api, bus, errorObjectFor, translateOr, refreshSelection, SESSION_RECOVERY_CODE, setError } from '@join/shared';
 import { refreshFlowStatus } from '@join/shared/react';
 import { isRetailPage } from '../retail/retail-page';
+import { loadRetailShell } from '../retail/load-retail';
 
 /**
  * When the client ends the session (SPEC 4: codes -27, -7104, -7043, -199), the stored data
@@ -18,7 +19,7 @@ export function useSessionEnded(): void {
     () =>
       bus.on('session:ended', ({ code }) => {
         if (isRetailPage()) {
-          void import('../retail/wipe').then((m) => m.wipeCustomer('expired'));
+          void loadRetailShell().then((m) => m.wipeCustomer('expired'));
           return;
         }
         if (code !== null && code !== SESSION_RECOVERY_CODE) {
