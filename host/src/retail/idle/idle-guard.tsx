@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIdleTimer } from 'react-idle-timer';
 import { RETAIL_CHECK_EVERY_MS } from '@join/shared/retail';
 import { wipeCustomer } from '../wipe';
@@ -21,13 +21,17 @@ export function IdleGuard({ pathname }: { pathname: string }) {
     onIdle: () => void wipeCustomer('idle'),
     onActive: () => setPrompted(false),
   });
-  const { getRemainingTime, isPrompted } = timer;
+  // The hook answers a new object at each render: the checks below read the latest through a ref,
+  // so they stay the same functions and their effects do not restart (nor re-render) each time.
+  const timerRef = useRef(timer);
+  timerRef.current = timer;
 
   const check = useCallback(() => {
-    const left = getRemainingTime();
-    setRemaining(left);
-    if (left <= 0 && (isPrompted() || timer.isIdle())) void wipeCustomer('idle');
-  }, [getRemainingTime, isPrompted, timer]);
+    const t = timerRef.current;
+    const left = t.getRemainingTime();
+    setRemaining(Math.ceil(left / 1000) * 1000); // whole seconds: one render a second at most
+    if (left <= 0 && (t.isPrompted() || t.isIdle())) void wipeCustomer('idle');
+  }, []);
 
   useEffect(() => {
     if (!prompted) return;
@@ -39,7 +43,7 @@ export function IdleGuard({ pathname }: { pathname: string }) {
   // Waking: the library ignores activity while the pop-up is up, so the deadline is checked here.
   useEffect(() => {
     const wake = () => {
-      if (document.visibilityState === 'visible' && isPrompted()) check();
+      if (document.visibilityState === 'visible' && timerRef.current.isPrompted()) check();
     };
     document.addEventListener('visibilitychange', wake);
     window.addEventListener('focus', wake);
@@ -47,7 +51,7 @@ export function IdleGuard({ pathname }: { pathname: string }) {
       document.removeEventListener('visibilitychange', wake);
       window.removeEventListener('focus', wake);
     };
-  }, [check, isPrompted]);
+  }, [check]);
 
   return (
     <IdlePrompt
