@@ -40,6 +40,12 @@ const popUp = () => screen.queryByRole('alertdialog', { name: 'Are you still the
 const settle = async () => {
   for (let i = 0; i < 5; i++) await act(async () => jest.advanceTimersByTimeAsync(0));
 };
+/** The wipe ran for `reason` and the device went to the retail start. */
+async function expectWiped(reason: string) {
+  await settle();
+  expect(end).toHaveBeenCalledWith(reason);
+  expect(replace).toHaveBeenCalledWith(RETAIL_START_URL);
+}
 
 describe('the shop device goes idle (SPEC 4, 9)', () => {
   it.each([
@@ -137,18 +143,14 @@ describe('the idle pop-up', () => {
     advance(120_000 + 119_000);
     expect(end).not.toHaveBeenCalled();
     advance(1_000);
-    await settle();
-    expect(end).toHaveBeenCalledWith('idle');
-    expect(replace).toHaveBeenCalledWith(RETAIL_START_URL);
+    await expectWiped('idle');
   });
 
   it('"End session" wipes at once (reason end_session)', async () => {
     renderGuard('/plan-selection');
     advance(180_000);
     fireEvent.click(within(popUp()!).getByRole('button', { name: 'End session' }));
-    await settle();
-    expect(end).toHaveBeenCalledWith('end_session');
-    expect(replace).toHaveBeenCalledWith(RETAIL_START_URL);
+    await expectWiped('end_session');
   });
 
   it('a device that slept past the deadline during the countdown wipes as soon as it wakes, whatever is touched', async () => {
@@ -160,9 +162,7 @@ describe('the idle pop-up', () => {
     act(() => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    await settle();
-    expect(end).toHaveBeenCalledWith('idle');
-    expect(replace).toHaveBeenCalledWith(RETAIL_START_URL);
+    await expectWiped('idle');
   });
 
   it('a device that slept past the whole deadline before the pop-up wipes on the first touch, never resumes the customer', async () => {
@@ -170,8 +170,7 @@ describe('the idle pop-up', () => {
     advance(60_000);
     jest.setSystemTime(Date.now() + 10 * 60_000);
     fireEvent.touchStart(document);
-    await settle();
-    expect(end).toHaveBeenCalledWith('idle');
+    await expectWiped('idle');
   });
 });
 
