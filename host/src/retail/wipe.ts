@@ -1,6 +1,6 @@
 import { queryClient } from '@join/shared/react';
 import { store, updateSession, wipeSession } from '@join/shared';
-import { retailApi, RETAIL_START_URL, type WipeReason } from '@join/shared/retail';
+import { retailApi, RETAIL_START_URL, WipeReason } from '@join/shared/retail';
 import { browserLocation } from '../shell/browser-location';
 import { summaryOpenAtom } from '../shell/summary-state';
 
@@ -16,7 +16,8 @@ import { summaryOpenAtom } from '../shell/summary-state';
  *    Storage, service workers;
  * 5. replaces the page with the retail start screen: a full load, so nothing in memory survives,
  *    and no history entry, so Back does not return to the customer's last screen.
- * The staff sign-in stays: its cookie is HttpOnly and the page never touches it.
+ * The staff sign-in stays: its cookie is HttpOnly and the page never touches it. The device's other
+ * tabs (the same customer's pages) are told, and wipe too (followWipesOfOtherTabs).
  */
 export function wipeCustomer(reason: WipeReason): Promise<void> {
   // The idle timeout, a wake-up check and another tab may all ask at once: one wipe serves them.
@@ -32,6 +33,7 @@ export function resetWipeForTests(): void {
 
 async function wipe(reason: WipeReason): Promise<void> {
   await retailApi.endCustomerSession(reason).catch(() => undefined);
+  tellOtherTabs(reason);
   stopCameras();
   wipeSession();
   updateSession({ language: 'en' });
@@ -39,6 +41,29 @@ async function wipe(reason: WipeReason): Promise<void> {
   queryClient.clear();
   await clearBrowserStorage();
   browserLocation.replace(RETAIL_START_URL);
+}
+
+const WIPE_CHANNEL = 'join-retail-wipe';
+
+function tellOtherTabs(reason: WipeReason): void {
+  if (typeof BroadcastChannel !== 'function') return;
+  const channel = new BroadcastChannel(WIPE_CHANNEL);
+  channel.postMessage({ reason });
+  channel.close();
+}
+
+/**
+ * Another tab of this device wiped its customer ("End session", "Start over", Back): this tab shows
+ * the same customer's pages, so it wipes too. Returns the stop.
+ */
+export function followWipesOfOtherTabs(): () => void {
+  if (typeof BroadcastChannel !== 'function') return () => undefined;
+  const channel = new BroadcastChannel(WIPE_CHANNEL);
+  channel.onmessage = (e: MessageEvent<unknown>) => {
+    const said = WipeReason.safeParse((e.data as { reason?: unknown } | null)?.reason);
+    void wipeCustomer(said.success ? said.data : 'end_session');
+  };
+  return () => channel.close();
 }
 
 /** Stops every camera (or microphone) track shown in the page. */

@@ -89,6 +89,17 @@ describe('the shell on a shop device', () => {
     expect(end).toHaveBeenCalledWith('back');
   });
 
+  it('a wipe in another tab of the device ("End session" there) wipes this tab too', async () => {
+    const { replace, end } = watchWipe();
+    renderFrame({ flags: EMPTY_FLOW_FLAGS, retail: true });
+    await waitFor(() => expect(document.querySelector('dialog[aria-labelledby="retail-idle-title"]')).not.toBeNull());
+    const otherTab = new BroadcastChannel('join-retail-wipe');
+    otherTab.postMessage({ reason: 'end_session' });
+    otherTab.close();
+    await waitFor(() => expect(replace).toHaveBeenCalledWith(RETAIL_START_URL));
+    expect(end).toHaveBeenCalledWith('end_session');
+  });
+
   it('a retail customer whose session the server ended is wiped (reason expired), never logged in again as a visitor', async () => {
     const { replace, end } = watchWipe();
     const login = jest.spyOn(api, 'loginByDeviceId');

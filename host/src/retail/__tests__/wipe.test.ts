@@ -105,6 +105,20 @@ describe('wipeCustomer', () => {
   });
 });
 
+describe('the device\'s other tabs', () => {
+  it('are told of the wipe and its reason', async () => {
+    jest.spyOn(browserLocation, 'replace').mockImplementation(() => undefined);
+    jest.spyOn(retailApi, 'endCustomerSession').mockResolvedValue({ ended: true });
+    const otherTab = new BroadcastChannel('join-retail-wipe');
+    const heard = new Promise<unknown>((resolve) => {
+      otherTab.onmessage = (e) => resolve(e.data);
+    });
+    await wipeCustomer('start_over');
+    await expect(heard).resolves.toEqual({ reason: 'start_over' });
+    otherTab.close();
+  });
+});
+
 describe('stopCameras', () => {
   it('stops the tracks of every video in the page, not only the first', () => {
     const root = document.createElement('div');
