@@ -1,22 +1,24 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useAtom } from 'jotai';
 import { ShoppingBag } from 'lucide';
 import { Link, useNavigate } from 'react-router-dom';
-import { backRoute, cartOpensSummary, clearAnswersGoingBack, clearsOnBack, reportError, cartVisible, headerVariant, i18n, retailBack, sessionAtom, store, wipeSession, type FlowContext, updateSession } from '@join/shared';
+import { backRoute, cartOpensSummary, clearAnswersGoingBack, clearsOnBack, reportError, cartVisible, headerVariant, i18n, sessionAtom, store, type FlowContext, updateSession } from '@join/shared';
 import { useT } from '@join/shared/react';
 import { Icon } from '@join/shared/ui';
 import { CartSummary, useSelection } from './cart-summary';
 import { cartLabel } from './cart-label';
 import { summaryOpenAtom } from './summary-state';
 import { browserLocation } from './browser-location';
+import { loadRetailShell } from '../retail/load-retail';
 
-/** Where the retail back button leaves to from the first step: the retail entry of this product. */
-export const RETAIL_START_URL = '/?is_retail=1';
+/** The retail header's Back and Home: loaded only on a shop device, never in a visitor's download. */
+const RetailHeaderStart = lazy(() => loadRetailShell().then((m) => ({ default: m.RetailHeaderStart })));
 
 /**
  * Header (SPEC 2): plain on steps 1 and 7 and on installments, slanted otherwise; in retail
- * mode the retail header. A back control goes where the flow contract says: backRoute in the
- * app, retailBack in retail mode (which may also close the summary, or leave to the retail start).
+ * mode the retail header (src/retail/retail-header.tsx: Back and Home, no brand link to the
+ * visitor's home page). A back control goes where the flow contract says: backRoute in the app,
+ * retailBack in retail mode.
  * The cart is an icon with the count of items selected (number, plan, boosters), named with the
  * count for assistive technology; it opens the summary sheet only once a plan or a number is
  * selected (cartOpensSummary). On wide screens the summary also stays in view in a column, but the
@@ -32,31 +34,20 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
   useEffect(() => () => setCartOpen(false), [setCartOpen]);
   const hasSelection = cartOpensSummary(ctx.flags);
   const variant = headerVariant(pathname, Boolean(ctx.retail));
-  const back = ctx.retail ? true : backRoute(pathname, ctx) !== null;
+  const back = backRoute(pathname, ctx) !== null;
   const goBack = () => {
-    if (!ctx.retail) {
-      const to = backRoute(pathname, ctx);
-      if (!to) return;
-      // SPEC 2: going back from here clears answers (the server clears them first, or the guard
-      // would send the visitor straight back).
-      if (clearsOnBack(pathname).length > 0) {
-        clearAnswersGoingBack(pathname).then(
-          () => navigate(to),
-          (err: unknown) => reportError(err),
-        );
-        return;
-      }
-      navigate(to);
+    const to = backRoute(pathname, ctx);
+    if (!to) return;
+    // SPEC 2: going back from here clears answers (the server clears them first, or the guard
+    // would send the visitor straight back).
+    if (clearsOnBack(pathname).length > 0) {
+      clearAnswersGoingBack(pathname).then(
+        () => navigate(to),
+        (err: unknown) => reportError(err),
+      );
       return;
     }
-    const r = retailBack(pathname);
-    if (r.kind === 'leave-to-retail-start') {
-      wipeSession();
-      browserLocation.assign(RETAIL_START_URL);
-      return;
-    }
-    if (r.clearSummary) setCartOpen(false);
-    navigate(r.to);
+    navigate(to);
   };
   const switchLanguage = () => {
     const next = i18n.language() === 'ar' ? 'en' : 'ar';
@@ -67,7 +58,12 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
   return (
     <header className={`header header--${variant}`}>
       <div className="header__start">
-        {back ? (
+        {ctx.retail ? (
+          <Suspense fallback={null}>
+            <RetailHeaderStart pathname={pathname} navigate={navigate} />
+          </Suspense>
+        ) : null}
+        {!ctx.retail && back ? (
           <button type="button" className="btn btn--link header__back" onClick={goBack}>
             <span aria-hidden="true" className="header__back-arrow">
               ←
@@ -75,9 +71,11 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
             <span className="header__back-label">{t('header.back')}</span>
           </button>
         ) : null}
-        <Link to="/" className="header__brand" aria-label={t('header.home')}>
-          <span aria-hidden="true">◆</span> {t('app.title')}
-        </Link>
+        {ctx.retail ? null : (
+          <Link to="/" className="header__brand" aria-label={t('header.home')}>
+            <span aria-hidden="true">◆</span> {t('app.title')}
+          </Link>
+        )}
       </div>
       <div className="header__actions">
         <button type="button" className="btn btn--link" onClick={switchLanguage} lang={i18n.language() === 'ar' ? 'en' : 'ar'}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { cartVisible, flowFlagsAtom, recommendedRoute, ROUTES, routeTitleKey, stepForPath, STEPS, type FlowContext } from '@join/shared';
@@ -16,6 +16,11 @@ import { useSessionEnded } from './use-session-ended';
 import { whenIdle } from './when-idle';
 import { listenForOutcomes } from './outcomes';
 import { listenForTracking } from './tracking';
+import { markRetailPage } from '../retail/retail-page';
+import { loadRetailShell } from '../retail/load-retail';
+
+/** A shop device's additions (idle watch, "Start over?", no back/forward cache): never in a visitor's download. */
+const RetailChrome = lazy(() => loadRetailShell().then((m) => ({ default: m.RetailChrome })));
 
 /**
  * The routed shell: header, the current step, footer and pop-ups. Step modules announce
@@ -83,10 +88,16 @@ export function Shell() {
  * uniquely (axe's region and landmark-unique): the header (banner), the stepper (region
  * "Your progress"), the step (main), the summary (complementary: the column on wide screens, the
  * bar on phones, one on screen at a time), the footer (contentinfo, its nav). Pop-ups are dialogs.
+ * A retail customer (SPEC 2) has no footer (nor its logout: the wipe ends a customer) and the
+ * retail chrome instead.
  */
 export function ShellFrame({ pathname, ctx, children }: { pathname: string; ctx: FlowContext; children: React.ReactNode }) {
   const t = useT();
   const withSummary = cartVisible(pathname);
+  const retail = ctx.retail === true;
+  useEffect(() => {
+    if (retail) markRetailPage();
+  }, [retail]);
   return (
     <div className={withSummary ? 'shell shell--summary' : 'shell'}>
       <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); focusStepHeading(); }}>
@@ -100,10 +111,15 @@ export function ShellFrame({ pathname, ctx, children }: { pathname: string; ctx:
         </main>
         {withSummary ? <SummaryColumn ctx={ctx} /> : null}
       </div>
-      <Footer />
+      {retail ? null : <Footer />}
       {withSummary ? <SummaryBar ctx={ctx} /> : null}
       <HelpModal />
       <ErrorPopup ctx={ctx} />
+      {retail ? (
+        <Suspense fallback={null}>
+          <RetailChrome pathname={pathname} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { ApiErrorBody, Session } from '../schemas/entities';
 import { ApiError, isApiError } from '../errors/api-error';
 import { LOGOUT_CODES, SESSION_RECOVERY_CODE } from '../errors/codes';
 import { bus } from '../bus';
-import { sessionAtom, startParamsAtom, store, updateSession, wipeSession, type Store } from '../store';
+import { serverFlowContextAtom, sessionAtom, startParamsAtom, store, updateSession, wipeSession, type Store } from '../store';
 import { isRetailStart } from '../flow/context';
 
 /**
@@ -172,6 +172,12 @@ export function createApiClient(config: { baseURL?: string; store?: Store; fetch
     } catch (e) {
       const err = toApiError(e);
       if (err.code === SESSION_RECOVERY_CODE && !opts.anonymous && !opts.idempotencyKey) {
+        // A shop device's customer is never carried on as a visitor by a silent device-id login:
+        // the session ends, and the host wipes the customer and returns to the retail start.
+        if (st.get(serverFlowContextAtom)?.retail === true) {
+          endSession(SESSION_RECOVERY_CODE);
+          throw err;
+        }
         try {
           await loginByDeviceId();
         } catch {

@@ -32,9 +32,18 @@ export function isSourceMap(path: string): boolean {
   return /\.map(\.(gz|br))?$/i.test(path.split('?')[0] ?? '');
 }
 
+/**
+ * The page (index.html) is never stored: neither in the HTTP cache nor in the back/forward cache,
+ * so a shop device's Back after a wipe cannot show the last customer's screen (browsers keep no
+ * page answered `no-store` in the back/forward cache). Hashed assets are immutable for a year; the
+ * rest is revalidated.
+ */
+export const PAGE_CACHE_CONTROL = 'no-store';
+
 export function cacheControlFor(file: string): string {
   const name = basename(file);
-  return !name.endsWith('.html') && HASHED.test(name) ? `public, max-age=${YEAR_S}, immutable` : 'no-cache';
+  if (name.endsWith('.html')) return PAGE_CACHE_CONTROL;
+  return HASHED.test(name) ? `public, max-age=${YEAR_S}, immutable` : 'no-cache';
 }
 
 const setHeaders = (res: { setHeader(name: string, value: string): unknown }, file: string): void => {
@@ -92,7 +101,7 @@ export async function registerStaticFiles(
     handle(request, reply) {
       if (!isPageNavigation(request)) return false;
       // The client turns deep paths such as /join/spotii-success into hash routes itself.
-      reply.header('cache-control', 'no-cache');
+      reply.header('cache-control', PAGE_CACHE_CONTROL);
       void reply.sendFile('index.html', config.hostDir, { cacheControl: false });
       return true;
     },

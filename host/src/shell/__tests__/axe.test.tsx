@@ -1,10 +1,12 @@
-import { act, render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { MemoryRouter } from 'react-router-dom';
 import { Provider } from 'jotai';
 import { EMPTY_FLOW_FLAGS, i18n, setFlowFlags, setHeldNumber, setSavedPlan, store, type FlowContext, type SavedPlan } from '@join/shared';
 import { ShellFrame } from '../shell';
 import { polyfillDialog } from '@join/shared/testing';
+import { startOverOpenAtom } from '../../retail/start-over-state';
+import { IdlePrompt } from '../../retail/idle/idle-prompt';
 
 beforeAll(polyfillDialog);
 
@@ -74,6 +76,22 @@ describe('axe on the shell', () => {
   it('the first step, nothing chosen yet', async () => {
     act(() => setFlowFlags(EMPTY_FLOW_FLAGS));
     frame('/plan-selection', { flags: EMPTY_FLOW_FLAGS });
+    await expectNoViolations();
+  });
+
+  it('a retail customer: the retail header (Back, Home), no footer, and "Start over?" open', async () => {
+    act(() => setFlowFlags(picked));
+    frame('/number', { flags: picked, retail: true });
+    await screen.findByRole('button', { name: 'Start over' });
+    await expectNoViolations();
+    act(() => store.set(startOverOpenAtom, true));
+    await screen.findByRole('alertdialog', { name: 'Start over?' });
+    await expectNoViolations();
+    act(() => store.set(startOverOpenAtom, false));
+  });
+
+  it('the idle pop-up', async () => {
+    render(<IdlePrompt open remainingMs={75_000} checkEveryMs={30_000} onContinue={() => undefined} onEnd={() => undefined} />);
     await expectNoViolations();
   });
 });

@@ -1,9 +1,10 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider } from 'jotai';
 import { api, DELIVERY_DRAFT_STORAGE_KEY, EMPTY_FLOW_FLAGS, sessionAtom, store, type FlowContext, type SavedPlan, setHeldNumber, setSavedPlan, updateSession } from '@join/shared';
-import { Header, RETAIL_START_URL } from '../header';
+import { retailApi, RETAIL_START_URL } from '@join/shared/retail';
+import { Header } from '../header';
 import { browserLocation } from '../browser-location';
 import { polyfillDialog } from '@join/shared/testing';
 
@@ -105,27 +106,41 @@ describe('going back clears answers where the flow contract says (clearsOnBack)'
 });
 
 describe('retail header back (retailBack)', () => {
-  it('from the plan step wipes the stored state and leaves to the retail start', async () => {
+  it('has named Back and Home icon buttons and no brand link to the visitor home', async () => {
+    renderHeader('/number', { flags: planAndNumber, retail: true });
+    const banner = screen.getByRole('banner');
+    expect(banner).toHaveClass('header--retail');
+    expect(await within(banner).findByRole('button', { name: 'Back' })).toHaveClass('header__icon-btn');
+    expect(within(banner).getByRole('button', { name: 'Start over' })).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(within(banner).queryByRole('link')).toBeNull();
+  });
+
+  it('from the plan step wipes the customer (reason back) and replaces the page with the retail start', async () => {
+    const replace = jest.spyOn(browserLocation, 'replace').mockImplementation(() => undefined);
     const assign = jest.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    const end = jest.spyOn(retailApi, 'endCustomerSession').mockResolvedValue({ ended: true });
     act(() => updateSession({ ...store.get(sessionAtom), sessionId: 'abc', uid: 'u1' }));
     const deviceBefore = store.get(sessionAtom).deviceId;
     renderHeader('/plan-selection', { flags: planAndNumber, retail: true });
-    expect(screen.getByRole('banner')).toHaveClass('header--retail');
-    await click(backButton());
-    expect(assign).toHaveBeenCalledWith(RETAIL_START_URL);
+    await click(await screen.findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith(RETAIL_START_URL));
+    expect(RETAIL_START_URL).toBe('/#/retail');
+    expect(end).toHaveBeenCalledWith('back');
+    expect(assign).not.toHaveBeenCalled(); // Back must not return to the customer's page
     expect(store.get(sessionAtom).sessionId).toBeNull();
     expect(store.get(sessionAtom).deviceId).not.toBe(deviceBefore);
   });
 
   it('from the face scan returns to the document scan', async () => {
     renderHeader('/activation_method/scan_face', { flags: planAndNumber, retail: true });
-    await click(backButton());
+    await click(await screen.findByRole('button', { name: 'Back' }));
     expect(route()).toBe('/activation_method/scan_document');
   });
 
   it('elsewhere closes the summary and goes to the plan step', async () => {
     act(() => setHeldNumber({ MSISDN: '971581234567', InTransferTo: null, VanityLevelId: 1, ReservationDate: null, ExpiryDate: null }));
     renderHeader('/number', { flags: planAndNumber, retail: true });
+    await screen.findByRole('button', { name: 'Back' });
     await userEvent.click(screen.getByRole('button', { name: /your selection/i }));
     expect(screen.getByRole('dialog', { name: 'Your selection' })).toBeInTheDocument();
     await userEvent.click(within(screen.getByRole('banner')).getAllByRole('button', { name: /back/i })[0]!);

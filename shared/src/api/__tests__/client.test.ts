@@ -5,7 +5,8 @@ import { createStore } from 'jotai/vanilla';
 import { z } from 'zod';
 import { createApiClient, encodeForm } from '../client';
 import { bus } from '../../bus';
-import { sessionAtom, setStartParams, store, updateSession } from '../../store';
+import { applyFlowStatus, sessionAtom, setFlowFlags, setStartParams, store, updateSession } from '../../store';
+import { EMPTY_FLOW_FLAGS } from '../../schemas/entities';
 import { ApiError } from '../../errors/api-error';
 
 type Call = { url: string; method: string; headers: Headers; body: string | null };
@@ -105,6 +106,22 @@ describe('api client', () => {
     expect(calls[1]!.headers.get('gclid')).toBe('g-1');
     expect(store.get(sessionAtom).sessionId).toBe('sess-new');
     expect(ended).not.toHaveBeenCalled();
+    off();
+  });
+
+  it('never recovers -27 of a retail customer by a device-id login: the session ends (the host wipes the customer)', async () => {
+    const ended = jest.fn();
+    const off = bus.on('session:ended', ended);
+    applyFlowStatus({
+      flow_status_flags: EMPTY_FLOW_FLAGS,
+      flow_context: { resident_type: null, sim_type: null, inside_uae: null, has_delivery_form: false, terminated_email: null, retail: true },
+    });
+    const { client, calls } = setup([() => json(401, { code: -27, message: 'Session expired' })]);
+    await expect(client.request('GET', '/me/flow_status', { schema: Ok })).rejects.toMatchObject({ code: -27 });
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual(['/api/me/flow_status']);
+    expect(ended).toHaveBeenCalledWith({ code: -27 });
+    expect(store.get(sessionAtom).sessionId).toBeNull();
+    setFlowFlags(null);
     off();
   });
 

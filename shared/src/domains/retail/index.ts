@@ -6,7 +6,7 @@
 import { registerTexts } from '@join/shared';
 
 // Bundled English is only the fallback under the API's translations: its own chunk.
-void import('./texts').then((m) => registerTexts(m.RETAIL_TEXTS));
+void import(/* webpackChunkName: "retail-texts" */ './texts').then((m) => registerTexts(m.RETAIL_TEXTS));
 
 export * from './constants';
 export * from './schemas';

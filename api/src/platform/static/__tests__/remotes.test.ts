@@ -51,6 +51,6 @@ describe('remotes table', () => {
     expect(cacheControlFor('/x/logo.svg')).toBe('no-cache');
     expect(cacheControlFor('/x/remoteEntry.js')).toBe('no-cache');
     expect(cacheControlFor('/x/mf-manifest.json')).toBe('no-cache');
-    expect(cacheControlFor('/x/index.html')).toBe('no-cache');
+    expect(cacheControlFor('/x/index.html')).toBe('no-store');
   });
 });

@@ -69,10 +69,10 @@ describe('static files, remotes and security headers', () => {
     expect(res.headers).toMatchObject(SECURITY_HEADERS);
   });
 
-  it('serves index.html uncached and hashed assets for a year', async () => {
+  it('serves index.html never stored (nor kept in the back/forward cache) and hashed assets for a year', async () => {
     const index = await get('/', 'text/html');
     expect(index.headers['content-type']).toMatch(/text\/html/);
-    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(index.headers['cache-control']).toBe('no-store');
     expect(index.body).toContain('<title>Join</title>');
     expect((await get('/static/main.3fa9c2d1.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
@@ -122,7 +122,7 @@ describe('static files, remotes and security headers', () => {
     const res = await get('/join/spotii-success?x=1', 'text/html,application/xhtml+xml');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Join</title>');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers).toMatchObject(SECURITY_HEADERS);
   });
 
