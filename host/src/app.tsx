@@ -11,7 +11,7 @@ import { Shell } from './shell/shell';
 import { FatalScreen, MaintenanceScreen, AppLoading } from './shell/screens';
 
 /** The retail screens (a shop device's enrolment, staff sign-in, start screen, manager page): their own chunk. */
-const RetailScreens = lazy(() => import('./retail/screens/retail-screens'));
+const RetailScreens = lazy(() => import(/* webpackChunkName: "retail-screens" */ './retail/screens/retail-screens'));
 
 /** Runs start-up once, then renders the routed shell (routes render only after flow status). */
 export function App() {

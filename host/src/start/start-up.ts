@@ -34,7 +34,7 @@ export async function startUp(
   if (config.value.maintenance_mode === 'maintenance_blocking') return 'maintenance';
   // The retail branch is its own chunk: only a retail address or start parameter loads it.
   if (location.hash.startsWith('#/retail') || params.is_retail !== undefined) {
-    const { retailStart } = await import('./retail-start');
+    const { retailStart } = await import(/* webpackChunkName: "retail-start" */ './retail-start');
     if (retailStart(params, config.value.retail_flow, { store, location, ...(deps.history ? { history: deps.history } : {}) })) return 'retail';
   }
 

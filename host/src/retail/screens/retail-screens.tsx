@@ -10,7 +10,7 @@ import { SignInScreen } from './sign-in-screen';
 import './retail.css';
 
 /** The manager's page: a chunk of its own (a shop device's staff never open it). */
-const ManagerScreen = lazy(() => import('./manager-screen'));
+const ManagerScreen = lazy(() => import(/* webpackChunkName: "retail-manager" */ './manager-screen'));
 
 /** A retail route below /retail, as the nested routes see it. */
 const below = (route: string) => route.slice(RETAIL_ROUTES.start.length + 1);
