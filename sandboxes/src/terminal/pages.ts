@@ -71,7 +71,7 @@ export function terminalPage(lang: SandboxLanguage, terminalId: string, pending:
   const t = TERMINAL_TEXTS[lang];
   const title = fillText(t.title, { terminal: ltr(terminalId) });
   const here = `/terminals/${terminalId}`;
-  const outcome = last && last.status !== 'pending'
+  const outcome = last && last.status !== 'pending' && last.status !== 'refunded'
     ? fillText(t.outcomes[last.status], { code: ltr(last.authCode ?? ''), reason: last.declineReason ? t.reasons[last.declineReason] : '' })
     : null;
   const action = (r: PaymentRequest) => `${here}/payments/${r.id}`;

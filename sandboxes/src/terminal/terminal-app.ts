@@ -18,6 +18,7 @@ import { DECLINE_REASONS, generateTerminalSigner, SEEDED_TERMINALS, TerminalLedg
  *        -> 201 request (pending) | 404 unknown_terminal | 409 terminal_busy | 422 idempotency_key_reused
  *   GET  /v1/payment-requests/:id          the request now; settled: `result`, a compact JWS
  *   POST /v1/payment-requests/:id/cancel   pending -> cancelled (signed too) | 409 already_settled
+ *   POST /v1/payment-requests/:id/refund   (Idempotency-Key) approved -> refunded | 422 not_refundable
  * Public:
  *   GET  /.well-known/jwks.json            the public key the results are signed with (ES256)
  *   GET  /terminals/:terminal_id?lang=     the terminal's screen; POST /terminals/:id/payments/:pid {action, reason}
@@ -112,6 +113,15 @@ export async function buildTerminalApp(options: TerminalSandboxOptions): Promise
     const outcome = await ledger.settleById(found.id, 'cancelled');
     if (outcome.kind === 'closed' && outcome.request.status !== 'cancelled') return reply.code(409).send({ error: 'already_settled', ...view(outcome.request) });
     return reply.send(view(found));
+  });
+
+  app.post('/v1/payment-requests/:id/refund', async (request, reply) => {
+    if (requireIdempotencyKey(request, reply) === null) return reply;
+    const found = requestOf((request.params as { id: string }).id);
+    const refunded = found ? ledger.refund(found.id) : 'not_found';
+    if (refunded === 'not_found') return notFound(reply);
+    if (refunded === 'not_refundable') return reply.code(422).send({ error: 'not_refundable', message: 'only an approved payment can be refunded' });
+    return reply.send(view(refunded));
   });
 
   // --- the terminal's screen -----------------------------------------------------------------

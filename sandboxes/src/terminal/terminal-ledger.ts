@@ -13,7 +13,8 @@ export const SEEDED_TERMINALS = ['term-dxb-mall', 'term-auh-marina'] as const;
 export const DECLINE_REASONS = ['insufficient_funds', 'card_expired', 'card_declined', 'pin_incorrect'] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];
 export type Outcome = 'approved' | 'declined' | 'cancelled' | 'expired';
-export type RequestStatus = 'pending' | Outcome;
+/** refunded: an approved payment given back (a referenced refund); its signed result stays the approval. */
+export type RequestStatus = 'pending' | Outcome | 'refunded';
 
 /** How long a request waits for a tap before the terminal gives up on it. */
 export const REQUEST_TTL_MS = 3 * 60 * 1000;
@@ -150,6 +151,14 @@ export class TerminalLedger {
       time: new Date(r.settledAt).toISOString(),
     });
     return { kind: 'settled', request: r };
+  }
+
+  /** Gives back an approved payment; a refunded one again is the same refund. */
+  refund(id: string): PaymentRequest | 'not_found' | 'not_refundable' {
+    const r = this.requests.get(id);
+    if (!r) return 'not_found';
+    if (r.status === 'approved') r.status = 'refunded';
+    return r.status === 'refunded' ? r : 'not_refundable';
   }
 
   async settleById(id: string, outcome: Outcome, declineReason: DeclineReason | null = null): Promise<SettleOutcome> {

@@ -107,3 +107,17 @@ describe('payment terminal sandbox', () => {
     expect((await app.inject({ method: 'GET', url: '/terminals/term-x' })).statusCode).toBe(404);
   });
 });
+
+describe('payment terminal sandbox: refunds', () => {
+  it('refunds an approved payment once, and nothing else', async () => {
+    const app = await buildTerminalApp({ apiKey: KEY });
+    const headers = { ...auth, 'idempotency-key': 'k-refund-1' };
+    const made = (await app.inject({ method: 'POST', url: '/v1/terminals/term-dxb-mall/payment-requests', headers, payload: { reference: 'pay_r', amount: 100, currency: 'AED' } })).json();
+    const refund = () => app.inject({ method: 'POST', url: `/v1/payment-requests/${made.id}/refund`, headers });
+    expect((await refund()).statusCode).toBe(422);
+    await app.inject({ method: 'POST', url: `/terminals/term-dxb-mall/payments/${made.id}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=approve' });
+    expect((await refund()).json().status).toBe('refunded');
+    expect((await refund()).json().status).toBe('refunded');
+    await app.close();
+  });
+});
