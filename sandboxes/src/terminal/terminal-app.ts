@@ -21,7 +21,7 @@ import { DECLINE_REASONS, generateTerminalSigner, SEEDED_TERMINALS, TerminalLedg
  *   POST /v1/payment-requests/:id/refund   (Idempotency-Key) approved -> refunded | 422 not_refundable
  * Public:
  *   GET  /.well-known/jwks.json            the public key the results are signed with (ES256)
- *   GET  /terminals/:terminal_id?lang=     the terminal's screen; POST /terminals/:id/payments/:pid {action, reason}
+ *   GET  /terminals/:terminal_id?lang=     the terminal's screen; POST /terminals/:id/payments/:pid {action, reason} -> 303 back to it
  */
 export interface TerminalSandboxOptions {
   apiKey: string;
@@ -132,9 +132,13 @@ export async function buildTerminalApp(options: TerminalSandboxOptions): Promise
     return sendPage(reply, status, terminalPage(lang, id.data, await ledger.pendingOn(id.data), last));
   };
 
-  app.get('/terminals/:terminalId', async (request, reply) =>
-    screen(reply, pageLanguage((request.query as { lang?: unknown }).lang), (request.params as { terminalId: string }).terminalId),
-  );
+  // ?settled=<request id>: the outcome of the tap just made on this terminal (the form's 303 lands here, so a reload taps nothing).
+  app.get('/terminals/:terminalId', async (request, reply) => {
+    const query = request.query as { lang?: unknown; settled?: unknown };
+    const { terminalId } = request.params as { terminalId: string };
+    const settled = requestOf(query.settled);
+    return screen(reply, pageLanguage(query.lang), terminalId, settled?.terminalId === terminalId ? settled : undefined);
+  });
 
   app.post('/terminals/:terminalId/payments/:id', async (request, reply) => {
     const raw = (request.body ?? {}) as Record<string, unknown>;
@@ -145,7 +149,7 @@ export async function buildTerminalApp(options: TerminalSandboxOptions): Promise
     if (!found || found.terminalId !== params.terminalId || !form.success) return screen(reply, lang, params.terminalId, undefined, 400);
     const { action, reason } = form.data;
     await ledger.settleById(found.id, action === 'approve' ? 'approved' : action === 'decline' ? 'declined' : 'cancelled', reason ?? null);
-    return screen(reply, lang, params.terminalId, found);
+    return reply.code(303).header('cache-control', 'no-store').header('location', `/terminals/${found.terminalId}?lang=${lang}&settled=${found.id}`).send();
   });
 
   return app;

@@ -41,7 +41,9 @@ describe('payment terminal sandbox', () => {
     expect(screen.body).toContain('pay_1');
     expect(screen.body).toContain('125.00');
     expect(screen.body).toContain('Approve (tap card)');
-    expect((await tap(request.id, 'action=approve&lang=en')).body).toContain('Approved');
+    const tapped = await tap(request.id, 'action=approve&lang=en');
+    expect(tapped.statusCode).toBe(303);
+    expect((await app.inject({ method: 'GET', url: tapped.headers.location as string })).body).toContain('Approved. Authorisation code');
     const settled = (await read(request.id)).json();
     expect(settled.status).toBe('approved');
     const { header, result } = await verified(settled.result);
