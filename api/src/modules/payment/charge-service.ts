@@ -292,8 +292,8 @@ export function chargeService(ctx: PaymentDeps, settlement: PaymentSettlement = 
       if (!payment) throw notFound('No such payment');
       if (payment.status === 'captured') return { status: 'paid', receipt: receiptOf(payment) };
       if (payment.status === 'declined') return { status: 'cancelled' };
-      // A card charge asked for but not answered may have gone through: only its retry (same key) can tell.
-      if (payment.method === 'card' && !payment.providerRef) {
+      // A card charge (or a terminal request) asked for but not answered may have gone through: only its retry (same key) can tell.
+      if ((payment.method === 'card' || payment.method === 'counter') && !payment.providerRef) {
         throw inProgress('This payment is still being processed: retry it from the payment page, then cancel it if you still want to');
       }
       const now = await settlement.refreshOpen(caller, payment, { closeUndecided: false });

@@ -44,7 +44,8 @@ export function maxSimsReached(payment: PaymentRecord | null = null): DomainErro
 function moneyBackWords(payment: PaymentRecord): string {
   const amount = formatFils(payment.amountFils, 'en');
   const status = payment.refund?.status ?? 'voided';
-  return payment.method === 'card'
+  // A counter payment was taken from a card on the shop's terminal: its money goes back to that card.
+  return payment.method !== 'bnpl'
     ? { refunded: `the ${amount} taken was refunded to your card`, pending: `the ${amount} taken is being refunded to your card`, voided: 'nothing was taken' }[status]
     : {
         refunded: 'your instalment plan was refunded',

@@ -149,6 +149,23 @@ describe('pay at the counter', () => {
     paidReceipt(await confirm(v, started.payment_id));
   });
 
+  it('a request whose answer was lost cannot be cancelled before its retry tells whether the terminal has it', async () => {
+    const v = await customer();
+    const key = newKey();
+    terminal.down = true;
+    try {
+      expectError(await t.pay(v, '/api/payment/counter', {}, key), 503, -7106);
+    } finally {
+      terminal.down = false;
+    }
+    const open = (await summaryOf(t, v)).open_payment;
+    expect(open?.method).toBe('counter');
+    expectError(await t.pay(v, '/api/payment/cancel', { payment_id: open?.payment_id ?? '' }), 409, 'payment_in_progress');
+    const started = await send(v, key);
+    expect(started.payment_id).toBe(open?.payment_id);
+    await terminal.settle('cancelled');
+  });
+
   it('cancel withdraws the request on the terminal: nothing is paid', async () => {
     const v = await customer();
     const started = await send(v);
