@@ -20,7 +20,7 @@ const base = Number(process.env.E2E_PORT_BASE ?? 8181);
 export const PORTS = { main: base, maintenance: base + 1, fatal: base + 2, clock: base + 3, promo: base + 4, shared: base + 5 } as const;
 /**
  * The third parties' stand-ins are one program of their own (sandboxes/dist/main.js), started
- * first, on 127.0.0.1, and shared by every product server: each sandbox twenty to ninety ports
+ * first, on 127.0.0.1, and shared by every product server: each sandbox twenty to a hundred ports
  * above the base (clear of the perf scripts' base + 9 and base + 10, perf/product-server.mjs), so a test knows a provider's origin,
  * e.g. http://127.0.0.1:SANDBOX_PORTS.card. Every product server reaches them by these ports and
  * the suite's keys (not the published development ones), as it would a real provider. The courier's
@@ -39,6 +39,7 @@ export const SANDBOX_PORTS = {
   mail: base + 80,
   outbox: base + 81,
   portability: base + 90,
+  terminal: base + 100,
 } as const;
 export const COURIER_STEP_MS = 3_600_000;
 
@@ -54,6 +55,7 @@ const SANDBOXES_ENV = {
   JOIN_COURIER_PORT: String(SANDBOX_PORTS.courier),
   JOIN_ESIM_PORT: String(SANDBOX_PORTS.esim),
   JOIN_PORTABILITY_PORT: String(SANDBOX_PORTS.portability),
+  JOIN_TERMINAL_PORT: String(SANDBOX_PORTS.terminal),
   JOIN_MAIL_SINK_PORT: String(SANDBOX_PORTS.mail),
   JOIN_MAIL_OUTBOX_PORT: String(SANDBOX_PORTS.outbox),
   JOIN_AUTHORITY_KEY: 'e2e-suite-authority-key',
@@ -63,6 +65,7 @@ const SANDBOXES_ENV = {
   JOIN_COURIER_KEY: 'e2e-suite-courier-key-01',
   JOIN_ESIM_KEY: 'e2e-suite-esim-key-00001',
   JOIN_PORTABILITY_KEY: 'e2e-suite-portability-key',
+  JOIN_TERMINAL_KEY: 'e2e-suite-terminal-key-001',
 } as const;
 
 /**

@@ -13,4 +13,5 @@ export const SANDBOX_PORT_VARS = {
   courier: 'JOIN_COURIER_PORT',
   esim: 'JOIN_ESIM_PORT',
   portability: 'JOIN_PORTABILITY_PORT',
+  terminal: 'JOIN_TERMINAL_PORT',
 };

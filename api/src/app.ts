@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Database } from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { DEFAULT_NUMBER_HOLD_SECONDS } from '@join/shared/contract';
-import type { AppContext } from './app-context';
+import { NO_RETAIL_SESSIONS, type AppContext } from './app-context';
 import type { RateLimitOptions } from './platform/http/rate-limits';
 import type { AccountRules } from './modules/account';
 import type { OverlayFlags } from './modules/flow';
@@ -17,7 +17,7 @@ import type { Mailer } from './platform/mail/mailer';
 import { unconfiguredAuthority, type IdentityAuthority } from './modules/identity';
 import { PENDING_CHECK_TTL_MS } from './modules/identity';
 import { IDENTITY_REDACT_PATHS } from './modules/identity';
-import type { BnplProvider, CardProvider } from './modules/payment';
+import type { BnplProvider, CardProvider, RetailSessions, TerminalProvider } from './modules/payment';
 import type { CourierProvider, EsimProvider } from './modules/fulfilment';
 import { CaptchaGate, generatedCaptchaKey, type PortabilityLookup } from './modules/numbers';
 import { HOLD_LIMITS, type HoldLimits } from './modules/numbers';
@@ -128,6 +128,10 @@ export interface AppOptions {
   cardProvider?: CardProvider;
   /** The buy-now-pay-later provider (JOIN_BNPL_URL and its key, or the sandbox). Absent: no BNPL is offered and its routes answer 503. */
   bnplProvider?: BnplProvider;
+  /** The shops' payment terminals (JOIN_TERMINAL_URL and its key, or the sandbox). Absent: pay at the counter answers 503. */
+  terminalProvider?: TerminalProvider;
+  /** Which sessions are retail customer sessions (the retail module's). Absent: none is (pay at the counter is refused). */
+  retailSessions?: RetailSessions;
   /**
    * The courier and the eSIM provisioning service (their HTTP clients, or the
    * sandboxes). Required: buildApp throws without them, so a server never starts with orders it
@@ -270,11 +274,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     payment: {
       card: options.cardProvider ?? null,
       bnpl: options.bnplProvider ?? null,
+      terminal: options.terminalProvider ?? null,
       publicOrigin: options.publicUrl ? new URL(options.publicUrl).origin : null,
     },
     courier,
     esim,
     portability,
+    retailSessions: options.retailSessions ?? NO_RETAIL_SESSIONS,
   };
 
   app.server.maxConnections = limits.maxConnections;

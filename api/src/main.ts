@@ -11,7 +11,7 @@ import { createHttpOutbox } from './platform/dev/outbox';
 import { REMOTE_FOLDERS } from './platform/static/remotes';
 import { createHttpAuthority, DEFAULT_AUTHORITY_TIMEOUT_MS } from './modules/identity';
 import { cardProviderFrom } from './modules/payment';
-import { bnplProviderFrom } from './modules/payment';
+import { bnplProviderFrom, terminalProviderFrom } from './modules/payment';
 import { courierProviderFrom } from './modules/fulfilment';
 import { esimProviderFrom } from './modules/fulfilment';
 import { portabilityLookupFrom } from './modules/numbers';
@@ -63,6 +63,7 @@ async function main(): Promise<void> {
   const courier = courierProviderFrom(env);
   const esim = esimProviderFrom(env);
   const portability = portabilityLookupFrom(env);
+  const terminal = terminalProviderFrom(env);
 
   // The e2e suite's clock (JOIN_TEST_HOOKS=1; readEnv refuses it in production).
   const testClock = env.JOIN_TEST_HOOKS ? new TestClock() : null;
@@ -96,6 +97,7 @@ async function main(): Promise<void> {
     ...(env.JOIN_TEST_HOOKS && env.JOIN_TEST_FACE_PROMPTS ? { facePrompts: env.JOIN_TEST_FACE_PROMPTS } : {}),
     cardProvider: card.provider,
     bnplProvider: bnpl.provider,
+    terminalProvider: terminal.provider,
     courier: courier.provider,
     esim: esim.provider,
     portability: portability.lookup,
@@ -151,6 +153,8 @@ async function main(): Promise<void> {
   else if (env.JOIN_ESIM_URL) console.log(`eSIM provisioning: ${new URL(env.JOIN_ESIM_URL).origin}`);
   if (portability.sandbox) console.log(`Number-portability sandbox: ${portability.sandbox} (its subscribers: sandboxes/README.md)`);
   else if (env.JOIN_PORTABILITY_URL) console.log(`Number-portability lookup: ${new URL(env.JOIN_PORTABILITY_URL).origin}`);
+  if (terminal.sandbox) console.log(`Payment terminal sandbox: ${terminal.sandbox} (its terminals' screens: ${terminal.sandbox}/terminals/term-dxb-mall)`);
+  else if (env.JOIN_TERMINAL_URL) console.log(`Payment terminals: ${new URL(env.JOIN_TERMINAL_URL).origin}`);
   if (signinSandbox) console.log(`Sign-in sandbox: ${signinSandbox}/authorize (issuer ${signinSandbox}, client ${env.JOIN_OIDC_CLIENT_ID})`);
   else if (social) console.log(`Sign-in provider: ${social.issuer} (client ${social.clientId})`);
   else console.log('Google login off (JOIN_GOOGLE_LOGIN)');

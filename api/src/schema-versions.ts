@@ -35,6 +35,7 @@ export const SCHEMA_HISTORY: ReadonlyMap<number, string> = new Map([
   [17, 'face check: a live challenge per session (nonce hashed, prompt, expiry), and whose reference portrait the face matched'],
   [18, 'SIMs sold per document: the verified document a payment sells to, counted at the capture and at a cash-on-delivery order'],
   [19, "transfer: the other operators' subscribers are the number-portability lookup's (a provider over HTTP), no longer a table of ours"],
+  [20, 'payment: pay at the counter (a third method, on the shop terminal the attempt records)'],
 ]);
 
 /**

@@ -8,6 +8,7 @@ import {
   SANDBOX_COURIER_KEY,
   SANDBOX_ESIM_KEY,
   SANDBOX_PORTABILITY_KEY,
+  SANDBOX_TERMINAL_KEY,
 } from './defaults';
 
 /**
@@ -15,7 +16,7 @@ import {
  * (the ports and keys the two must agree on: `npm start`'s launcher and the test servers give both
  * programs one environment), and a bad value stops the start with a message naming it.
  */
-export const SANDBOX_NAMES = ['mail', 'signin', 'authority', 'card', 'bnpl', 'courier', 'esim', 'portability'] as const;
+export const SANDBOX_NAMES = ['mail', 'signin', 'authority', 'card', 'bnpl', 'courier', 'esim', 'portability', 'terminal'] as const;
 export type SandboxName = (typeof SANDBOX_NAMES)[number];
 
 /** The variable that names the real provider in place of each sandbox: set, that sandbox is not started. */
@@ -28,6 +29,7 @@ const PROVIDER_URL_VARS: Record<SandboxName, string> = {
   courier: 'JOIN_COURIER_URL',
   esim: 'JOIN_ESIM_URL',
   portability: 'JOIN_PORTABILITY_URL',
+  terminal: 'JOIN_TERMINAL_URL',
 };
 
 const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
@@ -72,6 +74,8 @@ const Fields = z.object({
   JOIN_ESIM_KEY: key(SANDBOX_ESIM_KEY),
   JOIN_PORTABILITY_PORT: port(8097),
   JOIN_PORTABILITY_KEY: key(SANDBOX_PORTABILITY_KEY),
+  JOIN_TERMINAL_PORT: port(8098),
+  JOIN_TERMINAL_KEY: key(SANDBOX_TERMINAL_KEY),
   JOIN_ESIM_AUTO_INSTALL_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(24 * 60 * 60 * 1000).default(0)),
 });
 
@@ -79,7 +83,7 @@ export interface SandboxesConfig {
   /** The sandboxes to start. */
   run: ReadonlySet<SandboxName>;
   ports: Record<SandboxName | 'outbox', number>;
-  keys: { authority: string; card: string; bnpl: string; courier: string; esim: string; portability: string };
+  keys: { authority: string; card: string; bnpl: string; courier: string; esim: string; portability: string; terminal: string };
   merchantId: string;
   cardOrigins: readonly string[];
   signinClients: SigninClients;
@@ -142,8 +146,9 @@ export function readSandboxesConfig(env: NodeJS.ProcessEnv): SandboxesConfig {
       courier: e.JOIN_COURIER_PORT,
       esim: e.JOIN_ESIM_PORT,
       portability: e.JOIN_PORTABILITY_PORT,
+      terminal: e.JOIN_TERMINAL_PORT,
     },
-    keys: { authority: e.JOIN_AUTHORITY_KEY, card: e.JOIN_CARD_SECRET_KEY, bnpl: e.JOIN_BNPL_KEY, courier: e.JOIN_COURIER_KEY, esim: e.JOIN_ESIM_KEY, portability: e.JOIN_PORTABILITY_KEY },
+    keys: { authority: e.JOIN_AUTHORITY_KEY, card: e.JOIN_CARD_SECRET_KEY, bnpl: e.JOIN_BNPL_KEY, courier: e.JOIN_COURIER_KEY, esim: e.JOIN_ESIM_KEY, portability: e.JOIN_PORTABILITY_KEY, terminal: e.JOIN_TERMINAL_KEY },
     merchantId: e.JOIN_CARD_MERCHANT_ID,
     cardOrigins,
     signinClients,

@@ -10,6 +10,7 @@ export const SANDBOX_CARD_MERCHANT_ID = 'join-sandbox';
 export const SANDBOX_COURIER_KEY = 'sandbox-courier-key-for-development';
 export const SANDBOX_ESIM_KEY = 'sandbox-esim-key-for-development';
 export const SANDBOX_PORTABILITY_KEY = 'sandbox-portability-key-for-development';
+export const SANDBOX_TERMINAL_KEY = 'sandbox-terminal-key-for-development';
 
 /** Every sandbox listens here, whatever HOST the product server listens on: this machine only. */
 export const SANDBOX_HOST = '127.0.0.1';

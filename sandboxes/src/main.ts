@@ -18,6 +18,7 @@ const LABELS: Record<string, string> = {
   courier: 'Courier sandbox',
   esim: 'eSIM provisioning sandbox',
   portability: 'Number-portability sandbox',
+  terminal: 'Payment terminal sandbox',
 };
 
 async function main(): Promise<void> {

@@ -6,6 +6,7 @@ import { startCardSandbox } from './card/card-app';
 import { startCourierSandbox } from './courier/courier-app';
 import { startEsimSandbox } from './esim/esim-app';
 import { startPortabilitySandbox } from './portability/portability-app';
+import { startTerminalSandbox } from './terminal/terminal-app';
 import { MailSink } from './mail-sink/mail-sink';
 import { startOutboxApp } from './mail-sink/outbox-app';
 import { generateSigninKeys, loadOrCreateSigninKeys } from './signin/keys';
@@ -70,6 +71,7 @@ export async function startSandboxes(config: SandboxesConfig): Promise<RunningSa
         : null,
       run.has('esim') ? start('esim', 'JOIN_ESIM_PORT', () => startEsimSandbox({ port: ports.esim, apiKey: keys.esim, autoInstallMs: config.esimAutoInstallMs }), (s) => s.url) : null,
       run.has('portability') ? start('portability', 'JOIN_PORTABILITY_PORT', () => startPortabilitySandbox({ port: ports.portability, apiKey: keys.portability }), (s) => s.url) : null,
+      run.has('terminal') ? start('terminal', 'JOIN_TERMINAL_PORT', () => startTerminalSandbox({ port: ports.terminal, apiKey: keys.terminal }), (s) => s.url) : null,
     ]);
     const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;

@@ -43,7 +43,7 @@ export interface BusEvents {
    * The payment went through and the visitor has seen the confirmation (the flow status already
    * carries is_plan_paid): the host moves on by the flow contract (delivery, or thank-you).
    */
-  'payment:completed': { method: 'card' | 'bnpl' };
+  'payment:completed': { method: 'card' | 'bnpl' | 'counter' };
   /**
    * The order is placed (a delivery, a store pickup, or the eSIM issued) and the flow status is
    * refreshed: the host goes to the thank-you page (routeAfterOrderPlaced).

@@ -10,13 +10,13 @@ import { createInterface } from 'node:readline';
  * the sandboxes it needs (`only`) and closes them after. Not a test itself, never imported by the
  * server; the API imports nothing of the sandboxes' code.
  */
-export type SandboxName = 'mail' | 'signin' | 'authority' | 'card' | 'bnpl' | 'courier' | 'esim' | 'portability';
+export type SandboxName = 'mail' | 'signin' | 'authority' | 'card' | 'bnpl' | 'courier' | 'esim' | 'portability' | 'terminal';
 
 export interface SandboxesProgram {
   /** Each started sandbox's URL (mail: smtp://, its outbox: http://). */
   urls: Partial<Record<SandboxName | 'outbox', string>>;
   /** The keys the program was given: what the API's clients must send. */
-  keys: { authority: string; card: string; merchantId: string; bnpl: string; courier: string; esim: string; portability: string };
+  keys: { authority: string; card: string; merchantId: string; bnpl: string; courier: string; esim: string; portability: string; terminal: string };
   url(name: SandboxName | 'outbox'): string;
   close(): Promise<void>;
 }
@@ -47,8 +47,9 @@ export async function startSandboxesProgram(only: readonly SandboxName[], env: R
     courier: freshKey('courier-test'),
     esim: freshKey('esim-test'),
     portability: freshKey('portability-test'),
+    terminal: freshKey('terminal-test'),
   };
-  const ports = ['JOIN_MAIL_SINK_PORT', 'JOIN_MAIL_OUTBOX_PORT', 'JOIN_SIGNIN_PORT', 'JOIN_AUTHORITY_PORT', 'JOIN_CARD_PORT', 'JOIN_BNPL_PORT', 'JOIN_COURIER_PORT', 'JOIN_ESIM_PORT', 'JOIN_PORTABILITY_PORT'];
+  const ports = ['JOIN_MAIL_SINK_PORT', 'JOIN_MAIL_OUTBOX_PORT', 'JOIN_SIGNIN_PORT', 'JOIN_AUTHORITY_PORT', 'JOIN_CARD_PORT', 'JOIN_BNPL_PORT', 'JOIN_COURIER_PORT', 'JOIN_ESIM_PORT', 'JOIN_PORTABILITY_PORT', 'JOIN_TERMINAL_PORT'];
   const child = spawn(process.execPath, ['--import', 'tsx', join('src', 'main.ts')], {
     cwd: SANDBOXES_DIR,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,6 +64,7 @@ export async function startSandboxesProgram(only: readonly SandboxName[], env: R
       JOIN_COURIER_KEY: keys.courier,
       JOIN_ESIM_KEY: keys.esim,
       JOIN_PORTABILITY_KEY: keys.portability,
+      JOIN_TERMINAL_KEY: keys.terminal,
       ...env,
     },
   });

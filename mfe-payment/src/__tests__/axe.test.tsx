@@ -41,6 +41,21 @@ describe('axe', () => {
     await expectNoViolations(container);
   });
 
+  it('/payment: pay at the counter, sending and waiting on the terminal', async () => {
+    jest.spyOn(paymentApi, 'summary').mockResolvedValue(summary({ counter: { terminal_id: 'term-dxb-mall' } }));
+    jest.spyOn(paymentApi, 'startCounter').mockResolvedValue({ payment_id: 'pay_abcdefgh1234', status: 'pending', terminal_id: 'term-dxb-mall' });
+    jest.spyOn(paymentApi, 'confirmCounter').mockResolvedValue({ status: 'pending', payment_id: 'pay_abcdefgh1234' });
+    const { container } = renderAt('/payment');
+    const counter = await screen.findByRole('radio', { name: /Pay at the counter/ });
+    act(() => counter.click());
+    await expectNoViolations(container);
+    act(() => screen.getByRole('button', { name: 'Continue' }).click());
+    await expectNoViolations(container);
+    act(() => screen.getByRole('button', { name: 'Send to the terminal' }).click());
+    await screen.findByRole('button', { name: 'Cancel' });
+    await expectNoViolations(container);
+  });
+
   it('/payment/installments with the consent error', async () => {
     jest.spyOn(paymentApi, 'summary').mockResolvedValue(summary({ bnpl: BNPL }));
     const { container } = renderAt('/payment/installments');

@@ -97,6 +97,8 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
           <Line label={t('payment.receipt.method')}>
             {receipt.card ? (
               <WithValue text="payment.receipt.card" params={{ brand: t(`payment.brand.${receipt.card.brand}`) }} values={{ last4: receipt.card.last4 }} />
+            ) : receipt.method === 'counter' ? (
+              t('payment.receipt.counter')
             ) : (
               t('payment.receipt.bnpl')
             )}

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { CreditCard, Smartphone, CalendarClock } from 'lucide';
+import { CreditCard, Smartphone, CalendarClock, Store } from 'lucide';
 import { ROUTES } from '@join/shared';
 import { useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
 import { Alert, Button, RadioCards, StepHeading, type RadioCardOption } from '@join/shared/ui';
 import type { PaymentSummaryResponse } from '@join/shared/payment';
 import { readCardAttempt } from '../attempts';
 import { CardPayment } from '../components/card-payment';
+import { CounterPayment } from '../components/counter-payment';
 import { aedOfFils, LoadFailed } from '@join/shared/display';
 import { Loading } from '../components/loading';
 import { OpenPaymentNotice } from '../components/open-payment';
@@ -14,12 +15,13 @@ import { WithValue } from '../components/with-value';
 import { useSummary } from '../hooks/use-summary';
 import { go } from '../navigation';
 
-type Method = 'card' | 'bnpl';
+type Method = 'card' | 'bnpl' | 'counter';
+type Stage = 'choose' | 'card' | 'counter';
 
 /**
  * /payment: the order summary re-quoted by the server, then one decision at a time: how to pay
- * (card, or instalments when the server offers them), then the card. With one method only the
- * choice is skipped. Apple Pay is never offered (SPEC 9: disabled by configuration; the page has
+ * (card, instalments when the server offers them, and on a shop device pay at the counter), then
+ * the card or the terminal. With one method only the choice is skipped. Apple Pay is never offered (SPEC 9: disabled by configuration; the page has
  * no Apple Pay, so apple_pay true would still show nothing). "Pay on your phone instead" leads
  * to /payment-qr. A payment started and not finished comes first: finish it at the
  * provider, or cancel it; then the choice is open again.
@@ -28,14 +30,14 @@ export function PaymentPage() {
   const t = useT();
   const summary = useSummary();
   // A card payment under way (a reload mid-payment) opens on the card, which re-sends it.
-  const [stage, setStage] = useState<'choose' | 'card'>(() => (readCardAttempt() ? 'card' : 'choose'));
+  const [stage, setStage] = useState<Stage>(() => (readCardAttempt() ? 'card' : 'choose'));
   useFocusStepHeading(summary.data ? stage : 'loading');
 
   return (
     <section className="payment" aria-labelledby="step-heading">
       <StepHeading>{t('STEP_TITLE_PAYMENT')}</StepHeading>
       {summary.data ? (
-        <Ready summary={summary.data} stage={summary.data.bnpl ? stage : 'card'} setStage={setStage} onCancelled={() => void summary.refetch()} />
+        <Ready summary={summary.data} stage={summary.data.bnpl || summary.data.counter ? stage : 'card'} setStage={setStage} onCancelled={() => void summary.refetch()} />
       ) : summary.isError && !summary.isFetching ? (
         <LoadFailed text={t('payment.summary.failed')} onRetry={() => void summary.refetch()} />
       ) : (
@@ -52,8 +54,8 @@ function Ready({
   onCancelled,
 }: {
   summary: PaymentSummaryResponse;
-  stage: 'choose' | 'card';
-  setStage: (s: 'choose' | 'card') => void;
+  stage: Stage;
+  setStage: (s: Stage) => void;
   onCancelled: () => void;
 }) {
   const t = useT();
@@ -65,6 +67,7 @@ function Ready({
   }, [cancelled, summary.open_payment]);
   // A card attempt of this page (a reload mid-payment) is re-sent by the card screen itself.
   const open = summary.open_payment && !readCardAttempt() ? summary.open_payment : null;
+  const chooseAnother = summary.bnpl || summary.counter ? () => setStage('choose') : null;
   return (
     <div className="payment-layout">
       <OrderSummary summary={summary} />
@@ -76,7 +79,10 @@ function Ready({
             </Alert>
           </div>
         ) : null}
-        {open ? (
+        {open?.method === 'counter' && summary.counter ? (
+          // A counter payment waiting on the terminal (a reload): the waiting screen again.
+          <CounterPayment summary={summary} resume={open.payment_id} onChooseAnother={chooseAnother} />
+        ) : open ? (
           <OpenPaymentNotice
             open={open}
             onCancelled={() => {
@@ -85,9 +91,11 @@ function Ready({
             }}
           />
         ) : stage === 'card' ? (
-          <CardPayment summary={summary} onChooseAnother={summary.bnpl ? () => setStage('choose') : null} />
+          <CardPayment summary={summary} onChooseAnother={chooseAnother} />
+        ) : stage === 'counter' && summary.counter ? (
+          <CounterPayment summary={summary} onChooseAnother={chooseAnother} />
         ) : (
-          <MethodChoice summary={summary} onCard={() => setStage('card')} />
+          <MethodChoice summary={summary} onCard={() => setStage('card')} onCounter={() => setStage('counter')} />
         )}
         <p className="payment-qr-link">
           <Button variant="link" icon={Smartphone} onClick={() => go(ROUTES.paymentQr)}>
@@ -99,7 +107,7 @@ function Ready({
   );
 }
 
-function MethodChoice({ summary, onCard }: { summary: PaymentSummaryResponse; onCard: () => void }) {
+function MethodChoice({ summary, onCard, onCounter }: { summary: PaymentSummaryResponse; onCard: () => void; onCounter: () => void }) {
   const t = useT();
   const { language } = useLanguage();
   const [method, setMethod] = useState<Method | null>(null);
@@ -122,6 +130,9 @@ function MethodChoice({ summary, onCard }: { summary: PaymentSummaryResponse; on
       ),
     });
   }
+  if (summary.counter) {
+    options.push({ value: 'counter', icon: Store, label: t('payment.method.counter'), description: t('payment.method.counterHint') });
+  }
   const next = () => {
     if (method === null) {
       setError(t('payment.method.required'));
@@ -129,6 +140,7 @@ function MethodChoice({ summary, onCard }: { summary: PaymentSummaryResponse; on
       return;
     }
     if (method === 'card') onCard();
+    else if (method === 'counter') onCounter();
     else go(ROUTES.paymentInstallments);
   };
   return (

@@ -5,8 +5,8 @@ import { SANDBOX_BNPL_KEY, SANDBOX_CARD_MERCHANT_ID } from '../defaults';
 describe('the sandboxes program environment', () => {
   it('has development defaults: every sandbox on its own port, the development keys, the product on 8080', () => {
     const config = readSandboxesConfig({});
-    expect([...config.run].sort()).toEqual(['authority', 'bnpl', 'card', 'courier', 'esim', 'mail', 'portability', 'signin']);
-    expect(config.ports).toEqual({ mail: 2525, outbox: 8096, signin: 8090, authority: 8091, card: 8092, bnpl: 8093, courier: 8094, esim: 8095, portability: 8097 });
+    expect([...config.run].sort()).toEqual(['authority', 'bnpl', 'card', 'courier', 'esim', 'mail', 'portability', 'signin', 'terminal']);
+    expect(config.ports).toEqual({ mail: 2525, outbox: 8096, signin: 8090, authority: 8091, card: 8092, bnpl: 8093, courier: 8094, esim: 8095, portability: 8097, terminal: 8098 });
     expect(config.keys.bnpl).toBe(SANDBOX_BNPL_KEY);
     expect(config.merchantId).toBe(SANDBOX_CARD_MERCHANT_ID);
     expect(config.cardOrigins).toEqual(['http://localhost:8080', 'http://127.0.0.1:8080']);
@@ -17,7 +17,7 @@ describe('the sandboxes program environment', () => {
   });
 
   it('starts no sandbox for a provider configured for real, and only the ones a list names', () => {
-    expect([...readSandboxesConfig({ JOIN_CARD_URL: 'https://api.cards.example', JOIN_GOOGLE_LOGIN: 'off' }).run].sort()).toEqual(['authority', 'bnpl', 'courier', 'esim', 'mail', 'portability']);
+    expect([...readSandboxesConfig({ JOIN_CARD_URL: 'https://api.cards.example', JOIN_GOOGLE_LOGIN: 'off' }).run].sort()).toEqual(['authority', 'bnpl', 'courier', 'esim', 'mail', 'portability', 'terminal']);
     expect([...readSandboxesConfig({ JOIN_SANDBOXES: 'mail, card' }).run].sort()).toEqual(['card', 'mail']);
     expect([...readSandboxesConfig({ JOIN_SANDBOXES: 'off' }).run]).toEqual([]);
     expect(() => readSandboxesConfig({ JOIN_SANDBOXES: 'mail,post' })).toThrow(/JOIN_SANDBOXES names "post"/);

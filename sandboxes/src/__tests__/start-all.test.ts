@@ -5,14 +5,14 @@ import { startSandboxes } from '../start-all';
 import { reachFromOtherInterface } from '../testing/network';
 
 const FREE_PORTS = Object.fromEntries(
-  ['JOIN_MAIL_SINK_PORT', 'JOIN_MAIL_OUTBOX_PORT', 'JOIN_SIGNIN_PORT', 'JOIN_CARD_PORT', 'JOIN_BNPL_PORT', 'JOIN_COURIER_PORT', 'JOIN_ESIM_PORT', 'JOIN_PORTABILITY_PORT'].map((v) => [v, '0']),
+  ['JOIN_MAIL_SINK_PORT', 'JOIN_MAIL_OUTBOX_PORT', 'JOIN_SIGNIN_PORT', 'JOIN_CARD_PORT', 'JOIN_BNPL_PORT', 'JOIN_COURIER_PORT', 'JOIN_ESIM_PORT', 'JOIN_PORTABILITY_PORT', 'JOIN_TERMINAL_PORT'].map((v) => [v, '0']),
 );
 
 describe('the sandboxes program', () => {
   it('starts each sandbox on 127.0.0.1 (whatever HOST says), out of reach of the network, and answers their URLs', async () => {
-    const running = await startSandboxes(readSandboxesConfig({ ...FREE_PORTS, HOST: '0.0.0.0', JOIN_SANDBOXES: 'mail,signin,card,bnpl,courier,esim,portability' }));
+    const running = await startSandboxes(readSandboxesConfig({ ...FREE_PORTS, HOST: '0.0.0.0', JOIN_SANDBOXES: 'mail,signin,card,bnpl,courier,esim,portability,terminal' }));
     try {
-      expect(Object.keys(running.urls).sort()).toEqual(['bnpl', 'card', 'courier', 'esim', 'mail', 'outbox', 'portability', 'signin']);
+      expect(Object.keys(running.urls).sort()).toEqual(['bnpl', 'card', 'courier', 'esim', 'mail', 'outbox', 'portability', 'signin', 'terminal']);
       for (const [name, url] of Object.entries(running.urls)) {
         expect([name, url]).toEqual([name, expect.stringMatching(name === 'mail' ? /^smtp:\/\/127\.0\.0\.1:\d+$/ : /^http:\/\/127\.0\.0\.1:\d+$/)]);
         expect([name, await reachFromOtherInterface(Number(new URL(url ?? '').port))]).not.toEqual([name, 'connected']);

@@ -112,9 +112,17 @@ export function chargeService(ctx: PaymentDeps, settlement: PaymentSettlement = 
    * hold's claim it was priced from, the choice and the price), and how long the number is kept:
    * the provider's window (3-D Secure, the BNPL checkout) and the way back.
    */
-  function newPayment(order: Order, document: SoldDocument, method: 'card' | 'bnpl', key: string, requestHash: string, instalments: NewPayment['instalments']): NewPayment {
+  function newPayment(
+    order: Order,
+    document: SoldDocument,
+    method: NewPayment['method'],
+    key: string,
+    requestHash: string,
+    instalments: NewPayment['instalments'],
+    terminalId: string | null = null,
+  ): NewPayment {
     const now = ctx.now();
-    const window = method === 'card' ? card().actionWindowMs : bnpl().checkoutWindowMs;
+    const window = method === 'card' ? card().actionWindowMs : method === 'bnpl' ? bnpl().checkoutWindowMs : settlement.terminal().windowMs;
     return {
       id: newPaymentId(),
       uid: order.uid,
@@ -141,6 +149,7 @@ export function chargeService(ctx: PaymentDeps, settlement: PaymentSettlement = 
       },
       holdUntil: paymentHoldUntil(now, window),
       document,
+      terminalId,
       createdAt: now,
     };
   }
@@ -165,6 +174,8 @@ export function chargeService(ctx: PaymentDeps, settlement: PaymentSettlement = 
   }
 
   return {
+    /** The steps every method shares (counter-service.ts starts and confirms with them). */
+    steps: { start, newPayment, soldTo, openToConfirm, answerStored },
     /** The card provider, or 503 on a server without one (asked before anything else of a card payment). */
     card,
     /** The instalment provider, or 503 on a server without one. */
@@ -281,8 +292,8 @@ export function chargeService(ctx: PaymentDeps, settlement: PaymentSettlement = 
       if (!payment) throw notFound('No such payment');
       if (payment.status === 'captured') return { status: 'paid', receipt: receiptOf(payment) };
       if (payment.status === 'declined') return { status: 'cancelled' };
-      // A card charge asked for but not answered may have gone through: only its retry (same key) can tell.
-      if (payment.method === 'card' && !payment.providerRef) {
+      // A card charge (or a terminal request) asked for but not answered may have gone through: only its retry (same key) can tell.
+      if ((payment.method === 'card' || payment.method === 'counter') && !payment.providerRef) {
         throw inProgress('This payment is still being processed: retry it from the payment page, then cancel it if you still want to');
       }
       const now = await settlement.refreshOpen(caller, payment, { closeUndecided: false });

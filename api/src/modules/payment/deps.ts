@@ -5,7 +5,7 @@ import type { CatalogueDeps } from '../catalogue';
 import type { FlowStatusDeps } from '../flow';
 import type { IdentityRepository } from '../identity';
 import type { NumbersRepository } from '../numbers';
-import type { BnplProvider, CardProvider } from './providers';
+import type { BnplProvider, CardProvider, TerminalProvider } from './providers';
 import type { PaymentRepository } from './repository';
 
 /**
@@ -17,18 +17,37 @@ export interface OrderDeps extends CatalogueDeps {
   repos: CatalogueDeps['repos'] & Pick<NumbersRepository, 'getActiveHold'> & Pick<AccountRepository, 'findAccountById'>;
 }
 
+/**
+ * The retail module's answer for a session: the shop, device and staff member a customer session
+ * was started by on a shop device, and the shop's payment terminal; null for any other session
+ * (a visitor's). Only such a session may pay at the counter.
+ */
+export interface RetailSessionOf {
+  shopId: string;
+  deviceId: string;
+  staffId: string;
+  terminalId: string;
+}
+export interface RetailSessions {
+  sessionOf(tokenHash: string): Promise<RetailSessionOf | null>;
+}
+
 /** What the payment module is given by the composition root (app.ts builds it; AppContext holds it). */
 export interface PaymentDeps extends OrderDeps, FlowStatusDeps {
   repos: OrderDeps['repos'] & FlowStatusDeps['repos'] & PaymentRepository & Pick<IdentityRepository, 'getVerifiedDecision'>;
   rateLimit: Pick<RateLimitOptions, 'windowMs' | 'paymentMax' | 'contractRequestMax'>;
   /** Sends the order e-mails. */
   mailer: Mailer;
+  /** Which sessions are retail customer sessions (the retail module's); counter payment is refused for any other. */
+  retailSessions: RetailSessions;
   /** The identity check's tunables: the SIMs sold to one document. */
   identity: { maxSimsPerDocument: number };
   /** The payment providers; without one its payment routes answer 503. */
   payment: {
     card: CardProvider | null;
     bnpl: BnplProvider | null;
+    /** The shops' payment terminals (pay at the counter); null: counter payments answer 503. */
+    terminal: TerminalProvider | null;
     /** The page's origin for the providers' return addresses (JOIN_PUBLIC_URL); null: the request's own Origin. */
     publicOrigin: string | null;
   };

@@ -11,6 +11,8 @@ const NOT_COMMITMENT = 'not_commitment';
 const PAYMENT_UNAVAILABLE = 'payment_unavailable';
 const PAYMENT_MISMATCH = 'payment_mismatch';
 const MAIL_UNAVAILABLE = 'mail_unavailable';
+const COUNTER_NOT_AVAILABLE = 'counter_not_available';
+const TERMINAL_BUSY = 'terminal_busy';
 /** A decline answers 402 whatever its code (SPEC 8's number, or the provider's client key). */
 const DECLINED = 'payment_declined';
 
@@ -18,6 +20,8 @@ const DECLINED = 'payment_declined';
 export const PAYMENT_ERROR_STATUSES: ErrorStatuses = {
   [DECLINED]: 402,
   [MAX_SIMS_CODE]: 403,
+  [COUNTER_NOT_AVAILABLE]: 403,
+  [TERMINAL_BUSY]: 409,
   [PAYMENT_IN_PROGRESS]: 409,
   [BNPL_NOT_OFFERED]: 409,
   [NOT_COMMITMENT]: 409,
@@ -47,6 +51,9 @@ export const paymentCancelled = () =>
   new DomainError(PAYMENT_ERROR_CODES.paymentCancelled, 'You cancelled this payment: nothing was taken. Pay again from the payment page.');
 export const idempotencyKeyReused = () =>
   new DomainError(IDEMPOTENCY_KEY_REUSED, 'This idempotency key was used for another payment request: make a new key for a new attempt');
+/** Pay at the counter outside a retail customer session (a visitor's own device). */
+export const counterNotAvailable = () => new DomainError(COUNTER_NOT_AVAILABLE, 'Paying at the counter is only available on a shop device, with a staff member');
+export const terminalBusy = () => new DomainError(TERMINAL_BUSY, 'The shop’s terminal is taking another payment: finish or cancel it on the terminal, then send this one again');
 export const bnplNotOffered = (message: string) => new DomainError(BNPL_NOT_OFFERED, message);
 export const notCommitment = () => new DomainError(NOT_COMMITMENT, 'Your plan is not a commitment plan: there is no contract to send');
 export const mailUnavailable = () => new ServiceFailure(MAIL_UNAVAILABLE, 'The contract could not be e-mailed right now: please try again later');

@@ -130,4 +130,105 @@ export const PAYMENT_MIGRATIONS: readonly MigrationPart[] = [
       CREATE INDEX payments_sold_by_document ON payments (document_kind, document_number) WHERE status = 'captured';
     `,
   },
+  {
+    version: 20,
+    sql: `
+      -- Pay at the counter (retail mode): a third method, taken on the shop's payment terminal,
+      -- whose id the attempt records when it starts (the terminal's signed answer must name it).
+      -- SQLite cannot change a column's CHECK, so payments is rebuilt with the same columns, rows,
+      -- indexes and triggers (nothing refers to payments by a foreign key).
+      CREATE TABLE payments_v20 (
+        id TEXT PRIMARY KEY CHECK (id GLOB 'pay_*'),
+        uid TEXT NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+        idempotency_key TEXT NOT NULL,
+        request_hash TEXT NOT NULL,
+        method TEXT NOT NULL CHECK (method IN ('card', 'bnpl', 'counter')),
+        status TEXT NOT NULL CHECK (status IN ('pending', 'requires_action', 'captured', 'declined')),
+        amount_fils INTEGER NOT NULL CHECK (amount_fils >= 0),
+        vat_fils INTEGER NOT NULL CHECK (vat_fils >= 0 AND vat_fils <= amount_fils),
+        vat_percentage REAL NOT NULL CHECK (vat_percentage >= 0),
+        currency TEXT NOT NULL CHECK (currency = 'AED'),
+        recurring INTEGER NOT NULL CHECK (recurring IN (0, 1)),
+        product_code INTEGER NOT NULL,
+        product_name TEXT NOT NULL,
+        msisdn TEXT NOT NULL,
+        email TEXT NOT NULL,
+        provider_ref TEXT,
+        action_url TEXT,
+        card_brand TEXT CHECK (card_brand IS NULL OR card_brand IN ('visa', 'mastercard', 'amex')),
+        card_last4 TEXT CHECK (card_last4 IS NULL OR card_last4 GLOB '[0-9][0-9][0-9][0-9]'),
+        instalments_json TEXT,
+        decline_code TEXT CHECK ((status = 'declined') = (decline_code IS NOT NULL)),
+        receipt_reference TEXT UNIQUE CHECK ((status = 'captured') = (receipt_reference IS NOT NULL)),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        captured_at INTEGER CHECK ((status = 'captured') = (captured_at IS NOT NULL)),
+        saved_plan_id INTEGER,
+        reservation_id INTEGER,
+        order_json TEXT CHECK (order_json IS NULL OR json_valid(order_json)),
+        refund_status TEXT
+          CHECK (refund_status IS NULL OR (status = 'declined' AND refund_status IN ('pending', 'refunded', 'voided'))),
+        refund_ref TEXT,
+        refunded_at INTEGER,
+        document_kind TEXT CHECK (document_kind IS NULL OR document_kind IN ('emirates_id', 'passport')),
+        document_number TEXT,
+        terminal_id TEXT CHECK ((method = 'counter') = (terminal_id IS NOT NULL)),
+        UNIQUE (uid, idempotency_key)
+      );
+      INSERT INTO payments_v20 (id, uid, idempotency_key, request_hash, method, status, amount_fils, vat_fils, vat_percentage,
+          currency, recurring, product_code, product_name, msisdn, email, provider_ref, action_url, card_brand, card_last4,
+          instalments_json, decline_code, receipt_reference, created_at, updated_at, captured_at, saved_plan_id, reservation_id,
+          order_json, refund_status, refund_ref, refunded_at, document_kind, document_number)
+        SELECT id, uid, idempotency_key, request_hash, method, status, amount_fils, vat_fils, vat_percentage,
+          currency, recurring, product_code, product_name, msisdn, email, provider_ref, action_url, card_brand, card_last4,
+          instalments_json, decline_code, receipt_reference, created_at, updated_at, captured_at, saved_plan_id, reservation_id,
+          order_json, refund_status, refund_ref, refunded_at, document_kind, document_number
+        FROM payments;
+      DROP TABLE payments;
+      ALTER TABLE payments_v20 RENAME TO payments;
+      CREATE UNIQUE INDEX payments_one_open_per_user ON payments (uid) WHERE status IN ('pending', 'requires_action');
+      CREATE UNIQUE INDEX payments_one_capture_per_user ON payments (uid) WHERE status = 'captured';
+      CREATE INDEX payments_refund_pending ON payments (updated_at) WHERE refund_status = 'pending';
+      CREATE INDEX payments_captured_by_time ON payments (captured_at) WHERE status = 'captured';
+      CREATE INDEX payments_by_created ON payments (created_at);
+      CREATE INDEX payments_sold_by_document ON payments (document_kind, document_number) WHERE status = 'captured';
+      CREATE TRIGGER payments_captured_final BEFORE UPDATE ON payments
+        WHEN OLD.status = 'captured' AND (NEW.status <> 'captured' OR NEW.amount_fils <> OLD.amount_fils)
+      BEGIN
+        SELECT RAISE(ABORT, 'a captured payment is final');
+      END;
+      CREATE TRIGGER payments_record_their_order BEFORE INSERT ON payments
+        WHEN NEW.saved_plan_id IS NULL OR NEW.reservation_id IS NULL OR NEW.order_json IS NULL
+      BEGIN
+        SELECT RAISE(ABORT, 'a payment records the order it buys');
+      END;
+      CREATE TRIGGER payments_order_fixed BEFORE UPDATE OF saved_plan_id, reservation_id, order_json, amount_fils, product_code, msisdn ON payments
+        WHEN NEW.saved_plan_id IS NOT OLD.saved_plan_id OR NEW.reservation_id IS NOT OLD.reservation_id
+          OR NEW.order_json IS NOT OLD.order_json OR NEW.amount_fils <> OLD.amount_fils
+          OR NEW.product_code <> OLD.product_code OR NEW.msisdn <> OLD.msisdn
+      BEGIN
+        SELECT RAISE(ABORT, 'what a payment buys is fixed when it starts');
+      END;
+      CREATE TRIGGER payments_name_their_document BEFORE INSERT ON payments
+        WHEN NEW.document_kind IS NULL OR NEW.document_number IS NULL
+          OR NOT EXISTS (
+            SELECT 1 FROM identity_decisions d
+            WHERE d.uid = NEW.uid AND d.outcome = 'verified'
+              AND d.document_kind = NEW.document_kind AND d.document_number = NEW.document_number)
+      BEGIN
+        SELECT RAISE(ABORT, 'a payment names the verified document it sells to');
+      END;
+      CREATE TRIGGER payments_document_fixed BEFORE UPDATE OF document_kind, document_number ON payments
+        WHEN NEW.document_kind IS NOT OLD.document_kind OR NEW.document_number IS NOT OLD.document_number
+      BEGIN
+        SELECT RAISE(ABORT, 'the document a payment sells to is fixed when it starts');
+      END;
+      -- The terminal a counter payment was sent to is fixed with it.
+      CREATE TRIGGER payments_terminal_fixed BEFORE UPDATE OF terminal_id, method ON payments
+        WHEN NEW.terminal_id IS NOT OLD.terminal_id OR NEW.method <> OLD.method
+      BEGIN
+        SELECT RAISE(ABORT, 'the method and terminal of a payment are fixed when it starts');
+      END;
+    `,
+  },
 ];

@@ -82,7 +82,9 @@ export function receiptMail(receipt: Receipt, language: MailLanguage, bnplProvid
   const t = (key: PaymentMailKey, values?: Record<string, string>) => text(language, key, values);
   const method = receipt.card
     ? t('payment.mail.receipt.card', { brand: BRAND_NAMES[receipt.card.brand], last4: receipt.card.last4 })
-    : t('payment.mail.receipt.bnpl', { provider: bnplProvider ?? '' });
+    : receipt.method === 'counter'
+      ? t('payment.mail.receipt.counter')
+      : t('payment.mail.receipt.bnpl', { provider: bnplProvider ?? '' });
   const rows: Row[] = [
     { label: t('payment.mail.receipt.reference'), value: receipt.reference, ltr: true },
     { label: t('payment.mail.receipt.product'), value: receipt.product_name },

@@ -6,6 +6,10 @@ import {
   BnplStartResponse,
   CardConfirmBody,
   CardPaymentBody,
+  CounterConfirmBody,
+  CounterStartBody,
+  CounterStartResponse,
+  CounterStatusResponse,
   ContractRequestResponse,
   IdempotencyKey,
   PaymentCancelBody,
@@ -16,6 +20,8 @@ import {
 } from '@join/shared/contract';
 import type { PaymentDeps } from './deps';
 import { callerOf } from '../../platform/http/caller';
+import { authOf } from '../../platform/http/session-auth';
+import { counterService } from './counter-service';
 import { badRequest, stepNotAllowed } from '../../platform/refusals';
 import { rateLimitConfig, rateLimitHook } from '../../platform/http/rate-limits';
 import { chargeService } from './charge-service';
@@ -66,6 +72,9 @@ export async function paymentRoutes(base: FastifyInstance, ctx: PaymentDeps): Pr
   const settlement = paymentSettlement(ctx);
   const charges = chargeService(ctx, settlement);
   const payments = paymentService(ctx, settlement);
+  const counter = counterService(ctx, charges, settlement);
+  // The page asks the terminal's answer every 2 s while a customer taps: a budget of its own (four times the payments').
+  const counterPollLimit = rateLimitHook(app, ctx.rateLimit.paymentMax * 4, ctx.rateLimit.windowMs);
 
   /** The allowed route after a payment: the payment step, or (once paid, properly logged in) its confirmation. */
   const confirmationAllowed = async (request: FastifyRequest): Promise<void> => {
@@ -85,7 +94,10 @@ export async function paymentRoutes(base: FastifyInstance, ctx: PaymentDeps): Pr
   app.get(
     '/payment/summary',
     { schema: { response: { 200: PaymentSummaryResponse } }, config: { flowStep: 'payment' } },
-    async (request) => payments.summary(callerOf(request)),
+    async (request) => {
+      const retail = await ctx.retailSessions.sessionOf(authOf(request).tokenHash);
+      return payments.summary(callerOf(request), retail?.terminalId ?? null);
+    },
   );
 
   app.post(
@@ -124,6 +136,26 @@ export async function paymentRoutes(base: FastifyInstance, ctx: PaymentDeps): Pr
     '/payment/bnpl/confirm',
     { schema: { body: BnplConfirmBody, response: { 200: PaymentResult } }, ...settles },
     async (request) => charges.confirmBnpl(callerOf(request), request.body.payment_id),
+  );
+
+  /** Pay at the counter: a retail customer session only (403 counter_not_available otherwise), the shop's terminal. */
+  app.post(
+    '/payment/counter',
+    { schema: { body: CounterStartBody, response: { 200: CounterStartResponse } }, ...startsCharge },
+    async (request) => {
+      const key = idempotencyKeyOf(request);
+      const retail = await counter.retailOf(authOf(request).tokenHash);
+      return counter.startCounter(callerOf(request), key, retail);
+    },
+  );
+
+  app.post(
+    '/payment/counter/confirm',
+    { schema: { body: CounterConfirmBody, response: { 200: CounterStatusResponse } }, onRequest: counterPollLimit, preHandler: settlingAllowed },
+    async (request) => {
+      await counter.retailOf(authOf(request).tokenHash);
+      return counter.confirmCounter(callerOf(request), request.body.payment_id);
+    },
   );
 
   /** Gives up the visitor's open payment ("Finish or cancel the payment first"). */

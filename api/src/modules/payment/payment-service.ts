@@ -31,7 +31,8 @@ export type PaymentService = ReturnType<typeof paymentService>;
 export function paymentService(ctx: PaymentDeps, settlement: PaymentSettlement = paymentSettlement(ctx)) {
   /** The open payment as the summary shows it: what it takes, where to finish it, until when. */
   function openPaymentView(payment: PaymentRecord): OpenPayment {
-    const window = payment.method === 'card' ? (ctx.payment.card?.actionWindowMs ?? 0) : (ctx.payment.bnpl?.checkoutWindowMs ?? 0);
+    const windows = { card: ctx.payment.card?.actionWindowMs, bnpl: ctx.payment.bnpl?.checkoutWindowMs, counter: ctx.payment.terminal?.windowMs };
+    const window = windows[payment.method] ?? 0;
     return {
       payment_id: payment.id,
       method: payment.method,
@@ -43,8 +44,11 @@ export function paymentService(ctx: PaymentDeps, settlement: PaymentSettlement =
   }
 
   return {
-    /** What the payment step shows: the order priced now, the ways to pay it, and an attempt still open. */
-    async summary(caller: Caller): Promise<PaymentSummaryResponse> {
+    /**
+     * What the payment step shows: the order priced now, the ways to pay it, and an attempt still
+     * open. `counterTerminal`: the shop's terminal of a retail customer session (pay at the counter is offered), else null.
+     */
+    async summary(caller: Caller, counterTerminal: string | null = null): Promise<PaymentSummaryResponse> {
       const provider = settlement.card();
       const order = await loadOrder(ctx, caller);
       const offer = bnplFor(ctx, order);
@@ -61,6 +65,7 @@ export function paymentService(ctx: PaymentDeps, settlement: PaymentSettlement =
         bnpl: offer ? { provider: offer.provider.name, instalments: offer.instalments } : null,
         apple_pay: offersApplePay(order.choice.product.allowedFeatures),
         open_payment: open ? openPaymentView(open) : null,
+        counter: counterTerminal && ctx.payment.terminal ? { terminal_id: counterTerminal } : null,
       };
     },
 

@@ -7,9 +7,10 @@ import { DECLINE_CODES, newReceiptReference } from './payment';
 import { MAX_SIMS_CODE } from '../identity';
 import { formatFils, receiptMail } from './payment-mail';
 import { DomainError } from '../../platform/domain-error';
-import { declined, maxSims, notConfigured, orderChangedError, paymentMismatch } from './errors';
+import { declined, maxSims, notConfigured, orderChangedError, paymentCancelled as paymentCancelledError, paymentMismatch } from './errors';
 import { notFound } from '../../platform/refusals';
-import type { BnplProvider, CardCharge, CardProvider } from './providers';
+import type { BnplProvider, CardCharge, CardProvider, TerminalProvider, TerminalResult } from './providers';
+import { counterMoneyBack, counterOutcome } from './counter-settlement';
 
 /**
  * How a payment attempt ends (issues 13 and 23), shared by the payment routes and the order lock:
@@ -43,7 +44,8 @@ export function maxSimsReached(payment: PaymentRecord | null = null): DomainErro
 function moneyBackWords(payment: PaymentRecord): string {
   const amount = formatFils(payment.amountFils, 'en');
   const status = payment.refund?.status ?? 'voided';
-  return payment.method === 'card'
+  // A counter payment was taken from a card on the shop's terminal: its money goes back to that card.
+  return payment.method !== 'bnpl'
     ? { refunded: `the ${amount} taken was refunded to your card`, pending: `the ${amount} taken is being refunded to your card`, voided: 'nothing was taken' }[status]
     : {
         refunded: 'your instalment plan was refunded',
@@ -90,6 +92,10 @@ export function paymentSettlement(ctx: PaymentDeps) {
     if (!ctx.payment.bnpl) throw notConfigured('Instalment');
     return ctx.payment.bnpl;
   }
+  function terminal(): TerminalProvider {
+    if (!ctx.payment.terminal) throw notConfigured('Counter');
+    return ctx.payment.terminal;
+  }
 
   /**
    * Gives the attempt's money back at its provider and declines it with `reason`, recording what
@@ -110,6 +116,7 @@ export function paymentSettlement(ctx: PaymentDeps) {
     const now = ctx.now();
     const refundKey = `${payment.id}-refund`;
     if (!payment.providerRef) return { status: 'voided', ref: null, at: now };
+    if (payment.method === 'counter') return counterMoneyBack(terminal(), payment.providerRef, refundKey, now);
     if (payment.method === 'card') {
       const provider = card();
       let charge = await provider.getCharge(payment.providerRef);
@@ -206,7 +213,15 @@ export function paymentSettlement(ctx: PaymentDeps) {
    */
   async function refreshOpen(call: PaymentCall, open: PaymentRecord, { closeUndecided }: { closeUndecided: boolean }): Promise<PaymentRecord> {
     if (!open.providerRef || !isOpen(open)) return open;
-    if (open.method === 'card') {
+    if (open.method === 'counter') {
+      const found = ctx.payment.terminal ? await ctx.payment.terminal.getRequest(open.providerRef) : null;
+      if (!found?.ok || found.value.kind !== 'settled') return open;
+      try {
+        await settleCounter(call, open, found.value.result);
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e;
+      }
+    } else if (open.method === 'card') {
       const found = ctx.payment.card ? await ctx.payment.card.getCharge(open.providerRef) : null;
       if (!found?.ok) return open;
       if (found.value.status === 'requires_action') return open;
@@ -246,7 +261,26 @@ export function paymentSettlement(ctx: PaymentDeps) {
     return isOpen(now) ? now : null;
   }
 
-  return { card, bnpl, capture, settleCharge, refreshOpen, giveBack, retryRefund, openPaymentOf };
+  /**
+   * The terminal's verified result of an open counter payment: what it names is checked against
+   * what the payment recorded (its request, terminal, reference, amount, currency); an answer for
+   * anything else is no answer for this payment (502, nothing settled, a person looks). Approved:
+   * captured as any other method; declined: SPEC 8's code for its reason (402); cancelled or
+   * expired on the terminal: nothing taken (409 payment_cancelled).
+   */
+  async function settleCounter(call: PaymentCall, payment: PaymentRecord, result: TerminalResult) {
+    const outcome = counterOutcome(payment, result);
+    if (outcome.kind === 'mismatch') {
+      call.log.error({ payment: payment.id, field: outcome.field }, 'the terminal answered for another payment');
+      throw paymentMismatch('The terminal answered for another payment: nothing was recorded. Ask a manager before trying again.');
+    }
+    if (outcome.kind === 'approved') return capture(call, payment, result.requestId, null);
+    await ctx.repos.updatePayment(payment.uid, payment.id, { status: 'declined', declineCode: outcome.code }, ctx.now());
+    call.log.info({ payment: payment.id, outcome: result.outcome, reason: result.declineReason }, 'counter payment not taken');
+    throw outcome.code === PAYMENT_ERROR_CODES.paymentCancelled ? paymentCancelledError() : declined(outcome.code);
+  }
+
+  return { card, bnpl, terminal, capture, settleCharge, settleCounter, refreshOpen, giveBack, retryRefund, openPaymentOf };
 }
 
 /**

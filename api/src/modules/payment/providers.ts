@@ -169,3 +169,53 @@ export interface BnplProvider {
   /** How long a checkout stays open for the visitor (DEFAULT_BNPL_CHECKOUT_WINDOW_MS). */
   readonly checkoutWindowMs: number;
 }
+
+// --- the shop's payment terminal (retail mode: pay at the counter) ------------------------------
+
+/** How long a counter payment may wait for a tap on the terminal (the sandbox's request window, 3 minutes). */
+export const DEFAULT_TERMINAL_WINDOW_MS = 3 * 60_000;
+
+/** Why a terminal did not take the money (its words; the API maps them to SPEC 8). */
+export const TERMINAL_DECLINE_REASONS = ['insufficient_funds', 'card_expired', 'card_declined', 'pin_incorrect'] as const;
+export type TerminalDeclineReason = (typeof TERMINAL_DECLINE_REASONS)[number];
+
+export interface TerminalRequest {
+  /** The terminal provider's payment request id. */
+  id: string;
+  terminalId: string;
+}
+
+/**
+ * What a terminal's signed result says, once its signature was checked with the terminal
+ * provider's public key. The service still checks every field against what it recorded.
+ */
+export interface TerminalResult {
+  requestId: string;
+  terminalId: string;
+  reference: string;
+  amountFils: number;
+  currency: string;
+  outcome: 'approved' | 'declined' | 'cancelled' | 'expired';
+  authCode: string | null;
+  declineReason: TerminalDeclineReason | null;
+}
+
+/** pending: nobody tapped yet; settled: the verified result; forged: a result whose signature does not verify. */
+export type TerminalState = { kind: 'pending' } | { kind: 'settled'; result: TerminalResult } | { kind: 'forged'; detail: string };
+
+export interface TerminalProvider {
+  /** Sends a payment to a shop's terminal (the same key gives the same request). */
+  createRequest(request: {
+    terminalId: string;
+    reference: string;
+    amountFils: number;
+    idempotencyKey: string;
+  }): Promise<ProviderResult<TerminalRequest, ProviderUnavailable | 'busy' | 'unknown_terminal'>>;
+  /** The request now, its result's signature checked. */
+  getRequest(id: string): Promise<ProviderResult<TerminalState, ProviderUnavailable | 'not_found'>>;
+  /** Withdraws a request nobody tapped yet; one already settled answers its (verified) state. */
+  cancel(id: string): Promise<ProviderResult<TerminalState, ProviderUnavailable | 'not_found'>>;
+  /** Gives back an approved payment (a referenced refund). */
+  refund(id: string, idempotencyKey: string): Promise<ProviderResult<true, ProviderUnavailable | 'not_found' | 'not_refundable'>>;
+  readonly windowMs: number;
+}

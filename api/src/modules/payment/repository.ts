@@ -43,7 +43,9 @@ export interface NewPayment {
   /** pay_…: our reference at the provider. */
   id: string;
   uid: string;
-  method: 'card' | 'bnpl';
+  method: 'card' | 'bnpl' | 'counter';
+  /** A counter payment: the shop terminal it is sent to (fixed when it starts); null otherwise. */
+  terminalId?: string | null;
   /** The client's Idempotency-Key: one row per (uid, key). */
   idempotencyKey: string;
   /** What the attempt asked (a hash): the same key with another request is refused. */
@@ -67,7 +69,8 @@ export interface NewPayment {
   createdAt: number;
 }
 
-export interface PaymentRecord extends Omit<NewPayment, 'order' | 'holdUntil' | 'document'> {
+export interface PaymentRecord extends Omit<NewPayment, 'order' | 'holdUntil' | 'document' | 'terminalId'> {
+  terminalId: string | null;
   /** null only for an attempt started before migration 18. */
   document: SoldDocument | null;
   /** null only for an attempt started before migration 16, which recorded no more than product and number. */

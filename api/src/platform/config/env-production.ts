@@ -17,6 +17,8 @@ const REAL_PROVIDERS: ReadonlyArray<{ url: keyof ParsedEnv; with: readonly (keyo
   { url: 'JOIN_ESIM_URL', with: ['JOIN_ESIM_KEY'], sandbox: 'the eSIM provisioning sandbox' },
   // The portability sandbox knows made-up subscribers: a real transfer would be refused or wrongly let through.
   { url: 'JOIN_PORTABILITY_URL', with: ['JOIN_PORTABILITY_KEY'], sandbox: 'the number-portability sandbox' },
+  // The terminal sandbox's page approves any payment whoever taps it, with a key pair made at its start.
+  { url: 'JOIN_TERMINAL_URL', with: ['JOIN_TERMINAL_KEY'], sandbox: 'the payment terminal sandbox' },
 ];
 
 /** The test hooks and switches no production server may have on. */

@@ -34,7 +34,7 @@ const Issuer = z
   );
 
 /** The third parties' stand-ins this server may use: the sandboxes program's, on 127.0.0.1 (api/README.md "Sandboxes only when asked"). */
-export const SANDBOX_NAMES = ['mail', 'signin', 'authority', 'card', 'bnpl', 'courier', 'esim', 'portability'] as const;
+export const SANDBOX_NAMES = ['mail', 'signin', 'authority', 'card', 'bnpl', 'courier', 'esim', 'portability', 'terminal'] as const;
 export type SandboxName = (typeof SANDBOX_NAMES)[number];
 const isSandboxName = (v: string): v is SandboxName => (SANDBOX_NAMES as readonly string[]).includes(v);
 
@@ -127,11 +127,20 @@ export const PROVIDER_FIELDS = {
   JOIN_PORTABILITY_PORT: port.default(8097),
   /** How long the operator API waits for the portability lookup per call (5 s by default). */
   JOIN_PORTABILITY_TIMEOUT_MS: positiveInt.optional(),
+  /** The shops' payment terminals' cloud API (pay at the counter). Unset: the sandbox on 127.0.0.1:JOIN_TERMINAL_PORT (JOIN_SANDBOXES). */
+  JOIN_TERMINAL_URL: providerUrl,
+  /** The bearer key the operator API sends to the terminals' API (and the sandbox expects). */
+  JOIN_TERMINAL_KEY: providerKey,
+  JOIN_TERMINAL_PORT: port.default(8098),
+  /** How long the operator API waits for the terminals' API per call (5 s by default). */
+  JOIN_TERMINAL_TIMEOUT_MS: positiveInt.optional(),
+  /** The JWKS the terminals' results are signed with; unset: <JOIN_TERMINAL_URL>/.well-known/jwks.json. */
+  JOIN_TERMINAL_JWKS_URL: providerUrl,
   /**
    * Which providers are the development sandboxes, reached on 127.0.0.1 at their ports with their
    * keys (the sandboxes program, started beside this server: never without this setting): 1 for
    * every provider not configured by its URL (npm start, npm run dev, the e2e and perf servers set
-   * it), or a list (mail,signin,authority,card,bnpl,courier,esim,portability).
+   * it), or a list (mail,signin,authority,card,bnpl,courier,esim,portability,terminal).
    */
   JOIN_SANDBOXES: SandboxSetting,
 };

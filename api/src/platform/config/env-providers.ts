@@ -7,7 +7,7 @@ import { DEVELOPMENT_KEYS, sandboxUrl } from './sandbox-defaults';
 /**
  * Each provider the product needs, how it is configured, and the sandbox that stands in for it.
  * Every one is required: the product sells nothing without mail (the login codes), the identity
- * authority, the card provider, the courier, the eSIM service and the number-portability lookup (the transfer's checks), and SPEC 9 offers BNPL; the only
+ * authority, the card provider, the courier, the eSIM service, the number-portability lookup (the transfer's checks) and the shops' payment terminals (retail mode's pay at the counter), and SPEC 9 offers BNPL; the only
  * optional one is Google sign-in, which SPEC 9 turns off by its own switch (JOIN_GOOGLE_LOGIN).
  */
 const PROVIDERS: ReadonlyArray<{ sandbox: SandboxName; what: string; url: (env: ParsedEnv) => string | undefined; urlVar: string; set: string; needed?: (env: ParsedEnv) => boolean }> = [
@@ -26,6 +26,7 @@ const PROVIDERS: ReadonlyArray<{ sandbox: SandboxName; what: string; url: (env: 
   { sandbox: 'courier', what: 'the courier', url: (e) => e.JOIN_COURIER_URL, urlVar: 'JOIN_COURIER_URL', set: 'JOIN_COURIER_URL and JOIN_COURIER_KEY' },
   { sandbox: 'esim', what: 'eSIM provisioning', url: (e) => e.JOIN_ESIM_URL, urlVar: 'JOIN_ESIM_URL', set: 'JOIN_ESIM_URL and JOIN_ESIM_KEY' },
   { sandbox: 'portability', what: 'the number-portability lookup', url: (e) => e.JOIN_PORTABILITY_URL, urlVar: 'JOIN_PORTABILITY_URL', set: 'JOIN_PORTABILITY_URL and JOIN_PORTABILITY_KEY' },
+  { sandbox: 'terminal', what: 'the shops’ payment terminals', url: (e) => e.JOIN_TERMINAL_URL, urlVar: 'JOIN_TERMINAL_URL', set: 'JOIN_TERMINAL_URL and JOIN_TERMINAL_KEY' },
 ];
 
 /**
@@ -61,11 +62,12 @@ export const SANDBOX_PORT_VARS = {
   courier: ['JOIN_COURIER_PORT'],
   esim: ['JOIN_ESIM_PORT'],
   portability: ['JOIN_PORTABILITY_PORT'],
+  terminal: ['JOIN_TERMINAL_PORT'],
 } as const satisfies Record<SandboxName, readonly (keyof ParsedEnv)[]>;
 
 
 /** The providers' HTTP URLs: https, or plain http on this machine only. */
-const HTTP_URLS = ['JOIN_AUTHORITY_URL', 'JOIN_BNPL_URL', 'JOIN_CARD_URL', 'JOIN_CARD_PUBLIC_URL', 'JOIN_COURIER_URL', 'JOIN_ESIM_URL', 'JOIN_PORTABILITY_URL'] as const;
+const HTTP_URLS = ['JOIN_AUTHORITY_URL', 'JOIN_BNPL_URL', 'JOIN_CARD_URL', 'JOIN_CARD_PUBLIC_URL', 'JOIN_COURIER_URL', 'JOIN_ESIM_URL', 'JOIN_PORTABILITY_URL', 'JOIN_TERMINAL_URL'] as const;
 
 function parsedUrl(url: string): URL | null {
   try {

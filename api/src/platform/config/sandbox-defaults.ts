@@ -12,6 +12,7 @@ export const SANDBOX_CARD_MERCHANT_ID = 'join-sandbox';
 export const SANDBOX_COURIER_KEY = 'sandbox-courier-key-for-development';
 export const SANDBOX_ESIM_KEY = 'sandbox-esim-key-for-development';
 export const SANDBOX_PORTABILITY_KEY = 'sandbox-portability-key-for-development';
+export const SANDBOX_TERMINAL_KEY = 'sandbox-terminal-key-for-development';
 
 /** A provider configured by URL (real, or a sandbox run elsewhere) brings its own key: the development ones are published (env-providers.ts refuses them). */
 export const DEVELOPMENT_KEYS = [
@@ -22,6 +23,7 @@ export const DEVELOPMENT_KEYS = [
   { urlVar: 'JOIN_COURIER_URL', keyVar: 'JOIN_COURIER_KEY', development: SANDBOX_COURIER_KEY },
   { urlVar: 'JOIN_ESIM_URL', keyVar: 'JOIN_ESIM_KEY', development: SANDBOX_ESIM_KEY },
   { urlVar: 'JOIN_PORTABILITY_URL', keyVar: 'JOIN_PORTABILITY_KEY', development: SANDBOX_PORTABILITY_KEY },
+  { urlVar: 'JOIN_TERMINAL_URL', keyVar: 'JOIN_TERMINAL_KEY', development: SANDBOX_TERMINAL_KEY },
 ] as const;
 
 /** Where the sandboxes program listens: this machine only. */

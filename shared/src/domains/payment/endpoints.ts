@@ -1,6 +1,8 @@
 import { apiClient, type ApiClient } from '@join/shared';
 import {
   BnplStartResponse,
+  CounterStartResponse,
+  CounterStatusResponse,
   ContractRequestResponse,
   PaymentCancelResponse,
   PaymentResult,
@@ -24,6 +26,10 @@ export const paymentEndpoints = (c: ApiClient = apiClient) => ({
     c.request('POST', '/payment/bnpl', { schema: BnplStartResponse, body: { consent: true }, idempotencyKey }),
   confirmBnpl: (paymentId: string, idempotencyKey: string) =>
     c.request('POST', '/payment/bnpl/confirm', { schema: PaymentResult, body: { payment_id: paymentId }, idempotencyKey }),
+  /** Sends the payment to the shop's terminal (retail only). */
+  startCounter: (idempotencyKey: string) => c.request('POST', '/payment/counter', { schema: CounterStartResponse, body: {}, idempotencyKey }),
+  /** The terminal's answer: paid, or still pending. */
+  confirmCounter: (paymentId: string) => c.request('POST', '/payment/counter/confirm', { schema: CounterStatusResponse, body: { payment_id: paymentId } }),
   /** Gives up the open payment (no key: cancelling twice is cancelling once). */
   cancel: (paymentId: string) => c.request('POST', '/payment/cancel', { schema: PaymentCancelResponse, body: { payment_id: paymentId } }),
   receipt: () => c.request('GET', '/payment/receipt', { schema: ReceiptResponse }),

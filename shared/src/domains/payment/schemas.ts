@@ -15,7 +15,8 @@ import type { CardBrand } from './card-rules';
 /** The three brands SPEC 5 accepts (the kernel's CardBrand; type codes in CARD_TYPE_CODES). */
 export const CardBrandSchema = z.enum(['visa', 'mastercard', 'amex']) satisfies z.ZodType<CardBrand>;
 
-export const PaymentMethod = z.enum(['card', 'bnpl']);
+/** counter: taken on the shop's payment terminal (retail mode only). */
+export const PaymentMethod = z.enum(['card', 'bnpl', 'counter']);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
 
@@ -82,6 +83,8 @@ export const PaymentSummaryResponse = z.object({
   apple_pay: z.boolean(),
   /** A payment of this order still waiting at its provider, or null. */
   open_payment: OpenPayment.nullable().default(null),
+  /** Pay at the counter: only in a retail customer session (a shop device), on the shop's terminal; null otherwise. */
+  counter: z.object({ terminal_id: z.string() }).nullable().default(null),
 });
 export type PaymentSummaryResponse = z.infer<typeof PaymentSummaryResponse>;
 
@@ -91,6 +94,16 @@ export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must b
 /** POST /payment/card: the provider's single-use token for the card (never the card). */
 export const CardPaymentBody = z.object({ token: z.string().regex(/^tok_[A-Za-z0-9]{8,64}$/, 'must be a card token') }).strict();
 export type CardPaymentBody = z.infer<typeof CardPaymentBody>;
+
+/** POST /payment/counter: no body field (the amount is the server's; the terminal is the shop's). */
+export const CounterStartBody = z.object({}).strict();
+
+/** POST /payment/counter: the payment sent to the shop's terminal, waiting for the tap. */
+export const CounterStartResponse = z.object({ payment_id: z.string(), status: z.literal('pending'), terminal_id: z.string() });
+export type CounterStartResponse = z.infer<typeof CounterStartResponse>;
+
+/** POST /payment/counter/confirm: asks the terminal's signed answer for the payment. */
+export const CounterConfirmBody = z.object({ payment_id: z.string().regex(/^pay_[A-Za-z0-9]{8,64}$/) }).strict();
 
 /** The receipt (GET /payment/receipt, and the answer of a payment that went through). */
 export const Receipt = z.object({
@@ -138,6 +151,17 @@ export const PaymentResult = z.union([
   z.object({ status: z.literal('action_required'), payment_id: z.string(), action_url: z.string().url() }),
 ]);
 export type PaymentResult = z.infer<typeof PaymentResult>;
+
+/**
+ * POST /payment/counter/confirm: paid (the terminal's signed approval, captured), or still
+ * pending on the terminal. A decline is an error (402, SPEC 8's code for the terminal's reason);
+ * cancelled on the terminal is 409 payment_cancelled.
+ */
+export const CounterStatusResponse = z.union([
+  z.object({ status: z.literal('paid'), receipt: Receipt }),
+  z.object({ status: z.literal('pending'), payment_id: z.string() }),
+]);
+export type CounterStatusResponse = z.infer<typeof CounterStatusResponse>;
 
 /** POST /payment/card/confirm: after the 3-D Secure page returned (the server asks the provider; the address proves nothing). */
 export const CardConfirmBody = z.object({ payment_id: z.string().regex(/^pay_[A-Za-z0-9]{8,64}$/) }).strict();

@@ -207,7 +207,7 @@ describe('every state-changing route declares its step', () => {
     // so a confirm repeated after the capture answers the same receipt; and, for an e-mail login,
     // on a payment of theirs whose number's hold ended meanwhile, so its money is given back
     //. The cancel of an open payment is allowed the same way.
-    'POST /api/payment/card/confirm', 'POST /api/payment/bnpl/confirm', 'POST /api/payment/cancel',
+    'POST /api/payment/card/confirm', 'POST /api/payment/bnpl/confirm', 'POST /api/payment/counter/confirm', 'POST /api/payment/cancel',
     // The commitment contract by e-mail: any properly logged-in user with a saved commitment plan.
     'POST /api/me/contract_request',
     // The orders check their route's rule in their own preHandler (/submit_delivery,

@@ -9,7 +9,8 @@ export interface PaymentRow {
   uid: string;
   idempotency_key: string;
   request_hash: string;
-  method: 'card' | 'bnpl';
+  method: 'card' | 'bnpl' | 'counter';
+  terminal_id: string | null;
   status: PaymentStatus;
   amount_fils: number;
   vat_fils: number;
@@ -97,6 +98,7 @@ export function toPaymentRecord(row: PaymentRow): PaymentRecord {
     order: toRecordedOrder(row),
     document: row.document_kind === null || row.document_number === null ? null : { kind: row.document_kind, number: row.document_number },
     refund: row.refund_status === null ? null : { status: row.refund_status, ref: row.refund_ref, at: row.refunded_at },
+    terminalId: row.terminal_id,
   };
 }
 
@@ -121,6 +123,7 @@ export function fromNewPayment(p: NewPayment) {
     order: orderJsonOf(p.order),
     documentKind: p.document.kind,
     documentNumber: p.document.number,
+    terminalId: p.terminalId ?? null,
     now: p.createdAt,
   };
 }
@@ -148,10 +151,10 @@ export function paymentStatements(db: Database) {
     insert: db.prepare<[ReturnType<typeof fromNewPayment>]>(
       `INSERT INTO payments (id, uid, idempotency_key, request_hash, method, status, amount_fils, vat_fils, vat_percentage, currency,
          recurring, product_code, product_name, msisdn, email, instalments_json, saved_plan_id, reservation_id, order_json,
-         document_kind, document_number, created_at, updated_at)
+         document_kind, document_number, terminal_id, created_at, updated_at)
        VALUES (@id, @uid, @key, @hash, @method, 'pending', @amount, @vat, @vatPercentage, 'AED',
          @recurring, @productCode, @productName, @msisdn, @email, @instalments, @savedPlanId, @reservationId, @order,
-         @documentKind, @documentNumber, @now, @now)`,
+         @documentKind, @documentNumber, @terminalId, @now, @now)`,
     ),
     byKey: db.prepare<[string, string], PaymentRow>('SELECT * FROM payments WHERE uid = ? AND idempotency_key = ?'),
     /**

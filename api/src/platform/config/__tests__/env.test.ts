@@ -18,6 +18,8 @@ const REAL = {
   JOIN_ESIM_KEY: 'a-long-enough-esim-key',
   JOIN_PORTABILITY_URL: 'https://mnp.example.ae',
   JOIN_PORTABILITY_KEY: 'a-long-enough-portability-key',
+  JOIN_TERMINAL_URL: 'https://terminals.example.ae',
+  JOIN_TERMINAL_KEY: 'a-long-enough-terminal-key',
 };
 
 /** A development server: every provider not configured runs as a sandbox (npm start, the tests). */
@@ -52,8 +54,9 @@ describe('environment', () => {
       JOIN_COURIER_PORT: 8094,
       JOIN_ESIM_PORT: 8095,
       JOIN_PORTABILITY_PORT: 8097,
+      JOIN_TERMINAL_PORT: 8098,
       JOIN_SANDBOXES: { all: true, named: [] },
-      sandboxes: new Set(['mail', 'signin', 'authority', 'card', 'bnpl', 'courier', 'esim', 'portability']),
+      sandboxes: new Set(['mail', 'signin', 'authority', 'card', 'bnpl', 'courier', 'esim', 'portability', 'terminal']),
     });
   });
 
@@ -96,8 +99,9 @@ describe('environment', () => {
       JOIN_ESIM_KEY: 'a-long-enough-esim-key',
     };
     const portabilityOk = { JOIN_PORTABILITY_URL: 'https://mnp.example.ae', JOIN_PORTABILITY_KEY: 'a-long-enough-portability-key' };
+    const terminalOk = { JOIN_TERMINAL_URL: 'https://terminals.example.ae', JOIN_TERMINAL_KEY: 'a-long-enough-terminal-key' };
     const captchaOk = { JOIN_CAPTCHA_KEY: 'k'.repeat(32) };
-    const mailOk = { NODE_ENV: 'production', JOIN_SMTP_URL: 'smtps://u:p@smtp.example.com:465', ...authorityOk, ...bnplOk, ...cardOk, ...fulfilmentOk, ...portabilityOk, ...captchaOk };
+    const mailOk = { NODE_ENV: 'production', JOIN_SMTP_URL: 'smtps://u:p@smtp.example.com:465', ...authorityOk, ...bnplOk, ...cardOk, ...fulfilmentOk, ...portabilityOk, ...terminalOk, ...captchaOk };
     expect(() => readEnv(mailOk)).toThrow(/JOIN_OIDC_ISSUER is required in production/);
     expect(() => readEnv({ ...mailOk, JOIN_GOOGLE_LOGIN: 'off' })).not.toThrow();
     expect(() => readEnv({ ...mailOk, JOIN_OIDC_ISSUER: 'https://accounts.google.com', JOIN_DEV_OUTBOX: '1' })).toThrow(/JOIN_DEV_OUTBOX must be off/);
@@ -130,6 +134,9 @@ describe('environment', () => {
       // The portability sandbox knows made-up subscribers: production names the national lookup.
       'JOIN_PORTABILITY_URL',
       'JOIN_PORTABILITY_KEY',
+      // The terminal sandbox's page approves any payment: production names the terminals' cloud API.
+      'JOIN_TERMINAL_URL',
+      'JOIN_TERMINAL_KEY',
     ];
     for (const name of realOnly) {
       expect(() => readEnv({ ...allOk, [name]: '' })).toThrow(new RegExp(`${name} is required in production`));
@@ -161,7 +168,7 @@ describe('environment', () => {
       JOIN_ESIM_PORT: 9170,
       JOIN_ESIM_TIMEOUT_MS: 4000,
     });
-    expect(dev({ JOIN_COURIER_URL: '', JOIN_ESIM_URL: '' }).sandboxes).toEqual(new Set(['mail', 'signin', 'authority', 'card', 'bnpl', 'courier', 'esim', 'portability']));
+    expect(dev({ JOIN_COURIER_URL: '', JOIN_ESIM_URL: '' }).sandboxes).toEqual(new Set(['mail', 'signin', 'authority', 'card', 'bnpl', 'courier', 'esim', 'portability', 'terminal']));
     expect(() => readEnv({ JOIN_COURIER_URL: 'ftp://courier.example' })).toThrow(/JOIN_COURIER_URL/);
     expect(() => readEnv({ JOIN_COURIER_KEY: 'short' })).toThrow(/JOIN_COURIER_KEY/);
     expect(() => readEnv({ JOIN_COURIER_PORT: '70000' })).toThrow(/JOIN_COURIER_PORT/);
@@ -284,14 +291,16 @@ describe('sandboxes only when asked, real providers only with real keys over htt
     JOIN_ESIM_KEY: 'a-long-enough-esim-key',
     JOIN_PORTABILITY_URL: 'http://127.0.0.1:8097',
     JOIN_PORTABILITY_KEY: 'a-long-enough-portability-key',
+    JOIN_TERMINAL_URL: 'http://127.0.0.1:8098',
+    JOIN_TERMINAL_KEY: 'a-long-enough-terminal-key',
   };
-  const ALL = ['authority', 'bnpl', 'card', 'courier', 'esim', 'mail', 'portability', 'signin'];
+  const ALL = ['authority', 'bnpl', 'card', 'courier', 'esim', 'mail', 'portability', 'signin', 'terminal'];
   const sandboxes = (env: NodeJS.ProcessEnv): string[] => [...readEnv(env).sandboxes].sort();
 
   it('refuses to start with neither a provider nor JOIN_SANDBOXES, naming every provider missing and how to set it', () => {
     const message = messageOf({});
     expect(message).toMatch(/^Bad environment: JOIN_SANDBOXES /);
-    for (const name of ['JOIN_SMTP_URL', 'JOIN_OIDC_ISSUER', 'JOIN_GOOGLE_LOGIN=off', 'JOIN_AUTHORITY_URL', 'JOIN_BNPL_URL', 'JOIN_CARD_URL', 'JOIN_COURIER_URL', 'JOIN_ESIM_URL', 'JOIN_PORTABILITY_URL', 'JOIN_SANDBOXES=1']) {
+    for (const name of ['JOIN_SMTP_URL', 'JOIN_OIDC_ISSUER', 'JOIN_GOOGLE_LOGIN=off', 'JOIN_AUTHORITY_URL', 'JOIN_BNPL_URL', 'JOIN_CARD_URL', 'JOIN_COURIER_URL', 'JOIN_ESIM_URL', 'JOIN_PORTABILITY_URL', 'JOIN_TERMINAL_URL', 'JOIN_SANDBOXES=1']) {
       expect(message).toContain(name);
     }
     // Whatever the environment is called.
