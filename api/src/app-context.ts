@@ -6,6 +6,7 @@ import type { FulfilmentDeps } from './modules/fulfilment';
 import type { IdentityDeps } from './modules/identity';
 import type { NumbersDeps } from './modules/numbers';
 import type { PaymentDeps } from './modules/payment';
+import type { RetailAuditPort, RetailDeps, RetailSessionsPort } from './modules/retail';
 import type { RateLimitOptions } from './platform/http/rate-limits';
 import type { Repositories } from './repositories';
 
@@ -22,11 +23,16 @@ export interface AppContext
     FulfilmentDeps,
     IdentityDeps,
     NumbersDeps,
-    PaymentDeps {
+    PaymentDeps,
+    RetailDeps {
   repos: Repositories;
   rateLimit: RateLimitOptions;
   /** The session lifetimes the session guard enforces. */
   session: { idleMs: number; absoluteMs: number };
   identity: IdentityDeps['identity'];
   bizConfig: ContentDeps['bizConfig'];
+  /** The retail audit of a retail customer's identity check, payment and order (the identity, payment and fulfilment modules' port). */
+  retailAudit: RetailAuditPort;
+  /** A retail customer session's shop, device, staff member and terminal (the counter payment's lookup). */
+  retailSessions: RetailSessionsPort;
 }

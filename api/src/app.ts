@@ -33,6 +33,7 @@ import { API_ERROR_STATUSES, apiRoutes } from './api-routes';
 import { installSchemaCompilers } from './platform/http/validate';
 import { registerOpenApi } from './platform/http/openapi';
 import { retryPendingRefunds } from './modules/payment';
+import { RETAIL_RULES, retailPorts, type RetailRules } from './modules/retail';
 import type { Outbox } from './platform/dev/outbox';
 import { outboxRoutes } from './platform/dev/outbox-routes';
 import { testClockRoutes, type TestClock } from './platform/dev/test-clock';
@@ -135,6 +136,8 @@ export interface AppOptions {
    */
   courier?: CourierProvider;
   esim?: EsimProvider;
+  /** The retail rules (RETAIL_RULES by default: a shift's sign-in, PIN locks, pairing codes). */
+  retailRules?: Partial<RetailRules>;
   /** The number-portability lookup (its HTTP client, or the sandbox's); required likewise: a transfer is checked by it. */
   portability?: PortabilityLookup;
   /**
@@ -169,6 +172,10 @@ export const DEFAULTS = {
     paymentMax: 30,
     contractRequestMax: 5,
     geoMax: 120,
+    retailCodeMax: 10,
+    retailTokenMax: 120,
+    retailSignInMax: 30,
+    retailApproveMax: 10,
   },
   socialNonceTtlMs: 10 * 60_000,
   sweepIntervalMs: 60_000,
@@ -207,7 +214,7 @@ function withIdentityRedaction(logger: FastifyServerOptions['logger']): FastifyS
 
 /** What the retention schedule deleted, as counts (never whose). */
 function logRetention(app: FastifyInstance, deleted: RetentionReport): void {
-  if (deleted.sales + deleted.unsoldVisitors + deleted.uncapturedPayments + deleted.feedback > 0) app.log.info({ deleted }, 'retention: records past their time deleted');
+  if (deleted.sales + deleted.unsoldVisitors + deleted.uncapturedPayments + deleted.feedback + deleted.retailAudit > 0) app.log.info({ deleted }, 'retention: records past their time deleted');
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -275,6 +282,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     courier,
     esim,
     portability,
+    retail: { ...RETAIL_RULES, ...options.retailRules },
+    ...retailPorts({ repos, now }),
   };
 
   app.server.maxConnections = limits.maxConnections;
