@@ -47,19 +47,20 @@ export function customerSessionService(ctx: RetailDeps) {
   }
 
   /** Ends one customer session: deleted on the server, marked ended, audited with the reason. */
-  async function end(signed: StaffContext, sessionHash: string, reason: WipeReason | typeof STAFF_SIGNED_OUT): Promise<boolean> {
-    const session = await ctx.repos.findCustomerSession(sessionHash);
+  async function end(signed: StaffContext, caller: { tokenHash: string; uid: string }, reason: WipeReason | typeof STAFF_SIGNED_OUT): Promise<boolean> {
+    // The session the customer started, or the one a login on the way replaced it with.
+    const session = await ctx.repos.openCustomerSessionFor(caller.tokenHash, caller.uid);
     // Only this device's customers: a staff member elsewhere cannot end (or learn of) them.
     if (!session || session.deviceId !== signed.device.id) return false;
-    await ctx.repos.deleteSession(sessionHash);
-    const ended = await ctx.repos.endCustomerSession(sessionHash, ctx.now(), reason);
+    await ctx.repos.deleteSessionsOf(session.uid);
+    const ended = await ctx.repos.endCustomerSession(session.sessionHash, ctx.now(), reason);
     if (ended) await audit.record(actorOf(signed), 'customer_session_wiped', reason);
     return ended;
   }
 
   /** Staff sign-out: every open customer session of the device ends, then the staff sign-in. */
   async function signOut(signed: StaffContext): Promise<void> {
-    for (const open of await ctx.repos.openCustomerSessionsOf(signed.device.id)) await end(signed, open.sessionHash, STAFF_SIGNED_OUT);
+    for (const open of await ctx.repos.openCustomerSessionsOf(signed.device.id)) await end(signed, { tokenHash: open.sessionHash, uid: open.uid }, STAFF_SIGNED_OUT);
     await ctx.repos.endStaffCredentials(signed.device.id, ctx.now());
     await audit.record(actorOf(signed), 'staff_signed_out');
   }

@@ -157,6 +157,13 @@ export interface RetailRepository {
   /** The newest retail customer session of a visitor (ended or not). */
   latestCustomerSessionOf(uid: string): Promise<CustomerSessionRecord | null>;
   openCustomerSessionsOf(deviceId: string): Promise<CustomerSessionRecord[]>;
+  /**
+   * The open retail customer session a visitor's session belongs to: the one it started, or,
+   * after a login replaced the session (a new token), the visitor's newest open one.
+   */
+  openCustomerSessionFor(sessionHash: string, uid: string): Promise<CustomerSessionRecord | null>;
+  /** Deletes every session of a visitor (a wiped customer keeps none, whichever login made it). */
+  deleteSessionsOf(uid: string): Promise<number>;
   /** Marks it ended with its reason; false when it already was. */
   endCustomerSession(sessionHash: string, now: number, reason: string): Promise<boolean>;
 

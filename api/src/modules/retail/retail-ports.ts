@@ -33,8 +33,9 @@ export function retailPorts(ctx: Pick<RetailDeps, 'repos' | 'now'>): { retailAud
     retailAudit: retailAudit(ctx).forVisitor,
     retailSessions: {
       async sessionOf(tokenHash) {
-        const session = await ctx.repos.findCustomerSession(tokenHash);
-        if (!session || session.endedAt !== null) return null;
+        const visitor = await ctx.repos.findSession(tokenHash);
+        const session = visitor ? await ctx.repos.openCustomerSessionFor(tokenHash, visitor.uid) : null;
+        if (!session) return null;
         const shop = await ctx.repos.findShop(session.shopId);
         if (!shop) return null;
         return { shopId: shop.id, deviceId: session.deviceId, staffId: session.staffId, terminalId: shop.terminalId };

@@ -90,6 +90,10 @@ export function retailStatements(db: Database) {
     openCustomerSessions: db.prepare<[string], CustomerSessionRecord>(
       `SELECT ${CUSTOMER} FROM retail_customer_sessions WHERE device_id = ? AND ended_at IS NULL ORDER BY started_at`,
     ),
+    latestOpenCustomerSession: db.prepare<[string], CustomerSessionRecord>(
+      `SELECT ${CUSTOMER} FROM retail_customer_sessions WHERE uid = ? AND ended_at IS NULL ORDER BY started_at DESC, rowid DESC LIMIT 1`,
+    ),
+    deleteSessionsOf: db.prepare('DELETE FROM sessions WHERE uid = ?'),
     endCustomerSession: db.prepare('UPDATE retail_customer_sessions SET ended_at = ?, end_reason = ? WHERE session_hash = ? AND ended_at IS NULL'),
 
     appendAudit: db.prepare(

@@ -139,6 +139,16 @@ export class SqliteRetailRepository implements RetailRepository {
     return this.s.openCustomerSessions.all(deviceId);
   }
 
+  async openCustomerSessionFor(sessionHash: string, uid: string): Promise<CustomerSessionRecord | null> {
+    const own = this.s.customerSession.get(sessionHash);
+    if (own) return own.endedAt === null && own.uid === uid ? own : null;
+    return this.s.latestOpenCustomerSession.get(uid) ?? null;
+  }
+
+  async deleteSessionsOf(uid: string): Promise<number> {
+    return this.s.deleteSessionsOf.run(uid).changes;
+  }
+
   async endCustomerSession(sessionHash: string, now: number, reason: string): Promise<boolean> {
     return this.s.endCustomerSession.run(now, reason, sessionHash).changes === 1;
   }
