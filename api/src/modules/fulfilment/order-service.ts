@@ -110,9 +110,9 @@ export function orderService(ctx: FulfilmentDeps) {
     }
   }
 
-  /** A retail customer's order in the shop's audit (its id only); the order stands whatever the audit does. */
+  /** A retail customer's order in the shop's audit (its order number only); the order stands whatever the audit does. */
   const auditOrder = (caller: Caller, order: OrderRecord) =>
-    ctx.retailAudit.record(order.uid, 'order_placed', order.id).catch((err: unknown) => caller.log.error({ err, order: order.id }, 'the retail audit could not record the order'));
+    ctx.retailAudit.record(order.uid, 'order_placed', order.orderNumber).catch((err: unknown) => caller.log.error({ err, order: order.id }, 'the retail audit could not record the order'));
 
   /** Places the order (or finds the user's), books the courier, confirms by e-mail once. */
   async function placeShipment(caller: Caller, email: string, order: NewOrder, keepHold: boolean): Promise<OrderResponse> {
