@@ -1,6 +1,9 @@
 import { API_ERROR_CODES, FlowStatusResponse, LoginByDeviceIdResponse, RETAIL_ERROR_CODES, buildFlowContext, isStepAllowed } from '@join/shared/contract';
 import { clientHeaders, expectApiError, form, newDeviceId, withTestApp, type TestApp, type Visitor } from '../../../testing/harness';
+import { connectSqliteRepositories } from '../../../database';
+import { hashToken } from '../../../platform/sessions/tokens';
 import { ADOPT_REFUSED, DEVICE_ID_REUSED } from '../errors';
+import { retailPorts } from '../retail-ports';
 import { AUH, COOKIE_NAMES, enrolDevice, retailCall, shopDevice, signInStaff, startCustomer, startCustomerRaw, type Jar } from './retail-helpers';
 
 /** The sandbox's password account (account/seed/accounts.ts). */
@@ -77,6 +80,25 @@ describe('retail customer sessions', () => {
     const b = await startCustomer(t, shop);
     expect((await retailCall(t, 'POST', '/retail/staff/sign-out', shop)).statusCode).toBe(200);
     for (const v of [a, b]) expect((await t.get(v, '/api/me/flow_status')).statusCode).toBe(401);
+  });
+
+  it('tells the payment which shop, device, staff member and terminal a customer session is of, until it ends', async () => {
+    const repos = connectSqliteRepositories(t.dbFile);
+    try {
+      const { retailSessions } = retailPorts({ repos, now: t.clock.now });
+      const customer = await startCustomer(t, shop);
+      const of = await retailSessions.sessionOf(hashToken(customer.sessionId));
+      expect(of).toEqual({ shopId: 'dxb-mall', deviceId: expect.stringMatching(/^dev_/), staffId: 'S1001', terminalId: 'term-dxb-mall' });
+      // After a login on the way (a new session id), still the shop's.
+      const logged = await t.loginWithPassword(customer, AMIRA.email, AMIRA.password);
+      expect(await retailSessions.sessionOf(hashToken(logged.sessionId))).toEqual(of);
+      // A visitor on their own phone is no shop's; nor is an ended customer.
+      expect(await retailSessions.sessionOf(hashToken((await t.login()).sessionId))).toBeNull();
+      await end(logged, shop);
+      expect(await retailSessions.sessionOf(hashToken(logged.sessionId))).toBeNull();
+    } finally {
+      await repos.close();
+    }
   });
 
   describe('adopting a session with SPEC 4’s session and account', () => {

@@ -153,4 +153,16 @@ describe('shop device enrolment', () => {
     expectApiError(await retailCall(t, 'GET', '/retail/device', {}), 401, RETAIL_ERROR_CODES.deviceNotEnrolled);
     expectApiError(await retailCall(t, 'GET', '/retail/device', { [COOKIE_NAMES.device]: 'b'.repeat(64) }), 401, RETAIL_ERROR_CODES.deviceNotEnrolled);
   });
+
+  it('spends the approve budget per address (besides the wrong codes per manager): 429 past it', async () => {
+    const limited = await createTestApp({ rateLimit: { retailApproveMax: 2 } });
+    try {
+      const managers = [await signInManager(limited, DXB.manager), await signInManager(limited, AUH.manager)];
+      const tries = [];
+      for (const m of [...managers, ...managers]) tries.push((await retailCall(limited, 'POST', '/retail/device/approve', m, { user_code: 'BBBB-BBBB', decision: 'deny' })).statusCode);
+      expect(tries).toEqual([400, 400, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
