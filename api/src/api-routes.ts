@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import { parseClientHeaders, sessionGuard } from './platform/http/session-auth';
@@ -26,6 +27,7 @@ import { NUMBERS_ERROR_STATUSES } from './modules/numbers';
 import { joinErrorStatuses } from './platform/domain-error';
 import { PLATFORM_ERROR_STATUSES } from './platform/refusals';
 import { ORDER_LOCK_ERROR_STATUSES } from './platform/order-lock';
+import { RETAIL_ERROR_STATUSES, customerSessionRoutes, endCustomerSessionRoutes, retailLogin, retailOffGuard, retailRoutes } from './modules/retail';
 
 /** The HTTP status of every code a refusal (DomainError) may carry: the platform's and each module's table. */
 export const API_ERROR_STATUSES = joinErrorStatuses(
@@ -37,6 +39,7 @@ export const API_ERROR_STATUSES = joinErrorStatuses(
   IDENTITY_ERROR_STATUSES,
   NUMBERS_ERROR_STATUSES,
   PAYMENT_ERROR_STATUSES,
+  RETAIL_ERROR_STATUSES,
 );
 
 /**
@@ -46,6 +49,9 @@ export const API_ERROR_STATUSES = joinErrorStatuses(
 export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   api.decorateRequest('client', null);
   api.decorateRequest('auth', null);
+  // The retail credentials are cookies (HttpOnly, SameSite=Strict, Path=/api); nothing else reads any.
+  await api.register(cookie);
+  const sessionCheck = () => sessionGuard({ sessions: ctx.repos, now: () => ctx.now(), lifetime: ctx.session });
 
   await api.register(async (open) => contentRoutes(open, ctx));
   // The map's data files: public, drawn before anything else.
@@ -55,10 +61,10 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
 
   await api.register(async (identified) => {
     identified.addHook('onRequest', parseClientHeaders);
-    await loginRoutes(identified, ctx);
+    await loginRoutes(identified, ctx, retailLogin(ctx));
 
     await identified.register(async (authed) => {
-      authed.addHook('onRequest', sessionGuard({ sessions: ctx.repos, now: () => ctx.now(), lifetime: ctx.session }));
+      authed.addHook('onRequest', sessionCheck());
       // The SPEC 2 access rules, for every route that declares its flow step.
       authed.addHook('preHandler', stepGuard(async (caller) => serverFlowContext(await loadFlowStatus(ctx, caller))));
       // The payment's order lock, for the routes that change what a payment buys.
@@ -81,6 +87,21 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
       // Its own context: the payment budget's hook is this plugin's alone.
       await authed.register(async (payment) => paymentRoutes(payment, ctx));
       await orderRoutes(authed, ctx);
+    });
+  });
+
+  // Retail (api/README.md "Retail"): 404 retail_off first, whatever else the request lacks.
+  await api.register(async (retail) => {
+    retail.addHook('onRequest', retailOffGuard(ctx));
+    // The shop device, its staff and managers: cookies, no customer session.
+    await retailRoutes(retail, ctx, ctx.payment.publicOrigin);
+    await retail.register(async (customer) => {
+      customer.addHook('onRequest', parseClientHeaders);
+      await customerSessionRoutes(customer, ctx);
+      await customer.register(async (session) => {
+        session.addHook('onRequest', sessionCheck());
+        await endCustomerSessionRoutes(session, ctx);
+      });
     });
   });
 }

@@ -5,15 +5,10 @@ import type { FlowDeps } from './modules/flow';
 import type { FulfilmentDeps } from './modules/fulfilment';
 import type { IdentityDeps } from './modules/identity';
 import type { NumbersDeps } from './modules/numbers';
-import type { PaymentDeps, RetailSessions } from './modules/payment';
+import type { PaymentDeps } from './modules/payment';
+import type { RetailAuditPort, RetailDeps, RetailSessionsPort } from './modules/retail';
 import type { RateLimitOptions } from './platform/http/rate-limits';
 import type { Repositories } from './repositories';
-
-/**
- * Until the retail module answers it (buildApp's retailSessions), no session is a retail
- * customer session: pay at the counter is refused everywhere (403 counter_not_available).
- */
-export const NO_RETAIL_SESSIONS: RetailSessions = { sessionOf: async () => null };
 
 /**
  * What buildApp composes once and hands to the route plugins: every module's dependencies at
@@ -28,11 +23,16 @@ export interface AppContext
     FulfilmentDeps,
     IdentityDeps,
     NumbersDeps,
-    PaymentDeps {
+    PaymentDeps,
+    RetailDeps {
   repos: Repositories;
   rateLimit: RateLimitOptions;
   /** The session lifetimes the session guard enforces. */
   session: { idleMs: number; absoluteMs: number };
   identity: IdentityDeps['identity'];
   bizConfig: ContentDeps['bizConfig'];
+  /** The retail audit of a retail customer's identity check, payment and order (the identity, payment and fulfilment modules' port). */
+  retailAudit: RetailAuditPort;
+  /** A retail customer session's shop, device, staff member and terminal (the counter payment's lookup). */
+  retailSessions: RetailSessionsPort;
 }

@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Database } from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { DEFAULT_NUMBER_HOLD_SECONDS } from '@join/shared/contract';
-import { NO_RETAIL_SESSIONS, type AppContext } from './app-context';
+import type { AppContext } from './app-context';
 import type { RateLimitOptions } from './platform/http/rate-limits';
 import type { AccountRules } from './modules/account';
 import type { OverlayFlags } from './modules/flow';
@@ -33,6 +33,7 @@ import { API_ERROR_STATUSES, apiRoutes } from './api-routes';
 import { installSchemaCompilers } from './platform/http/validate';
 import { registerOpenApi } from './platform/http/openapi';
 import { retryPendingRefunds } from './modules/payment';
+import { RETAIL_RULES, retailPorts, type RetailRules } from './modules/retail';
 import type { Outbox } from './platform/dev/outbox';
 import { outboxRoutes } from './platform/dev/outbox-routes';
 import { testClockRoutes, type TestClock } from './platform/dev/test-clock';
@@ -130,7 +131,7 @@ export interface AppOptions {
   bnplProvider?: BnplProvider;
   /** The shops' payment terminals (JOIN_TERMINAL_URL and its key, or the sandbox). Absent: pay at the counter answers 503. */
   terminalProvider?: TerminalProvider;
-  /** Which sessions are retail customer sessions (the retail module's). Absent: none is (pay at the counter is refused). */
+  /** Which sessions are retail customer sessions. Absent: the retail module's (a shop device's customer sessions). */
   retailSessions?: RetailSessions;
   /**
    * The courier and the eSIM provisioning service (their HTTP clients, or the
@@ -139,6 +140,8 @@ export interface AppOptions {
    */
   courier?: CourierProvider;
   esim?: EsimProvider;
+  /** The retail rules (RETAIL_RULES by default: a shift's sign-in, PIN locks, pairing codes). */
+  retailRules?: Partial<RetailRules>;
   /** The number-portability lookup (its HTTP client, or the sandbox's); required likewise: a transfer is checked by it. */
   portability?: PortabilityLookup;
   /**
@@ -173,6 +176,10 @@ export const DEFAULTS = {
     paymentMax: 30,
     contractRequestMax: 5,
     geoMax: 120,
+    retailCodeMax: 10,
+    retailTokenMax: 120,
+    retailSignInMax: 30,
+    retailApproveMax: 10,
   },
   socialNonceTtlMs: 10 * 60_000,
   sweepIntervalMs: 60_000,
@@ -211,7 +218,7 @@ function withIdentityRedaction(logger: FastifyServerOptions['logger']): FastifyS
 
 /** What the retention schedule deleted, as counts (never whose). */
 function logRetention(app: FastifyInstance, deleted: RetentionReport): void {
-  if (deleted.sales + deleted.unsoldVisitors + deleted.uncapturedPayments + deleted.feedback > 0) app.log.info({ deleted }, 'retention: records past their time deleted');
+  if (deleted.sales + deleted.unsoldVisitors + deleted.uncapturedPayments + deleted.feedback + deleted.retailAudit > 0) app.log.info({ deleted }, 'retention: records past their time deleted');
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -280,7 +287,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     courier,
     esim,
     portability,
-    retailSessions: options.retailSessions ?? NO_RETAIL_SESSIONS,
+    retail: { ...RETAIL_RULES, ...options.retailRules },
+    ...retailPorts({ repos, now }),
+    // A test may say which sessions are retail without going through a shop device.
+    ...(options.retailSessions ? { retailSessions: options.retailSessions } : {}),
   };
 
   app.server.maxConnections = limits.maxConnections;

@@ -11,6 +11,7 @@ import { SqliteFulfilmentRepository } from './modules/fulfilment/sqlite/sqlite-f
 import { SqliteIdentityRepository } from './modules/identity/sqlite/sqlite-identity-repository';
 import { SqliteNumbersRepository } from './modules/numbers/sqlite/sqlite-numbers-repository';
 import { SqlitePaymentRepository } from './modules/payment/sqlite/sqlite-payment-repository';
+import { SqliteRetailRepository } from './modules/retail/sqlite/sqlite-retail-repository';
 import type { RetentionCutoffs, RetentionReport } from './modules/flow/retention';
 import { MIGRATIONS } from './schema-versions';
 import { seedDatabase, type SeedOptions, type SeedReport } from './seed-database';
@@ -77,6 +78,7 @@ export function composeSqliteRepositories(db: Database, ownsDatabase: boolean): 
     ...bound(fulfilment),
     ...bound(flow),
     ...bound(content),
+    ...bound(new SqliteRetailRepository(db)),
   };
   return {
     ...repositories,
@@ -100,8 +102,9 @@ async function applyRetention(repositories: ModuleRepositories, cutoffs: Retenti
     ...visitors,
     uncapturedPayments: await repositories.pruneUncapturedPayments(cutoffs.uncapturedPaymentBefore),
     feedback: await repositories.pruneFeedback(cutoffs.feedbackBefore),
+    retailAudit: await repositories.pruneRetail(cutoffs.retailAuditBefore, cutoffs.now),
   };
-  if (report.sales + report.unsoldVisitors + report.uncapturedPayments + report.feedback > 0) emptyWal();
+  if (report.sales + report.unsoldVisitors + report.uncapturedPayments + report.feedback + report.retailAudit > 0) emptyWal();
   return report;
 }
 

@@ -7,6 +7,7 @@ import type { FulfilmentRepository } from './modules/fulfilment/repository';
 import type { IdentityRepository } from './modules/identity/repository';
 import type { NumbersRepository } from './modules/numbers/repository';
 import type { PaymentRepository } from './modules/payment/repository';
+import type { RetailRepository } from './modules/retail/repository';
 import type { RetentionCutoffs, RetentionReport } from './modules/flow/retention';
 
 /**
@@ -24,7 +25,8 @@ export type ModuleRepositories = SessionRepository &
   PaymentRepository &
   FulfilmentRepository &
   FlowRepository &
-  ContentRepository;
+  ContentRepository &
+  RetailRepository;
 
 export interface Repositories extends ModuleRepositories {
   /**

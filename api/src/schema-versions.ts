@@ -8,6 +8,7 @@ import { FULFILMENT_MIGRATIONS } from './modules/fulfilment/migrations';
 import { IDENTITY_MIGRATIONS } from './modules/identity/migrations';
 import { NUMBERS_MIGRATIONS } from './modules/numbers/migrations';
 import { PAYMENT_MIGRATIONS } from './modules/payment/migrations';
+import { RETAIL_MIGRATIONS } from './modules/retail/migrations';
 
 /**
  * The schema's history: every version number with its name, in one place, so two teams never
@@ -36,6 +37,7 @@ export const SCHEMA_HISTORY: ReadonlyMap<number, string> = new Map([
   [18, 'SIMs sold per document: the verified document a payment sells to, counted at the capture and at a cash-on-delivery order'],
   [19, "transfer: the other operators' subscribers are the number-portability lookup's (a provider over HTTP), no longer a table of ours"],
   [20, 'payment: pay at the counter (a third method, on the shop terminal the attempt records)'],
+  [21, 'retail: shops, staff, enrolled shop devices and their pairing codes, staff and manager credentials, retail customer sessions, the append-only audit'],
 ]);
 
 /**
@@ -52,6 +54,7 @@ export const MIGRATIONS = mergeMigrations(SCHEMA_HISTORY, [
   FULFILMENT_MIGRATIONS,
   FLOW_MIGRATIONS,
   CONTENT_MIGRATIONS,
+  RETAIL_MIGRATIONS,
 ]);
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

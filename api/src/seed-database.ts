@@ -5,6 +5,7 @@ import { seedContent } from './modules/content/sqlite/seed-content';
 import { seedDelivery } from './modules/fulfilment/sqlite/seed-fulfilment';
 import { seedNumbers, seedTransfer } from './modules/numbers/sqlite/seed-numbers';
 import { DEFAULT_POOL_SIZE } from './modules/numbers/seed/number-pool';
+import { seedRetail } from './modules/retail/sqlite/seed-retail';
 
 /**
  * Fills a migrated database. The catalogue (products, their plans and prices, commitment
@@ -36,6 +37,7 @@ export function seedDatabase(db: Database, options: SeedOptions = {}): SeedRepor
       seedNames(db);
       seedAccounts(db);
       seedDelivery(db);
+      seedRetail(db, Date.now());
       return { numbersInserted: seedNumbers(db, options.poolSize ?? DEFAULT_POOL_SIZE) };
     })
     .immediate();

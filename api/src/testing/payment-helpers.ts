@@ -26,7 +26,7 @@ export interface PaymentTestApp extends TestApp {
    */
   ready(
     plan?: { product_code: number; plan_ids: string },
-    options?: { language?: 'en' | 'ar'; commit?: boolean; identity?: IdentityChoice | false; email?: string },
+    options?: { language?: 'en' | 'ar'; commit?: boolean; identity?: IdentityChoice | false; email?: string; start?: Visitor },
   ): Promise<Visitor & { email: string }>;
   /** A POST with a form body, the page's Origin and an idempotency key (when given). */
   pay(v: Visitor, url: string, body: Record<string, string | number>, key?: string): Promise<LightMyRequestResponse>;
@@ -60,9 +60,10 @@ export async function createPaymentTestApp(options: Parameters<typeof createTest
 
   async function ready(
     plan: { product_code: number; plan_ids: string } = TOURIST_STARTER,
-    { language = 'en' as 'en' | 'ar', commit = true, identity = { resident: 'non_resident', sim: 'esim' } as IdentityChoice | false, email: given = undefined as string | undefined } = {},
+    { language = 'en' as 'en' | 'ar', commit = true, identity = { resident: 'non_resident', sim: 'esim' } as IdentityChoice | false, email: given = undefined as string | undefined, start = undefined as Visitor | undefined } = {},
   ) {
-    let v = await t.login();
+    // `start`: a session opened elsewhere (a retail customer's on a shop device); a new visitor by default.
+    let v = start ?? (await t.login());
     const [number] = await t.offer(v);
     if (!number) throw new Error('no number offered');
     must(await t.post(v, '/api/numbers', { number }), 'reserve');

@@ -11,3 +11,7 @@ export { signinProviderFrom } from './signin/signin-setup';
 export type * from './repository';
 export type { AccountDeps, AccountRules } from './deps';
 export { ACCOUNT_ERROR_STATUSES, loginRequired } from './errors';
+/** The scrypt hashes, for the retail staff's PINs. */
+export { hashPassword, hashPasswordSync, verifyPasswordOrDummy } from './passwords';
+export { openDeviceSession, type DeviceSession } from './device-session';
+export type { RetailLogin } from './session-routes';

@@ -35,6 +35,11 @@ export interface RetentionRules {
   uncapturedPaymentMs: number;
   /** A note from the help modal (50 characters, the route it was sent from): a year, to read them by season. */
   feedbackMs: number;
+  /**
+   * The retail audit (who enrolled a device, signed in, started or wiped a customer session,
+   * took a payment): 400 days, a year of disputes and chargebacks about a shop sale with a margin.
+   */
+  retailAuditMs: number;
 }
 
 export const RETENTION: RetentionRules = {
@@ -42,6 +47,7 @@ export const RETENTION: RetentionRules = {
   unsoldVisitorMs: 90 * DAY,
   uncapturedPaymentMs: 180 * DAY,
   feedbackMs: 365 * DAY,
+  retailAuditMs: 400 * DAY,
 };
 
 /** Each period as the moment before which its records go. */
@@ -50,6 +56,9 @@ export interface RetentionCutoffs {
   unsoldVisitorBefore: number;
   uncapturedPaymentBefore: number;
   feedbackBefore: number;
+  retailAuditBefore: number;
+  /** When the sweep runs (the retail repository drops dead pairing codes and credentials by it). */
+  now: number;
 }
 
 export function retentionCutoffs(now: number, rules: RetentionRules = RETENTION): RetentionCutoffs {
@@ -58,6 +67,8 @@ export function retentionCutoffs(now: number, rules: RetentionRules = RETENTION)
     unsoldVisitorBefore: now - rules.unsoldVisitorMs,
     uncapturedPaymentBefore: now - rules.uncapturedPaymentMs,
     feedbackBefore: now - rules.feedbackMs,
+    retailAuditBefore: now - rules.retailAuditMs,
+    now,
   };
 }
 
@@ -67,6 +78,7 @@ export interface RetentionReport {
   unsoldVisitors: number;
   uncapturedPayments: number;
   feedback: number;
+  retailAudit: number;
 }
 
 /** The sweep applies the schedule at most this often: its periods are days and years. */

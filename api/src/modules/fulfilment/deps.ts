@@ -22,4 +22,9 @@ export interface FulfilmentDeps extends OrderDeps, FlowStatusDeps {
   courier: CourierProvider;
   /** The eSIM provisioning service. Required: buildApp refuses to start without one. */
   esim: EsimProvider;
+  /**
+   * The retail audit (the retail module's, wired by app.ts): records order_placed for a visitor who is a
+   * retail customer, nothing for anyone else; references only.
+   */
+  retailAudit: { record(uid: string, action: 'order_placed', ref: string | null): Promise<void> };
 }

@@ -110,6 +110,10 @@ export function orderService(ctx: FulfilmentDeps) {
     }
   }
 
+  /** A retail customer's order in the shop's audit (its order number only); the order stands whatever the audit does. */
+  const auditOrder = (caller: Caller, order: OrderRecord) =>
+    ctx.retailAudit.record(order.uid, 'order_placed', order.orderNumber).catch((err: unknown) => caller.log.error({ err, order: order.id }, 'the retail audit could not record the order'));
+
   /** Places the order (or finds the user's), books the courier, confirms by e-mail once. */
   async function placeShipment(caller: Caller, email: string, order: NewOrder, keepHold: boolean): Promise<OrderResponse> {
     let placed: Awaited<ReturnType<typeof ctx.repos.placeOrder>>;
@@ -133,6 +137,7 @@ export function orderService(ctx: FulfilmentDeps) {
     }
     if (placed.created) {
       caller.log.info({ order: current.id, kind: current.kind, amount_due_fils: current.amountDueFils }, 'order placed');
+      await auditOrder(caller, current);
       await confirm(caller, email, current);
     }
     return { order: await orderView(ctx, current, caller) };
@@ -290,6 +295,7 @@ export function orderService(ctx: FulfilmentDeps) {
         false,
       );
       if (placed.order.kind !== 'esim') throw stepNotAllowed('thank_you');
+      if (placed.created) await auditOrder(caller, placed.order);
       let current = placed.order;
       if (!current.esim) {
         const issued = await issue(current, caller.log);

@@ -12,4 +12,9 @@ export interface IdentityDeps extends FlowStatusDeps {
   authority: IdentityAuthority;
   /** The identity check's tunables, and the SIMs sold to one document (sim-limit.ts). */
   identity: { pendingTtlMs: number; maxSimsPerDocument: number; facePrompts: readonly FacePrompt[] };
+  /**
+   * The retail audit (the retail module's, wired by app.ts): records identity_check_run for a visitor who is a
+   * retail customer, nothing for anyone else; references only.
+   */
+  retailAudit: { record(uid: string, action: 'identity_check_run', ref: string | null): Promise<void> };
 }

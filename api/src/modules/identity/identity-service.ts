@@ -270,6 +270,8 @@ export function identityService(ctx: IdentityDeps) {
         sex: details.sex,
         declared_residency: residentType,
       });
+      // The authority ran the check (whatever it found): a shop's audit line, no personal data.
+      await ctx.retailAudit.record(uid, 'identity_check_run', null);
       if (!verified.ok) {
         if (verified.code !== IDENTITY_API_FAILURE) await recordRefusal(caller, check, context, verified.code, liveness);
         return refuse(caller, 'details', verified);

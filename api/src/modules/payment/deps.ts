@@ -51,4 +51,9 @@ export interface PaymentDeps extends OrderDeps, FlowStatusDeps {
     /** The page's origin for the providers' return addresses (JOIN_PUBLIC_URL); null: the request's own Origin. */
     publicOrigin: string | null;
   };
+  /**
+   * The retail audit (the retail module's, wired by app.ts): records payment_taken for a visitor who is a
+   * retail customer, nothing for anyone else; references only.
+   */
+  retailAudit: { record(uid: string, action: 'payment_taken', ref: string | null): Promise<void> };
 }

@@ -172,6 +172,8 @@ export function paymentSettlement(ctx: PaymentDeps) {
     const receipt = receiptOf(done.payment);
     if (done.newly) {
       call.log.info({ payment: payment.id, method: payment.method, amount_fils: payment.amountFils }, 'payment captured');
+      // Every capture (card, BNPL, the counter's terminal) passes here; the payment stands whatever the audit does.
+      await ctx.retailAudit.record(payment.uid, 'payment_taken', payment.id).catch((err: unknown) => call.log.error({ err, payment: payment.id }, 'the retail audit could not record the payment'));
       try {
         await ctx.mailer.send(receiptMail(receipt, call.language, payment.method === 'bnpl' ? (ctx.payment.bnpl?.name ?? null) : null));
       } catch (err) {

@@ -16,6 +16,12 @@ export const REDACT_PATHS: readonly string[] = [
   'req.headers["session-id"]',
   'req.headers.authorization',
   'req.headers.cookie',
+  // The retail credentials (cookies) going either way.
+  'headers.cookie',
+  'request.headers.cookie',
+  'res.headers["set-cookie"]',
+  'reply.headers["set-cookie"]',
+  'headers["set-cookie"]',
   'headers["session-id"]',
   'request.headers["session-id"]',
   ...SECRET_FIELDS.flatMap((f) => [`body.${f}`, `req.body.${f}`, `request.body.${f}`, `payload.${f}`]),

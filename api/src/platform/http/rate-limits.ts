@@ -113,4 +113,12 @@ export interface RateLimitOptions {
    * 500 ms pause in typing and one area per pin move, not a free geocoder.
    */
   geoMax: number;
+  /** Per address and window, on the shop device's pairing-code requests. */
+  retailCodeMax: number;
+  /** Per address and window, on the device's token polls (one per 5 s per device; a shop's devices may share an address). */
+  retailTokenMax: number;
+  /** Per address and window, on the staff and manager sign-ins and the customer-session starts (besides the PIN locks). */
+  retailSignInMax: number;
+  /** Per address and window, on a manager's approve or deny (besides the wrong codes that end the manager's sign-in). */
+  retailApproveMax: number;
 }

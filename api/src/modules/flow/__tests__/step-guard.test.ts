@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import {
+  RETAIL_ERROR_CODES,
   API_ERROR_CODES,
   EMPTY_FLOW_FLAGS,
   EMPTY_SERVER_FLOW_CONTEXT,
@@ -177,12 +178,16 @@ describe('retail by the device-id login', () => {
       ...form(clientHeaders(deviceId), body),
     });
 
-  it('ignores is_retail from a client (else anyone could claim a shop and skip the location check); other values are refused', async () => {
+  it('refuses is_retail from a client without a shop device’s staff sign-in (else anyone could skip the location check); other values are refused', async () => {
     const context = async (v: Visitor) => FlowStatusResponse.parse((await t.get(v, '/api/me/flow_status')).json()).flow_context;
     const deviceId = `dev-retail-${Date.now()}`;
-    const claimed = await loginWith(deviceId, { is_retail: 'true' });
-    expect(claimed.statusCode).toBe(200);
-    const session = LoginByDeviceIdResponse.parse(claimed.json());
+    for (const claim of ['true', '1']) {
+      const claimed = await loginWith(deviceId, { is_retail: claim });
+      expect({ status: claimed.statusCode, code: (claimed.json() as { code: string }).code }).toEqual({ status: 403, code: RETAIL_ERROR_CODES.retailCredentialRequired });
+    }
+    const declined = await loginWith(deviceId, { is_retail: 'false' });
+    expect(declined.statusCode).toBe(200);
+    const session = LoginByDeviceIdResponse.parse(declined.json());
     const visitor = { deviceId, uid: session.profile.uid, sessionId: session.session_id, headers: clientHeaders(deviceId, session.session_id) };
     expect((await context(visitor))?.retail).toBe(false);
     expect((await context(await t.login(deviceId)))?.retail).toBe(false);
@@ -218,7 +223,12 @@ describe('every state-changing route declares its step', () => {
     // route comes in the body, so no one step guards it).
     'POST /api/me/flow_back',
     // The e2e suite's clock (JOIN_TEST_HOOKS only, never in production; 404 without it): not a step of anyone's flow.
-    'POST /dev/clock'];
+    'POST /dev/clock',
+    // Retail (api/README.md "Retail"): a shop device's enrolment and sign-ins, with cookies, outside
+    // any customer's flow; a customer session's start and end are the flow's beginning and end.
+    'POST /api/retail/device/code', 'POST /api/retail/device/token', 'POST /api/retail/device/approve',
+    'POST /api/retail/manager/sign-in', 'POST /api/retail/staff/sign-in', 'POST /api/retail/staff/sign-out',
+    'POST /api/retail/customer-sessions', 'POST /api/retail/customer-sessions/end'];
 
   it('lists each POST and DELETE with its flowStep, or as open on purpose', async () => {
     const seen: string[] = [];

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { API_ERROR_CODES, CheckLocationResponse, FlowStatusResponse, LoginByDeviceIdResponse } from '@join/shared/contract';
+import { API_ERROR_CODES, CheckLocationResponse, FlowStatusResponse, RETAIL_ERROR_CODES } from '@join/shared/contract';
 import { clientHeaders, createTestApp, expectApiError as expectError, form, newDeviceId, type TestApp, type Visitor, withTestApp } from '../../../testing/harness';
 import { isInsideUae, loadUaeBoundary } from '../uae-boundary';
 
@@ -138,7 +138,7 @@ describe('GET /securitymanagement/check_location.json', () => {
   });
 
   it('is refused with 409 in retail mode (a shop in the UAE needs no check)', async () => {
-    // Retail is set on the server only (staff sign-in, a later issue); a client's is_retail is ignored.
+    // Retail is set on the server only, by a shop device's staff (modules/retail tests the whole way).
     const retail = await t.loginWithPassword(await t.login(), AMIRA.email, AMIRA.password);
     const db = new Database(t.dbFile);
     db.prepare('UPDATE users SET retail = 1 WHERE uid = ?').run(retail.uid);
@@ -146,19 +146,15 @@ describe('GET /securitymanagement/check_location.json', () => {
     expectError(await at(retail, PLACES.dubai), 409, API_ERROR_CODES.stepNotAllowed);
   });
 
-  it('is not skipped by a client claiming a retail start (is_retail is ignored)', async () => {
+  it('is not skipped by a client claiming a retail start (refused without a shop device’s staff sign-in)', async () => {
     const deviceId = newDeviceId();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/securitymanagement/login_by_device_id',
       ...form(clientHeaders(deviceId), { is_retail: 'true' }),
     });
-    const session = LoginByDeviceIdResponse.parse(res.json());
-    const claimed = await t.loginWithPassword(
-      { deviceId, uid: session.profile.uid, sessionId: session.session_id, headers: clientHeaders(deviceId, session.session_id) },
-      AMIRA.email,
-      AMIRA.password,
-    );
+    expectError(res, 403, RETAIL_ERROR_CODES.retailCredentialRequired);
+    const claimed = await t.loginWithPassword(await t.login(deviceId), AMIRA.email, AMIRA.password);
     expect((await at(claimed, PLACES.dubai)).statusCode).toBe(200);
     expect((await flowContext(claimed))?.inside_uae).toBe(true);
   });

@@ -93,6 +93,15 @@ describe('secrets stay out of the log', () => {
     expect(line.session_id).toBe(REDACTED);
   });
 
+  it('redacts the retail cookies, sent or set, wherever something logs the headers', () => {
+    const cookie = 'join_retail_device=' + 'd'.repeat(64) + '; join_retail_staff=' + 's'.repeat(64);
+    t.app.log.info({ req: { headers: { cookie } }, res: { headers: { 'set-cookie': 'join_retail_staff=' + 's'.repeat(64) + '; HttpOnly' } } }, 'careless headers');
+    t.app.log.info({ headers: { cookie, 'set-cookie': 'join_retail_manager=' + 'm'.repeat(64) } }, 'careless headers again');
+    const text = log.lines.slice(-2).join('\n');
+    expect(text).toContain('careless headers');
+    for (const secret of ['d'.repeat(64), 's'.repeat(64), 'm'.repeat(64)]) expect({ secret, found: text.includes(secret) }).toEqual({ secret, found: false });
+  });
+
   it('redacts the session id even where a deployment’s request serialiser logs headers', async () => {
     const own = captureLog();
     const verbose = await createTestApp({

@@ -111,4 +111,21 @@ describe('GET /api/openapi.json', () => {
     expect(okSchema(operation('/api/delivery/area', 'get'))).toBeDefined();
     expect(query('/api/map/{file}')).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'file', required: true })]));
   });
+
+  it('describes the retail routes: strict bodies with no credential (the credentials are cookies) and their answers', () => {
+    expect(bodySchema(operation('/api/retail/device/token', 'post'))?.required).toEqual(['device_code']);
+    const token = operation('/api/retail/device/token', 'post');
+    expect(okSchema(token)?.properties).toHaveProperty('shop');
+    expect(Object.keys(token.responses ?? {})).toEqual(expect.arrayContaining(['200', '400']));
+    expect(okSchema(operation('/api/retail/device/code', 'post'))?.properties).toHaveProperty('user_code');
+    const staffSignIn = bodySchema(operation('/api/retail/staff/sign-in', 'post'));
+    expect(staffSignIn?.required).toEqual(expect.arrayContaining(['staff_id', 'pin']));
+    expect(staffSignIn?.additionalProperties).toBe(false);
+    expect(bodySchema(operation('/api/retail/device/approve', 'post'))?.required).toEqual(expect.arrayContaining(['user_code', 'decision']));
+    expect(okSchema(operation('/api/retail/device', 'get'))?.properties).toHaveProperty('staff');
+    expect(okSchema(operation('/api/retail/customer-sessions', 'post'))?.properties).toHaveProperty('session_id');
+    expect(bodySchema(operation('/api/retail/customer-sessions/end', 'post'))?.required).toEqual(['reason']);
+    const audit = (operation('/api/retail/audit', 'get').parameters ?? []) as OpenAPIV3.ParameterObject[];
+    expect(audit.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(expect.arrayContaining(['from', 'to']));
+  });
 });

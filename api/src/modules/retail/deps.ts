@@ -1,0 +1,14 @@
+import type { BusinessConfig } from '@join/shared/contract';
+import type { RateLimitOptions } from '../../platform/http/rate-limits';
+import type { SessionRepository } from '../../platform/sessions/repository';
+import type { FlowRepository } from '../flow';
+import type { RetailRepository } from './repository';
+import type { RetailRules } from './rules';
+
+/** What the retail module is given by the composition root (app.ts builds it; AppContext holds it). */
+export interface RetailDeps {
+  repos: RetailRepository & SessionRepository & Pick<FlowRepository, 'setRetail'> & { getBusinessConfig(): Promise<BusinessConfig> };
+  now: () => number;
+  rateLimit: Pick<RateLimitOptions, 'windowMs' | 'retailCodeMax' | 'retailTokenMax' | 'retailSignInMax' | 'retailApproveMax'>;
+  retail: RetailRules;
+}
