@@ -86,6 +86,12 @@ interface Options {
   product?: number;
   email?: string;
   identity?: Identity;
+  /**
+   * A retail customer on the shop device whose cookie jar `request` is (`page.request` after
+   * shopDevice in pages/retail.ts): the session is started by POST /retail/customer-sessions, and
+   * the retail flow has no location check.
+   */
+  retail?: boolean;
 }
 
 /** Calls of one visitor: the SPEC 7 headers with its device and current session, form bodies. */
@@ -138,10 +144,13 @@ interface Product {
 }
 type Details = Record<string, string | null>;
 
-export async function prepareVisitor(request: APIRequestContext, { stage, product = TOURIST_CHEAPEST, email = uniqueEmail('prepared'), identity = VISITOR_WITH_PASSPORT }: Options): Promise<PreparedVisitor> {
+export async function prepareVisitor(request: APIRequestContext, { stage, product = TOURIST_CHEAPEST, email = uniqueEmail('prepared'), identity = VISITOR_WITH_PASSPORT, retail = false }: Options): Promise<PreparedVisitor> {
+  if (retail && stage === 'location_check') throw new Error('the retail flow has no location check');
   const deviceId = crypto.randomUUID();
   const api = visitorApi(request, deviceId);
-  let { session_id: sessionId, profile } = await api.post<{ session_id: string; profile: { uid: string } }>('/securitymanagement/login_by_device_id');
+  let { session_id: sessionId, profile } = await api.post<{ session_id: string; profile: { uid: string } }>(
+    retail ? '/retail/customer-sessions' : '/securitymanagement/login_by_device_id',
+  );
   api.session = sessionId;
 
   // The plan step's save sequence (SPEC 4), then a random number held and confirmed (the number step's).
@@ -169,7 +178,7 @@ export async function prepareVisitor(request: APIRequestContext, { stage, produc
   api.session = sessionId;
   if (stage === 'location_check') return done();
 
-  await api.get(`/securitymanagement/check_location.json?lat=${DUBAI.lat}&lng=${DUBAI.lng}&process_id=1`);
+  if (!retail) await api.get(`/securitymanagement/check_location.json?lat=${DUBAI.lat}&lng=${DUBAI.lng}&process_id=1`);
   if (stage === 'activation_method') return done();
 
   await api.post('/me/activation_method', { resident_type: identity.residency, sim_type: identity.sim });
