@@ -25,7 +25,15 @@ export function StartScreen() {
   const device = useRetailDevice();
   const [entry] = useState(takeRetailEntry);
   const entryState = useRetailEntry(entry, navigate);
-  const start = useMutation({ mutationFn: () => startCustomer(null), onSuccess: (to) => navigate(to) });
+  const start = useMutation({
+    mutationFn: () => startCustomer(null),
+    onSuccess: (to) => navigate(to),
+    // The device's answer said a staff member was signed in: the next screen must ask again, not
+    // read that answer from the cache and send the device straight back here.
+    onError: (err) => {
+      if (retailRedirect(err)) queryClient.removeQueries({ queryKey: DEVICE_QUERY_KEY });
+    },
+  });
   const signOut = useMutation({
     mutationFn: () => retailApi.staffSignOut(),
     onSuccess: () => {
