@@ -12,8 +12,9 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 // the router, jotai, the kernel and the zod builders it shares (singletons the remotes reuse).
 // Each remote's budget is its entry in the module registry; remotes must stay small.
 // The retail mode's chunks (named retail-*: loaded only on a shop device, never by a visitor) are
-// counted apart, with their own tripwire.
-const BUDGET = { hostEntry: 40, hostAll: 240, hostRetail: 12 };
+// counted apart, with their own tripwire: 18.1 KiB with every retail screen, the shell (react-idle-timer is
+// most of its 8 KiB) and the retail texts; a shop device downloads them once, on the shop's network.
+const BUDGET = { hostEntry: 40, hostAll: 240, hostRetail: 20 };
 const RETAIL_ONLY = /^retail[.-]/;
 
 const gz = (file) => gzipSync(readFileSync(file)).length;

@@ -12,8 +12,12 @@ import { PERF_PORTS, startProduct } from './product-server.mjs';
 // screen needs (the 3-D Secure messages in the error catalogue, the five-stage stepper in its
 // landmark, the plan in review: 220.4 → 221.1 KiB) moved the tripwire 1 KiB. The first screen's
 // real diet (a lazy error catalogue per domain, fewer files before the first API call) is to come.
+// Retail mode added 0.4 KiB that every page needs to tell a shop device from a visitor (the
+// /retail routes, the retail start-up's test of the address, the header's retail slot, the loader
+// of the lazy retail chrome, an ended retail session's rule in the client: 221.4 → 221.8 KiB; the
+// screens, the shell and react-idle-timer are lazy chunks apart), which moved it 0.5 KiB.
 const BASELINE_GZIP_KIB = 210.7;
-const ALLOWANCE_KIB = 11;
+const ALLOWANCE_KIB = 11.5;
 const BUDGET_GZIP_KIB = BASELINE_GZIP_KIB + ALLOWANCE_KIB;
 
 async function measure(browser, origin, encoding) {
