@@ -40,6 +40,15 @@ async function send(v: Visitor, key = newKey()) {
   return CounterStartResponse.parse(res.json());
 }
 const confirm = (v: Visitor, paymentId: string) => t.pay(v, '/api/payment/counter/confirm', { payment_id: paymentId });
+/** Runs `run` while the terminal service answers nothing. */
+async function whileTerminalDown(run: () => Promise<void>): Promise<void> {
+  terminal.down = true;
+  try {
+    await run();
+  } finally {
+    terminal.down = false;
+  }
+}
 
 describe('pay at the counter', () => {
   it('sends the server’s amount to the shop’s terminal and pays on its signed approval: receipt, e-mail, paid flag', async () => {
@@ -132,32 +141,17 @@ describe('pay at the counter', () => {
   it('answers 503 while the terminal service is down; the same key then goes through', async () => {
     const v = await customer();
     const key = newKey();
-    terminal.down = true;
-    try {
-      expectError(await t.pay(v, '/api/payment/counter', {}, key), 503, -7106);
-    } finally {
-      terminal.down = false;
-    }
+    await whileTerminalDown(async () => expectError(await t.pay(v, '/api/payment/counter', {}, key), 503, -7106));
     const started = await send(v, key);
     await terminal.settle('approved');
-    terminal.down = true;
-    try {
-      expectError(await confirm(v, started.payment_id), 503, -7106);
-    } finally {
-      terminal.down = false;
-    }
+    await whileTerminalDown(async () => expectError(await confirm(v, started.payment_id), 503, -7106));
     paidReceipt(await confirm(v, started.payment_id));
   });
 
   it('a request whose answer was lost cannot be cancelled before its retry tells whether the terminal has it', async () => {
     const v = await customer();
     const key = newKey();
-    terminal.down = true;
-    try {
-      expectError(await t.pay(v, '/api/payment/counter', {}, key), 503, -7106);
-    } finally {
-      terminal.down = false;
-    }
+    await whileTerminalDown(async () => expectError(await t.pay(v, '/api/payment/counter', {}, key), 503, -7106));
     const open = (await summaryOf(t, v)).open_payment;
     expect(open?.method).toBe('counter');
     expectError(await t.pay(v, '/api/payment/cancel', { payment_id: open?.payment_id ?? '' }), 409, 'payment_in_progress');
