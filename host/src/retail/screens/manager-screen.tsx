@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useT } from '@join/shared/react';
 import { retailApi, type ManagerSignInResponse } from '@join/shared/retail';
-import { RetailPage } from './retail-page';
+import { WithValue } from '@join/shared/display';
+import { AsWritten, RetailPage } from './retail-page';
 import { StaffPinFields } from './staff-pin-form';
 import { useShopName } from './use-retail-device';
 import { ApproveDevice } from './approve-device';
@@ -27,7 +28,9 @@ export default function ManagerScreen() {
   }
   return (
     <RetailPage title={t('retail.manager.title')}>
-      <p className="retail-staff">{t('retail.manager.signedIn', { name: manager.manager.name, shop: shopName(manager.shop) })}</p>
+      <p className="retail-staff">
+        <WithValue text="retail.manager.signedIn" values={{ name: <AsWritten>{manager.manager.name}</AsWritten> }} params={{ shop: shopName(manager.shop) }} />
+      </p>
       <ApproveDevice />
       <AuditSection />
     </RetailPage>

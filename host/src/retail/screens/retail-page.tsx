@@ -21,6 +21,19 @@ export function RetailPage({ title, heading, children }: { title: string; headin
   );
 }
 
+/**
+ * Data written as it is in either language (a staff id, a pairing code, a device id, a person's
+ * name as on their badge): isolated left to right and marked not for translation, like a name on
+ * a passport in the identity step.
+ */
+export function AsWritten({ children }: { children: ReactNode }) {
+  return (
+    <bdi dir="ltr" translate="no">
+      {children}
+    </bdi>
+  );
+}
+
 /** An announced message (role=alert): a refusal or a failure the person has to act on. */
 export function RetailAlert({ children }: { children: ReactNode }) {
   return (
