@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useT } from '@join/shared/react';
 import { retailApi, type ManagerSignInResponse } from '@join/shared/retail';
-import { WithValue } from '@join/shared/display';
-import { AsWritten, RetailPage } from './retail-page';
+import { RetailPage, TextWithData } from './retail-page';
 import { StaffPinFields } from './staff-pin-form';
 import { useShopName } from './use-retail-device';
 import { ApproveDevice } from './approve-device';
@@ -29,7 +28,7 @@ export default function ManagerScreen() {
   return (
     <RetailPage title={t('retail.manager.title')}>
       <p className="retail-staff">
-        <WithValue text="retail.manager.signedIn" values={{ name: <AsWritten>{manager.manager.name}</AsWritten> }} params={{ shop: shopName(manager.shop) }} />
+        <TextWithData text="retail.manager.signedIn" name="name" data={manager.manager.name} params={{ shop: shopName(manager.shop) }} />
       </p>
       <ApproveDevice />
       <AuditSection />

@@ -34,6 +34,26 @@ export function AsWritten({ children }: { children: ReactNode }) {
   );
 }
 
+// A private-use character: no translation contains one.
+const DATA_SLOT = '\uE000';
+
+/**
+ * A translated text whose one parameter `name` is data written as it is (AsWritten) in its place:
+ * an Arabic sentence keeps its order around it. (`@join/shared/display`'s WithValue does this for
+ * the step remotes; here it would bring that whole entry into the retail chunk.)
+ */
+export function TextWithData({ text, name, data, params = {} }: { text: string; name: string; data: ReactNode; params?: Record<string, string> }) {
+  const t = useT();
+  const [before, after = ''] = t(text, { ...params, [name]: DATA_SLOT }).split(DATA_SLOT);
+  return (
+    <>
+      {before}
+      <AsWritten>{data}</AsWritten>
+      {after}
+    </>
+  );
+}
+
 /** An announced message (role=alert): a refusal or a failure the person has to act on. */
 export function RetailAlert({ children }: { children: ReactNode }) {
   return (
