@@ -150,7 +150,7 @@ const CLOCK_SPECS = /\.clock\.spec\.ts$/;
  *   quarter of this machine (one core, shared with a busy loop) every test passed, the slowest
  *   taking up to 4.6 times as long as with the suite on the idle machine; CI machines of this kind
  *   have run the suite 3.5 times slower than this one. 90 s covers every test up to 15 s; the two
- *   files with longer walks set their own (delivery-resident, payment-card).
+ *   files with longer walks set their own (delivery-resident, payment-card, retail-customer, retail-enrol).
  * - An assertion waits up to 15 s by default: a step's answer (a page load with its remote, a
  *   server round trip) takes up to about 3 s with the suite; the known long waits (the face scan's
  *   detection and the authority's OCR, a provider's redirect) name their own.

@@ -144,6 +144,43 @@ interface Product {
 }
 type Details = Record<string, string | null>;
 
+type VisitorApi = ReturnType<typeof visitorApi>;
+
+/** Residency and SIM answered, the document's sides sent, the face challenge answered: the details as the authority read them. */
+async function answerIdentity(api: VisitorApi, identity: Identity): Promise<Details> {
+  await api.post('/me/activation_method', { resident_type: identity.residency, sim_type: identity.sim });
+  const sides = identity.residency === 'resident' ? ['front', 'back'] : ['data_page'];
+  let details: Details | null = null;
+  for (const [i, file] of identity.document.entries()) {
+    ({ details } = await api.upload<{ details: Details | null }>('/identity/document', { side: sides[i]!, source: 'upload' }, file));
+  }
+  if (!details) throw new Error(`the document ${identity.document.join(' + ')} was read without details`);
+  // The face: the server's challenge, answered with frames of the holder's feed that follow its prompt.
+  const { nonce, prompt } = await api.post<{ nonce: string; prompt: FacePrompt }>('/identity/face/challenge');
+  await api.uploadFrames('/identity/face', { nonce }, framesFor(identity.faceFeed, prompt), `${identity.faceFeed} ${prompt}`);
+  return details;
+}
+
+/** The details as read, unchanged (null fields are left out of a form, as the page leaves them). */
+async function confirmDetails(api: VisitorApi, details: Details): Promise<void> {
+  await api.post('/me/id_details', Object.fromEntries(Object.entries(details).filter((e): e is [string, string] => e[1] !== null)));
+}
+
+/**
+ * The identity check of the session the page holds (its device and session from its storage),
+ * answered through the API as prepareVisitor answers it, the details confirmed: the page's visitor
+ * is verified, at /payment after a reload. For a walk that covers the steps before and after the
+ * check, which the identity-* specs walk on screen.
+ */
+export async function verifyPageVisitor(page: Page, identity: Identity = VISITOR_WITH_PASSPORT): Promise<void> {
+  const stored = await page.evaluate(() => localStorage.getItem('join.session.v1'));
+  const { deviceId, sessionId } = JSON.parse(stored ?? '{}') as { deviceId?: string; sessionId?: string };
+  if (!deviceId || !sessionId) throw new Error(`the page holds no session: ${stored}`);
+  const api = visitorApi(page.request, deviceId);
+  api.session = sessionId;
+  await confirmDetails(api, await answerIdentity(api, identity));
+}
+
 export async function prepareVisitor(request: APIRequestContext, { stage, product = TOURIST_CHEAPEST, email = uniqueEmail('prepared'), identity = VISITOR_WITH_PASSPORT, retail = false }: Options): Promise<PreparedVisitor> {
   if (retail && stage === 'location_check') throw new Error('the retail flow has no location check');
   const deviceId = crypto.randomUUID();
@@ -181,20 +218,10 @@ export async function prepareVisitor(request: APIRequestContext, { stage, produc
   if (!retail) await api.get(`/securitymanagement/check_location.json?lat=${DUBAI.lat}&lng=${DUBAI.lng}&process_id=1`);
   if (stage === 'activation_method') return done();
 
-  await api.post('/me/activation_method', { resident_type: identity.residency, sim_type: identity.sim });
-  const sides = identity.residency === 'resident' ? ['front', 'back'] : ['data_page'];
-  let details: Details | null = null;
-  for (const [i, file] of identity.document.entries()) {
-    ({ details } = await api.upload<{ details: Details | null }>('/identity/document', { side: sides[i]!, source: 'upload' }, file));
-  }
-  if (!details) throw new Error(`the document ${identity.document.join(' + ')} was read without details`);
-  // The face: the server's challenge, answered with frames of the holder's feed that follow its prompt.
-  const { nonce, prompt } = await api.post<{ nonce: string; prompt: FacePrompt }>('/identity/face/challenge');
-  await api.uploadFrames('/identity/face', { nonce }, framesFor(identity.faceFeed, prompt), `${identity.faceFeed} ${prompt}`);
+  const details = await answerIdentity(api, identity);
   if (stage === 'details') return done();
 
-  // The details as read, unchanged (null fields are left out of a form, as the page leaves them).
-  await api.post('/me/id_details', Object.fromEntries(Object.entries(details).filter((e): e is [string, string] => e[1] !== null)));
+  await confirmDetails(api, details);
   return done();
 }
 

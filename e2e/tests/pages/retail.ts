@@ -94,12 +94,22 @@ export async function startCustomerSession(request: APIRequestContext): Promise<
   return { deviceId, sessionId: started.session_id, uid: started.profile.uid };
 }
 
+/** One entry of a shop's audit (the API's AuditEntry, as the walks read it). */
+export interface AuditRow {
+  action: string;
+  device_id: string | null;
+  staff_id: string | null;
+  staff_name: string | null;
+  ref: string | null;
+  at: string;
+}
+
 /** The audit of the manager's shop as the manager reads it (GET /retail/audit). */
-export async function readAudit(baseURL: string, manager: StaffMember = DUBAI_MALL.manager): Promise<{ action: string; staff_id: string | null; ref: string | null; at: string }[]> {
+export async function readAudit(baseURL: string, manager: StaffMember = DUBAI_MALL.manager): Promise<AuditRow[]> {
   const managerDevice = await newRequest.newContext({ baseURL });
   try {
     await must('manager sign-in', await managerDevice.post('/api/retail/manager/sign-in', { form: { staff_id: manager.id, pin: manager.pin } }));
-    const audit = await must<{ entries: { action: string; staff_id: string | null; ref: string | null; at: string }[] }>('audit', await managerDevice.get('/api/retail/audit'));
+    const audit = await must<{ entries: AuditRow[] }>('audit', await managerDevice.get('/api/retail/audit'));
     return audit.entries;
   } finally {
     await managerDevice.dispose();

@@ -99,5 +99,7 @@ describe('/payment: pay at the counter', () => {
     await userEvent.click(await screen.findByRole('radio', { name: /الدفع عند الكاونتر/ }));
     await userEvent.click(screen.getByRole('button', { name: 'متابعة' }));
     expect(screen.getByRole('button', { name: 'إرسال إلى جهاز الدفع' })).toBeInTheDocument();
+    // The terminal's id is written as it is: not for translation (nor an English word in an Arabic sentence).
+    expect(screen.getByText(COUNTER.counter.terminal_id)).toHaveAttribute('translate', 'no');
   });
 });

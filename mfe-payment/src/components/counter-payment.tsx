@@ -112,7 +112,7 @@ export function CounterPayment({
       </p>
       <p>{t('payment.counter.intro')}</p>
       <p className="muted">
-        <WithValue text="payment.counter.terminal" values={{ terminal: terminalId }} />
+        <WithValue text="payment.counter.terminal" values={{ terminal: <span translate="no">{terminalId}</span> }} />
       </p>
       {waiting ? (
         <p className="payment-counter__waiting" aria-hidden="true">

@@ -5,7 +5,7 @@ import { useT } from '@join/shared/react';
 import { Button } from '@join/shared/ui';
 import { useZodForm } from '@join/shared/forms';
 import { RETAIL_ERROR_CODES, retailApi } from '@join/shared/retail';
-import { errorCode, RetailAlert } from './retail-page';
+import { errorCode, RetailAlert, TextWithData } from './retail-page';
 import { CodeField, inPageLanguage } from './staff-pin-form';
 import { useShopName } from './use-retail-device';
 
@@ -50,7 +50,7 @@ export function ApproveDevice() {
       <form className="retail-form" onSubmit={(e) => void decide('approve')(e)} noValidate>
         <p role="status">{outcome?.kind === 'done' ? outcome.text : ''}</p>
         {outcome?.kind === 'refused' ? <RetailAlert>{outcome.text}</RetailAlert> : null}
-        <CodeField form={form} name="user_code" label={t('retail.manager.code')} hint={t('retail.manager.codeHint', { example: 'BCDF-GHJK' })} autoComplete="off" />
+        <CodeField form={form} name="user_code" label={t('retail.manager.code')} hint={<TextWithData text="retail.manager.codeHint" name="example" data="BCDF-GHJK" />} autoComplete="off" />
         <div className="retail-actions">
           <Button type="submit" className="retail-button" busy={busy}>
             {t('retail.manager.approve')}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLanguage, useT } from '@join/shared/react';
 import { Button } from '@join/shared/ui';
 import { retailApi, type AuditEntry } from '@join/shared/retail';
-import { RetailAlert } from './retail-page';
+import { AsWritten, RetailAlert } from './retail-page';
 import { useShopName } from './use-retail-device';
 
 /** A date of the device's own calendar as YYYY-MM-DD (an audit range's default: today). */
@@ -27,7 +27,9 @@ export function AuditSection() {
         className="retail-range"
         onSubmit={(e) => {
           e.preventDefault();
-          setRange(draft);
+          // The same range again asks the server again: the manager wants what happened since.
+          if (draft.from === range.from && draft.to === range.to) void audit.refetch();
+          else setRange(draft);
         }}
       >
         <label htmlFor={`${id}-from`}>{t('retail.audit.from')}</label>
@@ -71,9 +73,15 @@ function AuditTable({ caption, entries }: { caption: string; entries: AuditEntry
                 <time dateTime={e.at}>{time.format(new Date(e.at))}</time>
               </td>
               <td>{t(`retail.audit.action.${e.action}`)}</td>
-              <td>{e.staff_name ? `${e.staff_name} (${e.staff_id ?? ''})` : (e.staff_id ?? '')}</td>
-              <td dir="ltr">{e.device_id ?? ''}</td>
-              <td dir="ltr">{e.ref ?? ''}</td>
+              <td>
+                <AsWritten>{e.staff_name ? `${e.staff_name} (${e.staff_id ?? ''})` : (e.staff_id ?? '')}</AsWritten>
+              </td>
+              <td>
+                <AsWritten>{e.device_id ?? ''}</AsWritten>
+              </td>
+              <td>
+                <AsWritten>{e.ref ?? ''}</AsWritten>
+              </td>
             </tr>
           ))}
         </tbody>

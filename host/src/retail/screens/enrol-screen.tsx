@@ -38,11 +38,11 @@ export function EnrolScreen() {
       {code && !ended ? (
         <section className="retail-card" aria-labelledby="retail-code-label">
           <h2 id="retail-code-label">{t('retail.enrol.code')}</h2>
-          <p className="retail-code" dir="ltr">
+          <p className="retail-code" dir="ltr" translate="no">
             {formatPairingCode(code.user_code)}
           </p>
           <p>{t('retail.enrol.where')}</p>
-          <p className="retail-address" dir="ltr">
+          <p className="retail-address" dir="ltr" translate="no">
             {code.verification_uri}
           </p>
           <p role="status">{t('retail.enrol.waiting')}</p>

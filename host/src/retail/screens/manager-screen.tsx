@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useT } from '@join/shared/react';
 import { retailApi, type ManagerSignInResponse } from '@join/shared/retail';
-import { RetailPage } from './retail-page';
+import { RetailPage, TextWithData } from './retail-page';
 import { StaffPinFields } from './staff-pin-form';
 import { useShopName } from './use-retail-device';
 import { ApproveDevice } from './approve-device';
@@ -27,7 +27,9 @@ export default function ManagerScreen() {
   }
   return (
     <RetailPage title={t('retail.manager.title')}>
-      <p className="retail-staff">{t('retail.manager.signedIn', { name: manager.manager.name, shop: shopName(manager.shop) })}</p>
+      <p className="retail-staff">
+        <TextWithData text="retail.manager.signedIn" name="name" data={manager.manager.name} params={{ shop: shopName(manager.shop) }} />
+      </p>
       <ApproveDevice />
       <AuditSection />
     </RetailPage>

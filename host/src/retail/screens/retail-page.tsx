@@ -21,6 +21,39 @@ export function RetailPage({ title, heading, children }: { title: string; headin
   );
 }
 
+/**
+ * Data written as it is in either language (a staff id, a pairing code, a device id, a person's
+ * name as on their badge): isolated left to right and marked not for translation, like a name on
+ * a passport in the identity step.
+ */
+export function AsWritten({ children }: { children: ReactNode }) {
+  return (
+    <bdi dir="ltr" translate="no">
+      {children}
+    </bdi>
+  );
+}
+
+// A private-use character: no translation contains one.
+const DATA_SLOT = '\uE000';
+
+/**
+ * A translated text whose one parameter `name` is data written as it is (AsWritten) in its place:
+ * an Arabic sentence keeps its order around it. (`@join/shared/display`'s WithValue does this for
+ * the step remotes; here it would bring that whole entry into the retail chunk.)
+ */
+export function TextWithData({ text, name, data, params = {} }: { text: string; name: string; data: ReactNode; params?: Record<string, string> }) {
+  const t = useT();
+  const [before, after = ''] = t(text, { ...params, [name]: DATA_SLOT }).split(DATA_SLOT);
+  return (
+    <>
+      {before}
+      <AsWritten>{data}</AsWritten>
+      {after}
+    </>
+  );
+}
+
 /** An announced message (role=alert): a refusal or a failure the person has to act on. */
 export function RetailAlert({ children }: { children: ReactNode }) {
   return (

@@ -5,7 +5,7 @@ import { useT } from '@join/shared/react';
 import { Button } from '@join/shared/ui';
 import { TextField, useZodForm, type TextFieldProps } from '@join/shared/forms';
 import { RETAIL_ERROR_CODES } from '@join/shared/retail';
-import { errorCode, RetailAlert } from './retail-page';
+import { errorCode, RetailAlert, TextWithData } from './retail-page';
 
 /** An id or a code typed from a badge or a screen: capitals, no spell check, left to right in Arabic too. */
 export const CODE_INPUT = { autoCapitalize: 'characters', spellCheck: false, dir: 'ltr' } as const;
@@ -60,7 +60,7 @@ export function StaffPinFields({ onSignIn }: { onSignIn: (staffId: string, pin: 
   return (
     <form className="retail-form" onSubmit={(e) => void submit(e)} noValidate>
       {refusal ? <RetailAlert>{refusal}</RetailAlert> : null}
-      <CodeField form={form} name="staff_id" label={t('retail.signIn.staffId')} hint={t('retail.signIn.staffIdHint', { example: 'S1001' })} autoComplete="username" />
+      <CodeField form={form} name="staff_id" label={t('retail.signIn.staffId')} hint={<TextWithData text="retail.signIn.staffIdHint" name="example" data="S1001" />} autoComplete="username" />
       <TextField
         form={form}
         name="pin"

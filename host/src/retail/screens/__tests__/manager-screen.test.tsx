@@ -18,7 +18,9 @@ async function signInAsManager(path = '/retail/manager') {
   await user.type(await screen.findByLabelText(/Staff ID/), 'M1001');
   await user.type(screen.getByLabelText(/^PIN/), '246810');
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
-  await screen.findByText('Omar Saeed, Dubai Mall');
+  // The manager's name as on their badge (not for translation), then the shop's name in the page's language.
+  expect(await screen.findByText('Omar Saeed')).toHaveAttribute('translate', 'no');
+  expect(screen.getByText('Omar Saeed').closest('p')).toHaveTextContent('Omar Saeed, Dubai Mall');
   return user;
 }
 
@@ -83,8 +85,9 @@ describe("the manager's page", () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Time', 'Action', 'Staff', 'Device', 'Reference']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0] as HTMLElement).getByText('Customer session started')).toBeInTheDocument();
-    expect(within(rows[0] as HTMLElement).getByText('Aisha Khan (S1001)')).toBeInTheDocument();
-    expect(within(rows[0] as HTMLElement).getByText('cs-77')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText('Aisha Khan (S1001)')).toHaveAttribute('translate', 'no');
+    expect(within(rows[0] as HTMLElement).getByText('dev-1')).toHaveAttribute('translate', 'no');
+    expect(within(rows[0] as HTMLElement).getByText('cs-77')).toHaveAttribute('translate', 'no');
     expect(within(rows[1] as HTMLElement).getByText('Device enrolled')).toBeInTheDocument();
     expect(rows[0]?.querySelector('time')).toHaveAttribute('datetime', '2026-11-27T10:15:00Z');
     const from = screen.getByLabelText('From');
@@ -93,6 +96,15 @@ describe("the manager's page", () => {
     await user.click(screen.getByRole('button', { name: 'Show' }));
     await screen.findByRole('table');
     expect(callsTo('GET /retail/audit').at(-1)?.query.get('from')).toBe('2026-11-01');
+  });
+
+  it('asks the server again on Show with the same range: what happened since the page opened', async () => {
+    const user = await signInAsManager();
+    await screen.findByRole('table');
+    answer({ 'GET /retail/audit': { body: { shop: SHOP, entries: [{ ...ENTRIES[0]!, id: 3, action: 'staff_signed_in', ref: null }, ...ENTRIES] } } });
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('Signed in')).toBeInTheDocument();
+    expect(callsTo('GET /retail/audit')).toHaveLength(1);
   });
 
   it('has no axe violations once signed in', async () => {

@@ -90,6 +90,8 @@ describe('the staff sign-in', () => {
     try {
       renderRetail('/retail/sign-in');
       expect(await screen.findByText('دبي مول')).toBeInTheDocument();
+      // The example staff id is written as on a badge: isolated left to right, not for translation.
+      expect(screen.getByText('S1001')).toHaveAttribute('translate', 'no');
       const user = userEvent.setup();
       await user.type(screen.getByLabelText(/رقم الموظف/), 'S1001');
       await user.type(screen.getByLabelText(/^الرقم السري/), '000000');
