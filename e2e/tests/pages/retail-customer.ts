@@ -89,15 +89,10 @@ export async function leaveCustomerTraces(page: Page, visitor: PreparedVisitor):
   await page.evaluate(async (v) => {
     sessionStorage.setItem('customer.draft', JSON.stringify({ email: v.email, number: v.number }));
     localStorage.setItem('customer.last', v.email);
-    await new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open('customer-scans', 1);
-      open.onupgradeneeded = () => open.result.createObjectStore('frames');
-      open.onsuccess = () => {
-        open.result.close();
-        resolve();
-      };
-      open.onerror = () => reject(open.error);
-    });
+    // A database of the customer's (opening one creates it), closed so the wipe can delete it.
+    const db = indexedDB.open('customer-scans');
+    await new Promise((done) => (db.onsuccess = done));
+    db.result.close();
     await (await caches.open('customer-pages')).put('/customer.json', new Response(JSON.stringify({ number: v.number })));
   }, visitor);
   const stores = await readBrowserStores(page);
