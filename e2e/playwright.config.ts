@@ -84,6 +84,9 @@ export const SUITE_ENV = {
   JOIN_ACCOUNT_RATE_LIMIT: '100000',
   JOIN_IDENTITY_RATE_LIMIT: '100000',
   JOIN_PAYMENT_RATE_LIMIT: '100000',
+  // Every retail walk enrols its own shop device and signs its staff in from 127.0.0.1 (the
+  // pairing-code budget is 10 a minute); the PIN locks are not budgets and stay.
+  JOIN_RETAIL_RATE_LIMIT: '100000',
   // Every walk that pays uses one of a few fixture passports (e2e/fixtures/identity): far more
   // SIMs per document than an operator sells (5 by default; api/README "SIMs per document").
   JOIN_MAX_SIMS_PER_DOCUMENT: '100000',

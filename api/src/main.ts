@@ -39,6 +39,10 @@ function accountRateLimits(max: number) {
   return { checkEmailMax: max, codeSendMax: max, codeCheckMax: max, passwordLoginMax: max, socialLoginMax: max };
 }
 
+function retailRateLimits(max: number) {
+  return { retailCodeMax: max, retailTokenMax: max, retailSignInMax: max, retailApproveMax: max };
+}
+
 async function main(): Promise<void> {
   const env = readEnv(process.env);
   const dbFile = env.JOIN_DB ? resolve(env.JOIN_DB) : join(apiDir, 'data', 'join.sqlite');
@@ -87,6 +91,7 @@ async function main(): Promise<void> {
       ...(env.JOIN_ACCOUNT_RATE_LIMIT ? accountRateLimits(env.JOIN_ACCOUNT_RATE_LIMIT) : {}),
       ...(env.JOIN_IDENTITY_RATE_LIMIT ? { identityMax: env.JOIN_IDENTITY_RATE_LIMIT } : {}),
       ...(env.JOIN_PAYMENT_RATE_LIMIT ? { paymentMax: env.JOIN_PAYMENT_RATE_LIMIT } : {}),
+      ...(env.JOIN_RETAIL_RATE_LIMIT ? retailRateLimits(env.JOIN_RETAIL_RATE_LIMIT) : {}),
     },
     authority: createHttpAuthority({
       url: authority.url,

@@ -7,6 +7,7 @@ import { loadRemotesList, preloadStep } from './federation/remotes';
 import { startUp, type StartResult } from './start/start-up';
 import { dropStartParamsFromAddress } from './start/start-params';
 import { rewriteLocation } from './routing/rewrite-location';
+import { RetailAtRest } from './routing/retail-at-rest';
 import { Shell } from './shell/shell';
 import { FatalScreen, MaintenanceScreen, AppLoading } from './shell/screens';
 
@@ -54,7 +55,19 @@ export function App() {
             </Suspense>
           }
         />
-        <Route path="*" element={<Shell />} />
+        {/* Started as a shop device at rest: a flow screen before any customer goes to the retail start. */}
+        <Route
+          path="*"
+          element={
+            state === 'retail' ? (
+              <RetailAtRest>
+                <Shell />
+              </RetailAtRest>
+            ) : (
+              <Shell />
+            )
+          }
+        />
       </Routes>
     </HashRouter>
   );

@@ -74,6 +74,16 @@ export function backRoute(path: string, ctx: FlowContext): string | null {
   return activeRouteBefore(step, ctx);
 }
 
+/**
+ * SPEC 2's "from scan_face to scan_document", on each identity path: SPEC's routes are the
+ * Emirates ID's (a resident), and a visitor's passport has its own face and document screens
+ * (mfe-identity's paths: /id_check/face after /id_check), where a tourist in a shop stands.
+ */
+const FACE_SCAN_TO_DOCUMENT_SCAN: ReadonlyMap<string, string> = new Map([
+  [ROUTES.scanFace, ROUTES.scanDocument],
+  [`${ROUTES.idCheck}/face`, ROUTES.idCheck],
+]);
+
 export type RetailBack = { kind: 'leave-to-retail-start' } | { kind: 'route'; to: string; clearSummary?: boolean };
 
 /**
@@ -83,6 +93,7 @@ export type RetailBack = { kind: 'leave-to-retail-start' } | { kind: 'route'; to
 export function retailBack(path: string): RetailBack {
   const p = normalizePath(path);
   if (p === ROUTES.planSelection) return { kind: 'leave-to-retail-start' };
-  if (p === ROUTES.scanFace) return { kind: 'route', to: ROUTES.scanDocument };
+  const documentScan = FACE_SCAN_TO_DOCUMENT_SCAN.get(p);
+  if (documentScan) return { kind: 'route', to: documentScan };
   return { kind: 'route', to: ROUTES.planSelection, clearSummary: true };
 }

@@ -94,5 +94,12 @@ export const SERVER_FIELDS = {
   JOIN_PUBLIC_URL: providerUrl,
   /** Card and BNPL payment calls per address and minute (30 by default). */
   JOIN_PAYMENT_RATE_LIMIT: positiveInt.optional(),
+  /**
+   * Per address and minute, each of the retail budgets set to this one figure (pairing codes 10,
+   * token polls 120, sign-ins and customer-session starts 30, approvals 10): the e2e suite enrols
+   * a device per test from 127.0.0.1 and raises it. The PIN and pairing-code locks are not budgets
+   * and stay as they are.
+   */
+  JOIN_RETAIL_RATE_LIMIT: positiveInt.optional(),
   NODE_ENV: z.string().optional(),
 };

@@ -292,6 +292,9 @@ describe('back navigation', () => {
     expect(retailBack(ROUTES.planSelection)).toEqual({ kind: 'leave-to-retail-start' });
     expect(retailBack('/plan-selection/')).toEqual({ kind: 'leave-to-retail-start' });
     expect(retailBack(ROUTES.scanFace)).toEqual({ kind: 'route', to: ROUTES.scanDocument });
+    // A visitor's passport path: its face scan returns to its document scan, not out to the plans.
+    expect(retailBack('/id_check/face')).toEqual({ kind: 'route', to: ROUTES.idCheck });
+    expect(retailBack('/id_check/upload')).toEqual({ kind: 'route', to: ROUTES.planSelection, clearSummary: true });
     expect(retailBack(ROUTES.customPlan)).toEqual({ kind: 'route', to: ROUTES.planSelection, clearSummary: true });
     expect(retailBack(ROUTES.payment)).toEqual({ kind: 'route', to: ROUTES.planSelection, clearSummary: true });
     expect(retailBack(ROUTES.scanDocument)).toEqual({ kind: 'route', to: ROUTES.planSelection, clearSummary: true });

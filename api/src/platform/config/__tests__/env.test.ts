@@ -251,6 +251,12 @@ describe('environment', () => {
     expect(() => readEnv({ JOIN_PROMO_RATE_LIMIT: '0' })).toThrow(/JOIN_PROMO_RATE_LIMIT/);
   });
 
+  it('reads the retail budgets\' one figure, a positive whole number', () => {
+    expect(dev({ JOIN_RETAIL_RATE_LIMIT: '100000' }).JOIN_RETAIL_RATE_LIMIT).toBe(100000);
+    expect(dev({}).JOIN_RETAIL_RATE_LIMIT).toBeUndefined();
+    expect(() => readEnv({ JOIN_RETAIL_RATE_LIMIT: '0' })).toThrow(/JOIN_RETAIL_RATE_LIMIT/);
+  });
+
   it('names a bad variable', () => {
     expect(() => readEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => readEnv({ NUMBER_HOLD_SECONDS: '-5' })).toThrow(/NUMBER_HOLD_SECONDS/);
