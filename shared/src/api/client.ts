@@ -5,8 +5,7 @@ import { ApiErrorBody, Session } from '../schemas/entities';
 import { ApiError, isApiError } from '../errors/api-error';
 import { LOGOUT_CODES, SESSION_RECOVERY_CODE } from '../errors/codes';
 import { bus } from '../bus';
-import { serverFlowContextAtom, sessionAtom, startParamsAtom, store, updateSession, wipeSession, type Store } from '../store';
-import { isRetailStart } from '../flow/context';
+import { serverFlowContextAtom, sessionAtom, store, updateSession, wipeSession, type Store } from '../store';
 
 /**
  * The one configured API client (SPEC 7): the operator headers on every call,
@@ -148,9 +147,9 @@ export function createApiClient(config: { baseURL?: string; store?: Store; fetch
 
   async function loginByDeviceId(): Promise<Session> {
     // Several calls may see -27 at once: one login serves them all.
-    // A retail start marks the device's user retail on the server (flow/context.ts).
-    const body = isRetailStart(st.get(startParamsAtom)) ? { is_retail: 'true' } : undefined;
-    recovering ??= raw('POST', '/securitymanagement/login_by_device_id', { schema: Session, anonymous: true, ...(body ? { body } : {}) })
+    // A visitor's login: never `is_retail`. A shop device starts its customers' sessions through
+    // the retail calls (@join/shared/retail), with the staff sign-in the server checks.
+    recovering ??= raw('POST', '/securitymanagement/login_by_device_id', { schema: Session, anonymous: true })
       .then((session) => {
         updateSession({ sessionId: session.session_id, uid: session.profile.uid }, st);
         return session;

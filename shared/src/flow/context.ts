@@ -7,8 +7,8 @@
  * the same function as the host, so both sides feed the same rule functions the same input.
  *
  * Who changes what (only the endpoint that owns an input writes it):
- * - retail: staff sign-in on a shop device (retail mode, to come); a client's `is_retail` start
- *   parameter is sent but ignored by the server (api/README.md "Retail");
+ * - retail: a customer session started on an enrolled shop device with its staff member signed in
+ *   (POST /retail/customer-sessions); a client's word (`is_retail`) never makes one (api/README.md "Retail");
  * - inside_uae: the location check; resident_type and sim_type: the activation method's answers
  *   (POST /me/activation_method, until the identity check has passed); has_delivery_form: the
  *   identity check's decision (a resident who chose a physical SIM has a delivery to arrange);
