@@ -33,6 +33,8 @@ export function retailPorts(ctx: Pick<RetailDeps, 'repos' | 'now'>): { retailAud
     retailAudit: retailAudit(ctx).forVisitor,
     retailSessions: {
       async sessionOf(tokenHash) {
+        // Switched off (SPEC 9), no session is a shop's any more: nothing is offered at a counter.
+        if (!(await ctx.repos.getBusinessConfig()).retail_flow) return null;
         const visitor = await ctx.repos.findSession(tokenHash);
         const session = visitor ? await ctx.repos.openCustomerSessionFor(tokenHash, visitor.uid) : null;
         if (!session) return null;

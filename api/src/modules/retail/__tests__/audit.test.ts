@@ -1,7 +1,10 @@
+import Database from 'better-sqlite3';
 import { AuditResponse, RETAIL_ERROR_CODES, type AuditEntry } from '@join/shared/contract';
 import { cardToken } from '../../../testing/fake-card-provider';
 import { expectApiError, withTestApp, type TestApp } from '../../../testing/harness';
 import { createPaymentTestApp, newKey, type PaymentTestApp } from '../../../testing/payment-helpers';
+import { FAKE_TERMINAL_KEY, startFakeTerminal, type FakeTerminal } from '../../../testing/fake-terminal';
+import { createHttpTerminalProvider } from '../../payment/terminal-client';
 import { AUH, DXB, enrolDevice, retailCall, shopDevice, signInManager, signInStaff, startCustomer, type Jar } from './retail-helpers';
 
 const DAY = 24 * 3600_000;
@@ -67,10 +70,16 @@ describe('the retail audit', () => {
 
 describe('the retail audit of a customer’s identity check, payment and order', () => {
   let t: PaymentTestApp;
+  let terminal: FakeTerminal;
   beforeAll(async () => {
-    t = await createPaymentTestApp();
+    terminal = await startFakeTerminal();
+    // The retail module's own lookup (no test stand-in): which sessions are a shop's, and its terminal.
+    t = await createPaymentTestApp({ terminalProvider: createHttpTerminalProvider({ url: terminal.url, key: FAKE_TERMINAL_KEY, timeoutMs: 2_000 }) });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await terminal.close();
+  });
 
   it('records identity_check_run, payment_taken (the payment id) and order_placed (the order number) for a retail customer only', async () => {
     const shop = await shopDevice(t);
@@ -91,5 +100,17 @@ describe('the retail audit of a customer’s identity check, payment and order',
     expect(sale[1]?.ref).toMatch(/^pay_[A-Za-z0-9]+$/);
     expect(sale[2]?.ref).toBeNull();
     expect(JSON.stringify(entries)).not.toContain(customer.email);
+  });
+
+  it('a retail customer is offered the counter only while retail is on: switched off, the counter is neither offered nor taken', async () => {
+    const shop = await shopDevice(t);
+    const customer = await t.ready(undefined, { start: await startCustomer(t, shop), identity: { resident: 'non_resident', sim: 'esim', retail: true } });
+    const counterOf = async () => (await t.get(customer, '/api/payment/summary')).json<{ counter: { terminal_id: string } | null }>().counter;
+    expect(await counterOf()).toEqual({ terminal_id: 'term-dxb-mall' });
+    const db = new Database(t.dbFile);
+    db.prepare("UPDATE business_config SET value = 'false' WHERE key = 'retail_flow'").run();
+    db.close();
+    expect(await counterOf()).toBeNull();
+    expectApiError(await t.pay(customer, '/api/payment/counter', {}, newKey()), 403, 'counter_not_available');
   });
 });
