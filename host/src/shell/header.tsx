@@ -2,13 +2,13 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useAtom } from 'jotai';
 import { ShoppingBag } from 'lucide';
 import { Link, useNavigate } from 'react-router-dom';
-import { backRoute, cartOpensSummary, clearAnswersGoingBack, clearsOnBack, reportError, cartVisible, headerVariant, i18n, sessionAtom, store, type FlowContext, updateSession } from '@join/shared';
+import { backRoute, cartOpensSummary, clearAnswersGoingBack, clearsOnBack, reportError, cartVisible, headerVariant, type FlowContext } from '@join/shared';
+import { LanguageSwitch } from './language-switch';
 import { useT } from '@join/shared/react';
 import { Icon } from '@join/shared/ui';
 import { CartSummary, useSelection } from './cart-summary';
 import { cartLabel } from './cart-label';
 import { summaryOpenAtom } from './summary-state';
-import { browserLocation } from './browser-location';
 import { loadRetailShell } from '../retail/load-retail';
 
 /** The retail header's Back and Home: loaded only on a shop device, never in a visitor's download. */
@@ -49,12 +49,6 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
     }
     navigate(to);
   };
-  const switchLanguage = () => {
-    const next = i18n.language() === 'ar' ? 'en' : 'ar';
-    updateSession({ ...store.get(sessionAtom), language: next });
-    // Reload the dictionary from the API in the new language; bundled English stays underneath.
-    browserLocation.reload();
-  };
   return (
     <header className={`header header--${variant}`}>
       <div className="header__start">
@@ -78,9 +72,7 @@ export function Header({ pathname, ctx }: { pathname: string; ctx: FlowContext }
         )}
       </div>
       <div className="header__actions">
-        <button type="button" className="btn btn--link" onClick={switchLanguage} lang={i18n.language() === 'ar' ? 'en' : 'ar'}>
-          {t('app.language.switch')}
-        </button>
+        <LanguageSwitch />
         {cartVisible(pathname) ? (
           <button
             type="button"

@@ -2,10 +2,13 @@ import { useEffect, type ReactNode } from 'react';
 import { isApiError } from '@join/shared';
 import { focusStepHeading, useT } from '@join/shared/react';
 import { StepHeading } from '@join/shared/ui';
+import { LanguageSwitch } from '../../shell/language-switch';
 
 /**
  * One retail screen: its own landmark and h1 (focused when the screen opens, WCAG 2.4.3) and the
- * document's title (2.4.2). Outside the purchase flow: no header, stepper, summary nor footer.
+ * document's title (2.4.2). Outside the purchase flow: no header, stepper, summary nor footer;
+ * only the switch to the other language, so staff choose the device's language here (a wipe puts
+ * it back to English for the next customer: host/src/retail/wipe.ts).
  */
 export function RetailPage({ title, heading, children }: { title: string; heading?: ReactNode; children: ReactNode }) {
   const t = useT();
@@ -15,6 +18,9 @@ export function RetailPage({ title, heading, children }: { title: string; headin
   useEffect(() => focusStepHeading(), []);
   return (
     <main id="main" className="retail-screen" tabIndex={-1}>
+      <div className="retail-screen__language">
+        <LanguageSwitch />
+      </div>
       <StepHeading>{heading ?? title}</StepHeading>
       {children}
     </main>

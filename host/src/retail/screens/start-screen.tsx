@@ -1,7 +1,6 @@
-import { useLayoutEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { i18n, updateSession } from '@join/shared';
 import { useT } from '@join/shared/react';
 import { Button } from '@join/shared/ui';
 import { RETAIL_ROUTES, retailApi } from '@join/shared/retail';
@@ -17,7 +16,6 @@ import { useRetailEntry } from './use-retail-entry';
  * enrolled goes to the enrolment, one with no staff sign-in to the sign-in.
  */
 export function StartScreen() {
-  useEnglishStart();
   const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -81,15 +79,3 @@ export function StartScreen() {
   );
 }
 
-/**
- * DESIGN.md: after a wipe the start screen shows nothing of the last customer, "not even in the
- * language chosen": it opens in English (SPEC's default) every time; each customer picks theirs in
- * the flow. Bundled English is under every dictionary, so no reload is needed.
- */
-function useEnglishStart() {
-  useLayoutEffect(() => {
-    if (i18n.language() === 'en') return;
-    updateSession({ language: 'en' });
-    i18n.setLanguage('en');
-  }, []);
-}

@@ -3,6 +3,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EMPTY_FLOW_FLAGS, i18n, sessionAtom, setFlowFlags, setSavedPlan, store, updateSession } from '@join/shared';
 import { retailStart } from '../../../start/retail-start';
+import { browserLocation } from '../../../shell/browser-location';
 import { axeViolations, renderRetail, retailTextsLoaded } from './render-retail';
 
 const FLOW = { flow_status_flags: EMPTY_FLOW_FLAGS };
@@ -16,16 +17,18 @@ beforeEach(() => {
 afterEach(() => act(() => i18n.setLanguage('en')));
 
 describe('the retail start screen', () => {
-  it('shows the shop and the staff member, nothing else, in English even after an Arabic customer', async () => {
-    updateSession({ language: 'ar' });
-    i18n.setLanguage('ar');
+  it('shows the shop and the staff member, nothing else, and the switch to the device’s other language', async () => {
     answer({ 'GET /retail/device': { body: DEVICE_WITH_STAFF } });
     renderRetail('/retail');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dubai Mall' })).toHaveFocus();
     expect(screen.getByText('Signed in: Aisha Khan')).toBeInTheDocument();
-    expect(store.get(sessionAtom).language).toBe('en');
-    expect(i18n.language()).toBe('en');
     expect(screen.getByRole('button', { name: 'Start a new customer' })).toBeInTheDocument();
+    // A staff member chooses the device's language here (a wipe puts English back: wipe.test.ts).
+    const reload = jest.spyOn(browserLocation, 'reload').mockImplementation(() => undefined);
+    await userEvent.click(screen.getByRole('button', { name: 'العربية' }));
+    expect(store.get(sessionAtom).language).toBe('ar');
+    expect(reload).toHaveBeenCalled();
+    reload.mockRestore();
     expect(await axeViolations()).toEqual([]);
   });
 
