@@ -32,7 +32,7 @@ import { clientErrorHandler, SERVER_LIMITS, serverOptions, type ServerLimits } f
 import { API_ERROR_STATUSES, apiRoutes } from './api-routes';
 import { installSchemaCompilers } from './platform/http/validate';
 import { registerOpenApi } from './platform/http/openapi';
-import { retryPendingRefunds } from './modules/payment';
+import { retryPendingRefunds, walkedAwayPayments } from './modules/payment';
 import { RETAIL_RULES, retailPorts, type RetailRules } from './modules/retail';
 import type { Outbox } from './platform/dev/outbox';
 import { outboxRoutes } from './platform/dev/outbox-routes';
@@ -291,7 +291,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...retailPorts({ repos, now }),
     // A test may say which sessions are retail without going through a shop device.
     ...(options.retailSessions ? { retailSessions: options.retailSessions } : {}),
+    // The payment module's, given the whole context once it exists (below).
+    walkedAway: { withdraw: (caller) => walkedAway.withdraw(caller) },
   };
+  const walkedAway = walkedAwayPayments(ctx);
 
   app.server.maxConnections = limits.maxConnections;
   registerSecurityHeaders(app, headers, { hsts: options.hsts ?? false, ...(documentCsp ? { documentCsp } : {}) });

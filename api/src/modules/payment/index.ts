@@ -12,6 +12,7 @@ export { bnplProviderFrom } from './bnpl-setup';
 export { cardProviderFrom } from './card-setup';
 export type { BnplProvider, CardProvider, TerminalProvider } from './providers';
 export { terminalProviderFrom } from './terminal-setup';
+export { walkedAwayPayments } from './walked-away';
 export { formatFils, mail, readableNumber, type Row } from './payment-mail';
 export type * from './repository';
 export { PaymentOpenError } from './repository';

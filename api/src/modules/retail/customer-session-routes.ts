@@ -48,7 +48,7 @@ export async function endCustomerSessionRoutes(base: FastifyInstance, ctx: Retai
     { schema: { body: EndCustomerSessionBody, response: { 200: EndCustomerSessionResponse } } },
     async (request, reply) => {
       const signed = await staff.signedIn(shopCookies(request));
-      const ended = await customers.end(signed, authOf(request), request.body.reason);
+      const ended = await customers.end(signed, authOf(request), request.body.reason, request.log);
       reply.header('clear-site-data', '"cache", "storage"');
       return { ended };
     },

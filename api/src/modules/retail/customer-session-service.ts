@@ -5,6 +5,7 @@ import { retailAudit } from './audit';
 import type { RetailDeps } from './deps';
 import { adoptRefused, deviceIdReused } from './errors';
 import type { StaffContext } from './staff-service';
+import type { Log } from '../../platform/log';
 
 /** Why the server itself ended a customer session (besides the page's WipeReason). */
 export const STAFF_SIGNED_OUT = 'staff_signed_out';
@@ -47,11 +48,13 @@ export function customerSessionService(ctx: RetailDeps) {
   }
 
   /** Ends one customer session: deleted on the server, marked ended, audited with the reason. */
-  async function end(signed: StaffContext, caller: { tokenHash: string; uid: string }, reason: WipeReason | typeof STAFF_SIGNED_OUT): Promise<boolean> {
+  async function end(signed: StaffContext, caller: { tokenHash: string; uid: string }, reason: WipeReason | typeof STAFF_SIGNED_OUT, log: Log): Promise<boolean> {
     // The session the customer started, or the one a login on the way replaced it with.
     const session = await ctx.repos.openCustomerSessionFor(caller.tokenHash, caller.uid);
     // Only this device's customers: a staff member elsewhere cannot end (or learn of) them.
     if (!session || session.deviceId !== signed.device.id) return false;
+    // Before the session goes: nothing of this customer may stay waiting on the shop's terminal.
+    await ctx.walkedAway.withdraw({ uid: session.uid, accountId: null, log, language: 'en' });
     await ctx.repos.deleteSessionsOf(session.uid);
     const ended = await ctx.repos.endCustomerSession(session.sessionHash, ctx.now(), reason);
     if (ended) await audit.record(actorOf(signed), 'customer_session_wiped', reason);
@@ -59,8 +62,8 @@ export function customerSessionService(ctx: RetailDeps) {
   }
 
   /** Staff sign-out: every open customer session of the device ends, then the staff sign-in. */
-  async function signOut(signed: StaffContext): Promise<void> {
-    for (const open of await ctx.repos.openCustomerSessionsOf(signed.device.id)) await end(signed, { tokenHash: open.sessionHash, uid: open.uid }, STAFF_SIGNED_OUT);
+  async function signOut(signed: StaffContext, log: Log): Promise<void> {
+    for (const open of await ctx.repos.openCustomerSessionsOf(signed.device.id)) await end(signed, { tokenHash: open.sessionHash, uid: open.uid }, STAFF_SIGNED_OUT, log);
     await ctx.repos.endStaffCredentials(signed.device.id, ctx.now());
     await audit.record(actorOf(signed), 'staff_signed_out');
   }

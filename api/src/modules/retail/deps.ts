@@ -4,6 +4,7 @@ import type { SessionRepository } from '../../platform/sessions/repository';
 import type { FlowRepository } from '../flow';
 import type { RetailRepository } from './repository';
 import type { RetailRules } from './rules';
+import type { Caller } from '../../platform/caller';
 
 /** What the retail module is given by the composition root (app.ts builds it; AppContext holds it). */
 export interface RetailDeps {
@@ -11,4 +12,6 @@ export interface RetailDeps {
   now: () => number;
   rateLimit: Pick<RateLimitOptions, 'windowMs' | 'retailCodeMax' | 'retailTokenMax' | 'retailSignInMax' | 'retailApproveMax'>;
   retail: RetailRules;
+  /** The payment module's: a walked-away customer's counter payment withdrawn at the terminal (app.ts wires it). */
+  walkedAway: { withdraw(caller: Caller): Promise<void> };
 }

@@ -109,7 +109,7 @@ export async function retailRoutes(base: FastifyInstance, ctx: RetailDeps, publi
   app.post('/retail/staff/sign-out', { schema: { body: EmptyBody, response: { 200: RetailDeviceResponse } } }, async (request, reply) => {
     const on = await staff.device(cookieOf(request, 'device'));
     const signed = await staff.staffOn(on, shopCookies(request).staff);
-    if (signed) await customers.signOut(signed);
+    if (signed) await customers.signOut(signed, request.log);
     clearRetailCookie(request, reply, 'staff');
     return deviceAnswer(on, null);
   });

@@ -102,6 +102,23 @@ describe('the retail audit of a customer’s identity check, payment and order',
     expect(JSON.stringify(entries)).not.toContain(customer.email);
   });
 
+  it('a customer who walks away leaves nothing on the terminal: the wipe withdraws the waiting counter payment, so the next card tapped cannot pay for it', async () => {
+    const shop = await shopDevice(t);
+    const customer = await t.ready(undefined, { start: await startCustomer(t, shop), identity: { resident: 'non_resident', sim: 'esim', retail: true } });
+    const sent = await t.pay(customer, '/api/payment/counter', {}, newKey());
+    expect(sent.statusCode).toBe(200);
+    const reference = sent.json<{ payment_id: string }>().payment_id;
+    const waiting = terminal.requests.find((r) => r.reference === reference);
+    expect(waiting?.status).toBe('pending');
+    const ended = await retailCall(t, 'POST', '/retail/customer-sessions/end', shop, { reason: 'idle' }, customer.headers);
+    expect(ended.statusCode).toBe(200);
+    expect(waiting?.status).toBe('cancelled');
+    // The terminal is free for the next customer of the shop.
+    const next = await t.ready(undefined, { start: await startCustomer(t, shop), identity: { resident: 'non_resident', sim: 'esim', retail: true } });
+    expect((await t.pay(next, '/api/payment/counter', {}, newKey())).statusCode).toBe(200);
+    await terminal.settle('cancelled', { id: terminal.requests.find((r) => r.status === 'pending')?.id ?? '' });
+  });
+
   it('a retail customer is offered the counter only while retail is on: switched off, the counter is neither offered nor taken', async () => {
     const shop = await shopDevice(t);
     const customer = await t.ready(undefined, { start: await startCustomer(t, shop), identity: { resident: 'non_resident', sim: 'esim', retail: true } });
