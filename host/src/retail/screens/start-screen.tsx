@@ -5,7 +5,7 @@ import { useT } from '@join/shared/react';
 import { Button } from '@join/shared/ui';
 import { RETAIL_ROUTES, retailApi } from '@join/shared/retail';
 import { takeRetailEntry } from '../../start/retail-start';
-import { RetailAlert, RetailOff, RetailPage } from './retail-page';
+import { RetailAlert, RetailOff, RetailPage, TextWithData } from './retail-page';
 import { DEVICE_QUERY_KEY, retailRedirect, useRetailDevice, useShopName } from './use-retail-device';
 import { startCustomer } from './start-customer';
 import { useRetailEntry } from './use-retail-entry';
@@ -66,7 +66,11 @@ export function StartScreen() {
   const { shop, staff } = device.data;
   return (
     <RetailPage title={t('retail.start.title')} heading={shopName(shop)}>
-      {staff ? <p className="retail-staff">{t('retail.start.staff', { name: staff.name })}</p> : null}
+      {staff ? (
+        <p className="retail-staff">
+          <TextWithData text="retail.start.staff" name="name" data={staff.name} />
+        </p>
+      ) : null}
       {start.isError || entryState === 'failed' ? <RetailAlert>{t('retail.start.failed')}</RetailAlert> : null}
       {signOut.isError ? <RetailAlert>{t('retail.error.network')}</RetailAlert> : null}
       <Button className="retail-button retail-button--large" busy={start.isPending} onClick={() => start.mutate()}>
