@@ -1,39 +1,12 @@
-import { connect } from 'node:net';
-import { networkInterfaces } from 'node:os';
+import { reachFromOtherInterface } from '@join/fixtures/network';
 import { readEnv, type Env } from '../platform/config/env';
 import { startSandboxesProgram, type SandboxName } from './sandboxes-program';
 
 /**
- * Test support for "a sandbox is reachable from this machine only": whether another machine could reach its port, tried through
- * this machine's own non-loopback address, and the two cases every sandbox passes. Not a test
- * itself, never imported by the server.
+ * Test support for "a sandbox is reachable from this machine only": the two cases every sandbox
+ * passes (whether another machine could reach its port is @join/fixtures/network's probe, which
+ * the sandboxes' own tests use too). Not a test itself, never imported by the server.
  */
-/** This machine's first IPv4 address that is not loopback, if it has one. */
-export function otherInterfaceAddress(): string | null {
-  for (const list of Object.values(networkInterfaces())) {
-    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
-  }
-  return null;
-}
-
-/**
- * Connects to the port through this machine's non-loopback address: 'connected' is what a
- * neighbour on the network would get, 'refused' is a port bound to loopback. null: this
- * machine has no other address to try from (the bound address still tells).
- */
-export function reachFromOtherInterface(port: number): Promise<'connected' | 'refused' | null> {
-  const host = otherInterfaceAddress();
-  if (!host) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const socket = connect({ host, port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve('connected');
-    });
-    socket.once('error', () => resolve('refused'));
-  });
-}
-
 /** A provider's setup as the tests drive it: the sandbox's URL when the provider is one. */
 type SandboxSetup = (env: Env) => Promise<{ sandbox: string | null }> | { sandbox: string | null };
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readSandboxesConfig } from '../config';
 import { startSandboxes } from '../start-all';
-import { reachFromOtherInterface } from '../testing/network';
+import { reachFromOtherInterface } from '@join/fixtures/network';
 
 const FREE_PORTS = Object.fromEntries(
   ['JOIN_MAIL_SINK_PORT', 'JOIN_MAIL_OUTBOX_PORT', 'JOIN_SIGNIN_PORT', 'JOIN_CARD_PORT', 'JOIN_BNPL_PORT', 'JOIN_COURIER_PORT', 'JOIN_ESIM_PORT', 'JOIN_PORTABILITY_PORT', 'JOIN_TERMINAL_PORT'].map((v) => [v, '0']),

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import { MailSink } from '../mail-sink';
 import { buildOutboxApp } from '../outbox-app';
-import { reachFromOtherInterface } from '../../testing/network';
+import { reachFromOtherInterface } from '@join/fixtures/network';
 
 /**
  * The mail sandbox over a real socket: a client (nodemailer, as the operator's mailer) sends to the
