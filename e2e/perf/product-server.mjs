@@ -16,7 +16,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * checkout's perf scripts and its walks, or two checkouts, run at once. 8190 and 8191 by default.
  */
 const base = Number(process.env.E2E_PORT_BASE ?? 8181);
-export const PERF_PORTS = { lighthouse: base + 9, firstDownload: base + 10 };
+export const PERF_PORTS = { lighthouse: base + 9, firstDownload: base + 10, barePage: base + 11, api: base + 12, helloWorld: base + 13 };
 
 /** Every sandbox on a free port (0): the launcher tells the API which ones they got. */
 const SANDBOXES_ON_FREE_PORTS = Object.fromEntries(Object.values(SANDBOX_PORT_VARS).map((variable) => [variable, '0']));
@@ -35,12 +35,13 @@ async function waitForServer(origin) {
 
 /**
  * Starts the product on `port` and waits until it answers. `dir` is its temporary folder (for the
- * script's own files too); `stop({ keep })` ends it and removes the folder unless kept.
+ * script's own files too); `stop({ keep })` ends it and removes the folder unless kept. `env`
+ * adds to or overrides its environment (the API benchmark logs every request, as `npm start` does).
  */
-export async function startProduct(port, name) {
+export async function startProduct(port, name, env = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), `join-${name}-`));
   const server = spawn(process.execPath, [path.join(here, '..', '..', 'scripts', 'start.mjs')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', JOIN_DB: path.join(dir, `${name}.sqlite`), LOG_LEVEL: 'warn', JOIN_SANDBOXES: '1', ...SANDBOXES_ON_FREE_PORTS },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', JOIN_DB: path.join(dir, `${name}.sqlite`), LOG_LEVEL: 'warn', JOIN_SANDBOXES: '1', ...SANDBOXES_ON_FREE_PORTS, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = ({ keep = false } = {}) => {

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 
-/** The start parameters of SPEC 2, read once from the page URL (before and inside the hash). */
+/**
+ * The start parameters of SPEC 2, read once from the page URL (before and inside the hash), and
+ * our `lang` (`en` or `ar`, SPEC names none): a link or an advert in Arabic opens the flow in
+ * Arabic from its first paint, as the language switch would.
+ */
 export const START_PARAM_NAMES = [
   'vip', 'search', 'preset', 'product_code', 'chat_id', 'plantype', 'gclid', 'is_retail',
-  'session', 'account', 'deviceid', 'code', 'session-id',
+  'session', 'account', 'deviceid', 'code', 'session-id', 'lang',
 ] as const;
 
 const Value = z.string().max(256);

@@ -21,6 +21,7 @@ export async function startUp(
   const params = readStartParams(location);
   setStartParams(params, store);
   if (params.gclid) updateSession({ gclid: params.gclid }, store);
+  if (params.lang === 'en' || params.lang === 'ar') updateSession({ language: params.lang }, store);
 
   const language = store.get(sessionAtom).language;
   i18n.setLanguage(language);
