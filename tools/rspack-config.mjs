@@ -5,6 +5,7 @@ import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { moduleInFolder } from './module-registry.mjs';
+import { PreloadStartChunks } from './preload-start-chunks.mjs';
 
 /** The browsers the product supports: scripts and styles are compiled for these. */
 const BROWSERS = 'chrome >= 100, firefox >= 100, safari >= 15';
@@ -147,7 +148,10 @@ export function createConfig(o) {
         manifest: true,
         dts: false,
         shared: sharedSingletons(o.dir, isHost),
-        ...(isHost ? { runtimePlugins: [] } : {}),
+        // The page's shared singletons are the host's, loaded with it: a step takes what is loaded
+        // instead of the runtime first loading every registered remote's entry to compare versions
+        // (the default 'version-first'), so no remote's code is fetched before its step is needed.
+        ...(isHost ? { runtimePlugins: [], shareStrategy: 'loaded-first' } : {}),
         // A step module loads no remotes of its own and runs only in the browser: its
         // remoteEntry can leave out the runtime's remote-loading and snapshot code. That is
         // most of the first download of a step (the budget in scripts/size-report.mjs).
@@ -162,6 +166,8 @@ export function createConfig(o) {
               inject: 'body',
               scriptLoading: 'defer',
             }),
+            // Production only: the dev server serves its page from memory.
+            ...(prod ? [new PreloadStartChunks()] : []),
           ]
         : []),
     ],

@@ -1,4 +1,4 @@
-import { FACE_PROMPTS, type FacePrompt } from '@join/shared/contract';
+import { FACE_PROMPTS, STEPS, type FacePrompt } from '@join/shared/contract';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { Database } from 'better-sqlite3';
@@ -39,6 +39,8 @@ import { outboxRoutes } from './platform/dev/outbox-routes';
 import { testClockRoutes, type TestClock } from './platform/dev/test-clock';
 import { remoteManifests, remoteOrigins, type RemoteManifests } from './platform/static/remotes';
 import { registerStaticFiles, type StaticConfig } from './platform/static/static-files';
+import { contentPageAnswers } from './modules/content';
+import { productPageAnswers } from './modules/catalogue';
 
 /**
  * Builds the whole server: the operator API under /api and, when configured, the built host
@@ -309,7 +311,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (api) => apiRoutes(api, ctx), { prefix: '/api' });
   await app.register(async (dev) => outboxRoutes(dev, options.outbox ?? null));
   await app.register(async (dev) => testClockRoutes(dev, options.testClock ?? null));
-  const fallback = options.static ? await registerStaticFiles(app, options.static, manifests, app.log) : null;
+  // The page carries its first screen's content and preloads the first step (issue 27).
+  const pageBoot = { content: { answers: [contentPageAnswers(ctx), productPageAnswers(ctx)] }, firstRemote: STEPS[0]?.remote ?? null };
+  const fallback = options.static ? await registerStaticFiles(app, options.static, manifests, app.log, pageBoot) : null;
   installNotFoundHandler(app, fallback);
 
   // The retention schedule's periods are days and years: applied at most once an hour.

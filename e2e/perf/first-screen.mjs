@@ -39,7 +39,12 @@ export const GOALS = { score: { min: 0.95 }, lcp: { max: 1.3 }, tbt: { max: 2 },
  * change that makes the first screen slower than it is today fails; each moves toward GOALS as
  * the first screen gets there. Measured 2026-11-27 (see the README's performance table).
  */
-const TRIPWIRE = { score: { min: 0.75 }, lcp: { max: 3.6 }, tbt: { max: 4 }, cls: { max: 0.02 } };
+const TRIPWIRE = { score: { min: 0.75 }, lcp: { max: 3.2 }, tbt: { max: 12 }, cls: { max: 0.02 } };
+/**
+ * Blocking time as a ratio needs a floor: the bare page often blocks 0 ms on an idle machine, and
+ * any product divided by 0 is infinite. Its TBT counts as at least one long task's threshold (50 ms).
+ */
+const TBT_FLOOR_MS = 50;
 const CATEGORY_BUDGET = { accessibility: 1, 'best-practices': 0.95 };
 
 const median = (xs) => {
@@ -147,11 +152,11 @@ try {
         `${p.key.padEnd(11)} ${String(Math.round(m.score * 100)).padStart(6)} ${String(Math.round(m.fcp)).padStart(8)} ${String(Math.round(m.lcp)).padStart(8)} ${String(Math.round(m.tbt)).padStart(8)} ${m.cls.toFixed(3).padStart(6)}    (${runs.map((f) => Math.round(f.score * 100)).join(', ')})`,
       );
     }
-    console.log('\nproduct / bare page      score     LCP     TBT     CLS   goal: score ≥ 0.95, LCP ≤ 1.3, TBT ≤ 2, CLS 0');
+    console.log(`\nproduct / bare page      score     LCP     TBT     CLS   goal: score ≥ 0.95, LCP ≤ 1.3, TBT ≤ 2 (of the bare page's, at least ${TBT_FLOOR_MS} ms), CLS 0`);
     for (const language of LANGUAGES) {
       const p = medians[`product ${language}`];
       const b = medians[`bare ${language}`];
-      const ratio = { score: p.score / b.score, lcp: p.lcp / b.lcp, tbt: p.tbt / Math.max(b.tbt, 1), cls: p.cls };
+      const ratio = { score: p.score / b.score, lcp: p.lcp / b.lcp, tbt: p.tbt / Math.max(b.tbt, TBT_FLOOR_MS), cls: p.cls };
       const verdict = (k, limits) => ('min' in limits[k] ? ratio[k] >= limits[k].min : ratio[k] <= limits[k].max);
       const flags = Object.keys(TRIPWIRE).filter((k) => !verdict(k, TRIPWIRE));
       const goalsMet = Object.keys(GOALS).every((k) => verdict(k, GOALS));

@@ -32,8 +32,25 @@ function buildNumberRemote(kernelVersion: string): string {
   return out;
 }
 
-/** Serves the number remote from a variant build instead of the deployed one. */
+/**
+ * Serves the number remote from a variant build instead of the deployed one: its files, and its
+ * manifest in the page's boot payload, where the server puts the manifest of each remote it serves.
+ */
 async function deployNumberRemote(page: Page, dist: string) {
+  const manifest: unknown = JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'));
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const res = await route.fetch();
+      const html = (await res.text()).replace(/(<script type="application\/json" id="join-boot">)(.*?)(<\/script>)/s, (_all, open: string, json: string, close: string) => {
+        const payload = JSON.parse(json) as { manifests: Record<string, unknown> };
+        payload.manifests.number = manifest;
+        return `${open}${JSON.stringify(payload).replace(/</g, '\\u003c')}${close}`;
+      });
+      const headers = Object.fromEntries(Object.entries(res.headers()).filter(([name]) => !['content-encoding', 'content-length'].includes(name)));
+      return route.fulfill({ status: res.status(), headers, body: html });
+    },
+  );
   await page.route('**/mfe/number/**', (route) => {
     const file = new URL(route.request().url()).pathname.replace(/^\/mfe\/number\//, '');
     return route.fulfill({ path: path.join(dist, file), headers: { 'cache-control': 'no-cache' } });

@@ -20,3 +20,5 @@ export * from './validation/rules';
 export * from './validation/field-schemas';
 // The input masks the domains' field rules build on (pure).
 export * from './format/masks';
+// What the server writes into the page for its first screen (the host reads it at start-up).
+export { BOOT_PAYLOAD_ID, BootPayload, bootAnswerKey, firstDownloadOf, RemotesList } from './step-contract';

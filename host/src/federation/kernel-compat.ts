@@ -45,15 +45,10 @@ export function checkKernel(remote: string, manifest: unknown, hostVersion: stri
   if (required === null || !satisfy(hostVersion, required)) throw new KernelMismatchError(remote, required, hostVersion);
 }
 
-/**
- * Fetches a remote's manifest and checks its kernel range. The runtime fetches the same manifest
- * right after; it is served with `no-cache`, so that second fetch is a revalidation.
- */
-export async function assertKernelCompatible(remote: string, manifestUrl: string, fetchImpl: typeof fetch = fetch): Promise<void> {
-  const res = await fetchImpl(manifestUrl, { headers: { accept: 'application/json' }, cache: 'no-cache' });
-  if (!res.ok) throw new Error(`manifest of ${remote}: HTTP ${res.status}`);
+/** Checks a remote's manifest (read once, federation/remotes.ts manifestOf) and says why in the console when refused. */
+export function checkKernelOf(remote: string, manifest: unknown): void {
   try {
-    checkKernel(remote, await res.json());
+    checkKernel(remote, manifest);
   } catch (err) {
     if (err instanceof KernelMismatchError) console.error(`[join] ${err.message}`);
     throw err;

@@ -2,11 +2,12 @@ import { lazy, Suspense, useMemo, useState, useEffect } from 'react';
 import type { RemoteName } from '@join/shared';
 import { useT } from '@join/shared/react';
 import { StepHeading } from '@join/shared/ui';
-import { hasRemote, loadStepModule } from './remotes';
+import { hasRemote, loadStepModule, preloadedByPage } from './remotes';
 import { RemoteUnavailable } from './remote-unavailable';
 import { StepBoundary } from './step-boundary';
 import { KernelMismatchError } from './kernel-compat';
 import { StepLoading } from './step-loading';
+import { markStepShown } from './step-shown';
 
 /**
  * Renders one step from its remote, inside the three containment layers: retried fetches
@@ -27,7 +28,8 @@ export function RemoteStep({ remote, route, loadingKey, titleKey }: { remote: Re
   }, [remote, attempt]);
 
   const Step = useMemo(() => lazy(() => loadStepModule(remote, attempt)), [remote, attempt]);
-  const retry = () => setAttempt((a) => a + 1);
+  const retry = () =>
+    void preloadedByPage(remote).then((preloaded) => (preloaded ? window.location.reload() : setAttempt((a) => a + 1)));
 
   if (listed === null) return <StepLoading loadingKey={loadingKey} />;
   if (!listed) return <ComingSoon titleKey={titleKey} />;
@@ -37,9 +39,16 @@ export function RemoteStep({ remote, route, loadingKey, titleKey }: { remote: Re
       )}>
       <Suspense fallback={<StepLoading loadingKey={loadingKey} />}>
         <Step route={route} onRetry={retry} />
+        <Shown remote={remote} />
       </Suspense>
     </StepBoundary>
   );
+}
+
+/** Rendered beside the step inside its Suspense: its effect runs once the step itself has rendered. */
+function Shown({ remote }: { remote: RemoteName }) {
+  useEffect(() => markStepShown(remote), [remote]);
+  return null;
 }
 
 /** A step of the flow whose module is not registered or not deployed in this product yet. */

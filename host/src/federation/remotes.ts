@@ -1,8 +1,9 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { REMOTE_CONTAINER, RemotesList, STEP_EXPOSE, type RemoteName, type StepComponentProps } from '@join/shared';
+import { firstDownloadOf, REMOTE_CONTAINER, RemotesList, STEP_EXPOSE, type RemoteName, type StepComponentProps } from '@join/shared';
 import { fallbackPlugin, retryPlugin } from './plugins';
-import { assertKernelCompatible } from './kernel-compat';
+import { checkKernelOf } from './kernel-compat';
+import { bootPayload } from '../start/boot-payload';
 
 /**
  * Run-time composition: the host reads /remotes.json (remote name -> manifest URL), so a
@@ -15,6 +16,9 @@ const registered = new Set<RemoteName>();
 let pluginsInstalled = false;
 
 export function loadRemotesList(url = '/remotes.json'): Promise<RemotesList> {
+  // The page's own list (its boot payload) when it has one: no round trip before the first step.
+  const fromPage = bootPayload().remotes;
+  if (fromPage && !remotesPromise) remotesPromise = Promise.resolve(fromPage);
   remotesPromise ??= fetch(url, { headers: { accept: 'application/json' }, cache: 'no-cache' })
     .then((r) => {
       if (!r.ok) throw new Error(`remotes list: HTTP ${r.status}`);
@@ -47,6 +51,43 @@ function absolute(entry: string): string {
   return new URL(entry, window.location.href).toString();
 }
 
+const manifests = new Map<RemoteName, Promise<unknown>>();
+
+/**
+ * Did the page preload this remote's files (the first step's: api boot-page.ts)? Chromium answers
+ * a later request for a preload that failed with the same failure, for the page's lifetime: such a
+ * step is retried by loading the page again (RemoteStep), not by asking for its files again.
+ */
+export async function preloadedByPage(name: RemoteName, doc: Document = document): Promise<boolean> {
+  const entry = (await loadRemotesList().catch(() => ({}) as RemotesList))[name];
+  if (!entry) return false;
+  const folder = new URL('./', absolute(entry)).toString();
+  return [...doc.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.href.startsWith(folder));
+}
+
+/**
+ * A remote's manifest (mf-manifest.json): the page's boot payload's for a remote this origin
+ * serves, or fetched once. The kernel check, the registration and the prefetch all read this one
+ * (the first screen fetched the plan manifest three times). `fresh` drops what was read (a retry).
+ */
+export function manifestOf(name: RemoteName, manifestUrl: string, fresh = false, fetchImpl: typeof fetch = fetch): Promise<unknown> {
+  if (fresh) manifests.delete(name);
+  let manifest = manifests.get(name);
+  if (!manifest) {
+    const fromPage = fresh ? undefined : bootPayload().manifests?.[name];
+    manifest =
+      fromPage !== undefined
+        ? Promise.resolve(fromPage)
+        : fetchImpl(manifestUrl, { headers: { accept: 'application/json' }, cache: 'no-cache' }).then((res) => {
+            if (!res.ok) throw new Error(`manifest of ${name}: HTTP ${res.status}`);
+            return res.json() as Promise<unknown>;
+          });
+    manifest.catch(() => manifests.delete(name));
+    manifests.set(name, manifest);
+  }
+  return manifest;
+}
+
 /**
  * Loads a step's component. `attempt` > 0 re-registers the remote with force, which drops
  * the runtime's cached (failed) manifest so a retry really fetches again.
@@ -58,10 +99,16 @@ export async function loadStepModule(name: RemoteName, attempt = 0): Promise<Ste
   if (!entry) throw new Error(`No remote named ${name} in the remotes list`);
   const container = REMOTE_CONTAINER[name];
   if (!container) throw new Error(`${name} is not a registered step module`);
+  const manifestUrl = absolute(entry);
+  const manifest = await manifestOf(name, manifestUrl, attempt > 0);
   // Before any of the remote's code runs: a remote built for another kernel is refused here.
-  await assertKernelCompatible(name, absolute(entry));
+  checkKernelOf(name, manifest);
   if (!registered.has(name) || attempt > 0) {
-    registerRemotes([{ name: container, entry: absolute(entry) }], { force: registered.has(name) });
+    // Registered by its remoteEntry (from the manifest already read): the runtime then fetches no
+    // manifest of its own, and the page preloaded the first step's entry and chunks.
+    const remoteEntry = firstDownloadOf(manifest, manifestUrl)[0];
+    if (!remoteEntry?.endsWith('.js')) throw new Error(`the manifest of ${name} names no remoteEntry`);
+    registerRemotes([{ name: container, entry: remoteEntry }], { force: registered.has(name) });
     registered.add(name);
   }
   const mod = await loadRemote<StepModule>(`${container}/${STEP_EXPOSE}`);
@@ -78,22 +125,14 @@ export function preloadStep(name: RemoteName): void {
     });
 }
 
-/** The files of a remote's first download, from its manifest: remoteEntry and the exposed step's sync assets. */
-export function firstDownloadOf(manifest: unknown, manifestUrl: string): string[] {
-  const m = manifest as {
-    metaData?: { remoteEntry?: { name?: string; path?: string } };
-    exposes?: { assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
-  };
-  const base = new URL('./', manifestUrl);
-  const entry = m.metaData?.remoteEntry;
-  const files = [
-    ...(entry?.name ? [`${entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}`] : []),
-    ...(m.exposes ?? []).flatMap((e) => [...(e.assets?.js?.sync ?? []), ...(e.assets?.css?.sync ?? [])]),
-  ];
-  return [...new Set(files.map((f) => new URL(f, base).toString()))];
-}
-
 const prefetched = new Set<string>();
+
+/** Tests: forget the remotes list, the manifests and the prefetches read. */
+export function resetRemotes(): void {
+  remotesPromise = null;
+  manifests.clear();
+  prefetched.clear();
+}
 
 /**
  * Warms the next step's download while the visitor is on this one, without running it: the
@@ -108,9 +147,7 @@ export async function prefetchStep(name: RemoteName, doc: Document = document, f
     const entry = (await loadRemotesList())[name];
     if (!entry) return;
     const url = absolute(entry);
-    const res = await fetchImpl(url, { headers: { accept: 'application/json' } });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    for (const href of firstDownloadOf(await res.json(), url)) {
+    for (const href of firstDownloadOf(await manifestOf(name, url, false, fetchImpl), url)) {
       const link = doc.createElement('link');
       link.rel = 'prefetch';
       link.href = href;

@@ -6,6 +6,7 @@ import { focusStepHeading, useT } from '@join/shared/react';
 import { useFlowContext } from '../routing/use-flow-context';
 import { StepRoute } from '../routing/step-route';
 import { prefetchStep } from '../federation/remotes';
+import { whenStepSettled } from '../federation/step-shown';
 import { Header } from './header';
 import { Footer } from './footer';
 import { ProgressStepper } from './progress-stepper';
@@ -56,12 +57,15 @@ export function Shell() {
   useEffect(() => {
     document.title = `${t(routeTitleKey(pathname))} | ${t('app.title')}`;
     const stop = focusStepHeading();
-    // Warm the next step's remote while the user is here, once the browser is idle: not in
-    // competition with the step on screen (Lighthouse showed it in the blocking time).
+    // Warm the next step's remote while the user is here, once this step shows its data and the
+    // browser is idle: never in competition with the step on screen (its chunks, its data, its
+    // blocking time: Lighthouse showed the next step's download before the plan cards).
     const next = step ? STEPS.find((s) => s.order > step.order && s.remote !== null && s.remote !== step.remote)?.remote : undefined;
-    const idle = next ? whenIdle(() => void prefetchStep(next)) : () => undefined;
+    let idle = () => undefined as void;
+    const settled = next && step?.remote ? whenStepSettled(step.remote, () => (idle = whenIdle(() => void prefetchStep(next)))) : () => undefined;
     return () => {
       stop();
+      settled();
       idle();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per route, not per render

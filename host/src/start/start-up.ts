@@ -1,18 +1,21 @@
-import { api as defaultApi, i18n as defaultI18n, refreshSelection, sessionAtom, store as defaultStore, type Endpoints, type I18n, type Store, setBizConfig, setClockSkew, setStartParams, updateSession } from '@join/shared';
+import { api as defaultApi, apiClient, i18n as defaultI18n, refreshSelection, type ApiClient, type BootPayload, sessionAtom, store as defaultStore, type Endpoints, type I18n, type Store, setBizConfig, setClockSkew, setStartParams, updateSession } from '@join/shared';
 import { refreshFlowStatus } from '@join/shared/react';
 import { readStartParams } from './start-params';
+import { bootPayload } from './boot-payload';
 
 /** `retail`: a retail screen opens (host/src/retail/screens), with no visitor session. */
 export type StartResult = 'ready' | 'fatal' | 'maintenance' | 'retail';
 
 /**
  * The start-up of SPEC 4: translations and business config first (in parallel), then
- * the session (device-id login when none is stored) and the flow status. A business
+ * the session (device-id login when none is stored) and the flow status. The page's boot payload
+ * answers what it carries (the translations, the business config, the first plans: no round trip,
+ * the kernel client serves them). A business
  * config failure is fatal; a translations failure falls back to bundled English. A retail screen
  * (or SPEC 4's retail start) makes no session: its screens start a customer's (retail-start.ts).
  */
 export async function startUp(
-  deps: { api?: Endpoints; store?: Store; i18n?: I18n; location?: { search: string; hash: string }; history?: Pick<History, 'replaceState' | 'state'> } = {},
+  deps: { api?: Endpoints; store?: Store; i18n?: I18n; location?: { search: string; hash: string }; history?: Pick<History, 'replaceState' | 'state'>; boot?: BootPayload; client?: Pick<ApiClient, 'preload'> } = {},
 ): Promise<StartResult> {
   const api = deps.api ?? defaultApi;
   const store = deps.store ?? defaultStore;
@@ -25,6 +28,8 @@ export async function startUp(
 
   const language = store.get(sessionAtom).language;
   i18n.setLanguage(language);
+  const answers = (deps.boot ?? bootPayload()).answers;
+  if (answers) (deps.client ?? apiClient).preload(answers);
   const [translations, config] = await Promise.allSettled([api.getTranslations(), api.getBizConfig()]);
   if (translations.status === 'fulfilled') i18n.set(translations.value.language, translations.value.translations);
   if (config.status === 'rejected') {

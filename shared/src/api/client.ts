@@ -6,6 +6,7 @@ import { ApiError, isApiError } from '../errors/api-error';
 import { LOGOUT_CODES, SESSION_RECOVERY_CODE } from '../errors/codes';
 import { bus } from '../bus';
 import { serverFlowContextAtom, sessionAtom, store, updateSession, wipeSession, type Store } from '../store';
+import { bootAnswerKey } from '../step-contract';
 
 /**
  * The one configured API client (SPEC 7): the operator headers on every call,
@@ -72,6 +73,12 @@ export interface ApiClient {
   loginByDeviceId(): Promise<Session>;
   /** Adds a listener to the calls that change the flow (RequestOptions.changesFlow); returns its removal. */
   onFlowChange(listener: FlowChangeListener): () => void;
+  /**
+   * Answers the page carried (the boot payload's `answers`, by bootAnswerKey): the next GET of
+   * that path, query and language is served from here once, checked with its schema, instead of
+   * asking the server. An answer its schema refuses is dropped and the call goes to the server.
+   */
+  preload(answers: Readonly<Record<string, unknown>>): void;
 }
 
 export function createApiClient(config: { baseURL?: string; store?: Store; fetchImpl?: typeof fetch } = {}): ApiClient {
@@ -82,6 +89,18 @@ export function createApiClient(config: { baseURL?: string; store?: Store; fetch
   );
   let recovering: Promise<Session> | null = null;
   const flowListeners = new Set<FlowChangeListener>();
+  const preloaded = new Map<string, unknown>();
+
+  /** The page's answer to this GET, once; undefined when it has none (or none its schema accepts). */
+  function takePreloaded<S extends z.ZodType>(path: string, opts: RequestOptions<S>): { value: z.infer<S> } | undefined {
+    if (preloaded.size === 0) return undefined;
+    const key = bootAnswerKey(path, opts.query, st.get(sessionAtom).language);
+    if (!preloaded.has(key)) return undefined;
+    const answer = preloaded.get(key);
+    preloaded.delete(key);
+    const parsed = opts.schema.safeParse(answer);
+    return parsed.success ? { value: parsed.data } : undefined;
+  }
 
   function headersFor(opts: { headers?: Record<string, string>; idempotencyKey?: string }, withGclid: boolean) {
     const s = st.get(sessionAtom);
@@ -199,6 +218,8 @@ export function createApiClient(config: { baseURL?: string; store?: Store; fetch
     path: string,
     opts: RequestOptions<S>,
   ): Promise<z.infer<S>> {
+    const fromPage = method === 'GET' ? takePreloaded(path, opts) : undefined;
+    if (fromPage) return fromPage.value;
     let answer: z.infer<S>;
     try {
       answer = await send(method, path, opts);
@@ -221,7 +242,11 @@ export function createApiClient(config: { baseURL?: string; store?: Store; fetch
     return () => void flowListeners.delete(listener);
   }
 
-  return { request, loginByDeviceId, onFlowChange };
+  function preload(answers: Readonly<Record<string, unknown>>): void {
+    for (const [key, answer] of Object.entries(answers)) preloaded.set(key, answer);
+  }
+
+  return { request, loginByDeviceId, onFlowChange, preload };
 }
 
 /** The page's client. */

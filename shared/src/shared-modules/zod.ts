@@ -7,7 +7,7 @@
  * time get these. The browser packages' Jest configs map `zod` here too, so a schema that uses
  * a builder missing from this list fails its tests. The API (Node) uses zod itself.
  */
-import { array, boolean, coerce, config, enum as zodEnum, literal, looseObject, number, object, partialRecord, record, string, tuple, union } from 'zod/v4';
+import { array, boolean, coerce, config, enum as zodEnum, literal, looseObject, number, object, partialRecord, record, string, tuple, union, unknown } from 'zod/v4';
 
 export const z = {
   array,
@@ -26,4 +26,6 @@ export const z = {
   // The delivery zones' polygons ([lng, lat] pairs, @join/shared/delivery).
   tuple,
   union,
+  // The page's boot payload (step-contract.ts): parts the client checks with their own schemas.
+  unknown,
 };

@@ -4,7 +4,7 @@
  */
 export { boosterRoutes } from './booster-routes';
 export { planRoutes } from './plan-routes';
-export { productRoutes } from './product-routes';
+export { productPageAnswers, productRoutes } from './product-routes';
 export { promotionRoutes } from './promotion-routes';
 export { DEFAULT_PRODUCT_CODE } from './catalogue';
 export { businessConfig, productView } from './catalogue-view';

@@ -8,13 +8,15 @@ import {
   ProductsAvailableQuery,
   ProductsCurrentQuery,
   ProductsResponse,
+  bootAnswerKey,
+  PLAN_CATEGORIES,
 } from '@join/shared/contract';
 import type { CatalogueDeps } from './deps';
 import { callerOf } from '../../platform/http/caller';
 import { authOf } from '../../platform/http/session-auth';
 import type { OrderLock } from '../../platform/order-lock';
 import { nameLanguage } from './catalogue-view';
-import { productService } from './product-service';
+import { productService, productsOf } from './product-service';
 
 const saveAsked = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.save === 'true';
 
@@ -40,4 +42,16 @@ export async function productRoutes(base: FastifyInstance, ctx: CatalogueDeps, l
   app.post('/products/save', { schema: { body: ProductSaveBody, response: { 200: ProductResponse } }, config: { flowStep: 'plan' } }, async (request) => ({
     product: await service.save(callerOf(request), request.body.product_code, nameLanguage(request)),
   }));
+}
+
+/**
+ * The plan step's first tab (it opens on the first category) for the page the server renders
+ * (platform/static boot-page.ts), by the kernel's bootAnswerKey: the list every visitor of a
+ * language gets from GET /products/available, so the first screen's plans need no round trip.
+ */
+export function productPageAnswers(ctx: CatalogueDeps) {
+  const category = PLAN_CATEGORIES[0];
+  return async (language: 'en' | 'ar'): Promise<Record<string, unknown>> => ({
+    [bootAnswerKey('/products/available', { category }, language)]: { products: await productsOf(ctx, category, language) },
+  });
 }

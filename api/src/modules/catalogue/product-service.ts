@@ -12,33 +12,35 @@ import type { NameLanguage } from './repository';
 import { checkVipPairing } from './vip-pairing';
 
 /**
+ * The list of one category. Customizable products are in none: their pages read them through
+ * available_plans. Tourist and pay-as-you-go plans read cheapest first, commitments shortest
+ * first (SPEC 9: the default is the third by duration), VIP plans by tier then price.
+ */
+export async function productsOf(ctx: CatalogueDeps, category: ProductCategoryQuery, language: NameLanguage): Promise<Product[]> {
+  const listed = (products: CatalogueProduct[]) => productViews(ctx, products.filter((p) => !p.customizable));
+  switch (category) {
+    case 'tourist':
+      return sortByPlanNetPrice(await listed(await ctx.repos.listCatalogue({ codes: TOURIST_PRODUCT_CODES }, language)));
+    case 'PAYG':
+      return sortByPlanNetPrice(await listed((await ctx.repos.listCatalogue({ category }, language)).filter((p) => !p.tourist)));
+    case 'Commitment':
+      return sortByDuration(await listed(await ctx.repos.listCatalogue({ category }, language)));
+    case 'VIP':
+      return sortByVanityLevel(await listed(await ctx.repos.listCatalogue({ category }, language)));
+    default: {
+      const never: never = category;
+      throw new Error(`unhandled category ${String(never)}`);
+    }
+  }
+}
+
+/**
  * The products of the plan step: the lists by category, the plans of the products asked for, and
  * the visitor's current product (read, and saved). No HTTP here: the routes parse and answer.
  */
 export function productService(ctx: CatalogueDeps, lock: OrderLock) {
   return {
-    /**
-     * The list of one category. Customizable products are in none: their pages read them through
-     * available_plans. Tourist and pay-as-you-go plans read cheapest first, commitments shortest
-     * first (SPEC 9: the default is the third by duration), VIP plans by tier then price.
-     */
-    async productsOf(category: ProductCategoryQuery, language: NameLanguage): Promise<Product[]> {
-      const listed = (products: CatalogueProduct[]) => productViews(ctx, products.filter((p) => !p.customizable));
-      switch (category) {
-        case 'tourist':
-          return sortByPlanNetPrice(await listed(await ctx.repos.listCatalogue({ codes: TOURIST_PRODUCT_CODES }, language)));
-        case 'PAYG':
-          return sortByPlanNetPrice(await listed((await ctx.repos.listCatalogue({ category }, language)).filter((p) => !p.tourist)));
-        case 'Commitment':
-          return sortByDuration(await listed(await ctx.repos.listCatalogue({ category }, language)));
-        case 'VIP':
-          return sortByVanityLevel(await listed(await ctx.repos.listCatalogue({ category }, language)));
-        default: {
-          const never: never = category;
-          throw new Error(`unhandled category ${String(never)}`);
-        }
-      }
-    },
+    productsOf: (category: ProductCategoryQuery, language: NameLanguage) => productsOf(ctx, category, language),
 
     /** The plans (a customizable product's options) of each product asked for, in the order asked. */
     async availablePlans(query: z.output<typeof AvailablePlansQuery>, language: NameLanguage): Promise<AvailablePlansResponse> {

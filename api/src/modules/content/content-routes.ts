@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BusinessConfig, RequestHeaders, TranslationsQuery, TranslationsResponse } from '@join/shared/contract';
+import { bootAnswerKey, BusinessConfig, RequestHeaders, TranslationsQuery, TranslationsResponse } from '@join/shared/contract';
 import type { ContentDeps } from './deps';
 import { unavailable } from '../../platform/refusals';
 import { businessConfig } from '../catalogue';
@@ -33,4 +33,22 @@ export async function contentRoutes(base: FastifyInstance, ctx: ContentDeps): Pr
     reply.header('cache-control', 'no-cache').header('vary', 'language');
     return { language, translations: await ctx.repos.getTranslations(container_id, language) };
   });
+}
+
+/**
+ * The answers of the two calls above for the page the server renders (platform/static
+ * boot-page.ts), by the kernel's bootAnswerKey: the web client's translations in the page's
+ * language, and the business config (the same in either language: under both). A failing business
+ * config gives none: the client then asks, and shows SPEC 4's fatal screen.
+ */
+export function pageAnswers(ctx: ContentDeps) {
+  return async (language: 'en' | 'ar'): Promise<Record<string, unknown>> => {
+    const translations = { language, translations: await ctx.repos.getTranslations('web', language) };
+    const answers: Record<string, unknown> = { [bootAnswerKey('/translations', { container_id: 'web' }, language)]: translations };
+    if (!ctx.bizConfig.fail) {
+      const config = await businessConfig(ctx);
+      for (const l of ['en', 'ar']) answers[bootAnswerKey('/biz_config/app', undefined, l)] = config;
+    }
+    return answers;
+  };
 }

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RemoteManifests } from './remotes';
+import { bootPage, type BootContent } from './boot-page';
 
 /**
  * Serves the built host at / and each remote at /mfe/<name>/, plus /remotes.json. Hashed
@@ -58,11 +59,19 @@ export function isPageNavigation(request: FastifyRequest): boolean {
   return !NOT_A_PAGE.test(path) && !last.includes('.') && (request.headers.accept ?? '').includes('text/html');
 }
 
+/** What the page carries for its first screen (boot-page.ts); without it index.html is served as built. */
+export interface PageBoot {
+  content: BootContent;
+  /** The remote of the flow's first step, whose first download the page preloads. */
+  firstRemote: string | null;
+}
+
 export async function registerStaticFiles(
   app: FastifyInstance,
   config: StaticConfig,
   manifests: RemoteManifests,
   log: FastifyBaseLogger,
+  boot?: PageBoot,
 ): Promise<HtmlFallback | null> {
   app.get('/remotes.json', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
@@ -82,7 +91,8 @@ export async function registerStaticFiles(
       setHeaders,
       // Only the first registration may add reply.sendFile (the fallback below uses it).
       decorateReply: !decorated,
-      index: prefix === '/' ? ['index.html'] : false,
+      // The page itself is rendered (below) when it carries its first screen's payload.
+      index: prefix === '/' && !boot ? ['index.html'] : false,
       // The front-end builds write .br and .gz next to each asset (tools/precompress.mjs):
       // served as-is to browsers that accept them, with no compression work per request.
       preCompressed: true,
@@ -93,6 +103,11 @@ export async function registerStaticFiles(
     return true;
   };
 
+  const page = boot ? bootPage({ hostDir: config.hostDir, remoteDirs: config.remoteDirs, manifests, ...boot }) : null;
+  if (page) {
+    // Before the static files' wildcard: the router prefers these exact paths.
+    for (const url of ['/', '/index.html']) app.get(url, (request, reply) => page.send(request, reply, PAGE_CACHE_CONTROL));
+  }
   const hostServed = await serve(config.hostDir, '/', 'host');
   for (const [name, dir] of Object.entries(config.remoteDirs)) await serve(dir, `/mfe/${name}/`, `remote ${name}`);
 
@@ -101,6 +116,10 @@ export async function registerStaticFiles(
     handle(request, reply) {
       if (!isPageNavigation(request)) return false;
       // The client turns deep paths such as /join/spotii-success into hash routes itself.
+      if (page) {
+        void page.send(request, reply, PAGE_CACHE_CONTROL);
+        return true;
+      }
       reply.header('cache-control', PAGE_CACHE_CONTROL);
       void reply.sendFile('index.html', config.hostDir, { cacheControl: false });
       return true;

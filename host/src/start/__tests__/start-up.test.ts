@@ -78,4 +78,35 @@ describe('start-up (SPEC 4)', () => {
     expect(await startUp({ api, i18n, location: loc })).toBe('ready');
     expect(i18n.t('footer.help')).toBe('Help');
   });
+
+  it("hands the page's answers to the API client before the first call, so start-up asks the server nothing the page carries", async () => {
+    const { api, calls } = fakeApi();
+    const order: string[] = [];
+    const answers = { 'en GET /biz_config/app': config };
+    const client = { preload: jest.fn(() => order.push('preload')) };
+    (api.getBizConfig as jest.Mock).mockImplementation(async () => {
+      order.push('bizConfig');
+      return config;
+    });
+    await startUp({ api, i18n: createI18n(), location: loc, boot: { answers }, client });
+    expect(client.preload).toHaveBeenCalledWith(answers);
+    expect(order).toEqual(['preload', 'bizConfig']);
+    expect(calls).toContain('flowStatus');
+  });
+
+  it('opens in the language of a lang start parameter (an Arabic link), before the translations are asked', async () => {
+    let languageAsked: string | null = null;
+    const { api } = fakeApi({
+      getTranslations: jest.fn(async () => {
+        languageAsked = store.get(sessionAtom).language;
+        return { language: 'ar', translations: {} };
+      }),
+    });
+    await startUp({ api, i18n: createI18n(), location: { search: '?lang=ar', hash: '' } });
+    expect(languageAsked).toBe('ar');
+    expect(store.get(sessionAtom).language).toBe('ar');
+    // Anything else is not a language: the stored one stays.
+    await startUp({ api, i18n: createI18n(), location: { search: '?lang=fr', hash: '' } });
+    expect(store.get(sessionAtom).language).toBe('ar');
+  });
 });

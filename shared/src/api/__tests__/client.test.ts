@@ -8,6 +8,7 @@ import { bus } from '../../bus';
 import { applyFlowStatus, sessionAtom, setFlowFlags, setStartParams, store, updateSession } from '../../store';
 import { EMPTY_FLOW_FLAGS } from '../../schemas/entities';
 import { ApiError } from '../../errors/api-error';
+import { bootAnswerKey } from '../../step-contract';
 
 type Call = { url: string; method: string; headers: Headers; body: string | null };
 
@@ -154,6 +155,28 @@ describe('api client', () => {
       }) as typeof fetch,
     });
     await expect(client.request('GET', '/x', { schema: Ok, anonymous: true })).rejects.toMatchObject({ messageType: 'error_general', code: null });
+  });
+
+  it("serves a GET the page answered once, in the visitor's language and checked by its schema, then asks the server", async () => {
+    const { client, calls } = setup([() => json(200, { ok: false })]);
+    client.preload({
+      [bootAnswerKey('/thing', { b: 2, a: 'x' }, 'ar')]: { ok: true },
+      [bootAnswerKey('/thing', { a: 'x', b: 2 }, 'en')]: { ok: 'English' },
+    });
+    // The query's order does not matter; the session's language (ar here) does.
+    expect(await client.request('GET', '/thing', { schema: Ok, query: { a: 'x', b: 2 } })).toEqual({ ok: true });
+    expect(calls).toHaveLength(0);
+    expect(await client.request('GET', '/thing', { schema: Ok, query: { a: 'x', b: 2 } })).toEqual({ ok: false });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('never serves a POST, another query, or an answer its schema refuses from the page', async () => {
+    const { client, calls } = setup([() => json(200, { ok: true }), () => json(200, { ok: true }), () => json(200, { ok: true })]);
+    client.preload({ [bootAnswerKey('/thing', undefined, 'ar')]: { ok: true }, [bootAnswerKey('/bad', undefined, 'ar')]: { ok: 'no' } });
+    await client.request('POST', '/thing', { schema: Ok });
+    await client.request('GET', '/thing', { schema: Ok, query: { other: 1 } });
+    expect(await client.request('GET', '/bad', { schema: Ok })).toEqual({ ok: true });
+    expect(calls.map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual(['POST /api/thing', 'GET /api/thing', 'GET /api/bad']);
   });
 
   it('encodes forms without undefined fields', () => {

@@ -24,6 +24,7 @@ function recordingClient(seen: Declared[]): ApiClient {
     },
     loginByDeviceId: () => Promise.reject(new Error('not called')),
     onFlowChange: () => () => undefined,
+    preload: () => undefined,
   };
 }
 

@@ -1,0 +1,133 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { BOOT_PAYLOAD_ID, BootPayload, bootAnswerKey, BizConfigResponse, ProductsResponse, TranslationsResponse } from '@join/shared/contract';
+import { createTestApp, tempDir, type TestApp } from '../../../testing/harness';
+import { scriptSafeJson } from '../boot-page';
+
+/** The page as a browser gets it: its HTML and its boot payload, parsed with the kernel's schema. */
+function payloadOf(html: string): BootPayload {
+  const m = html.match(new RegExp(`<script type="application/json" id="${BOOT_PAYLOAD_ID}">(.*?)</script>`, 's'));
+  if (!m?.[1]) throw new Error('the page has no boot payload');
+  return BootPayload.parse(JSON.parse(m[1]));
+}
+
+const PLAN_MANIFEST = {
+  name: 'join_plan',
+  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
+  exposes: [{ assets: { js: { sync: ['__federation_expose_Step.1a2b3c4d.js'], async: ['98.e5e55611.js'] }, css: { sync: ['__federation_expose_Step.5e6f7a8b.css'], async: [] } } }],
+};
+
+describe('the page carries its first screen (issue 27)', () => {
+  const root = tempDir();
+  const hostDir = join(root.path, 'host', 'dist');
+  const planDir = join(root.path, 'mfe-plan', 'dist');
+  let t: TestApp;
+
+  beforeAll(async () => {
+    mkdirSync(hostDir, { recursive: true });
+    writeFileSync(
+      join(hostDir, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>Join</title></head><body><div id="root"></div><script defer src="/main.3fa9c2d1.js"></script></body></html>',
+    );
+    mkdirSync(planDir, { recursive: true });
+    writeFileSync(join(planDir, 'mf-manifest.json'), JSON.stringify(PLAN_MANIFEST));
+    t = await createTestApp({ static: { hostDir, remoteDirs: { plan: planDir, number: join(root.path, 'mfe-number', 'dist') } } });
+  });
+  afterAll(async () => {
+    await t.close();
+    root.remove();
+  });
+
+  const page = (url = '/', headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+  it("answers the first screen's calls in the page, each as its route answers it", async () => {
+    const res = await page();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { answers = {} } = payloadOf(res.body);
+    const session = await t.login();
+    for (const [path, query, schema] of [
+      ['/biz_config/app', undefined, BizConfigResponse],
+      ['/translations', { container_id: 'web' }, TranslationsResponse],
+      ['/products/available', { category: 'tourist' }, ProductsResponse],
+    ] as const) {
+      const key = bootAnswerKey(path, query, 'en');
+      expect(answers).toHaveProperty([key]);
+      const route = await t.app.inject({ method: 'GET', url: `/api${path}${query ? `?${new URLSearchParams(query)}` : ''}`, headers: { ...session.headers, language: 'en' } });
+      expect(schema.parse(answers[key])).toEqual(schema.parse(route.json()));
+    }
+  });
+
+  it('is in the language of its lang start parameter, English without one', async () => {
+    const ar = payloadOf((await page('/?lang=ar')).body).answers ?? {};
+    expect((ar[bootAnswerKey('/translations', { container_id: 'web' }, 'ar')] as { language: string }).language).toBe('ar');
+    expect(ar).toHaveProperty([bootAnswerKey('/products/available', { category: 'tourist' }, 'ar')]);
+    expect(ar).not.toHaveProperty([bootAnswerKey('/translations', { container_id: 'web' }, 'en')]);
+    // The business config is the same in either language: a visitor whose stored language differs from the page's gets it too.
+    expect(ar).toHaveProperty([bootAnswerKey('/biz_config/app', undefined, 'en')]);
+    const en = payloadOf((await page('/?lang=xx')).body).answers ?? {};
+    expect(en).toHaveProperty([bootAnswerKey('/translations', { container_id: 'web' }, 'en')]);
+  });
+
+  it("carries the remotes list and the served remotes' manifests, and preloads the first step's first download", async () => {
+    const res = await page();
+    const payload = payloadOf(res.body);
+    expect(payload.remotes).toEqual({ plan: '/mfe/plan/mf-manifest.json', number: '/mfe/number/mf-manifest.json' });
+    // The number remote is not built here: no manifest for it (the client asks, and shows its fallback).
+    expect(payload.manifests).toEqual({ plan: PLAN_MANIFEST });
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="script" href="/mfe/plan/remoteEntry.js">');
+    expect(head).toContain('<link rel="preload" as="script" href="/mfe/plan/__federation_expose_Step.1a2b3c4d.js">');
+    // Not its styles: a failed style preload would fail the step's retry (boot-page.ts).
+    expect(head).not.toContain('__federation_expose_Step.5e6f7a8b.css');
+    expect(head).not.toContain('98.e5e55611.js');
+    // The data block comes before the host's scripts, which read it.
+    expect(res.body.indexOf(BOOT_PAYLOAD_ID)).toBeLessThan(res.body.indexOf('<script defer'));
+  });
+
+  it('answers a deep page link with the same page', async () => {
+    const res = await page('/join/spotii-success?x=1');
+    expect(res.statusCode).toBe(200);
+    expect(payloadOf(res.body).remotes).toHaveProperty('plan');
+  });
+
+  it('is compressed as the browser accepts (brotli, then gzip)', async () => {
+    const br = await page('/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/);
+    expect(payloadOf(brotliDecompressSync(br.rawPayload).toString()).answers).toBeDefined();
+    const gz = await page('/', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(payloadOf(gunzipSync(gz.rawPayload).toString()).answers).toBeDefined();
+  });
+
+  it('never lets a value close its script element', () => {
+    const json = scriptSafeJson({ name: '</script><script>alert(1)</script>', line: '\u2028' });
+    expect(json).not.toMatch(/<\/script/i);
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script>', line: '\u2028' });
+  });
+});
+
+describe('a page whose business config fails', () => {
+  const root = tempDir();
+  const hostDir = join(root.path, 'host', 'dist');
+  let t: TestApp;
+  beforeAll(async () => {
+    mkdirSync(hostDir, { recursive: true });
+    writeFileSync(join(hostDir, 'index.html'), '<!doctype html><html><head></head><body><script defer src="/main.js"></script></body></html>');
+    t = await createTestApp({ static: { hostDir, remoteDirs: {} }, failBizConfig: true });
+  });
+  afterAll(async () => {
+    await t.close();
+    root.remove();
+  });
+
+  it('leaves it out, so the client asks and shows the fatal screen of SPEC 4', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    const { answers = {} } = payloadOf(res.body);
+    expect(answers).not.toHaveProperty([bootAnswerKey('/biz_config/app', undefined, 'en')]);
+    expect(answers).toHaveProperty([bootAnswerKey('/translations', { container_id: 'web' }, 'en')]);
+  });
+});

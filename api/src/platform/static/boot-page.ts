@@ -1,0 +1,106 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BOOT_PAYLOAD_ID, firstDownloadOf, type BootPayload } from '@join/shared/contract';
+import type { RemoteManifests } from './remotes';
+
+/**
+ * The page (index.html) as the server answers it: the host's built page with what its first
+ * screen needs written in (issue 27), so that a visitor's phone starts the first step without the
+ * start-up round trips of SPEC 4:
+ * - a data block `<script type="application/json" id="join-boot">` (no script runs: the CSP is
+ *   unchanged) with the answers of the first screen's GET calls in the page's language (the
+ *   modules say which: business config, translations, the first tab's plans), the remotes list and
+ *   the manifests of the remotes this origin serves (the shape is the kernel's BootPayload);
+ * - `<link rel="preload">` of the first step's first download (its remoteEntry and the exposed
+ *   step's scripts, from its manifest), fetched beside the host's own scripts instead of after
+ *   them. Not its styles (the step's chunk loader asks for them at once). Chromium answers a later
+ *   request for a preload that failed with the same failure, so the host retries such a step by
+ *   loading the page again (host/src/federation/remotes.ts).
+ * The page's language is its `lang` start parameter (`?lang=ar`), English without one: a visitor
+ * whose stored language is another gets the translations by the client's call, as before.
+ * Compressed per answer (brotli or gzip, as the browser accepts): the page is no-store and its
+ * payload changes with the configuration.
+ */
+export interface BootContent {
+  /**
+   * Answers of GET calls by bootAnswerKey, as the routes answer them, for a page in `language`.
+   * Each module gives its own; one that fails gives none (the client then asks, as before).
+   */
+  answers: readonly ((language: 'en' | 'ar') => Promise<Record<string, unknown>>)[];
+}
+
+export interface BootPageOptions {
+  hostDir: string;
+  /** Remote name -> its build output (manifests are read from there). */
+  remoteDirs: Readonly<Record<string, string>>;
+  /** The remotes list the page uses (GET /remotes.json). */
+  manifests: RemoteManifests;
+  /** The remote of the flow's first step: its first download is preloaded. */
+  firstRemote: string | null;
+  content: BootContent;
+}
+
+/** JSON inside a <script> data block: nothing in it may close the element or open a comment. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+async function readManifest(dir: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(join(dir, 'mf-manifest.json'), 'utf8'));
+  } catch {
+    return undefined; // not built: the client asks for it, and shows the step's fallback
+  }
+}
+
+export function bootPage(options: BootPageOptions) {
+  const { hostDir, remoteDirs, manifests, firstRemote, content } = options;
+  /** The page, with its payload and preloads. */
+  async function render(language: 'en' | 'ar'): Promise<string> {
+    const template = await readFile(join(hostDir, 'index.html'), 'utf8');
+    const served = Object.entries(manifests).filter(([name, url]) => remoteDirs[name] && url.startsWith('/'));
+    const manifestJson = Object.fromEntries(
+      (await Promise.all(served.map(async ([name]) => [name, await readManifest(remoteDirs[name] as string)] as const))).filter(([, m]) => m !== undefined),
+    );
+    const answers = await Promise.all(content.answers.map((give) => give(language).catch(() => ({}))));
+    const payload: BootPayload = { answers: Object.assign({}, ...answers), remotes: manifests, manifests: manifestJson };
+    const first = firstRemote ? manifestJson[firstRemote] : undefined;
+    const preloads = first
+      ? (() => {
+          // Paths on this origin (the manifest's URL is one).
+          const files = firstDownloadOf(first, new URL(manifests[firstRemote as string] as string, 'http://page').toString()).map((u) => new URL(u).pathname);
+          return files
+            .filter((href) => href.endsWith('.js'))
+            .map((href) => `<link rel="preload" as="script" href="${attr(href)}">`)
+            .join('');
+        })()
+      : '';
+    const data = `<script type="application/json" id="${BOOT_PAYLOAD_ID}">${scriptSafeJson(payload)}</script>`;
+    // The preloads as early as possible (the head), the data before the host's scripts.
+    return template.replace('</head>', `${preloads}</head>`).replace(/<script\b/, `${data}<script`);
+  }
+
+  return {
+    render,
+    /** Answers a page request with the rendered page, compressed as the browser accepts. */
+    async send(request: FastifyRequest, reply: FastifyReply, cacheControl: string): Promise<void> {
+      const lang = new URL(request.url, 'http://page').searchParams.get('lang');
+      const html = Buffer.from(await render(lang === 'ar' ? 'ar' : 'en'));
+      const accepts = String(request.headers['accept-encoding'] ?? '');
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', cacheControl).header('vary', 'accept-encoding');
+      if (/\bbr\b/.test(accepts)) {
+        reply.header('content-encoding', 'br');
+        await reply.send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+      } else if (/\bgzip\b/.test(accepts)) {
+        reply.header('content-encoding', 'gzip');
+        await reply.send(gzipSync(html));
+      } else {
+        await reply.send(html);
+      }
+    },
+  };
+}
