@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { HashRouter, Route, Routes } from 'react-router-dom';
 import { sessionAtom, store, watchNumberFlag } from '@join/shared';
 import { refreshFlowStatus } from '@join/shared/react';
@@ -18,7 +18,8 @@ const RetailScreens = lazy(() => import(/* webpackChunkName: "retail-screens" */
 export function App() {
   const [state, setState] = useState<StartResult | 'loading'>('loading');
   const { language, dir } = useLanguage();
-  useEffect(() => {
+  // Before the browser paints: a direction set after the first paint moves what is on screen (CLS).
+  useLayoutEffect(() => {
     document.documentElement.lang = language;
     document.documentElement.dir = dir;
   }, [language, dir]);

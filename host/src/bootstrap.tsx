@@ -7,7 +7,11 @@ import '@join/shared/tokens.css';
 import '@join/shared/ui.css';
 import './host.css';
 import { App } from './app';
+import { applyStartLanguage } from './start/start-up';
+import { readStartParams } from './start/start-params';
 
+// The language of a lang start parameter before anything renders (no flip of direction on screen).
+applyStartLanguage(readStartParams(window.location));
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 // The page's one QueryClient (kernel): every step's queries and mutations share its cache.

@@ -3,6 +3,15 @@ import { refreshFlowStatus } from '@join/shared/react';
 import { readStartParams } from './start-params';
 import { bootPayload } from './boot-payload';
 
+/**
+ * The `lang` start parameter (start-params.ts) becomes the visitor's language. Also called before
+ * the page's first render (bootstrap.tsx), so the first paint is already in that language and
+ * direction (the server wrote them into the page as well).
+ */
+export function applyStartLanguage(params: Readonly<Record<string, string>>, store: Store = defaultStore): void {
+  if (params.lang === 'en' || params.lang === 'ar') updateSession({ language: params.lang }, store);
+}
+
 /** `retail`: a retail screen opens (host/src/retail/screens), with no visitor session. */
 export type StartResult = 'ready' | 'fatal' | 'maintenance' | 'retail';
 
@@ -24,7 +33,7 @@ export async function startUp(
   const params = readStartParams(location);
   setStartParams(params, store);
   if (params.gclid) updateSession({ gclid: params.gclid }, store);
-  if (params.lang === 'en' || params.lang === 'ar') updateSession({ language: params.lang }, store);
+  applyStartLanguage(params, store);
 
   const language = store.get(sessionAtom).language;
   i18n.setLanguage(language);

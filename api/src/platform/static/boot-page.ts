@@ -80,8 +80,10 @@ export function bootPage(options: BootPageOptions) {
         })()
       : '';
     const data = `<script type="application/json" id="${BOOT_PAYLOAD_ID}">${scriptSafeJson(payload)}</script>`;
-    // The preloads as early as possible (the head), the data before the host's scripts.
-    return template.replace('</head>', `${preloads}</head>`).replace(/<script\b/, `${data}<script`);
+    // The preloads as early as possible (the head), the data before the host's scripts, and the
+    // page's language and direction from its first paint (set later, Arabic moved the header: CLS).
+    const page = language === 'ar' ? template.replace(/<html\b[^>]*>/, '<html lang="ar" dir="rtl">') : template;
+    return page.replace('</head>', `${preloads}</head>`).replace(/<script\b/, `${data}<script`);
   }
 
   return {

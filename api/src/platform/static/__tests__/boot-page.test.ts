@@ -60,7 +60,11 @@ describe('the page carries its first screen (issue 27)', () => {
   });
 
   it('is in the language of its lang start parameter, English without one', async () => {
-    const ar = payloadOf((await page('/?lang=ar')).body).answers ?? {};
+    const arPage = (await page('/?lang=ar')).body;
+    // Right to left from the first paint: the direction set later moved the header (CLS).
+    expect(arPage).toMatch(/^<!doctype html><html lang="ar" dir="rtl">/);
+    expect((await page('/')).body).toMatch(/^<!doctype html><html lang="en">/);
+    const ar = payloadOf(arPage).answers ?? {};
     expect((ar[bootAnswerKey('/translations', { container_id: 'web' }, 'ar')] as { language: string }).language).toBe('ar');
     expect(ar).toHaveProperty([bootAnswerKey('/products/available', { category: 'tourist' }, 'ar')]);
     expect(ar).not.toHaveProperty([bootAnswerKey('/translations', { container_id: 'web' }, 'en')]);
