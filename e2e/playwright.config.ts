@@ -21,7 +21,7 @@ export const PORTS = { main: base, maintenance: base + 1, fatal: base + 2, clock
 /**
  * The third parties' stand-ins are one program of their own (sandboxes/dist/main.js), started
  * first, on 127.0.0.1, and shared by every product server: each sandbox twenty to a hundred ports
- * above the base (clear of the perf scripts' base + 9 and base + 10, perf/product-server.mjs), so a test knows a provider's origin,
+ * above the base (clear of the perf scripts' base + 9 to base + 13, perf/product-server.mjs), so a test knows a provider's origin,
  * e.g. http://127.0.0.1:SANDBOX_PORTS.card. Every product server reaches them by these ports and
  * the suite's keys (not the published development ones), as it would a real provider. The courier's
  * own clock steps every COURIER_STEP_MS, an hour: no job moves by itself during the suite. A test

@@ -7,7 +7,8 @@
 //   unit      Jest, package by package (each on every core: jest.preset.cjs maxWorkers)
 //   build     every package, with the size budgets (scripts/size-report.mjs)
 //   e2e       Playwright in Chromium against the built product (e2e/playwright.config.ts)
-//   perf      the benchmarks with budgets: Lighthouse, first download, face feedback, map
+//   perf      the benchmarks with budgets: the first screen against a bare React page (Lighthouse),
+//             first download, face feedback, map, the API against a bare Fastify (figures)
 //
 // TEST_ONLY=e2e,perf runs only the phases named (after a build, to iterate on one).
 import { spawn } from 'node:child_process';
