@@ -1,7 +1,7 @@
 import type { OrderKind, OrderStatus } from '@join/shared/contract';
 import type { Database } from 'better-sqlite3';
 
-interface FlowStateRow {
+export interface FlowStateRow {
   number_flag: number;
   plan_flag: number;
   product_saved: number;
@@ -27,16 +27,36 @@ export interface FlowContextRow {
   retail: number;
 }
 
+/** The flow status's stored inputs in one row: the state, the context and the session's account (null: none). */
+export interface FlowStatusRow extends FlowStateRow, FlowContextRow {
+  account_id: string | null;
+  account_has_password: number | null;
+}
+
+/** The flow state's columns and joins (one row per user: a user has one saved plan, one order and one live hold at most). */
+const FLOW_STATE_COLUMNS = `u.number_flag, u.plan_flag, u.product_saved, u.current_product_code, u.id_verified, u.resident_done, u.verified_account_id, u.plan_paid,
+              sp.product_code AS saved_plan_product_code, o.kind AS order_kind, o.status AS order_status,
+              h.vanity_level AS hold_level, h.transfer_msisdn IS NOT NULL AS hold_is_transfer`;
+const FLOW_STATE_JOINS = `LEFT JOIN saved_plans sp ON sp.uid = u.uid
+         LEFT JOIN orders o ON o.uid = u.uid
+         LEFT JOIN numbers h ON h.holder = u.uid AND h.held_until > @now`;
+const FLOW_CONTEXT_COLUMNS = 'u.resident_type, u.sim_type, u.inside_uae, u.has_delivery_form, u.terminated_email, u.retail';
+
 /** SQL for the stored halves of a visitor's flow flags (read across the modules' tables) and its flow context. */
 export function flowStatements(db: Database) {
   return {
     flowState: db.prepare<[{ uid: string; now: number }], FlowStateRow>(
-      `SELECT u.number_flag, u.plan_flag, u.product_saved, u.current_product_code, u.id_verified, u.resident_done, u.verified_account_id, u.plan_paid,
-              sp.product_code AS saved_plan_product_code, o.kind AS order_kind, o.status AS order_status,
-              h.vanity_level AS hold_level, h.transfer_msisdn IS NOT NULL AS hold_is_transfer
-       FROM users u LEFT JOIN saved_plans sp ON sp.uid = u.uid
-         LEFT JOIN orders o ON o.uid = u.uid
-         LEFT JOIN numbers h ON h.holder = u.uid AND h.held_until > @now
+      `SELECT ${FLOW_STATE_COLUMNS}
+       FROM users u ${FLOW_STATE_JOINS}
+       WHERE u.uid = @uid`,
+    ),
+    // GET /me/flow_status and the step guard read all of it on every call: one statement, not
+    // three (each statement is a read transaction of its own, with its lock calls).
+    flowStatus: db.prepare<[{ uid: string; now: number; accountId: string | null }], FlowStatusRow>(
+      `SELECT ${FLOW_STATE_COLUMNS}, ${FLOW_CONTEXT_COLUMNS},
+              a.id AS account_id, a.password_hash IS NOT NULL AS account_has_password
+       FROM users u ${FLOW_STATE_JOINS}
+         LEFT JOIN accounts a ON a.id = @accountId
        WHERE u.uid = @uid`,
     ),
     // NULL leaves a flag as it is, so one statement serves every key.
@@ -44,9 +64,7 @@ export function flowStatements(db: Database) {
       `UPDATE users SET number_flag = COALESCE(@number, number_flag), plan_flag = COALESCE(@plan, plan_flag)
        WHERE uid = @uid`,
     ),
-    flowContext: db.prepare<[string], FlowContextRow>(
-      'SELECT resident_type, sim_type, inside_uae, has_delivery_form, terminated_email, retail FROM users WHERE uid = ?',
-    ),
+    flowContext: db.prepare<[string], FlowContextRow>(`SELECT ${FLOW_CONTEXT_COLUMNS} FROM users u WHERE u.uid = ?`),
     setRetail: db.prepare<[{ uid: string; retail: number }]>('UPDATE users SET retail = @retail WHERE uid = @uid'),
     setInsideUae: db.prepare<[{ uid: string; inside: number | null }]>('UPDATE users SET inside_uae = @inside WHERE uid = @uid'),
     setResidentType: db.prepare<[{ uid: string; type: string | null }]>('UPDATE users SET resident_type = @type WHERE uid = @uid'),
