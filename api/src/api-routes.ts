@@ -49,8 +49,6 @@ export const API_ERROR_STATUSES = joinErrorStatuses(
 export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   api.decorateRequest('client', null);
   api.decorateRequest('auth', null);
-  // The retail credentials are cookies (HttpOnly, SameSite=Strict, Path=/api); nothing else reads any.
-  await api.register(cookie);
   const sessionCheck = () => sessionGuard({ sessions: ctx.repos, now: () => ctx.now(), lifetime: ctx.session });
 
   await api.register(async (open) => contentRoutes(open, ctx));
@@ -61,7 +59,11 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
 
   await api.register(async (identified) => {
     identified.addHook('onRequest', parseClientHeaders);
-    await loginRoutes(identified, ctx, retailLogin(ctx));
+    // The device-id login reads the shop device's cookies for a retail start (is_retail).
+    await identified.register(async (login) => {
+      await login.register(cookie);
+      await loginRoutes(login, ctx, retailLogin(ctx));
+    });
 
     await identified.register(async (authed) => {
       authed.addHook('onRequest', sessionCheck());
@@ -92,6 +94,10 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
 
   // Retail (api/README.md "Retail"): 404 retail_off first, whatever else the request lacks.
   await api.register(async (retail) => {
+    // The retail credentials are cookies (HttpOnly, SameSite=Strict, Path=/api); only the retail
+    // routes and the device-id login read any, so the cookie plugin's hooks (a parse of every
+    // request, a pass over every answer) run there only, not on every API call.
+    await retail.register(cookie);
     retail.addHook('onRequest', retailOffGuard(ctx));
     // The shop device, its staff and managers: cookies, no customer session.
     await retailRoutes(retail, ctx, ctx.payment.publicOrigin);
