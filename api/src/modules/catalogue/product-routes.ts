@@ -15,6 +15,7 @@ import { authOf } from '../../platform/http/session-auth';
 import type { OrderLock } from '../../platform/order-lock';
 import { nameLanguage } from './catalogue-view';
 import { productService } from './product-service';
+import { AnswerCache, sendCachedAnswer } from '../../platform/http/cached-answer';
 
 const saveAsked = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.save === 'true';
 
@@ -22,9 +23,28 @@ const saveAsked = (request: FastifyRequest): boolean => (request.query as Record
 export async function productRoutes(base: FastifyInstance, ctx: CatalogueDeps, lock: OrderLock): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const service = productService(ctx, lock);
-  app.get('/products/available', { schema: { querystring: ProductsAvailableQuery, response: { 200: ProductsResponse } } }, async (request) => ({
-    products: await service.productsOf(request.query.category, nameLanguage(request)),
-  }));
+  // The first plan screen's list, asked again on every tab: the same for every visitor of a
+  // language, so it is built once per category and language and kept until the catalogue or
+  // the business config (VAT) changes, or one of its promotions ends.
+  const lists = new AnswerCache();
+  app.get('/products/available', { schema: { querystring: ProductsAvailableQuery, response: { 200: ProductsResponse } } }, async (request, reply) => {
+    const { category } = request.query;
+    const language = nameLanguage(request);
+    const versions = await ctx.repos.referenceVersions();
+    const list = await lists.answer(
+      `${category}:${language}`,
+      `${versions.catalogue}:${versions.businessConfig}`,
+      ctx.now(),
+      async () => {
+        const { products, from, until } = await service.productListOf(category, language);
+        return { value: { products }, from, until };
+      },
+      (value) => reply.serialize(value),
+    );
+    // A visitor's browser may keep it and ask whether it changed (ETag); only with a session.
+    reply.header('cache-control', 'private, no-cache').header('vary', 'language');
+    return sendCachedAnswer(request, reply, list);
+  });
 
   const availablePlansSchema = { schema: { querystring: AvailablePlansQuery, response: { 200: AvailablePlansResponse } } };
   app.get('/products/available_plans', availablePlansSchema, async (request) => service.availablePlans(request.query, nameLanguage(request)));
