@@ -5,7 +5,7 @@ import { shownVanityLevel } from '../../numbers';
 import type { FlowFlagChange, FlowState } from '../flow-status';
 import type { FlowRepository, FlowStatusInputs } from '../repository';
 import type { RetentionCutoffs, RetentionReport } from '../retention';
-import { flowStatements, type FlowContextRow, type FlowStateRow } from './flow-statements';
+import { flowStatements, flowStatusRow, type FlowContextRow, type FlowStateRow } from './flow-statements';
 import { visitorRetentionStatements } from './retention-statements';
 
 function toFlowState(row: FlowStateRow): FlowState {
@@ -57,8 +57,9 @@ export class SqliteFlowRepository implements FlowRepository {
   }
 
   async getFlowStatusInputs(uid: string, now: number, accountId: string | null): Promise<FlowStatusInputs> {
-    const row = this.flow.flowStatus.get({ uid, now, accountId });
-    if (!row) throw new Error(`no user ${uid}`);
+    const raw = this.flow.flowStatus.get({ uid, now, accountId });
+    if (!raw) throw new Error(`no user ${uid}`);
+    const row = flowStatusRow(raw);
     return {
       state: toFlowState(row),
       context: toFlowContext(row),
