@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import { parseClientHeaders, sessionGuard } from './platform/http/session-auth';
 import { stepGuard } from './platform/http/step-guard';
+import { prependRouteHook } from './platform/http/validate';
 import { boosterRoutes } from './modules/catalogue';
 import { contentRoutes } from './modules/content';
 import { FULFILMENT_ERROR_STATUSES, deliveryGeoRoutes, orderRoutes } from './modules/fulfilment';
@@ -68,7 +69,12 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
     await identified.register(async (authed) => {
       authed.addHook('onRequest', sessionCheck());
       // The SPEC 2 access rules, for every route that declares its flow step.
-      authed.addHook('preHandler', stepGuard(async (caller) => serverFlowContext(await loadFlowStatus(ctx, caller))));
+      // On the routes that declare one only (first of their preHandlers, as a hook of this scope
+      // ran): a route without a step is not handed a hook that has nothing to do.
+      const guard = stepGuard(async (caller) => serverFlowContext(await loadFlowStatus(ctx, caller)));
+      authed.addHook('onRoute', (route) => {
+        if (route.config?.flowStep !== undefined) prependRouteHook(route, 'preHandler', guard);
+      });
       // The payment's order lock, for the routes that change what a payment buys.
       const lock = orderLock(ctx);
       await sessionRoutes(authed, ctx);

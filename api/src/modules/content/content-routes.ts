@@ -19,8 +19,9 @@ const languageHeader = (request: FastifyRequest): 'en' | 'ar' => (request.header
 export async function contentRoutes(base: FastifyInstance, ctx: ContentDeps): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Headers are parsed before anything else (an onRequest hook, as on the other rings).
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     parseInput(OptionalHeaders, request.headers, 'headers');
+    done();
   });
 
   // Both are asked on every page load, before anything shows, and are the same for everyone:

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { RequestHeaders } from '@join/shared/contract';
 import { internalError, sessionExpired } from './http-error';
 import { parseInput } from './validate';
@@ -42,9 +42,13 @@ const TOKEN = /^[0-9a-f]{64}$/;
 export const SESSION_TOUCH_EVERY_MS = 5_000;
 
 
-/** onRequest hook: the SPEC 7 headers, parsed with the contract schema. */
-export async function parseClientHeaders(request: FastifyRequest): Promise<void> {
+/**
+ * onRequest hook: the SPEC 7 headers, parsed with the contract schema. A callback hook (a
+ * refusal thrown here reaches the error handler as from an async one), not a promise per call.
+ */
+export function parseClientHeaders(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   request.client = parseInput(RequestHeaders, request.headers, 'headers');
+  done();
 }
 
 export function clientOf(request: FastifyRequest): RequestHeaders {
