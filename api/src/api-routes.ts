@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import { parseClientHeaders, sessionGuard } from './platform/http/session-auth';
 import { stepGuard } from './platform/http/step-guard';
+import { prependRouteHook } from './platform/http/validate';
 import { boosterRoutes } from './modules/catalogue';
 import { contentRoutes } from './modules/content';
 import { FULFILMENT_ERROR_STATUSES, deliveryGeoRoutes, orderRoutes } from './modules/fulfilment';
@@ -49,8 +50,6 @@ export const API_ERROR_STATUSES = joinErrorStatuses(
 export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   api.decorateRequest('client', null);
   api.decorateRequest('auth', null);
-  // The retail credentials are cookies (HttpOnly, SameSite=Strict, Path=/api); nothing else reads any.
-  await api.register(cookie);
   const sessionCheck = () => sessionGuard({ sessions: ctx.repos, now: () => ctx.now(), lifetime: ctx.session });
 
   await api.register(async (open) => contentRoutes(open, ctx));
@@ -61,12 +60,21 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
 
   await api.register(async (identified) => {
     identified.addHook('onRequest', parseClientHeaders);
-    await loginRoutes(identified, ctx, retailLogin(ctx));
+    // The device-id login reads the shop device's cookies for a retail start (is_retail).
+    await identified.register(async (login) => {
+      await login.register(cookie);
+      await loginRoutes(login, ctx, retailLogin(ctx));
+    });
 
     await identified.register(async (authed) => {
       authed.addHook('onRequest', sessionCheck());
       // The SPEC 2 access rules, for every route that declares its flow step.
-      authed.addHook('preHandler', stepGuard(async (caller) => serverFlowContext(await loadFlowStatus(ctx, caller))));
+      // On the routes that declare one only (first of their preHandlers, as a hook of this scope
+      // ran): a route without a step is not handed a hook that has nothing to do.
+      const guard = stepGuard(async (caller) => serverFlowContext(await loadFlowStatus(ctx, caller)));
+      authed.addHook('onRoute', (route) => {
+        if (route.config?.flowStep !== undefined) prependRouteHook(route, 'preHandler', guard);
+      });
       // The payment's order lock, for the routes that change what a payment buys.
       const lock = orderLock(ctx);
       await sessionRoutes(authed, ctx);
@@ -92,6 +100,10 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
 
   // Retail (api/README.md "Retail"): 404 retail_off first, whatever else the request lacks.
   await api.register(async (retail) => {
+    // The retail credentials are cookies (HttpOnly, SameSite=Strict, Path=/api); only the retail
+    // routes and the device-id login read any, so the cookie plugin's hooks (a parse of every
+    // request, a pass over every answer) run there only, not on every API call.
+    await retail.register(cookie);
     retail.addHook('onRequest', retailOffGuard(ctx));
     // The shop device, its staff and managers: cookies, no customer session.
     await retailRoutes(retail, ctx, ctx.payment.publicOrigin);

@@ -3,6 +3,7 @@ import { migrate } from './platform/db/migrations';
 import { openDatabase } from './platform/db/open-database';
 import { truncateWal } from './platform/db/transaction';
 import { SqliteSessionRepository } from './platform/sessions/sqlite/sqlite-session-repository';
+import { SqliteReferenceVersionRepository } from './platform/reference-versions/sqlite/sqlite-reference-version-repository';
 import { SqliteAccountRepository } from './modules/account/sqlite/sqlite-account-repository';
 import { SqliteCatalogueRepository } from './modules/catalogue/sqlite/sqlite-catalogue-repository';
 import { SqliteContentRepository } from './modules/content/sqlite/sqlite-content-repository';
@@ -70,6 +71,7 @@ export function composeSqliteRepositories(db: Database, ownsDatabase: boolean): 
   const content = new SqliteContentRepository(db);
   const repositories: ModuleRepositories = {
     ...bound(new SqliteSessionRepository(db)),
+    ...bound(new SqliteReferenceVersionRepository(db)),
     ...bound(account),
     ...bound(catalogue),
     ...bound(numbers),

@@ -1,4 +1,5 @@
 import type { SessionRepository } from './platform/sessions/repository';
+import type { ReferenceVersionRepository } from './platform/reference-versions/repository';
 import type { AccountRepository } from './modules/account/repository';
 import type { CatalogueRepository } from './modules/catalogue/repository';
 import type { ContentRepository } from './modules/content/repository';
@@ -18,6 +19,7 @@ import type { RetentionCutoffs, RetentionReport } from './modules/flow/retention
  * synchronously. database.ts composes the SQLite implementations into one Repositories object.
  */
 export type ModuleRepositories = SessionRepository &
+  ReferenceVersionRepository &
   AccountRepository &
   CatalogueRepository &
   NumbersRepository &

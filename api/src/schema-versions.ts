@@ -9,6 +9,7 @@ import { IDENTITY_MIGRATIONS } from './modules/identity/migrations';
 import { NUMBERS_MIGRATIONS } from './modules/numbers/migrations';
 import { PAYMENT_MIGRATIONS } from './modules/payment/migrations';
 import { RETAIL_MIGRATIONS } from './modules/retail/migrations';
+import { REFERENCE_VERSION_MIGRATIONS } from './platform/reference-versions/migrations';
 
 /**
  * The schema's history: every version number with its name, in one place, so two teams never
@@ -38,13 +39,17 @@ export const SCHEMA_HISTORY: ReadonlyMap<number, string> = new Map([
   [19, "transfer: the other operators' subscribers are the number-portability lookup's (a provider over HTTP), no longer a table of ours"],
   [20, 'payment: pay at the counter (a third method, on the shop terminal the attempt records)'],
   [21, 'retail: shops, staff, enrolled shop devices and their pairing codes, staff and manager credentials, retail customer sessions, the append-only audit'],
+  [22, 'reference data versions: translations, business config and catalogue, moved by triggers on every change, so their answers can be cached'],
 ]);
 
 /**
  * Every version with all its parts. Within a version the folders' parts run in this order: the
- * visitors first (every module's rows refer to them), then the modules in the order of the flow.
+ * reference versions' row, the visitors (every module's rows refer to them), then the modules in
+ * the order of the flow.
  */
 export const MIGRATIONS = mergeMigrations(SCHEMA_HISTORY, [
+  // The reference versions' row first: the modules' triggers of the same version update it.
+  REFERENCE_VERSION_MIGRATIONS,
   SESSION_MIGRATIONS,
   CATALOGUE_MIGRATIONS,
   NUMBERS_MIGRATIONS,

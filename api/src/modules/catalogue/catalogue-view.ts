@@ -25,8 +25,22 @@ export async function viewEnv(ctx: CatalogueDeps): Promise<ViewEnv> {
 }
 
 export async function productViews(ctx: CatalogueDeps, products: readonly CatalogueProduct[]): Promise<Product[]> {
+  return (await productViewsWithSpan(ctx, products)).products;
+}
+
+/**
+ * The products as shown, and the time span the views hold for: the clock only matters to a
+ * view through a promotion's end (promotionRefusal: an ended one is no longer applied nor
+ * offered), so they are the same from `from` until the next end of one of their promotions or
+ * of the opt-in offers (`until`; null: none ends).
+ */
+export async function productViewsWithSpan(
+  ctx: CatalogueDeps,
+  products: readonly CatalogueProduct[],
+): Promise<{ products: Product[]; from: number; until: number | null }> {
   const env = await viewEnv(ctx);
-  return products.map((p) => toProduct(p, env));
+  const ends = [...products.flatMap((p) => p.promotions), ...env.optIn].map((r) => r.validUntil).filter((end): end is number => end !== null && end > env.now);
+  return { products: products.map((p) => toProduct(p, env)), from: env.now, until: ends.length > 0 ? Math.min(...ends) : null };
 }
 
 export async function productView(ctx: CatalogueDeps, product: CatalogueProduct): Promise<Product> {

@@ -1,4 +1,22 @@
 import type { MigrationPart } from '../../platform/db/migrations';
+import { versionTriggers } from '../../platform/reference-versions/migrations';
+
+/**
+ * The catalogue's reference tables (what GET /products/available and the plan pages are built
+ * from): their changes move the catalogue's version. Saved plans and preferences are the
+ * visitors' own, not reference data.
+ */
+const CATALOGUE_REFERENCE_TABLES = [
+  'products',
+  'sub_plans',
+  'package_prices',
+  'commitment_terms',
+  'promotions',
+  'product_promotions',
+  'promo_codes',
+  'boosters',
+  'localized_names',
+] as const;
 
 /**
  * This folder's part of the schema: products, plans, prices, promotions, boosters, names, saved plans and preferences. Version numbers are global (the whole
@@ -137,5 +155,9 @@ export const CATALOGUE_MIGRATIONS: readonly MigrationPart[] = [
         PRIMARY KEY (language, kind, id)
       ) WITHOUT ROWID;
     `,
+  },
+  {
+    version: 22,
+    sql: CATALOGUE_REFERENCE_TABLES.map((table) => versionTriggers(table, 'catalogue')).join('\n'),
   },
 ];

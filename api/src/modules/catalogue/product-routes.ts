@@ -16,7 +16,8 @@ import { callerOf } from '../../platform/http/caller';
 import { authOf } from '../../platform/http/session-auth';
 import type { OrderLock } from '../../platform/order-lock';
 import { nameLanguage } from './catalogue-view';
-import { productService, productsOf } from './product-service';
+import { productListOf, productService } from './product-service';
+import { AnswerCache, sendCachedAnswer } from '../../platform/http/cached-answer';
 
 const saveAsked = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.save === 'true';
 
@@ -24,9 +25,28 @@ const saveAsked = (request: FastifyRequest): boolean => (request.query as Record
 export async function productRoutes(base: FastifyInstance, ctx: CatalogueDeps, lock: OrderLock): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const service = productService(ctx, lock);
-  app.get('/products/available', { schema: { querystring: ProductsAvailableQuery, response: { 200: ProductsResponse } } }, async (request) => ({
-    products: await service.productsOf(request.query.category, nameLanguage(request)),
-  }));
+  // The first plan screen's list, asked again on every tab: the same for every visitor of a
+  // language, so it is built once per category and language and kept until the catalogue or
+  // the business config (VAT) changes, or one of its promotions ends.
+  const lists = new AnswerCache();
+  app.get('/products/available', { schema: { querystring: ProductsAvailableQuery, response: { 200: ProductsResponse } } }, async (request, reply) => {
+    const { category } = request.query;
+    const language = nameLanguage(request);
+    const versions = await ctx.repos.referenceVersions();
+    const list = await lists.answer(
+      `${category}:${language}`,
+      `${versions.catalogue}:${versions.businessConfig}`,
+      ctx.now(),
+      async () => {
+        const { products, from, until } = await service.productListOf(category, language);
+        return { value: { products }, from, until };
+      },
+      (value) => reply.serialize(value),
+    );
+    // A visitor's browser may keep it and ask whether it changed (ETag); only with a session.
+    reply.header('cache-control', 'private, no-cache').header('vary', 'language');
+    return sendCachedAnswer(request, reply, list);
+  });
 
   const availablePlansSchema = { schema: { querystring: AvailablePlansQuery, response: { 200: AvailablePlansResponse } } };
   app.get('/products/available_plans', availablePlansSchema, async (request) => service.availablePlans(request.query, nameLanguage(request)));
@@ -52,6 +72,6 @@ export async function productRoutes(base: FastifyInstance, ctx: CatalogueDeps, l
 export function productPageAnswers(ctx: CatalogueDeps) {
   const category = PLAN_CATEGORIES[0];
   return async (language: 'en' | 'ar'): Promise<Record<string, unknown>> => ({
-    [bootAnswerKey('/products/available', { category }, language)]: { products: await productsOf(ctx, category, language) },
+    [bootAnswerKey('/products/available', { category }, language)]: { products: (await productListOf(ctx, category, language)).products },
   });
 }

@@ -4,7 +4,7 @@ import type { Caller } from '../../platform/caller';
 import { badRequest, notFound } from '../../platform/refusals';
 import type { OrderLock } from '../../platform/order-lock';
 import { sortByDuration, sortByPlanNetPrice, sortByVanityLevel, type CatalogueProduct } from './catalogue';
-import { productView, productViews, requireCatalogueProduct, viewEnv } from './catalogue-view';
+import { productView, productViewsWithSpan, requireCatalogueProduct, viewEnv } from './catalogue-view';
 import { currentProduct } from './current-product';
 import type { CatalogueDeps } from './deps';
 import { toProduct } from './product-view';
@@ -12,21 +12,26 @@ import type { NameLanguage } from './repository';
 import { checkVipPairing } from './vip-pairing';
 
 /**
- * The list of one category. Customizable products are in none: their pages read them through
- * available_plans. Tourist and pay-as-you-go plans read cheapest first, commitments shortest
- * first (SPEC 9: the default is the third by duration), VIP plans by tier then price.
+ * A category's list (productsOf) with the time span it holds for (productViewsWithSpan).
+ * Customizable products are in none: their pages read them through available_plans. Tourist
+ * and pay-as-you-go plans read cheapest first, commitments shortest first (SPEC 9: the default
+ * is the third by duration), VIP plans by tier then price.
  */
-export async function productsOf(ctx: CatalogueDeps, category: ProductCategoryQuery, language: NameLanguage): Promise<Product[]> {
-  const listed = (products: CatalogueProduct[]) => productViews(ctx, products.filter((p) => !p.customizable));
+export async function productListOf(ctx: CatalogueDeps, category: ProductCategoryQuery, language: NameLanguage): Promise<{ products: Product[]; from: number; until: number | null }> {
+  const listed = (products: CatalogueProduct[]) => productViewsWithSpan(ctx, products.filter((p) => !p.customizable));
+  const sorted = async (products: CatalogueProduct[], sort: (views: Product[]) => Product[]) => {
+    const views = await listed(products);
+    return { ...views, products: sort(views.products) };
+  };
   switch (category) {
     case 'tourist':
-      return sortByPlanNetPrice(await listed(await ctx.repos.listCatalogue({ codes: TOURIST_PRODUCT_CODES }, language)));
+      return sorted(await ctx.repos.listCatalogue({ codes: TOURIST_PRODUCT_CODES }, language), sortByPlanNetPrice);
     case 'PAYG':
-      return sortByPlanNetPrice(await listed((await ctx.repos.listCatalogue({ category }, language)).filter((p) => !p.tourist)));
+      return sorted((await ctx.repos.listCatalogue({ category }, language)).filter((p) => !p.tourist), sortByPlanNetPrice);
     case 'Commitment':
-      return sortByDuration(await listed(await ctx.repos.listCatalogue({ category }, language)));
+      return sorted(await ctx.repos.listCatalogue({ category }, language), sortByDuration);
     case 'VIP':
-      return sortByVanityLevel(await listed(await ctx.repos.listCatalogue({ category }, language)));
+      return sorted(await ctx.repos.listCatalogue({ category }, language), sortByVanityLevel);
     default: {
       const never: never = category;
       throw new Error(`unhandled category ${String(never)}`);
@@ -40,7 +45,17 @@ export async function productsOf(ctx: CatalogueDeps, category: ProductCategoryQu
  */
 export function productService(ctx: CatalogueDeps, lock: OrderLock) {
   return {
-    productsOf: (category: ProductCategoryQuery, language: NameLanguage) => productsOf(ctx, category, language),
+    /** The list of one category (productListOf). */
+    async productsOf(category: ProductCategoryQuery, language: NameLanguage): Promise<Product[]> {
+      return (await productListOf(ctx, category, language)).products;
+    },
+
+    /**
+     * productsOf with the time span the list holds for (catalogue-view.ts productViewsWithSpan):
+     * the list is the same for every visitor of a language, so GET /products/available keeps it
+     * until the catalogue or the business config changes or that span ends.
+     */
+    productListOf: (category: ProductCategoryQuery, language: NameLanguage) => productListOf(ctx, category, language),
 
     /** The plans (a customizable product's options) of each product asked for, in the order asked. */
     async availablePlans(query: z.output<typeof AvailablePlansQuery>, language: NameLanguage): Promise<AvailablePlansResponse> {

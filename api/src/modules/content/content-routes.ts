@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bootAnswerKey, BusinessConfig, RequestHeaders, TranslationsQuery, TranslationsResponse } from '@join/shared/contract';
 import type { ContentDeps } from './deps';
 import { unavailable } from '../../platform/refusals';
 import { businessConfig } from '../catalogue';
 import { parseInput } from '../../platform/http/validate';
+import { AnswerCache, sendCachedAnswer } from '../../platform/http/cached-answer';
 
 /**
  * Calls the client makes before it has a session (SPEC 4 start-up: translations and business
@@ -12,26 +13,51 @@ import { parseInput } from '../../platform/http/validate';
  */
 const OptionalHeaders = RequestHeaders.partial();
 
+/** The `language` header, which the ring's onRequest hook has checked: en, ar, or none (English). */
+const languageHeader = (request: FastifyRequest): 'en' | 'ar' => (request.headers.language === 'ar' ? 'ar' : 'en');
+
 export async function contentRoutes(base: FastifyInstance, ctx: ContentDeps): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Headers are parsed before anything else (an onRequest hook, as on the other rings).
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     parseInput(OptionalHeaders, request.headers, 'headers');
+    done();
   });
 
-  app.get('/biz_config/app', { schema: { response: { 200: BusinessConfig } } }, async (_request, reply) => {
+  // Both are asked on every page load, before anything shows, and are the same for everyone:
+  // built and serialized once per version of their table (an operator's edit moves it, even
+  // from another process), then sent as they are with an ETag (a matching If-None-Match: 304).
+  const configs = new AnswerCache(1);
+  const translationSets = new AnswerCache();
+
+  app.get('/biz_config/app', { schema: { response: { 200: BusinessConfig } } }, async (request, reply) => {
     // Lets the e2e suite reach the fatal start-up screen of SPEC 4.
     if (ctx.bizConfig.fail) throw unavailable('Business config is unavailable');
-    const config = await businessConfig(ctx);
+    const { businessConfig: version } = await ctx.repos.referenceVersions();
+    const config = await configs.answer(
+      'biz_config',
+      String(version),
+      ctx.now(),
+      async () => ({ value: await businessConfig(ctx), until: null }),
+      (value) => reply.serialize(value),
+    );
     reply.header('cache-control', 'no-cache');
-    return config;
+    return sendCachedAnswer(request, reply, config);
   });
 
   app.get('/translations', { schema: { querystring: TranslationsQuery, response: { 200: TranslationsResponse } } }, async (request, reply) => {
     const { container_id } = request.query;
-    const language = parseInput(OptionalHeaders, request.headers, 'headers').language ?? 'en';
+    const language = languageHeader(request);
+    const { translations: version } = await ctx.repos.referenceVersions();
+    const translations = await translationSets.answer(
+      `${container_id}:${language}`,
+      String(version),
+      ctx.now(),
+      async () => ({ value: { language, translations: await ctx.repos.getTranslations(container_id, language) }, until: null }),
+      (value) => reply.serialize(value),
+    );
     reply.header('cache-control', 'no-cache').header('vary', 'language');
-    return { language, translations: await ctx.repos.getTranslations(container_id, language) };
+    return sendCachedAnswer(request, reply, translations);
   });
 }
 

@@ -1,4 +1,5 @@
 import type { MigrationPart } from '../../platform/db/migrations';
+import { versionTriggers } from '../../platform/reference-versions/migrations';
 
 /**
  * This folder's part of the schema: business configuration, translations and feedback. Version numbers are global (the whole
@@ -40,5 +41,11 @@ export const CONTENT_MIGRATIONS: readonly MigrationPart[] = [
       CREATE INDEX feedback_by_user ON feedback(uid, id);
       CREATE INDEX feedback_by_time ON feedback(created_at);
     `,
+  },
+  {
+    // An operator may edit both tables by hand while the server runs: the served answers are
+    // cached under these versions (content-routes.ts).
+    version: 22,
+    sql: [versionTriggers('translations', 'translations'), versionTriggers('business_config', 'business_config')].join('\n'),
   },
 ];

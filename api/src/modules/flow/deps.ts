@@ -1,5 +1,4 @@
 import type { FlowStatusFlags } from '@join/shared/contract';
-import type { AccountRepository } from '../account';
 import type { CatalogueRepository } from '../catalogue';
 import type { FlowRepository } from './repository';
 
@@ -11,7 +10,7 @@ export type OverlayFlags = Partial<Omit<FlowStatusFlags, 'is_logged_in_via_email
 
 /** What reading a visitor's flow status needs (loadFlowStatus); the modules that read it are given it too. */
 export interface FlowStatusDeps {
-  repos: Pick<FlowRepository, 'getFlowState' | 'getFlowContext'> & Pick<AccountRepository, 'findAccountById'>;
+  repos: Pick<FlowRepository, 'getFlowStatusInputs'>;
   now: () => number;
   /** See AppOptions.flowFlagsOverlay. */
   flowFlagsOverlay?: (uid: string) => OverlayFlags;

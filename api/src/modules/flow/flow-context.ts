@@ -24,12 +24,9 @@ export type FlowStatusCaller = Pick<AuthContext, 'uid' | 'accountId'>;
  */
 export async function loadFlowStatus(ctx: FlowStatusDeps, caller: FlowStatusCaller): Promise<ServerFlowStatus> {
   const { uid, accountId } = caller;
-  const [state, context, account] = await Promise.all([
-    ctx.repos.getFlowState(uid, ctx.now()),
-    ctx.repos.getFlowContext(uid),
-    accountId === null ? null : ctx.repos.findAccountById(accountId),
-  ]);
-  const login = { is_logged_in_via_email: account !== null, has_password: account?.passwordHash != null };
+  // One read for the state, the context and the account (every step's call asks for it).
+  const { state, context, account } = await ctx.repos.getFlowStatusInputs(uid, ctx.now(), accountId);
+  const login = { is_logged_in_via_email: account !== null, has_password: account?.hasPassword === true };
   // A verification is the account's that made it, not the device's: another account on
   // this device, or a device-id session, reads none.
   const own = account !== null && state.verifiedAccountId === account.id;

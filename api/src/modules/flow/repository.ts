@@ -2,6 +2,14 @@ import type { ResidentType, ServerFlowContext } from '@join/shared/contract';
 import type { FlowFlagChange, FlowState } from './flow-status';
 import type { RetentionCutoffs, RetentionReport } from './retention';
 
+/** What a flow status is made of, as stored: the state, the context and the session's account. */
+export interface FlowStatusInputs {
+  state: FlowState;
+  context: ServerFlowContext;
+  /** The session's account (null: a device-id session, or an account that no longer exists). */
+  account: { id: string; hasPassword: boolean } | null;
+}
+
 /** The flow state and context of a visitor, and the retention of whole visitors. */
 export interface FlowRepository {
   // --- flow state of a user (the facts flags are derived from) ---
@@ -11,6 +19,11 @@ export interface FlowRepository {
   // --- flow context: the access rules' inputs that are not flags (flow/context.ts) ---
   // Each setter belongs to the one endpoint that owns its input (see api/README.md).
   getFlowContext(uid: string): Promise<ServerFlowContext>;
+  /**
+   * getFlowState, getFlowContext and the account's login facts (findAccountById) in one read:
+   * what GET /me/flow_status and the step guard need on every call. `accountId` null: no account.
+   */
+  getFlowStatusInputs(uid: string, now: number, accountId: string | null): Promise<FlowStatusInputs>;
   /** The device-id login with the retail start parameter. */
   setRetail(uid: string, retail: boolean): Promise<void>;
   /** The location check; null forgets the answer. */

@@ -6,7 +6,7 @@ import type { IdentityRepository } from './repository';
 
 /** What the identity module is given by the composition root (app.ts builds it; AppContext holds it). */
 export interface IdentityDeps extends FlowStatusDeps {
-  repos: FlowStatusDeps['repos'] & IdentityRepository & Pick<FlowRepository, 'setInsideUae'>;
+  repos: FlowStatusDeps['repos'] & IdentityRepository & Pick<FlowRepository, 'setInsideUae' | 'getFlowContext'>;
   rateLimit: Pick<RateLimitOptions, 'windowMs' | 'identityMax' | 'locationMax'>;
   /** The identity authority (its sandbox, or the government service); without one every identity call answers -607. */
   authority: IdentityAuthority;

@@ -4,7 +4,7 @@ import { retailOff } from './errors';
 import { RETAIL_COOKIES } from './rules';
 
 /**
- * The retail cookies on the wire (@fastify/cookie, registered for /api by the composition root):
+ * The retail cookies on the wire (@fastify/cookie, registered for the retail routes and the device-id login by the composition root):
  * HttpOnly (no script reads them), SameSite=Strict (no other site's page sends them), Path=/api,
  * Secure whenever the request came over HTTPS. Their values are 256-bit secrets, stored hashed.
  */

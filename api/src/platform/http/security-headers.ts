@@ -128,7 +128,9 @@ export function registerSecurityHeaders(
   // styles and API answers do not carry the document's bytes: the first download is ~22 of them.
   const documentOnly = Object.fromEntries(DOCUMENT_ONLY.filter((name) => headers[name] !== undefined).map((name) => [name, headers[name] as string]));
   const everywhere = Object.fromEntries(Object.entries(headers).filter(([name]) => !DOCUMENT_ONLY.includes(name)));
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every answer, and a promise per answer is
+  // work for nothing here.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(everywhere);
     const isDocument = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
     if (isDocument) reply.headers(documentOnly);
@@ -143,6 +145,6 @@ export function registerSecurityHeaders(
     }
     // API answers carry session state: never cached unless a route says otherwise.
     if (API.test(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

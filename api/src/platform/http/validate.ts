@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { inputError, type HttpError } from './http-error';
@@ -72,7 +72,28 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema,
 export function installSchemaCompilers(app: FastifyInstance): void {
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  // On the routes with a body schema only, first of their preValidation hooks (where a hook on
+  // every route ran): a GET is not handed a hook that has nothing to do.
+  app.addHook('onRoute', (route) => {
+    if (route.schema?.body) prependRouteHook(route, 'preValidation', absentBodyAsEmpty);
   });
+}
+
+function absentBodyAsEmpty(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  if (request.body === undefined) request.body = {};
+  done();
+}
+
+type RouteHookName = 'onRequest' | 'preValidation' | 'preHandler';
+
+/**
+ * Puts `hook` before a route's own hooks of that name: it runs where a hook added to the scope
+ * would have (after the scopes' hooks, before the route's), on this route only.
+ */
+export function prependRouteHook(route: RouteOptions, name: RouteHookName, hook: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void): void;
+export function prependRouteHook(route: RouteOptions, name: RouteHookName, hook: (request: FastifyRequest, reply: FastifyReply) => Promise<void>): void;
+export function prependRouteHook(route: RouteOptions, name: RouteHookName, hook: unknown): void {
+  const own = route[name] as unknown;
+  const list = own === undefined ? [] : Array.isArray(own) ? own : [own];
+  (route as unknown as Record<RouteHookName, unknown[]>)[name] = [hook, ...list];
 }

@@ -1,5 +1,8 @@
 import { ApiErrorBody, FlowStatusResponse, LoginByDeviceIdResponse } from '@join/shared/contract';
 import { clientHeaders, createTestApp, newDeviceId, type TestApp } from '../../../testing/harness';
+import { openDatabase } from '../../../platform/db/open-database';
+import { SESSION_TOUCH_EVERY_MS } from '../../../platform/http/session-auth';
+import { hashToken } from '../../../platform/sessions/tokens';
 
 const IDLE_MS = 30 * 60_000;
 const ABSOLUTE_MS = 24 * 3600_000;
@@ -98,5 +101,23 @@ describe('sessions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({});
     expectExpired(await flowStatus(v.headers));
+  });
+
+  it('writes a session\'s last-seen time at most once a minute, not on every read', async () => {
+    expect(SESSION_TOUCH_EVERY_MS).toBe(60_000);
+    const v = await t.login();
+    const db = openDatabase(t.dbFile);
+    const lastSeen = () => (db.prepare('SELECT last_seen_at FROM sessions WHERE token_hash = ?').get(hashToken(v.sessionId)) as { last_seen_at: number }).last_seen_at;
+    try {
+      const loggedInAt = lastSeen();
+      t.clock.advance(SESSION_TOUCH_EVERY_MS - 1);
+      expect((await flowStatus(v.headers)).statusCode).toBe(200);
+      expect(lastSeen()).toBe(loggedInAt);
+      t.clock.advance(1);
+      expect((await flowStatus(v.headers)).statusCode).toBe(200);
+      expect(lastSeen()).toBe(loggedInAt + SESSION_TOUCH_EVERY_MS);
+    } finally {
+      db.close();
+    }
   });
 });

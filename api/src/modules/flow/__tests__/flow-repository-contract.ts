@@ -3,10 +3,14 @@ import { EMPTY_FLOW_STATE } from '../flow-status';
 import type { FlowRepository } from '../repository';
 import type { NumbersRepository } from '../../numbers/repository';
 import type { SessionRepository } from '../../../platform/sessions/repository';
+import type { AccountRepository } from '../../account/repository';
 import { HOLD_MS, NOW, POLICY, type RepositoryImplementation, describeRepositoryContract } from '../../../testing/repository-contract';
 
 /** What the suite runs against: the flow repository, and what its tests set up and observe through. */
-export type FlowContractSubject = FlowRepository & SessionRepository & NumbersRepository;
+export type FlowContractSubject = FlowRepository &
+  SessionRepository &
+  NumbersRepository &
+  Pick<AccountRepository, 'findOrCreateVerifiedAccount' | 'setPasswordIfNone' | 'findAccountById'>;
 
 /** The behaviour every FlowRepository must have, whatever database implements it. */
 export function describeFlowRepositoryContract(name: string, impl: RepositoryImplementation<FlowContractSubject>): void {
@@ -66,6 +70,41 @@ export function describeFlowRepositoryContract(name: string, impl: RepositoryImp
         await repos.setRetail(uid, true);
         await repos.clearIdCheckAnswers(uid);
         expect(await repos.getFlowContext(uid)).toEqual({ ...EMPTY_SERVER_FLOW_CONTEXT, inside_uae: true, retail: true });
+      });
+    });
+
+    describe('the flow status inputs in one read', () => {
+      it('are the flow state, the flow context and the account, as the separate reads answer them', async () => {
+        const { uid } = await newUser();
+        const [n] = await repos.pickFreeNumbers(1, DEFAULT_SHUFFLE_VANITY_IDS, NOW, Math.random);
+        if (!n) throw new Error('no free number');
+        await repos.reserveNumber(uid, n.msisdn, NOW, NOW + HOLD_MS, POLICY);
+        await repos.updateFlowFlags(uid, { numberFlag: true });
+        await repos.setInsideUae(uid, true);
+        await repos.setResidentType(uid, 'resident');
+        const account = await repos.findOrCreateVerifiedAccount(`flow-${uid}@example.ae`, `acc-${uid}`, NOW);
+        for (const at of [NOW + 1, NOW + HOLD_MS]) {
+          expect(await repos.getFlowStatusInputs(uid, at, account.id)).toEqual({
+            state: await repos.getFlowState(uid, at),
+            context: await repos.getFlowContext(uid),
+            account: { id: account.id, hasPassword: false },
+          });
+        }
+        expect((await repos.getFlowStatusInputs(uid, NOW + 1, null)).account).toBeNull();
+      });
+
+      it('tell whether the account has a password, and read none for an account that does not exist', async () => {
+        const { uid } = await newUser();
+        const account = await repos.findOrCreateVerifiedAccount(`pw-${uid}@example.ae`, `acc-pw-${uid}`, NOW);
+        await repos.setPasswordIfNone(account.id, 'scrypt$test$hash');
+        expect((await repos.findAccountById(account.id))?.passwordHash).not.toBeNull();
+        expect((await repos.getFlowStatusInputs(uid, NOW, account.id)).account).toEqual({ id: account.id, hasPassword: true });
+        expect((await repos.getFlowStatusInputs(uid, NOW, 'no-such-account')).account).toBeNull();
+        expect(await repos.getFlowStatusInputs(uid, NOW, null)).toEqual({
+          state: EMPTY_FLOW_STATE,
+          context: EMPTY_SERVER_FLOW_CONTEXT,
+          account: null,
+        });
       });
     });
   });

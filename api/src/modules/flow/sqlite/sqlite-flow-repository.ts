@@ -3,10 +3,39 @@ import type { ResidentType, ServerFlowContext } from '@join/shared/contract';
 import { immediate } from '../../../platform/db/transaction';
 import { shownVanityLevel } from '../../numbers';
 import type { FlowFlagChange, FlowState } from '../flow-status';
-import type { FlowRepository } from '../repository';
+import type { FlowRepository, FlowStatusInputs } from '../repository';
 import type { RetentionCutoffs, RetentionReport } from '../retention';
-import { flowStatements } from './flow-statements';
+import { flowStatements, flowStatusRow, type FlowContextRow, type FlowStateRow } from './flow-statements';
 import { visitorRetentionStatements } from './retention-statements';
+
+function toFlowState(row: FlowStateRow): FlowState {
+  return {
+    numberFlag: row.number_flag === 1,
+    planFlag: row.plan_flag === 1,
+    productSaved: row.product_saved === 1,
+    currentProductCode: row.current_product_code,
+    savedPlanProductCode: row.saved_plan_product_code,
+    hasActiveHold: row.hold_level !== null,
+    activeHoldVanityLevel: row.hold_level === null ? null : shownVanityLevel({ vanityLevel: row.hold_level, transfer: row.hold_is_transfer === 1 }),
+    idVerified: row.id_verified === 1,
+    residentDone: row.resident_done === 1,
+    verifiedAccountId: row.verified_account_id,
+    planPaid: row.plan_paid === 1,
+    orderKind: row.order_kind,
+    orderStatus: row.order_status,
+  };
+}
+
+function toFlowContext(row: FlowContextRow): ServerFlowContext {
+  return {
+    resident_type: row.resident_type,
+    sim_type: row.sim_type,
+    inside_uae: row.inside_uae === null ? null : row.inside_uae === 1,
+    has_delivery_form: row.has_delivery_form === 1,
+    terminated_email: row.terminated_email,
+    retail: row.retail === 1,
+  };
+}
 
 /**
  * The embedded SQLite implementation of FlowRepository. The flow state is read in one query
@@ -24,21 +53,17 @@ export class SqliteFlowRepository implements FlowRepository {
   async getFlowState(uid: string, now: number): Promise<FlowState> {
     const row = this.flow.flowState.get({ uid, now });
     if (!row) throw new Error(`no user ${uid}`);
+    return toFlowState(row);
+  }
+
+  async getFlowStatusInputs(uid: string, now: number, accountId: string | null): Promise<FlowStatusInputs> {
+    const raw = this.flow.flowStatus.get({ uid, now, accountId });
+    if (!raw) throw new Error(`no user ${uid}`);
+    const row = flowStatusRow(raw);
     return {
-      numberFlag: row.number_flag === 1,
-      planFlag: row.plan_flag === 1,
-      productSaved: row.product_saved === 1,
-      currentProductCode: row.current_product_code,
-      savedPlanProductCode: row.saved_plan_product_code,
-      hasActiveHold: row.hold_level !== null,
-      activeHoldVanityLevel:
-        row.hold_level === null ? null : shownVanityLevel({ vanityLevel: row.hold_level, transfer: row.hold_is_transfer === 1 }),
-      idVerified: row.id_verified === 1,
-      residentDone: row.resident_done === 1,
-      verifiedAccountId: row.verified_account_id,
-      planPaid: row.plan_paid === 1,
-      orderKind: row.order_kind,
-      orderStatus: row.order_status,
+      state: toFlowState(row),
+      context: toFlowContext(row),
+      account: row.account_id === null ? null : { id: row.account_id, hasPassword: row.account_has_password === 1 },
     };
   }
 
@@ -50,14 +75,7 @@ export class SqliteFlowRepository implements FlowRepository {
   async getFlowContext(uid: string): Promise<ServerFlowContext> {
     const row = this.flow.flowContext.get(uid);
     if (!row) throw new Error(`no user ${uid}`);
-    return {
-      resident_type: row.resident_type,
-      sim_type: row.sim_type,
-      inside_uae: row.inside_uae === null ? null : row.inside_uae === 1,
-      has_delivery_form: row.has_delivery_form === 1,
-      terminated_email: row.terminated_email,
-      retail: row.retail === 1,
-    };
+    return toFlowContext(row);
   }
 
   async setRetail(uid: string, retail: boolean): Promise<void> {
