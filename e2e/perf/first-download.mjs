@@ -16,6 +16,9 @@ import { PERF_PORTS, startProduct } from './product-server.mjs';
 // /retail routes, the retail start-up's test of the address, the header's retail slot, the loader
 // of the lazy retail chrome, an ended retail session's rule in the client: 221.4 → 221.8 KiB; the
 // screens, the shell and react-idle-timer are lazy chunks apart), which moved it 0.5 KiB.
+// The page itself is counted apart since it carries the first screen's data (the boot payload:
+// the translations, business config and first plans it answers in place of the API, issue 27):
+// the budget is the host's code. The page and the API's answers are printed beside it.
 const BASELINE_GZIP_KIB = 210.7;
 const ALLOWANCE_KIB = 11.5;
 const BUDGET_GZIP_KIB = BASELINE_GZIP_KIB + ALLOWANCE_KIB;
@@ -26,21 +29,30 @@ async function measure(browser, origin, encoding) {
   await cdp.send('Network.enable');
   const urls = new Map();
   const bytes = new Map();
-  cdp.on('Network.responseReceived', (e) => urls.set(e.requestId, e.response.url));
+  const documents = new Set();
+  cdp.on('Network.responseReceived', (e) => {
+    urls.set(e.requestId, e.response.url);
+    if (e.type === 'Document') documents.add(e.requestId);
+  });
   cdp.on('Network.loadingFinished', (e) => bytes.set(e.requestId, e.encodedDataLength));
   await page.goto(`${origin}/plan-selection`, { waitUntil: 'networkidle' });
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.waitForTimeout(1500);
   let host = 0;
   let files = 0;
+  let pageBytes = 0;
+  let api = 0;
   for (const [id, n] of bytes) {
     const u = new URL(urls.get(id) ?? 'http://x/');
-    if (u.pathname.startsWith('/api/') || u.pathname.startsWith('/mfe/')) continue;
-    host += n;
-    files++;
+    if (documents.has(id)) pageBytes += n;
+    else if (u.pathname.startsWith('/api/')) api += n;
+    else if (!u.pathname.startsWith('/mfe/')) {
+      host += n;
+      files++;
+    }
   }
   await page.close();
-  return { kib: host / 1024, files };
+  return { kib: host / 1024, files, pageKib: pageBytes / 1024, apiKib: api / 1024 };
 }
 
 let failed = false;
@@ -50,9 +62,10 @@ try {
   try {
     const gzip = await measure(browser, product.origin, 'gzip');
     const br = await measure(browser, product.origin, 'gzip, deflate, br');
-    console.log('Host first download (first screen, phone, on the wire with headers; remotes and API apart)');
+    console.log('Host first download (first screen, phone, on the wire with headers; the page, remotes and API apart)');
     console.log(`gzip      ${gzip.kib.toFixed(1).padStart(6)} KiB in ${gzip.files} files   budget ${BUDGET_GZIP_KIB.toFixed(1)} (${BASELINE_GZIP_KIB} + ${ALLOWANCE_KIB})`);
     console.log(`brotli    ${br.kib.toFixed(1).padStart(6)} KiB in ${br.files} files`);
+    console.log(`the page with its boot payload: ${gzip.pageKib.toFixed(1)} KiB gzip, ${br.pageKib.toFixed(1)} brotli; the API's answers: ${gzip.apiKib.toFixed(1)} KiB`);
     if (gzip.kib > BUDGET_GZIP_KIB) {
       console.error(`over budget by ${(gzip.kib - BUDGET_GZIP_KIB).toFixed(1)} KiB`);
       failed = true;
