@@ -83,7 +83,8 @@ export function bootPage(options: BootPageOptions) {
     // The preloads as early as possible (the head), the data before the host's scripts, and the
     // page's language and direction from its first paint (set later, Arabic moved the header: CLS).
     const page = language === 'ar' ? template.replace(/<html\b[^>]*>/, '<html lang="ar" dir="rtl">') : template;
-    return page.replace('</head>', `${preloads}</head>`).replace(/<script\b/, `${data}<script`);
+    // Replacer functions: a "$&" or "$'" in a translation is text, not a replacement pattern.
+    return page.replace('</head>', () => `${preloads}</head>`).replace(/<script\b/, () => `${data}<script`);
   }
 
   return {

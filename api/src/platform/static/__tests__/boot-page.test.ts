@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { BOOT_PAYLOAD_ID, BootPayload, bootAnswerKey, BizConfigResponse, ProductsResponse, TranslationsResponse } from '@join/shared/contract';
 import { createTestApp, tempDir, type TestApp } from '../../../testing/harness';
-import { scriptSafeJson } from '../boot-page';
+import { bootPage, scriptSafeJson } from '../boot-page';
 
 /** The page as a browser gets it: its HTML and its boot payload, parsed with the kernel's schema. */
 function payloadOf(html: string): BootPayload {
@@ -104,6 +104,13 @@ describe('the page carries its first screen (issue 27)', () => {
     const gz = await page('/', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(payloadOf(gunzipSync(gz.rawPayload).toString()).answers).toBeDefined();
+  });
+
+  it("writes every answer as it is, replacement patterns ($&, $', $`) included", async () => {
+    const text = "Pay $& now, $' later, $` or $1";
+    const html = await bootPage({ hostDir, remoteDirs: {}, manifests: {}, firstRemote: null, content: { answers: [async () => ({ key: text })] } }).render('en');
+    expect(payloadOf(html).answers).toEqual({ key: text });
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
   });
 
   it('never lets a value close its script element', () => {
