@@ -54,18 +54,6 @@ function absolute(entry: string): string {
 const manifests = new Map<RemoteName, Promise<unknown>>();
 
 /**
- * Did the page preload this remote's files (the first step's: api boot-page.ts)? Chromium answers
- * a later request for a preload that failed with the same failure, for the page's lifetime: such a
- * step is retried by loading the page again (RemoteStep), not by asking for its files again.
- */
-export async function preloadedByPage(name: RemoteName, doc: Document = document): Promise<boolean> {
-  const entry = (await loadRemotesList().catch(() => ({}) as RemotesList))[name];
-  if (!entry) return false;
-  const folder = new URL('./', absolute(entry)).toString();
-  return [...doc.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.href.startsWith(folder));
-}
-
-/**
  * A remote's manifest (mf-manifest.json): the page's boot payload's for a remote this origin
  * serves, or fetched once. The kernel check, the registration and the prefetch all read this one
  * (the first screen fetched the plan manifest three times). `fresh` drops what was read (a retry).
@@ -89,8 +77,20 @@ export function manifestOf(name: RemoteName, manifestUrl: string, fresh = false,
 }
 
 /**
- * Loads a step's component. `attempt` > 0 re-registers the remote with force, which drops
- * the runtime's cached (failed) manifest so a retry really fetches again.
+ * Did the page preload this remote's files (the first step's: api boot-page.ts)? Chromium answers
+ * a later request for a preload that failed with the same failure, for the page's lifetime: such a
+ * step is retried by loading the page again (RemoteStep), not by asking for its files again.
+ */
+export async function preloadedByPage(name: RemoteName, doc: Document = document): Promise<boolean> {
+  const entry = (await loadRemotesList().catch(() => ({}) as RemotesList))[name];
+  if (!entry) return false;
+  const folder = new URL('./', absolute(entry)).toString();
+  return [...doc.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.href.startsWith(folder));
+}
+
+/**
+ * Loads a step's component. `attempt` > 0 reads the manifest afresh and re-registers the remote
+ * with force, so a retry really fetches again.
  */
 export async function loadStepModule(name: RemoteName, attempt = 0): Promise<StepModule> {
   installPlugins();

@@ -10,6 +10,7 @@ import {
   ProductsResponse,
   bootAnswerKey,
   PLAN_CATEGORIES,
+  type ProductCategoryQuery,
 } from '@join/shared/contract';
 import type { CatalogueDeps } from './deps';
 import { callerOf } from '../../platform/http/caller';
@@ -17,6 +18,7 @@ import { authOf } from '../../platform/http/session-auth';
 import type { OrderLock } from '../../platform/order-lock';
 import { nameLanguage } from './catalogue-view';
 import { productListOf, productService } from './product-service';
+import type { NameLanguage } from './repository';
 import { AnswerCache, sendCachedAnswer } from '../../platform/http/cached-answer';
 
 const saveAsked = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.save === 'true';
@@ -25,24 +27,8 @@ const saveAsked = (request: FastifyRequest): boolean => (request.query as Record
 export async function productRoutes(base: FastifyInstance, ctx: CatalogueDeps, lock: OrderLock): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const service = productService(ctx, lock);
-  // The first plan screen's list, asked again on every tab: the same for every visitor of a
-  // language, so it is built once per category and language and kept until the catalogue or
-  // the business config (VAT) changes, or one of its promotions ends.
-  const lists = new AnswerCache();
   app.get('/products/available', { schema: { querystring: ProductsAvailableQuery, response: { 200: ProductsResponse } } }, async (request, reply) => {
-    const { category } = request.query;
-    const language = nameLanguage(request);
-    const versions = await ctx.repos.referenceVersions();
-    const list = await lists.answer(
-      `${category}:${language}`,
-      `${versions.catalogue}:${versions.businessConfig}`,
-      ctx.now(),
-      async () => {
-        const { products, from, until } = await service.productListOf(category, language);
-        return { value: { products }, from, until };
-      },
-      (value) => reply.serialize(value),
-    );
+    const list = await listAnswer(ctx, request.query.category, nameLanguage(request), (value) => reply.serialize(value));
     // A visitor's browser may keep it and ask whether it changed (ETag); only with a session.
     reply.header('cache-control', 'private, no-cache').header('vary', 'language');
     return sendCachedAnswer(request, reply, list);
@@ -65,6 +51,29 @@ export async function productRoutes(base: FastifyInstance, ctx: CatalogueDeps, l
 }
 
 /**
+ * The first plan screen's list, asked again on every tab: the same for every visitor of a
+ * language, so it is built once per category and language and kept until the catalogue or the
+ * business config (VAT) changes, or one of its promotions ends. One cache per context, read by the
+ * route and by the page the server renders (productPageAnswers).
+ */
+const listCaches = new WeakMap<CatalogueDeps, AnswerCache>();
+async function listAnswer(ctx: CatalogueDeps, category: ProductCategoryQuery, language: NameLanguage, serialize: (value: unknown) => string | Uint8Array | ArrayBuffer) {
+  let lists = listCaches.get(ctx);
+  if (!lists) listCaches.set(ctx, (lists = new AnswerCache()));
+  const versions = await ctx.repos.referenceVersions();
+  return lists.answer(
+    `${category}:${language}`,
+    `${versions.catalogue}:${versions.businessConfig}`,
+    ctx.now(),
+    async () => {
+      const { products, from, until } = await productListOf(ctx, category, language);
+      return { value: { products }, from, until };
+    },
+    serialize,
+  );
+}
+
+/**
  * The plan step's first tab (it opens on the first category) for the page the server renders
  * (platform/static boot-page.ts), by the kernel's bootAnswerKey: the list every visitor of a
  * language gets from GET /products/available, so the first screen's plans need no round trip.
@@ -72,6 +81,8 @@ export async function productRoutes(base: FastifyInstance, ctx: CatalogueDeps, l
 export function productPageAnswers(ctx: CatalogueDeps) {
   const category = PLAN_CATEGORIES[0];
   return async (language: 'en' | 'ar'): Promise<Record<string, unknown>> => ({
-    [bootAnswerKey('/products/available', { category }, language)]: { products: (await productListOf(ctx, category, language)).products },
+    [bootAnswerKey('/products/available', { category }, language)]: JSON.parse(
+      String((await listAnswer(ctx, category, language, (v) => JSON.stringify(ProductsResponse.parse(v)))).body),
+    ) as unknown,
   });
 }

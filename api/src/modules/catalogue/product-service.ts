@@ -12,7 +12,9 @@ import type { NameLanguage } from './repository';
 import { checkVipPairing } from './vip-pairing';
 
 /**
- * A category's list (productsOf) with the time span it holds for (productViewsWithSpan).
+ * A category's list with the time span it holds for (productViewsWithSpan): the same for every
+ * visitor of a language, so GET /products/available keeps it until the catalogue or the business
+ * config changes or that span ends (product-routes.ts listAnswer).
  * Customizable products are in none: their pages read them through available_plans. Tourist
  * and pay-as-you-go plans read cheapest first, commitments shortest first (SPEC 9: the default
  * is the third by duration), VIP plans by tier then price.
@@ -45,17 +47,6 @@ export async function productListOf(ctx: CatalogueDeps, category: ProductCategor
  */
 export function productService(ctx: CatalogueDeps, lock: OrderLock) {
   return {
-    /** The list of one category (productListOf). */
-    async productsOf(category: ProductCategoryQuery, language: NameLanguage): Promise<Product[]> {
-      return (await productListOf(ctx, category, language)).products;
-    },
-
-    /**
-     * productsOf with the time span the list holds for (catalogue-view.ts productViewsWithSpan):
-     * the list is the same for every visitor of a language, so GET /products/available keeps it
-     * until the catalogue or the business config changes or that span ends.
-     */
-    productListOf: (category: ProductCategoryQuery, language: NameLanguage) => productListOf(ctx, category, language),
 
     /** The plans (a customizable product's options) of each product asked for, in the order asked. */
     async availablePlans(query: z.output<typeof AvailablePlansQuery>, language: NameLanguage): Promise<AvailablePlansResponse> {

@@ -24,41 +24,50 @@ export async function contentRoutes(base: FastifyInstance, ctx: ContentDeps): Pr
     done();
   });
 
-  // Both are asked on every page load, before anything shows, and are the same for everyone:
-  // built and serialized once per version of their table (an operator's edit moves it, even
-  // from another process), then sent as they are with an ETag (a matching If-None-Match: 304).
-  const configs = new AnswerCache(1);
-  const translationSets = new AnswerCache();
-
   app.get('/biz_config/app', { schema: { response: { 200: BusinessConfig } } }, async (request, reply) => {
     // Lets the e2e suite reach the fatal start-up screen of SPEC 4.
     if (ctx.bizConfig.fail) throw unavailable('Business config is unavailable');
-    const { businessConfig: version } = await ctx.repos.referenceVersions();
-    const config = await configs.answer(
-      'biz_config',
-      String(version),
-      ctx.now(),
-      async () => ({ value: await businessConfig(ctx), until: null }),
-      (value) => reply.serialize(value),
-    );
+    const config = await configAnswer(ctx, (value) => reply.serialize(value));
     reply.header('cache-control', 'no-cache');
     return sendCachedAnswer(request, reply, config);
   });
 
   app.get('/translations', { schema: { querystring: TranslationsQuery, response: { 200: TranslationsResponse } } }, async (request, reply) => {
-    const { container_id } = request.query;
-    const language = languageHeader(request);
-    const { translations: version } = await ctx.repos.referenceVersions();
-    const translations = await translationSets.answer(
-      `${container_id}:${language}`,
-      String(version),
-      ctx.now(),
-      async () => ({ value: { language, translations: await ctx.repos.getTranslations(container_id, language) }, until: null }),
-      (value) => reply.serialize(value),
-    );
+    const translations = await translationsAnswer(ctx, request.query.container_id, languageHeader(request), (value) => reply.serialize(value));
     reply.header('cache-control', 'no-cache').header('vary', 'language');
     return sendCachedAnswer(request, reply, translations);
   });
+}
+
+/**
+ * Both are asked on every page load, before anything shows, and are the same for everyone: built
+ * and serialized once per version of their table (an operator's edit moves it, even from another
+ * process), then sent as they are with an ETag (a matching If-None-Match: 304). One pair of caches
+ * per context, read by the routes and by the page the server renders (pageAnswers).
+ */
+const caches = new WeakMap<ContentDeps, { configs: AnswerCache; translationSets: AnswerCache }>();
+function cachesOf(ctx: ContentDeps) {
+  let c = caches.get(ctx);
+  if (!c) caches.set(ctx, (c = { configs: new AnswerCache(1), translationSets: new AnswerCache() }));
+  return c;
+}
+
+type Serialize = (value: unknown) => string | Uint8Array | ArrayBuffer;
+
+async function configAnswer(ctx: ContentDeps, serialize: Serialize) {
+  const { businessConfig: version } = await ctx.repos.referenceVersions();
+  return cachesOf(ctx).configs.answer('biz_config', String(version), ctx.now(), async () => ({ value: await businessConfig(ctx), until: null }), serialize);
+}
+
+async function translationsAnswer(ctx: ContentDeps, containerId: string, language: 'en' | 'ar', serialize: Serialize) {
+  const { translations: version } = await ctx.repos.referenceVersions();
+  return cachesOf(ctx).translationSets.answer(
+    `${containerId}:${language}`,
+    String(version),
+    ctx.now(),
+    async () => ({ value: { language, translations: await ctx.repos.getTranslations(containerId, language) }, until: null }),
+    serialize,
+  );
 }
 
 /**
@@ -68,11 +77,13 @@ export async function contentRoutes(base: FastifyInstance, ctx: ContentDeps): Pr
  * config gives none: the client then asks, and shows SPEC 4's fatal screen.
  */
 export function pageAnswers(ctx: ContentDeps) {
+  // The routes' cached bytes (serialized here as the routes' schemas would), not a read per page.
+  const translationsOf = async (language: 'en' | 'ar') =>
+    JSON.parse(String((await translationsAnswer(ctx, 'web', language, (v) => JSON.stringify(TranslationsResponse.parse(v)))).body)) as unknown;
   return async (language: 'en' | 'ar'): Promise<Record<string, unknown>> => {
-    const translations = { language, translations: await ctx.repos.getTranslations('web', language) };
-    const answers: Record<string, unknown> = { [bootAnswerKey('/translations', { container_id: 'web' }, language)]: translations };
+    const answers: Record<string, unknown> = { [bootAnswerKey('/translations', { container_id: 'web' }, language)]: await translationsOf(language) };
     if (!ctx.bizConfig.fail) {
-      const config = await businessConfig(ctx);
+      const config = JSON.parse(String((await configAnswer(ctx, (v) => JSON.stringify(BusinessConfig.parse(v)))).body)) as unknown;
       for (const l of ['en', 'ar']) answers[bootAnswerKey('/biz_config/app', undefined, l)] = config;
     }
     return answers;
