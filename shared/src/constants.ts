@@ -23,6 +23,8 @@ export const UNIT_STEP = 1024;
  * address data (clearsOnBack).
  */
 export const DELIVERY_DRAFT_STORAGE_KEY = 'join.delivery.draft';
+/** Where the visitor's session (store.ts StoredSession) survives a reload: localStorage. */
+export const SESSION_STORAGE_KEY = 'join.session.v1';
 export const TRACKING_EVENT_TIMEOUT_MS = 3000;
 
 export const CURRENCY = 'AED';

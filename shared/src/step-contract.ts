@@ -64,6 +64,27 @@ export const BootPayload = z.object({
 export type BootPayload = z.infer<typeof BootPayload>;
 
 /**
+ * The first screen the server writes into the page (issue 27): a visitor's phone paints it from
+ * the HTML, before any script, and the page swaps in its live render once the first step is on
+ * screen (host/src/start/first-screen.ts). The host renders its frame around a slot
+ * (FIRST_SCREEN_SLOT), the first step's module renders the step; each from the same boot answers
+ * the page carries, in the page's language, with the same components the browser runs. A module
+ * builds this as `dist-server/first-screen.cjs` exporting `renderFirstScreen`
+ * (tools/rspack-config.mjs createFirstScreenConfig); one without it is rendered by the browser
+ * alone, as before.
+ */
+export interface FirstScreenInput {
+  language: 'en' | 'ar';
+  /** The page's boot answers (BootPayload.answers), by bootAnswerKey. */
+  answers: Readonly<Record<string, unknown>>;
+}
+export type FirstScreenRender = (input: FirstScreenInput) => Promise<string>;
+/** Where the host's frame takes the step: its render holds this element once, empty. */
+export const FIRST_SCREEN_SLOT = '<join-first-step></join-first-step>';
+/** The element around the server's first screen in the page (before the host's #root). */
+export const FIRST_SCREEN_ID = 'join-first-screen';
+
+/**
  * The key of a GET answer in the boot payload: the path, its query (sorted) and the language the
  * answer is in (the client's `language` header). The server writes answers under it, the client
  * looks them up with it: one function, so the two cannot disagree.

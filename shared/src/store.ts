@@ -2,6 +2,7 @@ import { atom, createStore, type Atom } from 'jotai/vanilla';
 import { z } from 'zod';
 import type { BusinessConfig, ErrorObject, FlowStatusFlags, PhoneNumber, SavedPlan } from './schemas/entities';
 import type { ServerFlowContext } from './flow/context';
+import { SESSION_STORAGE_KEY } from './constants';
 
 /**
  * The page's one jotai store, created here and mounted by the host with <Provider store>.
@@ -12,7 +13,6 @@ import type { ServerFlowContext } from './flow/context';
 export const store = createStore();
 export type Store = typeof store;
 
-const STORAGE_KEY = 'join.session.v1';
 
 /** What survives a reload (SPEC 9: "the session id is kept in storage"). */
 export const StoredSession = z.object({
@@ -38,7 +38,7 @@ function safeStorage(): Storage | null {
 }
 
 export function readStoredSession(storage: Storage | null = safeStorage()): StoredSession {
-  const raw = storage?.getItem(STORAGE_KEY);
+  const raw = storage?.getItem(SESSION_STORAGE_KEY);
   if (raw) {
     try {
       const parsed = StoredSession.safeParse(JSON.parse(raw));
@@ -51,7 +51,7 @@ export function readStoredSession(storage: Storage | null = safeStorage()): Stor
 }
 
 export function writeStoredSession(s: StoredSession, storage: Storage | null = safeStorage()): void {
-  storage?.setItem(STORAGE_KEY, JSON.stringify(s));
+  storage?.setItem(SESSION_STORAGE_KEY, JSON.stringify(s));
 }
 
 const sessionState = atom<StoredSession>(readStoredSession());

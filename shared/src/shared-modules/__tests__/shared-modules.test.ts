@@ -9,7 +9,8 @@ import * as router from '../router';
  * The browser builds share curated modules in place of whole packages (tree-shaking stops at a
  * shared module): `react-router-dom` is shared-modules/router.ts. Every name the sources import
  * from it must be there, or a page would get `undefined`. (zod is checked by Jest itself: the
- * browser packages' tests run against shared-modules/zod.ts.)
+ * browser packages' tests run against shared-modules/zod.ts.) A module's first-screen render
+ * (`*.server.tsx`, built for Node: tools/rspack-config.mjs createFirstScreenConfig) shares nothing.
  */
 const root = path.resolve(__dirname, '../../../..');
 const packages = ['host', 'mfe-plan', 'mfe-number', 'mfe-identity', 'mfe-payment', 'mfe-delivery', 'shared'];
@@ -17,7 +18,7 @@ const sources = (dir: string): string[] =>
   readdirSync(dir).flatMap((n) => {
     const full = path.join(dir, n);
     if (statSync(full).isDirectory()) return n === '__tests__' ? [] : sources(full);
-    return /\.tsx?$/.test(n) ? [full] : [];
+    return /\.tsx?$/.test(n) && !/\.server\.tsx?$/.test(n) ? [full] : [];
   });
 
 function namesImportedFrom(pkg: string): Map<string, string[]> {
