@@ -155,7 +155,10 @@ export function createConfig(o) {
         // A step module loads no remotes of its own and runs only in the browser: its
         // remoteEntry can leave out the runtime's remote-loading and snapshot code. That is
         // most of the first download of a step (the budget in scripts/size-report.mjs).
-        ...(isHost ? {} : { experiments: { optimization: { disableSnapshot: true, disableRemote: true, target: 'web' } } }),
+        // The host registers its remotes by their remoteEntry (host/src/federation/remotes.ts), never
+        // by a manifest the runtime would read: it needs no snapshot code either (main.js's first
+        // evaluation was the longest task after the first paint).
+        experiments: { optimization: isHost ? { disableSnapshot: true, target: 'web' } : { disableSnapshot: true, disableRemote: true, target: 'web' } },
       }),
       ...(isHost
         ? [
@@ -222,4 +225,52 @@ function reactRouterProduction() {
 export function createRemoteConfig(o) {
   const m = moduleInFolder(o.dir);
   return createConfig({ dir: o.dir, kind: 'remote', name: m.container, port: m.devPort, exposes: { './Step': './src/step.tsx' } });
+}
+
+/**
+ * A module's part of the server's first screen (issue 27; the kernel's FirstScreenRender): its
+ * src/first-screen.server.tsx, the same components as the browser build, bundled for Node into
+ * dist-server/first-screen.cjs, which the API loads (api/src/platform/static/first-screen.ts).
+ * Not served to browsers (dist-server is no static folder). Everything is bundled (React and the
+ * kernel included: each module renders with its own copy, as each is its own program), styles are
+ * left out (the page links them), and the browser condition picks the kernel the page runs, not
+ * its Node entry.
+ * @param {{ dir: string }} o
+ */
+export function createFirstScreenConfig(o) {
+  return {
+    mode: 'production',
+    context: o.dir,
+    target: 'node20',
+    entry: { 'first-screen': './src/first-screen.server.tsx' },
+    devtool: false,
+    output: { path: path.join(o.dir, 'dist-server'), filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      conditionNames: ['browser', 'import', 'module', 'require', 'default'],
+      alias: { 'react-router$': reactRouterProduction() },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: false, refresh: false } },
+            },
+            env: { targets: 'node 20' },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'asset/source' },
+      ],
+    },
+    // One file: the lazily loaded parts of a step are not on its first screen anyway.
+    plugins: [new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    optimization: { minimize: false },
+    performance: { hints: false },
+  };
 }

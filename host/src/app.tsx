@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { HashRouter, Route, Routes } from 'react-router-dom';
 import { sessionAtom, store, watchNumberFlag } from '@join/shared';
 import { refreshFlowStatus } from '@join/shared/react';
@@ -6,6 +6,7 @@ import { useLanguage } from '@join/shared/react';
 import { loadRemotesList, preloadStep } from './federation/remotes';
 import { startUp, type StartResult } from './start/start-up';
 import { dropStartParamsFromAddress } from './start/start-params';
+import { releaseFirstScreen } from './start/first-screen';
 import { rewriteLocation } from './routing/rewrite-location';
 import { RetailAtRest } from './routing/retail-at-rest';
 import { Shell } from './shell/shell';
@@ -35,12 +36,17 @@ export function App() {
     startUp().then((result) => {
       // Read and stored: the address no longer carries the start parameters (history replaced).
       dropStartParamsFromAddress();
-      setState(result);
+      // The routed shell and its first step render in slices (a transition), not one long task.
+      startTransition(() => setState(result));
     }, (err: unknown) => {
       console.error('start-up failed', err);
       setState('fatal');
     });
   }, []);
+  // A page that opens on no step (an error, maintenance, a retail screen): the server's first screen goes.
+  useEffect(() => {
+    if (state !== 'loading' && state !== 'ready') releaseFirstScreen();
+  }, [state]);
   if (state === 'loading') return <AppLoading />;
   if (state === 'fatal') return <FatalScreen />;
   if (state === 'maintenance') return <MaintenanceScreen />;

@@ -8,6 +8,7 @@ import { StepBoundary } from './step-boundary';
 import { KernelMismatchError } from './kernel-compat';
 import { StepLoading } from './step-loading';
 import { markStepShown } from './step-shown';
+import { releaseFirstScreen } from '../start/first-screen';
 
 /**
  * Renders one step from its remote, inside the three containment layers: retried fetches
@@ -54,6 +55,7 @@ function Shown({ remote }: { remote: RemoteName }) {
 /** A step of the flow whose module is not registered or not deployed in this product yet. */
 export function ComingSoon({ titleKey }: { titleKey: string }) {
   const t = useT();
+  useEffect(() => releaseFirstScreen(), []);
   return (
     <section className="card">
       <StepHeading>{t(titleKey)}</StepHeading>

@@ -7,6 +7,7 @@ import { useFlowContext } from '../routing/use-flow-context';
 import { StepRoute } from '../routing/step-route';
 import { prefetchStep } from '../federation/remotes';
 import { whenStepSettled } from '../federation/step-shown';
+import { releaseFirstScreen } from '../start/first-screen';
 import { Header } from './header';
 import { Footer } from './footer';
 import { ProgressStepper } from './progress-stepper';
@@ -63,10 +64,15 @@ export function Shell() {
     const next = step ? STEPS.find((s) => s.order > step.order && s.remote !== null && s.remote !== step.remote)?.remote : undefined;
     let idle = () => undefined as void;
     const settled = next && step?.remote ? whenStepSettled(step.remote, () => (idle = whenIdle(() => void prefetchStep(next)))) : () => undefined;
+    // The server's first screen, if the page has one, gives way to the page's render of this step
+    // once it shows its data (the root only redirects: not yet). A step with no module: at once.
+    const noop = () => undefined as void;
+    const shown = pathname === ROUTES.root ? noop : step?.remote ? whenStepSettled(step.remote, releaseFirstScreen) : (releaseFirstScreen(), noop);
     return () => {
       stop();
       settled();
       idle();
+      shown();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per route, not per render
   }, [pathname, t]);

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RemoteManifests } from './remotes';
 import { bootPage, type BootContent } from './boot-page';
+import { loadFirstScreen } from './first-screen';
 
 /**
  * Serves the built host at / and each remote at /mfe/<name>/, plus /remotes.json. Hashed
@@ -103,7 +104,10 @@ export async function registerStaticFiles(
     return true;
   };
 
-  const page = boot ? bootPage({ hostDir: config.hostDir, remoteDirs: config.remoteDirs, manifests, ...boot }) : null;
+  const firstScreen = boot?.firstRemote
+    ? loadFirstScreen(config.hostDir, config.remoteDirs[boot.firstRemote], (err) => log.error({ err }, 'the first screen could not be rendered: pages go without it'))
+    : null;
+  const page = boot ? bootPage({ hostDir: config.hostDir, remoteDirs: config.remoteDirs, manifests, ...boot, firstScreen }) : null;
   if (page) {
     // Before the static files' wildcard: the router prefers these exact paths.
     for (const url of ['/', '/index.html']) app.get(url, (request, reply) => page.send(request, reply, PAGE_CACHE_CONTROL));

@@ -1,9 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { BOOT_PAYLOAD_ID, BootPayload, bootAnswerKey, BizConfigResponse, ProductsResponse, TranslationsResponse } from '@join/shared/contract';
+import { BOOT_PAYLOAD_ID, BootPayload, bootAnswerKey, BizConfigResponse, FIRST_SCREEN_ID, FIRST_SCREEN_SLOT, ProductsResponse, TranslationsResponse } from '@join/shared/contract';
 import { createTestApp, tempDir, type TestApp } from '../../../testing/harness';
 import { bootPage, scriptSafeJson } from '../boot-page';
+import { loadFirstScreen } from '../first-screen';
 
 /** The page as a browser gets it: its HTML and its boot payload, parsed with the kernel's schema. */
 function payloadOf(html: string): BootPayload {
@@ -140,5 +141,118 @@ describe('a page whose business config fails', () => {
     const { answers = {} } = payloadOf(res.body);
     expect(answers).not.toHaveProperty([bootAnswerKey('/biz_config/app', undefined, 'en')]);
     expect(answers).toHaveProperty([bootAnswerKey('/translations', { container_id: 'web' }, 'en')]);
+  });
+});
+
+describe("the server's first screen in the page (issue 27)", () => {
+  const root = tempDir();
+  const hostDir = join(root.path, 'host', 'dist');
+  const planDir = join(root.path, 'mfe-plan', 'dist');
+  const calls = join(root.path, 'calls.log');
+  let t: TestApp;
+
+  /** A module's first-screen render (dist-server/first-screen.cjs) that logs each call. */
+  const render = (dir: string, body: string) => {
+    mkdirSync(join(dir, '..', 'dist-server'), { recursive: true });
+    writeFileSync(
+      join(dir, '..', 'dist-server', 'first-screen.cjs'),
+      `const fs = require('node:fs');
+       exports.renderFirstScreen = async ({ language, answers }) => {
+         fs.appendFileSync(${JSON.stringify(calls)}, ${JSON.stringify(dir)} + ' ' + language + '\\n');
+         const plans = answers[language + ' GET /products/available?category=tourist'];
+         return ${body};
+       };`,
+    );
+  };
+
+  beforeAll(async () => {
+    mkdirSync(hostDir, { recursive: true });
+    writeFileSync(
+      join(hostDir, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>Join</title><link rel="preload" as="style" href="/330.36784b3f.css"><link rel="preload" as="script" href="/main.3fa9c2d1.js"></head><body><div id="root"></div><script defer src="/main.3fa9c2d1.js"></script></body></html>',
+    );
+    writeFileSync(join(hostDir, 'first-screen-gate.0a1b2c3d.js'), '');
+    mkdirSync(planDir, { recursive: true });
+    writeFileSync(join(planDir, 'mf-manifest.json'), JSON.stringify(PLAN_MANIFEST));
+    render(hostDir, "'<div class=\"shell\" lang=\"' + language + '\"><main>" + FIRST_SCREEN_SLOT + "</main></div>'");
+    render(planDir, "'<section><h1>Plans</h1><p>' + plans.products.length + ' plans, $& kept</p></section>'");
+    t = await createTestApp({ static: { hostDir, remoteDirs: { plan: planDir } } });
+  });
+  afterAll(async () => {
+    await t.close();
+    root.remove();
+  });
+
+  const page = async (url = '/') => (await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
+  const renders = () => (existsSync(calls) ? readFileSync(calls, 'utf8').trim().split('\n') : []);
+
+  it("holds the host's frame with the first step's page in its slot, from the page's own answers, before #root", async () => {
+    const html = await page();
+    const products = ProductsResponse.parse(payloadOf(html).answers?.[bootAnswerKey('/products/available', { category: 'tourist' }, 'en')]).products;
+    expect(products.length).toBeGreaterThan(0);
+    expect(html).toContain(`<div id="${FIRST_SCREEN_ID}"><div class="shell" lang="en"><main><section><h1>Plans</h1><p>${products.length} plans, $& kept</p></section></main></div></div><div id="root">`);
+    expect(html).not.toContain(FIRST_SCREEN_SLOT);
+  });
+
+  it('paints from the HTML: its styles block rendering, the gate runs in the head, the scripts wait', async () => {
+    const html = await page('/?lang=ar');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" href="/330.36784b3f.css">');
+    expect(head).toContain('<link rel="stylesheet" href="/mfe/plan/__federation_expose_Step.5e6f7a8b.css">');
+    expect(head).toContain('<script src="/first-screen-gate.0a1b2c3d.js"></script>');
+    expect(head).not.toMatch(/rel="preload" as="style"/);
+    // Every script preload after the first paint's styles, the first step's too.
+    expect(head.match(/<link rel="preload" as="script" [^>]*>/g)).toEqual([
+      '<link rel="preload" as="script" fetchpriority="low" href="/main.3fa9c2d1.js">',
+      '<link rel="preload" as="script" fetchpriority="low" href="/mfe/plan/remoteEntry.js">',
+      '<link rel="preload" as="script" fetchpriority="low" href="/mfe/plan/__federation_expose_Step.1a2b3c4d.js">',
+    ]);
+    expect(html).toContain('<div class="shell" lang="ar">');
+    // The payload stays before the host's script, out of the head.
+    expect(html.indexOf(BOOT_PAYLOAD_ID)).toBeGreaterThan(html.indexOf('</head>'));
+  });
+
+  it('is rendered once per language and set of answers', async () => {
+    const before = renders().length;
+    await Promise.all([page(), page('/?gclid=abc&utm_source=ad'), page('/?lang=ar'), page('/index.html')]);
+    expect(renders().length).toBe(before);
+  });
+
+  it('is not in a page that opens elsewhere: a deep path or a start parameter', async () => {
+    for (const url of ['/join/spotii-success', '/?product_code=7', '/?vip=gold', '/?is_retail=1&lang=ar']) {
+      const html = await page(url);
+      expect(html).not.toContain(FIRST_SCREEN_ID);
+      expect(html).not.toContain('first-screen-gate');
+      expect(html).toContain('<link rel="preload" as="script" href="/main.3fa9c2d1.js">');
+    }
+  });
+});
+
+describe('a module without its first-screen render, or one whose render fails', () => {
+  const root = tempDir();
+  const hostDir = join(root.path, 'host', 'dist');
+  const planDir = join(root.path, 'mfe-plan', 'dist');
+  afterAll(() => root.remove());
+
+  it('leaves the page as the browser alone renders it, and says why in the log', async () => {
+    mkdirSync(hostDir, { recursive: true });
+    writeFileSync(join(hostDir, 'index.html'), '<!doctype html><html lang="en"><head></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>');
+    writeFileSync(join(hostDir, 'first-screen-gate.0a1b2c3d.js'), '');
+    mkdirSync(join(root.path, 'host', 'dist-server'), { recursive: true });
+    writeFileSync(join(root.path, 'host', 'dist-server', 'first-screen.cjs'), `exports.renderFirstScreen = async () => '<main>${FIRST_SCREEN_SLOT}</main>';`);
+    mkdirSync(planDir, { recursive: true });
+    writeFileSync(join(planDir, 'mf-manifest.json'), JSON.stringify(PLAN_MANIFEST));
+    const errors: unknown[] = [];
+    // No step render: none.
+    expect(loadFirstScreen(hostDir, planDir, (e) => errors.push(e))).toBeNull();
+    // A step render that throws: the page without it, the error logged.
+    mkdirSync(join(root.path, 'mfe-plan', 'dist-server'), { recursive: true });
+    writeFileSync(join(root.path, 'mfe-plan', 'dist-server', 'first-screen.cjs'), "exports.renderFirstScreen = async () => { throw new Error('no plans'); };");
+    const firstScreen = loadFirstScreen(hostDir, planDir, (e) => errors.push(e));
+    expect(firstScreen).not.toBeNull();
+    const html = await bootPage({ hostDir, remoteDirs: { plan: planDir }, manifests: { plan: '/mfe/plan/mf-manifest.json' }, firstRemote: 'plan', content: { answers: [async () => ({ k: 1 })] }, firstScreen }).render('en', true);
+    expect(html).not.toContain(FIRST_SCREEN_ID);
+    expect(html).toContain('<div id="root"></div>');
+    expect(errors).toEqual([expect.objectContaining({ message: 'no plans' })]);
   });
 });

@@ -1,0 +1,98 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { TOURIST_CODES } from './pages/plan-step';
+
+/**
+ * The server's first screen (issue 27): a phone paints the plan cards from the page itself, before
+ * any script; the page's own render takes its place without a move; nothing pressed meanwhile is
+ * lost; a page that will open elsewhere never shows it.
+ */
+const HEADING = { en: 'Choose your plan', ar: 'اختر باقتك' } as const;
+const SERVER_SCREEN = '#join-first-screen';
+
+/** Holds every request for `pattern` until the returned function is called. */
+async function holdBack(page: Page, pattern: string): Promise<() => void> {
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+for (const language of ['en', 'ar'] as const) {
+  test(`a phone paints the plans from the page itself, before any script (${language})`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`/?lang=${language}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.getByRole('heading', { level: 1, name: HEADING[language] })).toBeVisible();
+    await expect(page.locator(`${SERVER_SCREEN} .plan-card`)).toHaveCount(TOURIST_CODES.length);
+    await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+    // The shell's frame around it: header, the stepper at step 1.
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.locator(`${SERVER_SCREEN} [aria-current="step"]`)).toHaveCount(1);
+    await context.close();
+  });
+
+  test(`the page's own render takes its place: nothing moves, one copy, focus on the heading (${language})`, async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shift: number; __copies: number };
+      w.__shift = 0;
+      w.__copies = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__shift += (e as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      // The most headings the document ever held at once (the page's render is held out of it).
+      new MutationObserver(() => (w.__copies = Math.max(w.__copies, document.querySelectorAll('[data-step-heading]').length))).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`/?lang=${language}`);
+    await expect(page.locator(SERVER_SCREEN)).toHaveCount(0);
+    await expect(page.locator('#root .plan-card')).toHaveCount(TOURIST_CODES.length);
+    await expect(page.getByRole('heading', { level: 1, name: HEADING[language] })).toBeFocused();
+    const { shift, copies } = await page.evaluate(() => {
+      const w = window as unknown as { __shift: number; __copies: number };
+      return { shift: w.__shift, copies: w.__copies };
+    });
+    expect(shift).toBe(0);
+    expect(copies).toBe(1);
+  });
+}
+
+test('a plan chosen on the server’s screen, before the page took over, opens its review', async ({ page }) => {
+  // The plan step's code is held back: the page cannot take over yet.
+  const release = await holdBack(page, '**/mfe/plan/__federation_expose_Step*.js');
+  await page.goto('/');
+  // The page is listening once its start-up holds its own render out of the document (a press
+  // before its first script ran does nothing: there is no script yet to keep it).
+  await page.waitForFunction(() => document.getElementById('root') === null);
+  const card = page.locator(`${SERVER_SCREEN} .plan-card`).nth(1);
+  const name = (await card.locator('h2, h3').first().textContent())?.trim() ?? '';
+  expect(name).not.toBe('');
+  await card.getByRole('button', { name: /Choose this plan/ }).click();
+  await expect(page.locator(SERVER_SCREEN)).toHaveCount(1);
+  release();
+  await expect(page.locator(SERVER_SCREEN)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`Your plan: ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })).toBeVisible();
+});
+
+test('a returning visitor never sees it: the gate hides it before its first paint, and the page opens as before', async ({ page }) => {
+  // A stored session (here one the server no longer knows: start-up recovers it, SPEC 4).
+  await page.addInitScript(() => {
+    localStorage.setItem('join.session.v1', JSON.stringify({ deviceId: 'first-screen-returning-0001', sessionId: 'a-session-long-gone', uid: null, language: 'en' }));
+  });
+  const release = await holdBack(page, '**/main.*.js');
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('data-first-screen', 'off');
+  await expect(page.locator(SERVER_SCREEN)).toBeHidden();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: HEADING.en })).toBeVisible();
+  await expect(page.locator(SERVER_SCREEN)).toHaveCount(0);
+});
+
+test('a page that opens elsewhere has none: a deep link and a start parameter', async ({ page }) => {
+  for (const url of ['/?product_code=187', '/join/spotii-success']) {
+    const html = await (await page.request.get(url, { headers: { accept: 'text/html' } })).text();
+    expect(html, url).not.toContain('id="join-first-screen"');
+  }
+});

@@ -1,0 +1,95 @@
+import { FIRST_SCREEN_ID } from '@join/shared';
+
+/**
+ * The server's first screen in the page (issue 27; api/src/platform/static/first-screen.ts): the
+ * plan cards painted from the HTML while this page's own render builds in #root, held out of the
+ * document meanwhile (no second copy of the screen for a screen reader, a search of the page or
+ * an id). Once the page's render of the first step is ready (the shell calls releaseFirstScreen),
+ * #root takes the server's screen's place in one step, and what the visitor pressed or focused on
+ * it in the meantime is pressed or focused on the page's render: the two are the same components,
+ * so the same place in the tree is the same control (checked by its tag and text). Before this
+ * script runs a press does nothing.
+ */
+interface Place {
+  path: number[];
+  tag: string;
+  text: string;
+}
+
+let pressed: Place | null = null;
+/** #root while it is held out of the document. */
+let held: HTMLElement | null = null;
+
+const screen = (): HTMLElement | null => document.getElementById(FIRST_SCREEN_ID);
+
+function placeOf(root: Element, el: Element): Place {
+  const path: number[] = [];
+  for (let node: Element = el; node !== root && node.parentElement; node = node.parentElement) {
+    path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node) as number);
+  }
+  return { path, tag: el.tagName, text: el.textContent ?? '' };
+}
+
+function find(root: Element, place: Place): HTMLElement | null {
+  let node: Element | undefined = root;
+  for (const i of place.path) node = node?.children[i];
+  return node instanceof HTMLElement && node.tagName === place.tag && (node.textContent ?? '') === place.text ? node : null;
+}
+
+/**
+ * At start-up, before the page renders into `root`: a first screen the gate turned off goes at
+ * once; one that shows holds `root` out of the document and keeps what the visitor presses on it.
+ */
+export function watchFirstScreen(root: HTMLElement): void {
+  const el = screen();
+  if (!el) return;
+  if (document.documentElement.getAttribute('data-first-screen') === 'off') {
+    el.remove();
+    return;
+  }
+  held = root;
+  root.remove();
+  el.addEventListener(
+    'click',
+    (event) => {
+      const target = event.target instanceof Element ? event.target.closest('a, button, [tabindex]') : null;
+      if (!target || !el.contains(target)) return;
+      event.preventDefault();
+      pressed = placeOf(el, target);
+    },
+    true,
+  );
+}
+
+/**
+ * The page's render of the step is on screen with its data: it takes the server's first screen's
+ * place (once; no-op without one). A region of it still busy (`aria-busy`: the data is in but not
+ * drawn yet) is waited for, so the swap never shows less than the server's screen did.
+ */
+export function releaseFirstScreen(): void {
+  const root = held;
+  if (!screen() || !root) return;
+  held = null;
+  if (!root.querySelector('[aria-busy="true"]')) {
+    swap(root);
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    if (root.querySelector('[aria-busy="true"]')) return;
+    observer.disconnect();
+    swap(root);
+  });
+  observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
+}
+
+function swap(root: HTMLElement): void {
+  const el = screen();
+  if (!el) return;
+  const active = document.activeElement;
+  const focused = active && active !== el && el.contains(active) ? placeOf(el, active) : null;
+  el.replaceWith(root);
+  const press = pressed && find(root, pressed);
+  pressed = null;
+  if (press) press.click();
+  else if (focused) find(root, focused)?.focus();
+}
