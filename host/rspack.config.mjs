@@ -11,9 +11,14 @@ const dir = path.dirname(fileURLToPath(import.meta.url));
  * The living style guide (src/styleguide, shared/README.md) is a second entry and page,
  * styleguide.html, built only by the dev server (`rspack serve`) or when JOIN_STYLEGUIDE=1: a
  * production build (`npm start`, `npm test`) has no trace of it, and index.html never loads it.
+ *
+ * JOIN_SINGLE_BUNDLE=1 builds the per-step benchmark's "one bundle" into dist-single/ instead: the
+ * step modules built into the host, no Module Federation (tools/single-bundle.mjs; only
+ * e2e/perf/step-timings.mjs asks for it).
  */
 export default (env = {}) => {
   const config = createConfig({ dir, kind: 'host', name: 'join_host', port: 3000 });
+  if (process.env.JOIN_SINGLE_BUNDLE === '1') return import('../tools/single-bundle.mjs').then((m) => m.singleBundleConfig(config));
   const styleguide = Boolean(env.RSPACK_SERVE) || process.env.JOIN_STYLEGUIDE === '1';
   if (!styleguide) return config;
   const html = (filename, chunks, title) =>

@@ -217,6 +217,9 @@ function reactRouterProduction() {
   return path.join(path.dirname(pkg), 'dist', 'production', 'index.mjs');
 }
 
+/** The file of a step module that it exposes as ./Step (the single-bundle build imports the same one). */
+export const STEP_EXPOSE_FILE = './src/step.tsx';
+
 /**
  * A step module's build: its container name and dev port come from the module registry, and it
  * exposes its step as ./Step (the contract the host loads: src/step.tsx's default export).
@@ -224,7 +227,7 @@ function reactRouterProduction() {
  */
 export function createRemoteConfig(o) {
   const m = moduleInFolder(o.dir);
-  return createConfig({ dir: o.dir, kind: 'remote', name: m.container, port: m.devPort, exposes: { './Step': './src/step.tsx' } });
+  return createConfig({ dir: o.dir, kind: 'remote', name: m.container, port: m.devPort, exposes: { './Step': STEP_EXPOSE_FILE } });
 }
 
 /**

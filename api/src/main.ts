@@ -8,7 +8,7 @@ import { openSqliteRepositories } from './database';
 import { createSmtpMailer } from './platform/mail/smtp-mailer';
 import { CODE_RULES } from './modules/account';
 import { createHttpOutbox } from './platform/dev/outbox';
-import { REMOTE_FOLDERS } from './platform/static/remotes';
+import { REMOTE_FOLDERS, remotesBundledBy } from './platform/static/remotes';
 import { createHttpAuthority, DEFAULT_AUTHORITY_TIMEOUT_MS } from './modules/identity';
 import { cardProviderFrom } from './modules/payment';
 import { bnplProviderFrom, terminalProviderFrom } from './modules/payment';
@@ -32,6 +32,23 @@ const repoRoot = resolve(apiDir, '..');
 function identityAuthority(env: Env): { url: string; key: string; sandbox: string | null } {
   const key = env.JOIN_AUTHORITY_KEY ?? SANDBOX_AUTHORITY_KEY;
   return { ...providerAddress(env.sandboxes, 'authority', env.JOIN_AUTHORITY_URL, env.JOIN_AUTHORITY_PORT), key };
+}
+
+/**
+ * The host's build (host/dist, or the one JOIN_HOST_DIR names: the per-step benchmark's single
+ * bundle) and every remote it does not carry itself.
+ */
+function staticConfig(env: Env) {
+  const hostDir = env.JOIN_HOST_DIR ? resolve(env.JOIN_HOST_DIR) : join(repoRoot, 'host', 'dist');
+  const bundled = new Set(remotesBundledBy(hostDir));
+  return {
+    hostDir,
+    remoteDirs: Object.fromEntries(
+      Object.entries(REMOTE_FOLDERS)
+        .filter(([name]) => !bundled.has(name))
+        .map(([name, folder]) => [name, join(repoRoot, folder, 'dist')]),
+    ),
+  };
 }
 
 /** One figure for every account call's per-address budget (JOIN_ACCOUNT_RATE_LIMIT). */
@@ -111,10 +128,7 @@ async function main(): Promise<void> {
     ...(env.JOIN_CAPTCHA_KEY ? { captchaKey: env.JOIN_CAPTCHA_KEY } : {}),
     ...(env.JOIN_TRANSFER_CHECKS_PER_ADDRESS ? { transferCheckLimits: { numbersPerAddress: env.JOIN_TRANSFER_CHECKS_PER_ADDRESS } } : {}),
     ...(env.JOIN_CODE_RESEND_AFTER_S ? { accountRules: { codes: { ...CODE_RULES, resendAfterS: env.JOIN_CODE_RESEND_AFTER_S } } } : {}),
-    static: {
-      hostDir: join(repoRoot, 'host', 'dist'),
-      remoteDirs: Object.fromEntries(Object.entries(REMOTE_FOLDERS).map(([name, folder]) => [name, join(repoRoot, folder, 'dist')])),
-    },
+    static: staticConfig(env),
     ...(env.JOIN_REMOTES ? { remoteOverrides: env.JOIN_REMOTES } : {}),
     trustProxy: env.JOIN_TRUST_PROXY,
     hsts: env.JOIN_HSTS,

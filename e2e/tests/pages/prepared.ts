@@ -166,19 +166,34 @@ async function confirmDetails(api: VisitorApi, details: Details): Promise<void> 
   await api.post('/me/id_details', Object.fromEntries(Object.entries(details).filter((e): e is [string, string] => e[1] !== null)));
 }
 
-/**
- * The identity check of the session the page holds (its device and session from its storage),
- * answered through the API as prepareVisitor answers it, the details confirmed: the page's visitor
- * is verified, at /payment after a reload. For a walk that covers the steps before and after the
- * check, which the identity-* specs walk on screen.
- */
-export async function verifyPageVisitor(page: Page, identity: Identity = VISITOR_WITH_PASSPORT): Promise<void> {
+/** The API as the visitor whose session the page holds (its device and session from its storage). */
+async function pageVisitorApi(page: Page): Promise<VisitorApi> {
   const stored = await page.evaluate(() => localStorage.getItem('join.session.v1'));
   const { deviceId, sessionId } = JSON.parse(stored ?? '{}') as { deviceId?: string; sessionId?: string };
   if (!deviceId || !sessionId) throw new Error(`the page holds no session: ${stored}`);
   const api = visitorApi(page.request, deviceId);
   api.session = sessionId;
+  return api;
+}
+
+/**
+ * The identity check of the session the page holds, answered through the API as prepareVisitor
+ * answers it, the details confirmed: the page's visitor is verified, at /payment after a reload.
+ * For a walk that covers the steps before and after the check, which the identity-* specs walk on
+ * screen.
+ */
+export async function verifyPageVisitor(page: Page, identity: Identity = VISITOR_WITH_PASSPORT): Promise<void> {
+  const api = await pageVisitorApi(page);
   await confirmDetails(api, await answerIdentity(api, identity));
+}
+
+/**
+ * The same, short of the confirmation: the document and the face of the page's session answered,
+ * so that after a reload the page shows the details to confirm (the per-step benchmark clicks the
+ * check's own primary action, perf/step-timings.mjs).
+ */
+export async function answerPageVisitor(page: Page, identity: Identity = VISITOR_WITH_PASSPORT): Promise<void> {
+  await answerIdentity(await pageVisitorApi(page), identity);
 }
 
 export async function prepareVisitor(request: APIRequestContext, { stage, product = TOURIST_CHEAPEST, email = uniqueEmail('prepared'), identity = VISITOR_WITH_PASSPORT, retail = false }: Options): Promise<PreparedVisitor> {

@@ -27,6 +27,12 @@ export const SERVER_FIELDS = {
   JOIN_MAINTENANCE: z.string().max(64).optional(),
   JOIN_FAIL_BIZ_CONFIG: flag,
   JOIN_REMOTES: JsonRemotes.optional(),
+  /**
+   * Another build of the host to serve at / (host/dist by default): the per-step benchmark serves
+   * its single bundle (host/dist-single, e2e/perf/step-timings.mjs). The remotes such a build
+   * carries itself (its bundled-steps.json) are not served.
+   */
+  JOIN_HOST_DIR: z.preprocess(unsetIfEmpty, z.string().min(1).optional()),
   JOIN_LOGIN_RATE_LIMIT: positiveInt.optional(),
   JOIN_RANDOM_RATE_LIMIT: positiveInt.optional(),
   JOIN_SEARCH_RATE_LIMIT: positiveInt.optional(),

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { MODULES } from '@join/shared/contract';
 
@@ -35,4 +37,23 @@ export function remoteOrigins(manifests: RemoteManifests): string[] {
     .filter((u) => /^https?:\/\//.test(u))
     .map((u) => new URL(u).origin);
   return [...new Set(origins)].sort();
+}
+
+/** The file a host build writes when it carries step modules itself (tools/single-bundle.mjs). */
+export const BUNDLED_STEPS_FILE = 'bundled-steps.json';
+
+/**
+ * The step modules a host build carries in its own bundle, as that build says
+ * (<hostDir>/bundled-steps.json: the per-step benchmark's single bundle, issue 27): those are not
+ * served as remotes, so the page names none of their files (no remotes list entry, manifest or
+ * preload the host never uses). The product's own host has no such file: none.
+ */
+export function remotesBundledBy(hostDir: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(join(hostDir, BUNDLED_STEPS_FILE), 'utf8');
+  } catch {
+    return [];
+  }
+  return z.array(RemoteName).parse(JSON.parse(text));
 }

@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { contentSecurityPolicy } from '../../http/security-headers';
-import { RemoteManifests, remoteManifests, remoteOrigins } from '../remotes';
+import { BUNDLED_STEPS_FILE, RemoteManifests, remoteManifests, remoteOrigins, remotesBundledBy } from '../remotes';
 import { cacheControlFor } from '../static-files';
 
 describe('remotes table', () => {
@@ -52,5 +55,21 @@ describe('remotes table', () => {
     expect(cacheControlFor('/x/remoteEntry.js')).toBe('no-cache');
     expect(cacheControlFor('/x/mf-manifest.json')).toBe('no-cache');
     expect(cacheControlFor('/x/index.html')).toBe('no-store');
+  });
+});
+
+describe('remotes a host build carries itself', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'join-host-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('are none for a host without bundled-steps.json (the product\'s own build)', () => {
+    expect(remotesBundledBy(dir)).toEqual([]);
+  });
+
+  it('are the ones its bundled-steps.json names; a malformed list stops the server', () => {
+    writeFileSync(join(dir, BUNDLED_STEPS_FILE), JSON.stringify(['plan', 'number']));
+    expect(remotesBundledBy(dir)).toEqual(['plan', 'number']);
+    writeFileSync(join(dir, BUNDLED_STEPS_FILE), JSON.stringify(['Not A Name']));
+    expect(() => remotesBundledBy(dir)).toThrow();
   });
 });
