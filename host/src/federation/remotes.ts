@@ -107,7 +107,8 @@ export async function loadStepModule(name: RemoteName, attempt = 0): Promise<Ste
     // Registered by its remoteEntry (from the manifest already read): the runtime then fetches no
     // manifest of its own, and the page preloaded the first step's entry and chunks.
     const remoteEntry = firstDownloadOf(manifest, manifestUrl)[0];
-    if (!remoteEntry?.endsWith('.js')) throw new Error(`the manifest of ${name} names no remoteEntry`);
+    // (The page's copy of a manifest names it with its version: remoteEntry.js?v=….)
+    if (!remoteEntry || !new URL(remoteEntry).pathname.endsWith('.js')) throw new Error(`the manifest of ${name} names no remoteEntry`);
     registerRemotes([{ name: container, entry: remoteEntry }], { force: registered.has(name) });
     registered.add(name);
   }

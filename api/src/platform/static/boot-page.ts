@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BOOT_PAYLOAD_ID, firstDownloadOf, type BootPayload } from '@join/shared/contract';
 import type { RemoteManifests } from './remotes';
 import type { FirstScreen } from './first-screen';
+import { withEntryVersion } from './entry-version';
 
 /**
  * The page (index.html) as the server answers it: the host's built page with what its first
@@ -54,7 +55,7 @@ const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 async function readManifest(dir: string): Promise<unknown> {
   try {
-    return JSON.parse(await readFile(join(dir, 'mf-manifest.json'), 'utf8'));
+    return withEntryVersion(JSON.parse(await readFile(join(dir, 'mf-manifest.json'), 'utf8')), dir);
   } catch {
     return undefined; // not built: the client asks for it, and shows the step's fallback
   }
@@ -82,11 +83,15 @@ export function bootPage(options: BootPageOptions) {
     const answers = await Promise.all(content.answers.map((give) => give(language).catch(() => ({}))));
     const payload: BootPayload = { answers: Object.assign({}, ...answers), remotes: manifests, manifests: manifestJson };
     const first = firstRemote ? manifestJson[firstRemote] : undefined;
-    // The first step's first download, as paths on this origin (the manifest's URL is one).
-    const firstFiles = first ? firstDownloadOf(first, new URL(manifests[firstRemote as string] as string, 'http://page').toString()).map((u) => new URL(u).pathname) : [];
+    // The first step's first download, as addresses on this origin (the manifest's URL is one; its
+    // remoteEntry carries its version: entry-version.ts).
+    const firstFiles = (first ? firstDownloadOf(first, new URL(manifests[firstRemote as string] as string, 'http://page').toString()) : []).map((u) => {
+      const { pathname, search } = new URL(u);
+      return { href: pathname + search, path: pathname };
+    });
     const preloads = firstFiles
-      .filter((href) => href.endsWith('.js'))
-      .map((href) => `<link rel="preload" as="script" href="${attr(href)}">`)
+      .filter(({ path }) => path.endsWith('.js'))
+      .map(({ href }) => `<link rel="preload" as="script" href="${attr(href)}">`)
       .join('');
     const data = `<script type="application/json" id="${BOOT_PAYLOAD_ID}">${scriptSafeJson(payload)}</script>`;
     const screen = withFirstScreen && firstScreen && payload.answers ? await firstScreen.html(language, payload.answers) : null;
@@ -104,7 +109,7 @@ export function bootPage(options: BootPageOptions) {
       const low = (html: string) => html.replace(/<link rel="preload" as="script" href=/g, '<link rel="preload" as="script" fetchpriority="low" href=');
       page = low(page);
       head = low(head);
-      const styles = firstFiles.filter((href) => href.endsWith('.css')).map((href) => `<link rel="stylesheet" href="${attr(href)}">`).join('');
+      const styles = firstFiles.filter(({ path }) => path.endsWith('.css')).map(({ href }) => `<link rel="stylesheet" href="${attr(href)}">`).join('');
       head += `${styles}<script src="${attr(firstScreen.gateScript)}"></script>`;
       page = page.replace('<div id="root">', () => `${screen}<div id="root">`);
     }

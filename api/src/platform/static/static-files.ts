@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { RemoteManifests } from './remotes';
 import { bootPage, type BootContent } from './boot-page';
 import { loadFirstScreen } from './first-screen';
+import { isCurrentEntry } from './entry-version';
 
 /**
  * Serves the built host at / and each remote at /mfe/<name>/, plus /remotes.json. Hashed
@@ -28,6 +29,7 @@ export interface HtmlFallback {
 const HASHED = /[.-][0-9a-f]{8,}(\.[a-z0-9]+)+$/i;
 const NOT_A_PAGE = /^\/(api|mfe)(\/|$)/;
 const YEAR_S = 365 * 24 * 3600;
+const IMMUTABLE = `public, max-age=${YEAR_S}, immutable`;
 
 /** A source map (.map, or its precompressed .map.gz / .map.br). */
 export function isSourceMap(path: string): boolean {
@@ -45,11 +47,12 @@ export const PAGE_CACHE_CONTROL = 'no-store';
 export function cacheControlFor(file: string): string {
   const name = basename(file);
   if (name.endsWith('.html')) return PAGE_CACHE_CONTROL;
-  return HASHED.test(name) ? `public, max-age=${YEAR_S}, immutable` : 'no-cache';
+  return HASHED.test(name) ? IMMUTABLE : 'no-cache';
 }
 
-const setHeaders = (res: { setHeader(name: string, value: string): unknown }, file: string): void => {
-  res.setHeader('cache-control', cacheControlFor(file));
+const setHeaders = (res: { setHeader(name: string, value: string): unknown; req?: { url?: string } }, file: string): void => {
+  // A remoteEntry asked for by its version (entry-version.ts) is as immutable as a hashed file.
+  res.setHeader('cache-control', isCurrentEntry(res.req?.url, file) ? IMMUTABLE : cacheControlFor(file));
 };
 
 /** A navigation: an HTML GET that is not the API, a remote asset or a file name. */

@@ -256,3 +256,44 @@ describe('a module without its first-screen render, or one whose render fails', 
     expect(errors).toEqual([expect.objectContaining({ message: 'no plans' })]);
   });
 });
+
+describe("a remote's remoteEntry in the page: named by its version, immutable at that address", () => {
+  const root = tempDir();
+  const hostDir = join(root.path, 'host', 'dist');
+  const planDir = join(root.path, 'mfe-plan', 'dist');
+  let t: TestApp;
+
+  beforeAll(async () => {
+    mkdirSync(hostDir, { recursive: true });
+    writeFileSync(join(hostDir, 'index.html'), '<!doctype html><html lang="en"><head></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>');
+    mkdirSync(planDir, { recursive: true });
+    writeFileSync(join(planDir, 'mf-manifest.json'), JSON.stringify(PLAN_MANIFEST));
+    writeFileSync(join(planDir, 'remoteEntry.js'), 'self.join_plan = {};');
+    t = await createTestApp({ static: { hostDir, remoteDirs: { plan: planDir } } });
+  });
+  afterAll(async () => {
+    await t.close();
+    root.remove();
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: url === '/' ? 'text/html' : '*/*' } });
+
+  it('the page names it with its version and preloads that address; the address is immutable, any other revalidated', async () => {
+    const html = (await get('/')).body;
+    const manifest = payloadOf(html).manifests?.plan as typeof PLAN_MANIFEST;
+    const name = manifest.metaData.remoteEntry.name;
+    expect(name).toMatch(/^remoteEntry\.js\?v=[0-9a-f]{12}$/);
+    expect(html).toContain(`<link rel="preload" as="script" href="/mfe/plan/${name}">`);
+    const versioned = await get(`/mfe/plan/${name}`);
+    expect(versioned.statusCode).toBe(200);
+    expect(versioned.headers['cache-control']).toMatch(/immutable/);
+    for (const url of ['/mfe/plan/remoteEntry.js', '/mfe/plan/remoteEntry.js?v=000000000000']) {
+      expect((await get(url)).headers['cache-control']).toBe('no-cache');
+    }
+    // A new build: a new version in the next page, and the old address is no longer immutable.
+    writeFileSync(join(planDir, 'remoteEntry.js'), 'self.join_plan = { rebuilt: true };');
+    const next = (payloadOf((await get('/')).body).manifests?.plan as typeof PLAN_MANIFEST).metaData.remoteEntry.name;
+    expect(next).not.toBe(name);
+    expect((await get(`/mfe/plan/${name}`)).headers['cache-control']).toBe('no-cache');
+  });
+});
