@@ -30,6 +30,39 @@ export function firstScreenShown(
   return startLanguage === 'en' || startLanguage === 'ar' || language === undefined || language === page.language;
 }
 
+/**
+ * The page's scripts, which the server moved onto the gate's own element (`data-scripts`, run in
+ * order, and `data-preloads`, fetched): started once the server's first screen is painted, so that
+ * nothing competes with its styles on a phone's connection; at once when the gate turned it off.
+ * A script runs only once the document is parsed, as the `defer` it replaces would.
+ */
+export function startPageScripts(gate: HTMLOrSVGScriptElement | null, shown: boolean, doc: Document = document, win: Window = window): void {
+  if (!(gate instanceof HTMLScriptElement)) return;
+  const list = (name: string) => (gate.dataset[name] ?? '').split(' ').filter(Boolean);
+  const start = () => {
+    for (const href of list('preloads')) {
+      const link = doc.createElement('link');
+      link.rel = 'preload';
+      link.as = 'script';
+      link.href = href;
+      doc.head.appendChild(link);
+    }
+    const run = () => {
+      for (const src of list('scripts')) {
+        const script = doc.createElement('script');
+        script.src = src;
+        script.async = false; // in order, as deferred scripts run
+        doc.body.appendChild(script);
+      }
+    };
+    if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', run, { once: true });
+    else run();
+  };
+  // After the next frame is painted: a frame callback runs just before it, a task just after.
+  if (shown) win.requestAnimationFrame(() => win.setTimeout(start, 0));
+  else start();
+}
+
 /** The gate as the page runs it. */
 export function runFirstScreenGate(doc: Document = document, loc: Location = location): void {
   let stored: string | null = null;
@@ -39,5 +72,7 @@ export function runFirstScreenGate(doc: Document = document, loc: Location = loc
     /* storage disabled: nothing stored */
   }
   const html = doc.documentElement;
-  if (!firstScreenShown({ language: html.lang, search: loc.search, hash: loc.hash }, stored)) html.setAttribute('data-first-screen', 'off');
+  const shown = firstScreenShown({ language: html.lang, search: loc.search, hash: loc.hash }, stored);
+  if (!shown) html.setAttribute('data-first-screen', 'off');
+  startPageScripts(doc.currentScript, shown, doc);
 }

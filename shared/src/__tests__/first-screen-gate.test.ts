@@ -1,4 +1,4 @@
-import { firstScreenShown, runFirstScreenGate } from '../first-screen-gate';
+import { firstScreenShown, runFirstScreenGate, startPageScripts } from '../first-screen-gate';
 import { SESSION_STORAGE_KEY } from '../constants';
 
 /** The server's first screen is a first visit's plan selection: the gate hides it wherever the page will show something else. */
@@ -42,5 +42,41 @@ describe('the first-screen gate', () => {
     document.documentElement.removeAttribute('data-first-screen');
     runFirstScreenGate(document, { search: '', hash: '' } as Location);
     expect(document.documentElement.hasAttribute('data-first-screen')).toBe(false);
+  });
+});
+
+describe('the page’s scripts, started by the gate', () => {
+  const gate = () => {
+    const el = document.createElement('script');
+    el.dataset.scripts = '/main.1.js /second.2.js';
+    el.dataset.preloads = '/chunk.3.js /mfe/plan/remoteEntry.js?v=abc';
+    return el;
+  };
+  const frames: (() => void)[] = [];
+  const win = {
+    requestAnimationFrame: (f: () => void) => frames.push(f),
+    setTimeout: (f: () => void) => frames.push(f),
+  } as unknown as Window;
+  const scripts = () => [...document.body.querySelectorAll('script')].map((s) => [s.getAttribute('src'), s.async]);
+  const preloads = () => [...document.head.querySelectorAll('link[rel="preload"]')].map((l) => l.getAttribute('href'));
+  beforeEach(() => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+    frames.length = 0;
+  });
+
+  it('start after the first screen’s paint (a frame, then a task), in order', () => {
+    startPageScripts(gate(), true, document, win);
+    expect(scripts()).toEqual([]);
+    expect(preloads()).toEqual([]);
+    while (frames.length) frames.shift()!();
+    expect(preloads()).toEqual(['/chunk.3.js', '/mfe/plan/remoteEntry.js?v=abc']);
+    expect(scripts()).toEqual([['/main.1.js', false], ['/second.2.js', false]]);
+  });
+
+  it('start at once when the gate turned the first screen off', () => {
+    startPageScripts(gate(), false, document, win);
+    expect(frames).toEqual([]);
+    expect(scripts()).toHaveLength(2);
   });
 });

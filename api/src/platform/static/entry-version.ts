@@ -38,10 +38,14 @@ export function withEntryVersion(manifest: unknown, dir: string): unknown {
   return { ...m, metaData: { ...m.metaData, remoteEntry: { ...m.metaData.remoteEntry, name: `${entry.name}?v=${version}` } } };
 }
 
-/** Is `url` the address of `file` (a remote's remoteEntry.js) at its current version? */
+/**
+ * Is `url` the address of `file` (a remote's remoteEntry.js, or the .br or .gz beside it that a
+ * browser is sent instead: tools/precompress.mjs) at its current version?
+ */
 export function isCurrentEntry(url: string | undefined, file: string): boolean {
   const q = url?.indexOf('?') ?? -1;
-  if (!url || q < 0 || !file.endsWith('remoteEntry.js')) return false;
+  const plain = file.replace(/\.(br|gz)$/, '');
+  if (!url || q < 0 || !plain.endsWith('remoteEntry.js')) return false;
   const v = new URLSearchParams(url.slice(q + 1)).get('v');
-  return v !== null && v === entryVersion(file);
+  return v !== null && v === entryVersion(plain);
 }
