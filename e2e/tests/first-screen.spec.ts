@@ -59,13 +59,10 @@ for (const language of ['en', 'ar'] as const) {
   });
 }
 
-test('a plan chosen on the server’s screen, before the page took over, opens its review', async ({ page }) => {
-  // The plan step's code is held back: the page cannot take over yet.
-  const release = await holdBack(page, '**/mfe/plan/__federation_expose_Step*.js');
-  await page.goto('/');
-  // The page is listening once its start-up holds its own render out of the document (a press
-  // before its first script ran does nothing: there is no script yet to keep it).
-  await page.waitForFunction(() => document.getElementById('root') === null);
+test('a plan chosen on the server’s screen, before any of the page’s scripts ran, opens its review', async ({ page }) => {
+  // The host's first script is held back: nothing of the page runs but the first-screen gate.
+  const release = await holdBack(page, '**/main.*.js');
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
   const card = page.locator(`${SERVER_SCREEN} .plan-card`).nth(1);
   const name = (await card.locator('h2, h3').first().textContent())?.trim() ?? '';
   expect(name).not.toBe('');

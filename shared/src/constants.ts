@@ -25,6 +25,10 @@ export const UNIT_STEP = 1024;
 export const DELIVERY_DRAFT_STORAGE_KEY = 'join.delivery.draft';
 /** Where the visitor's session (store.ts StoredSession) survives a reload: localStorage. */
 export const SESSION_STORAGE_KEY = 'join.session.v1';
+/** The element around the server's first screen in the page (before the host's #root: step-contract.ts FirstScreenRender). */
+export const FIRST_SCREEN_ID = 'join-first-screen';
+/** Marks the control a visitor pressed on the server's first screen (the first-screen gate keeps it). */
+export const FIRST_SCREEN_PRESSED = 'data-first-screen-pressed';
 export const TRACKING_EVENT_TIMEOUT_MS = 3000;
 
 export const CURRENCY = 'AED';

@@ -1,4 +1,4 @@
-import { SESSION_STORAGE_KEY } from './constants';
+import { FIRST_SCREEN_ID, FIRST_SCREEN_PRESSED, SESSION_STORAGE_KEY } from './constants';
 
 /**
  * The page's first-screen gate (issue 27), run by a tiny blocking script in the page's head
@@ -63,6 +63,27 @@ export function startPageScripts(gate: HTMLOrSVGScriptElement | null, shown: boo
   else start();
 }
 
+/**
+ * A press on the server's first screen before the page's render takes over (its scripts have not
+ * even started on a phone): kept, as the attribute FIRST_SCREEN_PRESSED on the control pressed
+ * last, for the page to press the same control on its render (host/src/start/first-screen.ts).
+ * A link does not leave meanwhile.
+ */
+export function keepFirstScreenPresses(doc: Document = document): void {
+  doc.addEventListener(
+    'click',
+    (event) => {
+      const target = event.target instanceof Element ? event.target.closest('a, button, [tabindex]') : null;
+      const screen = target?.closest(`#${FIRST_SCREEN_ID}`);
+      if (!target || !screen) return;
+      event.preventDefault();
+      for (const el of screen.querySelectorAll(`[${FIRST_SCREEN_PRESSED}]`)) el.removeAttribute(FIRST_SCREEN_PRESSED);
+      target.setAttribute(FIRST_SCREEN_PRESSED, '');
+    },
+    true,
+  );
+}
+
 /** The gate as the page runs it. */
 export function runFirstScreenGate(doc: Document = document, loc: Location = location): void {
   let stored: string | null = null;
@@ -74,5 +95,6 @@ export function runFirstScreenGate(doc: Document = document, loc: Location = loc
   const html = doc.documentElement;
   const shown = firstScreenShown({ language: html.lang, search: loc.search, hash: loc.hash }, stored);
   if (!shown) html.setAttribute('data-first-screen', 'off');
+  else keepFirstScreenPresses(doc);
   startPageScripts(doc.currentScript, shown, doc);
 }

@@ -21,4 +21,4 @@ export * from './validation/field-schemas';
 // The input masks the domains' field rules build on (pure).
 export * from './format/masks';
 // What the server writes into the page for its first screen (the host reads it at start-up).
-export { BOOT_PAYLOAD_ID, BootPayload, bootAnswerKey, firstDownloadOf, FIRST_SCREEN_ID, FIRST_SCREEN_SLOT, RemotesList, type FirstScreenInput, type FirstScreenRender } from './step-contract';
+export { BOOT_PAYLOAD_ID, BootPayload, bootAnswerKey, firstDownloadOf, FIRST_SCREEN_SLOT, RemotesList, type FirstScreenInput, type FirstScreenRender } from './step-contract';

@@ -81,8 +81,6 @@ export interface FirstScreenInput {
 export type FirstScreenRender = (input: FirstScreenInput) => Promise<string>;
 /** Where the host's frame takes the step: its render holds this element once, empty. */
 export const FIRST_SCREEN_SLOT = '<join-first-step></join-first-step>';
-/** The element around the server's first screen in the page (before the host's #root). */
-export const FIRST_SCREEN_ID = 'join-first-screen';
 
 /**
  * The key of a GET answer in the boot payload: the path, its query (sorted) and the language the

@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_ID } from '@join/shared';
+import { FIRST_SCREEN_ID, FIRST_SCREEN_PRESSED } from '@join/shared';
 
 /**
  * The server's first screen in the page (issue 27; api/src/platform/static/first-screen.ts): the
@@ -7,8 +7,9 @@ import { FIRST_SCREEN_ID } from '@join/shared';
  * an id). Once the page's render of the first step is ready (the shell calls releaseFirstScreen),
  * #root takes the server's screen's place in one step, and what the visitor pressed or focused on
  * it in the meantime is pressed or focused on the page's render: the two are the same components,
- * so the same place in the tree is the same control (checked by its tag and text). Before this
- * script runs a press does nothing.
+ * so the same place in the tree is the same control (checked by its tag and text). The press is
+ * kept from the first paint on by the first-screen gate (FIRST_SCREEN_PRESSED), before any of the
+ * page's scripts has started.
  */
 interface Place {
   path: number[];
@@ -16,7 +17,6 @@ interface Place {
   text: string;
 }
 
-let pressed: Place | null = null;
 /** #root while it is held out of the document. */
 let held: HTMLElement | null = null;
 
@@ -38,7 +38,7 @@ function find(root: Element, place: Place): HTMLElement | null {
 
 /**
  * At start-up, before the page renders into `root`: a first screen the gate turned off goes at
- * once; one that shows holds `root` out of the document and keeps what the visitor presses on it.
+ * once; one that shows holds `root` out of the document until the page's render takes its place.
  */
 export function watchFirstScreen(root: HTMLElement): void {
   const el = screen();
@@ -49,16 +49,6 @@ export function watchFirstScreen(root: HTMLElement): void {
   }
   held = root;
   root.remove();
-  el.addEventListener(
-    'click',
-    (event) => {
-      const target = event.target instanceof Element ? event.target.closest('a, button, [tabindex]') : null;
-      if (!target || !el.contains(target)) return;
-      event.preventDefault();
-      pressed = placeOf(el, target);
-    },
-    true,
-  );
 }
 
 /**
@@ -87,9 +77,10 @@ function swap(root: HTMLElement): void {
   if (!el) return;
   const active = document.activeElement;
   const focused = active && active !== el && el.contains(active) ? placeOf(el, active) : null;
+  const pressedEl = el.querySelector(`[${FIRST_SCREEN_PRESSED}]`);
+  const pressed = pressedEl ? placeOf(el, pressedEl) : null;
   el.replaceWith(root);
   const press = pressed && find(root, pressed);
-  pressed = null;
   if (press) press.click();
   else if (focused) find(root, focused)?.focus();
 }

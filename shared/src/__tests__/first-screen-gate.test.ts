@@ -1,4 +1,4 @@
-import { firstScreenShown, runFirstScreenGate, startPageScripts } from '../first-screen-gate';
+import { firstScreenShown, keepFirstScreenPresses, runFirstScreenGate, startPageScripts } from '../first-screen-gate';
 import { SESSION_STORAGE_KEY } from '../constants';
 
 /** The server's first screen is a first visit's plan selection: the gate hides it wherever the page will show something else. */
@@ -78,5 +78,21 @@ describe('the page’s scripts, started by the gate', () => {
     startPageScripts(gate(), false, document, win);
     expect(frames).toEqual([]);
     expect(scripts()).toHaveLength(2);
+  });
+});
+
+describe('a press on the server’s first screen', () => {
+  it('is kept on the control pressed last, and a link does not leave', () => {
+    document.body.innerHTML = '<div id="join-first-screen"><a href="/elsewhere">Home</a><button type="button">One</button><button type="button"><span>Two</span></button></div><button id="outside" type="button">Out</button>';
+    keepFirstScreenPresses(document);
+    const [link, one, two] = [...document.querySelectorAll('#join-first-screen a, #join-first-screen button')] as HTMLElement[];
+    const leaves = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link!.dispatchEvent(leaves);
+    expect(leaves.defaultPrevented).toBe(true);
+    one!.click();
+    two!.querySelector('span')!.click();
+    expect([...document.querySelectorAll('[data-first-screen-pressed]')]).toEqual([two]);
+    document.getElementById('outside')!.click();
+    expect(document.getElementById('outside')!.hasAttribute('data-first-screen-pressed')).toBe(false);
   });
 });

@@ -1,4 +1,8 @@
+import { keepFirstScreenPresses } from '@join/shared/first-screen-gate';
 import { releaseFirstScreen, watchFirstScreen } from '../first-screen';
+
+// The first-screen gate keeps the presses from the first paint on (before any of the page's scripts).
+beforeAll(() => keepFirstScreenPresses(document));
 
 /** The server's first screen and the page's own render of it: the same tree, the server's goes when the page's is on screen. */
 const shell = (label: string) => `<div class="shell"><main><h1 data-step-heading tabindex="-1">Choose your plan</h1><ul><li><button type="button">Choose</button></li><li><button type="button">${label}</button></li></ul></main></div>`;
