@@ -90,6 +90,25 @@ export function sharedSingletons(pkgDir, isHost = false) {
   };
 }
 
+/** TypeScript and JSX of our sources, compiled for `targets`. */
+function sourceRule(targets) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        // Always the production JSX runtime: a remote in dev mode is loaded by hosts running
+        // production React, and react/jsx-dev-runtime does not work against it.
+        transform: { react: { runtime: 'automatic', development: false, refresh: false } },
+      },
+      env: { targets },
+    },
+    type: 'javascript/auto',
+  };
+}
+
 /**
  * @param {{ dir: string, kind: 'host' | 'remote', name: string, exposes?: Record<string,string>, port: number, title?: string }} o
  */
@@ -122,21 +141,7 @@ export function createConfig(o) {
     },
     module: {
       rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              // Always the production JSX runtime: a remote in dev mode is loaded by hosts running
-              // production React, and react/jsx-dev-runtime does not work against it.
-              transform: { react: { runtime: 'automatic', development: false, refresh: false } },
-            },
-            env: { targets: BROWSERS },
-          },
-          type: 'javascript/auto',
-        },
+        sourceRule(BROWSERS),
         // Native CSS to <link> files: the CSP allows no inline <style>.
         { test: /\.css$/, type: 'css/auto' },
       ],
@@ -255,19 +260,7 @@ export function createFirstScreenConfig(o) {
     },
     module: {
       rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: false, refresh: false } },
-            },
-            env: { targets: 'node 20' },
-          },
-          type: 'javascript/auto',
-        },
+        sourceRule('node 20'),
         { test: /\.css$/, type: 'asset/source' },
       ],
     },

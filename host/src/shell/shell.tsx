@@ -66,11 +66,11 @@ export function Shell() {
     // change costs what one bundle's would (the per-step benchmark: +0.3 s on a phone otherwise).
     const next = step ? STEPS.find((s) => s.order > step.order && s.remote !== null && s.remote !== step.remote)?.remote : undefined;
     const warm = step === STEPS[0] ? (name: RemoteName) => void prefetchStep(name) : preloadStep;
-    let idle = () => undefined as void;
-    const settled = next && step?.remote ? whenStepSettled(step.remote, () => (idle = whenIdle(() => warm(next)))) : () => undefined;
+    const noop = () => undefined as void;
+    let idle = noop;
+    const settled = next && step?.remote ? whenStepSettled(step.remote, () => (idle = whenIdle(() => warm(next)))) : noop;
     // The server's first screen, if the page has one, gives way to the page's render of this step
     // once it shows its data (the root only redirects: not yet). A step with no module: at once.
-    const noop = () => undefined as void;
     const shown = pathname === ROUTES.root ? noop : step?.remote ? whenStepSettled(step.remote, releaseFirstScreen) : (releaseFirstScreen(), noop);
     return () => {
       stop();

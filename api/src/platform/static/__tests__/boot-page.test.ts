@@ -19,6 +19,14 @@ const PLAN_MANIFEST = {
   exposes: [{ assets: { js: { sync: ['__federation_expose_Step.1a2b3c4d.js'], async: ['98.e5e55611.js'] }, css: { sync: ['__federation_expose_Step.5e6f7a8b.css'], async: [] } } }],
 };
 
+/** Writes the host's page (`template`) and the plan remote's manifest into their build folders. */
+function writeBuilds(hostDir: string, planDir: string, template: string): void {
+  mkdirSync(hostDir, { recursive: true });
+  writeFileSync(join(hostDir, 'index.html'), template);
+  mkdirSync(planDir, { recursive: true });
+  writeFileSync(join(planDir, 'mf-manifest.json'), JSON.stringify(PLAN_MANIFEST));
+}
+
 describe('the page carries its first screen (issue 27)', () => {
   const root = tempDir();
   const hostDir = join(root.path, 'host', 'dist');
@@ -26,13 +34,7 @@ describe('the page carries its first screen (issue 27)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    mkdirSync(hostDir, { recursive: true });
-    writeFileSync(
-      join(hostDir, 'index.html'),
-      '<!doctype html><html lang="en"><head><title>Join</title></head><body><div id="root"></div><script defer src="/main.3fa9c2d1.js"></script></body></html>',
-    );
-    mkdirSync(planDir, { recursive: true });
-    writeFileSync(join(planDir, 'mf-manifest.json'), JSON.stringify(PLAN_MANIFEST));
+    writeBuilds(hostDir, planDir, '<!doctype html><html lang="en"><head><title>Join</title></head><body><div id="root"></div><script defer src="/main.3fa9c2d1.js"></script></body></html>');
     t = await createTestApp({ static: { hostDir, remoteDirs: { plan: planDir, number: join(root.path, 'mfe-number', 'dist') } } });
   });
   afterAll(async () => {
@@ -166,14 +168,8 @@ describe("the server's first screen in the page (issue 27)", () => {
   };
 
   beforeAll(async () => {
-    mkdirSync(hostDir, { recursive: true });
-    writeFileSync(
-      join(hostDir, 'index.html'),
-      '<!doctype html><html lang="en"><head><title>Join</title><link rel="preload" as="style" href="/330.36784b3f.css"><link rel="preload" as="script" href="/main.3fa9c2d1.js"></head><body><div id="root"></div><script defer src="/main.3fa9c2d1.js"></script></body></html>',
-    );
+    writeBuilds(hostDir, planDir, '<!doctype html><html lang="en"><head><title>Join</title><link rel="preload" as="style" href="/330.36784b3f.css"><link rel="preload" as="script" href="/main.3fa9c2d1.js"></head><body><div id="root"></div><script defer src="/main.3fa9c2d1.js"></script></body></html>');
     writeFileSync(join(hostDir, 'first-screen-gate.0a1b2c3d.js'), '');
-    mkdirSync(planDir, { recursive: true });
-    writeFileSync(join(planDir, 'mf-manifest.json'), JSON.stringify(PLAN_MANIFEST));
     render(hostDir, "'<div class=\"shell\" lang=\"' + language + '\"><main>" + FIRST_SCREEN_SLOT + "</main></div>'");
     render(planDir, "'<section><h1>Plans</h1><p>' + plans.products.length + ' plans, $& kept</p></section>'");
     t = await createTestApp({ static: { hostDir, remoteDirs: { plan: planDir } } });
@@ -234,13 +230,10 @@ describe('a module without its first-screen render, or one whose render fails', 
   afterAll(() => root.remove());
 
   it('leaves the page as the browser alone renders it, and says why in the log', async () => {
-    mkdirSync(hostDir, { recursive: true });
-    writeFileSync(join(hostDir, 'index.html'), '<!doctype html><html lang="en"><head></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>');
+    writeBuilds(hostDir, planDir, '<!doctype html><html lang="en"><head></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>');
     writeFileSync(join(hostDir, 'first-screen-gate.0a1b2c3d.js'), '');
     mkdirSync(join(root.path, 'host', 'dist-server'), { recursive: true });
     writeFileSync(join(root.path, 'host', 'dist-server', 'first-screen.cjs'), `exports.renderFirstScreen = async () => '<main>${FIRST_SCREEN_SLOT}</main>';`);
-    mkdirSync(planDir, { recursive: true });
-    writeFileSync(join(planDir, 'mf-manifest.json'), JSON.stringify(PLAN_MANIFEST));
     const errors: unknown[] = [];
     // No step render: none.
     expect(loadFirstScreen(hostDir, planDir, (e) => errors.push(e))).toBeNull();
@@ -263,10 +256,7 @@ describe("a remote's remoteEntry in the page: named by its version, immutable at
   let t: TestApp;
 
   beforeAll(async () => {
-    mkdirSync(hostDir, { recursive: true });
-    writeFileSync(join(hostDir, 'index.html'), '<!doctype html><html lang="en"><head></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>');
-    mkdirSync(planDir, { recursive: true });
-    writeFileSync(join(planDir, 'mf-manifest.json'), JSON.stringify(PLAN_MANIFEST));
+    writeBuilds(hostDir, planDir, '<!doctype html><html lang="en"><head></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>');
     writeFileSync(join(planDir, 'remoteEntry.js'), 'self.join_plan = {};');
     // As the builds leave it: precompressed beside it (what a browser that accepts brotli is sent).
     writeFileSync(join(planDir, 'remoteEntry.js.br'), brotliCompressSync('self.join_plan = {};'));
