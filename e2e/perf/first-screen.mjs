@@ -38,9 +38,10 @@ export const GOALS = { score: { min: 0.95 }, lcp: { max: 1.3 }, tbt: { max: 2 },
  * What `npm test` judges: tripwires at today's figures with room for a run's noise, so that a
  * change that makes the first screen slower than it is today fails; each moves toward GOALS as
  * the first screen gets there. Moved 2026-11-28, once the server paints the first screen (score
- * 0.96, LCP 1.1x, TBT 3.8-4.5x of 50 ms: the README's table); TBT keeps its room, it is the noisiest.
+ * 0.96, LCP 1.1x, TBT 3.8-4.5x of 50 ms: the README's table; on a machine busy with other work
+ * 0.86, 0.9x and 11x): blocking time, now all after the first paint, is the noisiest.
  */
-const TRIPWIRE = { score: { min: 0.85 }, lcp: { max: 2 }, tbt: { max: 12 }, cls: { max: 0.02 } };
+const TRIPWIRE = { score: { min: 0.8 }, lcp: { max: 2 }, tbt: { max: 16 }, cls: { max: 0.02 } };
 /**
  * Blocking time as a ratio needs a floor: the bare page often blocks 0 ms on an idle machine, and
  * any product divided by 0 is infinite. Its TBT counts as at least one long task's threshold (50 ms).
