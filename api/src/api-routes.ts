@@ -10,7 +10,7 @@ import { FULFILMENT_ERROR_STATUSES, deliveryGeoRoutes, orderRoutes } from './mod
 import { feedbackRoutes } from './modules/content';
 import { geoRoutes, mapFileRoutes } from './modules/fulfilment';
 import { IDENTITY_ERROR_STATUSES, identityRoutes, locationRoutes } from './modules/identity';
-import { meRoutes } from './modules/flow';
+import { flowStatusRoute, meRoutes } from './modules/flow';
 import { loadFlowStatus, serverFlowContext } from './modules/flow';
 import { numberRoutes } from './modules/numbers';
 import { DEFAULT_PRODUCT_CODE } from './modules/catalogue';
@@ -50,7 +50,8 @@ export const API_ERROR_STATUSES = joinErrorStatuses(
 export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   api.decorateRequest('client', null);
   api.decorateRequest('auth', null);
-  const sessionCheck = () => sessionGuard({ sessions: ctx.repos, now: () => ctx.now(), lifetime: ctx.session });
+  const sessionRules = { sessions: ctx.repos, now: () => ctx.now(), lifetime: ctx.session };
+  const sessionCheck = () => sessionGuard(sessionRules);
 
   await api.register(async (open) => contentRoutes(open, ctx));
   // The map's data files: public, drawn before anything else.
@@ -65,6 +66,10 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
       await login.register(cookie);
       await loginRoutes(login, ctx, retailLogin(ctx));
     });
+    // GET /me/flow_status checks its session itself, with the same rules, in the statement that
+    // reads its answer (the hottest call: one SQLite read, not two); every other route of a
+    // session is behind the guard below.
+    await identified.register(async (own) => flowStatusRoute(own, ctx, sessionRules));
 
     await identified.register(async (authed) => {
       authed.addHook('onRequest', sessionCheck());

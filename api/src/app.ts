@@ -12,6 +12,7 @@ import type { SocialProviderConfig } from './modules/account';
 import { ADDRESS_THROTTLE, EMAIL_THROTTLE } from './modules/account';
 import { CODE_RULES } from './modules/account';
 import { logRedaction } from './platform/http/log-redaction';
+import { lazyRequestLogger } from './platform/http/request-logger';
 import { unconfiguredMailer } from './platform/mail/unconfigured-mailer';
 import type { Mailer } from './platform/mail/mailer';
 import { unconfiguredAuthority, type IdentityAuthority } from './modules/identity';
@@ -246,6 +247,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrors(edgeHeaders(headers, options.hsts ?? false)),
     // Per-request lines would drown the e2e output; errors and warnings are still logged.
     logController: new Fastify.LogController({ disableRequestLogging: true }),
+    // So a request's logger is made when it logs, not for every request (request-logger.ts).
+    childLoggerFactory: lazyRequestLogger,
   });
   const { repos, owned } = resolveRepositories(options, now);
   const ctx: AppContext = {

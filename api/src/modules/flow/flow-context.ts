@@ -2,6 +2,7 @@ import { buildFlowContext, type FlowContext, type FlowStatusFlags, type ServerFl
 import type { FlowStatusDeps } from './deps';
 import type { AuthContext } from '../../platform/sessions/tokens';
 import { deriveFlags } from './flow-status';
+import type { FlowStatusInputs } from './repository';
 
 /**
  * A user's flow status as the server knows it: the flags derived from the database, and the
@@ -25,7 +26,12 @@ export type FlowStatusCaller = Pick<AuthContext, 'uid' | 'accountId'>;
 export async function loadFlowStatus(ctx: FlowStatusDeps, caller: FlowStatusCaller): Promise<ServerFlowStatus> {
   const { uid, accountId } = caller;
   // One read for the state, the context and the account (every step's call asks for it).
-  const { state, context, account } = await ctx.repos.getFlowStatusInputs(uid, ctx.now(), accountId);
+  return flowStatusFrom(ctx, uid, await ctx.repos.getFlowStatusInputs(uid, ctx.now(), accountId));
+}
+
+/** The flow status of `uid` from its stored inputs (loadFlowStatus's read, or GET /me/flow_status's with its session). */
+export function flowStatusFrom(ctx: Pick<FlowStatusDeps, 'flowFlagsOverlay'>, uid: string, inputs: FlowStatusInputs): ServerFlowStatus {
+  const { state, context, account } = inputs;
   const login = { is_logged_in_via_email: account !== null, has_password: account?.hasPassword === true };
   // A verification is the account's that made it, not the device's: another account on
   // this device, or a device-id session, reads none.

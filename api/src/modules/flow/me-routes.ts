@@ -16,11 +16,11 @@ import {
 } from '@join/shared/contract';
 import type { FlowDeps } from './deps';
 import { callerOf } from '../../platform/http/caller';
-import { loadFlowStatus, serverFlowContext, type FlowStatusCaller } from './flow-context';
+import { flowStatusFrom, loadFlowStatus, serverFlowContext, type FlowStatusCaller } from './flow-context';
 import { decideFlowKey } from './flow-status';
 import type { FlowStepOf } from '../../platform/http/step-guard';
 import { badRequest, flowOrder } from '../../platform/refusals';
-import { authOf } from '../../platform/http/session-auth';
+import { admitSession, authOf, type SessionGuardOptions } from '../../platform/http/session-auth';
 import type { OrderLock } from '../../platform/order-lock';
 
 const KEYS: readonly number[] = Object.values(FLOW_STATUS_KEYS);
@@ -39,10 +39,26 @@ const stepOfFlowKey: FlowStepOf = (request) => {
   return KEYS.map(String).includes(String(key)) ? 'number' : null;
 };
 
+const flowStatus = { response: { 200: FlowStatusResponse } };
+
+/**
+ * GET /me/flow_status, the call every step makes, on every screen and after every change of the
+ * flow. It checks its own session (admitSession: the session guard's rules, the same refusals)
+ * with a read of the session and the flow status in one statement, so it is registered beside the
+ * session-guarded routes (api-routes.ts), not among them: the guard would read the session again.
+ */
+export async function flowStatusRoute(base: FastifyInstance, ctx: FlowDeps, session: SessionGuardOptions): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.get('/me/flow_status', { schema: flowStatus }, async (request): Promise<FlowStatusResponse> => {
+    const found = await admitSession(request, session, (tokenHash) => ctx.repos.getFlowStatusBySession(tokenHash, ctx.now()));
+    const { flags, context } = flowStatusFrom(ctx, found.uid, found.flow);
+    return { flow_status_flags: flags, flow_context: context };
+  });
+}
+
+/** The visitor's other /me routes, behind the session guard. */
 export async function meRoutes(base: FastifyInstance, ctx: FlowDeps, lock: OrderLock): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const flowStatus = { response: { 200: FlowStatusResponse } };
-  app.get('/me/flow_status', { schema: flowStatus }, async (request) => flowStatusOf(ctx, authOf(request)));
 
   app.post('/me/flow_status', { schema: { ...flowStatus, body: FlowStatusUpdateBody }, config: { flowStep: stepOfFlowKey } }, async (request) => {
     const auth = authOf(request);

@@ -1,6 +1,7 @@
 import type { ResidentType, ServerFlowContext } from '@join/shared/contract';
 import type { FlowFlagChange, FlowState } from './flow-status';
 import type { RetentionCutoffs, RetentionReport } from './retention';
+import type { SessionRecord } from '../../platform/sessions/repository';
 
 /** What a flow status is made of, as stored: the state, the context and the session's account. */
 export interface FlowStatusInputs {
@@ -24,6 +25,13 @@ export interface FlowRepository {
    * what GET /me/flow_status and the step guard need on every call. `accountId` null: no account.
    */
   getFlowStatusInputs(uid: string, now: number, accountId: string | null): Promise<FlowStatusInputs>;
+  /**
+   * The session of a token's hash (as findSession answers it) and its user's flow status inputs
+   * (as getFlowStatusInputs answers them for the session's uid and account) in one read: GET
+   * /me/flow_status checks its session and answers its flow status with one statement. Null: no
+   * such session. The session's rules (device, idle and absolute lifetime) are the caller's.
+   */
+  getFlowStatusBySession(tokenHash: string, now: number): Promise<(SessionRecord & { flow: FlowStatusInputs }) | null>;
   /** The device-id login with the retail start parameter. */
   setRetail(uid: string, retail: boolean): Promise<void>;
   /** The location check; null forgets the answer. */

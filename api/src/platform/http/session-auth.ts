@@ -9,7 +9,7 @@ import { parseInput } from './validate';
  * ends after an idle period or an absolute lifetime; any failure is SPEC 8 code -27, which
  * the client answers with a silent device-id login.
  */
-import type { LoginMethod, SessionRepository } from '../sessions/repository';
+import type { LoginMethod, SessionRecord, SessionRepository } from '../sessions/repository';
 import { hashToken, type AuthContext } from '../sessions/tokens';
 
 export type { LoginMethod };
@@ -63,29 +63,47 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/**
+ * The session rules, on a session read by `find` by its token's hash: the guard's own read
+ * (findSession), or a route's read of the session together with its own data in one statement
+ * (GET /me/flow_status: a statement is a read transaction of its own, with its lock calls).
+ * Refuses with -27 unless the token is well formed, known, shown by its own device and neither
+ * idle nor too old (an expired session is deleted); writes the last-seen time at most once a
+ * minute; sets request.auth. Answers what `find` read.
+ */
+export async function admitSession<S extends SessionRecord>(
+  request: FastifyRequest,
+  { sessions, now: clock, lifetime }: SessionGuardOptions,
+  find: (tokenHash: string) => Promise<S | null>,
+): Promise<S> {
+  const client = clientOf(request);
+  const token = client['session-id'];
+  if (!token || !TOKEN.test(token)) throw sessionExpired();
+  const tokenHash = hashToken(token);
+  const session = await find(tokenHash);
+  if (!session) throw sessionExpired();
+  // A token shown by another device is treated as unknown; the owner's session is left alone.
+  if (session.deviceId !== client['device-id']) throw sessionExpired();
+  const now = clock();
+  if (now - session.lastSeenAt > lifetime.idleMs || now - session.createdAt > lifetime.absoluteMs) {
+    await sessions.deleteSession(tokenHash);
+    throw sessionExpired();
+  }
+  if (now - session.lastSeenAt >= SESSION_TOUCH_EVERY_MS) await sessions.touchSession(tokenHash, now);
+  request.auth = {
+    uid: session.uid,
+    deviceId: session.deviceId,
+    tokenHash,
+    accountId: session.accountId,
+    loginMethod: session.loginMethod,
+  };
+  return session;
+}
+
 /** onRequest hook (after parseClientHeaders): checks and refreshes the session. */
-export function sessionGuard({ sessions, now: clock, lifetime }: SessionGuardOptions) {
+export function sessionGuard(options: SessionGuardOptions) {
+  const find = (tokenHash: string) => options.sessions.findSession(tokenHash);
   return async (request: FastifyRequest): Promise<void> => {
-    const client = clientOf(request);
-    const token = client['session-id'];
-    if (!token || !TOKEN.test(token)) throw sessionExpired();
-    const tokenHash = hashToken(token);
-    const session = await sessions.findSession(tokenHash);
-    if (!session) throw sessionExpired();
-    // A token shown by another device is treated as unknown; the owner's session is left alone.
-    if (session.deviceId !== client['device-id']) throw sessionExpired();
-    const now = clock();
-    if (now - session.lastSeenAt > lifetime.idleMs || now - session.createdAt > lifetime.absoluteMs) {
-      await sessions.deleteSession(tokenHash);
-      throw sessionExpired();
-    }
-    if (now - session.lastSeenAt >= SESSION_TOUCH_EVERY_MS) await sessions.touchSession(tokenHash, now);
-    request.auth = {
-      uid: session.uid,
-      deviceId: session.deviceId,
-      tokenHash,
-      accountId: session.accountId,
-      loginMethod: session.loginMethod,
-    };
+    await admitSession(request, options, find);
   };
 }

@@ -28,9 +28,21 @@ export function describeIssue(issue: z.core.$ZodIssue, part: InputPart): { field
 
 type Parsed<S extends z.ZodType> = { ok: true; value: z.output<S> } | { ok: false; error: HttpError };
 
+/*
+ * zod 4's safeParse and safeEncode copy a context they are given with an object spread
+ * ({ ...ctx, async: false }), and the parse then costs about 1 µs more than safeParse without
+ * one (measured, zod 4.6 on Node 20, fresh objects: a request's headers 1.3 µs against 0.16 µs,
+ * the flow status answer's encode 1.3 µs against 0.3 µs; the same run handed a literal context
+ * is as fast as the plain parse). An error map is such a context, and an encode always passes
+ * one (its direction). So an input is parsed without the error map first (the map only words
+ * the issues: the value is the same) and again with it only when it fails; and a response is
+ * encoded by the call safeEncode makes, with a literal context (encodedOrUndefined).
+ */
 function check<S extends z.ZodType>(schema: S, value: unknown, part: InputPart): Parsed<S> {
   // An absent body (no content) reads as an empty form, so optional-only bodies may be left out.
   const input = value === undefined && part !== 'headers' ? {} : value;
+  const fast = schema.safeParse(input);
+  if (fast.success) return { ok: true, value: fast.data };
   const result = schema.safeParse(input, {
     error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined),
   });
@@ -64,14 +76,42 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema,
 };
 
 /**
- * Installs the route schemas' compilers: zodValidatorCompiler for input, the type provider's
- * serializer for `response` schemas. Fastify hands a validator an absent body as null, which
+ * What z.safeEncode(schema, value) answers when it succeeds (zod's own call, with a literal
+ * context: see above), else undefined: then the caller runs z.safeEncode itself for its error.
+ */
+export function encodedOrUndefined(schema: z.ZodType, value: unknown): { value: unknown } | undefined {
+  const result = schema._zod.run({ value, issues: [] }, { async: false, direction: 'backward' });
+  if (result instanceof Promise || result.issues.length > 0) return undefined;
+  return { value: result.value };
+}
+
+/** A zod schema (of whichever copy of zod made it), not the type provider's `{ properties }` form. */
+const isZodSchema = (schema: unknown): schema is z.ZodType => typeof schema === 'object' && schema !== null && '_zod' in schema;
+
+/**
+ * The response schemas' serializer: the type provider's (zod encode, then JSON.stringify; a value
+ * that does not match its schema throws its ResponseSerializationError, a 500), with the encode
+ * of a value that matches done by encodedOrUndefined. The type provider's own runs for the rest.
+ */
+export const zodSerializerCompiler: typeof serializerCompiler = (route) => {
+  const slow = serializerCompiler(route);
+  const schema: unknown = route.schema;
+  if (!isZodSchema(schema)) return slow;
+  return (data) => {
+    const encoded = encodedOrUndefined(schema, data);
+    return encoded ? JSON.stringify(encoded.value) : slow(data);
+  };
+};
+
+/**
+ * Installs the route schemas' compilers: zodValidatorCompiler for input, zodSerializerCompiler
+ * for `response` schemas. Fastify hands a validator an absent body as null, which
  * would refuse an optional-only body; a route with a body schema and no body reads `{}`, as
  * parseInput did (a JSON `null` body stays null, and is refused).
  */
 export function installSchemaCompilers(app: FastifyInstance): void {
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
   // On the routes with a body schema only, first of their preValidation hooks (where a hook on
   // every route ran): a GET is not handed a hook that has nothing to do.
   app.addHook('onRoute', (route) => {

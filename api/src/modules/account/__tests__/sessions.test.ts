@@ -41,42 +41,6 @@ describe('sessions', () => {
     expect((await t.login()).uid).not.toBe(a.uid);
   });
 
-  it('answers -27 for a missing, malformed or unknown session id', async () => {
-    const device = newDeviceId();
-    expectExpired(await flowStatus(clientHeaders(device)));
-    expectExpired(await flowStatus(clientHeaders(device, 'not-a-token')));
-    expectExpired(await flowStatus(clientHeaders(device, 'a'.repeat(64))));
-  });
-
-  it('keeps a session alive while it is used and ends it after the idle time', async () => {
-    const v = await t.login();
-    t.clock.advance(IDLE_MS - 1000);
-    expect((await flowStatus(v.headers)).statusCode).toBe(200);
-    t.clock.advance(IDLE_MS); // idle exactly the limit since the last call: still alive
-    expect((await flowStatus(v.headers)).statusCode).toBe(200);
-    t.clock.advance(IDLE_MS + 1);
-    expectExpired(await flowStatus(v.headers));
-    // Gone for good, even if the clock went back.
-    expectExpired(await flowStatus(v.headers));
-  });
-
-  it('ends a session after its absolute lifetime however busy it is', async () => {
-    const v = await t.login();
-    for (let elapsed = 0; elapsed <= ABSOLUTE_MS; elapsed += IDLE_MS / 2) {
-      t.clock.advance(IDLE_MS / 2);
-      const res = await flowStatus(v.headers);
-      if (elapsed + IDLE_MS / 2 > ABSOLUTE_MS) expectExpired(res);
-      else expect(res.statusCode).toBe(200);
-    }
-  });
-
-  it('binds a session to its device', async () => {
-    const v = await t.login();
-    expectExpired(await flowStatus(clientHeaders(newDeviceId(), v.sessionId)));
-    // The owner is not logged out by someone else trying its token.
-    expect((await flowStatus(v.headers)).statusCode).toBe(200);
-  });
-
   it('keeps the user state across an expiry and a new device-id login', async () => {
     const v = await t.login();
     const post = (url: string, payload: Record<string, string | number>) =>
@@ -95,29 +59,74 @@ describe('sessions', () => {
     expect(current.json()).toMatchObject({ product: { ProductCode: 187 } });
   });
 
-  it('logs out by deleting the session', async () => {
-    const v = await t.login();
-    const res = await t.app.inject({ method: 'POST', url: '/api/securitymanagement/logout', headers: v.headers });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({});
-    expectExpired(await flowStatus(v.headers));
-  });
+  // The session's rules on a route behind the session guard, and on GET /me/flow_status, which
+  // checks its session itself in the statement that reads its answer (api-routes.ts).
+  describe.each([
+    ['GET /me/flow_status (its own read of the session)', '/api/me/flow_status'],
+    ['GET /me/preferences (the session guard)', '/api/me/preferences'],
+  ])('on %s', (_name, url) => {
+    const probe = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
 
-  it('writes a session\'s last-seen time at most once a minute, not on every read', async () => {
-    expect(SESSION_TOUCH_EVERY_MS).toBe(60_000);
-    const v = await t.login();
-    const db = openDatabase(t.dbFile);
-    const lastSeen = () => (db.prepare('SELECT last_seen_at FROM sessions WHERE token_hash = ?').get(hashToken(v.sessionId)) as { last_seen_at: number }).last_seen_at;
-    try {
-      const loggedInAt = lastSeen();
-      t.clock.advance(SESSION_TOUCH_EVERY_MS - 1);
-      expect((await flowStatus(v.headers)).statusCode).toBe(200);
-      expect(lastSeen()).toBe(loggedInAt);
-      t.clock.advance(1);
-      expect((await flowStatus(v.headers)).statusCode).toBe(200);
-      expect(lastSeen()).toBe(loggedInAt + SESSION_TOUCH_EVERY_MS);
-    } finally {
-      db.close();
-    }
+    it('answers -27 for a missing, malformed or unknown session id', async () => {
+      const device = newDeviceId();
+      expectExpired(await probe(clientHeaders(device)));
+      expectExpired(await probe(clientHeaders(device, 'not-a-token')));
+      expectExpired(await probe(clientHeaders(device, 'a'.repeat(64))));
+    });
+
+    it('keeps a session alive while it is used and ends it after the idle time', async () => {
+      const v = await t.login();
+      t.clock.advance(IDLE_MS - 1000);
+      expect((await probe(v.headers)).statusCode).toBe(200);
+      t.clock.advance(IDLE_MS); // idle exactly the limit since the last call: still alive
+      expect((await probe(v.headers)).statusCode).toBe(200);
+      t.clock.advance(IDLE_MS + 1);
+      expectExpired(await probe(v.headers));
+      // Gone for good, even if the clock went back.
+      expectExpired(await probe(v.headers));
+    });
+
+    it('ends a session after its absolute lifetime however busy it is', async () => {
+      const v = await t.login();
+      for (let elapsed = 0; elapsed <= ABSOLUTE_MS; elapsed += IDLE_MS / 2) {
+        t.clock.advance(IDLE_MS / 2);
+        const res = await probe(v.headers);
+        if (elapsed + IDLE_MS / 2 > ABSOLUTE_MS) expectExpired(res);
+        else expect(res.statusCode).toBe(200);
+      }
+    });
+
+    it('binds a session to its device', async () => {
+      const v = await t.login();
+      expectExpired(await probe(clientHeaders(newDeviceId(), v.sessionId)));
+      // The owner is not logged out by someone else trying its token.
+      expect((await probe(v.headers)).statusCode).toBe(200);
+    });
+
+    it('logs out by deleting the session', async () => {
+      const v = await t.login();
+      const res = await t.app.inject({ method: 'POST', url: '/api/securitymanagement/logout', headers: v.headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({});
+      expectExpired(await probe(v.headers));
+    });
+
+    it('writes a session\'s last-seen time at most once a minute, not on every read', async () => {
+      expect(SESSION_TOUCH_EVERY_MS).toBe(60_000);
+      const v = await t.login();
+      const db = openDatabase(t.dbFile);
+      const lastSeen = () => (db.prepare('SELECT last_seen_at FROM sessions WHERE token_hash = ?').get(hashToken(v.sessionId)) as { last_seen_at: number }).last_seen_at;
+      try {
+        const loggedInAt = lastSeen();
+        t.clock.advance(SESSION_TOUCH_EVERY_MS - 1);
+        expect((await probe(v.headers)).statusCode).toBe(200);
+        expect(lastSeen()).toBe(loggedInAt);
+        t.clock.advance(1);
+        expect((await probe(v.headers)).statusCode).toBe(200);
+        expect(lastSeen()).toBe(loggedInAt + SESSION_TOUCH_EVERY_MS);
+      } finally {
+        db.close();
+      }
+    });
   });
 });

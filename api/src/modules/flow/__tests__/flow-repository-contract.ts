@@ -10,11 +10,11 @@ import { HOLD_MS, NOW, POLICY, type RepositoryImplementation, describeRepository
 export type FlowContractSubject = FlowRepository &
   SessionRepository &
   NumbersRepository &
-  Pick<AccountRepository, 'findOrCreateVerifiedAccount' | 'setPasswordIfNone' | 'findAccountById'>;
+  Pick<AccountRepository, 'findOrCreateVerifiedAccount' | 'setPasswordIfNone' | 'findAccountById' | 'upgradeSession'>;
 
 /** The behaviour every FlowRepository must have, whatever database implements it. */
 export function describeFlowRepositoryContract(name: string, impl: RepositoryImplementation<FlowContractSubject>): void {
-  describeRepositoryContract('FlowRepository', name, impl, (repos, { newUser }) => {
+  describeRepositoryContract('FlowRepository', name, impl, (repos, { newUser, newSession }) => {
     describe('flow state', () => {
       it('starts empty and moves only the stored flags it is told to', async () => {
         const { uid } = await newUser();
@@ -91,6 +91,29 @@ export function describeFlowRepositoryContract(name: string, impl: RepositoryImp
           });
         }
         expect((await repos.getFlowStatusInputs(uid, NOW + 1, null)).account).toBeNull();
+      });
+
+      it('by a session: the session as findSession reads it and its user\'s inputs as getFlowStatusInputs reads them', async () => {
+        const { uid, tokenHash } = await newSession();
+        await repos.updateFlowFlags(uid, { planFlag: true });
+        await repos.setRetail(uid, true);
+        const session = await repos.findSession(tokenHash);
+        expect(await repos.getFlowStatusBySession(tokenHash, NOW + 1)).toEqual({ ...session, flow: await repos.getFlowStatusInputs(uid, NOW + 1, null) });
+        // A session a login upgraded: its account, with its method and its login facts.
+        const account = await repos.findOrCreateVerifiedAccount(`by-session-${uid}@example.ae`, `acc-s-${uid}`, NOW);
+        await repos.setPasswordIfNone(account.id, 'scrypt$test$hash');
+        const upgraded = `up-${tokenHash}`.slice(0, 64);
+        expect(await repos.upgradeSession(tokenHash, upgraded, { uid, deviceId: session?.deviceId ?? '' }, account.id, 'password', NOW + 2)).toBe(true);
+        const read = await repos.getFlowStatusBySession(upgraded, NOW + 3);
+        expect(read).toEqual({ ...(await repos.findSession(upgraded)), flow: await repos.getFlowStatusInputs(uid, NOW + 3, account.id) });
+        expect(read).toMatchObject({ uid, accountId: account.id, loginMethod: 'password', flow: { account: { id: account.id, hasPassword: true } } });
+      });
+
+      it('by a session: none for a token hash no session has (unknown, or ended)', async () => {
+        const { tokenHash } = await newSession();
+        expect(await repos.getFlowStatusBySession('f'.repeat(64), NOW)).toBeNull();
+        await repos.deleteSession(tokenHash);
+        expect(await repos.getFlowStatusBySession(tokenHash, NOW)).toBeNull();
       });
 
       it('tell whether the account has a password, and read none for an account that does not exist', async () => {

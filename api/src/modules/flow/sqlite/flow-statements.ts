@@ -1,5 +1,6 @@
 import type { OrderKind, OrderStatus } from '@join/shared/contract';
 import type { Database } from 'better-sqlite3';
+import type { LoginMethod, SessionRecord } from '../../../platform/sessions/repository';
 
 export interface FlowStateRow {
   number_flag: number;
@@ -62,7 +63,22 @@ type FlowStatusTuple = [
   account_has_password: number | null,
 ];
 
-export function flowStatusRow(row: Readonly<FlowStatusTuple>): FlowStatusRow {
+/**
+ * The flowStatusBySession statement's raw row: the flow status's columns, then the session's
+ * (SESSION_COLUMNS' order) by which it was found.
+ */
+type FlowStatusBySessionTuple = [
+  ...flow: FlowStatusTuple,
+  session_uid: string,
+  session_device_id: string,
+  session_created_at: number,
+  session_last_seen_at: number,
+  session_account_id: string | null,
+  session_login_method: LoginMethod | null,
+];
+
+/** The first 21 columns of either statement's raw row, named. */
+export function flowStatusRow(row: Readonly<FlowStatusTuple> | Readonly<FlowStatusBySessionTuple>): FlowStatusRow {
   const [
     number_flag,
     plan_flag,
@@ -111,6 +127,15 @@ export function flowStatusRow(row: Readonly<FlowStatusTuple>): FlowStatusRow {
   };
 }
 
+/** The session of a flowStatusBySession row (its last six columns), as findSession answers it. */
+export function sessionOfFlowStatusRow(row: Readonly<FlowStatusBySessionTuple>): SessionRecord {
+  return { uid: row[21], deviceId: row[22], createdAt: row[23], lastSeenAt: row[24], accountId: row[25], loginMethod: row[26] };
+}
+
+/** The session's columns in a flowStatusBySession row, after the flow status's, in sessionOfFlowStatusRow's order. */
+const SESSION_COLUMNS = `s.uid AS session_uid, s.device_id AS session_device_id, s.created_at AS session_created_at,
+                s.last_seen_at AS session_last_seen_at, s.account_id AS session_account_id, s.login_method AS session_login_method`;
+
 /** The flow state's columns and joins (one row per user: a user has one saved plan, one order and one live hold at most). */
 const FLOW_STATE_COLUMNS = `u.number_flag, u.plan_flag, u.product_saved, u.current_product_code, u.id_verified, u.resident_done, u.verified_account_id, u.plan_paid,
               sp.product_code AS saved_plan_product_code, o.kind AS order_kind, o.status AS order_status,
@@ -137,6 +162,21 @@ export function flowStatements(db: Database) {
          FROM users u ${FLOW_STATE_JOINS}
            LEFT JOIN accounts a ON a.id = @accountId
          WHERE u.uid = @uid`,
+      )
+      .raw(),
+    // GET /me/flow_status checks its session and reads the flow status in this one statement:
+    // the session by its token's hash, its user's flow status, the session's account. A session
+    // always has its user (sessions.uid references users ON DELETE CASCADE).
+    flowStatusBySession: db
+      .prepare<[{ tokenHash: string; now: number }], FlowStatusBySessionTuple>(
+        `SELECT ${FLOW_STATE_COLUMNS}, ${FLOW_CONTEXT_COLUMNS},
+                a.id AS account_id, a.password_hash IS NOT NULL AS account_has_password,
+                ${SESSION_COLUMNS}
+         FROM sessions s
+           JOIN users u ON u.uid = s.uid
+           ${FLOW_STATE_JOINS}
+           LEFT JOIN accounts a ON a.id = s.account_id
+         WHERE s.token_hash = @tokenHash`,
       )
       .raw(),
     // NULL leaves a flag as it is, so one statement serves every key.

@@ -5,7 +5,8 @@ import { shownVanityLevel } from '../../numbers';
 import type { FlowFlagChange, FlowState } from '../flow-status';
 import type { FlowRepository, FlowStatusInputs } from '../repository';
 import type { RetentionCutoffs, RetentionReport } from '../retention';
-import { flowStatements, flowStatusRow, type FlowContextRow, type FlowStateRow } from './flow-statements';
+import type { SessionRecord } from '../../../platform/sessions/repository';
+import { flowStatements, flowStatusRow, sessionOfFlowStatusRow, type FlowContextRow, type FlowStateRow, type FlowStatusRow } from './flow-statements';
 import { visitorRetentionStatements } from './retention-statements';
 
 function toFlowState(row: FlowStateRow): FlowState {
@@ -37,6 +38,14 @@ function toFlowContext(row: FlowContextRow): ServerFlowContext {
   };
 }
 
+function toFlowStatusInputs(row: FlowStatusRow): FlowStatusInputs {
+  return {
+    state: toFlowState(row),
+    context: toFlowContext(row),
+    account: row.account_id === null ? null : { id: row.account_id, hasPassword: row.account_has_password === 1 },
+  };
+}
+
 /**
  * The embedded SQLite implementation of FlowRepository. The flow state is read in one query
  * across the modules' tables (saved plan, order, live hold): the flags are derived from them.
@@ -59,12 +68,13 @@ export class SqliteFlowRepository implements FlowRepository {
   async getFlowStatusInputs(uid: string, now: number, accountId: string | null): Promise<FlowStatusInputs> {
     const raw = this.flow.flowStatus.get({ uid, now, accountId });
     if (!raw) throw new Error(`no user ${uid}`);
-    const row = flowStatusRow(raw);
-    return {
-      state: toFlowState(row),
-      context: toFlowContext(row),
-      account: row.account_id === null ? null : { id: row.account_id, hasPassword: row.account_has_password === 1 },
-    };
+    return toFlowStatusInputs(flowStatusRow(raw));
+  }
+
+  async getFlowStatusBySession(tokenHash: string, now: number): Promise<(SessionRecord & { flow: FlowStatusInputs }) | null> {
+    const raw = this.flow.flowStatusBySession.get({ tokenHash, now });
+    if (!raw) return null;
+    return { ...sessionOfFlowStatusRow(raw), flow: toFlowStatusInputs(flowStatusRow(raw)) };
   }
 
   async updateFlowFlags(uid: string, change: FlowFlagChange): Promise<void> {
