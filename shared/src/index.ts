@@ -39,6 +39,7 @@ export * from './i18n/i18n';
 export * from './step-contract';
 export * from './modules/registry';
 export * from './actions';
+export * from './start-content';
 export * from './number-flag-watch';
 // Input masks and the zod field rules built on the SPEC 5 rules.
 export * from './format/masks';

@@ -68,15 +68,21 @@ export function Shell() {
     const warm = step === STEPS[0] ? (name: RemoteName) => void prefetchStep(name) : preloadStep;
     const noop = () => undefined as void;
     let idle = noop;
-    const settled = next && step?.remote ? whenStepSettled(step.remote, () => (idle = whenIdle(() => warm(next)))) : noop;
-    // The server's first screen, if the page has one, gives way to the page's render of this step
-    // once it shows its data (the root only redirects: not yet). A step with no module: at once.
-    const shown = pathname === ROUTES.root ? noop : step?.remote ? whenStepSettled(step.remote, releaseFirstScreen) : (releaseFirstScreen(), noop);
+    // Once this step shows its data: the server's first screen, if the page has one, gives way to
+    // it (the root only redirects: not yet; a step with no module: at once), then the next step warms.
+    const settled =
+      pathname === ROUTES.root
+        ? noop
+        : step?.remote
+          ? whenStepSettled(step.remote, () => {
+              releaseFirstScreen();
+              if (next) idle = whenIdle(() => warm(next));
+            })
+          : (releaseFirstScreen(), noop);
     return () => {
       stop();
       settled();
       idle();
-      shown();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per route, not per render
   }, [pathname, t]);

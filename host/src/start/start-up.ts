@@ -1,4 +1,4 @@
-import { api as defaultApi, apiClient, i18n as defaultI18n, refreshSelection, type ApiClient, type BootPayload, sessionAtom, store as defaultStore, type Endpoints, type I18n, type Store, setBizConfig, setClockSkew, setStartParams, updateSession } from '@join/shared';
+import { api as defaultApi, i18n as defaultI18n, loadStartContent, refreshSelection, type ApiClient, type BootPayload, sessionAtom, store as defaultStore, type Endpoints, type I18n, type Store, setClockSkew, setStartParams, updateSession } from '@join/shared';
 import { refreshFlowStatus } from '@join/shared/react';
 import { readStartParams } from './start-params';
 import { bootPayload } from './boot-payload';
@@ -19,7 +19,7 @@ export function applyStartLanguage(params: Readonly<Record<string, string>>, sto
 export type StartResult = 'ready' | 'fatal' | 'maintenance' | 'retail';
 
 /**
- * The start-up of SPEC 4: translations and business config first (in parallel), then
+ * The start-up of SPEC 4: translations and business config first (the kernel's loadStartContent), then
  * the session (device-id login when none is stored) and the flow status. The page's boot payload
  * answers what it carries (the translations, the business config, the first plans: no round trip,
  * the kernel client serves them). A business
@@ -37,20 +37,18 @@ export async function startUp(
   setStartParams(params, store);
   if (params.gclid) updateSession({ gclid: params.gclid }, store);
   applyStartLanguage(params, store, i18n);
-  const answers = (deps.boot ?? bootPayload()).answers;
-  if (answers) (deps.client ?? apiClient).preload(answers);
-  const [translations, config] = await Promise.allSettled([api.getTranslations(), api.getBizConfig()]);
-  if (translations.status === 'fulfilled') i18n.set(translations.value.language, translations.value.translations);
-  if (config.status === 'rejected') {
-    setBizConfig({ status: 'failed' }, store);
-    return 'fatal';
-  }
-  setBizConfig({ status: 'ready', config: config.value }, store);
-  if (config.value.maintenance_mode === 'maintenance_blocking') return 'maintenance';
+  const { config } = await loadStartContent(store.get(sessionAtom).language, (deps.boot ?? bootPayload()).answers, {
+    api,
+    i18n,
+    store,
+    ...(deps.client ? { client: deps.client } : {}),
+  });
+  if (!config) return 'fatal';
+  if (config.maintenance_mode === 'maintenance_blocking') return 'maintenance';
   // The retail branch is its own chunk: only a retail address or start parameter loads it.
   if (location.hash.startsWith('#/retail') || params.is_retail !== undefined) {
     const { retailStart } = await import(/* webpackChunkName: "retail-start" */ './retail-start');
-    if (retailStart(params, config.value.retail_flow, { store, location, ...(deps.history ? { history: deps.history } : {}) })) return 'retail';
+    if (retailStart(params, config.retail_flow, { store, location, ...(deps.history ? { history: deps.history } : {}) })) return 'retail';
   }
 
   if (!store.get(sessionAtom).sessionId) await api.loginByDeviceId();

@@ -89,16 +89,14 @@ export function bootPage(options: BootPageOptions) {
       const { pathname, search } = new URL(u);
       return { href: pathname + search, path: pathname };
     });
-    const preloads = firstFiles
-      .filter(({ path }) => path.endsWith('.js'))
-      .map(({ href }) => `<link rel="preload" as="script" href="${attr(href)}">`)
-      .join('');
-    const data = `<script type="application/json" id="${BOOT_PAYLOAD_ID}">${scriptSafeJson(payload)}</script>`;
-    const screen = withFirstScreen && firstScreen && payload.answers ? await firstScreen.html(language, payload.answers) : null;
+    const stepScripts = firstFiles.filter(({ path }) => path.endsWith('.js')).map(({ href }) => href);
+    const json = scriptSafeJson(payload);
+    const data = `<script type="application/json" id="${BOOT_PAYLOAD_ID}">${json}</script>`;
+    const screen = withFirstScreen && firstScreen && payload.answers ? await firstScreen.html(language, payload.answers, json) : null;
     // The preloads as early as possible (the head), the data before the host's scripts, and the
     // page's language and direction from its first paint (set later, Arabic moved the header: CLS).
     let page = language === 'ar' ? template.replace(/<html\b[^>]*>/, '<html lang="ar" dir="rtl">') : template;
-    let head = preloads;
+    let head = stepScripts.map((href) => `<link rel="preload" as="script" href="${attr(href)}">`).join('');
     if (screen && firstScreen) {
       // The first screen paints from the HTML: its styles block rendering (the host's, preloaded
       // by its build, and the first step's), then the gate runs before the body is painted.
@@ -106,16 +104,18 @@ export function bootPage(options: BootPageOptions) {
       // The scripts start once the first screen is painted (the gate starts them: the kernel's
       // first-screen-gate.ts): on a phone's connection they no longer compete with its styles
       // (Lighthouse: preloads at their default priority put the first paint after the page's
-      // code, LCP 2.8 s instead of 1.3 s; at low priority still 2.3 s).
-      const moved = { scripts: [] as string[], preloads: [] as string[] };
+      // code, LCP 2.8 s instead of 1.3 s; at low priority still 2.3 s). The build's scripts and
+      // preloads move from the page onto the gate's element, the first step's with them.
+      const scripts: string[] = [];
+      const preloads: string[] = [];
       const take = (into: string[]) => (_m: string, src: string) => {
         into.push(src);
         return '';
       };
-      page = page.replace(/<script defer src="([^"]+)"><\/script>/g, take(moved.scripts)).replace(/<link rel="preload" as="script" href="([^"]+)">/g, take(moved.preloads));
-      head = head.replace(/<link rel="preload" as="script" href="([^"]+)">/g, take(moved.preloads));
+      page = page.replace(/<script defer src="([^"]+)"><\/script>/g, take(scripts)).replace(/<link rel="preload" as="script" href="([^"]+)">/g, take(preloads));
+      preloads.push(...stepScripts);
       const styles = firstFiles.filter(({ path }) => path.endsWith('.css')).map(({ href }) => `<link rel="stylesheet" href="${attr(href)}">`).join('');
-      head += `${styles}<script src="${attr(firstScreen.gateScript)}" data-scripts="${attr(moved.scripts.join(' '))}" data-preloads="${attr(moved.preloads.join(' '))}"></script>`;
+      head = `${styles}<script src="${attr(firstScreen.gateScript)}" data-scripts="${attr(scripts.join(' '))}" data-preloads="${attr(preloads.join(' '))}"></script>`;
       page = page.replace('<div id="root">', () => `${screen}<div id="root">`);
     }
     // Replacer functions: a "$&" or "$'" in a translation is text, not a replacement pattern.

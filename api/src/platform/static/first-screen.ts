@@ -18,8 +18,11 @@ import { FIRST_SCREEN_ID, FIRST_SCREEN_SLOT, type FirstScreenRender } from '@joi
  * render that fails, leaves the page as the browser alone renders it.
  */
 export interface FirstScreen {
-  /** The first screen's markup in `language` for these answers, or null (no render: the page as before). */
-  html(language: 'en' | 'ar', answers: Readonly<Record<string, unknown>>): Promise<string | null>;
+  /**
+   * The first screen's markup in `language` for these answers, or null (no render: the page as
+   * before). `version` names the answers (the page's payload as written: a new one renders anew).
+   */
+  html(language: 'en' | 'ar', answers: Readonly<Record<string, unknown>>, version: string): Promise<string | null>;
   /** The gate script's path on the page's origin. */
   gateScript: string;
 }
@@ -61,8 +64,8 @@ export function loadFirstScreen(hostDir: string, stepDir: string | undefined, on
 
   return {
     gateScript: `/${gate}`,
-    html(language, answers) {
-      const key = `${language}:${createHash('sha1').update(JSON.stringify(answers)).digest('base64')}`;
+    html(language, answers, version) {
+      const key = `${language}:${createHash('sha1').update(version).digest('base64')}`;
       let html = rendered.get(key);
       if (!html) {
         // The reference data changed: the renders of older answers go (one set per language lives).
