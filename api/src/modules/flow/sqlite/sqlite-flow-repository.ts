@@ -6,7 +6,7 @@ import type { FlowFlagChange, FlowState } from '../flow-status';
 import type { FlowRepository, FlowStatusInputs } from '../repository';
 import type { RetentionCutoffs, RetentionReport } from '../retention';
 import type { SessionRecord } from '../../../platform/sessions/repository';
-import { flowStatements, flowStatusRow, sessionOfFlowStatusRow, type FlowContextRow, type FlowStateRow, type FlowStatusRow } from './flow-statements';
+import { AT, FLOW_STATUS_BIT, flowStatements, type FlowContextRow, type FlowStateRow, type FlowStatusRaw, type FlowStatusValues as V } from './flow-statements';
 import { visitorRetentionStatements } from './retention-statements';
 
 function toFlowState(row: FlowStateRow): FlowState {
@@ -38,11 +38,41 @@ function toFlowContext(row: FlowContextRow): ServerFlowContext {
   };
 }
 
-function toFlowStatusInputs(row: FlowStatusRow): FlowStatusInputs {
+/**
+ * A flowStatus or flowStatusBySession row's inputs, as toFlowState, toFlowContext and the account
+ * read them, with no row object between and each bit tested in place (a helper closure made per
+ * row cost 0.6 µs).
+ */
+function flowStatusInputsOf(row: FlowStatusRaw): FlowStatusInputs {
+  const bits = row[AT.bits] as V['bits'];
+  const holdLevel = row[AT.hold_level] as V['hold_level'];
+  const insideUae = row[AT.inside_uae] as V['inside_uae'];
+  const accountId = row[AT.account_id] as V['account_id'];
   return {
-    state: toFlowState(row),
-    context: toFlowContext(row),
-    account: row.account_id === null ? null : { id: row.account_id, hasPassword: row.account_has_password === 1 },
+    state: {
+      numberFlag: (bits & FLOW_STATUS_BIT.number_flag) !== 0,
+      planFlag: (bits & FLOW_STATUS_BIT.plan_flag) !== 0,
+      productSaved: (bits & FLOW_STATUS_BIT.product_saved) !== 0,
+      currentProductCode: row[AT.current_product_code] as V['current_product_code'],
+      savedPlanProductCode: row[AT.saved_plan_product_code] as V['saved_plan_product_code'],
+      hasActiveHold: holdLevel !== null,
+      activeHoldVanityLevel: holdLevel === null ? null : shownVanityLevel({ vanityLevel: holdLevel, transfer: (bits & FLOW_STATUS_BIT.hold_is_transfer) !== 0 }),
+      idVerified: (bits & FLOW_STATUS_BIT.id_verified) !== 0,
+      residentDone: (bits & FLOW_STATUS_BIT.resident_done) !== 0,
+      verifiedAccountId: row[AT.verified_account_id] as V['verified_account_id'],
+      planPaid: (bits & FLOW_STATUS_BIT.plan_paid) !== 0,
+      orderKind: row[AT.order_kind] as V['order_kind'],
+      orderStatus: row[AT.order_status] as V['order_status'],
+    },
+    context: {
+      resident_type: row[AT.resident_type] as V['resident_type'],
+      sim_type: row[AT.sim_type] as V['sim_type'],
+      inside_uae: insideUae === null ? null : insideUae === 1,
+      has_delivery_form: (bits & FLOW_STATUS_BIT.has_delivery_form) !== 0,
+      terminated_email: row[AT.terminated_email] as V['terminated_email'],
+      retail: (bits & FLOW_STATUS_BIT.retail) !== 0,
+    },
+    account: accountId === null ? null : { id: accountId, hasPassword: (bits & FLOW_STATUS_BIT.account_has_password) !== 0 },
   };
 }
 
@@ -66,15 +96,23 @@ export class SqliteFlowRepository implements FlowRepository {
   }
 
   async getFlowStatusInputs(uid: string, now: number, accountId: string | null): Promise<FlowStatusInputs> {
-    const raw = this.flow.flowStatus.get({ uid, now, accountId });
+    const raw = this.flow.flowStatus.get(now, accountId, uid);
     if (!raw) throw new Error(`no user ${uid}`);
-    return toFlowStatusInputs(flowStatusRow(raw));
+    return flowStatusInputsOf(raw);
   }
 
   async getFlowStatusBySession(tokenHash: string, now: number): Promise<(SessionRecord & { flow: FlowStatusInputs }) | null> {
-    const raw = this.flow.flowStatusBySession.get({ tokenHash, now });
+    const raw = this.flow.flowStatusBySession.get(now, tokenHash);
     if (!raw) return null;
-    return { ...sessionOfFlowStatusRow(raw), flow: toFlowStatusInputs(flowStatusRow(raw)) };
+    return {
+      uid: raw[AT.session_uid] as V['session_uid'],
+      deviceId: raw[AT.session_device_id] as V['session_device_id'],
+      createdAt: raw[AT.session_created_at] as V['session_created_at'],
+      lastSeenAt: raw[AT.session_last_seen_at] as V['session_last_seen_at'],
+      accountId: raw[AT.session_account_id] as V['session_account_id'],
+      loginMethod: raw[AT.session_login_method] as V['session_login_method'],
+      flow: flowStatusInputsOf(raw),
+    };
   }
 
   async updateFlowFlags(uid: string, change: FlowFlagChange): Promise<void> {
