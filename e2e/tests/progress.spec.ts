@@ -128,7 +128,9 @@ test.describe('phone (390 x 844)', () => {
     await expect(stepper(page)).toBeHidden(); // the list is the wide screens'
     await expect(page.getByRole('complementary', { name: 'Your selection' })).toBeHidden();
 
-    // The brand and the cart stay on one line.
+    // The brand and the cart stay on one line (measured on the page's render: the server's
+    // screen's header may be replaced between finding it and measuring it).
+    await shell.expectPageRendered();
     const brand = page.getByRole('link', { name: 'Tourist SIM home' });
     expect((await brand.boundingBox())!.height).toBeLessThanOrEqual(48);
 

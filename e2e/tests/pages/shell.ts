@@ -20,6 +20,14 @@ export class ShellPage {
     return this.page.locator('[data-step-heading]');
   }
 
+  /**
+   * The page's own render has taken the server's first screen's place (issue 27). Until then an
+   * element found on the screen may be replaced between two calls about it (its box, its focus).
+   */
+  async expectPageRendered() {
+    await expect(this.page.locator('#join-first-screen')).toHaveCount(0);
+  }
+
   async expectStep(path: string, heading: string | RegExp) {
     await expect(this.page).toHaveURL(new RegExp(`#${path.replace(/[/]/g, '\\/')}(\\?|$)`));
     await expect(this.heading()).toHaveText(heading);
