@@ -31,17 +31,20 @@ const LANGUAGES = ['en', 'ar'];
 
 /**
  * The goals of the first screen (issue 27), each a ratio of the product's median to the bare
- * page's median in the same run: printed beside the figures, not judged by `npm test` yet.
+ * page's median in the same run: printed beside the figures; `npm test` judges the looser
+ * TRIPWIRE (one run's noise on a busy machine must not fail the suite).
  */
 export const GOALS = { score: { min: 0.95 }, lcp: { max: 1.3 }, tbt: { max: 2 }, cls: { max: 0 } };
 /**
  * What `npm test` judges: tripwires at today's figures with room for a run's noise, so that a
  * change that makes the first screen slower than it is today fails; each moves toward GOALS as
- * the first screen gets there. Moved 2026-11-28, once the server paints the first screen (score
- * 0.96, LCP 1.1x, TBT 3.8-4.5x of 50 ms: the README's table; on a machine busy with other work
- * 0.86, 0.9x and 11x): blocking time, now all after the first paint, is the noisiest.
+ * the first screen gets there. Moved 2026-11-28, once the page's code runs in tasks of its own
+ * after the server's first screen is painted (median of 5 on a quiet machine: score 1.00, LCP
+ * 0.78-0.88x, TBT 0.56-1.4x of 50 ms; with the unit tests running beside it, 0.98, 0.88x and
+ * 1.6x): room for a busy machine, while the old long tasks after the paint (3-5x on a quiet
+ * machine, 11x on a busy one) would mostly trip it.
  */
-const TRIPWIRE = { score: { min: 0.8 }, lcp: { max: 2 }, tbt: { max: 16 }, cls: { max: 0.02 } };
+const TRIPWIRE = { score: { min: 0.85 }, lcp: { max: 1.6 }, tbt: { max: 4 }, cls: { max: 0.02 } };
 /**
  * Blocking time as a ratio needs a floor: the bare page often blocks 0 ms on an idle machine, and
  * any product divided by 0 is infinite. Its TBT counts as at least one long task's threshold (50 ms).

@@ -2,6 +2,7 @@ import { apiClient, type ApiClient } from './api/client';
 import { api as defaultApi, type Endpoints } from './api/endpoints';
 import { i18n as defaultI18n, type I18n, type Language } from './i18n/i18n';
 import type { BusinessConfig } from './schemas/entities';
+import { nextTask } from './next-task';
 import { setBizConfig, store as defaultStore, type Store } from './store';
 
 /**
@@ -20,7 +21,12 @@ export async function loadStartContent(
   i18n.setLanguage(language);
   if (answers) client.preload(answers);
   const [translations, config] = await Promise.allSettled([api.getTranslations(), api.getBizConfig()]);
-  if (translations.status === 'fulfilled') i18n.set(translations.value.language, translations.value.translations);
+  if (translations.status === 'fulfilled') {
+    // The dictionary into i18n (and the page's texts re-rendered) in a task of its own, not in the
+    // one that checked the config.
+    await nextTask();
+    i18n.set(translations.value.language, translations.value.translations);
+  }
   if (config.status === 'rejected') {
     setBizConfig({ status: 'failed' }, store);
     return { translated: translations.status === 'fulfilled', config: null };

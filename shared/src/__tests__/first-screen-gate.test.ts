@@ -65,13 +65,17 @@ describe('the page’s scripts, started by the gate', () => {
     frames.length = 0;
   });
 
-  it('start after the first screen’s paint (a frame, then a task), in order', () => {
+  it('start after the first screen’s paint (a frame, then a task), the scripts a task after the preloads, in order', () => {
     startPageScripts(gate(), true, document, win);
     expect(scripts()).toEqual([]);
     expect(preloads()).toEqual([]);
-    while (frames.length) frames.shift()!();
+    frames.shift()!(); // the frame
+    frames.shift()!(); // the task after its paint: the preloads
     expect(preloads()).toEqual(['/chunk.3.js', '/mfe/plan/remoteEntry.js?v=abc']);
+    expect(scripts()).toEqual([]);
+    frames.shift()!(); // the next task: the scripts
     expect(scripts()).toEqual([['/main.1.js', false], ['/second.2.js', false]]);
+    expect(frames).toEqual([]);
   });
 
   it('start at once when the gate turned the first screen off', () => {

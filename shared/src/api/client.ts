@@ -1,3 +1,4 @@
+import { nextTask } from '../next-task';
 import { FetchError, ofetch } from 'ofetch';
 import type { z } from 'zod';
 import { API_VERSION, BIZ_CONFIG_API_VERSION, CHANNEL, DEVICE_OS } from '../constants';
@@ -91,13 +92,19 @@ export function createApiClient(config: { baseURL?: string; store?: Store; fetch
   const flowListeners = new Set<FlowChangeListener>();
   const preloaded = new Map<string, unknown>();
 
-  /** The page's answer to this GET, once; undefined when it has none (or none its schema accepts). */
-  function takePreloaded<S extends z.ZodType>(path: string, opts: RequestOptions<S>): { value: z.infer<S> } | undefined {
+  /**
+   * The page's answer to this GET, once; undefined when it has none (or none its schema accepts).
+   * Checked in a task of its own, as an answer from the network would be: the start-up asks for
+   * several at once (the translations' 48 KB among them), and one task checking them all was a
+   * long task on a phone.
+   */
+  async function takePreloaded<S extends z.ZodType>(path: string, opts: RequestOptions<S>): Promise<{ value: z.infer<S> } | undefined> {
     if (preloaded.size === 0) return undefined;
     const key = bootAnswerKey(path, opts.query, st.get(sessionAtom).language);
     if (!preloaded.has(key)) return undefined;
     const answer = preloaded.get(key);
     preloaded.delete(key);
+    await nextTask();
     const parsed = opts.schema.safeParse(answer);
     return parsed.success ? { value: parsed.data } : undefined;
   }
@@ -218,7 +225,7 @@ export function createApiClient(config: { baseURL?: string; store?: Store; fetch
     path: string,
     opts: RequestOptions<S>,
   ): Promise<z.infer<S>> {
-    const fromPage = method === 'GET' ? takePreloaded(path, opts) : undefined;
+    const fromPage = method === 'GET' ? await takePreloaded(path, opts) : undefined;
     if (fromPage) return fromPage.value;
     let answer: z.infer<S>;
     try {

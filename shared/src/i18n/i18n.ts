@@ -87,7 +87,7 @@ export function createI18n() {
       };
       return lookup(lang) || lookup('en') || key;
     },
-    /** Changes whenever a dictionary or the language changes (for React's useSyncExternalStore). */
+    /** Changes whenever a dictionary or the language changes (the React layer re-renders on it: useT). */
     version: () => version,
     subscribe(listener: () => void) {
       listeners.add(listener);

@@ -170,6 +170,22 @@ describe('api client', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it("checks each answer of the page in a task of its own, as the network's would come (no long task checking them all)", async () => {
+    const { client } = setup([]);
+    client.preload({ [bootAnswerKey('/one', undefined, 'ar')]: { ok: true }, [bootAnswerKey('/two', undefined, 'ar')]: { ok: true } });
+    const parse = jest.spyOn(Ok, 'safeParse');
+    try {
+      const both = Promise.all([client.request('GET', '/one', { schema: Ok }), client.request('GET', '/two', { schema: Ok })]);
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(parse).not.toHaveBeenCalled(); // not in the task that asked
+      expect(await both).toEqual([{ ok: true }, { ok: true }]);
+      expect(parse).toHaveBeenCalledTimes(2);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
   it('never serves a POST, another query, or an answer its schema refuses from the page', async () => {
     const { client, calls } = setup([() => json(200, { ok: true }), () => json(200, { ok: true }), () => json(200, { ok: true })]);
     client.preload({ [bootAnswerKey('/thing', undefined, 'ar')]: { ok: true }, [bootAnswerKey('/bad', undefined, 'ar')]: { ok: 'no' } });
