@@ -15,6 +15,8 @@ import { PLAN_TEXTS } from './domains/plans/texts';
 import { PLAN_TEXTS_AR } from './domains/plans/texts.ar';
 import { HELP_TEXTS } from './domains/help/texts';
 import { HELP_TEXTS_AR } from './domains/help/texts.ar';
+import { CONSENT_TEXTS } from './domains/consent/texts';
+import { CONSENT_TEXTS_AR } from './domains/consent/texts.ar';
 import { ACCOUNT_TEXTS } from './domains/account/texts';
 import { ACCOUNT_TEXTS_AR } from './domains/account/texts.ar';
 import { IDENTITY_TEXTS } from './domains/identity/texts';
@@ -37,6 +39,7 @@ export const TEXTS_BY_OWNER: Readonly<Record<string, { readonly en: Texts; reado
   numbers: { en: NUMBER_TEXTS, ar: NUMBER_TEXTS_AR },
   plans: { en: PLAN_TEXTS, ar: PLAN_TEXTS_AR },
   help: { en: HELP_TEXTS, ar: HELP_TEXTS_AR },
+  consent: { en: CONSENT_TEXTS, ar: CONSENT_TEXTS_AR },
   account: { en: ACCOUNT_TEXTS, ar: ACCOUNT_TEXTS_AR },
   identity: { en: IDENTITY_TEXTS, ar: IDENTITY_TEXTS_AR },
   payment: { en: PAYMENT_TEXTS, ar: PAYMENT_TEXTS_AR },
@@ -51,6 +54,7 @@ export const AR_TRANSLATIONS: TranslatedDictionary = {
   ...NUMBER_TEXTS_AR,
   ...PLAN_TEXTS_AR,
   ...HELP_TEXTS_AR,
+  ...CONSENT_TEXTS_AR,
   ...ACCOUNT_TEXTS_AR,
   ...IDENTITY_TEXTS_AR,
   ...PAYMENT_TEXTS_AR,
