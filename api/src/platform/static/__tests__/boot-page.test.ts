@@ -280,9 +280,15 @@ describe("a remote's remoteEntry in the page: named by its version, immutable at
       expect(versioned.statusCode).toBe(200);
       expect(versioned.headers['content-encoding']).toBe(encoding === 'br' ? 'br' : undefined);
       expect(versioned.headers['cache-control']).toMatch(/immutable/);
+      // Never asked again: no validators, no range hint (bytes on every first download for nothing).
+      expect([versioned.headers.etag, versioned.headers['last-modified'], versioned.headers['accept-ranges']]).toEqual([undefined, undefined, undefined]);
     }
     for (const url of ['/mfe/plan/remoteEntry.js', '/mfe/plan/remoteEntry.js?v=000000000000']) {
-      expect((await get(url)).headers['cache-control']).toBe('no-cache');
+      const revalidated = await get(url);
+      expect(revalidated.headers['cache-control']).toBe('no-cache');
+      // Revalidated: it keeps its validator, so an unchanged file is a 304.
+      expect(revalidated.headers.etag).toBeTruthy();
+      expect((await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(revalidated.headers.etag) } })).statusCode).toBe(304);
     }
     // A new build: a new version in the next page, and the old address is no longer immutable.
     writeFileSync(join(planDir, 'remoteEntry.js'), 'self.join_plan = { rebuilt: true };');
