@@ -158,6 +158,14 @@ const CLOCK_SPECS = /\.clock\.spec\.ts$/;
  *   server round trip) takes up to about 3 s with the suite; the known long waits (the face scan's
  *   detection and the authority's OCR, a provider's redirect) name their own.
  */
+/**
+ * Every walk starts as a visitor who has answered the consent panel ("Necessary only", issue 28),
+ * so the panel, which overlays the bottom of the page once it is idle, covers nothing a walk
+ * clicks. tests/consent.spec.ts walks the panel itself from a clean state.
+ */
+export const ANSWERED_CONSENT = { name: 'join.consent.v1', value: JSON.stringify({ version: 1, analytics: false, marketing: false, recordedAt: 0 }) };
+const storageState = { cookies: [], origins: Object.values(PORTS).map((port) => ({ origin: `http://127.0.0.1:${port}`, localStorage: [ANSWERED_CONSENT] })) };
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
@@ -172,6 +180,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORTS.main}`,
+    storageState,
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
   },

@@ -5,9 +5,10 @@ import { useT } from '@join/shared/react';
 import { Button, Modal } from '@join/shared/ui';
 import { stepLoadingAtom } from './loading-atom';
 import { helpOpenAtom } from './help-modal';
+import { consentPanelAtom } from '../consent/consent-state';
 
 /**
- * Footer (SPEC 2): help and legal, plus logout when properly logged in (with a confirm
+ * Footer (SPEC 2): help and legal, the privacy choices (issue 28: as easy to change as to give), plus logout when properly logged in (with a confirm
  * pop-up). Hidden while a loading text shows. Help opens the shell's help modal.
  */
 export function Footer() {
@@ -16,6 +17,7 @@ export function Footer() {
   const flags = useAtomValue(flowFlagsAtom) ?? EMPTY_FLOW_FLAGS;
   const [open, setOpen] = useState<'legal' | 'logout' | null>(null);
   const openHelp = useSetAtom(helpOpenAtom);
+  const openConsent = useSetAtom(consentPanelAtom);
   if (loading) return null;
   const close = () => setOpen(null);
   const logout = async () => {
@@ -32,6 +34,9 @@ export function Footer() {
         </Button>
         <Button variant="link" onClick={() => setOpen('legal')} aria-haspopup="dialog">
           {t('footer.legal')}
+        </Button>
+        <Button variant="link" onClick={() => openConsent('details')} aria-haspopup="dialog">
+          {t('footer.privacy')}
         </Button>
         {isProperlyLoggedIn(flags) ? (
           <Button variant="link" onClick={() => setOpen('logout')} aria-haspopup="dialog">

@@ -18,6 +18,7 @@ import { useSessionEnded } from './use-session-ended';
 import { whenIdle } from './when-idle';
 import { listenForOutcomes } from './outcomes';
 import { listenForTracking } from './tracking';
+import { ConsentSlot } from '../consent/consent-slot';
 import { markRetailPage } from '../retail/retail-page';
 import { loadRetailShell } from '../retail/load-retail';
 
@@ -134,6 +135,7 @@ export function ShellFrame({ pathname, ctx, children }: { pathname: string; ctx:
       {retail ? null : <Footer />}
       {withSummary ? <SummaryBar ctx={ctx} /> : null}
       <HelpModal />
+      {retail ? null : <ConsentSlot />}
       <ErrorPopup ctx={ctx} />
       {retail ? (
         <Suspense fallback={null}>

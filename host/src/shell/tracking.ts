@@ -1,10 +1,12 @@
-import { bus, TRACKING_EVENT_TIMEOUT_MS, type BusEvents } from '@join/shared';
+import { bus, store, TRACKING_EVENT_TIMEOUT_MS, type BusEvents } from '@join/shared';
+import { analyticsAllowed, consentAtom } from '../consent/consent-state';
 
 /**
  * Tag-manager tracking (SPEC 1 and 7): the flow's outcomes become `dataLayer` events, the protocol
  * a tag manager reads, with SPEC 9's 3000 ms event timeout. This product loads no tag-manager
  * script (nothing third-party at run time); a deployment that adds one receives these events.
- * No personal data: a number event says that it happened, not which number.
+ * No personal data: a number event says that it happened, not which number. Nothing is pushed
+ * unless the visitor said yes to analytics (issue 28: the consent panel; `allowed`).
  */
 type DataLayerEvent = { event: string; eventTimeout: number } & Record<string, unknown>;
 type WithDataLayer = { dataLayer?: DataLayerEvent[] };
@@ -18,12 +20,15 @@ function fieldsOf(event: (typeof TRACKED)[number], payload: BusEvents[(typeof TR
   return {};
 }
 
-export function listenForTracking(target: WithDataLayer = window as unknown as WithDataLayer): () => void {
-  const layer = (target.dataLayer ??= []);
+export function listenForTracking(
+  target: WithDataLayer = window as unknown as WithDataLayer,
+  allowed: () => boolean = () => analyticsAllowed(store.get(consentAtom)),
+): () => void {
   const offs = TRACKED.map((event) =>
-    bus.on(event, (payload: BusEvents[typeof event]) =>
-      layer.push({ event: `join.${event}`, eventTimeout: TRACKING_EVENT_TIMEOUT_MS, ...fieldsOf(event, payload) }),
-    ),
+    bus.on(event, (payload: BusEvents[typeof event]) => {
+      if (!allowed()) return;
+      (target.dataLayer ??= []).push({ event: `join.${event}`, eventTimeout: TRACKING_EVENT_TIMEOUT_MS, ...fieldsOf(event, payload) });
+    }),
   );
   return () => offs.forEach((off) => off());
 }

@@ -62,6 +62,7 @@ export const AR: ArabicTexts<typeof EN> = {
   'progress.step.checkout': 'إتمام الطلب',
   'footer.help': 'المساعدة',
   'footer.legal': 'الشروط والخصوصية',
+  'footer.privacy': 'خيارات الخصوصية',
   'footer.logout': 'تسجيل الخروج',
   'logout.title': 'تسجيل الخروج؟',
   'logout.text': 'سيتم مسح اختياراتك على هذا الجهاز.',

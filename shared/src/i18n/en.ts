@@ -59,6 +59,7 @@ export const EN = {
   'progress.step.checkout': 'Checkout',
   'footer.help': 'Help',
   'footer.legal': 'Terms and privacy',
+  'footer.privacy': 'Privacy choices',
   'footer.logout': 'Log out',
   'logout.title': 'Log out?',
   'logout.text': 'Your selection on this device will be cleared.',

@@ -119,9 +119,25 @@ describe('the host owns navigation', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('pushes nothing to the data layer before the visitor says yes to analytics (issue 28)', () => {
+    const target: Parameters<typeof listenForTracking>[0] = {};
+    // The page's own reading: no choice stored, so no consent.
+    const off = listenForTracking(target);
+    bus.emit('number:reserved', { msisdn: '971581234567', expiresAt: null });
+    off();
+    expect(target.dataLayer).toBeUndefined();
+    let yes = false;
+    const off2 = listenForTracking(target, () => yes);
+    bus.emit('plan:saved', { productCode: 187 });
+    yes = true;
+    bus.emit('number:cancelled', { msisdn: '971581234567' });
+    off2();
+    expect(target.dataLayer).toEqual([{ event: 'join.number:cancelled', eventTimeout: TRACKING_EVENT_TIMEOUT_MS }]);
+  });
+
   it('pushes the outcomes to the tag-manager data layer, without the number itself', () => {
     const target: Parameters<typeof listenForTracking>[0] = {};
-    const off = listenForTracking(target);
+    const off = listenForTracking(target, () => true);
     bus.emit('number:reserved', { msisdn: '971581234567', expiresAt: null });
     bus.emit('number:confirmed', { msisdn: '971581234567', hasSavedPlan: true });
     off();

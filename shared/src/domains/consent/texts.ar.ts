@@ -13,7 +13,7 @@ export const CONSENT_TEXTS_AR: ArabicTexts<typeof CONSENT_TEXTS> = {
   'consent.save': 'حفظ اختياراتي',
   'consent.close': 'إغلاق',
   'consent.alwaysOn': 'مفعّل دائمًا',
+  'consent.version': '{{title}}، الإصدار {{version}}',
   'consent.saved': 'تم حفظ اختياراتك. يمكنك تغييرها في أي وقت من أسفل الصفحة.',
   'consent.failed': 'تعذّر حفظ اختياراتك. لن يُقاس أي شيء حتى يتم حفظها؛ يُرجى المحاولة مرة أخرى.',
-  'consent.footer': 'خيارات الخصوصية',
 };

@@ -12,7 +12,8 @@ export const CONSENT_TEXTS = {
   'consent.save': 'Save my choices',
   'consent.close': 'Close',
   'consent.alwaysOn': 'Always on',
+  /** The legal texts' name and version, above them in the dialog. */
+  'consent.version': '{{title}}, version {{version}}',
   'consent.saved': 'Your choices are saved. You can change them at any time from the page footer.',
   'consent.failed': 'We could not save your choices. Nothing is measured until they are saved; please try again.',
-  'consent.footer': 'Privacy choices',
 } as const;

@@ -1,0 +1,49 @@
+import { atom } from 'jotai';
+
+/**
+ * The visitor's consent as this device keeps it (issue 28): what is in the page's first download,
+ * with no part of the consent domain (its texts, schemas and calls are the lazy panel's). The
+ * key is the domain's CONSENT_STORAGE_KEY (checked equal in consent-panel's test).
+ */
+export const STORED_CONSENT_KEY = 'join.consent.v1';
+
+export interface StoredConsent {
+  /** The version of the legal texts the choice answers. */
+  version: number;
+  analytics: boolean;
+  marketing: boolean;
+  /** The server's time of the record. */
+  recordedAt: number;
+}
+
+/** Where the choice is kept: the browser's localStorage (none on the server's render of the first screen). */
+const deviceStorage = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
+
+export function readStoredConsent(storage: Pick<Storage, 'getItem'> | null = deviceStorage()): StoredConsent | null {
+  try {
+    const raw = storage?.getItem(STORED_CONSENT_KEY);
+    if (!raw) return null;
+    const v = JSON.parse(raw) as Partial<StoredConsent>;
+    if (typeof v.version !== 'number' || typeof v.analytics !== 'boolean' || typeof v.marketing !== 'boolean' || typeof v.recordedAt !== 'number') return null;
+    return { version: v.version, analytics: v.analytics, marketing: v.marketing, recordedAt: v.recordedAt };
+  } catch {
+    return null; // unreadable or storage refused: as no choice (nothing is measured)
+  }
+}
+
+export function writeStoredConsent(consent: StoredConsent, storage: Pick<Storage, 'setItem'> | null = deviceStorage()): void {
+  try {
+    storage?.setItem(STORED_CONSENT_KEY, JSON.stringify(consent));
+  } catch {
+    // Storage refused (private mode): the choice holds for this page only, and the server has it.
+  }
+}
+
+/** The choice in effect on this page (null: none yet; nothing beyond the necessary is measured). */
+export const consentAtom = atom<StoredConsent | null>(readStoredConsent());
+
+/** Measuring (analytics events) is allowed only after the visitor said yes to it. */
+export const analyticsAllowed = (consent: StoredConsent | null): boolean => consent?.analytics === true;
+
+/** The consent panel: `banner` asks on arrival, `details` is the full choice (the footer's "Privacy choices"). */
+export const consentPanelAtom = atom<'banner' | 'details' | null>(null);
