@@ -8,6 +8,7 @@ import { boosterRoutes } from './modules/catalogue';
 import { contentRoutes } from './modules/content';
 import { FULFILMENT_ERROR_STATUSES, deliveryGeoRoutes, orderRoutes } from './modules/fulfilment';
 import { feedbackRoutes } from './modules/content';
+import { consentRoutes } from './modules/consent';
 import { geoRoutes, mapFileRoutes } from './modules/fulfilment';
 import { IDENTITY_ERROR_STATUSES, identityRoutes, locationRoutes } from './modules/identity';
 import { flowStatusRoute, meRoutes } from './modules/flow';
@@ -85,6 +86,8 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
       await sessionRoutes(authed, ctx);
       await meRoutes(authed, ctx, lock);
       await feedbackRoutes(authed, ctx);
+      // Its own context: the consent budgets' hooks are this plugin's alone.
+      await authed.register(async (consent) => consentRoutes(consent, ctx));
       await locationRoutes(authed, ctx);
       // The places search and the pin's area, with their one budget.
       await authed.register(async (geo) => geoRoutes(geo, ctx));

@@ -1,6 +1,7 @@
 import type { AccountDeps } from './modules/account';
 import type { CatalogueDeps } from './modules/catalogue';
 import type { ContentDeps } from './modules/content';
+import type { ConsentDeps } from './modules/consent';
 import type { FlowDeps } from './modules/flow';
 import type { FulfilmentDeps } from './modules/fulfilment';
 import type { IdentityDeps } from './modules/identity';
@@ -19,6 +20,7 @@ export interface AppContext
   extends AccountDeps,
     CatalogueDeps,
     ContentDeps,
+    ConsentDeps,
     FlowDeps,
     FulfilmentDeps,
     IdentityDeps,

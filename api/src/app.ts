@@ -167,6 +167,8 @@ export const DEFAULTS = {
     promoMax: 30,
     feedbackMax: 30,
     feedbackPerDeviceMax: 5,
+    consentMax: 60,
+    consentPerDeviceMax: 10,
     reserveMax: 60,
     reserveDeviceMax: 20,
     checkEmailMax: 30,

@@ -7,6 +7,7 @@ import { SqliteReferenceVersionRepository } from './platform/reference-versions/
 import { SqliteAccountRepository } from './modules/account/sqlite/sqlite-account-repository';
 import { SqliteCatalogueRepository } from './modules/catalogue/sqlite/sqlite-catalogue-repository';
 import { SqliteContentRepository } from './modules/content/sqlite/sqlite-content-repository';
+import { SqliteConsentRepository } from './modules/consent/sqlite/sqlite-consent-repository';
 import { SqliteFlowRepository } from './modules/flow/sqlite/sqlite-flow-repository';
 import { SqliteFulfilmentRepository } from './modules/fulfilment/sqlite/sqlite-fulfilment-repository';
 import { SqliteIdentityRepository } from './modules/identity/sqlite/sqlite-identity-repository';
@@ -80,6 +81,7 @@ export function composeSqliteRepositories(db: Database, ownsDatabase: boolean): 
     ...bound(fulfilment),
     ...bound(flow),
     ...bound(content),
+    ...bound(new SqliteConsentRepository(db)),
     ...bound(new SqliteRetailRepository(db)),
   };
   return {

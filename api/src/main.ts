@@ -103,6 +103,8 @@ async function main(): Promise<void> {
       ...(env.JOIN_PROMO_RATE_LIMIT ? { promoMax: env.JOIN_PROMO_RATE_LIMIT } : {}),
       ...(env.JOIN_FEEDBACK_RATE_LIMIT ? { feedbackMax: env.JOIN_FEEDBACK_RATE_LIMIT } : {}),
       ...(env.JOIN_FEEDBACK_DEVICE_RATE_LIMIT ? { feedbackPerDeviceMax: env.JOIN_FEEDBACK_DEVICE_RATE_LIMIT } : {}),
+      ...(env.JOIN_CONSENT_RATE_LIMIT ? { consentMax: env.JOIN_CONSENT_RATE_LIMIT } : {}),
+      ...(env.JOIN_CONSENT_DEVICE_RATE_LIMIT ? { consentPerDeviceMax: env.JOIN_CONSENT_DEVICE_RATE_LIMIT } : {}),
       ...(env.JOIN_RESERVE_RATE_LIMIT ? { reserveMax: env.JOIN_RESERVE_RATE_LIMIT } : {}),
       ...(env.JOIN_RESERVE_DEVICE_RATE_LIMIT ? { reserveDeviceMax: env.JOIN_RESERVE_DEVICE_RATE_LIMIT } : {}),
       ...(env.JOIN_ACCOUNT_RATE_LIMIT ? accountRateLimits(env.JOIN_ACCOUNT_RATE_LIMIT) : {}),

@@ -3,6 +3,7 @@ import type { ReferenceVersionRepository } from './platform/reference-versions/r
 import type { AccountRepository } from './modules/account/repository';
 import type { CatalogueRepository } from './modules/catalogue/repository';
 import type { ContentRepository } from './modules/content/repository';
+import type { ConsentRepository } from './modules/consent/repository';
 import type { FlowRepository } from './modules/flow/repository';
 import type { FulfilmentRepository } from './modules/fulfilment/repository';
 import type { IdentityRepository } from './modules/identity/repository';
@@ -28,6 +29,7 @@ export type ModuleRepositories = SessionRepository &
   FulfilmentRepository &
   FlowRepository &
   ContentRepository &
+  ConsentRepository &
   RetailRepository;
 
 export interface Repositories extends ModuleRepositories {

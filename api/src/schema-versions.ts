@@ -3,6 +3,7 @@ import { SESSION_MIGRATIONS } from './platform/sessions/migrations';
 import { ACCOUNT_MIGRATIONS } from './modules/account/migrations';
 import { CATALOGUE_MIGRATIONS } from './modules/catalogue/migrations';
 import { CONTENT_MIGRATIONS } from './modules/content/migrations';
+import { CONSENT_MIGRATIONS } from './modules/consent/migrations';
 import { FLOW_MIGRATIONS } from './modules/flow/migrations';
 import { FULFILMENT_MIGRATIONS } from './modules/fulfilment/migrations';
 import { IDENTITY_MIGRATIONS } from './modules/identity/migrations';
@@ -40,6 +41,7 @@ export const SCHEMA_HISTORY: ReadonlyMap<number, string> = new Map([
   [20, 'payment: pay at the counter (a third method, on the shop terminal the attempt records)'],
   [21, 'retail: shops, staff, enrolled shop devices and their pairing codes, staff and manager credentials, retail customer sessions, the append-only audit'],
   [22, 'reference data versions: translations, business config and catalogue, moved by triggers on every change, so their answers can be cached'],
+  [23, "consent: the legal texts by code, version and language (never changed once published), and each visitor's choices (append-only, gone with the visitor)"],
 ]);
 
 /**
@@ -59,6 +61,7 @@ export const MIGRATIONS = mergeMigrations(SCHEMA_HISTORY, [
   FULFILMENT_MIGRATIONS,
   FLOW_MIGRATIONS,
   CONTENT_MIGRATIONS,
+  CONSENT_MIGRATIONS,
   RETAIL_MIGRATIONS,
 ]);
 

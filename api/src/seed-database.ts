@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { seedAccounts } from './modules/account/sqlite/seed-accounts';
 import { seedNames, seedProducts, seedPromotions } from './modules/catalogue/sqlite/seed-catalogue';
 import { seedContent } from './modules/content/sqlite/seed-content';
+import { seedConsent } from './modules/consent/sqlite/seed-consent';
 import { seedDelivery } from './modules/fulfilment/sqlite/seed-fulfilment';
 import { seedNumbers, seedTransfer } from './modules/numbers/sqlite/seed-numbers';
 import { DEFAULT_POOL_SIZE } from './modules/numbers/seed/number-pool';
@@ -33,6 +34,7 @@ export function seedDatabase(db: Database, options: SeedOptions = {}): SeedRepor
       seedProducts(db);
       seedPromotions(db);
       seedContent(db);
+      seedConsent(db, Date.now());
       seedTransfer(db);
       seedNames(db);
       seedAccounts(db);

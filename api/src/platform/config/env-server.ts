@@ -41,6 +41,8 @@ export const SERVER_FIELDS = {
   JOIN_PROMO_RATE_LIMIT: positiveInt.optional(),
   JOIN_FEEDBACK_RATE_LIMIT: positiveInt.optional(),
   JOIN_FEEDBACK_DEVICE_RATE_LIMIT: positiveInt.optional(),
+  JOIN_CONSENT_RATE_LIMIT: positiveInt.optional(),
+  JOIN_CONSENT_DEVICE_RATE_LIMIT: positiveInt.optional(),
   JOIN_TRUST_PROXY: z
     .string()
     .max(2000)

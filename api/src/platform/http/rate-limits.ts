@@ -79,6 +79,13 @@ export interface RateLimitOptions {
   feedbackMax: number;
   /** Per device and window, on POST /me/feedback: enough to correct a note, not to flood. */
   feedbackPerDeviceMax: number;
+  /**
+   * Per IP and window, on POST /consent.json: nearly every visitor answers the consent choice on
+   * the first screen, and many share an address (a hotel, an airport), so it is twice feedback's.
+   */
+  consentMax: number;
+  /** Per device and window, on POST /consent.json: a visitor changing their mind a few times, not a flood of rows. */
+  consentPerDeviceMax: number;
   /** Per address (IPv6 /64) and window, on POST /numbers (new holds and extensions). */
   reserveMax: number;
   /** Per device and window, on POST /numbers. */

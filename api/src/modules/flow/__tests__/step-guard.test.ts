@@ -201,6 +201,8 @@ describe('every state-changing route declares its step', () => {
   const OPEN_WRITES = ['POST /api/securitymanagement/login_by_device_id', 'POST /api/securitymanagement/logout', 'POST /api/me/preferences',
     // Feedback may be sent from any screen, whatever the flow state (help modal).
     'POST /api/me/feedback',
+    // The consent choice is offered on the first screen and from the footer on any screen (issue 28).
+    'POST /api/consent.json',
     // The account step's calls are logins: a returning customer may log in from any screen
     // (SPEC 6), and each changes only the session and the account, which no step rule protects.
     'POST /api/securitymanagement/check_email', 'POST /api/securitymanagement/send_verification_code',

@@ -71,6 +71,8 @@ describe('GET /api/openapi.json', () => {
     expect(bodySchema(operation('/api/me/activation_method', 'post'))?.properties).toHaveProperty('resident_type');
     expect(okSchema(operation('/api/me/flow_status', 'get'))?.properties).toHaveProperty('flow_status_flags');
     expect(bodySchema(operation('/api/me/feedback', 'post'))?.properties).toHaveProperty('text');
+    expect(bodySchema(operation('/api/consent.json', 'post'))?.required).toEqual(expect.arrayContaining(['code', 'version', 'analytics', 'marketing']));
+    expect(okSchema(operation('/api/consent.json', 'get'))?.properties).toHaveProperty('choice');
     expect(operation('/api/translations', 'get').parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'container_id' })]));
   });
 
