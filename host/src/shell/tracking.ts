@@ -1,5 +1,6 @@
 import { bus, store, TRACKING_EVENT_TIMEOUT_MS, type BusEvents } from '@join/shared';
 import { analyticsAllowed, consentAtom } from '../consent/consent-state';
+import { isRetailPage } from '../retail/retail-page';
 
 /**
  * Tag-manager tracking (SPEC 1 and 7): the flow's outcomes become `dataLayer` events, the protocol
@@ -22,7 +23,8 @@ function fieldsOf(event: (typeof TRACKED)[number], payload: BusEvents[(typeof TR
 
 export function listenForTracking(
   target: WithDataLayer = window as unknown as WithDataLayer,
-  allowed: () => boolean = () => analyticsAllowed(store.get(consentAtom)),
+  // A shop device measures nothing (no consent is asked there: the shop's terms apply).
+  allowed: () => boolean = () => !isRetailPage() && analyticsAllowed(store.get(consentAtom)),
 ): () => void {
   const offs = TRACKED.map((event) =>
     bus.on(event, (payload: BusEvents[typeof event]) => {

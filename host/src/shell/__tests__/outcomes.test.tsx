@@ -5,6 +5,8 @@ import { applyFlowStatus, bus, BUS_EVENTS, routeAfterPlanSaved, EMPTY_SERVER_FLO
 import { createQueryClient, fetchFlowStatus, linkFlowStatus } from '@join/shared/react';
 import { listenForOutcomes } from '../outcomes';
 import { listenForTracking } from '../tracking';
+import { consentAtom } from '../../consent/consent-state';
+import { markRetailPage, resetRetailPageForTests } from '../../retail/retail-page';
 import { Shell } from '../shell';
 
 const flags = (over: Partial<FlowStatusFlags>): FlowStatusFlags => ({ ...EMPTY_FLOW_FLAGS, ...over });
@@ -125,6 +127,15 @@ describe('the host owns navigation', () => {
     const off = listenForTracking(target);
     bus.emit('number:reserved', { msisdn: '971581234567', expiresAt: null });
     off();
+    expect(target.dataLayer).toBeUndefined();
+    // Nor on a shop device, whatever is stored.
+    store.set(consentAtom, { version: 1, analytics: true, marketing: false, recordedAt: 1 });
+    markRetailPage();
+    const off1 = listenForTracking(target);
+    bus.emit('number:reserved', { msisdn: '971581234567', expiresAt: null });
+    off1();
+    resetRetailPageForTests();
+    store.set(consentAtom, null);
     expect(target.dataLayer).toBeUndefined();
     let yes = false;
     const off2 = listenForTracking(target, () => yes);
