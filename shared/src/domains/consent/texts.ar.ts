@@ -7,6 +7,7 @@ import type { CONSENT_TEXTS } from './texts';
  */
 export const CONSENT_TEXTS_AR: ArabicTexts<typeof CONSENT_TEXTS> = {
   'consent.label': 'خيارات الخصوصية',
+  'consent.short': 'فقط ما يحتاجه شراؤك، إلا إذا اخترت المزيد.',
   'consent.necessaryOnly': 'الضروري فقط',
   'consent.acceptAll': 'قبول الكل',
   'consent.choose': 'اختيار',

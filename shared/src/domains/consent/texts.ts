@@ -6,6 +6,8 @@
  */
 export const CONSENT_TEXTS = {
   'consent.label': 'Your privacy choices',
+  /** The banner's one line (the legal texts' own summary is in the dialog): kept short, so the banner is never the largest thing painted on the first screen (its LCP). */
+  'consent.short': 'Only what your purchase needs, unless you choose more.',
   'consent.necessaryOnly': 'Necessary only',
   'consent.acceptAll': 'Accept all',
   'consent.choose': 'Choose',
