@@ -8,6 +8,7 @@
 // waited. Each stage's modules are the next stage's dependencies, so the order is the one the page
 // would evaluate them in anyway; the files are already on their way (the first-screen gate
 // preloads them).
+// (The kernel has the same nextTask; nothing of the kernel may be imported before this boundary.)
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const STAGES: (() => Promise<unknown>)[] = [() => import('react-dom/client'), () => import('zod'), () => import('@join/shared'), () => import('./bootstrap')];
