@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import { z } from 'zod';
 
 /**
  * The visitor's consent as this device keeps it (issue 28): what is in the page's first download,
@@ -7,14 +8,16 @@ import { atom } from 'jotai';
  */
 export const STORED_CONSENT_KEY = 'join.consent.v1';
 
-export interface StoredConsent {
+/** The stored form, checked as the kernel checks its stored session (store.ts: StoredSession). */
+const StoredConsent = z.object({
   /** The version of the legal texts the choice answers. */
-  version: number;
-  analytics: boolean;
-  marketing: boolean;
+  version: z.number(),
+  analytics: z.boolean(),
+  marketing: z.boolean(),
   /** The server's time of the record. */
-  recordedAt: number;
-}
+  recordedAt: z.number(),
+});
+export type StoredConsent = z.infer<typeof StoredConsent>;
 
 /** Where the choice is kept: the browser's localStorage (none on the server's render of the first screen). */
 const deviceStorage = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
@@ -23,9 +26,8 @@ export function readStoredConsent(storage: Pick<Storage, 'getItem'> | null = dev
   try {
     const raw = storage?.getItem(STORED_CONSENT_KEY);
     if (!raw) return null;
-    const v = JSON.parse(raw) as Partial<StoredConsent>;
-    if (typeof v.version !== 'number' || typeof v.analytics !== 'boolean' || typeof v.marketing !== 'boolean' || typeof v.recordedAt !== 'number') return null;
-    return { version: v.version, analytics: v.analytics, marketing: v.marketing, recordedAt: v.recordedAt };
+    const parsed = StoredConsent.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null; // unreadable or storage refused: as no choice (nothing is measured)
   }
