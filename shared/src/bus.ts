@@ -1,5 +1,8 @@
 import type { VanityTier } from './constants';
-import type { ErrorObject } from './schemas/entities';
+import type { ErrorObject, Product, ProductCategory } from './schemas/entities';
+
+/** A list of plans the plan step shows: its category tabs (the tourist plans are their own tab). */
+export type PlanListId = 'tourist' | ProductCategory;
 
 /**
  * The typed event bus. Step modules announce what happened (outcomes); the host alone decides
@@ -10,6 +13,18 @@ import type { ErrorObject } from './schemas/entities';
 export interface BusEvents {
   /** The plan save sequence finished (SPEC 4): the host moves on. */
   'plan:saved': { productCode: number };
+  /**
+   * Tracking (issue 28, GA4 view_item_list): the plans of a list are on screen. Catalogue data
+   * only; the host's tracking picks what it sends.
+   */
+  'plan:list-viewed': { list: PlanListId; products: readonly Product[] };
+  /** Tracking (GA4 select_item): the visitor opened the plan at `index` of a list (its review). */
+  'plan:selected': { list: PlanListId; index: number; product: Product };
+  /**
+   * Tracking (GA4 add_to_cart): a plan choice is saved and priced by the server, and the store
+   * holds it (savedPlanAtom): the plan step, a builder, or the number step's VIP plan alike.
+   */
+  'plan:added-to-cart': { productCode: number };
   /** The visitor asked for a VIP number of a plan's tier: the host opens the number search on it. */
   'plan:vip-number-wanted': { tier: VanityTier | null };
   /** The server now holds this number for the visitor (tracking). */
@@ -39,6 +54,10 @@ export interface BusEvents {
    * is_id_verified): the host moves on by the flow contract.
    */
   'identity:verified': { path: 'resident' | 'non_resident' };
+  /** Tracking (GA4 begin_checkout): the payment step shows the server's summary of this product. */
+  'payment:summary-shown': { productCode: number };
+  /** Tracking (GA4 add_payment_info): the visitor gave how to pay (the card accepted by the provider's fields, or instalments agreed). Never the card. */
+  'payment:details-entered': { method: 'card' | 'bnpl' };
   /**
    * The payment went through and the visitor has seen the confirmation (the flow status already
    * carries is_plan_paid): the host moves on by the flow contract (delivery, or thank-you).
@@ -49,6 +68,11 @@ export interface BusEvents {
    * refreshed: the host goes to the thank-you page (routeAfterOrderPlaced).
    */
   'delivery:order-placed': { kind: 'delivery' | 'pickup' | 'esim' };
+  /**
+   * Tracking (GA4 purchase): the thank-you page shows the order (after a reload too: the host's
+   * tracking sends a purchase once per order). The order's number only, never what it holds.
+   */
+  'delivery:order-shown': { orderNumber: string; kind: 'delivery' | 'pickup' | 'esim' };
   /** Something the user must see as an error pop-up. */
   'error:raised': { error: ErrorObject; source?: string };
   /** The session ended (logout codes of SPEC 8, or the user logged out). */
@@ -63,6 +87,9 @@ export interface BusEvents {
 /** Every event name, at run time (the type below keeps the list complete). */
 export const BUS_EVENTS = [
   'plan:saved',
+  'plan:list-viewed',
+  'plan:selected',
+  'plan:added-to-cart',
   'plan:vip-number-wanted',
   'number:reserved',
   'number:cancelled',
@@ -71,8 +98,11 @@ export const BUS_EVENTS = [
   'identity:location-checked',
   'identity:method-chosen',
   'identity:verified',
+  'payment:summary-shown',
+  'payment:details-entered',
   'payment:completed',
   'delivery:order-placed',
+  'delivery:order-shown',
   'error:raised',
   'session:ended',
   'navigate:request',

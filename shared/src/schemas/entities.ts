@@ -197,6 +197,16 @@ export const BusinessConfig = z.object({
   support: SupportContacts.nullable().default(null),
   /** Our addition: the retail flow (SPEC 9: a configured flag, off; the sandbox's seed turns it on). */
   retail_flow: z.boolean().default(false),
+  /**
+   * Our addition (issue 28): the tag manager's script, an https address the deployment configures
+   * (JOIN_TAG_MANAGER_URL); null (the default): no tag-manager script is loaded. The page loads it
+   * only after the visitor's yes to analytics, and never on a shop device.
+   */
+  tag_manager_url: z
+    .string()
+    .regex(/^https:\/\/[^\s"'<>]+$/, 'must be an https address')
+    .nullable()
+    .default(null),
 });
 export type BusinessConfig = z.infer<typeof BusinessConfig>;
 
