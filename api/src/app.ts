@@ -63,6 +63,11 @@ export interface AppOptions {
   failBizConfig?: boolean;
   /** Promo codes are off unless turned on (SPEC 9; JOIN_PROMO_CODES). */
   promoCodesEnabled?: boolean;
+  /**
+   * The tag manager's script (issue 28; JOIN_TAG_MANAGER_URL, https): the business config names
+   * it to the page, and the CSP lets its origin load scripts and be fetched from. Unset: neither.
+   */
+  tagManagerUrl?: string | null;
   static?: StaticConfig;
   /** Extra or replacing entries of /remotes.json (JOIN_REMOTES). */
   remoteOverrides?: RemoteManifests;
@@ -235,9 +240,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const manifests = options.static
     ? remoteManifests(Object.keys(options.static.remoteDirs), options.remoteOverrides)
     : (options.remoteOverrides ?? {});
-  const headers = securityHeaders(remoteOrigins(manifests));
+  // A configured tag manager's origin only (issue 28): unset, the policy has nothing of it.
+  const csp = options.tagManagerUrl ? { tagManagerOrigins: [new URL(options.tagManagerUrl).origin] } : {};
+  const headers = securityHeaders(remoteOrigins(manifests), csp);
   // The card provider's hosted fields are framed by the payment page: frame-src on documents only.
-  const documentCsp = options.cardProvider ? contentSecurityPolicy(remoteOrigins(manifests), { frameOrigins: [options.cardProvider.origin] }) : undefined;
+  const documentCsp = options.cardProvider ? contentSecurityPolicy(remoteOrigins(manifests), { ...csp, frameOrigins: [options.cardProvider.origin] }) : undefined;
   const limits: ServerLimits = { ...SERVER_LIMITS, ...options.serverLimits };
   const app = Fastify({
     logger: logRedaction(withIdentityRedaction(options.logger ?? false)),
@@ -266,6 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       maintenanceMode: options.maintenanceMode,
       fail: options.failBizConfig ?? false,
       promoCodesEnabled: options.promoCodesEnabled ?? false,
+      tagManagerUrl: options.tagManagerUrl ?? null,
     },
     rateLimit: { ...DEFAULTS.rateLimit, ...options.rateLimit },
     holdLimits: { ...HOLD_LIMITS, ...options.holdLimits },

@@ -15,6 +15,8 @@ export async function businessConfig(ctx: CatalogueDeps): Promise<BusinessConfig
     ...stored,
     ...(maintenance === undefined ? {} : { maintenance_mode: maintenance }),
     promo_codes_enabled: ctx.bizConfig.promoCodesEnabled,
+    // Issue 28: the deployment's tag-manager script (JOIN_TAG_MANAGER_URL), never a stored row.
+    tag_manager_url: ctx.bizConfig.tagManagerUrl,
   };
 }
 

@@ -15,5 +15,5 @@ export interface CatalogueDeps {
     Pick<ReferenceVersionRepository, 'referenceVersions'> & { getBusinessConfig(): Promise<BusinessConfig> };
   now: () => number;
   /** Overrides of the stored business config: maintenance_mode (undefined: stored), promo_codes_enabled. */
-  bizConfig: { maintenanceMode: string | null | undefined; promoCodesEnabled: boolean };
+  bizConfig: { maintenanceMode: string | null | undefined; promoCodesEnabled: boolean; tagManagerUrl: string | null };
 }

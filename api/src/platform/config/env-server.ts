@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_NUMBER_HOLD_SECONDS, FACE_PROMPTS } from '@join/shared/contract';
 import { RemoteManifests } from '../static/remotes';
-import { flag, onOff, port, positiveInt, providerUrl, unsetIfEmpty } from './env-values';
+import { flag, onOff, port, positiveInt, providerUrl, tagManagerUrl, unsetIfEmpty } from './env-values';
 
 /**
  * The server's own settings: where it listens, its database, its budgets and switches, its test
@@ -38,6 +38,12 @@ export const SERVER_FIELDS = {
   JOIN_SEARCH_RATE_LIMIT: positiveInt.optional(),
   JOIN_TRANSFER_RATE_LIMIT: positiveInt.optional(),
   JOIN_PROMO_CODES: onOff,
+  /**
+   * The tag manager's script (issue 28), an https address with no credentials (e.g. a
+   * server-side container on the operator's own domain). Unset (the default): no tag-manager
+   * script, and the CSP allows none. Set: the page loads it after a visitor's yes to analytics.
+   */
+  JOIN_TAG_MANAGER_URL: tagManagerUrl,
   JOIN_PROMO_RATE_LIMIT: positiveInt.optional(),
   JOIN_FEEDBACK_RATE_LIMIT: positiveInt.optional(),
   JOIN_FEEDBACK_DEVICE_RATE_LIMIT: positiveInt.optional(),

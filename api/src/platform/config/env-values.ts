@@ -27,5 +27,23 @@ export const aedAmount = z.coerce
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-7, { message: 'must have at most two decimals' });
 /** A provider's base URL, http or https (env-providers.ts allows plain http on this machine only). */
 export const providerUrl = z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).max(500).optional());
+/**
+ * A third-party script's address the page loads (the tag manager): https only (never http, even
+ * on this machine), no user or password in it, and the same form the business config's schema
+ * accepts (no space or quote).
+ */
+export const tagManagerUrl = z.preprocess(
+  unsetIfEmpty,
+  z
+    .url({ protocol: /^https$/ })
+    .max(500)
+    .regex(/^https:\/\/[^\s"'<>]+$/, 'must be an https address')
+    .refine((v) => {
+      // Checked after the others, which do not stop at the first failure: a non-address is theirs to refuse.
+      const u = URL.parse(v);
+      return u === null || (u.username === '' && u.password === '');
+    }, 'must not carry a user name or password')
+    .optional(),
+);
 /** A provider's bearer key. */
 export const providerKey = z.preprocess(unsetIfEmpty, z.string().min(16).max(500).optional());

@@ -16,17 +16,24 @@ export interface CspOptions {
    * and nothing more. None: frame-src is not set and default-src 'self' governs frames.
    */
   frameOrigins?: readonly string[];
+  /**
+   * The tag manager's origin (issue 28: JOIN_TAG_MANAGER_URL), when the deployment configures one:
+   * its script may load (script-src) and it may send what it measures (connect-src). None: the
+   * policy is as without a tag manager, and the page loads none.
+   */
+  tagManagerOrigins?: readonly string[];
 }
 
 export function contentSecurityPolicy(remoteOrigins: readonly string[], options: CspOptions = {}): string {
   const self = ["'self'", ...remoteOrigins].join(' ');
   // A remote served by its dev server reloads over a websocket on its own origin.
   const sockets = remoteOrigins.map((o) => o.replace(/^http/, 'ws'));
+  const tagManager = options.tagManagerOrigins ?? [];
   return [
     "default-src 'self'",
-    `script-src ${self} 'wasm-unsafe-eval'`,
+    `script-src ${[self, ...tagManager].join(' ')} 'wasm-unsafe-eval'`,
     `style-src ${self}`,
-    `connect-src ${[self, ...sockets].join(' ')}`,
+    `connect-src ${[self, ...sockets, ...tagManager].join(' ')}`,
     // blob: for images only: the identity step shows the photo a visitor took or chose (an object
     // URL of the file, never sent anywhere) before it is sent. Nothing else may load
     // from blob: (no script, worker, frame or fetch).

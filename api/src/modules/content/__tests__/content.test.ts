@@ -21,6 +21,7 @@ describe('business config and translations', () => {
       smart_banner_apps_rating: [{ Android: { count: 18234, rating: 4.6 }, iOS: { count: 9412, rating: 4.7 } }],
       promo_codes_enabled: false,
       retail_flow: true,
+      tag_manager_url: null,
       support: {
         phone: '971588000800',
         chat_url: 'https://wa.me/971588000800',

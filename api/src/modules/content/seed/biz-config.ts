@@ -2,9 +2,10 @@ import type { BusinessConfig } from '@join/shared/contract';
 
 /**
  * The business config rows seeded into the config table (SPEC 3 fields). promo_codes_enabled
- * is not stored: the server's configuration switches it (JOIN_PROMO_CODES, AppOptions).
+ * and tag_manager_url are not stored: the server's configuration sets them (JOIN_PROMO_CODES,
+ * JOIN_TAG_MANAGER_URL, AppOptions).
  */
-export const SEED_BUSINESS_CONFIG: Omit<BusinessConfig, 'promo_codes_enabled'> = {
+export const SEED_BUSINESS_CONFIG: Omit<BusinessConfig, 'promo_codes_enabled' | 'tag_manager_url'> = {
   vat_percentage: 5,
   min_promo_code_length: 4,
   max_promo_code_length: 12,

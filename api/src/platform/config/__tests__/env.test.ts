@@ -251,6 +251,27 @@ describe('environment', () => {
     expect(() => readEnv({ JOIN_PROMO_RATE_LIMIT: '0' })).toThrow(/JOIN_PROMO_RATE_LIMIT/);
   });
 
+  it('reads the tag manager script as an https address, unset by default (issue 28)', () => {
+    expect(dev().JOIN_TAG_MANAGER_URL).toBeUndefined();
+    expect(dev({ JOIN_TAG_MANAGER_URL: '' }).JOIN_TAG_MANAGER_URL).toBeUndefined();
+    const url = 'https://tags.example.ae/gtm.js?id=GTM-ABC123';
+    expect(dev({ JOIN_TAG_MANAGER_URL: url }).JOIN_TAG_MANAGER_URL).toBe(url);
+    expect(deployed({ JOIN_TAG_MANAGER_URL: url }).JOIN_TAG_MANAGER_URL).toBe(url);
+    // Plain http (even on this machine), another scheme, credentials, a quote, a non-address: refused.
+    for (const bad of [
+      'http://tags.example.ae/gtm.js',
+      'javascript:alert(1)',
+      'data:text/javascript,alert(1)',
+      'https://user:secret@tags.example.ae/gtm.js',
+      'https://tags.example.ae/gtm.js?id="x"',
+      'tags.example.ae/gtm.js',
+      `https://tags.example.ae/${'a'.repeat(500)}`,
+    ]) {
+      expect(() => dev({ JOIN_TAG_MANAGER_URL: bad })).toThrow(/JOIN_TAG_MANAGER_URL/);
+    }
+    expect(() => dev({ JOIN_TAG_MANAGER_URL: 'https://user:secret@tags.example.ae/gtm.js' })).not.toThrow(/secret/);
+  });
+
   it('reads the retail budgets\' one figure, a positive whole number', () => {
     expect(dev({ JOIN_RETAIL_RATE_LIMIT: '100000' }).JOIN_RETAIL_RATE_LIMIT).toBe(100000);
     expect(dev({}).JOIN_RETAIL_RATE_LIMIT).toBeUndefined();
