@@ -17,7 +17,7 @@ import { HelpModal } from './help-modal';
 import { useSessionEnded } from './use-session-ended';
 import { whenIdle } from './when-idle';
 import { listenForOutcomes } from './outcomes';
-import { listenForTracking } from './tracking';
+import { listenForTracking, loadTagManagerWhenAllowed } from './tracking';
 import { ConsentSlot } from '../consent/consent-slot';
 import { markRetailPage } from '../retail/retail-page';
 import { loadRetailShell } from '../retail/load-retail';
@@ -52,6 +52,7 @@ export function Shell() {
     [navigate],
   );
   useEffect(() => listenForTracking(), []);
+  useEffect(() => loadTagManagerWhenAllowed(), []);
 
   // Focus the page heading and retitle the document on every route change, sub-pages of a
   // step included (WCAG 2.4.3, 2.4.2).

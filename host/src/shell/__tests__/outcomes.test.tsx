@@ -1,12 +1,9 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Provider } from 'jotai';
-import { applyFlowStatus, bus, BUS_EVENTS, routeAfterPlanSaved, EMPTY_SERVER_FLOW_CONTEXT, EMPTY_FLOW_FLAGS, setFlowFlags, setStartParams, startParamsAtom, store, TRACKING_EVENT_TIMEOUT_MS, type FlowStatusFlags } from '@join/shared';
+import { applyFlowStatus, bus, BUS_EVENTS, routeAfterPlanSaved, EMPTY_SERVER_FLOW_CONTEXT, EMPTY_FLOW_FLAGS, setFlowFlags, setStartParams, startParamsAtom, store, type FlowStatusFlags } from '@join/shared';
 import { createQueryClient, fetchFlowStatus, linkFlowStatus } from '@join/shared/react';
 import { listenForOutcomes } from '../outcomes';
-import { listenForTracking } from '../tracking';
-import { consentAtom } from '../../consent/consent-state';
-import { markRetailPage, resetRetailPageForTests } from '../../retail/retail-page';
 import { Shell } from '../shell';
 
 const flags = (over: Partial<FlowStatusFlags>): FlowStatusFlags => ({ ...EMPTY_FLOW_FLAGS, ...over });
@@ -119,43 +116,5 @@ describe('the host owns navigation', () => {
     bus.emit('identity:location-checked', { inside: false });
     off();
     expect(navigate).not.toHaveBeenCalled();
-  });
-
-  it('pushes nothing to the data layer before the visitor says yes to analytics (issue 28)', () => {
-    const target: Parameters<typeof listenForTracking>[0] = {};
-    // The page's own reading: no choice stored, so no consent.
-    const off = listenForTracking(target);
-    bus.emit('number:reserved', { msisdn: '971581234567', expiresAt: null });
-    off();
-    expect(target.dataLayer).toBeUndefined();
-    // Nor on a shop device, whatever is stored.
-    store.set(consentAtom, { version: 1, analytics: true, marketing: false, recordedAt: 1 });
-    markRetailPage();
-    const off1 = listenForTracking(target);
-    bus.emit('number:reserved', { msisdn: '971581234567', expiresAt: null });
-    off1();
-    resetRetailPageForTests();
-    store.set(consentAtom, null);
-    expect(target.dataLayer).toBeUndefined();
-    let yes = false;
-    const off2 = listenForTracking(target, () => yes);
-    bus.emit('plan:saved', { productCode: 187 });
-    yes = true;
-    bus.emit('number:cancelled', { msisdn: '971581234567' });
-    off2();
-    expect(target.dataLayer).toEqual([{ event: 'join.number:cancelled', eventTimeout: TRACKING_EVENT_TIMEOUT_MS }]);
-  });
-
-  it('pushes the outcomes to the tag-manager data layer, without the number itself', () => {
-    const target: Parameters<typeof listenForTracking>[0] = {};
-    const off = listenForTracking(target, () => true);
-    bus.emit('number:reserved', { msisdn: '971581234567', expiresAt: null });
-    bus.emit('number:confirmed', { msisdn: '971581234567', hasSavedPlan: true });
-    off();
-    expect(target.dataLayer).toEqual([
-      { event: 'join.number:reserved', eventTimeout: TRACKING_EVENT_TIMEOUT_MS },
-      { event: 'join.number:confirmed', eventTimeout: TRACKING_EVENT_TIMEOUT_MS, hasSavedPlan: true },
-    ]);
-    expect(JSON.stringify(target.dataLayer)).not.toContain('971581234567');
   });
 });

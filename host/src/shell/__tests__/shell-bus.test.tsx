@@ -97,9 +97,12 @@ describe('shell bus listeners: modules announce, the shell routes', () => {
 
   it('stops listening when the shell goes away', () => {
     const before = bus.listenerCount('number:confirmed');
+    const tracked = bus.listenerCount('plan:list-viewed');
     const { unmount } = renderShell('/number', EMPTY_FLOW_FLAGS);
-    expect(bus.listenerCount('number:confirmed')).toBe(before + 2); // routing and tracking
+    expect(bus.listenerCount('number:confirmed')).toBe(before + 1); // routing
+    expect(bus.listenerCount('plan:list-viewed')).toBe(tracked + 1); // tracking
     unmount();
     expect(bus.listenerCount('number:confirmed')).toBe(before);
+    expect(bus.listenerCount('plan:list-viewed')).toBe(tracked);
   });
 });
