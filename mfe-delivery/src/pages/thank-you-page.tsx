@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Check, Circle } from 'lucide';
-import { flowFlagsAtom, serverFlowContextAtom } from '@join/shared';
+import { bus, flowFlagsAtom, serverFlowContextAtom } from '@join/shared';
 import { refreshFlowStatus, useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
 import { Alert, Card, Icon, PhoneNumberText, StepHeading } from '@join/shared/ui';
 import { deliveryApi, type Order } from '@join/shared/delivery';
@@ -75,6 +75,11 @@ export function ThankYouPage() {
   }, [status]);
 
   const o = order.data;
+  // Tracking (issue 28): the order on screen is the purchase (the host's tracking sends it once per order).
+  const [orderNumber, orderKind] = [o?.order_number, o?.kind];
+  useEffect(() => {
+    if (orderNumber && orderKind) bus.emit('delivery:order-shown', { orderNumber, kind: orderKind });
+  }, [orderNumber, orderKind]);
   useFocusStepHeading(o ? `order-${o.kind}` : order.isError ? 'failed' : 'loading');
   return (
     <section className="delivery delivery-thanks" aria-labelledby="step-heading">

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ROUTES } from '@join/shared';
+import { bus, ROUTES } from '@join/shared';
 import { useLanguage, useT } from '@join/shared/react';
 import { Alert, Button, LiveRegion } from '@join/shared/ui';
 import { paymentApi, type PaymentSummaryResponse } from '@join/shared/payment';
@@ -106,6 +106,7 @@ export function CardPayment({ summary, onChooseAnother }: { summary: PaymentSumm
           return;
         }
         attempt = startCardAttempt(answer.token);
+        bus.emit('payment:details-entered', { method: 'card' }); // tracking: that a card was given, never which
       }
       await charge(attempt);
     } finally {

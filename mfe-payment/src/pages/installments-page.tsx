@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ROUTES } from '@join/shared';
+import { bus, ROUTES } from '@join/shared';
 import { useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
 import { Alert, Button, Card, Checkbox, LiveRegion, StepHeading } from '@join/shared/ui';
 import { paymentApi, type PaymentSummaryResponse } from '@join/shared/payment';
@@ -69,6 +69,7 @@ function Plan({ summary, bnpl }: { summary: PaymentSummaryResponse; bnpl: NonNul
       return;
     }
     setPhase('starting');
+    bus.emit('payment:details-entered', { method: 'bnpl' }); // tracking
     try {
       const { checkout_url } = await paymentApi.startBnpl(keyFor(BNPL_START_SCOPE));
       setPhase('leaving');

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { CreditCard, Smartphone, CalendarClock, Store } from 'lucide';
-import { ROUTES } from '@join/shared';
+import { bus, ROUTES } from '@join/shared';
 import { useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
 import { Alert, Button, RadioCards, StepHeading, type RadioCardOption } from '@join/shared/ui';
 import type { PaymentSummaryResponse } from '@join/shared/payment';
@@ -32,6 +32,11 @@ export function PaymentPage() {
   // A card payment under way (a reload mid-payment) opens on the card, which re-sends it.
   const [stage, setStage] = useState<Stage>(() => (readCardAttempt() ? 'card' : 'choose'));
   useFocusStepHeading(summary.data ? stage : 'loading');
+  // Tracking (issue 28): the checkout begins with the server's summary on screen.
+  const shownCode = summary.data?.product.ProductCode;
+  useEffect(() => {
+    if (shownCode !== undefined) bus.emit('payment:summary-shown', { productCode: shownCode });
+  }, [shownCode]);
 
   return (
     <section className="payment" aria-labelledby="step-heading">

@@ -87,6 +87,12 @@ export function PlanSelectionPage() {
   }, [review]);
   useEffect(() => () => setPlanInReview(null), []);
 
+  // Tracking (issue 28): each list the visitor sees, once per list shown.
+  const listed = state.data;
+  useEffect(() => {
+    if (listed?.length) bus.emit('plan:list-viewed', { list: category, products: listed });
+  }, [category, listed]);
+
   useEffect(() => {
     if (review) reviewHeading.current?.focus();
     else if (returnFocusTo.current !== null) {
@@ -176,7 +182,7 @@ export function PlanSelectionPage() {
         {state.isSuccess && products.length === 0 ? <p>{t('plan.empty')}</p> : null}
         {products.length > 0 ? (
           <ul className="plan-list" aria-label={t(`plan.category.${category}`)}>
-            {products.map((p) => {
+            {products.map((p, index) => {
               const tier = p.VanityLevel !== null ? VANITY_TIER_BY_ID[p.VanityLevel] : undefined;
               return (
                 <PlanCard
@@ -196,7 +202,12 @@ export function PlanSelectionPage() {
                       </Button>
                     ) : (
                       // The visible text starts the accessible name (WCAG 2.5.3); the plan name completes it.
-                      <Button onClick={() => setReview(p)}>
+                      <Button
+                        onClick={() => {
+                          setReview(p);
+                          bus.emit('plan:selected', { list: category, index, product: p });
+                        }}
+                      >
                         {saved?.product.ProductCode === p.ProductCode ? t('plan.selected') : t('plan.select')}
                         <span className="visually-hidden">: {p.Name}</span>
                       </Button>

@@ -18,7 +18,8 @@ const defaultApi: SavePlanApi = { ...kernelApi, ...planApi };
  * The plan save sequence of SPEC 4: save plan, save product, flow status 13, fetch saved
  * plans after 500 ms, then go next (the host moves on when it hears plan:saved). Prices are
  * the server's: only which plans and which product are sent. The plan step and the VIP
- * choice of the number step both run it.
+ * choice of the number step both run it; both announce plan:added-to-cart (tracking: the
+ * saved plan is in the store), the VIP choice without plan:saved (the number step moves on).
  */
 export async function savePlanSequence(
   product: Product,
@@ -42,5 +43,6 @@ export async function savePlanSequence(
   await wait(SAVED_PLAN_FETCH_DELAY_MS);
   const saved = await api.getSavedPlans();
   setSavedPlan(saved.save_plans[0] ?? null);
+  bus.emit('plan:added-to-cart', { productCode: product.ProductCode });
   if (deps.announce !== false) bus.emit('plan:saved', { productCode: product.ProductCode });
 }
