@@ -56,7 +56,7 @@ test('"Accept all" lets the outcomes through; the footer’s "Privacy choices" w
   await expect(banner).toBeHidden();
   await new PlanStepPage(page).choose(0);
   await shell.expectStep('/number', 'Choose your number');
-  await expect.poll(dataLayer).toContain('join.plan:saved');
+  await expect.poll(dataLayer).toContain('add_to_cart');
 
   await shell.footerButton('Privacy choices').click();
   const dialog = page.getByRole('dialog', { name: 'Your privacy choices' });

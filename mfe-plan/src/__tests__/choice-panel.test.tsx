@@ -149,6 +149,26 @@ describe('plan selection page', () => {
     offNav();
   });
 
+  it('announces each list seen once and the plan opened from it, with its place (tracking: the host maps them)', async () => {
+    const vip = product(212, 1799, { ProductCategory: 'VIP', CommitmentDuration: 12, VanityLevel: 4 });
+    const tourists = [product(188, 99), product(199, 200)];
+    jest.spyOn(api, 'getAvailableProducts').mockImplementation(async (c) => ({ products: c === 'VIP' ? [vip] : tourists }));
+    mockQuote();
+    const seen: unknown[] = [];
+    const offs = [bus.on('plan:list-viewed', (e) => seen.push(['list', e.list, e.products.map((p) => p.ProductCode)])), bus.on('plan:selected', (e) => seen.push(['selected', e.list, e.index, e.product.ProductCode]))];
+    wrap(<PlanSelectionPage />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Choose this plan\s*:\s*Plan 199$/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Back to all plans' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'VIP' }));
+    await screen.findByRole('button', { name: /^Find a Gold number/ });
+    offs.forEach((off) => off());
+    expect(seen).toEqual([
+      ['list', 'tourist', [188, 199]],
+      ['selected', 'tourist', 1, 199],
+      ['list', 'VIP', [212]],
+    ]);
+  });
+
   it('opens the product of the product_code start parameter in review, once', async () => {
     act(() => setStartParams({ product_code: '199', gclid: 'x' }));
     jest.spyOn(api, 'getAvailableProducts').mockResolvedValue({ products: [product(188, 99), product(199, 200)] });
