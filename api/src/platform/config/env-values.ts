@@ -40,8 +40,12 @@ export const tagManagerUrl = z.preprocess(
     .regex(/^https:\/\/[^\s"'<>]+$/, 'must be an https address')
     .refine((v) => {
       // Checked after the others, which do not stop at the first failure: a non-address is theirs to refuse.
-      const u = URL.parse(v);
-      return u === null || (u.username === '' && u.password === '');
+      try {
+        const u = new URL(v);
+        return u.username === '' && u.password === '';
+      } catch {
+        return true;
+      }
     }, 'must not carry a user name or password')
     .optional(),
 );
