@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deliveryApi } from '@join/shared/delivery';
-import { planApi } from '@join/shared/plans';
+import { promotionApi } from '@join/shared/promotions';
 import { order, renderAt, watchEachTest } from './helpers';
 
 jest.mock('../map/load-maplibre', () => jest.requireActual('./fake-maplibre').loadMaplibreMock);
@@ -23,8 +23,8 @@ const MGM = { ID: 6, Key: 'refer_a_friend', Category: 'MGM' as const, Type: 'REF
 describe('/thank-you: the referral offer', () => {
   it("shows the operator's offer with the visitor's own code from the server; Copy copies the code and says so", async () => {
     jest.spyOn(deliveryApi, 'order').mockResolvedValue({ order: order({ kind: 'pickup', delivery: null, eta: null, status: 'collected' }) });
-    jest.spyOn(planApi, 'getOffers').mockResolvedValue({ offers: [REFERRAL_OFFER] });
-    const referral = jest.spyOn(planApi, 'getReferral').mockResolvedValue({ referral_code: 'K7QM2XPA', promotion: MGM });
+    jest.spyOn(promotionApi, 'getOffers').mockResolvedValue({ offers: [REFERRAL_OFFER] });
+    const referral = jest.spyOn(promotionApi, 'getReferral').mockResolvedValue({ referral_code: 'K7QM2XPA', promotion: MGM });
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderAt('/thank-you');
@@ -40,8 +40,8 @@ describe('/thank-you: the referral offer', () => {
 
   it('shows nothing when no referral offer is configured, or the code does not load', async () => {
     jest.spyOn(deliveryApi, 'order').mockResolvedValue({ order: order({ kind: 'pickup', delivery: null, eta: null, status: 'collected' }) });
-    const offers = jest.spyOn(planApi, 'getOffers').mockResolvedValue({ offers: [] });
-    jest.spyOn(planApi, 'getReferral').mockRejectedValue(new Error('offline'));
+    const offers = jest.spyOn(promotionApi, 'getOffers').mockResolvedValue({ offers: [] });
+    jest.spyOn(promotionApi, 'getReferral').mockRejectedValue(new Error('offline'));
     renderAt('/thank-you');
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     await waitFor(() => expect(offers).toHaveBeenCalled());

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLanguage, useT } from '@join/shared/react';
 import { Button, Card, LiveRegion } from '@join/shared/ui';
-import { planApi } from '@join/shared/plans';
+import { promotionApi } from '@join/shared/promotions';
 
 /**
  * The referral offer on thank-you (SPEC 1: "referral gives up to AED 150", promotion MGM): the
@@ -16,8 +16,8 @@ export function ReferralOffer() {
   const t = useT();
   const { language } = useLanguage();
   const [news, setNews] = useState('');
-  const offers = useQuery({ queryKey: ['cms', 'offers', language], queryFn: () => planApi.getOffers().then((r) => r.offers), staleTime: 5 * 60_000 });
-  const referral = useQuery({ queryKey: ['promotions', 'referral'], queryFn: () => planApi.getReferral(), staleTime: Infinity });
+  const offers = useQuery({ queryKey: ['cms', 'offers', language], queryFn: () => promotionApi.getOffers().then((r) => r.offers), staleTime: 5 * 60_000 });
+  const referral = useQuery({ queryKey: ['promotions', 'referral'], queryFn: () => promotionApi.getReferral(), staleTime: Infinity });
   const offer = offers.data?.find((o) => o.kind === 'referral');
   const code = referral.data?.referral_code;
   if (!offer || !code) return null;

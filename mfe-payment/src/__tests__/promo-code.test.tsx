@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setBizConfig } from '@join/shared';
 import { businessConfig } from '@join/shared/testing';
 import { paymentApi } from '@join/shared/payment';
-import { planApi, PromoPriceResponse } from '@join/shared/plans';
+import { promotionApi, PromoPriceResponse } from '@join/shared/promotions';
 import { decline, renderAt, summary, watchEachTest } from './helpers';
 
 const w = watchEachTest();
@@ -48,8 +48,8 @@ describe('/payment: the promo code', () => {
   it('checks the length before asking the server, then shows and announces the server’s new total; Remove puts it back', async () => {
     codesOn();
     const load = jest.spyOn(paymentApi, 'summary').mockResolvedValue(withoutCode());
-    const redeem = jest.spyOn(planApi, 'redeemPromo').mockResolvedValue(priced('WELCOME10'));
-    const cancel = jest.spyOn(planApi, 'cancelPromo').mockResolvedValue(priced(null));
+    const redeem = jest.spyOn(promotionApi, 'redeemPromo').mockResolvedValue(priced('WELCOME10'));
+    const cancel = jest.spyOn(promotionApi, 'cancelPromo').mockResolvedValue(priced(null));
     renderAt('/payment');
     expect(await total()).toHaveTextContent('AED 63.00');
 
@@ -82,7 +82,7 @@ describe('/payment: the promo code', () => {
   it('says a refused code under the field with the catalogue’s text; another refusal is the pop-up', async () => {
     codesOn();
     jest.spyOn(paymentApi, 'summary').mockResolvedValue(withoutCode());
-    const redeem = jest.spyOn(planApi, 'redeemPromo').mockRejectedValueOnce(decline('promo_invalid', 400)).mockRejectedValueOnce(decline('payment_open', 409));
+    const redeem = jest.spyOn(promotionApi, 'redeemPromo').mockRejectedValueOnce(decline('promo_invalid', 400)).mockRejectedValueOnce(decline('payment_open', 409));
     renderAt('/payment');
     await userEvent.type(await screen.findByRole('textbox', { name: 'Promo code' }), 'SPRING5');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
@@ -101,7 +101,7 @@ describe('/payment: the promo code', () => {
   it('a failed remove is the promo cancel error pop-up, the code stays', async () => {
     codesOn();
     jest.spyOn(paymentApi, 'summary').mockResolvedValue(withCode());
-    jest.spyOn(planApi, 'cancelPromo').mockRejectedValue(decline('promo_cancel_error', 409));
+    jest.spyOn(promotionApi, 'cancelPromo').mockRejectedValue(decline('promo_cancel_error', 409));
     renderAt('/payment');
     await userEvent.click(await screen.findByRole('button', { name: 'Remove the promo code' }));
     await waitFor(() => expect(w.errors.map((e) => e.type)).toEqual(['promo_cancel_error']));

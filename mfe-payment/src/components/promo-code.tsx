@@ -5,7 +5,8 @@ import { useLanguage, useT } from '@join/shared/react';
 import { Button, LiveRegion } from '@join/shared/ui';
 import { aedOfFils } from '@join/shared/display';
 import { TextField, useZodForm } from '@join/shared/forms';
-import { planApi, promoCodeField, type PromoPriceResponse } from '@join/shared/plans';
+import { promoCodeField } from '@join/shared/plans';
+import { promotionApi, type PromoPriceResponse } from '@join/shared/promotions';
 import type { PaymentSummaryResponse } from '@join/shared/payment';
 import { raise } from '../errors';
 import { SUMMARY_KEY } from '../hooks/use-summary';
@@ -40,7 +41,7 @@ export function PromoCode({ summary, limits }: { summary: PaymentSummaryResponse
   };
 
   const redeem = useMutation({
-    mutationFn: (code: string) => planApi.redeemPromo(code),
+    mutationFn: (code: string) => promotionApi.redeemPromo(code),
     onSuccess: (r) => {
       showPrice(r);
       form.reset({ code: '' });
@@ -56,7 +57,7 @@ export function PromoCode({ summary, limits }: { summary: PaymentSummaryResponse
     },
   });
   const cancel = useMutation({
-    mutationFn: () => planApi.cancelPromo(),
+    mutationFn: () => promotionApi.cancelPromo(),
     onSuccess: (r) => {
       showPrice(r);
       setNews(t('payment.promo.removed', { amount: aedOfFils(r.amount_fils, language) }));

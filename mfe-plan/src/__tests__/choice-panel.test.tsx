@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BusinessConfig, bus, EMPTY_FLOW_FLAGS, startParamsAtom, store, setBizConfig, setFlowFlags, setHeldNumber, setStartParams } from '@join/shared';
 import { type PlanChoice } from '@join/shared/plans';
+import { promotionApi } from '@join/shared/promotions';
 import { api } from '../api/endpoints';
 import { ChoicePanel } from '../components/choice-panel';
 import { PlanSelectionPage } from '../pages/plan-selection-page';
@@ -62,7 +63,7 @@ describe('choice panel', () => {
 
   it("shows the operator's streaming offer (GET /cms/offers) on a plan that qualifies, whatever the consent", async () => {
     mockQuote();
-    const offers = jest.spyOn(api, 'getOffers').mockResolvedValue({
+    const offers = jest.spyOn(promotionApi, 'getOffers').mockResolvedValue({
       offers: [
         { key: 'streaming_offer', kind: 'streaming', promotion_key: 'streaming_music_3m', title: 'Music streaming on us', text: '3 months free with a plan of AED 150 or more.', min_plan_net_price: 150, months: 3, reward_aed: null, max_reward_aed: null },
         { key: 'refer_a_friend', kind: 'referral', promotion_key: 'refer_a_friend', title: 'Invite a friend', text: 'Up to AED 150.', min_plan_net_price: null, months: null, reward_aed: 50, max_reward_aed: 150 },

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLanguage } from '@join/shared/react';
-import type { Offer, OfferKind } from '@join/shared/plans';
-import { api } from '../api/endpoints';
+import { promotionApi, type Offer, type OfferKind } from '@join/shared/promotions';
 
 /**
  * The operator's offer of a kind (GET /cms/offers, in the page's language), or null while it loads,
@@ -13,7 +12,7 @@ export function useOffer(kind: OfferKind): Offer | null {
   const { language } = useLanguage();
   const offers = useQuery({
     queryKey: ['cms', 'offers', language],
-    queryFn: () => api.getOffers().then((r) => r.offers),
+    queryFn: () => promotionApi.getOffers().then((r) => r.offers),
     staleTime: 5 * 60_000,
   });
   return offers.data?.find((o) => o.kind === kind) ?? null;

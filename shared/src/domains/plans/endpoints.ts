@@ -10,7 +10,6 @@ import {
   PromoEligibilityResponse,
   SavePlanResponse,
 } from './schemas';
-import { OffersResponse, PromoPriceResponse, ReferralResponse, RewardValidateResponse } from './promotion-schemas';
 
 /** What the visitor chose for a plan: never a price (the server computes every amount). */
 export interface PlanChoice {
@@ -85,17 +84,6 @@ export const planEndpoints = (c: ApiClient = apiClient) => ({
         ...(selectedServices?.length ? { selected_services: selectedServices.join(',') } : {}),
       },
     }),
-  /** Redeems a promo code on the visitor's saved plan: the server's new price (SPEC 7). */
-  redeemPromo: (promoCode: string) => c.request('POST', '/promotions/redeem', { schema: PromoPriceResponse, body: { promo_code: promoCode } }),
-  /** Removes the saved plan's promo code: the price without it (SPEC 7). */
-  cancelPromo: () => c.request('DELETE', '/promotions/cancel', { schema: PromoPriceResponse }),
-  /** Whether a referral code a friend shared is live, and its reward (nothing applied). */
-  validateReward: (rewardCode: string) =>
-    c.request('POST', '/promotions/validate_reward', { schema: RewardValidateResponse, body: { reward_code: rewardCode } }),
-  /** The visitor's own referral code (thank-you; our addition). */
-  getReferral: () => c.request('GET', '/promotions/referral', { schema: ReferralResponse }),
-  /** The operator's marketing offers (SPEC 7 GET /cms/offers), in the page's language. */
-  getOffers: () => c.request('GET', '/cms/offers', { schema: OffersResponse }),
   getPreferences: () => c.request('GET', '/me/preferences', { schema: PreferencesResponse }),
   setPreference: (preferenceId: number, value: boolean) =>
     c.request('POST', '/me/preferences', { schema: PreferencesResponse, body: { PreferenceID: preferenceId, Value: String(value) } }),

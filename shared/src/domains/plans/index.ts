@@ -12,7 +12,6 @@ void import('./texts').then((m) => registerTexts(m.PLAN_TEXTS));
 
 export * from './constants';
 export * from './schemas';
-export * from './promotion-schemas';
 export * from './endpoints';
 export * from './save-plan';
 export * from './price-view';
