@@ -97,7 +97,7 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
       await productRoutes(authed, ctx, lock);
       await planRoutes(authed, ctx, promoLimit, lock);
       await boosterRoutes(authed, ctx);
-      await promotionRoutes(authed, ctx, promoLimit);
+      await promotionRoutes(authed, ctx, promoLimit, lock);
       await numberRoutes(authed, ctx, { lock, defaultProductCode: DEFAULT_PRODUCT_CODE });
       await transferRoutes(authed, ctx, lock);
       // Its own context: the payment budget's hook is this plugin's alone.

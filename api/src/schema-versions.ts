@@ -42,6 +42,7 @@ export const SCHEMA_HISTORY: ReadonlyMap<number, string> = new Map([
   [21, 'retail: shops, staff, enrolled shop devices and their pairing codes, staff and manager credentials, retail customer sessions, the append-only audit'],
   [22, 'reference data versions: translations, business config and catalogue, moved by triggers on every change, so their answers can be cached'],
   [23, "consent: the legal texts by code, version and language (never changed once published), and each visitor's choices (append-only, gone with the visitor)"],
+  [24, "promotions: the operator's marketing offers (GET /cms/offers) with their texts per language, and each paying account's referral code"],
 ]);
 
 /**

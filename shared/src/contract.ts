@@ -21,6 +21,7 @@ import type { ErrorTranslationKey } from './errors/catalogue';
 export * from './kernel-node';
 export * from './domains/plans/constants';
 export * from './domains/plans/schemas';
+export * from './domains/plans/promotion-schemas';
 export * from './domains/plans/promo-rules';
 export * from './domains/numbers/constants';
 export * from './domains/numbers/schemas';

@@ -15,6 +15,9 @@ import { isFinal, ORDER_POLL_MS, statusesOf } from '../order-status';
 import { READONLY_ZOOM } from '../area';
 import { MapView } from '../map/map-view';
 
+// The referral offer (and the plan domain's calls it makes) comes after the order.
+const ReferralOffer = lazy(() => import('../components/referral-offer'));
+
 // The QR library comes with the eSIM view only.
 const EsimView = lazy(() => import('../components/esim-view').then((m) => ({ default: m.EsimView })));
 
@@ -187,6 +190,9 @@ function OrderView({ order }: { order: Order }) {
           {handedOver ? null : <p className="muted">{t(order.status === 'ready_for_pickup' ? 'delivery.thanks.nextReady' : 'delivery.thanks.nextPickup')}</p>}
         </Card>
       ) : null}
+      <Suspense fallback={null}>
+        <ReferralOffer />
+      </Suspense>
     </>
   );
 }

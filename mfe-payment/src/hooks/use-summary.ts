@@ -15,12 +15,15 @@ export function useReportRefusal(error: unknown): void {
   }, [error]);
 }
 
+/** The summary's query key (the promo code form replaces its price with the server's new one). */
+export const SUMMARY_KEY = ['payment', 'summary'] as const;
+
 /**
  * GET /payment/summary: the order re-quoted by the server now. Never cached across visits
  * (staleTime 0, gcTime 0): a price shown at payment is the price of this moment.
  */
 export function useSummary() {
-  const q = useQuery({ queryKey: ['payment', 'summary'], queryFn: () => paymentApi.summary(), staleTime: 0, gcTime: 0 });
+  const q = useQuery({ queryKey: SUMMARY_KEY, queryFn: () => paymentApi.summary(), staleTime: 0, gcTime: 0 });
   useReportRefusal(q.error);
   return q;
 }

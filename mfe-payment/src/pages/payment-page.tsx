@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { CreditCard, Smartphone, CalendarClock, Store } from 'lucide';
-import { bus, ROUTES } from '@join/shared';
+import { bizConfigAtom, bus, ROUTES } from '@join/shared';
 import { useFocusStepHeading, useLanguage, useT } from '@join/shared/react';
 import { Alert, Button, RadioCards, StepHeading, type RadioCardOption } from '@join/shared/ui';
 import type { PaymentSummaryResponse } from '@join/shared/payment';
@@ -14,6 +15,9 @@ import { OrderSummary } from '../components/order-summary';
 import { WithValue } from '../components/with-value';
 import { useSummary } from '../hooks/use-summary';
 import { go } from '../navigation';
+
+// The promo code form comes only where the business config turns codes on (SPEC 9: off).
+const PromoCode = lazy(() => import('../components/promo-code'));
 
 type Method = 'card' | 'bnpl' | 'counter';
 type Stage = 'choose' | 'card' | 'counter';
@@ -73,9 +77,18 @@ function Ready({
   // A card attempt of this page (a reload mid-payment) is re-sent by the card screen itself.
   const open = summary.open_payment && !readCardAttempt() ? summary.open_payment : null;
   const chooseAnother = summary.bnpl || summary.counter ? () => setStage('choose') : null;
+  const bizConfig = useAtomValue(bizConfigAtom);
+  const config = bizConfig.status === 'ready' ? bizConfig.config : null;
   return (
     <div className="payment-layout">
-      <OrderSummary summary={summary} />
+      <div className="payment-aside">
+        <OrderSummary summary={summary} />
+        {config?.promo_codes_enabled ? (
+          <Suspense fallback={null}>
+            <PromoCode summary={summary} limits={{ min: config.min_promo_code_length, max: config.max_promo_code_length }} />
+          </Suspense>
+        ) : null}
+      </div>
       <div className="payment-main">
         {cancelled && !open ? (
           <div ref={cancelledRef} tabIndex={-1} className="payment-open__done">

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BusinessConfig, bus, EMPTY_FLOW_FLAGS, startParamsAtom, store, setBizConfig, setFlowFlags, setHeldNumber, setStartParams } from '@join/shared';
 import { type PlanChoice } from '@join/shared/plans';
+import { promotionApi } from '@join/shared/promotions';
 import { api } from '../api/endpoints';
 import { ChoicePanel } from '../components/choice-panel';
 import { PlanSelectionPage } from '../pages/plan-selection-page';
@@ -58,6 +59,21 @@ describe('choice panel', () => {
     await waitFor(() => expect(savePlan).toHaveBeenCalled());
     expect(setPreference).toHaveBeenCalledWith(4, true);
     expect(savePlan.mock.calls[0]![0]).toEqual({ productCode: 207, planIds: [2071], promotionKeys: ['streaming_music_3m'] });
+  });
+
+  it("shows the operator's streaming offer (GET /cms/offers) on a plan that qualifies, whatever the consent", async () => {
+    mockQuote();
+    const offers = jest.spyOn(promotionApi, 'getOffers').mockResolvedValue({
+      offers: [
+        { key: 'streaming_offer', kind: 'streaming', promotion_key: 'streaming_music_3m', title: 'Music streaming on us', text: '3 months free with a plan of AED 150 or more.', min_plan_net_price: 150, months: 3, reward_aed: null, max_reward_aed: null },
+        { key: 'refer_a_friend', kind: 'referral', promotion_key: 'refer_a_friend', title: 'Invite a friend', text: 'Up to AED 150.', min_plan_net_price: null, months: null, reward_aed: 50, max_reward_aed: 150 },
+      ],
+    });
+    wrap(<ChoicePanel product={product(207, 299, { Promotions: [streaming] })} planIds={[2071]} />);
+    const group = await screen.findByRole('group', { name: 'Music streaming on us' });
+    expect(group).toHaveAccessibleDescription('3 months free with a plan of AED 150 or more.');
+    expect(screen.queryByText('Up to AED 150.')).toBeNull();
+    expect(offers).toHaveBeenCalledTimes(1);
   });
 
   it('offers no streaming for a plan the server does not list it for', async () => {

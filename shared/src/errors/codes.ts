@@ -86,6 +86,8 @@ export const API_ERROR_CODES = {
   /** SPEC 8 "promo invalid or expired" and "promo not supported": the code is the message type. */
   promoInvalid: 'promo_invalid',
   promoNotSupported: 'promo_not_supported',
+  /** SPEC 8 "promo cancel error": DELETE /promotions/cancel with no code on the saved plan. */
+  promoCancelError: 'promo_cancel_error',
   /** An opt-in promotion asked for without its consent (the streaming offer without preference 4). */
   consentRequired: 'consent_required',
   /**
@@ -120,6 +122,7 @@ const MESSAGE_TYPE_CODES: readonly string[] = [
   API_ERROR_CODES.rateLimited,
   API_ERROR_CODES.promoInvalid,
   API_ERROR_CODES.promoNotSupported,
+  API_ERROR_CODES.promoCancelError,
   API_ERROR_CODES.stepNotAllowed,
   ...ORDER_LOCK_CODES,
   ...THREE_DS_CODES,

@@ -6,6 +6,7 @@ export const CATALOGUE_ERROR_STATUSES: ErrorStatuses = {
   [API_ERROR_CODES.promoInvalid]: 400,
   [API_ERROR_CODES.promoNotSupported]: 400,
   [API_ERROR_CODES.consentRequired]: 409,
+  [API_ERROR_CODES.promoCancelError]: 409,
 };
 
 /** SPEC 8 "promo invalid or expired": an unknown or ended promo code or promotion. */
@@ -14,3 +15,5 @@ export const promoInvalid = (field: string, message: string) => new DomainError(
 export const promoNotSupported = (field: string, message: string) => new DomainError(API_ERROR_CODES.promoNotSupported, message, field);
 /** An opt-in promotion asked for without the consent it needs. */
 export const consentRequired = (field: string, message: string) => new DomainError(API_ERROR_CODES.consentRequired, message, field);
+/** SPEC 8 "promo cancel error": a cancel with no promo code on the saved plan. */
+export const promoCancelError = (message: string) => new DomainError(API_ERROR_CODES.promoCancelError, message);

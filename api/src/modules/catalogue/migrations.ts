@@ -160,4 +160,33 @@ export const CATALOGUE_MIGRATIONS: readonly MigrationPart[] = [
     version: 22,
     sql: CATALOGUE_REFERENCE_TABLES.map((table) => versionTriggers(table, 'catalogue')).join('\n'),
   },
+  {
+    version: 24,
+    sql: `
+      -- GET /cms/offers: the marketing offers the operator configures (SPEC 1), each advertising
+      -- one promotion (whose figures the answer reads, so text and rule cannot disagree), with
+      -- its title and text per language. Reference data: the seed writes it over.
+      CREATE TABLE offers (
+        key TEXT PRIMARY KEY CHECK (length(key) BETWEEN 1 AND 40),
+        kind TEXT NOT NULL CHECK (kind IN ('streaming', 'referral')),
+        promotion_key TEXT NOT NULL REFERENCES promotions(key) ON DELETE CASCADE,
+        position INTEGER NOT NULL DEFAULT 0,
+        active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1))
+      );
+      CREATE TABLE offer_texts (
+        offer_key TEXT NOT NULL REFERENCES offers(key) ON DELETE CASCADE,
+        language TEXT NOT NULL CHECK (language IN ('en', 'ar')),
+        title TEXT NOT NULL CHECK (length(title) BETWEEN 1 AND 120),
+        text TEXT NOT NULL CHECK (length(text) BETWEEN 1 AND 400),
+        PRIMARY KEY (offer_key, language)
+      ) WITHOUT ROWID;
+      -- A paying account's referral code (random, made by the server on first ask): what a
+      -- friend types; it names nobody. Gone with the account.
+      CREATE TABLE referral_codes (
+        account_id TEXT PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+        code TEXT NOT NULL UNIQUE CHECK (length(code) BETWEEN 4 AND 40 AND code NOT GLOB '*[^A-Z0-9]*'),
+        created_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];

@@ -4,7 +4,7 @@ import { isBoosterEligible } from './boosters';
 import type { CatalogueProduct } from './catalogue';
 import { shownVanityLevel } from '../numbers';
 import { checkChoice, planBaseOf } from './plan-choice';
-import { planNetPriceOf, priceChoice, type PricedChoice } from './pricing';
+import { planNetPriceOf, priceChoice, toFils, type PricedChoice } from './pricing';
 import {
   applicablePromotions,
   CONSENT_PREFERENCE_ID,
@@ -14,7 +14,7 @@ import {
   type PromotionTarget,
 } from './promotions';
 import type { HoldRecord } from '../numbers';
-import type { NameLanguage } from './repository';
+import type { NameLanguage, SavedPlanRecord } from './repository';
 import { badRequest, flowOrder, notFound } from '../../platform/refusals';
 import { consentRequired, promoInvalid, promoNotSupported } from './errors';
 import { type DomainError } from '../../platform/domain-error';
@@ -34,6 +34,19 @@ export interface ChoiceInput {
   booster_ids?: number[] | undefined;
   promotion_keys?: string[] | undefined;
   promo_code?: string | undefined;
+}
+
+/** The saved plan's choice, as the save received it (the top-up is kept in the price's extra charges). */
+export function choiceOfSaved(saved: SavedPlanRecord): ChoiceInput {
+  const recharge = saved.price.ExtraCharges.find((c) => c.Name === 'RechargeAmount');
+  return {
+    plan_ids: saved.planIds,
+    product_code: saved.productCode,
+    booster_ids: saved.boosterIds,
+    promotion_keys: saved.promotionKeys,
+    ...(saved.promoCode ? { promo_code: saved.promoCode } : {}),
+    ...(recharge ? { recharge_amount: toFils(recharge.Amount) } : {}),
+  };
 }
 
 export interface EvaluatedChoice {

@@ -18,6 +18,22 @@ export interface SavedPlanRecord extends NewSavedPlan {
   id: number;
 }
 
+/** What redeeming or cancelling a promo code changes on a saved plan: the code, its price and its applied promotions. */
+export interface SavedPlanPromo {
+  promoCode: string | null;
+  price: PackagePrice;
+  appliedPromotions: Promotion[];
+}
+
+/** An offer of GET /cms/offers as stored: the operator's texts in one language and the promotion it advertises. */
+export interface OfferRecord {
+  key: string;
+  kind: 'streaming' | 'referral';
+  promotionKey: string;
+  title: string;
+  text: string;
+}
+
 export interface PreferenceRecord {
   preferenceId: number;
   value: boolean;
@@ -40,7 +56,11 @@ export interface CatalogueRepository {
   listOptInPromotions(): Promise<PromotionRule[]>;
   /** The promotion behind a promo code (upper case), ended or not; null for an unknown code. */
   findPromoCode(code: string): Promise<PromotionRule | null>;
+  /** A promotion by its key, ended or not; null for an unknown key. */
+  findPromotion(key: string): Promise<PromotionRule | null>;
   listBoosters(language?: NameLanguage): Promise<Booster[]>;
+  /** The active offers with their texts in `language`, in the operator's order (an offer without a text in it is left out). */
+  listOffers(language: NameLanguage): Promise<OfferRecord[]>;
   /** null when the user never chose a product (the default applies). */
   getCurrentProductCode(uid: string): Promise<number | null>;
   /** Throws PaymentOpenError for another product while a payment of the user is open. */
@@ -50,6 +70,19 @@ export interface CatalogueRepository {
   getSavedPlan(uid: string): Promise<SavedPlanRecord | null>;
   /** Throws PaymentOpenError while a payment of the user is open (its saved plan is what it buys). */
   replaceSavedPlan(uid: string, plan: NewSavedPlan, now: number): Promise<SavedPlanRecord>;
+  /**
+   * Changes the promo code of saved plan `id` (its price and applied promotions with it), in place.
+   * null when the user's saved plan is no longer `id` (saved again meanwhile); throws
+   * PaymentOpenError while a payment of the user is open.
+   */
+  setSavedPlanPromo(uid: string, id: number, promo: SavedPlanPromo): Promise<SavedPlanRecord | null>;
+
+  // --- referral codes (MGM): one per account, made by the server ---
+  referralCodeOf(accountId: string): Promise<string | null>;
+  /** Keeps `code` as the account's, unless it has one: answers the account's code. Throws on a code another account has. */
+  addReferralCode(accountId: string, code: string, now: number): Promise<string>;
+  /** The account a referral code is of; null for an unknown code. */
+  referralCodeOwner(code: string): Promise<string | null>;
 
   // --- preferences (SPEC 3): one value per user and preference id ---
   getPreferences(uid: string): Promise<PreferenceRecord[]>;

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bootAnswerKey, BusinessConfig, RequestHeaders, TranslationsQuery, TranslationsResponse } from '@join/shared/contract';
+import { bootAnswerKey, BusinessConfig, OffersResponse, RequestHeaders, TranslationsQuery, TranslationsResponse } from '@join/shared/contract';
 import type { ContentDeps } from './deps';
 import { unavailable } from '../../platform/refusals';
-import { businessConfig } from '../catalogue';
+import { businessConfig, offersAnswer } from '../catalogue';
 import { parseInput } from '../../platform/http/validate';
 import { AnswerCache, sendCachedAnswer } from '../../platform/http/cached-answer';
 
@@ -36,6 +36,16 @@ export async function contentRoutes(base: FastifyInstance, ctx: ContentDeps): Pr
     const translations = await translationsAnswer(ctx, request.query.container_id, languageHeader(request), (value) => reply.serialize(value));
     reply.header('cache-control', 'no-cache').header('vary', 'language');
     return sendCachedAnswer(request, reply, translations);
+  });
+
+  /**
+   * SPEC 7 "GET /cms/offers": the marketing offers the operator configures, in the request's
+   * language. Content for everyone (no session), shown whatever the visitor's consent: an offer
+   * is not tracking.
+   */
+  app.get('/cms/offers', { schema: { response: { 200: OffersResponse } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-cache').header('vary', 'language');
+    return { offers: await offersAnswer(ctx, languageHeader(request)) };
   });
 }
 

@@ -1,4 +1,4 @@
-import { toFils, type Product } from '@join/shared/contract';
+import type { Product } from '@join/shared/contract';
 import type { OrderDeps } from './deps';
 import type { HoldRecord } from '../numbers';
 import type { NameLanguage, SavedPlanRecord } from '../catalogue';
@@ -7,7 +7,7 @@ import { flowOrder } from '../../platform/refusals';
 import { isRefusal } from '../../platform/domain-error';
 import { loginRequired } from '../account';
 import { productView } from '../catalogue';
-import { evaluateChoice, type ChoiceInput, type EvaluatedChoice } from '../catalogue';
+import { choiceOfSaved, evaluateChoice, type EvaluatedChoice } from '../catalogue';
 import { amountOf, isRecurring } from './payment';
 
 /**
@@ -27,18 +27,6 @@ export interface Order {
   recurring: boolean;
 }
 
-/** The saved plan's choice, as the save received it (the top-up is kept in the price's extra charges). */
-export function choiceOfSaved(saved: SavedPlanRecord): ChoiceInput {
-  const recharge = saved.price.ExtraCharges.find((c) => c.Name === 'RechargeAmount');
-  return {
-    plan_ids: saved.planIds,
-    product_code: saved.productCode,
-    booster_ids: saved.boosterIds,
-    promotion_keys: saved.promotionKeys,
-    ...(saved.promoCode ? { promo_code: saved.promoCode } : {}),
-    ...(recharge ? { recharge_amount: toFils(recharge.Amount) } : {}),
-  };
-}
 
 /** The saved plan re-priced now, exactly as the plan step's quote does; a plan that can no longer be bought as saved is a 409. */
 export async function repriceSaved(ctx: OrderDeps, uid: string, saved: SavedPlanRecord, language: NameLanguage): Promise<EvaluatedChoice> {

@@ -61,6 +61,7 @@ export function paymentService(ctx: PaymentDeps, settlement: PaymentSettlement =
         msisdn: order.msisdn,
         recurring: order.recurring,
         promo_hint: showsPromoHint(order.choice.priced.price),
+        promo_code: order.choice.promoCode,
         card: { fields_url: provider.fieldsUrl, merchant_id: provider.merchantId },
         bnpl: offer ? { provider: offer.provider.name, instalments: offer.instalments } : null,
         apple_pay: offersApplePay(order.choice.product.allowedFeatures),

@@ -1,10 +1,12 @@
 import type { Ref } from 'react';
 import { useT } from '@join/shared/react';
 import { ConsentCheckbox } from '@join/shared/ui';
+import { useOffer } from '../../hooks/use-offer';
 
 /**
- * The streaming offer (SPEC 1, 5): taking it reveals the partner consent, which Continue
- * checks (the panel validates and moves focus to the box).
+ * The streaming offer (SPEC 1, 5), shown on a plan that qualifies: the operator's title and text
+ * (GET /cms/offers) when configured; taking it reveals the partner consent, which Continue checks
+ * (the panel validates and moves focus to the box).
  */
 export function StreamingOffer({
   months,
@@ -24,9 +26,15 @@ export function StreamingOffer({
   consentRef: Ref<HTMLInputElement>;
 }) {
   const t = useT();
+  const offer = useOffer('streaming');
   return (
-    <fieldset className="plan-choice__group">
-      <legend>{t('promo.streaming', { count: months })}</legend>
+    <fieldset className="plan-choice__group plan-choice__streaming" aria-describedby={offer ? 'streaming-offer-text' : undefined}>
+      <legend>{offer?.title ?? t('promo.streaming', { count: months })}</legend>
+      {offer ? (
+        <p id="streaming-offer-text" className="plan-choice__offer-text">
+          {offer.text}
+        </p>
+      ) : null}
       <label className="plan-choice__option plan-choice__option--block">
         <input type="checkbox" checked={taken} onChange={(e) => onTake(e.target.checked)} />
         {t('choice.streaming', { count: months })}

@@ -66,6 +66,8 @@ export const PaymentSummaryResponse = z.object({
   recurring: z.boolean(),
   /** SPEC 5: the promo hint shows for a plan of AED 79 or more. */
   promo_hint: z.boolean(),
+  /** The promo code redeemed on the plan (POST /promotions/redeem), already in package_price; null for none. */
+  promo_code: z.string().nullable().default(null),
   card: z.object({
     /** The card provider's hosted fields page (its own origin): the page frames it. */
     fields_url: z.string().url(),

@@ -19,6 +19,15 @@ export const PAYMENT_TEXTS = {
   'payment.summary.Spotii': 'Pay-later fee',
   'payment.summary.failed': 'We could not load your order. Check your connection, then try again.',
   'payment.promoHint': 'Your plan qualifies for our offers: look out for them in your e-mail after you pay.',
+  'payment.promo.label': 'Promo code',
+  'payment.promo.help.one': '{{min}} to {{count}} letter or digit.',
+  'payment.promo.help.other': '{{min}} to {{count}} letters or digits.',
+  'payment.promo.apply': 'Apply',
+  'payment.promo.applying': 'Checking your promo code…',
+  'payment.promo.applied': 'Promo code {{code}} applied: your new total is {{amount}}.',
+  'payment.promo.code': 'Promo code {{code}}',
+  'payment.promo.remove': 'Remove the promo code',
+  'payment.promo.removed': 'Promo code removed: your total is {{amount}}.',
 
   // /payment: the method choice.
   'payment.method.legend': 'How would you like to pay?',

@@ -1,5 +1,6 @@
 import { ANNUAL_OFFER_PRODUCT_CODE, MARKETING, STREAMING_PROMOTION_KEY, type Promotion } from '@join/shared/contract';
 import { DEFAULT_PRODUCT_CODE, GIB } from '../catalogue';
+import { REFERRAL_REWARD_AED } from './offers';
 
 /**
  * Seeded promotions. Three kinds, told apart by how a visitor gets them:
@@ -67,7 +68,7 @@ export const SEED_PROMOTIONS: readonly SeedPromotion[] = [
       Key: 'refer_a_friend',
       Category: 'MGM',
       Type: 'REFERRAL',
-      Value: 50,
+      Value: REFERRAL_REWARD_AED,
       MaxValue: MARKETING.referralUpToAed,
     }),
     productCodes: [DEFAULT_PRODUCT_CODE, 101, 103, 106, 112],

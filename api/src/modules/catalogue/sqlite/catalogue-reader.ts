@@ -127,6 +127,7 @@ export class CatalogueReader {
   private readonly promotionsOf: Statement<[string], PromotionLinkRow>;
   private readonly optIn: Statement<[], PromotionRow>;
   private readonly promoCode: Statement<[string], PromotionRow>;
+  private readonly byKey: Statement<[string], PromotionRow>;
   private readonly boosters: Statement<[], BoosterRow>;
 
   constructor(db: Database) {
@@ -146,6 +147,7 @@ export class CatalogueReader {
        ORDER BY id`,
     );
     this.promoCode = db.prepare('SELECT pr.* FROM promo_codes c JOIN promotions pr ON pr.id = c.promotion_id WHERE c.code = ?');
+    this.byKey = db.prepare('SELECT * FROM promotions WHERE key = ?');
     this.boosters = db.prepare('SELECT * FROM boosters ORDER BY id');
   }
 
@@ -178,6 +180,11 @@ export class CatalogueReader {
 
   promotionOfCode(code: string): PromotionRule | null {
     const row = this.promoCode.get(code);
+    return row ? toPromotionRule(row) : null;
+  }
+
+  promotionOfKey(key: string): PromotionRule | null {
+    const row = this.byKey.get(key);
     return row ? toPromotionRule(row) : null;
   }
 

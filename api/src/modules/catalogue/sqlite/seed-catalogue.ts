@@ -3,6 +3,7 @@ import { SEED_BOOSTERS } from '../seed/boosters';
 import { arabicSubPlanName, BOOSTER_NAMES_AR, OPERATOR_NAMES_AR, PRODUCT_NAMES_AR } from '../seed/names-ar';
 import { SEED_COMMITMENT_TERMS, SEED_PRODUCTS, SEED_VAT_PERCENTAGE, subPlanId, type SeedProduct } from '../seed/products';
 import { SEED_PROMOTIONS } from '../seed/promotions';
+import { SEED_OFFERS } from '../seed/offers';
 
 /**
  * The catalogue's seed (products, their plans and prices, commitment terms, promotions, promo
@@ -109,6 +110,23 @@ export function seedPromotions(db: Database): void {
        validity_days = excluded.validity_days, net_price = excluded.net_price, tags = excluded.tags`,
   );
   for (const b of SEED_BOOSTERS) booster.run(b.ID, b.Name, b.Type, b.Value, b.Validity, b.NetPrice, JSON.stringify(b.Tags));
+  seedOffers(db);
+}
+
+/** The marketing offers and their texts (GET /cms/offers): written over the database's, like the promotions they advertise. */
+function seedOffers(db: Database): void {
+  const offer = db.prepare(
+    `INSERT INTO offers (key, kind, promotion_key, position) VALUES (?, ?, ?, ?)
+     ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, promotion_key = excluded.promotion_key, position = excluded.position`,
+  );
+  const text = db.prepare(
+    `INSERT INTO offer_texts (offer_key, language, title, text) VALUES (?, ?, ?, ?)
+     ON CONFLICT (offer_key, language) DO UPDATE SET title = excluded.title, text = excluded.text`,
+  );
+  for (const o of SEED_OFFERS) {
+    offer.run(o.key, o.kind, o.promotionKey, o.position);
+    for (const language of ['en', 'ar'] as const) text.run(o.key, language, o.texts[language].title, o.texts[language].text);
+  }
 }
 
 /**

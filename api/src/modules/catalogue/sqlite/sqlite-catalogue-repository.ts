@@ -4,7 +4,8 @@ import { immediate } from '../../../platform/db/transaction';
 import { PaymentOpenError } from '../../../platform/order-lock';
 import { DEFAULT_COMMITMENT_MONTHS, type CatalogueProduct } from '../catalogue';
 import type { PromotionRule } from '../promotions';
-import type { CatalogueRepository, NameLanguage, NewSavedPlan, PreferenceRecord, ProductFilter, SavedPlanRecord } from '../repository';
+import type { CatalogueRepository, NameLanguage, NewSavedPlan, OfferRecord, PreferenceRecord, ProductFilter, SavedPlanPromo, SavedPlanRecord } from '../repository';
+import { promotionStatements } from './promotion-statements';
 import { CatalogueReader } from './catalogue-reader';
 import { choiceStatements } from './choice-statements';
 import { LocalizedNames, type NameOf } from './localized-names';
@@ -32,6 +33,7 @@ export class SqliteCatalogueRepository implements CatalogueRepository {
   private readonly names: LocalizedNames;
   private readonly plans: ReturnType<typeof savedPlanStatements>;
   private readonly choices: ReturnType<typeof choiceStatements>;
+  private readonly promotions: ReturnType<typeof promotionStatements>;
 
   constructor(
     private readonly db: Database,
@@ -41,6 +43,7 @@ export class SqliteCatalogueRepository implements CatalogueRepository {
     this.names = new LocalizedNames(db);
     this.plans = savedPlanStatements(db);
     this.choices = choiceStatements(db);
+    this.promotions = promotionStatements(db);
   }
 
   /**
@@ -67,6 +70,14 @@ export class SqliteCatalogueRepository implements CatalogueRepository {
 
   async findPromoCode(code: string): Promise<PromotionRule | null> {
     return this.catalogue.promotionOfCode(code);
+  }
+
+  async findPromotion(key: string): Promise<PromotionRule | null> {
+    return this.catalogue.promotionOfKey(key);
+  }
+
+  async listOffers(language: NameLanguage): Promise<OfferRecord[]> {
+    return this.promotions.offers.all(language).map((r) => ({ key: r.key, kind: r.kind, promotionKey: r.promotion_key, title: r.title, text: r.text }));
   }
 
   async listBoosters(language: NameLanguage = 'en'): Promise<Booster[]> {
@@ -116,6 +127,44 @@ export class SqliteCatalogueRepository implements CatalogueRepository {
       if (!row) throw new Error('saved plan missing right after insert');
       return toSavedPlanRecord(row);
     });
+  }
+
+  async setSavedPlanPromo(uid: string, id: number, promo: SavedPlanPromo): Promise<SavedPlanRecord | null> {
+    return immediate(this.db, () => {
+      if (this.steps.paymentOpen(uid)) throw new PaymentOpenError();
+      const changed = this.promotions.setPromo.run({
+        uid,
+        id,
+        promoCode: promo.promoCode,
+        planNet: promo.price.PlanNetPrice,
+        extras: JSON.stringify(promo.price.ExtraCharges),
+        net: promo.price.NetPrice,
+        vat: promo.price.VATPercentage,
+        vatAmount: promo.price.VATAmount,
+        discounts: JSON.stringify(promo.price.Discounts),
+        promotions: JSON.stringify(promo.appliedPromotions),
+      }).changes;
+      if (changed === 0) return null;
+      const row = this.plans.byUser.get(uid);
+      return row ? toSavedPlanRecord(row) : null;
+    });
+  }
+
+  async referralCodeOf(accountId: string): Promise<string | null> {
+    return this.promotions.referralOf.get(accountId)?.code ?? null;
+  }
+
+  async addReferralCode(accountId: string, code: string, now: number): Promise<string> {
+    return immediate(this.db, () => {
+      this.promotions.addReferral.run({ accountId, code, now });
+      const kept = this.promotions.referralOf.get(accountId);
+      if (!kept) throw new Error('referral code missing right after insert');
+      return kept.code;
+    });
+  }
+
+  async referralCodeOwner(code: string): Promise<string | null> {
+    return this.promotions.referralOwner.get(code)?.account_id ?? null;
   }
 
   async getPreferences(uid: string): Promise<PreferenceRecord[]> {

@@ -224,6 +224,8 @@ describe('every state-changing route declares its step', () => {
     // Going back clears answers only on the route the visitor is allowed to be on (its own check: the
     // route comes in the body, so no one step guards it).
     'POST /api/me/flow_back',
+    // Checking a friend's referral code writes nothing and applies nothing: it may be asked from any screen.
+    'POST /api/promotions/validate_reward',
     // The e2e suite's clock (JOIN_TEST_HOOKS only, never in production; 404 without it): not a step of anyone's flow.
     'POST /dev/clock',
     // Retail (api/README.md "Retail"): a shop device's enrolment and sign-ins, with cookies, outside

@@ -1,0 +1,37 @@
+import type { Database } from 'better-sqlite3';
+
+export interface SavedPlanPromoUpdate {
+  uid: string;
+  id: number;
+  promoCode: string | null;
+  planNet: number;
+  extras: string;
+  net: number;
+  vat: number;
+  vatAmount: number;
+  discounts: string;
+  promotions: string;
+}
+
+/** SQL of the promotions calls: a saved plan's promo code changed in place, the offers, the referral codes. */
+export function promotionStatements(db: Database) {
+  return {
+    // The saved plan keeps its id (what an order names) and its choice; only the code, the
+    // price (computed again with it) and the applied promotions change, on the row the caller priced.
+    setPromo: db.prepare<[SavedPlanPromoUpdate]>(
+      `UPDATE saved_plans SET promo_code = @promoCode, plan_net_price = @planNet, extra_charges = @extras, net_price = @net,
+         vat_percentage = @vat, vat_amount = @vatAmount, discounts = @discounts, applied_promotions = @promotions
+       WHERE uid = @uid AND id = @id`,
+    ),
+    offers: db.prepare<[string], { key: string; kind: 'streaming' | 'referral'; promotion_key: string; title: string; text: string }>(
+      `SELECT o.key, o.kind, o.promotion_key, t.title, t.text
+       FROM offers o JOIN offer_texts t ON t.offer_key = o.key AND t.language = ?
+       WHERE o.active = 1 ORDER BY o.position, o.key`,
+    ),
+    referralOf: db.prepare<[string], { code: string }>('SELECT code FROM referral_codes WHERE account_id = ?'),
+    referralOwner: db.prepare<[string], { account_id: string }>('SELECT account_id FROM referral_codes WHERE code = ?'),
+    addReferral: db.prepare<[{ accountId: string; code: string; now: number }]>(
+      'INSERT INTO referral_codes (account_id, code, created_at) VALUES (@accountId, @code, @now) ON CONFLICT (account_id) DO NOTHING',
+    ),
+  };
+}
