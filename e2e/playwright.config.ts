@@ -69,6 +69,12 @@ const SANDBOXES_ENV = {
 } as const;
 
 /**
+ * The operator credential of every product server of the suite (JOIN_OPS_TOKEN): the operations
+ * summary (GET /api/ops/summary.json) and its page are reached with it, as an operator would.
+ */
+export const OPS_TOKEN = 'e2e-suite-operations-token-0123456789abcdef';
+
+/**
  * Every browser of the suite comes from 127.0.0.1, so the per-address budgets on holds and
  * transfer checks would be one visitor's for the whole suite: they are raised here.
  * The API tests (api/src/modules/numbers/__tests__/hold-limits.test.ts, transfer-budget.test.ts) check them.
@@ -99,6 +105,7 @@ export const SUITE_ENV = {
   // recorded movement; 'right' was refused -643 now and then on it). Every prompt's reading stays
   // covered by the API's tests against the real authority (identity-sandbox, face-attacks).
   JOIN_TEST_FACE_PROMPTS: 'farther',
+  JOIN_OPS_TOKEN: OPS_TOKEN,
   ...SANDBOXES_ENV,
 } as const;
 

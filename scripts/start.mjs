@@ -12,6 +12,12 @@
 // writes asynchronously, so its start-up lines (migrations, seed, "Server listening") may come out
 // after the API printed that line (one "Server listening" per address); the launcher holds it
 // until the API's log has been quiet for a moment, then prints it.
+//
+// The operations page (issue 28) needs an operator credential: without JOIN_OPS_TOKEN the launcher
+// makes one for this run (random, 43 characters) and prints it with the page's address just
+// before the product's, so an operator can try the page at once; a JOIN_OPS_TOKEN of your own is
+// used as it is and never printed.
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -25,6 +31,8 @@ const PRODUCT_READY = /^Join sign-up flow ready at /;
 const QUIET_LOG_WAIT_MS = 400;
 
 const env = { ...process.env };
+const opsTokenMade = !env.JOIN_OPS_TOKEN;
+if (opsTokenMade) env.JOIN_OPS_TOKEN = randomBytes(32).toString('base64url');
 const wanted = (env.JOIN_SANDBOXES ?? '').trim().toLowerCase();
 const children = new Set();
 let stopping = false;
@@ -55,7 +63,11 @@ function startApi() {
   let held = null;
   let timer;
   const release = () => {
-    if (held !== null) console.log(held);
+    if (held === null) return;
+    // The operations page's line just before the product's, which stays the last.
+    const ops = new URL('#/ops', held.replace(PRODUCT_READY, '').trim()).href;
+    console.log(opsTokenMade ? `Operations page: ${ops} (operator token for this run: ${env.JOIN_OPS_TOKEN})` : `Operations page: ${ops} (your JOIN_OPS_TOKEN)`);
+    console.log(held);
     held = null;
   };
   createInterface({ input: api.stdout }).on('line', (line) => {

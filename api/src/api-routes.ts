@@ -9,6 +9,7 @@ import { contentRoutes } from './modules/content';
 import { FULFILMENT_ERROR_STATUSES, deliveryGeoRoutes, orderRoutes } from './modules/fulfilment';
 import { feedbackRoutes } from './modules/content';
 import { consentRoutes } from './modules/consent';
+import { MEASUREMENT_ERROR_STATUSES, collectRoutes, opsRoutes } from './modules/measurement';
 import { geoRoutes, mapFileRoutes } from './modules/fulfilment';
 import { IDENTITY_ERROR_STATUSES, identityRoutes, locationRoutes } from './modules/identity';
 import { flowStatusRoute, meRoutes } from './modules/flow';
@@ -42,6 +43,7 @@ export const API_ERROR_STATUSES = joinErrorStatuses(
   NUMBERS_ERROR_STATUSES,
   PAYMENT_ERROR_STATUSES,
   RETAIL_ERROR_STATUSES,
+  MEASUREMENT_ERROR_STATUSES,
 );
 
 /**
@@ -59,6 +61,8 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   await api.register(async (open) => mapFileRoutes(open));
   // The delivery's public reads (coverage, zones, stores): reference data, no session.
   await api.register(async (open) => deliveryGeoRoutes(open, ctx));
+  // The operations summary: the operator's credential, not a visitor's session.
+  await api.register(async (operator) => opsRoutes(operator, ctx));
 
   await api.register(async (identified) => {
     identified.addHook('onRequest', parseClientHeaders);
@@ -88,6 +92,8 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
       await feedbackRoutes(authed, ctx);
       // Its own context: the consent budgets' hooks are this plugin's alone.
       await authed.register(async (consent) => consentRoutes(consent, ctx));
+      // Its own context too: the collector's budgets.
+      await authed.register(async (collect) => collectRoutes(collect, ctx));
       await locationRoutes(authed, ctx);
       // The places search and the pin's area, with their one budget.
       await authed.register(async (geo) => geoRoutes(geo, ctx));

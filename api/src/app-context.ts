@@ -2,6 +2,7 @@ import type { AccountDeps } from './modules/account';
 import type { CatalogueDeps } from './modules/catalogue';
 import type { ContentDeps } from './modules/content';
 import type { ConsentDeps } from './modules/consent';
+import type { MeasurementDeps } from './modules/measurement';
 import type { FlowDeps } from './modules/flow';
 import type { FulfilmentDeps } from './modules/fulfilment';
 import type { IdentityDeps } from './modules/identity';
@@ -24,6 +25,7 @@ export interface AppContext
     FlowDeps,
     FulfilmentDeps,
     IdentityDeps,
+    MeasurementDeps,
     NumbersDeps,
     PaymentDeps,
     RetailDeps {

@@ -42,6 +42,8 @@ import { remoteManifests, remoteOrigins, type RemoteManifests } from './platform
 import { registerStaticFiles, type StaticConfig } from './platform/static/static-files';
 import { contentPageAnswers } from './modules/content';
 import { productPageAnswers } from './modules/catalogue';
+import { analyticsConsented } from './modules/consent';
+import { DailyVisitorKeys, OPS_FAILURES, type OpsFailureRules } from './modules/measurement';
 
 /**
  * Builds the whole server: the operator API under /api and, when configured, the built host
@@ -158,6 +160,13 @@ export interface AppOptions {
    * server's own origin (never an arbitrary Host).
    */
   publicUrl?: string;
+  /**
+   * The operator credential of GET /ops/summary.json (JOIN_OPS_TOKEN, at least 32 characters).
+   * Unset: the summary answers 404 ops_not_configured.
+   */
+  opsToken?: string | null;
+  /** Failed operator credentials per address before the summary answers 429 (OPS_FAILURES by default). */
+  opsFailures?: Partial<OpsFailureRules>;
 }
 
 export const DEFAULTS = {
@@ -174,6 +183,8 @@ export const DEFAULTS = {
     feedbackPerDeviceMax: 5,
     consentMax: 60,
     consentPerDeviceMax: 10,
+    collectMax: 300,
+    collectPerDeviceMax: 30,
     reserveMax: 60,
     reserveDeviceMax: 20,
     checkEmailMax: 30,
@@ -228,7 +239,7 @@ function withIdentityRedaction(logger: FastifyServerOptions['logger']): FastifyS
 
 /** What the retention schedule deleted, as counts (never whose). */
 function logRetention(app: FastifyInstance, deleted: RetentionReport): void {
-  if (deleted.sales + deleted.unsoldVisitors + deleted.uncapturedPayments + deleted.feedback + deleted.retailAudit > 0) app.log.info({ deleted }, 'retention: records past their time deleted');
+  if (deleted.sales + deleted.unsoldVisitors + deleted.uncapturedPayments + deleted.feedback + deleted.retailAudit + deleted.measurements > 0) app.log.info({ deleted }, 'retention: records past their time deleted');
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -306,6 +317,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...retailPorts({ repos, now }),
     // A test may say which sessions are retail without going through a shop device.
     ...(options.retailSessions ? { retailSessions: options.retailSessions } : {}),
+    measurement: {
+      analyticsConsented: (uid) => analyticsConsented(repos, uid),
+      visitorKeys: new DailyVisitorKeys(),
+      opsToken: options.opsToken ?? null,
+      opsFailures: { ...OPS_FAILURES, ...options.opsFailures },
+    },
     // The payment module's, given the whole context once it exists (below).
     walkedAway: { withdraw: (caller) => walkedAway.withdraw(caller) },
   };

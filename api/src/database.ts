@@ -14,6 +14,8 @@ import { SqliteIdentityRepository } from './modules/identity/sqlite/sqlite-ident
 import { SqliteNumbersRepository } from './modules/numbers/sqlite/sqlite-numbers-repository';
 import { SqlitePaymentRepository } from './modules/payment/sqlite/sqlite-payment-repository';
 import { SqliteRetailRepository } from './modules/retail/sqlite/sqlite-retail-repository';
+import { SqliteMeasurementRepository } from './modules/measurement/sqlite/sqlite-measurement-repository';
+import { isoDay } from './modules/measurement';
 import type { RetentionCutoffs, RetentionReport } from './modules/flow/retention';
 import { MIGRATIONS } from './schema-versions';
 import { seedDatabase, type SeedOptions, type SeedReport } from './seed-database';
@@ -83,6 +85,7 @@ export function composeSqliteRepositories(db: Database, ownsDatabase: boolean): 
     ...bound(content),
     ...bound(new SqliteConsentRepository(db)),
     ...bound(new SqliteRetailRepository(db)),
+    ...bound(new SqliteMeasurementRepository(db)),
   };
   return {
     ...repositories,
@@ -107,8 +110,10 @@ async function applyRetention(repositories: ModuleRepositories, cutoffs: Retenti
     uncapturedPayments: await repositories.pruneUncapturedPayments(cutoffs.uncapturedPaymentBefore),
     feedback: await repositories.pruneFeedback(cutoffs.feedbackBefore),
     retailAudit: await repositories.pruneRetail(cutoffs.retailAuditBefore, cutoffs.now),
+    // Whole days of the collector's records: a day goes once all of it is past the period.
+    measurements: await repositories.pruneMeasurements(isoDay(cutoffs.measurementBefore)),
   };
-  if (report.sales + report.unsoldVisitors + report.uncapturedPayments + report.feedback + report.retailAudit > 0) emptyWal();
+  if (report.sales + report.unsoldVisitors + report.uncapturedPayments + report.feedback + report.retailAudit + report.measurements > 0) emptyWal();
   return report;
 }
 

@@ -106,6 +106,8 @@ async function main(): Promise<void> {
       ...(env.JOIN_FEEDBACK_DEVICE_RATE_LIMIT ? { feedbackPerDeviceMax: env.JOIN_FEEDBACK_DEVICE_RATE_LIMIT } : {}),
       ...(env.JOIN_CONSENT_RATE_LIMIT ? { consentMax: env.JOIN_CONSENT_RATE_LIMIT } : {}),
       ...(env.JOIN_CONSENT_DEVICE_RATE_LIMIT ? { consentPerDeviceMax: env.JOIN_CONSENT_DEVICE_RATE_LIMIT } : {}),
+      ...(env.JOIN_COLLECT_RATE_LIMIT ? { collectMax: env.JOIN_COLLECT_RATE_LIMIT } : {}),
+      ...(env.JOIN_COLLECT_DEVICE_RATE_LIMIT ? { collectPerDeviceMax: env.JOIN_COLLECT_DEVICE_RATE_LIMIT } : {}),
       ...(env.JOIN_RESERVE_RATE_LIMIT ? { reserveMax: env.JOIN_RESERVE_RATE_LIMIT } : {}),
       ...(env.JOIN_RESERVE_DEVICE_RATE_LIMIT ? { reserveDeviceMax: env.JOIN_RESERVE_DEVICE_RATE_LIMIT } : {}),
       ...(env.JOIN_ACCOUNT_RATE_LIMIT ? accountRateLimits(env.JOIN_ACCOUNT_RATE_LIMIT) : {}),
@@ -129,6 +131,7 @@ async function main(): Promise<void> {
     ...(env.JOIN_PUBLIC_URL ? { publicUrl: env.JOIN_PUBLIC_URL } : {}),
     ...(env.JOIN_HOLDS_PER_ADDRESS ? { holdLimits: { liveHoldsPerAddress: env.JOIN_HOLDS_PER_ADDRESS } } : {}),
     ...(env.JOIN_CAPTCHA_KEY ? { captchaKey: env.JOIN_CAPTCHA_KEY } : {}),
+    opsToken: env.JOIN_OPS_TOKEN ?? null,
     ...(env.JOIN_TRANSFER_CHECKS_PER_ADDRESS ? { transferCheckLimits: { numbersPerAddress: env.JOIN_TRANSFER_CHECKS_PER_ADDRESS } } : {}),
     ...(env.JOIN_CODE_RESEND_AFTER_S ? { accountRules: { codes: { ...CODE_RULES, resendAfterS: env.JOIN_CODE_RESEND_AFTER_S } } } : {}),
     static: staticConfig(env),
@@ -180,6 +183,8 @@ async function main(): Promise<void> {
   if (signinSandbox) console.log(`Sign-in sandbox: ${signinSandbox}/authorize (issuer ${signinSandbox}, client ${env.JOIN_OIDC_CLIENT_ID})`);
   else if (social) console.log(`Sign-in provider: ${social.issuer} (client ${social.clientId})`);
   else console.log('Google login off (JOIN_GOOGLE_LOGIN)');
+  // The token itself is never printed here (a server's log is kept): npm start prints the one it made.
+  console.log(env.JOIN_OPS_TOKEN ? `Operations summary: on (JOIN_OPS_TOKEN), GET /api/ops/summary.json` : 'Operations summary: off (set JOIN_OPS_TOKEN, at least 32 characters)');
   console.log(`Join sign-up flow ready at http://localhost:${port}/`);
 }
 

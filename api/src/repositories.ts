@@ -4,6 +4,7 @@ import type { AccountRepository } from './modules/account/repository';
 import type { CatalogueRepository } from './modules/catalogue/repository';
 import type { ContentRepository } from './modules/content/repository';
 import type { ConsentRepository } from './modules/consent/repository';
+import type { MeasurementRepository } from './modules/measurement/repository';
 import type { FlowRepository } from './modules/flow/repository';
 import type { FulfilmentRepository } from './modules/fulfilment/repository';
 import type { IdentityRepository } from './modules/identity/repository';
@@ -30,6 +31,7 @@ export type ModuleRepositories = SessionRepository &
   FlowRepository &
   ContentRepository &
   ConsentRepository &
+  MeasurementRepository &
   RetailRepository;
 
 export interface Repositories extends ModuleRepositories {

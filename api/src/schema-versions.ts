@@ -4,6 +4,7 @@ import { ACCOUNT_MIGRATIONS } from './modules/account/migrations';
 import { CATALOGUE_MIGRATIONS } from './modules/catalogue/migrations';
 import { CONTENT_MIGRATIONS } from './modules/content/migrations';
 import { CONSENT_MIGRATIONS } from './modules/consent/migrations';
+import { MEASUREMENT_MIGRATIONS } from './modules/measurement/migrations';
 import { FLOW_MIGRATIONS } from './modules/flow/migrations';
 import { FULFILMENT_MIGRATIONS } from './modules/fulfilment/migrations';
 import { IDENTITY_MIGRATIONS } from './modules/identity/migrations';
@@ -43,6 +44,7 @@ export const SCHEMA_HISTORY: ReadonlyMap<number, string> = new Map([
   [22, 'reference data versions: translations, business config and catalogue, moved by triggers on every change, so their answers can be cached'],
   [23, "consent: the legal texts by code, version and language (never changed once published), and each visitor's choices (append-only, gone with the visitor)"],
   [24, "promotions: the operator's marketing offers (GET /cms/offers) with their texts per language, and each paying account's referral code"],
+  [25, 'measurement: steps reached per visitor-day (a daily key, never a device id), web vital samples and error pop-up counts by day, for the operations summary'],
 ]);
 
 /**
@@ -64,6 +66,7 @@ export const MIGRATIONS = mergeMigrations(SCHEMA_HISTORY, [
   CONTENT_MIGRATIONS,
   CONSENT_MIGRATIONS,
   RETAIL_MIGRATIONS,
+  MEASUREMENT_MIGRATIONS,
 ]);
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

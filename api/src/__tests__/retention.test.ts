@@ -17,14 +17,15 @@ const DAY = 24 * 3600_000;
 const T0 = Date.UTC(2026, 0, 15, 10, 0, 0);
 
 describe('retention schedule', () => {
-  it('keeps a sale five years (with leap days) and a visitor who bought nothing 90 days; failed payments 180 days, feedback a year, the retail audit 400 days', () => {
-    expect(RETENTION).toEqual({ saleMs: 1827 * DAY, unsoldVisitorMs: 90 * DAY, uncapturedPaymentMs: 180 * DAY, feedbackMs: 365 * DAY, retailAuditMs: 400 * DAY });
+  it('keeps a sale five years (with leap days) and a visitor who bought nothing 90 days; failed payments 180 days, feedback a year, the retail audit 400 days, the collector’s days 90 (the operations page’s longest range)', () => {
+    expect(RETENTION).toEqual({ saleMs: 1827 * DAY, unsoldVisitorMs: 90 * DAY, uncapturedPaymentMs: 180 * DAY, feedbackMs: 365 * DAY, retailAuditMs: 400 * DAY, measurementMs: 90 * DAY });
     expect(retentionCutoffs(T0)).toEqual({
       saleBefore: T0 - 1827 * DAY,
       unsoldVisitorBefore: T0 - 90 * DAY,
       uncapturedPaymentBefore: T0 - 180 * DAY,
       feedbackBefore: T0 - 365 * DAY,
       retailAuditBefore: T0 - 400 * DAY,
+      measurementBefore: T0 - 90 * DAY,
       now: T0,
     });
   });

@@ -18,6 +18,7 @@ import { useSessionEnded } from './use-session-ended';
 import { whenIdle } from './when-idle';
 import { listenForOutcomes } from './outcomes';
 import { listenForTracking, loadTagManagerWhenAllowed } from './tracking';
+import { reportStep, startMeasurement } from '../measurement/measurement';
 import { ConsentSlot } from '../consent/consent-slot';
 import { markRetailPage } from '../retail/retail-page';
 import { loadRetailShell } from '../retail/load-retail';
@@ -53,10 +54,13 @@ export function Shell() {
   );
   useEffect(() => listenForTracking(), []);
   useEffect(() => loadTagManagerWhenAllowed(), []);
+  // The first-party collector's sender: loaded only after a yes to analytics (issue 28).
+  useEffect(() => startMeasurement(), []);
 
   // Focus the page heading and retitle the document on every route change, sub-pages of a
   // step included (WCAG 2.4.3, 2.4.2).
   const step = stepForPath(pathname);
+  useEffect(() => reportStep(step?.name), [step?.name]);
   useEffect(() => {
     document.title = `${t(routeTitleKey(pathname))} | ${t('app.title')}`;
     const stop = focusStepHeading();

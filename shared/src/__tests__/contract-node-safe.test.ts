@@ -55,6 +55,15 @@ describe('the Node-safe contract', () => {
   });
 });
 
+describe('the measurement contract the API parses (@join/shared/measurement-contract)', () => {
+  it('pulls in no browser package, no browser singleton and not the page’s calls', () => {
+    const { files, packages } = importGraph(join(SRC, 'domains/measurement/contract.ts'));
+    expect([...packages].filter((p) => BROWSER_PACKAGES.includes(p))).toEqual([]);
+    const browserFiles = ['store.ts', 'bus.ts', 'api/client.ts', 'i18n/i18n.ts', 'actions.ts', 'domains/measurement/endpoints.ts'].map((f) => join(SRC, f));
+    expect([...files].filter((f) => browserFiles.includes(f))).toEqual([]);
+  });
+});
+
 describe('the Arabic texts', () => {
   const isArabic = (f: string) => /(^|[./-])ar\.ts$/.test(f);
 

@@ -1,3 +1,5 @@
+import { OPS_MAX_RANGE_DAYS } from '@join/shared/measurement-contract';
+
 /**
  * The retention schedule: how long the operator keeps what a visitor leaves, and
  * why. The schedule as a whole, with the data the existing housekeeping already bounds
@@ -40,6 +42,12 @@ export interface RetentionRules {
    * took a payment): 400 days, a year of disputes and chargebacks about a shop sale with a margin.
    */
   retailAuditMs: number;
+  /**
+   * The collector's records (steps reached per visitor-day, vital samples, pop-up counts: no one's
+   * identity): the longest range the operations page asks for, OPS_MAX_RANGE_DAYS (90 days). A
+   * day's records go once the whole day is older than that.
+   */
+  measurementMs: number;
 }
 
 export const RETENTION: RetentionRules = {
@@ -48,6 +56,7 @@ export const RETENTION: RetentionRules = {
   uncapturedPaymentMs: 180 * DAY,
   feedbackMs: 365 * DAY,
   retailAuditMs: 400 * DAY,
+  measurementMs: OPS_MAX_RANGE_DAYS * DAY,
 };
 
 /** Each period as the moment before which its records go. */
@@ -57,6 +66,7 @@ export interface RetentionCutoffs {
   uncapturedPaymentBefore: number;
   feedbackBefore: number;
   retailAuditBefore: number;
+  measurementBefore: number;
   /** When the sweep runs (the retail repository drops dead pairing codes and credentials by it). */
   now: number;
 }
@@ -68,6 +78,7 @@ export function retentionCutoffs(now: number, rules: RetentionRules = RETENTION)
     uncapturedPaymentBefore: now - rules.uncapturedPaymentMs,
     feedbackBefore: now - rules.feedbackMs,
     retailAuditBefore: now - rules.retailAuditMs,
+    measurementBefore: now - rules.measurementMs,
     now,
   };
 }
@@ -79,6 +90,8 @@ export interface RetentionReport {
   uncapturedPayments: number;
   feedback: number;
   retailAudit: number;
+  /** Rows of the collector's tables (whole days). */
+  measurements: number;
 }
 
 /** The sweep applies the schedule at most this often: its periods are days and years. */

@@ -49,6 +49,15 @@ export const SERVER_FIELDS = {
   JOIN_FEEDBACK_DEVICE_RATE_LIMIT: positiveInt.optional(),
   JOIN_CONSENT_RATE_LIMIT: positiveInt.optional(),
   JOIN_CONSENT_DEVICE_RATE_LIMIT: positiveInt.optional(),
+  /** POST /collect (the page's beacons) per address and per device and minute (300 and 30 by default). */
+  JOIN_COLLECT_RATE_LIMIT: positiveInt.optional(),
+  JOIN_COLLECT_DEVICE_RATE_LIMIT: positiveInt.optional(),
+  /**
+   * The operator credential of GET /ops/summary.json (the operations page): at least 32
+   * characters, sent as a bearer token. Unset: the summary answers 404 (not configured). `npm
+   * start` makes one for its run when none is set and prints it.
+   */
+  JOIN_OPS_TOKEN: z.preprocess(unsetIfEmpty, z.string().min(32).max(500).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces').optional()),
   JOIN_TRUST_PROXY: z
     .string()
     .max(2000)

@@ -86,6 +86,13 @@ export interface RateLimitOptions {
   consentMax: number;
   /** Per device and window, on POST /consent.json: a visitor changing their mind a few times, not a flood of rows. */
   consentPerDeviceMax: number;
+  /**
+   * Per address and window, on POST /collect (the page's beacons): a batch per step change or
+   * page hide per visitor, and many visitors share an address (a hotel, an airport).
+   */
+  collectMax: number;
+  /** Per device and window, on POST /collect: a visitor walking fast sends a few batches a minute, not dozens. */
+  collectPerDeviceMax: number;
   /** Per address (IPv6 /64) and window, on POST /numbers (new holds and extensions). */
   reserveMax: number;
   /** Per device and window, on POST /numbers. */

@@ -4,4 +4,6 @@
  * it bundle it.
  */
 export * from './ops';
+export * from './beacons';
+export * from './codes';
 export * from './endpoints';

@@ -203,6 +203,8 @@ describe('every state-changing route declares its step', () => {
     'POST /api/me/feedback',
     // The consent choice is offered on the first screen and from the footer on any screen (issue 28).
     'POST /api/consent.json',
+    // The page's beacons come from every screen, stored only with the visitor's analytics consent (issue 28).
+    'POST /api/collect',
     // The account step's calls are logins: a returning customer may log in from any screen
     // (SPEC 6), and each changes only the session and the account, which no step rule protects.
     'POST /api/securitymanagement/check_email', 'POST /api/securitymanagement/send_verification_code',
