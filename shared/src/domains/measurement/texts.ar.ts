@@ -1,0 +1,71 @@
+import type { ArabicTexts } from '../arabic-texts';
+import type { MEASUREMENT_TEXTS } from './texts';
+
+/**
+ * The operations page's texts in Arabic: every key of texts.ts. The API serves them (GET
+ * /translations); no browser entry imports this file (only the Node entry `@join/shared/texts-ar`).
+ */
+export const MEASUREMENT_TEXTS_AR: ArabicTexts<typeof MEASUREMENT_TEXTS> = {
+  'ops.title': 'العمليات',
+  'ops.intro': 'كم زائرًا يصل إلى كل خطوة، وما سرعة كل خطوة لهم، وأي رسائل خطأ تظهر لهم. لا يُحتسب إلا الزوار الذين قبلوا التحليلات.',
+  'ops.loading': 'جارٍ تحميل الأرقام…',
+  'ops.retry': 'حاول مرة أخرى',
+
+  'ops.token.legend': 'دخول المشغّل',
+  'ops.token.label': 'بيانات اعتماد المشغّل',
+  'ops.token.hint': 'رمز العمليات الذي أُعدّ به هذا الخادم. يُحفظ في علامة التبويب هذه فقط، حتى تسجّل الخروج أو تغلقها.',
+  'ops.token.required': 'أدخل بيانات اعتماد المشغّل.',
+  'ops.token.submit': 'تسجيل الدخول',
+  'ops.signOut': 'تسجيل الخروج',
+  'ops.error.credential': 'رُفضت بيانات الاعتماد هذه. تحقّق منها وسجّل الدخول مرة أخرى.',
+  'ops.error.off': 'صفحة العمليات غير مُعدّة على هذا الخادم: لم تُحدَّد بيانات اعتماد للمشغّل.',
+  'ops.error.network': 'تعذّر تحميل الأرقام. تحقّق من الاتصال وحاول مرة أخرى.',
+
+  'ops.range.legend': 'الأيام (بالتوقيت العالمي، شاملةً الطرفين)',
+  'ops.range.from': 'من',
+  'ops.range.to': 'إلى',
+  'ops.range.show': 'عرض',
+  'ops.range.invalid': 'أدخل اليومين.',
+  'ops.range.order': 'تنتهي الفترة قبل أن تبدأ.',
+  'ops.range.tooLong': 'اختر {{days}} يومًا على الأكثر.',
+  'ops.range.shown': 'من {{from}} إلى {{to}}',
+  'ops.empty': 'لم تُقَس أي زيارات من {{from}} إلى {{to}}.',
+
+  'ops.table.show': 'عرض الأرقام في جدول',
+  'ops.table.hide': 'إخفاء الجدول',
+  'ops.funnel.title': 'الزوار في كل خطوة',
+  'ops.funnel.caption': 'الزوار (أجهزة مختلفة) الذين وصلوا إلى كل خطوة، وكم نقصوا عن الخطوة السابقة.',
+  'ops.funnel.step': 'الخطوة',
+  'ops.funnel.visitors': 'الزوار',
+  'ops.funnel.drop': 'النقص عن الخطوة السابقة',
+  'ops.vitals.title': 'السرعة في كل خطوة (المئين 75)',
+  'ops.vitals.caption': 'المئين الخامس والسبعون لكل مقياس في كل خطوة، من زوار حقيقيين: ثلاثة زوار من كل أربعة كانت تجربتهم بهذه الجودة أو أفضل. تحدّد الخطوط حدّي «جيد» و«يحتاج إلى تحسين».',
+  'ops.vitals.metric.LCP': 'أكبر عرض للمحتوى (LCP)',
+  'ops.vitals.metric.INP': 'التفاعل حتى العرض التالي (INP)',
+  'ops.vitals.metric.CLS': 'التغيّر التراكمي في التخطيط (CLS)',
+  'ops.vitals.limits': 'جيد حتى {{good}}، ويحتاج إلى تحسين حتى {{poor}}، وضعيف فوق ذلك.',
+  'ops.vitals.step': 'الخطوة',
+  'ops.vitals.p75': 'المئين 75',
+  'ops.vitals.samples': 'العيّنات',
+  'ops.vitals.rating': 'التقييم',
+  'ops.vitals.good': 'جيد',
+  'ops.vitals.needsImprovement': 'يحتاج إلى تحسين',
+  'ops.vitals.poor': 'ضعيف',
+  'ops.vitals.none': 'لا عيّنات لهذا المقياس في هذه الفترة.',
+  'ops.errors.title': 'رسائل الخطأ حسب الرمز',
+  'ops.errors.caption': 'عدد مرات ظهور كل رسالة خطأ، الأكثر تكرارًا أولًا.',
+  'ops.errors.code': 'رمز الخطأ',
+  'ops.errors.count': 'مرات الظهور',
+  'ops.errors.none': 'لم تظهر أي رسالة خطأ في هذه الفترة.',
+  'ops.unit.ms': '{{value}} ملّي ثانية',
+
+  'ops.step.plan': 'الباقة',
+  'ops.step.number': 'الرقم',
+  'ops.step.account': 'الحساب',
+  'ops.step.location_check': 'التحقق من الموقع',
+  'ops.step.activation_method': 'التفعيل',
+  'ops.step.id_check': 'التحقق من الهوية',
+  'ops.step.payment': 'الدفع',
+  'ops.step.submit_delivery': 'التوصيل',
+  'ops.step.thank_you': 'شكرًا لك',
+};
