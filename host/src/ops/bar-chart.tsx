@@ -31,8 +31,8 @@ export interface BarChartProps {
 const ROW_PX = 36;
 const AXIS_PX = 28;
 const FONT_PX = 13;
-/** Room at the far end of the value axis for the figure written after the longest bar. */
-const HEADROOM = 1.3;
+/** Between a bar's end and its figure, and the figure and the edge, in CSS pixels. */
+const GAP_PX = 8;
 
 function token(name: string, fallback: string): string {
   const v = typeof getComputedStyle === 'function' ? getComputedStyle(document.documentElement).getPropertyValue(name).trim() : '';
@@ -43,12 +43,36 @@ function fontFamily(el: HTMLElement): string {
   return (typeof getComputedStyle === 'function' && getComputedStyle(el).fontFamily) || 'system-ui, sans-serif';
 }
 
-/** The width of the widest label in CSS pixels, in the chart's font (a canvas of its own measures it). */
-function widest(labels: readonly string[], font: string): number {
+/** Each text's width in CSS pixels, in the chart's font (a canvas of its own measures them). */
+function widths(texts: readonly string[], font: string): number[] {
   const ctx = document.createElement('canvas').getContext('2d');
-  if (!ctx) return 96;
+  if (!ctx) return texts.map((t) => t.length * 8);
   ctx.font = font;
-  return Math.max(0, ...labels.map((l) => ctx.measureText(l).width));
+  return texts.map((t) => ctx.measureText(t).width);
+}
+
+/** Whether a bar of `value` on an axis ending at `max`, `plot` pixels long, holds its figure (`label` pixels wide) inside. */
+export const figureInside = (value: number, label: number, max: number, plot: number): boolean => (value / max) * plot >= label + 2 * GAP_PX;
+
+/**
+ * The value axis' end: past every line and far enough that every bar's figure fits, inside the
+ * bar where the bar is long enough, after it otherwise (an Arabic "4,600 ملّي ثانية" is twice
+ * as wide as "4,600 ms"). A longer axis shortens every bar, so a figure that fitted inside may no
+ * longer: a few rounds settle it.
+ */
+export function valueAxisMax(values: readonly (number | null)[], labelWidths: readonly number[], lines: readonly number[], plot: number): number {
+  // A chart of nothing but zeros still has an axis (CLS is below 1: no floor of 1).
+  let max = (Math.max(0, ...values.map((v) => v ?? 0), ...lines) || 1) * 1.05;
+  for (let round = 0; round < 4; round++) {
+    const before = max;
+    values.forEach((v, i) => {
+      const label = labelWidths[i] ?? 0;
+      const room = plot - label - 2 * GAP_PX;
+      if (v && !figureInside(v, label, max, plot) && room > plot / 4) max = Math.max(max, (v * plot) / room);
+    });
+    if (max === before) break;
+  }
+  return max;
 }
 
 /**
@@ -66,11 +90,17 @@ export function BarChart({ labels, sets, valueLabels, formatTick, lines = [], rt
     const cssFont = `${FONT_PX}px ${family}`;
     const text = token('--c-text', '#1c1b1f');
     const muted = token('--c-border', '#cfc8da');
-    const max = Math.max(1, ...sets.flatMap((s) => s.values.map((v) => v ?? 0)), ...lines.map((l) => l.value)) * HEADROOM;
-    const labelWidth = Math.min(widest(labels, cssFont) + 16, Math.max(96, el.clientWidth * 0.45));
+    const surface = token('--c-surface-raised', '#ffffff');
+    const labelWidth = Math.min(Math.max(0, ...widths(labels, cssFont)) + 2 * GAP_PX, Math.max(96, el.clientWidth * 0.45));
     const height = labels.length * ROW_PX + AXIS_PX + 8;
+    // Each row's value (a row's bar is in one set) and the width of the figure written after it.
+    const rowValues = labels.map((_, i) => sets.map((s) => s.values[i]).find((v) => v !== null && v !== undefined) ?? null);
+    const figureWidths = widths(valueLabels, cssFont);
+    const plotWidth = (w: number) => w - labelWidth - 24;
+    const maxFor = (w: number) => valueAxisMax(rowValues, figureWidths, lines.map((l) => l.value), plotWidth(w));
+    const width = Math.max(200, el.clientWidth);
     const opts: uPlot.Options = {
-      width: Math.max(200, el.clientWidth),
+      width,
       height,
       legend: { show: false },
       cursor: { show: false, drag: { x: false, y: false } },
@@ -79,13 +109,14 @@ export function BarChart({ labels, sets, valueLabels, formatTick, lines = [], rt
         // The rows: vertical, the first label at the top.
         x: { time: false, ori: 1, dir: -1, range: [-0.5, labels.length - 0.5] },
         // The values: horizontal, growing away from the labels (leftwards in Arabic).
-        y: { ori: 0, dir: rtl ? -1 : 1, range: [0, max] },
+        y: { ori: 0, dir: rtl ? -1 : 1, range: [0, maxFor(width)] },
       },
       axes: [
         {
           scale: 'x',
           side: rtl ? 1 : 3,
           size: labelWidth,
+          gap: GAP_PX,
           font: cssFont,
           stroke: text,
           grid: { show: false },
@@ -99,9 +130,11 @@ export function BarChart({ labels, sets, valueLabels, formatTick, lines = [], rt
           size: AXIS_PX,
           font: `12px ${family}`,
           stroke: text,
+          // At least this far apart: "1,000" and "1,250" must not touch.
+          space: 64,
           grid: { stroke: muted, width: 1 },
           ticks: { show: false },
-          values: (_u, splits) => splits.map((v) => (v <= max / HEADROOM + 1e-9 ? formatTick(v) : '')),
+          values: (_u, splits) => splits.map(formatTick),
         },
       ],
       series: [
@@ -131,15 +164,27 @@ export function BarChart({ labels, sets, valueLabels, formatTick, lines = [], rt
             }
             ctx.setLineDash([]);
             ctx.font = `${Math.round(FONT_PX * r)}px ${family}`;
-            ctx.fillStyle = text;
             ctx.textBaseline = 'middle';
-            ctx.textAlign = rtl ? 'right' : 'left';
-            labels.forEach((_, i) => {
-              const value = sets.map((s) => s.values[i]).find((v) => v !== null && v !== undefined);
+            const scale = u.scales.y;
+            const axisMax = scale?.max ?? 1;
+            rowValues.forEach((value, i) => {
               const label = valueLabels[i];
-              if (value === undefined || value === null || !label) return;
-              const x = u.valToPos(value, 'y', true) + (rtl ? -6 : 6) * r;
-              ctx.fillText(label, x, u.valToPos(i, 'x', true));
+              if (value === null || !label) return;
+              // Inside the bar's end where it fits (in white: 4.5:1 or more on every bar colour), after it otherwise.
+              const inside = figureInside(value, figureWidths[i] ?? 0, axisMax, u.bbox.width / r);
+              const away = inside ? !rtl : rtl;
+              ctx.fillStyle = inside ? '#ffffff' : text;
+              ctx.textAlign = away ? 'right' : 'left';
+              const x = u.valToPos(value, 'y', true) + (away ? -GAP_PX : GAP_PX) * r;
+              const y = u.valToPos(i, 'x', true);
+              if (!inside) {
+                // A halo of the card's colour: the figure stays legible where a limit's line crosses it.
+                ctx.strokeStyle = surface;
+                ctx.lineWidth = 4 * r;
+                ctx.lineJoin = 'round';
+                ctx.strokeText(label, x, y);
+              }
+              ctx.fillText(label, x, y);
             });
             ctx.restore();
           },
@@ -154,7 +199,10 @@ export function BarChart({ labels, sets, valueLabels, formatTick, lines = [], rt
         ? null
         : new ResizeObserver(() => {
             const w = Math.max(200, el.clientWidth);
-            if (w !== chart.width) chart.setSize({ width: w, height });
+            if (w === chart.width) return;
+            chart.setSize({ width: w, height });
+            // The figures' room changed with the width: so does the value axis' end.
+            chart.setScale('y', { min: 0, max: maxFor(w) });
           });
     observer?.observe(el);
     return () => {

@@ -107,7 +107,8 @@ export function FunnelFigure({ funnel }: { funnel: OpsSummary['funnel'] }) {
               <tr key={r.step}>
                 <th scope="row">{stepName(r.step)}</th>
                 <td>{n.whole(r.visitors)}</td>
-                <td>{r.change === null ? '—' : r.share === null ? n.signed(r.change) : `${n.signed(r.change)} (${n.percent(r.share)})`}</td>
+                {/* Signed figures kept left to right: in an Arabic cell "-50 (-25%)" would read "(25%-) 50-". */}
+                <td>{r.change === null ? '—' : <AsWritten>{r.share === null ? n.signed(r.change) : `${n.signed(r.change)} (${n.percent(r.share)})`}</AsWritten>}</td>
               </tr>
             ))}
           </tbody>

@@ -221,8 +221,8 @@ describe('the operations page: the charts and their tables', () => {
     ]);
     // The limits drawn: the draw hook's dashed lines at 2500 and 4000 ms.
     const positions: number[] = [];
-    const ctx = { save: jest.fn(), restore: jest.fn(), beginPath: jest.fn(), moveTo: jest.fn(), lineTo: jest.fn(), stroke: jest.fn(), setLineDash: jest.fn(), fillText: jest.fn() };
-    const u = { ctx, bbox: { left: 0, top: 0, width: 10_000, height: 100 }, valToPos: (v: number, scale: string) => (scale === 'y' && positions.push(v), v) };
+    const ctx = { strokeText: jest.fn(), save: jest.fn(), restore: jest.fn(), beginPath: jest.fn(), moveTo: jest.fn(), lineTo: jest.fn(), stroke: jest.fn(), setLineDash: jest.fn(), fillText: jest.fn() };
+    const u = { ctx, scales: { y: { min: 0, max: 10_000 } }, bbox: { left: 0, top: 0, width: 10_000, height: 100 }, valToPos: (v: number, scale: string) => (scale === 'y' && positions.push(v), v) };
     lcp.opts.hooks!.draw![0]!(u as never);
     expect(positions.slice(0, 2)).toEqual([2500, 4000]);
     expect(ctx.fillText.mock.calls.map((c: unknown[]) => c[0])).toEqual(['1,800 ms', '3,100 ms', '4,600 ms']);
