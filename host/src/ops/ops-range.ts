@@ -28,4 +28,4 @@ const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, say('ops.range.invalid')).re
 export const RangeForm = z
   .object({ from: Day, to: Day })
   .refine((r) => r.from <= r.to, { path: ['to'], ...say('ops.range.order') })
-  .refine((r) => daysIn(r) <= OPS_MAX_RANGE_DAYS, { path: ['from'], ...say('ops.range.tooLong', { days: OPS_MAX_RANGE_DAYS }) });
+  .refine((r) => daysIn(r) <= OPS_MAX_RANGE_DAYS, { path: ['from'], ...say('ops.range.tooLong', { count: OPS_MAX_RANGE_DAYS }) });

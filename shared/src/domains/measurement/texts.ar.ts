@@ -27,7 +27,12 @@ export const MEASUREMENT_TEXTS_AR: ArabicTexts<typeof MEASUREMENT_TEXTS> = {
   'ops.range.show': 'عرض',
   'ops.range.invalid': 'أدخل اليومين.',
   'ops.range.order': 'تنتهي الفترة قبل أن تبدأ.',
-  'ops.range.tooLong': 'اختر {{days}} يومًا على الأكثر.',
+  'ops.range.tooLong.zero': 'اختر {{count}} يوم على الأكثر.',
+  'ops.range.tooLong.one': 'اختر يومًا واحدًا على الأكثر.',
+  'ops.range.tooLong.two': 'اختر يومين على الأكثر.',
+  'ops.range.tooLong.few': 'اختر {{count}} أيام على الأكثر.',
+  'ops.range.tooLong.many': 'اختر {{count}} يومًا على الأكثر.',
+  'ops.range.tooLong.other': 'اختر {{count}} يوم على الأكثر.',
   'ops.range.shown': 'من {{from}} إلى {{to}}',
   'ops.empty': 'لم تُقَس أي زيارات من {{from}} إلى {{to}}.',
 

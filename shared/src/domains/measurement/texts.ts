@@ -28,7 +28,8 @@ export const MEASUREMENT_TEXTS = {
   'ops.range.show': 'Show',
   'ops.range.invalid': 'Enter both days.',
   'ops.range.order': 'The range ends before it starts.',
-  'ops.range.tooLong': 'Choose at most {{days}} days.',
+  'ops.range.tooLong.one': 'Choose at most {{count}} day.',
+  'ops.range.tooLong.other': 'Choose at most {{count}} days.',
   'ops.range.shown': 'From {{from}} to {{to}}',
   'ops.empty': 'No visits were measured from {{from}} to {{to}}.',
 
