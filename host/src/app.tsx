@@ -9,11 +9,15 @@ import { dropStartParamsFromAddress } from './start/start-params';
 import { releaseFirstScreen } from './start/first-screen';
 import { rewriteLocation } from './routing/rewrite-location';
 import { RetailAtRest } from './routing/retail-at-rest';
+import { StartAsVisitor } from './routing/start-as-visitor';
+import { OPS_PATH } from './ops/ops-path';
 import { Shell } from './shell/shell';
 import { FatalScreen, MaintenanceScreen, AppLoading } from './shell/screens';
 
 /** The retail screens (a shop device's enrolment, staff sign-in, start screen, manager page): their own chunk. */
 const RetailScreens = lazy(() => import(/* webpackChunkName: "retail-screens" */ './retail/screens/retail-screens'));
+/** The operations page's route (issue 28): its own small chunk, which loads the page's only where it may show. */
+const OpsRoute = lazy(() => import(/* webpackChunkName: "ops-route" */ './routing/ops-route'));
 
 /** Runs start-up once, then renders the routed shell (routes render only after flow status). */
 export function App() {
@@ -62,6 +66,15 @@ export function App() {
             </Suspense>
           }
         />
+        {/* The operations page (issue 28): outside the flow too, no visitor session, never on a shop device. */}
+        <Route
+          path={`${OPS_PATH}/*`}
+          element={
+            <Suspense fallback={<AppLoading />}>
+              <OpsRoute shopDevice={state === 'retail'} />
+            </Suspense>
+          }
+        />
         {/* Started as a shop device at rest: a flow screen before any customer goes to the retail start. */}
         <Route
           path="*"
@@ -70,6 +83,8 @@ export function App() {
               <RetailAtRest>
                 <Shell />
               </RetailAtRest>
+            ) : state === 'ops' ? (
+              <StartAsVisitor />
             ) : (
               <Shell />
             )

@@ -15,6 +15,7 @@ import { IDENTITY_TEXTS } from './domains/identity/texts';
 import { PAYMENT_TEXTS } from './domains/payment/texts';
 import { DELIVERY_TEXTS } from './domains/delivery/texts';
 import { RETAIL_TEXTS } from './domains/retail/texts';
+import { MEASUREMENT_TEXTS } from './domains/measurement/texts';
 import type { PluralCategory } from './i18n/plural';
 import type { ErrorTranslationKey } from './errors/catalogue';
 
@@ -41,7 +42,7 @@ export * from './domains/retail/constants';
 export * from './domains/retail/schemas';
 
 /** Every bundled English text, the kernel's and each domain's: what GET /translations serves in English. */
-export const EN_TRANSLATIONS = { ...EN, ...NUMBER_TEXTS, ...PLAN_TEXTS, ...HELP_TEXTS, ...CONSENT_TEXTS, ...ACCOUNT_TEXTS, ...IDENTITY_TEXTS, ...PAYMENT_TEXTS, ...DELIVERY_TEXTS, ...RETAIL_TEXTS } as const;
+export const EN_TRANSLATIONS = { ...EN, ...NUMBER_TEXTS, ...PLAN_TEXTS, ...HELP_TEXTS, ...CONSENT_TEXTS, ...ACCOUNT_TEXTS, ...IDENTITY_TEXTS, ...PAYMENT_TEXTS, ...DELIVERY_TEXTS, ...RETAIL_TEXTS, ...MEASUREMENT_TEXTS } as const;
 export type TranslationKey = keyof typeof EN_TRANSLATIONS;
 
 export { PLURAL_CATEGORIES, pluralCategory, pluralCategoriesOf, type PluralCategory } from './i18n/plural';

@@ -27,6 +27,8 @@ import { DELIVERY_TEXTS } from './domains/delivery/texts';
 import { DELIVERY_TEXTS_AR } from './domains/delivery/texts.ar';
 import { RETAIL_TEXTS } from './domains/retail/texts';
 import { RETAIL_TEXTS_AR } from './domains/retail/texts.ar';
+import { MEASUREMENT_TEXTS } from './domains/measurement/texts';
+import { MEASUREMENT_TEXTS_AR } from './domains/measurement/texts.ar';
 
 export type { ArabicTexts } from './domains/arabic-texts';
 
@@ -45,6 +47,7 @@ export const TEXTS_BY_OWNER: Readonly<Record<string, { readonly en: Texts; reado
   payment: { en: PAYMENT_TEXTS, ar: PAYMENT_TEXTS_AR },
   delivery: { en: DELIVERY_TEXTS, ar: DELIVERY_TEXTS_AR },
   retail: { en: RETAIL_TEXTS, ar: RETAIL_TEXTS_AR },
+  measurement: { en: MEASUREMENT_TEXTS, ar: MEASUREMENT_TEXTS_AR },
 };
 
 /** The Arabic dictionary whole: each part is typed against its own English, the whole against all of it. */
@@ -60,4 +63,5 @@ export const AR_TRANSLATIONS: TranslatedDictionary = {
   ...PAYMENT_TEXTS_AR,
   ...DELIVERY_TEXTS_AR,
   ...RETAIL_TEXTS_AR,
+  ...MEASUREMENT_TEXTS_AR,
 };

@@ -2,6 +2,7 @@ import { api as defaultApi, i18n as defaultI18n, loadStartContent, refreshSelect
 import { refreshFlowStatus } from '@join/shared/react';
 import { readStartParams } from './start-params';
 import { bootPayload } from './boot-payload';
+import { isOpsPath } from '../ops/ops-path';
 
 /**
  * The `lang` start parameter (start-params.ts) becomes the visitor's language. Also called before
@@ -15,8 +16,12 @@ export function applyStartLanguage(params: Readonly<Record<string, string>>, sto
   i18n.setLanguage(store.get(sessionAtom).language);
 }
 
-/** `retail`: a retail screen opens (host/src/retail/screens), with no visitor session. */
-export type StartResult = 'ready' | 'fatal' | 'maintenance' | 'retail';
+/**
+ * `retail`: a retail screen opens (host/src/retail/screens), with no visitor session. `ops`: the
+ * operations page opens on a page with no visitor session, and start-up makes none (an operator is
+ * not a visitor: no device-id login, no flow status).
+ */
+export type StartResult = 'ready' | 'fatal' | 'maintenance' | 'retail' | 'ops';
 
 /**
  * The start-up of SPEC 4: translations and business config first (the kernel's loadStartContent), then
@@ -50,6 +55,10 @@ export async function startUp(
     const { retailStart } = await import(/* webpackChunkName: "retail-start" */ './retail-start');
     if (retailStart(params, config.retail_flow, { store, location, ...(deps.history ? { history: deps.history } : {}) })) return 'retail';
   }
+
+  // The operations page makes no visitor session. A page that has one loads its flow status as
+  // usual: the operations route reads from it whether this is a retail customer's page.
+  if (isOpsPath(location.hash) && !store.get(sessionAtom).sessionId) return 'ops';
 
   if (!store.get(sessionAtom).sessionId) await api.loginByDeviceId();
   // A stored session that expired answers -27; the client recovers it by device-id login.

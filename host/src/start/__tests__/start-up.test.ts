@@ -59,6 +59,21 @@ describe('start-up (SPEC 4)', () => {
     expect(calls).not.toContain('login');
   });
 
+  it('the operations page makes no visitor session: no device-id login, no flow status (issue 28)', async () => {
+    const { api, calls } = fakeApi();
+    expect(await startUp({ api, i18n: createI18n(), location: { search: '', hash: '#/ops' } })).toBe('ops');
+    expect(calls.sort()).toEqual(['bizConfig', 'translations']);
+    expect(store.get(sessionAtom).sessionId).toBeNull();
+  });
+
+  it('the operations page on a page with a session loads its flow status (the route reads retail from it)', async () => {
+    updateSession({ ...store.get(sessionAtom), sessionId: 'kept' });
+    const { api, calls } = fakeApi();
+    expect(await startUp({ api, i18n: createI18n(), location: { search: '', hash: '#/ops' } })).toBe('ready');
+    expect(calls).toContain('flowStatus');
+    expect(calls).not.toContain('login');
+  });
+
   it('a business config failure is fatal and marks the config failed', async () => {
     const { api, calls } = fakeApi({ getBizConfig: jest.fn(async () => Promise.reject(new Error('503'))) });
     expect(await startUp({ api, i18n: createI18n(), location: loc })).toBe('fatal');

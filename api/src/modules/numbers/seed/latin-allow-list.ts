@@ -17,4 +17,7 @@ export const LATIN_ALLOW_LIST: ReadonlySet<string> = new Set([
   'JPG',
   'PNG', // file formats the visitor picks by these names
   'Google', // the sign-in provider's name, as Google itself writes it in Arabic
+  'LCP',
+  'INP',
+  'CLS', // the Web Vitals' names on the operations page, beside their Arabic names, as the measuring tools write them
 ]);
