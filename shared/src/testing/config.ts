@@ -11,6 +11,7 @@ export function businessConfig(over: Partial<BusinessConfig> = {}): BusinessConf
     smart_banner_apps_rating: [],
     promo_codes_enabled: false,
     retail_flow: false,
+    skip_number_confirmation: false,
     support: { phone: null, chat_url: null, email: null, hours: null },
     ...over,
   };
