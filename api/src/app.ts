@@ -63,6 +63,8 @@ export interface AppOptions {
   failBizConfig?: boolean;
   /** Promo codes are off unless turned on (SPEC 9; JOIN_PROMO_CODES). */
   promoCodesEnabled?: boolean;
+  /** SPEC 4's experiment that skips /number/confirmation for a non-VIP choice: off unless turned on (JOIN_EXPERIMENT_SKIP_NUMBER_CONFIRMATION). */
+  skipNumberConfirmation?: boolean;
   static?: StaticConfig;
   /** Extra or replacing entries of /remotes.json (JOIN_REMOTES). */
   remoteOverrides?: RemoteManifests;
@@ -266,6 +268,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       maintenanceMode: options.maintenanceMode,
       fail: options.failBizConfig ?? false,
       promoCodesEnabled: options.promoCodesEnabled ?? false,
+      skipNumberConfirmation: options.skipNumberConfirmation ?? false,
     },
     rateLimit: { ...DEFAULTS.rateLimit, ...options.rateLimit },
     holdLimits: { ...HOLD_LIMITS, ...options.holdLimits },

@@ -42,6 +42,7 @@ export const SCHEMA_HISTORY: ReadonlyMap<number, string> = new Map([
   [21, 'retail: shops, staff, enrolled shop devices and their pairing codes, staff and manager credentials, retail customer sessions, the append-only audit'],
   [22, 'reference data versions: translations, business config and catalogue, moved by triggers on every change, so their answers can be cached'],
   [23, "consent: the legal texts by code, version and language (never changed once published), and each visitor's choices (append-only, gone with the visitor)"],
+  [24, "smart banner: the app's store listings (name in both languages, rating out of 5, count, link), the one source of GET /cms/rating_list and the business config's smart_banner_apps_rating"],
 ]);
 
 /**

@@ -15,6 +15,7 @@ export async function businessConfig(ctx: CatalogueDeps): Promise<BusinessConfig
     ...stored,
     ...(maintenance === undefined ? {} : { maintenance_mode: maintenance }),
     promo_codes_enabled: ctx.bizConfig.promoCodesEnabled,
+    skip_number_confirmation: ctx.bizConfig.skipNumberConfirmation,
   };
 }
 

@@ -38,6 +38,8 @@ export const SERVER_FIELDS = {
   JOIN_SEARCH_RATE_LIMIT: positiveInt.optional(),
   JOIN_TRANSFER_RATE_LIMIT: positiveInt.optional(),
   JOIN_PROMO_CODES: onOff,
+  /** SPEC 4's experiment: a non-VIP number choice skips /number/confirmation (off by default; the business config's skip_number_confirmation). */
+  JOIN_EXPERIMENT_SKIP_NUMBER_CONFIRMATION: onOff,
   JOIN_PROMO_RATE_LIMIT: positiveInt.optional(),
   JOIN_FEEDBACK_RATE_LIMIT: positiveInt.optional(),
   JOIN_FEEDBACK_DEVICE_RATE_LIMIT: positiveInt.optional(),
