@@ -14,6 +14,7 @@ import { formatTime } from '../format';
 import { isFinal, ORDER_POLL_MS, statusesOf } from '../order-status';
 import { READONLY_ZOOM } from '../area';
 import { MapView } from '../map/map-view';
+import { NewsletterOptIn } from '../components/newsletter-opt-in';
 
 // The QR library comes with the eSIM view only.
 const EsimView = lazy(() => import('../components/esim-view').then((m) => ({ default: m.EsimView })));
@@ -182,6 +183,7 @@ function OrderView({ order }: { order: Order }) {
           {handedOver ? null : <p className="muted">{t(order.status === 'ready_for_pickup' ? 'delivery.thanks.nextReady' : 'delivery.thanks.nextPickup')}</p>}
         </Card>
       ) : null}
+      <NewsletterOptIn />
     </>
   );
 }

@@ -9,8 +9,8 @@ export const APPS_TEXTS = {
   'apps.title': 'Tourist SIM in your pocket',
   'apps.text': 'Top up, check your balance and manage your SIM from the app.',
   /** What a screen reader hears for the stars (the stars themselves are hidden from it). */
-  'apps.rating.one': '{{rating}} out of 5, {{shown}} rating',
-  'apps.rating.other': '{{rating}} out of 5, {{shown}} ratings',
+  'apps.rating.one': '{{rating}} out of 5, {{value}} rating',
+  'apps.rating.other': '{{rating}} out of 5, {{value}} ratings',
   /** The link to a store's listing. */
   'apps.get': 'Get it on {{store}}',
   /** The close button's name (it shows an ×). */
