@@ -19,6 +19,7 @@ import { whenIdle } from './when-idle';
 import { listenForOutcomes } from './outcomes';
 import { listenForTracking } from './tracking';
 import { ConsentSlot } from '../consent/consent-slot';
+import { AppBannerSlot } from '../app-banner/app-banner-slot';
 import { markRetailPage } from '../retail/retail-page';
 import { loadRetailShell } from '../retail/load-retail';
 
@@ -136,6 +137,7 @@ export function ShellFrame({ pathname, ctx, children }: { pathname: string; ctx:
       {withSummary ? <SummaryBar ctx={ctx} /> : null}
       <HelpModal />
       {retail ? null : <ConsentSlot />}
+      {retail ? null : <AppBannerSlot pathname={pathname} />}
       <ErrorPopup ctx={ctx} />
       {retail ? (
         <Suspense fallback={null}>
