@@ -8,7 +8,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
  * built host and remotes, beside the sandboxes program), each server on its own port with its
  * own fresh database file.
  * Extra servers show the maintenance screen, the fatal business-config failure, short holds,
- * promo codes turned on, and a shared network past its per-address threshold.
+ * promo codes and the number-confirmation experiment turned on, and a shared network past its
+ * per-address threshold.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const main = path.join(here, '..', 'api', 'dist', 'main.js');
@@ -204,8 +205,9 @@ export default defineConfig({
     server('fatal', { JOIN_FAIL_BIZ_CONFIG: '1' }),
     // The product's own hold (15 minutes) and resend wait (30 s), on a clock the clock specs move.
     server('clock'),
-    // Promo codes are off by configuration (SPEC 9); this server turns them on.
-    server('promo', { JOIN_PROMO_CODES: 'on' }),
+    // Promo codes are off by configuration (SPEC 9); this server turns them on, and the
+    // experiment of SPEC 4 that skips /number/confirmation for a non-VIP choice (number-experiment.spec.ts).
+    server('promo', { JOIN_PROMO_CODES: 'on', JOIN_EXPERIMENT_SKIP_NUMBER_CONFIRMATION: 'on' }),
     // A shared network: no live hold from this address without the challenge, so every
     // hold on this server asks for it (shared-address.spec.ts). Its reserve budget stays raised.
     server('shared', { JOIN_HOLDS_PER_ADDRESS: '0,0' }),

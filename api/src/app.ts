@@ -70,6 +70,8 @@ export interface AppOptions {
    * it to the page, and the CSP lets its origin load scripts and be fetched from. Unset: neither.
    */
   tagManagerUrl?: string | null;
+  /** SPEC 4's experiment that skips /number/confirmation for a non-VIP choice: off unless turned on (JOIN_EXPERIMENT_SKIP_NUMBER_CONFIRMATION). */
+  skipNumberConfirmation?: boolean;
   static?: StaticConfig;
   /** Extra or replacing entries of /remotes.json (JOIN_REMOTES). */
   remoteOverrides?: RemoteManifests;
@@ -285,6 +287,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       fail: options.failBizConfig ?? false,
       promoCodesEnabled: options.promoCodesEnabled ?? false,
       tagManagerUrl: options.tagManagerUrl ?? null,
+      skipNumberConfirmation: options.skipNumberConfirmation ?? false,
     },
     rateLimit: { ...DEFAULTS.rateLimit, ...options.rateLimit },
     holdLimits: { ...HOLD_LIMITS, ...options.holdLimits },

@@ -96,6 +96,7 @@ async function main(): Promise<void> {
     failBizConfig: env.JOIN_FAIL_BIZ_CONFIG,
     promoCodesEnabled: env.JOIN_PROMO_CODES,
     ...(env.JOIN_TAG_MANAGER_URL ? { tagManagerUrl: env.JOIN_TAG_MANAGER_URL } : {}),
+    skipNumberConfirmation: env.JOIN_EXPERIMENT_SKIP_NUMBER_CONFIRMATION,
     rateLimit: {
       ...(env.JOIN_LOGIN_RATE_LIMIT ? { loginMax: env.JOIN_LOGIN_RATE_LIMIT } : {}),
       ...(env.JOIN_RANDOM_RATE_LIMIT ? { randomNumbersMax: env.JOIN_RANDOM_RATE_LIMIT } : {}),

@@ -60,8 +60,6 @@ export const FEATURE_FLAGS = {
   cashback: false,
   chat: false,
   retailFlow: false,
-  /** The experiment that skips /number/confirmation for a non-VIP choice. */
-  skipNumberConfirmation: false,
 } as const;
 
 /** Flow-status keys posted to POST /me/flow_status (SPEC section 4). */

@@ -10,6 +10,7 @@ import { NUMBER_TEXTS } from './domains/numbers/texts';
 import { PLAN_TEXTS } from './domains/plans/texts';
 import { HELP_TEXTS } from './domains/help/texts';
 import { CONSENT_TEXTS } from './domains/consent/texts';
+import { APPS_TEXTS } from './domains/apps/texts';
 import { ACCOUNT_TEXTS } from './domains/account/texts';
 import { IDENTITY_TEXTS } from './domains/identity/texts';
 import { PAYMENT_TEXTS } from './domains/payment/texts';
@@ -31,6 +32,8 @@ export * from './domains/help/schemas';
 export * from './domains/help/feedback-rule';
 export * from './domains/consent/constants';
 export * from './domains/consent/schemas';
+export * from './domains/apps/constants';
+export * from './domains/apps/schemas';
 export * from './domains/account/schemas';
 export * from './domains/identity/schemas';
 export * from './domains/payment/schemas';
@@ -42,7 +45,7 @@ export * from './domains/retail/constants';
 export * from './domains/retail/schemas';
 
 /** Every bundled English text, the kernel's and each domain's: what GET /translations serves in English. */
-export const EN_TRANSLATIONS = { ...EN, ...NUMBER_TEXTS, ...PLAN_TEXTS, ...HELP_TEXTS, ...CONSENT_TEXTS, ...ACCOUNT_TEXTS, ...IDENTITY_TEXTS, ...PAYMENT_TEXTS, ...DELIVERY_TEXTS, ...RETAIL_TEXTS, ...MEASUREMENT_TEXTS } as const;
+export const EN_TRANSLATIONS = { ...EN, ...NUMBER_TEXTS, ...PLAN_TEXTS, ...HELP_TEXTS, ...CONSENT_TEXTS, ...APPS_TEXTS, ...ACCOUNT_TEXTS, ...IDENTITY_TEXTS, ...PAYMENT_TEXTS, ...DELIVERY_TEXTS, ...RETAIL_TEXTS, ...MEASUREMENT_TEXTS } as const;
 export type TranslationKey = keyof typeof EN_TRANSLATIONS;
 
 export { PLURAL_CATEGORIES, pluralCategory, pluralCategoriesOf, type PluralCategory } from './i18n/plural';

@@ -17,6 +17,8 @@ import { HELP_TEXTS } from './domains/help/texts';
 import { HELP_TEXTS_AR } from './domains/help/texts.ar';
 import { CONSENT_TEXTS } from './domains/consent/texts';
 import { CONSENT_TEXTS_AR } from './domains/consent/texts.ar';
+import { APPS_TEXTS } from './domains/apps/texts';
+import { APPS_TEXTS_AR } from './domains/apps/texts.ar';
 import { ACCOUNT_TEXTS } from './domains/account/texts';
 import { ACCOUNT_TEXTS_AR } from './domains/account/texts.ar';
 import { IDENTITY_TEXTS } from './domains/identity/texts';
@@ -42,6 +44,7 @@ export const TEXTS_BY_OWNER: Readonly<Record<string, { readonly en: Texts; reado
   plans: { en: PLAN_TEXTS, ar: PLAN_TEXTS_AR },
   help: { en: HELP_TEXTS, ar: HELP_TEXTS_AR },
   consent: { en: CONSENT_TEXTS, ar: CONSENT_TEXTS_AR },
+  apps: { en: APPS_TEXTS, ar: APPS_TEXTS_AR },
   account: { en: ACCOUNT_TEXTS, ar: ACCOUNT_TEXTS_AR },
   identity: { en: IDENTITY_TEXTS, ar: IDENTITY_TEXTS_AR },
   payment: { en: PAYMENT_TEXTS, ar: PAYMENT_TEXTS_AR },
@@ -58,6 +61,7 @@ export const AR_TRANSLATIONS: TranslatedDictionary = {
   ...PLAN_TEXTS_AR,
   ...HELP_TEXTS_AR,
   ...CONSENT_TEXTS_AR,
+  ...APPS_TEXTS_AR,
   ...ACCOUNT_TEXTS_AR,
   ...IDENTITY_TEXTS_AR,
   ...PAYMENT_TEXTS_AR,

@@ -20,6 +20,7 @@ import { listenForOutcomes } from './outcomes';
 import { listenForTracking, loadTagManagerWhenAllowed } from './tracking';
 import { reportStep, startMeasurement } from '../measurement/measurement';
 import { ConsentSlot } from '../consent/consent-slot';
+import { AppBannerSlot } from '../app-banner/app-banner-slot';
 import { markRetailPage } from '../retail/retail-page';
 import { loadRetailShell } from '../retail/load-retail';
 
@@ -141,6 +142,7 @@ export function ShellFrame({ pathname, ctx, children }: { pathname: string; ctx:
       {withSummary ? <SummaryBar ctx={ctx} /> : null}
       <HelpModal />
       {retail ? null : <ConsentSlot />}
+      {retail ? null : <AppBannerSlot pathname={pathname} />}
       <ErrorPopup ctx={ctx} />
       {retail ? (
         <Suspense fallback={null}>

@@ -14,6 +14,7 @@ import { formatTime } from '../format';
 import { isFinal, ORDER_POLL_MS, statusesOf } from '../order-status';
 import { READONLY_ZOOM } from '../area';
 import { MapView } from '../map/map-view';
+import { NewsletterOptIn } from '../components/newsletter-opt-in';
 
 // The referral offer (and the plan domain's calls it makes) comes after the order.
 const ReferralOffer = lazy(() => import('../components/referral-offer'));
@@ -193,6 +194,7 @@ function OrderView({ order }: { order: Order }) {
       <Suspense fallback={null}>
         <ReferralOffer />
       </Suspense>
+      <NewsletterOptIn />
     </>
   );
 }

@@ -1,16 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { FEATURE_FLAGS, formatMsisdn, isApiError, numberAtom, ROUTES, type PhoneNumber } from '@join/shared';
+import { formatMsisdn, isApiError, numberAtom, ROUTES, type PhoneNumber } from '@join/shared';
 import { useT } from '@join/shared/react';
 import { Button, LiveRegion, StepHeading } from '@join/shared/ui';
-import { cancelNumber, continueWithNumber, extendHold, offerRandomNumber, reserveNumber } from '../number-actions';
+import { cancelNumber, commitAndContinue, extendHold, offerRandomNumber, reserveNumber } from '../number-actions';
 import { ConnectionCheck } from '../components/connection-check';
 import { HeldNumber } from '../components/held-number';
 import { NumberOffer } from '../components/number-offer';
-import { isTransfer } from '../hold';
+import { isTransfer, isVip } from '../hold';
 import { go } from '../navigation';
 import { useNumberExpiry } from '../use-number-expiry';
 import { useNumberAction } from '../hooks/use-number-action';
+import { useSkipsConfirmation } from '../hooks/use-skips-confirmation';
 
 type Busy = 'offer' | 'reserve' | 'cancel' | 'continue' | 'extend' | null;
 
@@ -25,6 +26,7 @@ export function NumberHome() {
   const [offer, setOffer] = useState<PhoneNumber | null>(null);
   const [empty, setEmpty] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  const skipsConfirmation = useSkipsConfirmation();
 
   const offerAfterLoss = useCallback(async (err: unknown) => {
     // Someone else took it (-2015) or it expired (-2010): offer another number.
@@ -54,8 +56,9 @@ export function NumberHome() {
       const number = await reserveNumber(n.MSISDN, { via: 'random' });
       setOffer(null);
       setAnnouncement(t('number.reserved', { number: formatMsisdn(number.MSISDN) }));
-      // A non-VIP choice is confirmed on its own page unless the experiment skips it (SPEC 4).
-      if (!FEATURE_FLAGS.skipNumberConfirmation) go(ROUTES.numberConfirmation);
+      // A non-VIP choice is confirmed on its own page unless the experiment skips it (SPEC 4): then
+      // the held number stays here, and its Continue confirms it.
+      if (isVip(number.VanityLevelId) || !skipsConfirmation) go(ROUTES.numberConfirmation);
     });
 
   const release = (n: PhoneNumber) =>
@@ -65,8 +68,10 @@ export function NumberHome() {
       // No offer fetched here: with nothing held, the effect above offers one (only once).
     });
 
-  const proceed = () =>
-    FEATURE_FLAGS.skipNumberConfirmation ? void run('continue', continueWithNumber) : go(ROUTES.numberConfirmation);
+  // With the experiment on, Continue confirms a non-VIP number itself (the server's commit, as the
+  // confirmation page's); a VIP number always goes to its confirmation (SPEC 4).
+  const proceed = (n: PhoneNumber) =>
+    skipsConfirmation && !isVip(n.VanityLevelId) ? void run('continue', commitAndContinue) : go(ROUTES.numberConfirmation);
 
   const expired = useNumberExpiry();
 
@@ -86,7 +91,7 @@ export function NumberHome() {
               })
             }
           >
-            <Button onClick={proceed} busy={busy === 'continue'} disabled={busy !== null}>
+            <Button onClick={() => proceed(held)} busy={busy === 'continue'} disabled={busy !== null}>
               {t('number.continue')}
             </Button>
             <Button variant="secondary" onClick={() => void release(held)} busy={busy === 'cancel'} disabled={busy !== null}>

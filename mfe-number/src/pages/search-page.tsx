@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { digitsMask, FEATURE_FLAGS, formatMsisdn, isApiError, ROUTES, startParamsAtom, type PhoneNumber } from '@join/shared';
+import { digitsMask, formatMsisdn, isApiError, ROUTES, startParamsAtom, type PhoneNumber } from '@join/shared';
 import { useT } from '@join/shared/react';
 import { Button, LiveRegion, PhoneNumberText, StepHeading } from '@join/shared/ui';
 import { NUMBER_SEARCH_PREFIX, SEARCH_PAGE_SIZE } from '@join/shared/numbers';
@@ -17,6 +17,7 @@ import { VipConfirm } from '../components/vip-confirm';
 import { isVip } from '../hold';
 import { go } from '../navigation';
 import { SEARCH_TIERS, filtersFromStartParams, levelsFor, type SearchFilters } from '../search-filters';
+import { useSkipsConfirmation } from '../hooks/use-skips-confirmation';
 
 const patternMask = digitsMask(7);
 
@@ -36,6 +37,7 @@ export function SearchPage() {
   const form = useForm<SearchFilters>({ defaultValues: initial });
   const [asked, setAsked] = useState<Asked>({ filters: initial, page: 1, moveFocus: false });
   const [vipCandidate, setVipCandidate] = useState<PhoneNumber | null>(null);
+  const skipsConfirmation = useSkipsConfirmation();
   const resultsHeading = useRef<HTMLHeadingElement>(null);
 
   const results = useQuery({
@@ -76,7 +78,7 @@ export function SearchPage() {
       await reserveNumber(n.MSISDN, { via: 'chosen' });
       setVipCandidate(null);
       // VIP numbers go on to their VIP plans; others to the confirmation unless the experiment skips it.
-      go(isVip(n.VanityLevelId) || !FEATURE_FLAGS.skipNumberConfirmation ? ROUTES.numberConfirmation : ROUTES.number);
+      go(isVip(n.VanityLevelId) || !skipsConfirmation ? ROUTES.numberConfirmation : ROUTES.number);
     });
 
   const choose = (n: PhoneNumber) => (isVip(n.VanityLevelId) ? setVipCandidate(n) : void reserve(n));

@@ -26,6 +26,7 @@ describe('/payment/installments: the consent and the checkout', () => {
   beforeEach(() => jest.spyOn(paymentApi, 'summary').mockResolvedValue(summary({ bnpl: BNPL })));
 
   it('needs the consent ticked: an announced error at the box, focused, nothing sent', async () => {
+    const share = jest.spyOn(paymentApi, 'shareWithBnpl');
     const start = jest.spyOn(paymentApi, 'startBnpl');
     renderAt('/payment/installments');
     await userEvent.click(await screen.findByRole('button', { name: 'Continue to Spotii' }));
@@ -34,9 +35,15 @@ describe('/payment/installments: the consent and the checkout', () => {
     expect(box).toHaveFocus();
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(start).not.toHaveBeenCalled();
+    expect(share).not.toHaveBeenCalled();
   });
 
-  it('consent given: starts the checkout with a key and goes to the provider; the same key on a second try', async () => {
+  it('consent given: records it (preference 9) before each start, starts the checkout with a key and goes to the provider; the same key on a second try', async () => {
+    const order: string[] = [];
+    const share = jest.spyOn(paymentApi, 'shareWithBnpl').mockImplementation(async () => {
+      order.push('share');
+      return { preferences: [{ PreferenceID: 9, Value: true }] };
+    });
     const start = jest
       .spyOn(paymentApi, 'startBnpl')
       .mockRejectedValueOnce(decline(null, null))
@@ -49,6 +56,23 @@ describe('/payment/installments: the consent and the checkout', () => {
     expect(start).toHaveBeenCalledTimes(2);
     expect(start.mock.calls[0]![0]).toMatch(/^[0-9a-f]{32}$/);
     expect(start.mock.calls[1]![0]).toBe(start.mock.calls[0]![0]);
+    expect(w.assign).toHaveBeenCalledWith('https://bnpl.example.test/checkout/1');
+    expect(share).toHaveBeenCalledTimes(2);
+    start.mock.invocationCallOrder.forEach((at, i) => expect(share.mock.invocationCallOrder[i]).toBeLessThan(at));
+    expect(order).toEqual(['share', 'share']);
+  });
+
+  it('a consent that could not be recorded starts nothing and offers to try again', async () => {
+    const share = jest.spyOn(paymentApi, 'shareWithBnpl').mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue({ preferences: [{ PreferenceID: 9, Value: true }] });
+    const start = jest.spyOn(paymentApi, 'startBnpl').mockResolvedValue({ payment_id: 'pay_abcdefgh1234', checkout_url: 'https://bnpl.example.test/checkout/1' });
+    renderAt('/payment/installments');
+    await userEvent.click(await screen.findByRole('checkbox', { name: /shared with Spotii/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to Spotii' }));
+    await waitFor(() => expect(w.errors).toHaveLength(1));
+    expect(start).not.toHaveBeenCalled();
+    await w.press(w.errors[0]!, 'retry');
+    expect(share).toHaveBeenCalledTimes(2);
+    expect(start).toHaveBeenCalledTimes(1);
     expect(w.assign).toHaveBeenCalledWith('https://bnpl.example.test/checkout/1');
   });
 

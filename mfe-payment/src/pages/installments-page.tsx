@@ -17,8 +17,9 @@ import { BNPL_START_SCOPE } from './bnpl-return-page';
  * /payment/installments and /instalments: the plan the server offers (each payment with its
  * date and amount, the first today), the consent to share the visitor's details with the
  * provider (SPEC 3 preference 9: the box must be ticked, an announced error otherwise), then
- * Continue: POST /payment/bnpl (its key kept until the checkout ends, so a double click or a
- * reload starts one checkout) and the browser goes to the provider's checkout page.
+ * Continue: the consent is recorded (POST /me/preferences 9; the server refuses the start
+ * without it on record), then POST /payment/bnpl (its key kept until the checkout ends, so a
+ * double click or a reload starts one checkout) and the browser goes to the provider's checkout page.
  */
 export function InstallmentsPage() {
   const t = useT();
@@ -71,6 +72,7 @@ function Plan({ summary, bnpl }: { summary: PaymentSummaryResponse; bnpl: NonNul
     setPhase('starting');
     bus.emit('payment:details-entered', { method: 'bnpl' }); // tracking
     try {
+      await paymentApi.shareWithBnpl();
       const { checkout_url } = await paymentApi.startBnpl(keyFor(BNPL_START_SCOPE));
       setPhase('leaving');
       leaveFor(checkout_url);

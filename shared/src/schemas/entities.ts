@@ -207,6 +207,12 @@ export const BusinessConfig = z.object({
     .regex(/^https:\/\/[^\s"'<>]+$/, 'must be an https address')
     .nullable()
     .default(null),
+  /**
+   * Our addition: the experiment of SPEC 4 that skips /number/confirmation for a non-VIP choice
+   * (the Continue of /number commits the number itself). Off unless the server turns it on
+   * (JOIN_EXPERIMENT_SKIP_NUMBER_CONFIRMATION); the number step reads it here.
+   */
+  skip_number_confirmation: z.boolean().default(false),
 });
 export type BusinessConfig = z.infer<typeof BusinessConfig>;
 

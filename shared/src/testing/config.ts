@@ -12,6 +12,7 @@ export function businessConfig(over: Partial<BusinessConfig> = {}): BusinessConf
     promo_codes_enabled: false,
     retail_flow: false,
     tag_manager_url: null,
+    skip_number_confirmation: false,
     support: { phone: null, chat_url: null, email: null, hours: null },
     ...over,
   };

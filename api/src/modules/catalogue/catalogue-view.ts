@@ -17,6 +17,7 @@ export async function businessConfig(ctx: CatalogueDeps): Promise<BusinessConfig
     promo_codes_enabled: ctx.bizConfig.promoCodesEnabled,
     // Issue 28: the deployment's tag-manager script (JOIN_TAG_MANAGER_URL), never a stored row.
     tag_manager_url: ctx.bizConfig.tagManagerUrl,
+    skip_number_confirmation: ctx.bizConfig.skipNumberConfirmation,
   };
 }
 

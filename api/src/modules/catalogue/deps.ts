@@ -14,6 +14,6 @@ export interface CatalogueDeps {
     Pick<NumbersRepository, 'getActiveHold'> &
     Pick<ReferenceVersionRepository, 'referenceVersions'> & { getBusinessConfig(): Promise<BusinessConfig> };
   now: () => number;
-  /** Overrides of the stored business config: maintenance_mode (undefined: stored), promo_codes_enabled. */
-  bizConfig: { maintenanceMode: string | null | undefined; promoCodesEnabled: boolean; tagManagerUrl: string | null };
+  /** Overrides of the stored business config: maintenance_mode (undefined: stored), promo_codes_enabled, tag_manager_url, skip_number_confirmation. */
+  bizConfig: { maintenanceMode: string | null | undefined; promoCodesEnabled: boolean; tagManagerUrl: string | null; skipNumberConfirmation: boolean };
 }

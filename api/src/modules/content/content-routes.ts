@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bootAnswerKey, BusinessConfig, OffersResponse, RequestHeaders, TranslationsQuery, TranslationsResponse } from '@join/shared/contract';
+import { AppRatingEntry, bootAnswerKey, BusinessConfig, OffersResponse, RatingListResponse, RequestHeaders, TranslationsQuery, TranslationsResponse } from '@join/shared/contract';
 import type { ContentDeps } from './deps';
 import { unavailable } from '../../platform/refusals';
 import { businessConfig, offersAnswer } from '../catalogue';
@@ -47,6 +47,17 @@ export async function contentRoutes(base: FastifyInstance, ctx: ContentDeps): Pr
     reply.header('cache-control', 'no-cache').header('vary', 'language');
     return { offers: await offersAnswer(ctx, languageHeader(request)) };
   });
+
+  /**
+   * SPEC 7 GET /cms/rating_list: the app's store listings (SPEC 2's smart banner), the store names
+   * in the request's language. The same rows make the business config's smart_banner_apps_rating,
+   * so the two always agree; both are cached under the business config's version.
+   */
+  app.get('/cms/rating_list', { schema: { response: { 200: RatingListResponse } } }, async (request, reply) => {
+    const ratings = await ratingListAnswer(ctx, languageHeader(request), (value) => reply.serialize(value));
+    reply.header('cache-control', 'no-cache').header('vary', 'language');
+    return sendCachedAnswer(request, reply, ratings);
+  });
 }
 
 /**
@@ -55,10 +66,10 @@ export async function contentRoutes(base: FastifyInstance, ctx: ContentDeps): Pr
  * process), then sent as they are with an ETag (a matching If-None-Match: 304). One pair of caches
  * per context, read by the routes and by the page the server renders (pageAnswers).
  */
-const caches = new WeakMap<ContentDeps, { configs: AnswerCache; translationSets: AnswerCache }>();
+const caches = new WeakMap<ContentDeps, { configs: AnswerCache; translationSets: AnswerCache; ratingLists: AnswerCache }>();
 function cachesOf(ctx: ContentDeps) {
   let c = caches.get(ctx);
-  if (!c) caches.set(ctx, (c = { configs: new AnswerCache(1), translationSets: new AnswerCache() }));
+  if (!c) caches.set(ctx, (c = { configs: new AnswerCache(1), translationSets: new AnswerCache(), ratingLists: new AnswerCache(2) }));
   return c;
 }
 
@@ -76,6 +87,24 @@ async function translationsAnswer(ctx: ContentDeps, containerId: string, languag
     String(version),
     ctx.now(),
     async () => ({ value: { language, translations: await ctx.repos.getTranslations(containerId, language) }, until: null }),
+    serialize,
+  );
+}
+
+/** The listings in one language; a row an operator's hand edit made unusable (not an https link) is left out. */
+async function ratingListAnswer(ctx: ContentDeps, language: 'en' | 'ar', serialize: Serialize) {
+  const { businessConfig: version } = await ctx.repos.referenceVersions();
+  return cachesOf(ctx).ratingLists.answer(
+    language,
+    String(version),
+    ctx.now(),
+    async () => {
+      const listings = await ctx.repos.getAppListings();
+      const ratings = listings
+        .map((l) => AppRatingEntry.safeParse({ store: l.store, name: language === 'ar' ? l.nameAr : l.nameEn, rating: l.rating, count: l.count, url: l.url }))
+        .flatMap((r) => (r.success ? [r.data] : []));
+      return { value: { ratings }, until: null };
+    },
     serialize,
   );
 }

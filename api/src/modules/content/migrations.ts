@@ -48,4 +48,23 @@ export const CONTENT_MIGRATIONS: readonly MigrationPart[] = [
     version: 22,
     sql: [versionTriggers('translations', 'translations'), versionTriggers('business_config', 'business_config')].join('\n'),
   },
+  {
+    // SPEC 2's smart banner: the app's listing in each store, the one source of the ratings (GET
+    // /cms/rating_list and the business config's smart_banner_apps_rating, built from these rows:
+    // the config's own row goes). An edit moves the business config's version: both answers follow.
+    version: 26,
+    sql: `
+      CREATE TABLE app_store_listings (
+        store TEXT PRIMARY KEY CHECK (store IN ('ios', 'android')),
+        position INTEGER NOT NULL,
+        name_en TEXT NOT NULL CHECK (length(name_en) BETWEEN 1 AND 40),
+        name_ar TEXT NOT NULL CHECK (length(name_ar) BETWEEN 1 AND 40),
+        rating REAL NOT NULL CHECK (rating BETWEEN 0 AND 5),
+        rating_count INTEGER NOT NULL CHECK (rating_count >= 0),
+        url TEXT NOT NULL CHECK (url LIKE 'https://%' AND length(url) <= 500)
+      );
+      DELETE FROM business_config WHERE key = 'smart_banner_apps_rating';
+      ${versionTriggers('app_store_listings', 'business_config')}
+    `,
+  },
 ];

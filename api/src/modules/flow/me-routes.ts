@@ -12,6 +12,7 @@ import {
   CurrentTimestampResponse,
   type FlowStatusKey,
   FlowStatusResponse,
+  PREFERENCE_IDS,
   PreferencesResponse,
 } from '@join/shared/contract';
 import type { FlowDeps } from './deps';
@@ -24,6 +25,9 @@ import { admitSession, authOf, type SessionGuardOptions } from '../../platform/h
 import type { OrderLock } from '../../platform/order-lock';
 
 const KEYS: readonly number[] = Object.values(FLOW_STATUS_KEYS);
+
+/** The newsletter's configuration id (3) is an alias of the preference helper's (10), which is what is stored and answered. */
+const storedPreferenceId = (id: number): number => (id === PREFERENCE_IDS.newsletterConfig ? PREFERENCE_IDS.newsletterHelper : id);
 const isFlowStatusKey = (k: number): k is FlowStatusKey => KEYS.includes(k);
 
 /** The flags and, beside them, the non-flag inputs of the access rules. */
@@ -100,12 +104,16 @@ export async function meRoutes(base: FastifyInstance, ctx: FlowDeps, lock: Order
     preferences: (await ctx.repos.getPreferences(uid)).map((p) => ({ PreferenceID: p.preferenceId, Value: p.value })),
   });
 
-  /** SPEC 7: sets one preference (a consent) of the visitor; answers all of theirs. */
+  /**
+   * SPEC 7: sets one preference (a consent) of the session's visitor; answers all of theirs.
+   * SPEC 3 gives the newsletter two ids (3 in configuration, 10 in the preference helper): both
+   * are taken, and stored as one, 10 (newsletterPreferenceId), so that the visitor has one answer.
+   */
   const preferences = { response: { 200: PreferencesResponse } };
   app.post('/me/preferences', { schema: { ...preferences, body: PreferenceBody } }, async (request) => {
     const { uid } = authOf(request);
     const { PreferenceID, Value } = request.body;
-    await ctx.repos.setPreference(uid, PreferenceID, Value === 'true');
+    await ctx.repos.setPreference(uid, storedPreferenceId(PreferenceID), Value === 'true');
     return preferencesOf(uid);
   });
 

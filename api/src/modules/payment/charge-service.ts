@@ -206,7 +206,11 @@ export function chargeService(ctx: PaymentDeps, settlement: PaymentSettlement = 
       return settleCharge(caller, payment, found.value);
     },
 
-    /** Starts an instalment checkout (the visitor agreed to share their details with its provider). */
+    /**
+     * Starts an instalment checkout. The visitor must have agreed to share their details with its
+     * provider (SPEC 3 preference 9), recorded by POST /me/preferences before this call: the
+     * server reads its own record, never the page's word (the body's consent only repeats it).
+     */
     async startBnpl(caller: Caller, key: string, origin: string): Promise<BnplStartResponse> {
       const provider = bnpl();
       const order = await loadOrder(ctx, caller);
@@ -217,7 +221,8 @@ export function chargeService(ctx: PaymentDeps, settlement: PaymentSettlement = 
         );
       }
       // SPEC 3 preference 9: the visitor agreed to share their details with the provider.
-      await ctx.repos.setPreference(order.uid, PREFERENCE_IDS.shareWithBnpl, true);
+      const shared = (await ctx.repos.getPreferences(order.uid)).find((p) => p.preferenceId === PREFERENCE_IDS.shareWithBnpl);
+      if (shared?.value !== true) throw flowOrder('Agree to share your details with the instalments provider first (preference 9)');
       const { fresh, payment } = await start(caller, newPayment(order, await soldTo(caller), 'bnpl', key, hashOf('bnpl:consent'), offer.instalments));
       if (!fresh && payment.status === 'requires_action' && payment.actionUrl) return { payment_id: payment.id, checkout_url: payment.actionUrl };
       if (!fresh && payment.status !== 'pending') {

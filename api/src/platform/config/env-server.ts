@@ -44,6 +44,8 @@ export const SERVER_FIELDS = {
    * script, and the CSP allows none. Set: the page loads it after a visitor's yes to analytics.
    */
   JOIN_TAG_MANAGER_URL: tagManagerUrl,
+  /** SPEC 4's experiment: a non-VIP number choice skips /number/confirmation (off by default; the business config's skip_number_confirmation). */
+  JOIN_EXPERIMENT_SKIP_NUMBER_CONFIRMATION: onOff,
   JOIN_PROMO_RATE_LIMIT: positiveInt.optional(),
   JOIN_FEEDBACK_RATE_LIMIT: positiveInt.optional(),
   JOIN_FEEDBACK_DEVICE_RATE_LIMIT: positiveInt.optional(),

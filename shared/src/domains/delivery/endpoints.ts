@@ -1,7 +1,8 @@
-import { apiClient, type ApiClient } from '@join/shared';
+import { apiClient, PREFERENCE_IDS, type ApiClient } from '@join/shared';
 import {
   AreaResponse,
   CoverageResponse,
+  NewsletterPreferencesResponse,
   OrderResponse,
   PlacesResponse,
   StoresResponse,
@@ -33,6 +34,14 @@ export const deliveryEndpoints = (c: ApiClient = apiClient) => ({
   /** Issues the eSIM of a paid eSIM order (once; again answers the same order). */
   issueEsim: () => c.request('POST', '/me/esim', { schema: OrderResponse, body: {}, changesFlow: true }),
   order: () => c.request('GET', '/me/order', { schema: OrderResponse }),
+  /** The visitor's consents, for the newsletter box to show the answer already given. */
+  preferences: () => c.request('GET', '/me/preferences', { schema: NewsletterPreferencesResponse }),
+  /**
+   * The newsletter opt-in (SPEC 3: 3 in configuration, 10 in the preference helper). The page
+   * sends the helper's 10; the server takes 3 as its alias and keeps one answer under 10.
+   */
+  setNewsletter: (value: boolean) =>
+    c.request('POST', '/me/preferences', { schema: NewsletterPreferencesResponse, body: { PreferenceID: PREFERENCE_IDS.newsletterHelper, Value: String(value) } }),
 });
 
 export type DeliveryEndpoints = ReturnType<typeof deliveryEndpoints>;

@@ -292,3 +292,10 @@ export type Order = z.infer<typeof Order>;
 /** GET /me/order, POST /me/delivery, POST /me/pickup, POST /me/esim. `order` is null before one exists. */
 export const OrderResponse = z.object({ order: Order.nullable() });
 export type OrderResponse = z.infer<typeof OrderResponse>;
+
+/**
+ * GET and POST /me/preferences as the thank-you page's newsletter box reads them: the visitor's
+ * consents (SPEC 3 preferences; the newsletter is 10, the server's one id for it).
+ */
+export const NewsletterPreferencesResponse = z.object({ preferences: z.array(z.object({ PreferenceID: z.number().int(), Value: z.boolean() })) });
+export type NewsletterPreferencesResponse = z.infer<typeof NewsletterPreferencesResponse>;

@@ -152,6 +152,13 @@ export const DELIVERY_TEXTS = {
   'delivery.referral.copyFailed': 'We could not copy the code: select it and copy it yourself.',
   'delivery.referral.share': 'Share the invitation',
   'delivery.referral.message': 'Join with my invitation code {{code}}: {{link}}',
+  /** The newsletter opt-in on the thank-you page (SPEC 3 preference 10): unticked until the visitor ticks it. */
+  'delivery.newsletter.title': 'News and offers',
+  'delivery.newsletter.label': 'Send me news and offers by e-mail',
+  'delivery.newsletter.hint': 'Untick this box, or use the link in any of our e-mails, to stop at any time.',
+  'delivery.newsletter.on': 'Done: we will send you news and offers.',
+  'delivery.newsletter.off': 'Done: no news or offers by e-mail.',
+  'delivery.newsletter.failed': 'We could not save your choice. Please try again.',
   'delivery.esim.qr': 'QR code of your eSIM activation code',
   'delivery.esim.scan': 'Scan this code with the phone that will use the eSIM.',
   'delivery.esim.code': 'Activation code',

@@ -1,4 +1,4 @@
-import { apiClient, type ApiClient } from '@join/shared';
+import { apiClient, PREFERENCE_IDS, type ApiClient } from '@join/shared';
 import {
   BnplStartResponse,
   CounterStartResponse,
@@ -8,6 +8,7 @@ import {
   PaymentResult,
   PaymentSummaryResponse,
   ReceiptResponse,
+  SharePreferenceResponse,
 } from './schemas';
 
 /**
@@ -22,6 +23,9 @@ export const paymentEndpoints = (c: ApiClient = apiClient) => ({
     c.request('POST', '/payment/card', { schema: PaymentResult, body: { token }, idempotencyKey }),
   confirmCard: (paymentId: string, idempotencyKey: string) =>
     c.request('POST', '/payment/card/confirm', { schema: PaymentResult, body: { payment_id: paymentId }, idempotencyKey }),
+  /** SPEC 3 preference 9: the visitor agrees to share their details with the instalments provider (the server refuses the start without it). */
+  shareWithBnpl: () =>
+    c.request('POST', '/me/preferences', { schema: SharePreferenceResponse, body: { PreferenceID: PREFERENCE_IDS.shareWithBnpl, Value: 'true' } }),
   startBnpl: (idempotencyKey: string) =>
     c.request('POST', '/payment/bnpl', { schema: BnplStartResponse, body: { consent: true }, idempotencyKey }),
   confirmBnpl: (paymentId: string, idempotencyKey: string) =>

@@ -249,3 +249,10 @@ export function instalmentPlan(amountFils: number, count: number, today: string)
     return { number: i + 1, due_date: date, amount_fils: i === 0 ? first : share };
   });
 }
+
+/**
+ * POST /me/preferences as the instalments page reads its answer: the visitor's consents (SPEC 3
+ * preferences). The plans domain has the same shape; a domain reads only its own contract.
+ */
+export const SharePreferenceResponse = z.object({ preferences: z.array(z.object({ PreferenceID: z.number().int(), Value: z.boolean() })) });
+export type SharePreferenceResponse = z.infer<typeof SharePreferenceResponse>;

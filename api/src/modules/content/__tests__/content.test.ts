@@ -20,6 +20,7 @@ describe('business config and translations', () => {
       enable_convert_websignup: false,
       smart_banner_apps_rating: [{ Android: { count: 18234, rating: 4.6 }, iOS: { count: 9412, rating: 4.7 } }],
       promo_codes_enabled: false,
+      skip_number_confirmation: false,
       retail_flow: true,
       tag_manager_url: null,
       support: {
@@ -29,6 +30,11 @@ describe('business config and translations', () => {
         hours: { opens: '08:00', closes: '22:00' },
       },
     });
+  });
+
+  it('says the number-confirmation experiment is on only when the server turns it on (SPEC 4)', async () => {
+    t = await createTestApp({ skipNumberConfirmation: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/biz_config/app' })).json()).toMatchObject({ skip_number_confirmation: true });
   });
 
   it('can announce blocking maintenance, or fail, for the e2e screens', async () => {

@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { BusinessConfig } from '@join/shared/contract';
-import type { ContentRepository, FeedbackRecord, NewFeedback } from '../repository';
+import type { AppListing, ContentRepository, FeedbackRecord, NewFeedback } from '../repository';
 
 /** The embedded SQLite implementation of ContentRepository. */
 export class SqliteContentRepository implements ContentRepository {
@@ -9,6 +9,7 @@ export class SqliteContentRepository implements ContentRepository {
   private readonly deleteFeedbackBefore: Statement<[number]>;
   private readonly config: Statement<[], { key: string; value: string }>;
   private readonly translations: Statement<[string, string], { key: string; value: string }>;
+  private readonly listings: Statement<[], AppListing>;
 
   constructor(db: Database) {
     this.insertFeedback = db.prepare(
@@ -22,6 +23,10 @@ export class SqliteContentRepository implements ContentRepository {
     this.deleteFeedbackBefore = db.prepare('DELETE FROM feedback WHERE created_at < ?');
     this.config = db.prepare('SELECT key, value FROM business_config');
     this.translations = db.prepare('SELECT key, value FROM translations WHERE container_id = ? AND language = ? ORDER BY key');
+    this.listings = db.prepare(
+      `SELECT store, name_en AS nameEn, name_ar AS nameAr, rating, rating_count AS count, url
+       FROM app_store_listings ORDER BY position, store`,
+    );
   }
 
   async addFeedback(f: NewFeedback): Promise<FeedbackRecord> {
@@ -39,8 +44,21 @@ export class SqliteContentRepository implements ContentRepository {
 
   async getBusinessConfig(): Promise<BusinessConfig> {
     const rows = this.config.all();
+    // SPEC 3's smart_banner_apps_rating is the app's listings (their table is its one source; a
+    // row of that name in the config table, from before it, is not read): both stores, or none.
+    const listings = this.listings.all();
+    const ios = listings.find((l) => l.store === 'ios');
+    const android = listings.find((l) => l.store === 'android');
+    const ratings = ios && android ? [{ Android: { count: android.count, rating: android.rating }, iOS: { count: ios.count, rating: ios.rating } }] : [];
     // The table is an edge too: an operator may edit it by hand, so it is parsed, not trusted.
-    return BusinessConfig.parse(Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown])));
+    return BusinessConfig.parse({
+      ...Object.fromEntries(rows.filter((r) => r.key !== 'smart_banner_apps_rating').map((r) => [r.key, JSON.parse(r.value) as unknown])),
+      smart_banner_apps_rating: ratings,
+    });
+  }
+
+  async getAppListings(): Promise<AppListing[]> {
+    return this.listings.all();
   }
 
   async getTranslations(containerId: string, language: string): Promise<Record<string, string>> {

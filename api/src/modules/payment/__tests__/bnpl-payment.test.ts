@@ -1,7 +1,7 @@
 import { API_ERROR_CODES, PreferencesResponse, ReceiptResponse } from '@join/shared/contract';
 import { cardToken } from '../../../testing/fake-card-provider';
 import { COMMITMENT_3, newKey, TOURIST_STARTER } from '../../../testing/payment-helpers';
-import { EXPLORER, expectError, flagsOf, paidReceipt, receiptMails, startBnpl, t, usePaymentApp } from './payment-answers';
+import { EXPLORER, expectError, flagsOf, paidReceipt, receiptMails, shareWithBnpl, startBnpl, t, usePaymentApp } from './payment-answers';
 
 /**
  * The payment routes (api/README.md "Payment") on a real SQLite file with the in-memory
@@ -12,7 +12,7 @@ usePaymentApp();
 
 describe('payment', () => {
   describe('buy now, pay later', () => {
-    it('records the consent, opens a checkout with our return addresses; without the approval nothing is paid', async () => {
+    it('with the consent recorded, opens a checkout with our return addresses; without the approval nothing is paid', async () => {
       const v = await t.ready(EXPLORER);
       const first = await startBnpl(t, v);
       const prefs = PreferencesResponse.parse((await t.get(v, '/api/me/preferences')).json()).preferences;
@@ -69,8 +69,29 @@ describe('payment', () => {
     });
 
     it('is refused (409) where it is not offered: a commitment, an amount below the provider minimum', async () => {
-      expectError(await t.pay(await t.ready(COMMITMENT_3), '/api/payment/bnpl', { consent: 'true' }, newKey()), 409, 'bnpl_not_offered');
-      expectError(await t.pay(await t.ready(TOURIST_STARTER), '/api/payment/bnpl', { consent: 'true' }, newKey()), 409, 'bnpl_not_offered');
+      for (const plan of [COMMITMENT_3, TOURIST_STARTER]) {
+        const v = await t.ready(plan);
+        await shareWithBnpl(t, v);
+        expectError(await t.pay(v, '/api/payment/bnpl', { consent: 'true' }, newKey()), 409, 'bnpl_not_offered');
+      }
+    });
+
+    it('is refused (409) until the visitor has agreed to share their details (preference 9 on the server, not the page’s word)', async () => {
+      const v = await t.ready(EXPLORER);
+      const checkouts = t.bnpl.checkouts.length;
+      // Never given: the body's consent alone does not start a checkout.
+      expectError(await t.pay(v, '/api/payment/bnpl', { consent: 'true' }, newKey()), 409, API_ERROR_CODES.flowOrder);
+      // Given, then withdrawn.
+      await shareWithBnpl(t, v, true);
+      await shareWithBnpl(t, v, false);
+      expectError(await t.pay(v, '/api/payment/bnpl', { consent: 'true' }, newKey()), 409, API_ERROR_CODES.flowOrder);
+      // Another visitor's consent is not this one's.
+      await shareWithBnpl(t, await t.ready(EXPLORER), true);
+      expectError(await t.pay(v, '/api/payment/bnpl', { consent: 'true' }, newKey()), 409, API_ERROR_CODES.flowOrder);
+      expect(t.bnpl.checkouts.length).toBe(checkouts);
+      expect((await flagsOf(t, v)).is_plan_paid).toBe(false);
+      await startBnpl(t, v);
+      expect(t.bnpl.checkouts.length).toBe(checkouts + 1);
     });
 
     it('needs the consent', async () => {

@@ -11,7 +11,7 @@ import {
   SavedPlansResponse,
 } from '@join/shared/contract';
 import type { Visitor } from '../../../testing/harness';
-import { createPaymentTestApp, newKey, TOURIST_STARTER, type PaymentTestApp } from '../../../testing/payment-helpers';
+import { createPaymentTestApp, TOURIST_STARTER, type PaymentTestApp } from '../../../testing/payment-helpers';
 import { EXPLORER, finishThreeDs, flagsOf, paidReceipt, startBnpl, startThreeDs, statusAndCode, summaryOf } from './payment-answers';
 
 /**
@@ -323,7 +323,7 @@ describe('a paid order cannot change', () => {
 
     it('the flow key "number cancelled" is refused too', async () => {
       const payer = await t.ready(EXPLORER);
-      await t.pay(payer, '/api/payment/bnpl', { consent: 'true' }, newKey());
+      await startBnpl(t, payer);
       expect(statusAndCode(await t.post(payer, '/api/me/flow_status', { key: 115 }))).toEqual({ status: 409, code: 'payment_open' });
     });
   });

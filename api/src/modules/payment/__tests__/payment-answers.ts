@@ -42,8 +42,15 @@ export async function startThreeDs(t: PaymentTestApp, v: Visitor, { key = newKey
 export const finishThreeDs = (t: PaymentTestApp, outcome: Parameters<PaymentTestApp['card']['completeAction']>[1]) =>
   t.card.completeAction(t.card.charges.at(-1)?.id ?? '', outcome);
 
-/** An instalment checkout opened with the consent given. */
+/** The visitor agrees to share their details with the instalments provider (SPEC 3 preference 9), as the page does before starting. */
+export async function shareWithBnpl(t: PaymentTestApp, v: Visitor, value = true) {
+  const res = await t.post(v, '/api/me/preferences', { PreferenceID: 9, Value: String(value) });
+  expect(res.statusCode).toBe(200);
+}
+
+/** An instalment checkout opened with the consent given (recorded first, as the page does). */
 export async function startBnpl(t: PaymentTestApp, v: Visitor, key = newKey()) {
+  await shareWithBnpl(t, v);
   const res = await t.pay(v, '/api/payment/bnpl', { consent: 'true' }, key);
   expect(res.statusCode).toBe(200);
   return BnplStartResponse.parse(res.json());

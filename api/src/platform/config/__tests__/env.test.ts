@@ -35,6 +35,7 @@ describe('environment', () => {
       NUMBER_HOLD_SECONDS: DEFAULT_NUMBER_HOLD_SECONDS,
       JOIN_FAIL_BIZ_CONFIG: false,
       JOIN_PROMO_CODES: false,
+      JOIN_EXPERIMENT_SKIP_NUMBER_CONFIRMATION: false,
       JOIN_TRUST_PROXY: [],
       JOIN_HSTS: false,
       LOG_LEVEL: 'info',
@@ -270,6 +271,12 @@ describe('environment', () => {
       expect(() => dev({ JOIN_TAG_MANAGER_URL: bad })).toThrow(/JOIN_TAG_MANAGER_URL/);
     }
     expect(() => dev({ JOIN_TAG_MANAGER_URL: 'https://user:secret@tags.example.ae/gtm.js' })).not.toThrow(/secret/);
+  });
+
+  it('turns the number-confirmation experiment on with 1, true or on (SPEC 4; off by default)', () => {
+    for (const on of ['1', 'true', 'on']) expect(dev({ JOIN_EXPERIMENT_SKIP_NUMBER_CONFIRMATION: on }).JOIN_EXPERIMENT_SKIP_NUMBER_CONFIRMATION).toBe(true);
+    for (const off of ['0', 'false', 'off', '']) expect(dev({ JOIN_EXPERIMENT_SKIP_NUMBER_CONFIRMATION: off }).JOIN_EXPERIMENT_SKIP_NUMBER_CONFIRMATION).toBe(false);
+    expect(() => readEnv({ JOIN_EXPERIMENT_SKIP_NUMBER_CONFIRMATION: 'maybe' })).toThrow(/JOIN_EXPERIMENT_SKIP_NUMBER_CONFIRMATION/);
   });
 
   it('reads the retail budgets\' one figure, a positive whole number', () => {
