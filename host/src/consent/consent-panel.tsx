@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSetAtom } from 'jotai';
+import { useSetAtom, useStore } from 'jotai';
 import { consentApi, type ConsentResponse, type OptionalPurpose } from '@join/shared/consent';
 import { focusStepHeading, useT } from '@join/shared/react';
 import { Button, Checkbox, Modal } from '@join/shared/ui';
@@ -26,6 +26,7 @@ type Choice = Record<OptionalPurpose, boolean>;
 export default function ConsentPanel({ mode, onClose }: { mode: 'banner' | 'details'; onClose: () => void }) {
   const t = useT();
   const setConsent = useSetAtom(consentAtom);
+  const atoms = useStore();
   const [data, setData] = useState<ConsentResponse | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [details, setDetails] = useState(mode === 'details');
@@ -46,6 +47,12 @@ export default function ConsentPanel({ mode, onClose }: { mode: 'banner' | 'deta
           setConsent({ version, analytics, marketing, recordedAt: recorded_at });
           setChoice({ analytics, marketing });
           if (mode === 'banner') return onClose(); // already answered for these texts
+        } else if (mode === 'banner') {
+          const kept = atoms.get(consentAtom);
+          // This device answered these texts (the server may not know the device's new session): it stands.
+          if (kept?.version === answer.consent.version) return onClose();
+          // It answered older texts: asked again, and nothing beyond the necessary is measured meanwhile.
+          if (kept) setConsent(null);
         }
         setData(answer);
       },

@@ -119,16 +119,19 @@ describe('the consent panel', () => {
 });
 
 describe('the consent slot', () => {
-  it('asks a visitor with no choice once the page is idle, and one with a choice not at all', async () => {
+  it('asks a visitor with no choice once the page is idle, and one whose choice answers these texts not at all', async () => {
     const get = jest.spyOn(consentApi, 'getConsent').mockResolvedValue(TEXTS);
-    act(() => store.set(consentAtom, { version: 3, analytics: false, marketing: false, recordedAt: 1 }));
+    const answered = { version: 3, analytics: true, marketing: false, recordedAt: 1 };
+    act(() => store.set(consentAtom, answered));
     const view = render(
       <Provider store={store}>
         <ConsentSlot />
       </Provider>,
     );
     await act(async () => new Promise((r) => setTimeout(r, 1700)));
-    expect(get).not.toHaveBeenCalled();
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(store.get(consentAtom)).toEqual(answered);
     view.unmount();
     act(() => store.set(consentAtom, null));
     render(
@@ -137,6 +140,18 @@ describe('the consent slot', () => {
       </Provider>,
     );
     expect(await screen.findByRole('region', { name: 'Your privacy choices' }, { timeout: 5000 })).toBeTruthy();
-    expect(get).toHaveBeenCalledTimes(1);
+    expect(get).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks again a visitor whose choice answers older texts, and measures nothing until they answer', async () => {
+    jest.spyOn(consentApi, 'getConsent').mockResolvedValue(TEXTS);
+    act(() => store.set(consentAtom, { version: 2, analytics: true, marketing: true, recordedAt: 1 }));
+    render(
+      <Provider store={store}>
+        <ConsentSlot />
+      </Provider>,
+    );
+    expect(await screen.findByRole('region', { name: 'Your privacy choices' }, { timeout: 5000 })).toBeTruthy();
+    expect(store.get(consentAtom)).toBeNull();
   });
 });
