@@ -46,6 +46,7 @@ export const SCHEMA_HISTORY: ReadonlyMap<number, string> = new Map([
   [24, "promotions: the operator's marketing offers (GET /cms/offers) with their texts per language, and each paying account's referral code"],
   [25, 'measurement: steps reached per visitor-day (a daily key, never a device id), web vital samples and error pop-up counts by day, for the operations summary'],
   [26, "smart banner: the app's store listings (name in both languages, rating out of 5, count, link), the one source of GET /cms/rating_list and the business config's smart_banner_apps_rating"],
+  [27, "referrals: a referrer's credit for each friend's paid order that carried their code (once per order and per friend account, capped at the programme's MaxValue)"],
 ]);
 
 /**

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { bizConfigAtom, formatAed } from '@join/shared';
 import { useLanguage, useT } from '@join/shared/react';
 import { Button, Card, LiveRegion } from '@join/shared/ui';
 import { promotionApi } from '@join/shared/promotions';
@@ -10,17 +12,29 @@ import { promotionApi } from '@join/shared/promotions';
  * /promotions/referral: random, made and kept by the server; it names nobody). The share link is
  * the join page itself: nothing of the visitor in any URL. Copy and Share are announced. A
  * failure to load either shows nothing: an offer is never in the way. Not tracking: shown
- * whatever the consent.
+ * whatever the consent. A friend uses the code in the payment step's promo code form, which only
+ * the business config's promo_codes_enabled shows: with codes off (or the config not loaded) the
+ * card is not shown and nothing is asked (no promise of a code with nowhere to use it). The card
+ * says what the visitor has earned so far of the most they can (the server's figures).
  */
 export function ReferralOffer() {
   const t = useT();
   const { language } = useLanguage();
   const [news, setNews] = useState('');
-  const offers = useQuery({ queryKey: ['cms', 'offers', language], queryFn: () => promotionApi.getOffers().then((r) => r.offers), staleTime: 5 * 60_000 });
-  const referral = useQuery({ queryKey: ['promotions', 'referral'], queryFn: () => promotionApi.getReferral(), staleTime: Infinity });
+  const bizConfig = useAtomValue(bizConfigAtom);
+  const on = bizConfig.status === 'ready' && bizConfig.config.promo_codes_enabled;
+  const offers = useQuery({
+    queryKey: ['cms', 'offers', language],
+    queryFn: () => promotionApi.getOffers().then((r) => r.offers),
+    staleTime: 5 * 60_000,
+    enabled: on,
+  });
+  // Asked again on each visit of the page: what the visitor earned moves as friends pay.
+  const referral = useQuery({ queryKey: ['promotions', 'referral'], queryFn: () => promotionApi.getReferral(), enabled: on });
   const offer = offers.data?.find((o) => o.kind === 'referral');
   const code = referral.data?.referral_code;
-  if (!offer || !code) return null;
+  if (!on || !offer || !code || !referral.data) return null;
+  const { earned_aed: earned, max_reward_aed: most } = referral.data;
 
   const link = `${window.location.origin}${window.location.pathname}`;
   const message = t('delivery.referral.message', { code, link });
@@ -53,6 +67,7 @@ export function ReferralOffer() {
           {code}
         </strong>
       </p>
+      <p data-testid="referral-earned">{t('delivery.referral.earned', { earned: formatAed(earned, language), most: formatAed(most, language) })}</p>
       <p className="delivery-referral__actions">
         <Button variant="secondary" onClick={() => void copy()}>
           {t('delivery.referral.copy')}

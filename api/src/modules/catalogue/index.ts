@@ -7,6 +7,7 @@ export { planRoutes } from './plan-routes';
 export { productPageAnswers, productRoutes } from './product-routes';
 export { promotionRoutes } from './promotion-routes';
 export { offersAnswer } from './promotion-service';
+export { REFERRAL_PROMOTION_KEY } from './promotions';
 export { DEFAULT_PRODUCT_CODE } from './catalogue';
 export { businessConfig, productView } from './catalogue-view';
 export { choiceOfSaved, evaluateChoice, type ChoiceInput, type EvaluatedChoice } from './plan-choice-service';

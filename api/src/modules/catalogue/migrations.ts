@@ -189,4 +189,24 @@ export const CATALOGUE_MIGRATIONS: readonly MigrationPart[] = [
       );
     `,
   },
+  {
+    version: 27,
+    sql: `
+      -- A referrer credited for a friend's paid order (the friend's saved plan carried the
+      -- referrer's code): written by the payment's capture in its own transaction, once per order
+      -- (payment_id, the friend's captured payment) and once per friend account. amount_fils is the
+      -- programme's reward cut down so that one referrer earns at most its MaxValue (0 past it).
+      -- payment_id is no foreign key: a credit outlives the friend's visit (the cap stays true);
+      -- the friend's account is forgotten with the account, the referrer's credits go with theirs.
+      CREATE TABLE referral_credits (
+        payment_id TEXT PRIMARY KEY CHECK (payment_id GLOB 'pay_*'),
+        referrer_account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        friend_account_id TEXT UNIQUE REFERENCES accounts(id) ON DELETE SET NULL,
+        amount_fils INTEGER NOT NULL CHECK (amount_fils >= 0),
+        created_at INTEGER NOT NULL,
+        CHECK (friend_account_id IS NULL OR friend_account_id <> referrer_account_id)
+      );
+      CREATE INDEX referral_credits_by_referrer ON referral_credits (referrer_account_id);
+    `,
+  },
 ];

@@ -9,6 +9,7 @@ import {
   applicablePromotions,
   CONSENT_PREFERENCE_ID,
   openPromotionRefusal,
+  REFERRAL_PROMOTION_KEY,
   type PromotionRefusal,
   type PromotionRule,
   type PromotionTarget,
@@ -142,9 +143,36 @@ export async function judgePromoCode(
   return refusal ? { ok: false, refusal } : { ok: true, rule };
 }
 
-async function choosePromoCode(ctx: CatalogueDeps, config: BusinessConfig, code: string | undefined, target: PromotionTarget, field: string) {
+/**
+ * A friend's referral code typed where a promo code goes: the live MGM promotion (its Value is
+ * taken off the plan, see pricing.ts), for a logged-in account other than the code's, which has not
+ * had a paid order credited to a referrer before (one referral per friend account). null: the code
+ * is no referral code.
+ */
+async function chooseReferral(ctx: CatalogueDeps, uid: string, code: string, target: PromotionTarget, field: string): Promise<PromotionRule | null> {
+  const owner = await ctx.repos.referralCodeOwner(code);
+  if (owner === null) return null;
+  const rule = await ctx.repos.findPromotion(REFERRAL_PROMOTION_KEY);
+  if (!rule || rule.promotion.Category !== 'MGM') throw promoInvalid(field, 'The referral programme has ended');
+  const refusal = openPromotionRefusal(rule, target, ctx.now());
+  if (refusal) {
+    throw refusalError(refusal, field, {
+      promo_invalid: 'The referral programme has ended',
+      promo_not_supported: 'This invitation code does not apply to this plan',
+    });
+  }
+  const account = await ctx.repos.accountOfUser(uid);
+  if (account === null) throw promoNotSupported(field, 'Log in to use an invitation code');
+  if (account === owner) throw promoNotSupported(field, 'This is your own invitation code');
+  if (await ctx.repos.referralUsedBy(account)) throw promoNotSupported(field, 'You have already joined with an invitation code');
+  return rule;
+}
+
+async function choosePromoCode(ctx: CatalogueDeps, uid: string, config: BusinessConfig, code: string | undefined, target: PromotionTarget, field: string) {
   if (code === undefined) return null;
   checkPromoCodeAllowed(config, [code], field);
+  const referral = (await ctx.repos.findPromoCode(code)) ? null : await chooseReferral(ctx, uid, code, target, field);
+  if (referral) return referral;
   const verdict = await judgePromoCode(ctx, code, target);
   if (!verdict.ok) {
     throw refusalError(verdict.refusal, field, {
@@ -181,7 +209,7 @@ export async function evaluateChoice(
   const promotionKeys = input.promotion_keys ?? [];
   const optIns = await chooseOptIns(ctx, uid, promotionKeys, target, `${part}.promotion_keys`, options.requireConsent);
   const config = await businessConfig(ctx);
-  const code = await choosePromoCode(ctx, config, input.promo_code, target, `${part}.promo_code`);
+  const code = await choosePromoCode(ctx, uid, config, input.promo_code, target, `${part}.promo_code`);
 
   const priced = priceChoice({
     base,

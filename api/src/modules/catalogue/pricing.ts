@@ -35,14 +35,17 @@ export function commitmentPrice(listNetPrice: number, savingPercentage: number |
  * The discounts of the applied promotions, in their order: AmountDiscount takes its Value
  * off, PercentageDiscount its Value percent of the plan price. Together they never exceed
  * the plan price (a later discount is cut down to what is left); other categories (add-ons,
- * cashback, recurring data, referral) do not change the price.
+ * cashback, recurring data, referral) do not change the price. `referral`: the MGM promotion a
+ * friend's referral code brought (promo-code slot), whose Value is taken off last, as an amount
+ * (an MGM promotion a product carries says only that the plan earns referrals: nothing off).
  */
-export function discountsFor(planNetPrice: number, promotions: readonly Promotion[]): Discount[] {
+export function discountsFor(planNetPrice: number, promotions: readonly Promotion[], referral: Promotion | null = null): Discount[] {
   const plan = toFils(planNetPrice);
   let left = plan;
   const discounts: Discount[] = [];
-  for (const p of promotions) {
-    const wanted = p.Category === 'AmountDiscount' ? toFils(p.Value) : p.Category === 'PercentageDiscount' ? Math.round((plan * p.Value) / 100) : 0;
+  for (const p of [...promotions.filter((p) => p !== referral), ...(referral ? [referral] : [])]) {
+    const wanted =
+      p.Category === 'AmountDiscount' || p === referral ? toFils(p.Value) : p.Category === 'PercentageDiscount' ? Math.round((plan * p.Value) / 100) : 0;
     const amount = Math.min(Math.max(0, wanted), left);
     if (amount <= 0) continue;
     discounts.push({ Name: p.Key, Amount: toAed(amount) });
@@ -107,12 +110,15 @@ export function planNetPriceOf(base: PlanBase): number {
 /** The whole price of a choice: plan price, extras (top-up, then boosters), discounts, VAT. */
 export function priceChoice(input: ChoicePricing): PricedChoice {
   const planNetPrice = planNetPriceOf(input.base);
-  const promotions = [...input.automatic, ...input.optIn, ...(input.promoCode ? [input.promoCode] : [])];
+  // A referral code's MGM promotion is listed once, as the code's, even on a product that carries it.
+  const referral = input.promoCode?.Category === 'MGM' ? input.promoCode : null;
+  const automatic = referral ? input.automatic.filter((p) => p.Key !== referral.Key) : input.automatic;
+  const promotions = [...automatic, ...input.optIn, ...(input.promoCode ? [input.promoCode] : [])];
   const price = computePackagePrice({
     planNetPrice,
     vatPercentage: input.vatPercentage,
     extraCharges: [...rechargeCharges(input.rechargeFils), ...boosterCharges(input.boosters)],
-    discounts: discountsFor(planNetPrice, promotions),
+    discounts: discountsFor(planNetPrice, promotions, referral),
   });
   return { price, promotions, listNetPrice: 'listNetPrice' in input.base ? roundMoney(input.base.listNetPrice) : null };
 }

@@ -9,11 +9,12 @@ import { currentProduct } from './current-product';
 import type { CatalogueDeps } from './deps';
 import { promoCancelError, promoInvalid, promoNotSupported } from './errors';
 import { checkPromoCodeAllowed, choiceOfSaved, evaluateChoice } from './plan-choice-service';
-import { toFils } from './pricing';
+import { toAed, toFils } from './pricing';
 import type { NameLanguage, SavedPlanRecord } from './repository';
 
-/** The referral (MGM) promotion every referral code earns (seed/promotions.ts). */
-export const REFERRAL_PROMOTION_KEY = 'refer_a_friend';
+import { REFERRAL_PROMOTION_KEY } from './promotions';
+
+export { REFERRAL_PROMOTION_KEY };
 
 /** Referral codes: 8 of these (no 0/O, 1/I/L), within every promo-code length the config allows by default (4 to 12). */
 const REFERRAL_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -98,10 +99,13 @@ export function promotionService(ctx: CatalogueDeps, lock: OrderLock) {
       const owner = await ctx.repos.referralCodeOwner(code);
       if (owner === null) throw promoInvalid('body.reward_code', 'This invitation code is not valid');
       if (caller.accountId !== null && owner === caller.accountId) throw promoNotSupported('body.reward_code', 'This is your own invitation code');
+      if (caller.accountId !== null && (await ctx.repos.referralUsedBy(caller.accountId))) {
+        throw promoNotSupported('body.reward_code', 'You have already joined with an invitation code');
+      }
       return { reward_code: code, valid: true, promotion: await referralPromotion() };
     },
 
-    /** GET /promotions/referral: the caller's account's referral code, made on the first ask. */
+    /** GET /promotions/referral: the caller's account's referral code, made on the first ask, and what it earned so far. */
     async referral(caller: Caller): Promise<ReferralResponse> {
       if (caller.accountId === null) throw flowOrder('Log in first');
       const promotion = await referralPromotion();
@@ -114,7 +118,8 @@ export function promotionService(ctx: CatalogueDeps, lock: OrderLock) {
           if (!isUniqueViolation(e) || attempt >= 4) throw e;
         }
       }
-      return { referral_code: code, promotion };
+      const earned = await ctx.repos.referralEarnedFils(caller.accountId);
+      return { referral_code: code, promotion, earned_aed: toAed(earned), max_reward_aed: promotion.MaxValue ?? promotion.Value };
     },
   };
 }

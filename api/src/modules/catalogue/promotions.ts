@@ -13,6 +13,9 @@ export interface PromotionRule {
   touristOnly: boolean;
 }
 
+/** The referral (MGM) promotion every referral code earns (seed/promotions.ts). */
+export const REFERRAL_PROMOTION_KEY = 'refer_a_friend';
+
 /** The SPEC 8 message types a refused promotion or promo code is answered with. */
 export type PromotionRefusal = 'promo_invalid' | 'promo_not_supported';
 

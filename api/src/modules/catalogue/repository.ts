@@ -83,6 +83,12 @@ export interface CatalogueRepository {
   addReferralCode(accountId: string, code: string, now: number): Promise<string>;
   /** The account a referral code is of; null for an unknown code. */
   referralCodeOwner(code: string): Promise<string | null>;
+  /** The account the user (a device user) logged in to; null before any login. */
+  accountOfUser(uid: string): Promise<string | null>;
+  /** Whether the account was credited to a referrer for a paid order already: a friend uses one referral code, once. */
+  referralUsedBy(friendAccountId: string): Promise<boolean>;
+  /** What the account's friends' paid orders credited it so far, in fils (at most the programme's MaxValue). */
+  referralEarnedFils(referrerAccountId: string): Promise<number>;
 
   // --- preferences (SPEC 3): one value per user and preference id ---
   getPreferences(uid: string): Promise<PreferenceRecord[]>;

@@ -160,6 +160,7 @@ export const DELIVERY_TEXTS_AR: ArabicTexts<typeof DELIVERY_TEXTS> = {
   'delivery.thanks.none': 'لا يوجد طلب لك بعد.',
   'delivery.thanks.issuing': 'جارٍ تجهيز شريحتك الإلكترونية…',
   'delivery.referral.code': 'رمز الدعوة الخاص بك:',
+  'delivery.referral.earned': 'لقد ربحت {{earned}} من أصل {{most}}.',
   'delivery.referral.copy': 'نسخ الرمز',
   'delivery.referral.copied': 'تم نسخ رمز الدعوة.',
   'delivery.referral.copyFailed': 'تعذّر نسخ الرمز: حدّده وانسخه بنفسك.',

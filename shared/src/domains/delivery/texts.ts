@@ -147,6 +147,7 @@ export const DELIVERY_TEXTS = {
   'delivery.thanks.none': 'We have no order for you yet.',
   'delivery.thanks.issuing': 'Preparing your eSIM…',
   'delivery.referral.code': 'Your invitation code:',
+  'delivery.referral.earned': 'You have earned {{earned}} of {{most}}.',
   'delivery.referral.copy': 'Copy the code',
   'delivery.referral.copied': 'Invitation code copied.',
   'delivery.referral.copyFailed': 'We could not copy the code: select it and copy it yourself.',

@@ -50,10 +50,16 @@ export const RewardValidateResponse = z.object({
 });
 export type RewardValidateResponse = z.infer<typeof RewardValidateResponse>;
 
-/** GET /promotions/referral (our addition): the visitor's own referral code (made and kept by the server) and its reward. */
+/**
+ * GET /promotions/referral (our addition): the visitor's own referral code (made and kept by the
+ * server), its reward, what the account has earned so far from friends' paid orders and the most
+ * it can earn (the promotion's MaxValue), in AED.
+ */
 export const ReferralResponse = z.object({
   referral_code: z.string(),
   promotion: Promotion,
+  earned_aed: z.number().nonnegative(),
+  max_reward_aed: z.number().nonnegative(),
 });
 export type ReferralResponse = z.infer<typeof ReferralResponse>;
 

@@ -147,4 +147,16 @@ describe('a whole choice', () => {
   it('uses the VAT percentage it is given', () => {
     expect(priceChoice(choice({ vatPercentage: 7 })).price).toMatchObject({ VATPercentage: 7, VATAmount: 7 });
   });
+
+  it('takes a referral code’s MGM reward off last, cut to what is left, and lists the MGM promotion once (a product’s own MGM takes nothing)', () => {
+    const mgm = promo('refer_a_friend', 'MGM', 50);
+    expect(discountsFor(100, [mgm])).toEqual([]);
+    const priced = priceChoice(choice({ automatic: [mgm, promo('off_70', 'AmountDiscount', 70)], promoCode: mgm }));
+    expect(priced.promotions.map((p) => p.Key)).toEqual(['off_70', 'refer_a_friend']);
+    expect(priced.price.Discounts).toEqual([
+      { Name: 'off_70', Amount: 70 },
+      { Name: 'refer_a_friend', Amount: 30 },
+    ]);
+    expect(priced.price.NetPrice).toBe(0);
+  });
 });

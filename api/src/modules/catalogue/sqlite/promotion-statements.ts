@@ -30,6 +30,10 @@ export function promotionStatements(db: Database) {
     ),
     referralOf: db.prepare<[string], { code: string }>('SELECT code FROM referral_codes WHERE account_id = ?'),
     referralOwner: db.prepare<[string], { account_id: string }>('SELECT account_id FROM referral_codes WHERE code = ?'),
+    accountOfUser: db.prepare<[string], { account_id: string | null }>('SELECT account_id FROM users WHERE uid = ?'),
+    // referral_credits are written by the payment's capture (payment-statements.ts creditReferral).
+    referralUsedBy: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM referral_credits WHERE friend_account_id = ?'),
+    referralEarned: db.prepare<[string], { fils: number }>('SELECT COALESCE(SUM(amount_fils), 0) AS fils FROM referral_credits WHERE referrer_account_id = ?'),
     addReferral: db.prepare<[{ accountId: string; code: string; now: number }]>(
       'INSERT INTO referral_codes (account_id, code, created_at) VALUES (@accountId, @code, @now) ON CONFLICT (account_id) DO NOTHING',
     ),

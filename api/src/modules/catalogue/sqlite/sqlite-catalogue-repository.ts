@@ -167,6 +167,18 @@ export class SqliteCatalogueRepository implements CatalogueRepository {
     return this.promotions.referralOwner.get(code)?.account_id ?? null;
   }
 
+  async accountOfUser(uid: string): Promise<string | null> {
+    return this.promotions.accountOfUser.get(uid)?.account_id ?? null;
+  }
+
+  async referralUsedBy(friendAccountId: string): Promise<boolean> {
+    return this.promotions.referralUsedBy.get(friendAccountId) !== undefined;
+  }
+
+  async referralEarnedFils(referrerAccountId: string): Promise<number> {
+    return this.promotions.referralEarned.get(referrerAccountId)?.fils ?? 0;
+  }
+
   async getPreferences(uid: string): Promise<PreferenceRecord[]> {
     return this.choices.preferencesOf.all(uid).map((r) => ({ preferenceId: r.preference_id, value: r.value === 1 }));
   }

@@ -228,6 +228,26 @@ export function paymentStatements(db: Database) {
        WHERE holder = @uid AND (msisdn = @msisdn OR transfer_msisdn = @msisdn)`,
     ),
     // Only the statuses that moved no money: a status added later (a refund) is kept until its sale goes.
+    /**
+     * The referrer's credit for a friend's captured order whose promo code is a referral code (in
+     * the capture's transaction): the MGM promotion's Value, cut down to what is left of its
+     * MaxValue for that referrer (0 past it, still recorded: the friend's one referral is used).
+     * Nothing for the referrer's own code, a user without an account, or an order or friend
+     * credited before (ON CONFLICT: idempotent by order, once per friend account).
+     */
+    creditReferral: db.prepare<[{ uid: string; paymentId: string; code: string; promotionKey: string; now: number }]>(
+      `INSERT INTO referral_credits (payment_id, referrer_account_id, friend_account_id, amount_fils, created_at)
+       SELECT @paymentId, rc.account_id, u.account_id,
+         MAX(0, MIN(CAST(ROUND(p.value * 100) AS INTEGER),
+           CAST(ROUND(COALESCE(p.max_value, p.value) * 100) AS INTEGER)
+             - (SELECT COALESCE(SUM(c.amount_fils), 0) FROM referral_credits c WHERE c.referrer_account_id = rc.account_id))),
+         @now
+       FROM referral_codes rc
+       JOIN users u ON u.uid = @uid AND u.account_id IS NOT NULL AND u.account_id <> rc.account_id
+       JOIN promotions p ON p.key = @promotionKey AND p.category = 'MGM'
+       WHERE rc.code = @code
+       ON CONFLICT DO NOTHING`,
+    ),
     deleteUncaptured: db.prepare<[{ before: number }]>(
       "DELETE FROM payments WHERE status IN ('pending', 'requires_action', 'declined') AND created_at < @before",
     ),

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { immediate, isUniqueViolation } from '../../../platform/db/transaction';
 import { MAX_SIMS_PER_DOCUMENT, type SoldDocument } from '../../identity';
 import { PAID_HOLD_MS } from '../../numbers';
+import { REFERRAL_PROMOTION_KEY } from '../../catalogue';
 import type {
   CaptureResult,
   NewPayment,
@@ -120,6 +121,8 @@ export class SqlitePaymentRepository implements PaymentRepository {
         now,
       });
       this.payments.setPlanPaid.run(uid);
+      // A friend's order paid with a referral code credits its referrer, with the capture (once).
+      if (recorded.order?.promoCode) this.payments.creditReferral.run({ uid, paymentId: id, code: recorded.order.promoCode, promotionKey: REFERRAL_PROMOTION_KEY, now });
       if (recorded.order) this.payments.keepPaidClaim.run({ uid, reservationId: recorded.order.reservationId, until: now + PAID_HOLD_MS });
       else this.payments.keepPaidHold.run({ uid, msisdn: before.msisdn, until: now + PAID_HOLD_MS });
       const after = this.payments.byId.get(uid, id);
