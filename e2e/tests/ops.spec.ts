@@ -15,7 +15,7 @@ test.use({ storageState: { cookies: [], origins: [] } });
 
 /** The visitors the funnel table gives a step (after "Show" asks the server again). */
 async function visitorsAt(ops: Page, step: string): Promise<number> {
-  await ops.getByRole('button', { name: 'Show' }).click();
+  await ops.getByRole('button', { name: 'Show', exact: true }).click();
   await expect(ops.getByRole('status')).toHaveText(/^From /);
   const row = ops.getByRole('table', { name: 'Visitors per step' }).getByRole('row', { name: new RegExp(`^${step}\\b`) });
   return Number((await row.getByRole('cell').first().textContent())?.replace(/\D/g, '') || '0');
