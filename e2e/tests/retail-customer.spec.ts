@@ -5,7 +5,7 @@ import { apiAsVisitor, apiHeaders } from './pages/api-as-visitor';
 import { expectArabicScreen } from './pages/arabic';
 import { PlanStepPage } from './pages/plan-step';
 import { NumberStepPage } from './pages/number-step';
-import { AccountStepPage, latestCode, uniqueEmail } from './pages/account-step';
+import { AccountStepPage } from './pages/account-step';
 import { orderNumberOnPage } from './pages/delivery-step';
 import { openAs, prepareVisitor, verifyPageVisitor } from './pages/prepared';
 import { reachPayment } from './pages/payment-step';
@@ -72,14 +72,7 @@ test('one customer in English, from "Start a new customer" to the receipt, paid 
 
   // A new account by an e-mailed code, then on to the identity check: no location check in a shop.
   await shell.expectStep('/login', 'Log in or create an account');
-  const account = new AccountStepPage(page);
-  const email = uniqueEmail('retail');
-  await account.submitEmail(email);
-  const sentAt = Date.now() - 1000;
-  await account.askForCode();
-  await account.enterCode(await latestCode(page.request, email, sentAt));
-  await account.newPassword().fill('Sunshine2026');
-  await account.button('Save password and continue').click();
+  const email = await new AccountStepPage(page).createByCode('retail');
   await shell.expectStep('/activation_method', /./);
   await expectRetailHeader(page);
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ShellPage } from './pages/shell';
 import { PlanStepPage } from './pages/plan-step';
 import { NumberStepPage } from './pages/number-step';
-import { AccountStepPage, latestCode, uniqueEmail } from './pages/account-step';
+import { AccountStepPage } from './pages/account-step';
 import { verifyPageVisitor } from './pages/prepared';
 import { cardFrame, fillCard, payButton } from './pages/payment-step';
 
@@ -61,14 +61,7 @@ test('a visitor who accepts analytics: a whole purchase is the GA4 ecommerce eve
 
   // A new account by an e-mailed code, then the location shared (in Dubai).
   await shell.expectStep('/login', 'Log in or create an account');
-  const account = new AccountStepPage(page);
-  const email = uniqueEmail('tracking');
-  await account.submitEmail(email);
-  const sentAt = Date.now() - 1000;
-  await account.askForCode();
-  await account.enterCode(await latestCode(page.request, email, sentAt));
-  await account.newPassword().fill('Sunshine2026');
-  await account.button('Save password and continue').click();
+  const email = await new AccountStepPage(page).createByCode('tracking');
   await shell.expectStep('/location_check', /./);
   await page.getByRole('button', { name: 'Share my location' }).click();
   await expect(page).toHaveURL(/#\/activation_method(\?|$)/);
