@@ -16,11 +16,16 @@ import { PERF_PORTS, startProduct } from './product-server.mjs';
 // /retail routes, the retail start-up's test of the address, the header's retail slot, the loader
 // of the lazy retail chrome, an ended retail session's rule in the client: 221.4 → 221.8 KiB; the
 // screens, the shell and react-idle-timer are lazy chunks apart), which moved it 0.5 KiB.
+// Issue 28 added 0.5 KiB that every page needs to decide, after the consent answer, what to load
+// (the tracking gate keeping the tag-manager events until a yes, the collector's step reporter,
+// the app banner's slot, the operations route's start-up test: 221.8 → 222.3 KiB; the GA4 mapping,
+// the sender with web-vitals, the banner, the consent panel's texts and the operations page are
+// lazy chunks, loaded on a yes or where they show), which moved it 0.5 KiB.
 // The page itself is counted apart since it carries the first screen's data (the boot payload:
 // the translations, business config and first plans it answers in place of the API, issue 27):
 // the budget is the host's code. The page and the API's answers are printed beside it.
 const BASELINE_GZIP_KIB = 210.7;
-const ALLOWANCE_KIB = 11.5;
+const ALLOWANCE_KIB = 12;
 const BUDGET_GZIP_KIB = BASELINE_GZIP_KIB + ALLOWANCE_KIB;
 
 async function measure(browser, origin, encoding) {

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { bizConfigAtom } from '@join/shared';
 import { whenIdle } from '../shell/when-idle';
 import { consentAtom, consentPanelAtom } from '../consent/consent-state';
-import { bannerAllowedOn, isPhone, readDismissed, writeDismissed } from './app-banner-state';
+import { isPhone, readDismissed } from './app-banner-state';
 
 const AppBanner = lazy(() => import(/* webpackChunkName: "app-banner" */ './app-banner'));
 
@@ -33,13 +33,7 @@ export function AppBannerSlot({ pathname }: { pathname: string }) {
   if (!eligible || !wanted) return null;
   return (
     <Suspense fallback={null}>
-      <AppBanner
-        hidden={consentPanel !== null || !bannerAllowedOn(pathname)}
-        onClose={() => {
-          writeDismissed();
-          setDismissed(true);
-        }}
-      />
+      <AppBanner pathname={pathname} consentPanelOpen={consentPanel !== null} onClosed={() => setDismissed(true)} />
     </Suspense>
   );
 }

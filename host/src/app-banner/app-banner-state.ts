@@ -1,7 +1,5 @@
-import { ROUTES, stepForPath } from '@join/shared';
-
 /**
- * The app banner's rules that the first download carries (SPEC 2's smart banner; issue 28): none of
+ * What the first download carries of the app banner (SPEC 2's smart banner; issue 28): none of
  * the apps domain (its texts, schemas and call are the lazy banner's). The key is the domain's
  * APP_BANNER_DISMISSED_KEY (checked equal in the banner's test).
  */
@@ -18,25 +16,6 @@ export function isPhone(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
 }
 
-/**
- * Where the banner never shows: the payment step and its provider returns (nothing may distract
- * from paying, or sit over the card fields and the instalments' consent), the payment QR and the
- * contract request; and the camera screens of the identity check (the camera view needs the screen).
- */
-const NO_BANNER: readonly string[] = [
-  ROUTES.paymentQr,
-  ROUTES.instalments,
-  ROUTES.spotiiSuccess,
-  ROUTES.spotiiFail,
-  ROUTES.contractRequest,
-  ROUTES.scanFace,
-  ROUTES.scanDocument,
-];
-
-export function bannerAllowedOn(pathname: string): boolean {
-  return stepForPath(pathname)?.name !== 'payment' && !NO_BANNER.includes(pathname);
-}
-
 /** Whether the visitor closed the banner on this device (storage refused: as not closed, for this page only). */
 export function readDismissed(storage: Pick<Storage, 'getItem'> | null = deviceStorage()): boolean {
   try {
@@ -46,12 +25,4 @@ export function readDismissed(storage: Pick<Storage, 'getItem'> | null = deviceS
   }
 }
 
-export function writeDismissed(storage: Pick<Storage, 'setItem'> | null = deviceStorage()): void {
-  try {
-    storage?.setItem(APP_BANNER_DISMISSED, '1');
-  } catch {
-    // Storage refused (private mode): closed for this page only.
-  }
-}
-
-const deviceStorage = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
+export const deviceStorage = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);

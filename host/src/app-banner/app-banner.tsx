@@ -3,6 +3,7 @@ import { X } from 'lucide';
 import { appsApi, type AppRatingEntry } from '@join/shared/apps';
 import { useLanguage, useT } from '@join/shared/react';
 import { Icon } from '@join/shared/ui';
+import { bannerAllowedOn, writeDismissed } from './app-banner-rules';
 
 /**
  * The app banner (SPEC 2's smart banner with the stores' ratings), the lazy part of the shell's
@@ -13,7 +14,12 @@ import { Icon } from '@join/shared/ui';
  * button hides it for good on this device. A list that fails to load shows nothing: it is not
  * worth a pop-up.
  */
-export default function AppBanner({ hidden, onClose }: { hidden: boolean; onClose: () => void }) {
+export default function AppBanner({ pathname, consentPanelOpen, onClosed }: { pathname: string; consentPanelOpen: boolean; onClosed: () => void }) {
+  const hidden = consentPanelOpen || !bannerAllowedOn(pathname);
+  const onClose = () => {
+    writeDismissed();
+    onClosed();
+  };
   const t = useT();
   const { language } = useLanguage();
   const [ratings, setRatings] = useState<AppRatingEntry[] | null>(null);

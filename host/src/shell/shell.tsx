@@ -17,7 +17,7 @@ import { HelpModal } from './help-modal';
 import { useSessionEnded } from './use-session-ended';
 import { whenIdle } from './when-idle';
 import { listenForOutcomes } from './outcomes';
-import { listenForTracking, loadTagManagerWhenAllowed } from './tracking';
+import { startTracking } from './tracking-gate';
 import { reportStep, startMeasurement } from '../measurement/measurement';
 import { ConsentSlot } from '../consent/consent-slot';
 import { AppBannerSlot } from '../app-banner/app-banner-slot';
@@ -53,8 +53,8 @@ export function Shell() {
       }),
     [navigate],
   );
-  useEffect(() => listenForTracking(), []);
-  useEffect(() => loadTagManagerWhenAllowed(), []);
+  // Tag-manager tracking: its code loads only after a yes to analytics (tracking-gate.ts).
+  useEffect(() => startTracking(), []);
   // The first-party collector's sender: loaded only after a yes to analytics (issue 28).
   useEffect(() => startMeasurement(), []);
 

@@ -16,6 +16,7 @@ import {
 } from '@join/shared';
 import { consentAtom } from '../consent/consent-state';
 import { isRetailPage } from '../retail/retail-page';
+import { TRACKED_EVENTS } from './tracking-gate';
 
 /**
  * Tag-manager tracking (SPEC 1, 7 and 9; issue 28): the checkout's steps become the Google
@@ -162,7 +163,12 @@ export function pageConsent(): TrackingConsent {
   return consent.analytics ? 'yes' : 'no';
 }
 
-export function listenForTracking(deps: TrackingDeps = {}): () => void {
+/** The bus events tracking reads (the gate in tracking-gate.ts listens to these before this file loads). */
+export type TrackedEvent = (typeof TRACKED_EVENTS)[number];
+/** An event heard before this file loaded, replayed in order when it does. */
+export type HeardEvent = { [K in TrackedEvent]: [K, BusEvents[K]] }[TrackedEvent];
+
+export function listenForTracking(deps: TrackingDeps & { heard?: readonly HeardEvent[] } = {}): () => void {
   const target = deps.target ?? (window as unknown as WithDataLayer);
   const consent = deps.consent ?? pageConsent;
   const watchConsent = deps.watchConsent ?? ((changed: () => void) => store.sub(consentAtom, changed));
@@ -225,7 +231,7 @@ export function listenForTracking(deps: TrackingDeps = {}): () => void {
   /** An event of our own (no ecommerce): its name and fields pass the same checks. */
   const custom = (event: string, fields: Record<string, unknown>): Ga4Event => ({ event, ecommerce: fields, custom: true });
 
-  const handlers: { [K in keyof BusEvents]?: (payload: BusEvents[K]) => void } = {
+  const handlers: { [K in TrackedEvent]: (payload: BusEvents[K]) => void } = {
     // The number itself never: the held number's tier, read from the store (set before the announcement).
     'number:reserved': () => deliver(custom('number_reserved', compact({ number_tier: tierOf(store.get(numberAtom)?.VanityLevelId ?? null) }))),
     'number:cancelled': () => deliver(custom('number_released', {})),
@@ -270,7 +276,8 @@ export function listenForTracking(deps: TrackingDeps = {}): () => void {
     },
   };
 
-  const offs = (Object.keys(handlers) as (keyof BusEvents)[]).map((event) => bus.on(event, handlers[event] as (payload: BusEvents[typeof event]) => void));
+  for (const [event, payload] of deps.heard ?? []) (handlers[event] as (p: typeof payload) => void)(payload);
+  const offs = TRACKED_EVENTS.map((event) => bus.on(event, handlers[event] as (payload: BusEvents[typeof event]) => void));
   const unwatch = watchConsent(settle);
   return () => {
     offs.forEach((off) => off());

@@ -6,7 +6,8 @@ import { APP_BANNER_DISMISSED_KEY, appsApi, type RatingListResponse } from '@joi
 import { businessConfig } from '@join/shared/testing';
 import { consentAtom, consentPanelAtom } from '../../consent/consent-state';
 import { AppBannerSlot } from '../app-banner-slot';
-import { APP_BANNER_DISMISSED, bannerAllowedOn, PHONE_QUERY } from '../app-banner-state';
+import { APP_BANNER_DISMISSED, PHONE_QUERY } from '../app-banner-state';
+import { bannerAllowedOn } from '../app-banner-rules';
 
 // The page is idle at once here: the slot's wait for it is the consent slot's (whenIdle), tested there.
 jest.mock('../../shell/when-idle', () => ({
