@@ -1,5 +1,7 @@
 import { atom } from 'jotai';
 import { z } from 'zod';
+import { store } from '@join/shared';
+import { isRetailPage } from '../retail/retail-page';
 
 /**
  * The visitor's consent as this device keeps it (issue 28): what is in the page's first download,
@@ -46,6 +48,18 @@ export const consentAtom = atom<StoredConsent | null>(readStoredConsent());
 
 /** Measuring (analytics events) is allowed only after the visitor said yes to it. */
 export const analyticsAllowed = (consent: StoredConsent | null): boolean => consent?.analytics === true;
+
+/**
+ * This page's answer for analytics, the one rule tag-manager tracking, its gate and the
+ * collector's sender read: unknown until the visitor answers; always no on a shop device (no
+ * consent is asked there: the shop's terms apply, and a shop device measures nothing).
+ */
+export function pageAnalyticsAnswer(): 'yes' | 'no' | 'unknown' {
+  if (isRetailPage()) return 'no';
+  const consent = store.get(consentAtom);
+  if (consent === null) return 'unknown';
+  return consent.analytics ? 'yes' : 'no';
+}
 
 /** The consent panel: `banner` asks on arrival, `details` is the full choice (the footer's "Privacy choices"). */
 export const consentPanelAtom = atom<'banner' | 'details' | null>(null);

@@ -1,6 +1,5 @@
 import { store, type StepName } from '@join/shared';
-import { analyticsAllowed, consentAtom } from '../consent/consent-state';
-import { isRetailPage } from '../retail/retail-page';
+import { consentAtom, pageAnalyticsAnswer } from '../consent/consent-state';
 
 /**
  * The page's side of the first-party collector (issue 28, part 3), the part in the first download:
@@ -14,7 +13,7 @@ export interface Sender {
   setEnabled(enabled: boolean): void;
 }
 
-const measuringAllowed = (): boolean => !isRetailPage() && analyticsAllowed(store.get(consentAtom));
+const measuringAllowed = (): boolean => pageAnalyticsAnswer() === 'yes';
 
 let currentStep: StepName | undefined;
 let sender: Sender | null = null;

@@ -1,6 +1,5 @@
 import { bus, store, type BusEvents } from '@join/shared';
-import { consentAtom } from '../consent/consent-state';
-import { isRetailPage } from '../retail/retail-page';
+import { consentAtom, pageAnalyticsAnswer } from '../consent/consent-state';
 import type * as Tracking from './tracking';
 import type { HeardEvent } from './tracking';
 
@@ -34,13 +33,13 @@ export function startTracking(load: () => Promise<typeof Tracking> = () => impor
   let ended = false;
   const offs = TRACKED_EVENTS.map((event) =>
     bus.on(event, (payload: BusEvents[typeof event]) => {
-      if (!isRetailPage() && store.get(consentAtom) === null) heard = [...heard, [event, payload] as HeardEvent].slice(0, MAX_HEARD);
+      if (pageAnalyticsAnswer() === 'unknown') heard = [...heard, [event, payload] as HeardEvent].slice(0, MAX_HEARD);
     }),
   );
   const check = () => {
-    const consent = store.get(consentAtom);
-    if (consent !== null && !consent.analytics) heard = [];
-    if (stop || isRetailPage() || !consent?.analytics) return;
+    const answer = pageAnalyticsAnswer();
+    if (answer === 'no') heard = [];
+    if (stop || answer !== 'yes') return;
     stop = () => undefined; // loading
     void load().then(
       (tracking) => {

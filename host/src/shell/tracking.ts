@@ -14,8 +14,7 @@ import {
   type Product,
   type SavedPlan,
 } from '@join/shared';
-import { consentAtom } from '../consent/consent-state';
-import { isRetailPage } from '../retail/retail-page';
+import { consentAtom, pageAnalyticsAnswer } from '../consent/consent-state';
 import { TRACKED_EVENTS } from './tracking-gate';
 
 /**
@@ -155,13 +154,8 @@ const tabStorage = (): Storage | null => {
   }
 };
 
-/** The page's own reading: a shop device measures nothing (no consent is asked there: the shop's terms apply). */
-export function pageConsent(): TrackingConsent {
-  if (isRetailPage()) return 'no';
-  const consent = store.get(consentAtom);
-  if (consent === null) return 'unknown';
-  return consent.analytics ? 'yes' : 'no';
-}
+/** The page's own reading (consent-state.ts). */
+const pageConsent: () => TrackingConsent = pageAnalyticsAnswer;
 
 /** The bus events tracking reads (the gate in tracking-gate.ts listens to these before this file loads). */
 export type TrackedEvent = (typeof TRACKED_EVENTS)[number];
