@@ -15,6 +15,9 @@ export interface ValueLine {
   readonly color: string;
 }
 
+/** Tick steps of a count axis: 1, 2, 5, 10, 20, 50, ... up to 5 million. */
+const WHOLE_INCREMENTS = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000].flatMap((p) => [p, 2 * p, 5 * p]);
+
 export interface BarChartProps {
   /** One row per label, top to bottom in this order. */
   readonly labels: readonly string[];
@@ -23,6 +26,8 @@ export interface BarChartProps {
   readonly valueLabels: readonly string[];
   /** The value axis' ticks. */
   readonly formatTick: (value: number) => string;
+  /** Counts: ticks only at whole numbers (with few visitors a fractional step read "2 2 1 1 1 0"). */
+  readonly wholeTicks?: boolean;
   readonly lines?: readonly ValueLine[];
   /** Right to left: labels on the right, bars growing leftwards. */
   readonly rtl: boolean;
@@ -81,7 +86,7 @@ export function valueAxisMax(values: readonly (number | null)[], labelWidths: re
  * lines at given values. The canvas is hidden from assistive technology (`aria-hidden`): every
  * figure it draws is in the table beside it (ops-figure.tsx), which is the accessible form.
  */
-export function BarChart({ labels, sets, valueLabels, formatTick, lines = [], rtl }: BarChartProps) {
+export function BarChart({ labels, sets, valueLabels, formatTick, wholeTicks = false, lines = [], rtl }: BarChartProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -134,6 +139,7 @@ export function BarChart({ labels, sets, valueLabels, formatTick, lines = [], rt
           space: 64,
           grid: { stroke: muted, width: 1 },
           ticks: { show: false },
+          ...(wholeTicks ? { incrs: WHOLE_INCREMENTS } : {}),
           values: (_u, splits) => splits.map(formatTick),
         },
       ],
@@ -209,6 +215,6 @@ export function BarChart({ labels, sets, valueLabels, formatTick, lines = [], rt
       observer?.disconnect();
       chart.destroy();
     };
-  }, [labels, sets, valueLabels, formatTick, lines, rtl]);
+  }, [labels, sets, valueLabels, formatTick, wholeTicks, lines, rtl]);
   return <div ref={box} className="ops-chart" aria-hidden="true" />;
 }

@@ -91,7 +91,7 @@ export function FunnelFigure({ funnel }: { funnel: OpsSummary['funnel'] }) {
     <Figure
       title={t('ops.funnel.title')}
       caption={<p>{t('ops.funnel.caption')}</p>}
-      chart={<BarChart {...chart} formatTick={n.whole} lines={NO_LINES} rtl={dir === 'rtl'} />}
+      chart={<BarChart {...chart} formatTick={n.whole} wholeTicks lines={NO_LINES} rtl={dir === 'rtl'} />}
       table={(caption) => (
         <table className="ops-table">
           <caption>{caption}</caption>
@@ -224,7 +224,7 @@ export function ErrorsFigure({ errors }: { errors: OpsSummary['errors'] }) {
     <Figure
       title={t('ops.errors.title')}
       caption={<p>{t('ops.errors.caption')}</p>}
-      chart={<BarChart {...chart} formatTick={n.whole} lines={NO_LINES} rtl={dir === 'rtl'} />}
+      chart={<BarChart {...chart} formatTick={n.whole} wholeTicks lines={NO_LINES} rtl={dir === 'rtl'} />}
       table={(caption) => (
         <table className="ops-table">
           <caption>{caption}</caption>
