@@ -33,7 +33,8 @@ export function startTracking(load: () => Promise<typeof Tracking> = () => impor
   let ended = false;
   const offs = TRACKED_EVENTS.map((event) =>
     bus.on(event, (payload: BusEvents[typeof event]) => {
-      if (pageAnalyticsAnswer() === 'unknown') heard = [...heard, [event, payload] as HeardEvent].slice(0, MAX_HEARD);
+      // Kept until tracking has loaded: before the answer, and between a yes and the chunk's arrival.
+      if (pageAnalyticsAnswer() !== 'no') heard = [...heard, [event, payload] as HeardEvent].slice(0, MAX_HEARD);
     }),
   );
   const check = () => {

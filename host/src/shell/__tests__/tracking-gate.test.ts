@@ -35,6 +35,18 @@ describe('the tracking gate', () => {
     stop();
   });
 
+  it('keeps what happens between the yes and the arrival of tracking (a plan chosen while it downloads)', async () => {
+    let arrive: () => void = () => undefined;
+    const load = jest.fn(() => new Promise<void>((r) => (arrive = r)).then(() => import('../tracking')));
+    const stop = startTracking(load);
+    answer(true);
+    bus.emit('number:cancelled', { msisdn: '0581234567' });
+    arrive();
+    for (let i = 0; i < 20 && layer().length < 1; i++) await flush();
+    expect(layer()).toEqual(['number_released']);
+    stop();
+  });
+
   it('on a no drops what it kept and never downloads tracking; a later yes loads it with nothing from before', async () => {
     const load = jest.fn(() => import('../tracking'));
     const stop = startTracking(load);
