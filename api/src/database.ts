@@ -31,7 +31,7 @@ export interface SqliteRepositories extends Repositories {
  * Binds every repository's methods into one object: ctx.repos keeps the shape route files call
  * (ctx.repos.reserveNumber, ...) while each method stays its module's.
  */
-function bound<T extends object>(repository: T): Pick<T, keyof T> {
+export function bound<T extends object>(repository: T): Pick<T, keyof T> {
   const methods: Record<string, unknown> = {};
   for (let proto: object | null = Object.getPrototypeOf(repository); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
     for (const name of Object.getOwnPropertyNames(proto)) {
@@ -103,7 +103,7 @@ export function composeSqliteRepositories(db: Database, ownsDatabase: boolean): 
  * feedback. Identity decisions, addresses, phones: zeroed in the database (secure_delete), and the
  * WAL that still carries them emptied.
  */
-async function applyRetention(repositories: ModuleRepositories, cutoffs: RetentionCutoffs, emptyWal: () => void): Promise<RetentionReport> {
+export async function applyRetention(repositories: ModuleRepositories, cutoffs: RetentionCutoffs, emptyWal: () => void): Promise<RetentionReport> {
   const visitors = await repositories.pruneVisitors(cutoffs);
   const report: RetentionReport = {
     ...visitors,

