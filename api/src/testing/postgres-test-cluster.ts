@@ -93,13 +93,22 @@ let made = 0;
 
 /** A fresh database copied from the migrated and seeded template; dropped by `drop`. */
 export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  return createDatabase(TEMPLATE_DATABASE);
+}
+
+/** A fresh database with nothing in it (not even the schema); dropped by `drop`. */
+export async function freshEmptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  return createDatabase('template1');
+}
+
+async function createDatabase(template: string): Promise<{ url: string; drop(): Promise<void> }> {
   const cluster = await testCluster();
   made += 1;
   const name = `t_${process.pid}_${made}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: databaseUrl(cluster, 'postgres') });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   } finally {
     await admin.end();
   }

@@ -1,0 +1,74 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { openSqliteRepositories } from '../../../../database';
+import { PG_MIGRATIONS } from '../../../../schema-versions-postgres';
+import { tempDir } from '../../../../testing/harness';
+import { freshEmptyDatabase } from '../../../../testing/postgres-test-cluster';
+import { PgDatabase } from '../pg-database';
+import { moveSqliteToPostgres } from '../move-from-sqlite';
+
+/** The move of an embedded database to PostgreSQL: every row, counted, or nothing. */
+describe('moveSqliteToPostgres', () => {
+  const dir = tempDir();
+  const file = join(dir.path, 'source.sqlite');
+  afterAll(() => dir.remove());
+
+  beforeAll(async () => {
+    const { repos } = openSqliteRepositories(file, { poolSize: 300 });
+    // Some visitors with sessions and holds, beside the seeded reference data.
+    for (let i = 0; i < 5; i += 1) {
+      const user = await repos.findOrCreateUser(`device-${i}`, `uid-${i}`, 1_768_471_200_000);
+      await repos.createSession(`token-${i}`.padEnd(64, '0'), user, 1_768_471_200_000);
+    }
+    await repos.close();
+  });
+
+  it('copies every table into an empty database and counts each one', async () => {
+    const target = await freshEmptyDatabase();
+    const pg = PgDatabase.connect(target.url, { max: 2 });
+    try {
+      const report = await moveSqliteToPostgres(file, pg, PG_MIGRATIONS);
+      const source = new Database(file, { readonly: true });
+      const count = (table: string) => (source.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+      expect(report.tables.find((t) => t.table === 'numbers')?.rows).toBe(300);
+      for (const { table, rows } of report.tables) expect(rows).toBe(count(table));
+      // The rowid the random offer seeks by comes along as seq.
+      const rowids = source.prepare('SELECT msisdn, rowid AS seq FROM numbers ORDER BY rowid LIMIT 3').all();
+      expect(await pg.many('SELECT msisdn, seq FROM numbers ORDER BY seq LIMIT 3')).toEqual(rowids);
+      expect(await pg.many('SELECT uid, device_id FROM users ORDER BY uid')).toEqual(source.prepare('SELECT uid, device_id FROM users ORDER BY uid').all());
+      source.close();
+      // Identities go on after the highest copied id.
+      expect(await pg.one("SELECT nextval(pg_get_serial_sequence('numbers', 'seq')) AS next")).toEqual({ next: 301 });
+    } finally {
+      await pg.close();
+      await target.drop();
+    }
+  });
+
+  it('refuses a target that has rows already, and leaves it as it was', async () => {
+    const target = await freshEmptyDatabase();
+    const pg = PgDatabase.connect(target.url, { max: 2 });
+    try {
+      await moveSqliteToPostgres(file, pg, PG_MIGRATIONS);
+      const before = await pg.one<{ n: number }>('SELECT COUNT(*) AS n FROM users');
+      await expect(moveSqliteToPostgres(file, pg, PG_MIGRATIONS)).rejects.toThrow(/has \d+ rows already: a move goes into an empty database/);
+      expect(await pg.one('SELECT COUNT(*) AS n FROM users')).toEqual(before);
+    } finally {
+      await pg.close();
+      await target.drop();
+    }
+  });
+
+  it('refuses a SQLite database of another schema version', async () => {
+    const target = await freshEmptyDatabase();
+    const pg = PgDatabase.connect(target.url, { max: 2 });
+    try {
+      const older = PG_MIGRATIONS.map((m) => ({ ...m, version: m.version + 1 }));
+      await expect(moveSqliteToPostgres(file, pg, older)).rejects.toThrow(/start the product once on the SQLite file/);
+      expect(await pg.maybe("SELECT to_regclass('users') AS t")).toEqual({ t: null });
+    } finally {
+      await pg.close();
+      await target.drop();
+    }
+  });
+});
