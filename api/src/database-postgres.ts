@@ -3,6 +3,10 @@ import { PgDatabase } from './platform/db/postgres/pg-database';
 import { migratePostgres } from './platform/db/postgres/pg-migrations';
 import { PgSessionRepository } from './platform/sessions/postgres/pg-session-repository';
 import { PgReferenceVersionRepository } from './platform/reference-versions/postgres/pg-reference-version-repository';
+import { PgContentRepository } from './modules/content/postgres/pg-content-repository';
+import { PgConsentRepository } from './modules/consent/postgres/pg-consent-repository';
+import { PgFlowRepository } from './modules/flow/postgres/pg-flow-repository';
+import { PgMeasurementRepository } from './modules/measurement/postgres/pg-measurement-repository';
 import type { ModuleRepositories, Repositories } from './repositories';
 import { PG_MIGRATIONS } from './schema-versions-postgres';
 import type { SeedOptions, SeedReport } from './seed-database';
@@ -36,6 +40,10 @@ export function composePostgresRepositories(db: PgDatabase): PostgresRepositorie
   const repositories = withNotPorted<ModuleRepositories>({
     ...bound(new PgSessionRepository(db)),
     ...bound(new PgReferenceVersionRepository(db)),
+    ...bound(new PgFlowRepository(db)),
+    ...bound(new PgContentRepository(db)),
+    ...bound(new PgConsentRepository(db)),
+    ...bound(new PgMeasurementRepository(db)),
   });
   return withNotPorted<PostgresRepositories>({
     ...repositories,

@@ -1,4 +1,6 @@
 import type { PgDatabase } from './platform/db/postgres/pg-database';
+import { seedContent } from './modules/content/postgres/seed-content';
+import { seedConsent } from './modules/consent/postgres/seed-consent';
 import type { SeedOptions, SeedReport } from './seed-database';
 
 /**
@@ -14,6 +16,8 @@ export async function seedPostgres(db: PgDatabase, options: SeedOptions = {}): P
     // Several instances may start at once: one seeds, the others wait here and then find the
     // rows there (every step is an UPSERT or insert-if-missing).
     await db.lockKey('join:seed');
+    await seedContent(db);
+    await seedConsent(db, Date.now());
     return { numbersInserted: 0 };
   });
 }

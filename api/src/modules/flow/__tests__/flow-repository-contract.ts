@@ -130,5 +130,47 @@ export function describeFlowRepositoryContract(name: string, impl: RepositoryImp
         });
       });
     });
+
+    // Sales (orders, captures) are pruned in api/src/__tests__/retention.test.ts, through every module.
+    describe('the retention of visitors who bought nothing', () => {
+      const DAY = 24 * 3600_000;
+      // Visitors of these tests' own, made long before every other test's (made at NOW).
+      let made = 0;
+      const oldVisitor = async (daysAgo: number) => {
+        made += 1;
+        return repos.findOrCreateUser(`retention-device-${made}`, `retention-${made}`, NOW - daysAgo * DAY);
+      };
+      const cutoffs = { saleBefore: NOW - 1827 * DAY, unsoldVisitorBefore: NOW - 90 * DAY };
+      const exists = (uid: string) => repos.getFlowContext(uid).then(() => true, () => false);
+
+      it('deletes one whose first visit is past the period, not one still there (a session) nor a newer one; the session gone, it goes too', async () => {
+        const gone = await oldVisitor(91);
+        const signedIn = await oldVisitor(120);
+        const recent = await oldVisitor(89);
+        const tokenHash = `retention-${signedIn.uid}`.padEnd(64, '0');
+        await repos.createSession(tokenHash, signedIn, NOW - 120 * DAY);
+        expect(await repos.pruneVisitors(cutoffs)).toEqual({ sales: 0, unsoldVisitors: 1 });
+        expect([await exists(gone.uid), await exists(signedIn.uid), await exists(recent.uid)]).toEqual([false, true, true]);
+        expect(await repos.pruneVisitors(cutoffs)).toEqual({ sales: 0, unsoldVisitors: 0 });
+        await repos.deleteSession(tokenHash);
+        expect(await repos.pruneVisitors(cutoffs)).toEqual({ sales: 0, unsoldVisitors: 1 });
+        expect([await exists(signedIn.uid), await exists(recent.uid)]).toEqual([false, true]);
+        // The device is a new visitor now.
+        expect((await repos.findOrCreateUser(signedIn.deviceId, 'retention-again', NOW)).uid).toBe('retention-again');
+      });
+
+      it('keeps one holding a number, even past its end, until the hold is released', async () => {
+        const holder = await oldVisitor(100);
+        const [n] = await repos.pickFreeNumbers(1, DEFAULT_SHUFFLE_VANITY_IDS, NOW, Math.random);
+        if (!n) throw new Error('no free number');
+        await repos.reserveNumber(holder.uid, n.msisdn, NOW, NOW + HOLD_MS, POLICY);
+        expect(await repos.pruneVisitors(cutoffs)).toEqual({ sales: 0, unsoldVisitors: 0 });
+        expect(await exists(holder.uid)).toBe(true);
+        // A hold past its end still names its holder until it is released (the sweep releases them first: app.ts).
+        await repos.releaseExpiredHolds(NOW + HOLD_MS + 1);
+        expect(await repos.pruneVisitors(cutoffs)).toEqual({ sales: 0, unsoldVisitors: 1 });
+        expect(await exists(holder.uid)).toBe(false);
+      });
+    });
   });
 }
