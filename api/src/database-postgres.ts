@@ -3,6 +3,8 @@ import { PgDatabase } from './platform/db/postgres/pg-database';
 import { migratePostgres } from './platform/db/postgres/pg-migrations';
 import { PgSessionRepository } from './platform/sessions/postgres/pg-session-repository';
 import { PgReferenceVersionRepository } from './platform/reference-versions/postgres/pg-reference-version-repository';
+import { PgNumbersRepository, type PgNumbersSteps } from './modules/numbers/postgres/pg-numbers-repository';
+import { DEFAULT_COMMITMENT_MONTHS } from './modules/catalogue/catalogue';
 import type { ModuleRepositories, Repositories } from './repositories';
 import { PG_MIGRATIONS } from './schema-versions-postgres';
 import type { SeedOptions, SeedReport } from './seed-database';
@@ -32,10 +34,39 @@ function withNotPorted<T extends object>(methods: Partial<T>): T {
   });
 }
 
+/**
+ * INTERIM, until the payment and catalogue repositories are ported (branches h-pgd, h-pgb): the
+ * numbers repository's steps on their tables, the SQL of SqlitePaymentRepository.paymentOpen and
+ * SqliteCatalogueRepository.resetLongProduct / namesIn, so the numbers contract (its races
+ * included) runs now. At the merge these become `payment.paymentOpen(uid)`,
+ * `catalogue.resetLongProduct(...)` and the catalogue's names, as composeSqliteRepositories wires them.
+ */
+function interimNumbersSteps(db: PgDatabase): PgNumbersSteps {
+  return {
+    paymentOpen: async (uid) =>
+      (await db.maybe("SELECT 1 FROM payments WHERE uid = $1 AND status IN ('pending', 'requires_action') LIMIT 1", [uid])) !== undefined,
+    operatorNames: async (language) => {
+      if (language === 'en') return (_code, english) => english;
+      const rows = await db.many<{ id: string; name: string }>("SELECT id, name FROM localized_names WHERE language = $1 AND kind = 'operator'", [language]);
+      const names = new Map(rows.map((r) => [r.id, r.name]));
+      return (code, english) => names.get(code) ?? english;
+    },
+    resetLongProduct: async (uid, defaultProductCode) => {
+      await db.run(
+        `UPDATE users SET current_product_code = $2
+         WHERE uid = $1 AND current_product_code IN (SELECT code FROM products WHERE commitment_duration <> $3)`,
+        [uid, defaultProductCode, DEFAULT_COMMITMENT_MONTHS],
+      );
+    },
+  };
+}
+
 export function composePostgresRepositories(db: PgDatabase): PostgresRepositories {
+  const numbers = new PgNumbersRepository(db, interimNumbersSteps(db));
   const repositories = withNotPorted<ModuleRepositories>({
     ...bound(new PgSessionRepository(db)),
     ...bound(new PgReferenceVersionRepository(db)),
+    ...bound(numbers),
   });
   return withNotPorted<PostgresRepositories>({
     ...repositories,
