@@ -1,6 +1,8 @@
 import type { PgDatabase } from './platform/db/postgres/pg-database';
 import { seedContent } from './modules/content/postgres/seed-content';
 import { seedConsent } from './modules/consent/postgres/seed-consent';
+import { seedNumbers, seedTransfer } from './modules/numbers/postgres/seed-numbers';
+import { DEFAULT_POOL_SIZE } from './modules/numbers/seed/number-pool';
 import type { SeedOptions, SeedReport } from './seed-database';
 
 /**
@@ -11,13 +13,13 @@ import type { SeedOptions, SeedReport } from './seed-database';
  * users' data is never touched, and the number pool is seeded only into an empty table.
  */
 export async function seedPostgres(db: PgDatabase, options: SeedOptions = {}): Promise<SeedReport> {
-  void options;
   return db.transaction(async () => {
     // Several instances may start at once: one seeds, the others wait here and then find the
     // rows there (every step is an UPSERT or insert-if-missing).
     await db.lockKey('join:seed');
     await seedContent(db);
     await seedConsent(db, Date.now());
-    return { numbersInserted: 0 };
+    await seedTransfer(db);
+    return { numbersInserted: await seedNumbers(db, options.poolSize ?? DEFAULT_POOL_SIZE) };
   });
 }

@@ -1,9 +1,10 @@
+import { SEARCH_DEFAULT_VANITY_LEVELS } from '@join/shared/contract';
 import type { AccountRepository } from '../../account/repository';
 import { DEFAULT_PRODUCT_CODE } from '../../catalogue/catalogue';
 import type { CatalogueRepository } from '../../catalogue/repository';
 import type { FulfilmentRepository } from '../../fulfilment/repository';
 import type { IdentityRepository } from '../../identity/repository';
-import type { HoldPolicy, NumbersRepository } from '../repository';
+import type { HoldPolicy, NumberRecord, NumberSearch, NumbersRepository } from '../repository';
 import type { PaymentRepository } from '../../payment/repository';
 import type { SessionRepository } from '../../../platform/sessions/repository';
 import { HOLD_MS, NOT_IN_POOL, NOW, POLICY, type RepositoryImplementation, describeRepositoryContract } from '../../../testing/repository-contract';
@@ -126,6 +127,81 @@ export function describeNumbersRepositoryContract(name: string, impl: Repository
         await repos.reserveNumber(alice.uid, m, NOW, NOW + 1000, POLICY);
         expect(await repos.commitHold(alice.uid, NOW + 1000)).toEqual({ kind: 'expired' });
         expect(await repos.cancelHold(alice.uid, m, NOW + 1000, DEFAULT_PRODUCT_CODE)).toBe('expired');
+      });
+    });
+    describe('number search and the random offer', () => {
+      /** Every hold the suite takes has ended by then: the whole pool is free. */
+      const LATER = NOW + 30 * 24 * 3600_000;
+      /** Every page of a search until a short one, concatenated. */
+      const allPages = async (search: Omit<NumberSearch, 'limit' | 'offset'>, now: number, limit = 100): Promise<NumberRecord[]> => {
+        const found: NumberRecord[] = [];
+        for (let offset = 0; ; offset += limit) {
+          const page = await repos.searchFreeNumbers({ ...search, limit, offset }, now);
+          found.push(...page);
+          if (page.length < limit) return found;
+        }
+      };
+      /** The plain meaning of a search, over a listing of the pool. */
+      const filtered = (pool: readonly NumberRecord[], pattern: string, match: NumberSearch['match'], levels: readonly number[]): string[] =>
+        pool
+          .filter((n) => levels.includes(n.vanityLevel))
+          .filter((n) => (match === 'contains' ? n.msisdn.slice(5).includes(pattern) : n.msisdn.endsWith(pattern)))
+          .map((n) => n.msisdn);
+
+      it('finds exactly the free numbers that contain or end with a pattern, of the tiers asked, in one stable order', async () => {
+        const pool = await allPages({ pattern: '', match: 'contains', vanityLevels: SEARCH_DEFAULT_VANITY_LEVELS }, LATER);
+        expect(pool.length).toBeGreaterThan(1000);
+        expect(new Set(pool.map((n) => n.msisdn)).size).toBe(pool.length);
+        const digits = pool[123]?.msisdn.slice(5) ?? '';
+        const searches: [string, NumberSearch['match']][] = [
+          ['7', 'contains'],
+          ['7', 'ends_with'],
+          ['42', 'contains'],
+          ['42', 'ends_with'],
+          // The 97158 prefix is not searched: only the subscriber digits are.
+          ['158', 'contains'],
+          [digits.slice(0, 3), 'contains'],
+          [digits.slice(2, 6), 'contains'],
+          [digits.slice(-3), 'ends_with'],
+          [digits, 'contains'],
+          [digits, 'ends_with'],
+        ];
+        for (const levels of [SEARCH_DEFAULT_VANITY_LEVELS, [6, 10], [3, 4], [1, 2]]) {
+          for (const [pattern, match] of searches) {
+            const want = filtered(pool, pattern, match, levels);
+            expect({ pattern, match, levels, found: (await allPages({ pattern, match, vanityLevels: levels }, LATER)).map((n) => n.msisdn) }).toEqual({
+              pattern,
+              match,
+              levels,
+              found: want,
+            });
+          }
+        }
+        expect(filtered(pool, digits, 'contains', SEARCH_DEFAULT_VANITY_LEVELS)).toEqual([pool[123]?.msisdn]);
+        // Pages of another size cut the same order.
+        expect((await allPages({ pattern: '12', match: 'contains', vanityLevels: SEARCH_DEFAULT_VANITY_LEVELS }, LATER, 7)).map((n) => n.msisdn)).toEqual(
+          filtered(pool, '12', 'contains', SEARCH_DEFAULT_VANITY_LEVELS),
+        );
+      });
+
+      it('offers and finds free numbers only: a held number is left out until its hold ends', async () => {
+        const alice = await newUser();
+        const [n] = await freeNumbers(1);
+        if (!n) throw new Error('no free number');
+        const find = (now: number) => repos.searchFreeNumbers({ pattern: n.slice(5), match: 'ends_with', vanityLevels: SEARCH_DEFAULT_VANITY_LEVELS, limit: 10, offset: 0 }, now);
+        expect((await find(NOW)).map((r) => r.msisdn)).toEqual([n]);
+        await repos.reserveNumber(alice.uid, n, NOW, NOW + HOLD_MS, POLICY);
+        expect(await find(NOW)).toEqual([]);
+        expect((await find(NOW + HOLD_MS)).map((r) => r.msisdn)).toEqual([n]);
+        const offered = await repos.pickFreeNumbers(50, [1, 2], NOW, Math.random);
+        expect(offered.length).toBeGreaterThan(10);
+        expect(new Set(offered.map((o) => o.msisdn)).size).toBe(offered.length);
+        expect(offered.every((o) => o.msisdn !== n && [1, 2].includes(o.vanityLevel))).toBe(true);
+        // A random start at the very end wraps round to the start of the pool.
+        expect(await repos.pickFreeNumbers(1, [1, 2], NOW, () => 0.999999)).toHaveLength(1);
+        expect(await repos.pickFreeNumbers(3, [6], NOW, Math.random)).toEqual(
+          expect.arrayContaining([expect.objectContaining({ vanityLevel: 6 })]),
+        );
       });
     });
     describe('transfer holds', () => {

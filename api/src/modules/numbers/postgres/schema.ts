@@ -2,7 +2,7 @@ import type { MigrationPart } from '../../../platform/db/migrations';
 
 /**
  * This folder's part of the PostgreSQL schema (baseline version 27: SQLite's 1..27 in one step):
- * the number pool, holds and their ledger, transfer operators, the reservation counter.
+ * the number pool, holds and their ledger, transfer operators, the reservation id sequence.
  *
  * numbers.seq stands for SQLite's implicit rowid, which the SQLite code relies on: an identity
  * (in insertion order; the seed inserts a shuffled pool, so it looks random to a visitor), unique
@@ -48,13 +48,12 @@ export const NUMBERS_PG_MIGRATIONS: readonly MigrationPart[] = [
         name TEXT NOT NULL
       );
 
-      -- Named counters; reservation_id is the last reservation id handed out, so ids are
-      -- unique over time, not only among live holds. Its row is structure, not seed.
-      CREATE TABLE counters (
-        name TEXT PRIMARY KEY,
-        value BIGINT NOT NULL
-      );
-      INSERT INTO counters (name, value) VALUES ('reservation_id', 0);
+      -- Reservation ids, unique over time, not only among live holds (SQLite: the counters
+      -- row 'reservation_id', the last id handed out). A sequence, not a counter row: the row
+      -- would be locked by every claim until its commit, so claims on different numbers would
+      -- queue behind each other across all instances. A rolled-back claim leaves a gap, which
+      -- nothing minds. Moving an SQLite database here: setval('reservation_ids', its counter).
+      CREATE SEQUENCE reservation_ids AS BIGINT;
 
       -- A hold is (holder, reservation_id, reserved_at, held_until), all set or all null.
       CREATE TABLE numbers (
