@@ -1,4 +1,6 @@
 import type { PgDatabase } from './platform/db/postgres/pg-database';
+import { seedAccounts } from './modules/account/postgres/seed-accounts';
+import { seedNames, seedProducts, seedPromotions } from './modules/catalogue/postgres/seed-catalogue';
 import type { SeedOptions, SeedReport } from './seed-database';
 
 /**
@@ -14,6 +16,11 @@ export async function seedPostgres(db: PgDatabase, options: SeedOptions = {}): P
     // Several instances may start at once: one seeds, the others wait here and then find the
     // rows there (every step is an UPSERT or insert-if-missing).
     await db.lockKey('join:seed');
+    // In seed-database.ts's order.
+    await seedProducts(db);
+    await seedPromotions(db);
+    await seedNames(db);
+    await seedAccounts(db);
     return { numbersInserted: 0 };
   });
 }
