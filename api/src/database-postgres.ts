@@ -7,8 +7,9 @@ import { PgContentRepository } from './modules/content/postgres/pg-content-repos
 import { PgConsentRepository } from './modules/consent/postgres/pg-consent-repository';
 import { PgFlowRepository } from './modules/flow/postgres/pg-flow-repository';
 import { PgMeasurementRepository } from './modules/measurement/postgres/pg-measurement-repository';
-import { PgNumbersRepository, type PgNumbersSteps } from './modules/numbers/postgres/pg-numbers-repository';
-import { DEFAULT_COMMITMENT_MONTHS } from './modules/catalogue/catalogue';
+import { PgNumbersRepository } from './modules/numbers/postgres/pg-numbers-repository';
+import { PgAccountRepository } from './modules/account/postgres/pg-account-repository';
+import { PgCatalogueRepository } from './modules/catalogue/postgres/pg-catalogue-repository';
 import type { ModuleRepositories, Repositories } from './repositories';
 import { PG_MIGRATIONS } from './schema-versions-postgres';
 import type { SeedOptions, SeedReport } from './seed-database';
@@ -38,43 +39,37 @@ function withNotPorted<T extends object>(methods: Partial<T>): T {
   });
 }
 
-/**
- * INTERIM, until the payment and catalogue repositories are ported (branches h-pgd, h-pgb): the
- * numbers repository's steps on their tables, the SQL of SqlitePaymentRepository.paymentOpen and
- * SqliteCatalogueRepository.resetLongProduct / namesIn, so the numbers contract (its races
- * included) runs now. At the merge these become `payment.paymentOpen(uid)`,
- * `catalogue.resetLongProduct(...)` and the catalogue's names, as composeSqliteRepositories wires them.
- */
-function interimNumbersSteps(db: PgDatabase): PgNumbersSteps {
-  return {
-    paymentOpen: async (uid) =>
-      (await db.maybe("SELECT 1 FROM payments WHERE uid = $1 AND status IN ('pending', 'requires_action') LIMIT 1", [uid])) !== undefined,
-    operatorNames: async (language) => {
-      if (language === 'en') return (_code, english) => english;
-      const rows = await db.many<{ id: string; name: string }>("SELECT id, name FROM localized_names WHERE language = $1 AND kind = 'operator'", [language]);
-      const names = new Map(rows.map((r) => [r.id, r.name]));
-      return (code, english) => names.get(code) ?? english;
-    },
-    resetLongProduct: async (uid, defaultProductCode) => {
-      await db.run(
-        `UPDATE users SET current_product_code = $2
-         WHERE uid = $1 AND current_product_code IN (SELECT code FROM products WHERE commitment_duration <> $3)`,
-        [uid, defaultProductCode, DEFAULT_COMMITMENT_MONTHS],
-      );
-    },
-  };
-}
+/** A step of a module not ported yet, for a ported repository's transaction: it fails loudly too. */
+const notPortedStep =
+  (name: string) =>
+  (): Promise<never> =>
+    Promise.reject(new Error(`no PostgreSQL repository yet for ${name}`));
 
 export function composePostgresRepositories(db: PgDatabase): PostgresRepositories {
-  const numbers = new PgNumbersRepository(db, interimNumbersSteps(db));
+  const paymentOpen = notPortedStep('paymentOpen');
+  const catalogue = new PgCatalogueRepository(db, { paymentOpen });
+  const numbers = new PgNumbersRepository(db, {
+    paymentOpen,
+    operatorNames: async (language) => {
+      const nameOf = await catalogue.namesIn(language);
+      return (code, english) => nameOf('operator', code, english);
+    },
+    resetLongProduct: (uid, defaultProductCode) => catalogue.resetLongProduct(uid, defaultProductCode),
+  });
+  const account = new PgAccountRepository(db, {
+    pendingCheckAccount: notPortedStep('pendingCheckAccount'),
+    dropPendingCheck: notPortedStep('dropPendingCheck'),
+  });
   const repositories = withNotPorted<ModuleRepositories>({
     ...bound(new PgSessionRepository(db)),
     ...bound(new PgReferenceVersionRepository(db)),
+    ...bound(account),
+    ...bound(catalogue),
+    ...bound(numbers),
     ...bound(new PgFlowRepository(db)),
     ...bound(new PgContentRepository(db)),
     ...bound(new PgConsentRepository(db)),
     ...bound(new PgMeasurementRepository(db)),
-    ...bound(numbers),
   });
   return withNotPorted<PostgresRepositories>({
     ...repositories,

@@ -1,4 +1,6 @@
 import type { PgDatabase } from './platform/db/postgres/pg-database';
+import { seedAccounts } from './modules/account/postgres/seed-accounts';
+import { seedNames, seedProducts, seedPromotions } from './modules/catalogue/postgres/seed-catalogue';
 import { seedContent } from './modules/content/postgres/seed-content';
 import { seedConsent } from './modules/consent/postgres/seed-consent';
 import { seedNumbers, seedTransfer } from './modules/numbers/postgres/seed-numbers';
@@ -17,9 +19,14 @@ export async function seedPostgres(db: PgDatabase, options: SeedOptions = {}): P
     // Several instances may start at once: one seeds, the others wait here and then find the
     // rows there (every step is an UPSERT or insert-if-missing).
     await db.lockKey('join:seed');
+    // In seed-database.ts's order.
+    await seedProducts(db);
+    await seedPromotions(db);
     await seedContent(db);
     await seedConsent(db, Date.now());
     await seedTransfer(db);
+    await seedNames(db);
+    await seedAccounts(db);
     return { numbersInserted: await seedNumbers(db, options.poolSize ?? DEFAULT_POOL_SIZE) };
   });
 }

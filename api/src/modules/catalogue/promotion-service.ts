@@ -26,7 +26,14 @@ function newReferralCode(): string {
   return code;
 }
 
-const isUniqueViolation = (e: unknown): boolean => (e as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+/**
+ * The referral code drawn is another account's: the repository passes on its database's unique
+ * violation (CatalogueRepository.addReferralCode), SQLite's code or PostgreSQL's SQLSTATE 23505.
+ */
+export const isUniqueViolation = (e: unknown): boolean => {
+  const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+};
 
 /**
  * The promotions calls of SPEC 7 (redeem, cancel, validate_reward), the visitor's referral code and

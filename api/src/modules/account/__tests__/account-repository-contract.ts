@@ -113,5 +113,57 @@ export function describeAccountRepositoryContract(name: string, impl: Repository
         expect(await repos.updateVerificationCode('c@example.com', (current) => ({ next: undefined, result: current }))).toBeNull();
       });
     });
+
+    // Steps that read and then write, called at once: on a database with several connections
+    // (PostgreSQL's pool) they really run side by side, and each must still do what it does alone.
+    describe('concurrent steps', () => {
+      const together = <T>(n: number, step: (i: number) => Promise<T>): Promise<T[]> => Promise.all(Array.from({ length: n }, (_, i) => step(i)));
+
+      it('creates one account for concurrent proofs of one e-mail', async () => {
+        const accounts = await together(6, (i) => repos.findOrCreateVerifiedAccount('race.proof@example.com', `acc-race-proof-${i}`, NOW));
+        expect(new Set(accounts.map((a) => a.id)).size).toBe(1);
+        for (const a of accounts) expect(a).toEqual({ ...accounts[0], emailVerifiedAt: NOW });
+        expect(await repos.findAccountByEmail('race.proof@example.com')).toEqual(accounts[0]);
+      });
+
+      it('links a social identity once when its first logins come at once', async () => {
+        const identity = { issuer: 'https://issuer.example', subject: 's-race', email: 'social.race@example.com' };
+        const results = await together(6, (i) => repos.findOrLinkSocialAccount(identity, `acc-social-race-${i}`, NOW));
+        expect(results.map((r) => r.kind).sort()).toEqual(['created', 'known', 'known', 'known', 'known', 'known']);
+        expect(new Set(results.map((r) => r.account.id)).size).toBe(1);
+        // Two identities of one new e-mail: one account, created by one and linked by the other.
+        const two = await together(2, (i) => repos.findOrLinkSocialAccount({ ...identity, subject: `s-race-${i}`, email: 'social.race2@example.com' }, `acc-social-race2-${i}`, NOW));
+        expect(two.map((r) => r.kind).sort()).toEqual(['created', 'linked']);
+        expect(new Set(two.map((r) => r.account.id)).size).toBe(1);
+      });
+
+      it('hands a social nonce to one of concurrent takes', async () => {
+        const user = await newUser();
+        await repos.createSession(`race-nonce-${user.uid}`, user, NOW);
+        await repos.setSocialNonce(`race-nonce-${user.uid}`, 'h-race', NOW + 1000);
+        const taken = await together(6, () => repos.takeSocialNonce(`race-nonce-${user.uid}`, NOW));
+        expect(taken.filter((t) => t !== null)).toEqual(['h-race']);
+      });
+
+      it('counts every one of concurrent login failures and code updates', async () => {
+        const keys = ['race:a', 'race:b'];
+        await together(10, (i) =>
+          repos.recordLoginFailures(i % 2 === 0 ? keys : [...keys].reverse(), (prev, key) => ({
+            key,
+            count: (prev?.count ?? 0) + 1,
+            firstAt: prev?.firstAt ?? NOW,
+            lastAt: NOW + i,
+            lockedUntil: null,
+          })),
+        );
+        expect((await repos.getLoginFailures(keys)).map((f) => [f.key, f.count])).toEqual([
+          ['race:a', 10],
+          ['race:b', 10],
+        ]);
+        const row = { email: 'race.code@example.com', codeHash: 'h', salt: 's', expiresAt: NOW + 1, attempts: 0, sentAt: NOW, windowStartedAt: NOW, sendsInWindow: 1 };
+        await together(10, () => repos.updateVerificationCode(row.email, (current) => ({ next: current ? { ...current, attempts: current.attempts + 1 } : row, result: null })));
+        expect(await repos.updateVerificationCode(row.email, (current) => ({ next: undefined, result: current?.attempts }))).toBe(9);
+      });
+    });
   });
 }

@@ -8,7 +8,7 @@ import { SEED_ACCOUNTS, SEED_TERMINATED_NUMBERS } from '../seed/accounts';
  * accounts share it across the databases one process seeds.
  */
 const seedHashes = new Map<string, string>();
-const seedHashOf = (password: string): string => {
+export const seedHashOf = (password: string): string => {
   let hash = seedHashes.get(password);
   if (!hash) seedHashes.set(password, (hash = hashPasswordSync(password)));
   return hash;

@@ -10,7 +10,7 @@ import type { ProductFilter } from '../repository';
  * the opt-in promotions, promo codes and boosters. Rows are parsed into the contract's
  * shapes (an operator may edit these tables by hand); prices are left to the domain.
  */
-interface ProductRow {
+export interface ProductRow {
   code: number;
   name: string;
   category: ProductCategory;
@@ -24,7 +24,7 @@ interface ProductRow {
   saving_percentage: number | null;
 }
 
-interface SubPlanRow {
+export interface SubPlanRow {
   id: number;
   product_code: number;
   type: string;
@@ -35,7 +35,7 @@ interface SubPlanRow {
   net_price: number | null;
 }
 
-interface PromotionRow {
+export interface PromotionRow {
   id: number;
   key: string;
   category: string;
@@ -51,7 +51,7 @@ interface PromotionRow {
   tourist_only: number;
 }
 
-interface BoosterRow {
+export interface BoosterRow {
   id: number;
   name: string;
   type: string;
@@ -61,7 +61,7 @@ interface BoosterRow {
   tags: string;
 }
 
-const PRODUCT_COLUMNS = `p.code, p.name, p.category, p.commitment_duration, p.is_tourist, p.is_customizable, p.vanity_level,
+export const PRODUCT_COLUMNS = `p.code, p.name, p.category, p.commitment_duration, p.is_tourist, p.is_customizable, p.vanity_level,
   p.allowed_features, p.list_net_price, pp.plan_net_price, ct.saving_percentage
   FROM products p
   LEFT JOIN package_prices pp ON pp.product_code = p.code
@@ -79,7 +79,7 @@ function toSubPlan(row: SubPlanRow): SubPlan {
   };
 }
 
-function toPromotionRule(row: PromotionRow): PromotionRule {
+export function toPromotionRule(row: PromotionRow): PromotionRule {
   return {
     promotion: Promotion.parse({
       ID: row.id,
@@ -100,7 +100,7 @@ function toPromotionRule(row: PromotionRow): PromotionRule {
 }
 
 const Tags = z.array(z.string());
-function toBooster(row: BoosterRow): Booster {
+export function toBooster(row: BoosterRow): Booster {
   return Booster.parse({
     ID: row.id,
     Name: row.name,
@@ -117,7 +117,26 @@ function parseFeatures(json: string): string[] {
   return Array.isArray(value) ? value.filter((f): f is { Code: string } => typeof f?.Code === 'string').map((f) => f.Code) : [];
 }
 
-type PromotionLinkRow = PromotionRow & { product_code: number };
+export type PromotionLinkRow = PromotionRow & { product_code: number };
+
+/** A product row with its plans and automatic promotions, as the domain takes it. */
+export function toCatalogueProduct(row: ProductRow, plans: SubPlanRow[], promotions: PromotionRow[]): CatalogueProduct {
+  return {
+    code: row.code,
+    name: row.name,
+    category: row.category,
+    commitmentMonths: row.commitment_duration,
+    tourist: row.is_tourist === 1,
+    customizable: row.is_customizable === 1,
+    vanityLevel: row.vanity_level,
+    allowedFeatures: parseFeatures(row.allowed_features),
+    fixedNetPrice: row.plan_net_price,
+    listNetPrice: row.list_net_price,
+    termSavingPercentage: row.saving_percentage,
+    plans: sortSubPlans(plans.map(toSubPlan)),
+    promotions: promotions.map(toPromotionRule),
+  };
+}
 
 export class CatalogueReader {
   private readonly byCodes: Statement<[string], ProductRow>;
@@ -162,7 +181,7 @@ export class CatalogueReader {
     const plans = this.plansOf.all(codes);
     const promotions = this.promotionsOf.all(codes);
     return rows.map((row) =>
-      this.toProduct(
+      toCatalogueProduct(
         row,
         plans.filter((p) => p.product_code === row.code),
         promotions.filter((p) => p.product_code === row.code),
@@ -190,23 +209,5 @@ export class CatalogueReader {
 
   allBoosters(): Booster[] {
     return this.boosters.all().map(toBooster);
-  }
-
-  private toProduct(row: ProductRow, plans: SubPlanRow[], promotions: PromotionRow[]): CatalogueProduct {
-    return {
-      code: row.code,
-      name: row.name,
-      category: row.category,
-      commitmentMonths: row.commitment_duration,
-      tourist: row.is_tourist === 1,
-      customizable: row.is_customizable === 1,
-      vanityLevel: row.vanity_level,
-      allowedFeatures: parseFeatures(row.allowed_features),
-      fixedNetPrice: row.plan_net_price,
-      listNetPrice: row.list_net_price,
-      termSavingPercentage: row.saving_percentage,
-      plans: sortSubPlans(plans.map(toSubPlan)),
-      promotions: promotions.map(toPromotionRule),
-    };
   }
 }
