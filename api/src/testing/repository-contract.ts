@@ -23,6 +23,9 @@ export interface RepositoryImplementation<T> {
   connectModule: string;
 }
 
+/** How long opening a database under test may take (a run's first PostgreSQL suite starts the cluster). */
+export const OPEN_TIMEOUT_MS = 120_000;
+
 export const NOW = Date.UTC(2026, 0, 15, 10, 0, 0);
 export const HOLD_MS = 15 * 60_000;
 export const POLICY = { maxExtensions: 2, temporaryVanityLevels: DEFAULT_SHUFFLE_VANITY_IDS };
@@ -48,9 +51,11 @@ function contractFixtures<T extends SessionRepository>(impl: RepositoryImplement
   let sut: RepositoryUnderTest<T> | null = null;
   let made = 0;
   let external = 0;
+  // The first suite of a run to need PostgreSQL starts its cluster and seeds the template while
+  // the other workers wait for it (testing/postgres-test-cluster.ts): seconds on a busy machine.
   beforeAll(async () => {
     sut = await impl.open();
-  });
+  }, OPEN_TIMEOUT_MS);
   afterAll(async () => sut?.dispose());
   const current = (): RepositoryUnderTest<T> => {
     if (!sut) throw new Error('the repository under test is not open yet');

@@ -23,14 +23,19 @@ export interface MoveReport {
 }
 
 /** SQLite tables that have no PostgreSQL counterpart on purpose. */
-const SQLITE_ONLY = /^(sqlite_.*|schema_migrations|numbers_search(_.*)?)$/;
+const SQLITE_ONLY = /^(sqlite_.*|schema_migrations|numbers_search(_.*)?|counters)$/;
+/**
+ * SQLite's named counters that are sequences on PostgreSQL (a counter row would make every claim
+ * wait for the one before it across instances): counter name -> sequence.
+ */
+const COUNTER_SEQUENCES: Record<string, string> = { reservation_id: 'reservation_ids' };
 /** Tables a PostgreSQL trigger reads before it lets a row in (not foreign keys): child -> parents. */
 const TRIGGER_READS: Record<string, string[]> = {
   payments: ['identity_decisions'],
   orders: ['identity_decisions'],
 };
 /** Tables whose rows the migrations insert as structure: replaced by the source's. */
-const STRUCTURE_ROWS = new Set(['reference_versions', 'counters']);
+const STRUCTURE_ROWS = new Set(['reference_versions']);
 const BATCH = 500;
 
 interface PgColumn {
@@ -143,6 +148,13 @@ export async function moveSqliteToPostgres(
         report.tables.push({ table, rows: n });
         report.rows += n;
         log(`${table}: ${n}`);
+      }
+      // The counters go on where they were: the next reservation id is the SQLite one's next.
+      const counters = sourceTables.includes('counters') ? (source.prepare('SELECT name, value FROM counters').all() as { name: string; value: number }[]) : [];
+      for (const { name, value } of counters) {
+        const sequence = COUNTER_SEQUENCES[name];
+        if (!sequence) throw new Error(`SQLite counter ${name} has no PostgreSQL sequence to go to`);
+        await pg.query('SELECT setval($1::regclass, GREATEST($2::bigint, 1), $2::bigint > 0)', [sequence, value]);
       }
     });
     return report;

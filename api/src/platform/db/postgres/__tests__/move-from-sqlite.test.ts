@@ -3,7 +3,8 @@ import Database from 'better-sqlite3';
 import { openSqliteRepositories } from '../../../../database';
 import { PG_MIGRATIONS } from '../../../../schema-versions-postgres';
 import { tempDir } from '../../../../testing/harness';
-import { freshEmptyDatabase } from '../../../../testing/postgres-test-cluster';
+import { OPEN_TIMEOUT_MS } from '../../../../testing/repository-contract';
+import { freshEmptyDatabase, testCluster } from '../../../../testing/postgres-test-cluster';
 import { PgDatabase } from '../pg-database';
 import { moveSqliteToPostgres } from '../move-from-sqlite';
 
@@ -19,9 +20,12 @@ describe('moveSqliteToPostgres', () => {
     for (let i = 0; i < 5; i += 1) {
       const user = await repos.findOrCreateUser(`device-${i}`, `uid-${i}`, 1_768_471_200_000);
       await repos.createSession(`token-${i}`.padEnd(64, '0'), user, 1_768_471_200_000);
+      const [free] = await repos.pickFreeNumbers(1, [1, 2, 3, 4, 5, 6, 7, 8, 9], 1_768_471_200_000, Math.random);
+      if (free) await repos.reserveNumber(user.uid, free.msisdn, 1_768_471_200_000, 1_768_471_200_000 + 900_000, { maxExtensions: 2, temporaryVanityLevels: [1] });
     }
     await repos.close();
-  });
+    await testCluster();
+  }, OPEN_TIMEOUT_MS);
 
   it('copies every table into an empty database and counts each one', async () => {
     const target = await freshEmptyDatabase();
@@ -36,9 +40,13 @@ describe('moveSqliteToPostgres', () => {
       const rowids = source.prepare('SELECT msisdn, rowid AS seq FROM numbers ORDER BY rowid LIMIT 3').all();
       expect(await pg.many('SELECT msisdn, seq FROM numbers ORDER BY seq LIMIT 3')).toEqual(rowids);
       expect(await pg.many('SELECT uid, device_id FROM users ORDER BY uid')).toEqual(source.prepare('SELECT uid, device_id FROM users ORDER BY uid').all());
-      source.close();
+      // The reservation ids go on after the last one SQLite handed out.
+      const { value } = source.prepare("SELECT value FROM counters WHERE name = 'reservation_id'").get() as { value: number };
+      expect(value).toBeGreaterThan(0);
+      expect(await pg.one("SELECT nextval('reservation_ids') AS next")).toEqual({ next: value + 1 });
       // Identities go on after the highest copied id.
       expect(await pg.one("SELECT nextval(pg_get_serial_sequence('numbers', 'seq')) AS next")).toEqual({ next: 301 });
+      source.close();
     } finally {
       await pg.close();
       await target.drop();

@@ -1,3 +1,4 @@
+import { OPEN_TIMEOUT_MS } from '../../../../testing/repository-contract';
 import { freshDatabase } from '../../../../testing/postgres-test-cluster';
 import { PgDatabase } from '../pg-database';
 import { migratePostgres, pgSchemaVersion } from '../pg-migrations';
@@ -11,7 +12,7 @@ describe('PgDatabase (PostgreSQL)', () => {
     database = await freshDatabase();
     db = PgDatabase.connect(database.url, { max: 6 });
     await db.query('CREATE TABLE t (k TEXT PRIMARY KEY, n BIGINT NOT NULL)');
-  });
+  }, OPEN_TIMEOUT_MS);
   afterAll(async () => {
     await db.close();
     await database.drop();
