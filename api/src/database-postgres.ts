@@ -3,6 +3,8 @@ import { PgDatabase } from './platform/db/postgres/pg-database';
 import { migratePostgres } from './platform/db/postgres/pg-migrations';
 import { PgSessionRepository } from './platform/sessions/postgres/pg-session-repository';
 import { PgReferenceVersionRepository } from './platform/reference-versions/postgres/pg-reference-version-repository';
+import { PgIdentityRepository } from './modules/identity/postgres/pg-identity-repository';
+import { PgPaymentRepository } from './modules/payment/postgres/pg-payment-repository';
 import type { ModuleRepositories, Repositories } from './repositories';
 import { PG_MIGRATIONS } from './schema-versions-postgres';
 import type { SeedOptions, SeedReport } from './seed-database';
@@ -33,9 +35,16 @@ function withNotPorted<T extends object>(methods: Partial<T>): T {
 }
 
 export function composePostgresRepositories(db: PgDatabase): PostgresRepositories {
+  // Their steps for the other modules (as in database.ts): identity's pendingCheckAccount and
+  // dropPendingCheck (account); payment's paymentOpen (catalogue, numbers), hasCapture,
+  // decisionDocument and simsSold (fulfilment).
+  const payment = new PgPaymentRepository(db);
+  const identity = new PgIdentityRepository(db);
   const repositories = withNotPorted<ModuleRepositories>({
     ...bound(new PgSessionRepository(db)),
     ...bound(new PgReferenceVersionRepository(db)),
+    ...bound(identity),
+    ...bound(payment),
   });
   return withNotPorted<PostgresRepositories>({
     ...repositories,
