@@ -3,13 +3,17 @@ import { PgDatabase } from './platform/db/postgres/pg-database';
 import { migratePostgres } from './platform/db/postgres/pg-migrations';
 import { PgSessionRepository } from './platform/sessions/postgres/pg-session-repository';
 import { PgReferenceVersionRepository } from './platform/reference-versions/postgres/pg-reference-version-repository';
+import { PgIdentityRepository } from './modules/identity/postgres/pg-identity-repository';
+import { PgPaymentRepository } from './modules/payment/postgres/pg-payment-repository';
 import { PgContentRepository } from './modules/content/postgres/pg-content-repository';
 import { PgConsentRepository } from './modules/consent/postgres/pg-consent-repository';
 import { PgFlowRepository } from './modules/flow/postgres/pg-flow-repository';
 import { PgMeasurementRepository } from './modules/measurement/postgres/pg-measurement-repository';
-import { PgNumbersRepository } from './modules/numbers/postgres/pg-numbers-repository';
 import { PgAccountRepository } from './modules/account/postgres/pg-account-repository';
 import { PgCatalogueRepository } from './modules/catalogue/postgres/pg-catalogue-repository';
+import { PgNumbersRepository } from './modules/numbers/postgres/pg-numbers-repository';
+import { PgFulfilmentRepository } from './modules/fulfilment/postgres/pg-fulfilment-repository';
+import { PgRetailRepository } from './modules/retail/postgres/pg-retail-repository';
 import type { ModuleRepositories, Repositories } from './repositories';
 import { PG_MIGRATIONS } from './schema-versions-postgres';
 import type { SeedOptions, SeedReport } from './seed-database';
@@ -39,26 +43,29 @@ function withNotPorted<T extends object>(methods: Partial<T>): T {
   });
 }
 
-/** A step of a module not ported yet, for a ported repository's transaction: it fails loudly too. */
-const notPortedStep =
-  (name: string) =>
-  (): Promise<never> =>
-    Promise.reject(new Error(`no PostgreSQL repository yet for ${name}`));
-
 export function composePostgresRepositories(db: PgDatabase): PostgresRepositories {
-  const paymentOpen = notPortedStep('paymentOpen');
-  const catalogue = new PgCatalogueRepository(db, { paymentOpen });
+  // Their steps for the other modules (as in database.ts): identity's pendingCheckAccount and
+  // dropPendingCheck (account); payment's paymentOpen (catalogue, numbers), hasCapture,
+  // decisionDocument and simsSold (fulfilment).
+  const payment = new PgPaymentRepository(db);
+  const identity = new PgIdentityRepository(db);
+  const catalogue = new PgCatalogueRepository(db, { paymentOpen: (uid) => payment.paymentOpen(uid) });
   const numbers = new PgNumbersRepository(db, {
-    paymentOpen,
+    paymentOpen: (uid) => payment.paymentOpen(uid),
     operatorNames: async (language) => {
       const nameOf = await catalogue.namesIn(language);
       return (code, english) => nameOf('operator', code, english);
     },
-    resetLongProduct: (uid, defaultProductCode) => catalogue.resetLongProduct(uid, defaultProductCode),
+    resetLongProduct: (uid, code) => catalogue.resetLongProduct(uid, code),
   });
   const account = new PgAccountRepository(db, {
-    pendingCheckAccount: notPortedStep('pendingCheckAccount'),
-    dropPendingCheck: notPortedStep('dropPendingCheck'),
+    pendingCheckAccount: (uid) => identity.pendingCheckAccount(uid),
+    dropPendingCheck: (uid) => identity.dropPendingCheck(uid),
+  });
+  const fulfilment = new PgFulfilmentRepository(db, {
+    hasCapture: (uid) => payment.hasCapture(uid),
+    decisionDocument: (id) => payment.decisionDocument(id),
+    simsSold: (document, exceptUid) => payment.simsSold(document, exceptUid),
   });
   const repositories = withNotPorted<ModuleRepositories>({
     ...bound(new PgSessionRepository(db)),
@@ -66,9 +73,13 @@ export function composePostgresRepositories(db: PgDatabase): PostgresRepositorie
     ...bound(account),
     ...bound(catalogue),
     ...bound(numbers),
+    ...bound(identity),
+    ...bound(payment),
+    ...bound(fulfilment),
     ...bound(new PgFlowRepository(db)),
     ...bound(new PgContentRepository(db)),
     ...bound(new PgConsentRepository(db)),
+    ...bound(new PgRetailRepository(db)),
     ...bound(new PgMeasurementRepository(db)),
   });
   return withNotPorted<PostgresRepositories>({

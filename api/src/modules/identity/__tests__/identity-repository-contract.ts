@@ -140,6 +140,23 @@ export function describeIdentityRepositoryContract(name: string, impl: Repositor
         expect(await repos.getVerifiedDecision(uid, 'acc-someone-else')).toBeNull();
       });
 
+      // At once: on a database with a pool (PostgreSQL) these calls run on separate connections.
+      it('two sides sent at once start one check that keeps both', async () => {
+        const { uid } = await newUser();
+        await Promise.all([
+          repos.saveDocumentSide(uid, ACCOUNT, 'emirates_id', side('front', 'front-1'), null, NOW, TTL),
+          repos.saveDocumentSide(uid, ACCOUNT, 'emirates_id', side('back', 'back-1'), null, NOW, TTL),
+        ]);
+        expect((await repos.getIdentityCheck(uid, NOW))?.sides.map((s) => s.image.toString())).toEqual(['front-1', 'back-1']);
+      });
+
+      it('a face challenge answered twice at once serves one attempt', async () => {
+        const { uid, tokenHash } = await newSession();
+        await repos.setFaceChallenge(tokenHash, { uid, nonceHash: 'f'.repeat(64), prompt: 'closer', issuedAt: NOW, expiresAt: NOW + 60_000 });
+        const taken = await Promise.all([1, 2, 3].map(() => repos.takeFaceChallenge(tokenHash, 'f'.repeat(64), NOW + 1)));
+        expect(taken.filter((t) => t !== null)).toEqual([{ uid, prompt: 'closer', expiresAt: NOW + 60_000 }]);
+      });
+
       it('starts the check again when another account sends a side', async () => {
         const { uid } = await newUser();
         await repos.saveDocumentSide(uid, 'acct-one', 'emirates_id', side('front', 'front-1'), null, NOW, TTL);

@@ -167,6 +167,41 @@ export function describePaymentRepositoryContract(name: string, impl: Repository
         expect(await repos.capturePayment(uid, 'pay_unknown0001', capture('JN-EEEE-FFFF'), NOW)).toBeNull();
       });
 
+      // At once: on a database with a pool (PostgreSQL) these calls run on separate connections.
+      it('captures once when the provider answers several times at once: one newly, the others find it captured', async () => {
+        const who = await payer();
+        const p = payment(who);
+        await repos.startPayment(p);
+        const done = await Promise.all([1, 2, 3, 4].map((n) => repos.capturePayment(who.uid, p.id, capture(`JN-ONCE-000${n}`), NOW + n)));
+        expect(done.map((d) => d?.kind)).toEqual(['captured', 'captured', 'captured', 'captured']);
+        const newly = done.filter((d) => d?.kind === 'captured' && d.newly);
+        expect(newly).toHaveLength(1);
+        const reference = newly[0]?.payment.receiptReference;
+        expect(done.map((d) => d?.payment.receiptReference)).toEqual(Array(4).fill(reference));
+        expect((await repos.getCapturedPayment(who.uid))?.receiptReference).toBe(reference);
+      });
+
+      it('two tabs starting at once with one key: one attempt, the other its replay', async () => {
+        const who = await payer();
+        const p = payment(who);
+        const started = await Promise.all([repos.startPayment(p), repos.startPayment({ ...p, id: `${p.id}b` })]);
+        expect(started.map((s) => s.kind).sort()).toEqual(['created', 'replay']);
+        // Whichever got there first: both answer its row.
+        const ids = started.map((s) => (s.kind === 'created' || s.kind === 'replay' ? s.payment.id : null));
+        expect([p.id, `${p.id}b`]).toContain(ids[0]);
+        expect(ids[1]).toBe(ids[0]);
+      });
+
+      it('captures for one document at once sell no more than its limit', async () => {
+        const DOC = 'PSIMRACE1';
+        const buyers = [await payer(DOC), await payer(DOC), await payer(DOC)];
+        const attempts = buyers.map((b) => payment(b));
+        for (const p of attempts) expect((await repos.startPayment(p, 2)).kind).toBe('created');
+        const done = await Promise.all(attempts.map((p, n) => repos.capturePayment(p.uid, p.id, capture(`JN-RACE-000${n}`), NOW + 1, 2)));
+        expect(done.map((d) => d?.kind).sort()).toEqual(['captured', 'captured', 'max_sims']);
+        expect(await repos.countSimsSold({ kind: 'passport', number: DOC }, 'nobody')).toBe(2);
+      });
+
       describe('what a payment buys', () => {
         it('records the order, and keeps the number for the provider window from the start', async () => {
           const who = await payer();
