@@ -1,5 +1,7 @@
 import type { PgDatabase } from './platform/db/postgres/pg-database';
 import type { SeedOptions, SeedReport } from './seed-database';
+import { seedDelivery } from './modules/fulfilment/postgres/seed-fulfilment';
+import { seedRetail } from './modules/retail/postgres/seed-retail';
 
 /**
  * Fills a migrated PostgreSQL database exactly as seedDatabase (seed-database.ts) fills the
@@ -14,6 +16,8 @@ export async function seedPostgres(db: PgDatabase, options: SeedOptions = {}): P
     // Several instances may start at once: one seeds, the others wait here and then find the
     // rows there (every step is an UPSERT or insert-if-missing).
     await db.lockKey('join:seed');
+    await seedDelivery(db);
+    await seedRetail(db, Date.now());
     return { numbersInserted: 0 };
   });
 }
