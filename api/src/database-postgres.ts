@@ -34,16 +34,19 @@ function withNotPorted<T extends object>(methods: Partial<T>): T {
   });
 }
 
-/** A step of another module's repository not ported yet: fails as withNotPorted's methods do. */
-const notPortedStep = (name: string): Promise<never> => Promise.reject(new Error(`no PostgreSQL repository yet for ${name}`));
+/** A step of a module not ported yet, for a ported repository's transaction: it fails loudly too. */
+const notPortedStep =
+  (name: string) =>
+  (): Promise<never> =>
+    Promise.reject(new Error(`no PostgreSQL repository yet for ${name}`));
 
 export function composePostgresRepositories(db: PgDatabase): PostgresRepositories {
   const fulfilment = new PgFulfilmentRepository(db, {
-    // The payment module's steps (database.ts wires payment.hasCapture, ...): until its
-    // PostgreSQL repository is here, placing an order fails naming the step.
-    hasCapture: () => notPortedStep('hasCapture'),
-    decisionDocument: () => notPortedStep('decisionDocument'),
-    simsSold: () => notPortedStep('simsSold'),
+    // The payment module's steps, as database.ts wires them (payment.hasCapture(uid), ...): until
+    // its PostgreSQL repository is here, placing an order fails naming the step.
+    hasCapture: notPortedStep('hasCapture'),
+    decisionDocument: notPortedStep('decisionDocument'),
+    simsSold: notPortedStep('simsSold'),
   });
   const repositories = withNotPorted<ModuleRepositories>({
     ...bound(new PgSessionRepository(db)),
