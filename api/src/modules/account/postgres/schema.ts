@@ -5,6 +5,11 @@ import type { MigrationPart } from '../../../platform/db/migrations';
  * accounts, social identities, codes, login failures, terminated numbers, and the account's
  * columns on other folders' tables: the session login columns, users.account_id, and the
  * foreign keys of the catalogue's referral tables (created before accounts in the merge order).
+ *
+ * The CHECKs read as in SQLite, with two differences that accept nothing the code writes
+ * differently: PostgreSQL's LIKE is case-sensitive (SQLite's is not for ASCII letters; the code
+ * writes 'scrypt$...' in lower case, account/passwords.ts), and lower() lowers letters beyond
+ * ASCII under a UTF-8 ctype (SQLite's only ASCII; the code lower-cases with toLowerCase).
  */
 export const ACCOUNT_PG_MIGRATIONS: readonly MigrationPart[] = [
   {

@@ -58,7 +58,7 @@ export const CONSENT_PG_MIGRATIONS: readonly MigrationPart[] = [
       CREATE TRIGGER consents_append_only BEFORE UPDATE ON consents
         FOR EACH ROW EXECUTE FUNCTION raise_refusal('a recorded consent is never changed: record a new choice');
 
-      CREATE FUNCTION consent_texts_kept() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE FUNCTION consent_texts_kept() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
       BEGIN
         IF EXISTS (SELECT 1 FROM consents WHERE code = OLD.code AND version = OLD.version) THEN
           RAISE EXCEPTION 'consent texts a choice answered are kept as its proof' USING ERRCODE = 'check_violation';

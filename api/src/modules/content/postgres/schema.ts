@@ -43,6 +43,7 @@ export const CONTENT_PG_MIGRATIONS: readonly MigrationPart[] = [
       CREATE INDEX feedback_by_time ON feedback (created_at);
 
       -- SPEC 2's smart banner: the app's listing in each store, the one source of the ratings.
+      -- (LIKE is case-sensitive here, unlike SQLite's: the listings' links are lower-case https://.)
       CREATE TABLE app_store_listings (
         store TEXT PRIMARY KEY CHECK (store IN ('ios', 'android')),
         position BIGINT NOT NULL,

@@ -85,7 +85,7 @@ export const FULFILMENT_PG_MIGRATIONS: readonly MigrationPart[] = [
         FOR EACH ROW WHEN (OLD.status IN ('delivered', 'collected', 'installed') AND NEW.status <> OLD.status)
         EXECUTE FUNCTION raise_refusal('a delivered, collected or installed order is final');
       -- No order can be placed without a verified identity decision, and none can change it.
-      CREATE FUNCTION orders_need_identity() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE FUNCTION orders_need_identity() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
       BEGIN
         IF NEW.account_id IS NULL
           OR NEW.identity_document_kind IS NULL OR NEW.identity_document_masked IS NULL OR NEW.identity_verified_at IS NULL

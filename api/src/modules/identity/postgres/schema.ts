@@ -24,7 +24,7 @@ export const IDENTITY_PG_MIGRATIONS: readonly MigrationPart[] = [
       -- that clears the residency answer, before the plan is paid and before any order exists.
       ALTER TABLE users ADD COLUMN id_verified INTEGER NOT NULL DEFAULT 0 CHECK (id_verified IN (0, 1));
       ALTER TABLE users ADD COLUMN resident_done INTEGER NOT NULL DEFAULT 0 CHECK (resident_done IN (0, 1));
-      CREATE FUNCTION users_identity_flags_forward() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE FUNCTION users_identity_flags_forward() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
       BEGIN
         IF NEW.id_verified < OLD.id_verified
           OR (NEW.resident_done < OLD.resident_done

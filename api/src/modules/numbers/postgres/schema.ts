@@ -37,7 +37,9 @@ export const NUMBERS_PG_MIGRATIONS: readonly MigrationPart[] = [
   {
     version: 27,
     sql: `
-      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+      -- In schema public, named with it below: a database holding this schema more than once
+      -- (one schema per test, by search_path) has the extension once, in one schema.
+      CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 
       -- Operators a number can be transferred from (the transfer checks of SPEC 4 and 8; the
       -- other operators' subscribers are the number-portability lookup's, no table of ours).
@@ -81,7 +83,7 @@ export const NUMBERS_PG_MIGRATIONS: readonly MigrationPart[] = [
       CREATE UNIQUE INDEX numbers_by_reservation_id ON numbers (reservation_id) WHERE reservation_id IS NOT NULL;
       CREATE UNIQUE INDEX numbers_one_transfer_per_external ON numbers (transfer_msisdn) WHERE transfer_msisdn IS NOT NULL;
       -- Number search (SQLite's FTS5 numbers_search; how a search reads them: this file's comment).
-      CREATE INDEX numbers_search ON numbers USING gin (substr(msisdn, 6) gin_trgm_ops);
+      CREATE INDEX numbers_search ON numbers USING gin (substr(msisdn, 6) public.gin_trgm_ops);
       CREATE INDEX numbers_by_tier ON numbers (vanity_level, seq);
 
       -- One row per claim (a new reservation id); extensions move ends_at, a release cuts it to

@@ -93,7 +93,7 @@ export const PAYMENT_PG_MIGRATIONS: readonly MigrationPart[] = [
         EXECUTE FUNCTION raise_refusal('what a payment buys is fixed when it starts');
       -- Every new attempt is made to a document its user was verified with: no code path can start
       -- a payment for someone the authority did not verify, or for another person's document.
-      CREATE FUNCTION payments_name_their_document() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE FUNCTION payments_name_their_document() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
       BEGIN
         IF NEW.document_kind IS NULL OR NEW.document_number IS NULL
           OR NOT EXISTS (

@@ -18,6 +18,11 @@ import type { ReferenceVersionColumn } from '../migrations';
  *   refusal, as SQLite's SQLITE_CONSTRAINT_TRIGGER is one.
  * - json_valid(text): SQLite's json_valid() for the CHECKs that use it (PostgreSQL 15 has no
  *   IS JSON): false, not an error, for text that is not JSON, so a bad value is a check_violation.
+ *
+ * The trigger functions that read tables (here and in the identity, payment, fulfilment and
+ * consent parts) are created with SET search_path FROM CURRENT: they read the tables of the
+ * schema the baseline was applied in, whatever the caller's search_path (a database may hold the
+ * schema more than once, one schema per test).
  */
 export const REFERENCE_VERSION_PG_MIGRATIONS: readonly MigrationPart[] = [
   {
@@ -31,7 +36,7 @@ export const REFERENCE_VERSION_PG_MIGRATIONS: readonly MigrationPart[] = [
       );
       INSERT INTO reference_versions (id, translations, business_config, catalogue) VALUES (1, 0, 0, 0);
 
-      CREATE FUNCTION reference_versions_move() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE FUNCTION reference_versions_move() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
       BEGIN
         IF TG_NARGS <> 1 OR TG_ARGV[0] NOT IN ('translations', 'business_config', 'catalogue') THEN
           RAISE EXCEPTION 'reference_versions_move: no reference version %', TG_ARGV[0];
