@@ -30,19 +30,6 @@ export interface PostgresRepositories extends Repositories {
   db: PgDatabase;
 }
 
-/**
- * Until every module has its PostgreSQL repository (issue 29 ports them one by one), a method no
- * repository here answers fails loudly, naming itself. Removed once the last module is ported.
- */
-function withNotPorted<T extends object>(methods: Partial<T>): T {
-  return new Proxy(methods as T, {
-    get: (target, key, receiver) => {
-      if (key in target || typeof key !== 'string' || key === 'then') return Reflect.get(target, key, receiver);
-      return () => Promise.reject(new Error(`no PostgreSQL repository yet for ${key}`));
-    },
-  });
-}
-
 export function composePostgresRepositories(db: PgDatabase): PostgresRepositories {
   // Their steps for the other modules (as in database.ts): identity's pendingCheckAccount and
   // dropPendingCheck (account); payment's paymentOpen (catalogue, numbers), hasCapture,
@@ -67,7 +54,7 @@ export function composePostgresRepositories(db: PgDatabase): PostgresRepositorie
     decisionDocument: (id) => payment.decisionDocument(id),
     simsSold: (document, exceptUid) => payment.simsSold(document, exceptUid),
   });
-  const repositories = withNotPorted<ModuleRepositories>({
+  const repositories: ModuleRepositories = {
     ...bound(new PgSessionRepository(db)),
     ...bound(new PgReferenceVersionRepository(db)),
     ...bound(account),
@@ -81,13 +68,15 @@ export function composePostgresRepositories(db: PgDatabase): PostgresRepositorie
     ...bound(new PgConsentRepository(db)),
     ...bound(new PgRetailRepository(db)),
     ...bound(new PgMeasurementRepository(db)),
-  });
-  return withNotPorted<PostgresRepositories>({
+  };
+  return {
     ...repositories,
     db,
+    // PostgreSQL has no WAL to empty by hand: deleted rows' space is reclaimed by (auto)vacuum
+    // (api/README.md, "Data at rest").
     applyRetention: (cutoffs) => applyRetention(repositories, cutoffs, () => undefined),
     close: () => db.close(),
-  });
+  };
 }
 
 export interface OpenedPostgresRepositories {

@@ -6,6 +6,8 @@ import { seedConsent } from './modules/consent/postgres/seed-consent';
 import { seedNumbers, seedTransfer } from './modules/numbers/postgres/seed-numbers';
 import { DEFAULT_POOL_SIZE } from './modules/numbers/seed/number-pool';
 import type { SeedOptions, SeedReport } from './seed-database';
+import { seedDelivery } from './modules/fulfilment/postgres/seed-fulfilment';
+import { seedRetail } from './modules/retail/postgres/seed-retail';
 
 /**
  * Fills a migrated PostgreSQL database exactly as seedDatabase (seed-database.ts) fills the
@@ -27,6 +29,8 @@ export async function seedPostgres(db: PgDatabase, options: SeedOptions = {}): P
     await seedTransfer(db);
     await seedNames(db);
     await seedAccounts(db);
+    await seedDelivery(db);
+    await seedRetail(db, Date.now());
     return { numbersInserted: await seedNumbers(db, options.poolSize ?? DEFAULT_POOL_SIZE) };
   });
 }

@@ -119,6 +119,27 @@ export function describeFulfilmentRepositoryContract(name: string, impl: Reposit
         expect(placed.order).toMatchObject({ accountId: bound.accountId, identity: bound.identity });
       });
 
+      it('sells a document no more than its limit when cash-on-delivery orders of it race', async () => {
+        // On a database with several connections (PostgreSQL's pool) the placements run at once:
+        // each counts the document's sales and then sells one more, and only two may.
+        const buyers: string[] = [];
+        const orders: NewOrder[] = [];
+        for (let i = 0; i < 4; i += 1) {
+          const { uid } = await newUser();
+          const bound = await verifiedBuyer(repos, uid, 'physical', NOW, 'PRACEDOC1');
+          buyers.push(uid);
+          orders.push(await newOrder(uid, { ...bound, kind: 'pickup', delivery: null, storeId: 'yas-mall', eta: null }));
+        }
+        const placed = await Promise.allSettled(orders.map((o) => repos.placeOrder(o, false, 2)));
+        expect(placed.filter((p) => p.status === 'fulfilled')).toHaveLength(2);
+        expect(placed.filter((p) => p.status === 'rejected').map((p) => (p as PromiseRejectedResult).reason)).toEqual([
+          expect.objectContaining({ name: 'SimLimitReachedError', sold: 2 }),
+          expect.objectContaining({ name: 'SimLimitReachedError', sold: 2 }),
+        ]);
+        const stored = await Promise.all(buyers.map((uid) => repos.getOrder(uid)));
+        expect(stored.filter((o) => o !== null)).toHaveLength(2);
+      });
+
       it('keeps the ordered number held for good when asked (a cash-on-delivery SIM)', async () => {
         const { uid } = await newUser();
         const [msisdn] = await freeNumbers(1);

@@ -86,6 +86,34 @@ export function describeRetailRepositoryContract(name: string, impl: RepositoryI
       expect((await repos.findManagerCredential(hash('mgr')))?.endedAt).toBe(NOW + 5);
     });
 
+    // Several calls at once: on a database with several connections (PostgreSQL's pool) they run
+    // concurrently, and each step must still decide once.
+    it('exchanges a device code for one device when exchanges race, and decides a code once when decisions race', async () => {
+      const { deviceCodeHash, userCode } = await waiting();
+      const decisions = await Promise.all(
+        [1, 2, 3, 4].map((i) => repos.decideAuthorization({ userCode, decision: 'approve', shopId: 'dxb-mall', deviceId: `dev-race-${codes}-${i}`, staffId: 'M1001', now: NOW })),
+      );
+      expect(decisions.filter(Boolean)).toHaveLength(1);
+      const decided = await repos.findAuthorization(deviceCodeHash);
+      expect(decided?.deviceId).toBe(`dev-race-${codes}-${decisions.indexOf(true) + 1}`);
+      const devices = await Promise.all([1, 2, 3, 4].map((i) => repos.consumeAuthorization(deviceCodeHash, hash(`secret-race-${i}`), NOW)));
+      expect(devices.filter((d) => d !== null)).toEqual([expect.objectContaining({ id: decided?.deviceId })]);
+    });
+
+    it('keeps one open staff sign-in per device when sign-ins race, and counts every wrong code when they race', async () => {
+      const device = await enrolled();
+      await Promise.all(
+        ['S1001', 'S1002', 'S1001', 'S1002'].map((staffId, i) =>
+          repos.createStaffCredential({ tokenHash: hash(`staff-race-${codes}-${i}`), deviceId: device.id, staffId, createdAt: NOW + i, expiresAt: NOW + DAY }),
+        ),
+      );
+      expect(await repos.endStaffCredentials(device.id, NOW + 10)).toBe(1);
+      await repos.createManagerCredential({ tokenHash: hash('mgr-race'), staffId: 'M1001', createdAt: NOW, expiresAt: NOW + 900_000 });
+      const counts = await Promise.all([1, 2, 3, 4, 5].map(() => repos.addApproveFailure(hash('mgr-race'), 5, NOW)));
+      expect([...counts].sort()).toEqual([1, 2, 3, 4, 5]);
+      expect((await repos.findManagerCredential(hash('mgr-race')))?.endedAt).toBe(NOW);
+    });
+
     it('finds a customer session by its own token, or the visitor’s newest open one; ends it once; deletes all of the visitor’s sessions', async () => {
       const device = await enrolled();
       const { uid, tokenHash } = await newSession();
