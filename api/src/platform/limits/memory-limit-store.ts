@@ -62,16 +62,27 @@ export class MemoryLimitStore implements LimitStore {
   async sweep(now: number): Promise<number> {
     let gone = this.dropEnded(now);
     for (const [set, members] of this.sets) {
-      for (const [m, entry] of members) if (entry.expiresAt <= now) (members.delete(m), (gone += 1));
+      for (const [m, entry] of members) {
+        if (entry.expiresAt > now) continue;
+        members.delete(m);
+        gone += 1;
+      }
       if (members.size === 0) this.sets.delete(set);
     }
-    if (this.salt && dayEnd(this.salt.day) <= now) (this.forgetSalt(), (gone += 1));
+    if (this.salt && dayEnd(this.salt.day) <= now) {
+      this.forgetSalt();
+      gone += 1;
+    }
     return gone;
   }
 
   private dropEnded(now: number): number {
     let gone = 0;
-    for (const [key, w] of this.windows) if (w.resetAt <= now) (this.windows.delete(key), (gone += 1));
+    for (const [key, w] of this.windows) {
+      if (w.resetAt > now) continue;
+      this.windows.delete(key);
+      gone += 1;
+    }
     return gone;
   }
 
