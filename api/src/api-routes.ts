@@ -99,7 +99,7 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
       await authed.register(async (geo) => geoRoutes(geo, ctx));
       await authed.register(async (identity) => identityRoutes(identity, ctx));
       // One budget for every answer that tells whether a promo code exists.
-      const promoLimit = rateLimitHook(authed, ctx.rateLimit.promoMax, ctx.rateLimit.windowMs);
+      const promoLimit = rateLimitHook(authed, 'promo', ctx.rateLimit.promoMax, ctx.rateLimit.windowMs);
       await productRoutes(authed, ctx, lock);
       await planRoutes(authed, ctx, promoLimit, lock);
       await boosterRoutes(authed, ctx);

@@ -44,6 +44,11 @@ import { contentPageAnswers } from './modules/content';
 import { productPageAnswers } from './modules/catalogue';
 import { analyticsConsented } from './modules/consent';
 import { DailyVisitorKeys, OPS_FAILURES, type OpsFailureRules } from './modules/measurement';
+import type { LimitStore } from './platform/limits/limit-store';
+import { MemoryLimitStore } from './platform/limits/memory-limit-store';
+import { PgLimitStore } from './platform/limits/postgres/pg-limit-store';
+import { rateLimitStore } from './platform/limits/rate-limit-store';
+import { PgDatabase } from './platform/db/postgres/pg-database';
 
 /**
  * Builds the whole server: the operator API under /api and, when configured, the built host
@@ -169,6 +174,12 @@ export interface AppOptions {
   opsToken?: string | null;
   /** Failed operator credentials per address before the summary answers 429 (OPS_FAILURES by default). */
   opsFailures?: Partial<OpsFailureRules>;
+  /**
+   * Where every rate limit, budget and throttle counts (platform/limits). Unset: in PostgreSQL
+   * when the repositories are PostgreSQL's (every instance on that database counts together),
+   * else in this process's memory (the embedded SQLite database is one process).
+   */
+  limits?: LimitStore;
 }
 
 export const DEFAULTS = {
@@ -213,6 +224,13 @@ export const DEFAULTS = {
 
 function isRepositories(db: AppOptions['db']): db is Repositories {
   return typeof db === 'object' && 'reserveNumber' in db;
+}
+
+/** The LimitStore of a deployment: shared in PostgreSQL when its repositories are there, else this process's memory. */
+function resolveLimits(options: AppOptions, repos: Repositories): LimitStore {
+  if (options.limits) return options.limits;
+  const db: unknown = (repos as Partial<{ db: unknown }>).db;
+  return db instanceof PgDatabase ? new PgLimitStore(db) : new MemoryLimitStore();
 }
 
 function resolveRepositories(options: AppOptions, now: () => number): { repos: Repositories; owned: boolean } {
@@ -273,6 +291,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     childLoggerFactory: lazyRequestLogger,
   });
   const { repos, owned } = resolveRepositories(options, now);
+  const limitStore = resolveLimits(options, repos);
+  // A challenge signed by one instance must verify on the next: the instances share one key.
+  if (limitStore.shared && !options.captchaKey) {
+    if (owned) await repos.close();
+    throw new Error('buildApp: several instances count their limits in one database, so they need one address-challenge key: set JOIN_CAPTCHA_KEY (at least 32 characters) on every instance');
+  }
   const ctx: AppContext = {
     repos,
     now,
@@ -291,8 +315,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     rateLimit: { ...DEFAULTS.rateLimit, ...options.rateLimit },
     holdLimits: { ...HOLD_LIMITS, ...options.holdLimits },
-    captcha: new CaptchaGate(options.captchaKey ?? generatedCaptchaKey(), now),
-    transferChecks: new TransferCheckBudget({ ...TRANSFER_CHECK_LIMITS, ...options.transferCheckLimits }),
+    limits: limitStore,
+    captcha: new CaptchaGate(options.captchaKey ?? generatedCaptchaKey(), now, limitStore),
+    transferChecks: new TransferCheckBudget({ ...TRANSFER_CHECK_LIMITS, ...options.transferCheckLimits }, limitStore),
     ...(options.flowFlagsOverlay ? { flowFlagsOverlay: options.flowFlagsOverlay } : {}),
     mailer: options.mailer ?? unconfiguredMailer(),
     social: options.social ?? null,
@@ -322,7 +347,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.retailSessions ? { retailSessions: options.retailSessions } : {}),
     measurement: {
       analyticsConsented: (uid) => analyticsConsented(repos, uid),
-      visitorKeys: new DailyVisitorKeys(),
+      visitorKeys: new DailyVisitorKeys(limitStore),
       opsToken: options.opsToken ?? null,
       opsFailures: { ...OPS_FAILURES, ...options.opsFailures },
     },
@@ -337,7 +362,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installSchemaCompilers(app);
   lenientJsonParser(app);
   await app.register(formbody);
-  await app.register(rateLimit, { global: false });
+  // Every budget counts in the LimitStore, on the API's clock (platform/limits/rate-limit-store.ts).
+  await app.register(rateLimit, { global: false, store: rateLimitStore(limitStore, now) });
   const { onRoute } = options;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   await registerOpenApi(app);
@@ -366,6 +392,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       retain ? repos.applyRetention(retentionCutoffs(t)).then((deleted) => logRetention(app, deleted)) : undefined,
       // Money of an attempt given up whose provider could not be reached: try again.
       retryPendingRefunds(ctx, app.log),
+      // Ended windows, expired members, the salts of days over (every instance sweeps; a row goes once).
+      limitStore.sweep(t).then(() => ctx.measurement.visitorKeys.forgetPast(t)),
     ]).catch((err: unknown) => app.log.error({ err }, 'sweep failed'));
   }, options.sweepIntervalMs ?? DEFAULTS.sweepIntervalMs);
   sweep.unref();

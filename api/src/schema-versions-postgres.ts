@@ -12,6 +12,8 @@ import { NUMBERS_PG_MIGRATIONS } from './modules/numbers/postgres/schema';
 import { PAYMENT_PG_MIGRATIONS } from './modules/payment/postgres/schema';
 import { RETAIL_PG_MIGRATIONS } from './modules/retail/postgres/schema';
 import { REFERENCE_VERSION_PG_MIGRATIONS } from './platform/reference-versions/postgres/schema';
+import { LIMITS_PG_MIGRATIONS } from './platform/limits/postgres/schema';
+import { SCHEMA_HISTORY } from './schema-versions';
 
 /**
  * The PostgreSQL schema's history. PostgreSQL starts at the SQLite schema's version 27 in one
@@ -20,7 +22,16 @@ import { REFERENCE_VERSION_PG_MIGRATIONS } from './platform/reference-versions/p
  * src/schema-versions.ts (the same number and name: both databases move together), with a part
  * in the folder's migrations.ts and in its postgres/schema.ts.
  */
-export const PG_SCHEMA_HISTORY: ReadonlyMap<number, string> = new Map([[27, 'baseline: the schema of SQLite versions 1–27 in one step']]);
+export const PG_SCHEMA_HISTORY: ReadonlyMap<number, string> = new Map([
+  [27, 'baseline: the schema of SQLite versions 1–27 in one step'],
+  [28, sqliteName(28)],
+]);
+
+function sqliteName(version: number): string {
+  const name = SCHEMA_HISTORY.get(version);
+  if (name === undefined) throw new Error(`schema version ${version} is not in src/schema-versions.ts`);
+  return name;
+}
 
 /**
  * Every version with all its parts, in the folder order of src/schema-versions.ts: the
@@ -31,6 +42,7 @@ export const PG_SCHEMA_HISTORY: ReadonlyMap<number, string> = new Map([[27, 'bas
 export const PG_MIGRATIONS = mergeMigrations(PG_SCHEMA_HISTORY, [
   REFERENCE_VERSION_PG_MIGRATIONS,
   SESSION_PG_MIGRATIONS,
+  LIMITS_PG_MIGRATIONS,
   CATALOGUE_PG_MIGRATIONS,
   NUMBERS_PG_MIGRATIONS,
   ACCOUNT_PG_MIGRATIONS,

@@ -12,6 +12,7 @@ import { NUMBERS_MIGRATIONS } from './modules/numbers/migrations';
 import { PAYMENT_MIGRATIONS } from './modules/payment/migrations';
 import { RETAIL_MIGRATIONS } from './modules/retail/migrations';
 import { REFERENCE_VERSION_MIGRATIONS } from './platform/reference-versions/migrations';
+import { LIMITS_MIGRATIONS } from './platform/limits/migrations';
 
 /**
  * The schema's history: every version number with its name, in one place, so two teams never
@@ -47,6 +48,7 @@ export const SCHEMA_HISTORY: ReadonlyMap<number, string> = new Map([
   [25, 'measurement: steps reached per visitor-day (a daily key, never a device id), web vital samples and error pop-up counts by day, for the operations summary'],
   [26, "smart banner: the app's store listings (name in both languages, rating out of 5, count, link), the one source of GET /cms/rating_list and the business config's smart_banner_apps_rating"],
   [27, "referrals: a referrer's credit for each friend's paid order that carried their code (once per order and per friend account, capped at the programme's MaxValue)"],
+  [28, "shared limits: request budgets' windows, the transfer check's numbers, the collector's daily salt (counted in PostgreSQL across instances; empty on the embedded database)"],
 ]);
 
 /**
@@ -58,6 +60,7 @@ export const MIGRATIONS = mergeMigrations(SCHEMA_HISTORY, [
   // The reference versions' row first: the modules' triggers of the same version update it.
   REFERENCE_VERSION_MIGRATIONS,
   SESSION_MIGRATIONS,
+  LIMITS_MIGRATIONS,
   CATALOGUE_MIGRATIONS,
   NUMBERS_MIGRATIONS,
   ACCOUNT_MIGRATIONS,

@@ -4,7 +4,7 @@ import { ConsentBody, ConsentChoiceResponse, ConsentQuery, ConsentResponse, type
 import type { ConsentDeps } from './deps';
 import type { ConsentRecord } from './repository';
 import { authOf, clientOf } from '../../platform/http/session-auth';
-import { budgetHook, rateLimitConfig } from '../../platform/http/rate-limits';
+import { budgetHook, rateLimitHook } from '../../platform/http/rate-limits';
 import { badRequest, flowOrder, notFound } from '../../platform/refusals';
 
 const toChoice = (c: ConsentRecord): ConsentChoice => ({ version: c.version, analytics: c.analytics, marketing: c.marketing, recorded_at: c.createdAt });
@@ -36,9 +36,9 @@ const retailRefused = () => flowOrder('Consent is not recorded on a shop device:
 export async function consentRoutes(base: FastifyInstance, ctx: ConsentDeps): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { windowMs, consentMax, consentPerDeviceMax } = ctx.rateLimit;
-  const perAddress = app.rateLimit(rateLimitConfig(consentMax, windowMs).rateLimit);
+  const perAddress = rateLimitHook(app, 'consent', consentMax, windowMs);
   // The plugin runs one limiting hook per request, so the second budget is a budgetHook.
-  const perDevice = budgetHook(app, consentPerDeviceMax, windowMs, 'device');
+  const perDevice = budgetHook(app, 'consent-device', consentPerDeviceMax, windowMs, 'device');
 
   app.get('/consent.json', { schema: { querystring: ConsentQuery, response: { 200: ConsentResponse } } }, async (request) => {
     const { uid } = authOf(request);

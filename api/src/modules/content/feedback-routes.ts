@@ -4,7 +4,7 @@ import { FeedbackBody, FeedbackListResponse, FeedbackResponse, stepForPath, type
 import type { ContentDeps } from './deps';
 import type { FeedbackRecord } from './repository';
 import { authOf, clientOf } from '../../platform/http/session-auth';
-import { budgetHook, rateLimitConfig } from '../../platform/http/rate-limits';
+import { budgetHook, rateLimitHook } from '../../platform/http/rate-limits';
 
 /** How many of their own notes GET /me/feedback shows a visitor. */
 export const FEEDBACK_LIST_LIMIT = 20;
@@ -29,9 +29,9 @@ const toEntry = (f: FeedbackRecord): FeedbackEntry => ({
 export async function feedbackRoutes(base: FastifyInstance, ctx: ContentDeps): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { windowMs, feedbackMax, feedbackPerDeviceMax } = ctx.rateLimit;
-  const perAddress = app.rateLimit(rateLimitConfig(feedbackMax, windowMs).rateLimit);
+  const perAddress = rateLimitHook(app, 'feedback', feedbackMax, windowMs);
   // The plugin runs one limiting hook per request, so the second budget is a budgetHook.
-  const perDevice = budgetHook(app, feedbackPerDeviceMax, windowMs, 'device');
+  const perDevice = budgetHook(app, 'feedback-device', feedbackPerDeviceMax, windowMs, 'device');
 
   app.post('/me/feedback', { schema: { body: FeedbackBody, response: { 200: FeedbackResponse } }, onRequest: [perAddress, perDevice] }, async (request) => {
     const { uid } = authOf(request);

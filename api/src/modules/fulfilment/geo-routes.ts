@@ -130,7 +130,7 @@ async function loadedMapData(request: FastifyRequest) {
 
 export async function geoRoutes(base: FastifyInstance, ctx: FulfilmentDeps): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const budget = rateLimitHook(app, ctx.rateLimit.geoMax, ctx.rateLimit.windowMs);
+  const budget = rateLimitHook(app, 'geo', ctx.rateLimit.geoMax, ctx.rateLimit.windowMs);
 
   app.get('/delivery/places', { schema: { querystring: PlacesQuery, response: { 200: PlacesResponse } }, onRequest: budget }, async (request) => {
     const { q, lang } = request.query;

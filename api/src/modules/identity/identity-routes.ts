@@ -44,7 +44,7 @@ export async function identityRoutes(base: FastifyInstance, ctx: IdentityDeps): 
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Only the identity routes read multipart bodies; limits are set per call (image-upload.ts).
   await app.register(multipart, { throwFileSizeLimit: true });
-  const budget = rateLimitHook(app, ctx.rateLimit.identityMax, ctx.rateLimit.windowMs);
+  const budget = rateLimitHook(app, 'identity', ctx.rateLimit.identityMax, ctx.rateLimit.windowMs);
   const identity = identityService(ctx);
   const byResidency = {
     onRequest: budget,

@@ -33,9 +33,10 @@ export async function collectBeacons(deps: MeasurementDeps, sender: BeaconSender
   if (await deps.retailSessions.sessionOf(sender.tokenHash)) return false;
   if (!(await deps.measurement.analyticsConsented(sender.uid))) return false;
 
-  const day = isoDay(deps.now());
+  const now = deps.now();
+  const day = isoDay(now);
   const keys = deps.measurement.visitorKeys;
-  const visitor = keys.keyOf(sender.deviceId, day);
+  const visitor = await keys.keyOf(sender.deviceId, day);
   const steps = new Set<StepName>();
   const vitals: { step: StepName; metric: VitalMetric; value: number }[] = [];
   const errors: string[] = [];
@@ -44,8 +45,8 @@ export async function collectBeacons(deps: MeasurementDeps, sender: BeaconSender
     else if (entry.type === 'vital') vitals.push({ step: entry.step, metric: entry.metric, value: entry.value });
     else errors.push(entry.code);
   }
-  const keptVitals = vitals.slice(0, keys.allow(visitor, 'vitals', vitals.length));
-  const keptErrors = errors.slice(0, keys.allow(visitor, 'errors', errors.length));
+  const keptVitals = vitals.slice(0, await keys.allow(visitor, day, 'vitals', vitals.length, now));
+  const keptErrors = errors.slice(0, await keys.allow(visitor, day, 'errors', errors.length, now));
   if (steps.size + keptVitals.length + keptErrors.length === 0) return false;
   await deps.repos.recordMeasurements({ day, visitor, steps: [...steps], vitals: keptVitals, errors: keptErrors });
   return true;

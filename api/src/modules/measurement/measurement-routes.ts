@@ -7,7 +7,7 @@ import { opsSummary } from './summary-service';
 import { OpsCredential } from './ops-credential';
 import { opsCredentialRefused, opsNotConfigured } from './errors';
 import { authOf } from '../../platform/http/session-auth';
-import { budgetHook, rateLimitConfig } from '../../platform/http/rate-limits';
+import { budgetHook, rateLimitHook } from '../../platform/http/rate-limits';
 import { requestAddress } from '../../platform/http/client-key';
 import { rateLimited } from '../../platform/http/http-error';
 
@@ -21,9 +21,9 @@ import { rateLimited } from '../../platform/http/http-error';
 export async function collectRoutes(base: FastifyInstance, ctx: MeasurementDeps): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { windowMs, collectMax, collectPerDeviceMax } = ctx.rateLimit;
-  const perAddress = app.rateLimit(rateLimitConfig(collectMax, windowMs).rateLimit);
+  const perAddress = rateLimitHook(app, 'collect', collectMax, windowMs);
   // The plugin runs one limiting hook per request, so the second budget is a budgetHook.
-  const perDevice = budgetHook(app, collectPerDeviceMax, windowMs, 'device');
+  const perDevice = budgetHook(app, 'collect-device', collectPerDeviceMax, windowMs, 'device');
 
   app.post(COLLECT_PATH, { bodyLimit: BEACON_MAX_BYTES, schema: { body: BeaconBatch }, onRequest: [perAddress, perDevice] }, async (request, reply) => {
     const { uid, deviceId, tokenHash } = authOf(request);
@@ -41,17 +41,17 @@ export async function collectRoutes(base: FastifyInstance, ctx: MeasurementDeps)
  */
 export async function opsRoutes(base: FastifyInstance, ctx: MeasurementDeps): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const credential = new OpsCredential(ctx.measurement.opsToken, ctx.measurement.opsFailures, () => ctx.now());
+  const credential = new OpsCredential(ctx.measurement.opsToken, ctx.measurement.opsFailures, () => ctx.now(), ctx.limits);
 
   async function operatorOnly(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (!credential.configured) throw opsNotConfigured();
     const address = requestAddress(request);
-    const wait = credential.lockedFor(address);
+    const wait = await credential.lockedFor(address);
     if (wait > 0) {
       reply.header('retry-after', String(wait));
       throw rateLimited(`${wait} seconds`);
     }
-    if (!credential.check(request.headers.authorization, address)) {
+    if (!(await credential.check(request.headers.authorization, address))) {
       reply.header('www-authenticate', 'Bearer realm="operations"');
       throw opsCredentialRefused();
     }

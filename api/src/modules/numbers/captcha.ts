@@ -3,6 +3,7 @@ import { createChallenge, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { z } from 'zod';
 import { CaptchaChallenge } from '@join/shared/contract';
+import { claimOnce, type LimitStore } from '../../platform/limits/limit-store';
 
 /**
  * A proof-of-work challenge (ALTCHA v2, altcha-lib) for an address past its
@@ -11,7 +12,8 @@ import { CaptchaChallenge } from '@join/shared/contract';
  * the visitor's browser finds a counter whose SHA-256 with the challenge's salt and nonce starts
  * with `keyPrefix`, and the server checks it with one hash.
  *
- * A solution is good once (single use), for the session and device that asked for it, and
+ * A solution is good once (single use: its signature is claimed in the LimitStore, so on
+ * PostgreSQL once across every instance), for the session and device that asked for it, and
  * for CAPTCHA_TTL_MS. The expiry is the API's own clock (ctx.now, which the tests and the e2e
  * suite move), signed in `data` with the binding, so it cannot be changed without breaking the
  * signature.
@@ -30,7 +32,11 @@ export const CAPTCHA_DIFFICULTY = { algorithm: 'SHA-256', cost: 16, keyPrefix: '
 /** How long a challenge may be solved and used: long enough for a slow phone, short enough that a stock of solutions goes stale. */
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 
-/** A development default: a key of its own for each process (JOIN_CAPTCHA_KEY in production). */
+/**
+ * A development default: a key of its own for each process (JOIN_CAPTCHA_KEY in production).
+ * Several instances behind one balancer must share one key, or a challenge issued by one fails on
+ * the next: buildApp refuses a shared LimitStore without one (api/README.md "Shared limits").
+ */
 export const generatedCaptchaKey = (): string => randomBytes(32).toString('hex');
 
 /** Who may use a challenge: the session's account and the device that asked for it. */
@@ -46,12 +52,11 @@ const Payload = z.object({
 });
 
 export class CaptchaGate {
-  /** Signatures of used challenges → when they expire (after which the signature is refused as expired anyway). */
-  private readonly used = new Map<string, number>();
-
   constructor(
     private readonly secret: string,
     private readonly now: () => number,
+    /** Where used challenges are claimed, until they expire (after which they are refused as expired anyway). */
+    private readonly used: LimitStore,
     private readonly ttlMs: number = CAPTCHA_TTL_MS,
   ) {
     if (secret.length < 16) throw new Error('CaptchaGate: the HMAC key is too short (at least 16 characters)');
@@ -75,18 +80,10 @@ export class CaptchaGate {
     const expires = typeof data.expires === 'number' ? data.expires : 0;
     const now = this.now();
     if (data.uid !== binding.uid || data.device !== binding.deviceId || expires <= now) return false;
-    if (this.used.has(challenge.signature)) return false;
     const result = await verifySolution({ challenge, solution, deriveKey, hmacSignatureSecret: this.secret });
     if (!result.verified) return false;
-    // Checked again after the await: of two requests with the same solution, only one passes.
-    if (this.used.has(challenge.signature)) return false;
-    this.prune(now);
-    this.used.set(challenge.signature, expires);
-    return true;
-  }
-
-  private prune(now: number): void {
-    for (const [signature, expires] of this.used) if (expires <= now) this.used.delete(signature);
+    // Claimed once verified: of two requests with the same solution, on any instances, only one passes.
+    return claimOnce(this.used, `captcha-used:${challenge.signature}`, expires, now);
   }
 }
 

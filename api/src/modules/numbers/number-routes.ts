@@ -24,7 +24,7 @@ import { captchaRequired, holdCoolingOff } from './errors';
 import { deviceKey, requestAddress } from '../../platform/http/client-key';
 import { authOf } from '../../platform/http/session-auth';
 import { parseInput } from '../../platform/http/validate';
-import { budgetHook, rateLimitConfig } from '../../platform/http/rate-limits';
+import { budgetHook, rateLimitConfig, rateLimitHook } from '../../platform/http/rate-limits';
 
 /** POST /numbers/commit_number carries nothing. */
 const EmptyBody = z.object({}).strict();
@@ -51,7 +51,7 @@ export async function numberRoutes(base: FastifyInstance, ctx: NumbersDeps, opti
   const app = base.withTypeProvider<ZodTypeProvider>();
   // One budget per IP for random offers, however they are asked for (POST /numbers/random or
   // GET /numbers?random=true): a second route must not double it.
-  const randomLimit = app.rateLimit(rateLimitConfig(ctx.rateLimit.randomNumbersMax, ctx.rateLimit.windowMs).rateLimit);
+  const randomLimit = rateLimitHook(app, 'numbers-random', ctx.rateLimit.randomNumbersMax, ctx.rateLimit.windowMs);
   async function limitRandom(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     await randomLimit.call(this, request, reply);
   }
@@ -82,8 +82,8 @@ export async function numberRoutes(base: FastifyInstance, ctx: NumbersDeps, opti
   // Reserving is budgeted per device and per address, besides the hold ledger's limits. The
   // device's budget is a hard limit; past the address's one (many visitors behind one NAT), the
   // call is asked for a solved challenge instead, which the handler verifies.
-  const reserveByDevice = budgetHook(app, ctx.rateLimit.reserveDeviceMax, ctx.rateLimit.windowMs, 'device');
-  const reserveByAddress = budgetHook(app, ctx.rateLimit.reserveMax, ctx.rateLimit.windowMs, 'address', (request) => {
+  const reserveByDevice = budgetHook(app, 'reserve-device', ctx.rateLimit.reserveDeviceMax, ctx.rateLimit.windowMs, 'device');
+  const reserveByAddress = budgetHook(app, 'reserve', ctx.rateLimit.reserveMax, ctx.rateLimit.windowMs, 'address', (request) => {
     if (captchaOf(request) === null) throw captchaRequired();
   });
   app.post(

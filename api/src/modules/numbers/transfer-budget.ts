@@ -1,3 +1,5 @@
+import type { LimitStore } from '../../platform/limits/limit-store';
+
 /**
  * Operator lookup. A transfer check must say whether the number is with the
  * operator the visitor named (SPEC 8 -440 "wrong operator"): without it nobody can correct a
@@ -5,8 +7,8 @@
  * any number is on. A visitor moving their own number needs one number and, at worst, a second
  * operator; so each account, device and address gets a small budget of distinct numbers a day,
  * and each number at most two operators per account or device. A number already checked costs
- * nothing more (the reserve re-checks it). Kept in memory like the request budgets: per process,
- * reset by a restart, which an outsider cannot cause.
+ * nothing more (the reserve re-checks it). Counted in the LimitStore like the request budgets:
+ * across every instance on PostgreSQL, in the process's memory on the embedded database.
  */
 export interface TransferCheckLimits {
   windowMs: number;
@@ -27,55 +29,31 @@ export const TRANSFER_CHECK_LIMITS: TransferCheckLimits = {
 
 export type TransferBudgetAnswer = 'ok' | 'numbers' | 'operators';
 
-interface Seen {
-  operators: Set<string>;
-  at: number;
-}
-
 export class TransferCheckBudget {
-  /** key ("u:uid", "d:device", "a:address") -> number -> what was tried, and when first. */
-  private readonly seen = new Map<string, Map<string, Seen>>();
-  private lastPrune = 0;
+  constructor(
+    private readonly limits: TransferCheckLimits,
+    private readonly store: LimitStore,
+  ) {}
 
-  constructor(private readonly limits: TransferCheckLimits) {}
-
-  /** Counts the check if it fits every budget; otherwise says which budget is spent and counts nothing. */
-  take(who: { uid: string; deviceId: string; address: string }, msisdn: string, operator: string, now: number): TransferBudgetAnswer {
-    this.prune(now);
-    const visitorKeys = [`u:${who.uid}`, `d:${who.deviceId}`];
-    const addressKey = `a:${who.address}`;
-    for (const key of visitorKeys) {
-      const numbers = this.live(key, now);
-      const known = numbers.get(msisdn);
-      if (!known && numbers.size >= this.limits.numbersPerVisitor) return 'numbers';
-      if (known && !known.operators.has(operator) && known.operators.size >= this.limits.operatorsPerNumber) return 'operators';
-    }
-    const fromAddress = this.live(addressKey, now);
-    if (!fromAddress.has(msisdn) && fromAddress.size >= this.limits.numbersPerAddress) return 'numbers';
-    for (const key of [...visitorKeys, addressKey]) {
-      const numbers = this.seen.get(key) ?? new Map<string, Seen>();
-      const entry = numbers.get(msisdn) ?? { operators: new Set<string>(), at: now };
-      entry.operators.add(operator);
-      numbers.set(msisdn, entry);
-      this.seen.set(key, numbers);
-    }
-    return 'ok';
-  }
-
-  private live(key: string, now: number): Map<string, Seen> {
-    const numbers = this.seen.get(key);
-    if (!numbers) return new Map();
-    for (const [n, s] of numbers) if (s.at <= now - this.limits.windowMs) numbers.delete(n);
-    return numbers;
-  }
-
-  /** Drops whole keys whose entries are all older than the window, at most once a minute. */
-  private prune(now: number): void {
-    if (now - this.lastPrune < 60_000) return;
-    this.lastPrune = now;
-    for (const [key, numbers] of this.seen) {
-      for (const [n, s] of numbers) if (s.at <= now - this.limits.windowMs) numbers.delete(n);
-      if (numbers.size === 0) this.seen.delete(key);
-    }
+  /**
+   * Counts the check if it fits every budget; otherwise says which budget is spent and counts
+   * nothing. The account's and the device's numbers first (each number with its operators), then
+   * the address's, all taken at once or not at all.
+   */
+  async take(who: { uid: string; deviceId: string; address: string }, msisdn: string, operator: string, now: number): Promise<TransferBudgetAnswer> {
+    const visitor = { maxMembers: this.limits.numbersPerVisitor, maxTagsPerMember: this.limits.operatorsPerNumber };
+    const answer = await this.store.addToSets(
+      [
+        { set: `transfer:u:${who.uid}`, ...visitor },
+        { set: `transfer:d:${who.deviceId}`, ...visitor },
+        { set: `transfer:a:${who.address}`, maxMembers: this.limits.numbersPerAddress, maxTagsPerMember: Number.POSITIVE_INFINITY },
+      ],
+      msisdn,
+      operator,
+      this.limits.windowMs,
+      now,
+    );
+    if (answer.added) return 'ok';
+    return answer.full === 'members' ? 'numbers' : 'operators';
   }
 }

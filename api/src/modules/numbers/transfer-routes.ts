@@ -10,7 +10,7 @@ import {
 } from '@join/shared/contract';
 import type { NumbersDeps } from './deps';
 import { callerOf, languageOf } from '../../platform/http/caller';
-import { rateLimitConfig } from '../../platform/http/rate-limits';
+import { rateLimitHook } from '../../platform/http/rate-limits';
 import { HOLD_POLICY } from './holds';
 import { checkPortability, OWN_MSISDN_PREFIX, type PortabilityRefusal } from './portability';
 import { badRequest, unavailable } from '../../platform/refusals';
@@ -52,7 +52,7 @@ export async function transferRoutes(base: FastifyInstance, ctx: NumbersDeps, lo
     const operators = await ctx.repos.listOperators(languageOf(request));
     const operator = operators.find((o) => o.code === operatorCode);
     if (!operator) throw badRequest('body.operator', `must be one of ${operators.map((o) => o.code).join(', ')}`);
-    const budget = ctx.transferChecks.take({ uid, deviceId: deviceKey(request), address: requestAddress(request) }, externalMsisdn, operatorCode, now);
+    const budget = await ctx.transferChecks.take({ uid, deviceId: deviceKey(request), address: requestAddress(request) }, externalMsisdn, operatorCode, now);
     if (budget !== 'ok') throw transferCheckLimit(budget);
     // The lookup is asked of another operator's number only (our own range is refused by the rule).
     const lookup = externalMsisdn.startsWith(OWN_MSISDN_PREFIX) ? { ok: true as const, value: null } : await ctx.portability.subscriber(externalMsisdn);
@@ -78,7 +78,7 @@ export async function transferRoutes(base: FastifyInstance, ctx: NumbersDeps, lo
   }));
 
   // One budget for check and reserve (numbers/random and GET numbers?random share theirs the same way).
-  const transferLimit = app.rateLimit(rateLimitConfig(ctx.rateLimit.transferMax, ctx.rateLimit.windowMs).rateLimit);
+  const transferLimit = rateLimitHook(app, 'transfer', ctx.rateLimit.transferMax, ctx.rateLimit.windowMs);
 
   app.post(
     '/mobile_number_portability/verify',

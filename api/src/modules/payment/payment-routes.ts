@@ -68,13 +68,13 @@ export function pageOrigin(ctx: PaymentDeps, request: FastifyRequest): string {
 
 export async function paymentRoutes(base: FastifyInstance, ctx: PaymentDeps): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const paymentLimit = rateLimitHook(app, ctx.rateLimit.paymentMax, ctx.rateLimit.windowMs);
+  const paymentLimit = rateLimitHook(app, 'payment', ctx.rateLimit.paymentMax, ctx.rateLimit.windowMs);
   const settlement = paymentSettlement(ctx);
   const charges = chargeService(ctx, settlement);
   const payments = paymentService(ctx, settlement);
   const counter = counterService(ctx, charges, settlement);
   // The page asks the terminal's answer every 2 s while a customer taps: a budget of its own (four times the payments').
-  const counterPollLimit = rateLimitHook(app, ctx.rateLimit.paymentMax * 4, ctx.rateLimit.windowMs);
+  const counterPollLimit = rateLimitHook(app, 'payment-counter-poll', ctx.rateLimit.paymentMax * 4, ctx.rateLimit.windowMs);
 
   /** The allowed route after a payment: the payment step, or (once paid, properly logged in) its confirmation. */
   const confirmationAllowed = async (request: FastifyRequest): Promise<void> => {

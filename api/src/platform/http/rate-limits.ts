@@ -24,8 +24,18 @@ export function rateLimitConfig(max: number, windowMs: number, key: RateLimitKey
   };
 }
 
-export function rateLimitHook(app: FastifyInstance, max: number, windowMs: number, key: RateLimitKey = 'address'): RateLimitHook {
-  return app.rateLimit(rateLimitConfig(max, windowMs, key).rateLimit);
+/**
+ * A budget as a hook shared by the routes that list it. `name` is its counters' namespace in the
+ * LimitStore (platform/limits/rate-limit-store.ts): the same on every instance, different for
+ * every budget; a route's own `config: rateLimitConfig(...)` is named by its method and URL.
+ */
+export function rateLimitHook(app: FastifyInstance, name: string, max: number, windowMs: number, key: RateLimitKey = 'address'): RateLimitHook {
+  return app.rateLimit(named(name, rateLimitConfig(max, windowMs, key).rateLimit));
+}
+
+/** The plugin's options with the budget's name, which it hands on to the store's child untouched. */
+function named<T extends object>(name: string, options: T): T & { budget: string } {
+  return { ...options, budget: name };
 }
 
 /**
@@ -36,13 +46,14 @@ export function rateLimitHook(app: FastifyInstance, max: number, windowMs: numbe
  */
 export function budgetHook(
   app: FastifyInstance,
+  name: string,
   max: number,
   windowMs: number,
   key: RateLimitKey,
   /** Called once the budget is spent, before the 429: it may throw another answer, or return to let the call through (the numbers' address challenge). */
   whenSpent?: (request: FastifyRequest) => void,
 ) {
-  const check = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: KEYS[key] });
+  const check = app.createRateLimit(named(name, { max, timeWindow: windowMs, keyGenerator: KEYS[key] }));
   return async function budget(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const result = await check(request);
     if (result.isAllowed) return;

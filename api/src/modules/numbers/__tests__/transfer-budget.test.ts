@@ -1,5 +1,6 @@
 import { ApiErrorBody } from '@join/shared/contract';
 import { TRANSFER_CHECK_LIMITS, TransferCheckBudget } from '../transfer-budget';
+import { MemoryLimitStore } from '../../../platform/limits/memory-limit-store';
 import { activeSubscriber, FakePortabilityLookup } from '../../../testing/fake-portability';
 import { createTestApp, type TestApp, type Visitor } from '../../../testing/harness';
 
@@ -74,11 +75,11 @@ describe('operator lookup budget', () => {
     expect(codes.at(-1)).toBe(429);
   });
 
-  it('forgets after the window', () => {
-    const budget = new TransferCheckBudget({ ...TRANSFER_CHECK_LIMITS, numbersPerVisitor: 1 });
+  it('forgets after the window', async () => {
+    const budget = new TransferCheckBudget({ ...TRANSFER_CHECK_LIMITS, numbersPerVisitor: 1 }, new MemoryLimitStore());
     const who = { uid: 'u', deviceId: 'd', address: 'a' };
-    expect(budget.take(who, '971501', 'du', 0)).toBe('ok');
-    expect(budget.take(who, '971502', 'du', 1000)).toBe('numbers');
-    expect(budget.take(who, '971502', 'du', TRANSFER_CHECK_LIMITS.windowMs + 1)).toBe('ok');
+    expect(await budget.take(who, '971501', 'du', 0)).toBe('ok');
+    expect(await budget.take(who, '971502', 'du', 1000)).toBe('numbers');
+    expect(await budget.take(who, '971502', 'du', TRANSFER_CHECK_LIMITS.windowMs + 1)).toBe('ok');
   });
 });
