@@ -6,8 +6,10 @@ import { postgresBinDir } from './postgres-cluster';
 import type { ClusterInfo } from './postgres-test-cluster';
 
 /** Jest's global set-up: a directory for this run's cluster, if a suite starts one. */
-export function beginRun(): void {
-  process.env.JOIN_TEST_PG_RUN = mkdtempSync(join(tmpdir(), 'join-pg-run-'));
+export function beginRun(): string {
+  const run = mkdtempSync(join(tmpdir(), 'join-pg-run-'));
+  process.env.JOIN_TEST_PG_RUN = run;
+  return run;
 }
 
 /** Jest's global tear-down: stops the run's cluster, if one was started. */

@@ -29,7 +29,7 @@ export function databaseUrl(cluster: ClusterInfo, database: string): string {
   return `${cluster.base}/${database}`;
 }
 
-async function createTemplate(base: string): Promise<void> {
+export async function createTemplate(base: string): Promise<void> {
   const admin = new pg.Client({ connectionString: `${base}/postgres` });
   await admin.connect();
   try {
