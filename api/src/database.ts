@@ -91,6 +91,10 @@ export function composeSqliteRepositories(db: Database, ownsDatabase: boolean): 
     ...repositories,
     applyRetention: (cutoffs) => applyRetention(repositories, cutoffs, () => truncateWal(db)),
     truncateWal: () => truncateWal(db),
+    // Throws once the connection is closed (or the file is unreadable): readiness answers 503.
+    ping: async () => {
+      db.prepare('SELECT 1').get();
+    },
     close: async () => {
       if (ownsDatabase && db.open) db.close();
     },
