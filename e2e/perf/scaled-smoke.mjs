@@ -3,9 +3,11 @@
 //
 //   1. 30 GETs of /health/ready through the balancer: every one 200, answered by all 3 instances
 //      (their x-join-instance header);
-//   2. `kill -9` of one instance, and at once 30 more: every one must still be 200 (a connection
-//      the dead instance refuses is sent to another; its health check marks it down);
-//   3. SIGTERM to the launcher: the instances drain and everything stops, exit code 0.
+//   2. a graceful stop of one instance (SIGTERM: it drains, then finishes its requests) under a
+//      stream of GET /api/biz_config/app from 4 clients for 5 s: every answer 200;
+//   3. `kill -9` of another, and at once 30 more GETs of /health/ready: every one must still be
+//      200 (a connection the dead instance refuses is sent to another; its check marks it down);
+//   4. SIGTERM to the launcher: the instances drain and everything stops, exit code 0.
 //
 // It prints its figures and exits 1 when a check fails. `--sqlite` runs the instances on one
 // SQLite file (a temporary one) instead of the launcher's private PostgreSQL cluster.
@@ -119,6 +121,39 @@ const before = summary(await burst(REQUESTS));
 check(`${REQUESTS} GETs before: all 200`, before.ok === REQUESTS, `${before.ok} of ${REQUESTS}`);
 check(`answered by all ${INSTANCES} instances`, Object.keys(before.byInstance).filter((n) => /^api-\d+$/.test(n)).length === INSTANCES, JSON.stringify(before.byInstance));
 
+/** `clients` loops of GET /api/biz_config/app for `ms`; `during` runs once they have started. */
+async function stream(clients, ms, during) {
+  const statuses = {};
+  const byInstance = {};
+  const until = performance.now() + ms;
+  const loop = async () => {
+    while (performance.now() < until) {
+      let key;
+      try {
+        const res = await fetch(`${origin}/api/biz_config/app`);
+        await res.arrayBuffer();
+        key = String(res.status);
+        const instance = res.headers.get('x-join-instance') ?? 'none';
+        byInstance[instance] = (byInstance[instance] ?? 0) + 1;
+      } catch (err) {
+        key = err.cause?.code ?? err.message;
+      }
+      statuses[key] = (statuses[key] ?? 0) + 1;
+    }
+  };
+  const loops = Array.from({ length: clients }, loop);
+  await new Promise((r) => setTimeout(r, 500));
+  during();
+  await Promise.all(loops);
+  return { statuses, byInstance, total: Object.values(statuses).reduce((a, b) => a + b, 0) };
+}
+
+const drained = 'api-3';
+const drainedPid = pids.get(drained);
+const graceful = await stream(4, 5000, () => drainedPid && process.kill(drainedPid, 'SIGTERM'));
+check(`SIGTERM of ${drained} under a stream of GETs: every answer 200`, graceful.total > 0 && graceful.statuses['200'] === graceful.total, JSON.stringify(graceful.statuses));
+check(`${drained} stopped by itself (exit 0) after its drain`, output.some((line) => line.startsWith(`[scaled] ${drained} stopped (0)`)), `${drained} answered ${graceful.byInstance[drained] ?? 0} of them`);
+
 const victim = 'api-2';
 const victimPid = pids.get(victim);
 check(`${victim}'s pid printed by the launcher`, Number.isInteger(victimPid), String(victimPid));
@@ -142,6 +177,7 @@ rmSync(dir, { recursive: true, force: true });
 console.log(`Scaled-out smoke test: HAProxy round robin over ${INSTANCES} API instances on ${sqlite ? 'one SQLite file' : 'PostgreSQL'}`);
 console.log(`  start to ready (sandboxes, ${INSTANCES} instances, database, HAProxy): ${(readyMs / 1000).toFixed(1)} s`);
 console.log(`  before: ${before.ok}/${REQUESTS} answered 200, per instance ${JSON.stringify(before.byInstance)}, median ${fmt(before.medianMs)}, max ${fmt(before.maxMs)}`);
+console.log(`  graceful stop of ${drained} under 4 clients for 5 s: ${graceful.total} GETs of /api/biz_config/app, ${JSON.stringify(graceful.statuses)}, per instance ${JSON.stringify(graceful.byInstance)}`);
 console.log(`  after kill -9 of ${victim}: ${after.ok}/${REQUESTS} answered 200 in ${fmt(afterMs)}, per instance ${JSON.stringify(after.byInstance)}, median ${fmt(after.medianMs)}, max ${fmt(after.maxMs)}`);
 console.log(`  stop (SIGTERM, drain, everything down): ${(stopMs / 1000).toFixed(1)} s`);
 for (const c of checks) console.log(`  ${c.passed ? 'ok  ' : 'FAIL'} ${c.name} (${c.detail})`);
