@@ -32,6 +32,7 @@ import { contentSecurityPolicy, edgeHeaders, registerSecurityHeaders, securityHe
 import { clientErrorHandler, SERVER_LIMITS, serverOptions, type ServerLimits } from './platform/http/server-limits';
 import { API_ERROR_STATUSES, apiRoutes } from './api-routes';
 import { installSchemaCompilers } from './platform/http/validate';
+import { healthRoutes, healthState, type HealthState } from './platform/http/health';
 import { registerOpenApi } from './platform/http/openapi';
 import { retryPendingRefunds, walkedAwayPayments } from './modules/payment';
 import { RETAIL_RULES, retailPorts, type RetailRules } from './modules/retail';
@@ -118,6 +119,16 @@ export interface AppOptions {
   trustProxy?: readonly string[];
   /** Send Strict-Transport-Security (JOIN_HSTS; also sent on any request that arrived over HTTPS). */
   hsts?: boolean;
+  /**
+   * Whether this instance is shutting down (main.ts's shutdown turns it on): GET /health/ready
+   * answers 503 draining from then on. Absent: a state of the app's own, never draining.
+   */
+  health?: HealthState;
+  /**
+   * This instance's name behind a load balancer (JOIN_INSTANCE): every answer carries it as
+   * x-join-instance, so a test or an operator can see which instance answered. Unset: no header.
+   */
+  instanceName?: string;
   /**
    * The mail sandbox's messages, served at /dev/outbox and /dev/outbox.json (JOIN_DEV_OUTBOX=1,
    * never in production). Absent: those paths answer 404.
@@ -297,6 +308,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (owned) await repos.close();
     throw new Error('buildApp: several instances count their limits in one database, so they need one address-challenge key: set JOIN_CAPTCHA_KEY (at least 32 characters) on every instance');
   }
+  // Before every other route and hook: the balancer's checks meet no session, budget or static file.
+  if (options.instanceName) {
+    const instance = options.instanceName;
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.header('x-join-instance', instance);
+      done();
+    });
+  }
+  await app.register(async (health) => healthRoutes(health, { state: options.health ?? healthState(), ping: () => repos.ping() }));
   const ctx: AppContext = {
     repos,
     now,

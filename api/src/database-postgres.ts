@@ -75,6 +75,9 @@ export function composePostgresRepositories(db: PgDatabase): PostgresRepositorie
     // PostgreSQL has no WAL to empty by hand: deleted rows' space is reclaimed by (auto)vacuum
     // (api/README.md, "Data at rest").
     applyRetention: (cutoffs) => applyRetention(repositories, cutoffs, () => undefined),
+    ping: async () => {
+      await db.query('SELECT 1');
+    },
     close: () => db.close(),
   };
 }

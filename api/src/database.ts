@@ -91,6 +91,10 @@ export function composeSqliteRepositories(db: Database, ownsDatabase: boolean): 
     ...repositories,
     applyRetention: (cutoffs) => applyRetention(repositories, cutoffs, () => truncateWal(db)),
     truncateWal: () => truncateWal(db),
+    // Throws once the connection is closed (or the file is unreadable): readiness answers 503.
+    ping: async () => {
+      db.prepare('SELECT 1').get();
+    },
     close: async () => {
       if (ownsDatabase && db.open) db.close();
     },
@@ -126,16 +130,41 @@ export interface OpenedRepositories {
 }
 
 /**
+ * Several servers starting together on one new file (`npm run start:scaled -- --sqlite`): the
+ * first to take the write lock migrates and seeds (100,000 numbers, seconds on a busy machine),
+ * longer than the busy timeout each statement of the others waits (5 s, open-database.ts). They
+ * try again until it is done, up to this long; then each migration and the seed find their work
+ * done (each reads the applied versions inside its own IMMEDIATE transaction).
+ */
+export const START_LOCK_WAIT_MS = 120_000;
+
+function isBusy(err: unknown): boolean {
+  return err instanceof Error && 'code' in err && String((err as { code: unknown }).code).startsWith('SQLITE_BUSY');
+}
+
+function whileAnotherStarts<T>(work: () => T, waitMs: number): T {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return work();
+    } catch (err) {
+      if (!isBusy(err) || Date.now() >= until) throw err;
+    }
+  }
+}
+
+/**
  * Opens (creating if need be), migrates and seeds a SQLite database and composes its
  * repositories. A caller that passes an open database keeps ownership of it.
  */
-export function openSqliteRepositories(source: string | Database, options: SeedOptions & { now?: number } = {}): OpenedRepositories {
+export function openSqliteRepositories(source: string | Database, options: SeedOptions & { now?: number; startLockWaitMs?: number } = {}): OpenedRepositories {
   const owns = typeof source === 'string';
   const db = typeof source === 'string' ? openDatabase(source) : source;
+  const waitMs = options.startLockWaitMs ?? START_LOCK_WAIT_MS;
   try {
-    const migrationsApplied = migrate(db, MIGRATIONS, options.now ?? Date.now());
+    const migrationsApplied = whileAnotherStarts(() => migrate(db, MIGRATIONS, options.now ?? Date.now()), waitMs);
     const started = performance.now();
-    const seed = seedDatabase(db, options);
+    const seed = whileAnotherStarts(() => seedDatabase(db, options), waitMs);
     return { repos: composeSqliteRepositories(db, owns), migrationsApplied, seed, seedMs: Math.round(performance.now() - started) };
   } catch (e) {
     if (owns) db.close();

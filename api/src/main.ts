@@ -4,7 +4,12 @@ import { buildApp } from './app';
 import { signinProviderFrom } from './modules/account';
 import { providerAddress, readEnv, sandboxNotAsked, type Env } from './platform/config/env';
 import { SANDBOX_AUTHORITY_KEY, sandboxUrl } from './platform/config/sandbox-defaults';
+import { openPostgresRepositories } from './database-postgres';
 import { openSqliteRepositories } from './database';
+import type { Repositories } from './repositories';
+import type { SeedReport } from './seed-database';
+import { healthState } from './platform/http/health';
+import { gracefulShutdown } from './platform/http/shutdown';
 import { createSmtpMailer } from './platform/mail/smtp-mailer';
 import { CODE_RULES } from './modules/account';
 import { createHttpOutbox } from './platform/dev/outbox';
@@ -19,7 +24,9 @@ import { TestClock } from './platform/dev/test-clock';
 
 /**
  * The product server: one Node process serving the API, the host and every remote. The
- * database file is created, migrated and seeded on first start.
+ * database (the SQLite file, or PostgreSQL with JOIN_DATABASE_URL) is created, migrated and
+ * seeded on first start; several instances may start on one database at once (npm run
+ * start:scaled): each migration runs once.
  */
 // This file runs from api/dist (built) or api/src (tsx): either way the package is one up.
 const apiDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,10 +67,28 @@ function retailRateLimits(max: number) {
   return { retailCodeMax: max, retailTokenMax: max, retailSignInMax: max, retailApproveMax: max };
 }
 
+/** A database opened, migrated and seeded, whichever it is. */
+interface OpenedDatabase {
+  repos: Repositories;
+  migrationsApplied: number[];
+  seed: SeedReport;
+  seedMs: number;
+}
+
+/**
+ * JOIN_DATABASE_URL: PostgreSQL (several instances share it); otherwise the SQLite file of
+ * JOIN_DB or api/data/join.sqlite. `where` names it for the log without the URL (it may carry a password).
+ */
+async function openDatabase(env: Env): Promise<{ opened: OpenedDatabase; where: string }> {
+  if (env.JOIN_DATABASE_URL) return { opened: await openPostgresRepositories(env.JOIN_DATABASE_URL), where: 'PostgreSQL (JOIN_DATABASE_URL)' };
+  const dbFile = env.JOIN_DB ? resolve(env.JOIN_DB) : join(apiDir, 'data', 'join.sqlite');
+  return { opened: openSqliteRepositories(dbFile), where: dbFile };
+}
+
 async function main(): Promise<void> {
   const env = readEnv(process.env);
-  const dbFile = env.JOIN_DB ? resolve(env.JOIN_DB) : join(apiDir, 'data', 'join.sqlite');
-  const opened = openSqliteRepositories(dbFile);
+  const { opened, where } = await openDatabase(env);
+  const health = healthState();
 
   // Mail goes to JOIN_SMTP_URL, or (JOIN_SANDBOXES) to the sandboxes program's mail sink, whose
   // outbox /dev/outbox reads over HTTP (JOIN_DEV_OUTBOX).
@@ -139,7 +164,10 @@ async function main(): Promise<void> {
     ...(env.JOIN_REMOTES ? { remoteOverrides: env.JOIN_REMOTES } : {}),
     trustProxy: env.JOIN_TRUST_PROXY,
     hsts: env.JOIN_HSTS,
-    logger: { level: env.LOG_LEVEL },
+    health,
+    ...(env.JOIN_INSTANCE ? { instanceName: env.JOIN_INSTANCE } : {}),
+    // Behind a balancer, every line names the instance that wrote it.
+    logger: { level: env.LOG_LEVEL, ...(env.JOIN_INSTANCE ? { base: { pid: process.pid, instance: env.JOIN_INSTANCE } } : {}) },
     mailer,
     ...(social ? { social } : {}),
     ...(outbox ? { outbox } : {}),
@@ -147,22 +175,22 @@ async function main(): Promise<void> {
   if (env.JOIN_DEV_OUTBOX && !outbox) app.log.warn('JOIN_DEV_OUTBOX is on but mail goes to JOIN_SMTP_URL: there is no outbox to show');
 
   if (testClock) app.log.warn('JOIN_TEST_HOOKS is on: POST /dev/clock moves this server\'s clock, (tests only)');
-  if (opened.migrationsApplied.length > 0) app.log.info(`database ${dbFile}: applied migrations ${opened.migrationsApplied.join(', ')}`);
+  if (opened.migrationsApplied.length > 0) app.log.info(`database ${where}: applied migrations ${opened.migrationsApplied.join(', ')}`);
   if (opened.seed.numbersInserted > 0) app.log.info(`database seeded: ${opened.seed.numbersInserted} numbers in ${opened.seedMs} ms`);
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: shutting down`);
-    mailer.close();
-    void app
-      .close()
-      .then(() => opened.repos.close())
-      .finally(() => process.exit(0));
-  };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  // Readiness 503 at once, JOIN_DRAIN_MS for the balancer to see it, then the server closes
+  // (requests in flight finish), then the mailer and the database. A second signal ends it at once.
+  const shutdown = gracefulShutdown({
+    health,
+    drainMs: env.JOIN_DRAIN_MS,
+    closeServer: () => app.close(),
+    closeResources: async () => {
+      mailer.close();
+      await opened.repos.close();
+    },
+    log: app.log,
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutdown(signal).then((code) => process.exit(code)));
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();

@@ -41,5 +41,10 @@ export interface Repositories extends ModuleRepositories {
    * deleted stays readable in the database's files.
    */
   applyRetention(cutoffs: RetentionCutoffs): Promise<RetentionReport>;
+  /**
+   * Resolves once the database answered a trivial query (`SELECT 1`), rejects when it cannot:
+   * the readiness check (GET /health/ready) a load balancer asks every second or so.
+   */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -23,6 +23,22 @@ export const SERVER_FIELDS = {
   PORT: port.default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   JOIN_DB: z.string().min(1).optional(),
+  /**
+   * PostgreSQL instead of the embedded SQLite file (issue 29: several API instances on one
+   * database): a postgres:// or postgresql:// URL as node-postgres reads it (a unix socket as
+   * `?host=/its/folder`). Never repeated in a message or a log line: it may carry a password.
+   */
+  JOIN_DATABASE_URL: z.preprocess(unsetIfEmpty, z.string().max(2000).regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional()),
+  /**
+   * This instance's name behind a load balancer (npm run start:scaled: api-1, api-2...): in every
+   * log line and in the x-join-instance header of every answer. Unset: neither.
+   */
+  JOIN_INSTANCE: z.preprocess(unsetIfEmpty, z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores').optional()),
+  /**
+   * On SIGTERM or SIGINT, how long readiness answers 503 while requests are still served, so the
+   * balancer's health check sees it and sends no more, before the server closes (3,000 ms).
+   */
+  JOIN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(3000),
   NUMBER_HOLD_SECONDS: positiveInt.default(DEFAULT_NUMBER_HOLD_SECONDS),
   JOIN_MAINTENANCE: z.string().max(64).optional(),
   JOIN_FAIL_BIZ_CONFIG: flag,

@@ -14,6 +14,7 @@ export { providerAddress, SANDBOX_PORT_VARS, sandboxNotAsked } from './env-provi
 
 export const Env = EnvFields.superRefine((env, ctx) => {
   if (env.JOIN_BNPL_MIN_AED > env.JOIN_BNPL_MAX_AED) ctx.addIssue({ code: 'custom', path: ['JOIN_BNPL_MIN_AED'], message: 'must not be above JOIN_BNPL_MAX_AED' });
+  if (env.JOIN_DB && env.JOIN_DATABASE_URL) ctx.addIssue({ code: 'custom', path: ['JOIN_DATABASE_URL'], message: 'and JOIN_DB name two databases: set one' });
   if (env.NODE_ENV === 'production') productionChecks(env, ctx);
   providerChecks(env, ctx);
 }).transform((env) => ({ ...env, sandboxes: sandboxesOf(env) }));

@@ -50,11 +50,12 @@ function ownerOnly(file: string): void {
 export function openDatabase(file: string): Database.Database {
   if (file !== ':memory:' && file !== '') ownerOnly(file);
   const db = new Database(file);
+  // First: the switch to WAL below waits too when another process is making the file.
+  db.pragma('busy_timeout = 5000');
   db.pragma('secure_delete = ON');
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${SYNCHRONOUS}`);
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
   db.pragma('cache_size = -65536');
   return db;
 }

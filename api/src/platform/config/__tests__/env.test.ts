@@ -38,6 +38,7 @@ describe('environment', () => {
       JOIN_EXPERIMENT_SKIP_NUMBER_CONFIRMATION: false,
       JOIN_TRUST_PROXY: [],
       JOIN_HSTS: false,
+      JOIN_DRAIN_MS: 3000,
       LOG_LEVEL: 'info',
       JOIN_MAIL_FROM: '"Tourist SIM" <no-reply@tourist-sim.example>',
       JOIN_MAIL_SINK_PORT: 2525,
@@ -225,6 +226,21 @@ describe('environment', () => {
     expect(() => readEnv({ JOIN_TRUST_PROXY: 'true' })).toThrow(/JOIN_TRUST_PROXY/);
     expect(() => readEnv({ JOIN_TRUST_PROXY: '*' })).toThrow(/JOIN_TRUST_PROXY/);
     expect(dev({ JOIN_HSTS: 'on' }).JOIN_HSTS).toBe(true);
+  });
+
+  it('reads the scaled-out settings: a PostgreSQL URL never repeated, the instance name, the drain', () => {
+    const url = 'postgres://join:hunter2@db.example:5432/join';
+    expect(dev({ JOIN_DATABASE_URL: url, JOIN_INSTANCE: 'api-2', JOIN_DRAIN_MS: '500' })).toMatchObject({ JOIN_DATABASE_URL: url, JOIN_INSTANCE: 'api-2', JOIN_DRAIN_MS: 500 });
+    expect(dev({ JOIN_DATABASE_URL: 'postgresql://join@/join?host=/tmp/pg' }).JOIN_DATABASE_URL).toBe('postgresql://join@/join?host=/tmp/pg');
+    expect(dev({ JOIN_DATABASE_URL: '', JOIN_INSTANCE: '' })).toMatchObject({ JOIN_DATABASE_URL: undefined, JOIN_INSTANCE: undefined });
+    expect(() => readEnv({ JOIN_DATABASE_URL: 'mysql://join:hunter2@db.example/join' })).toThrow(/JOIN_DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(() => readEnv({ JOIN_DATABASE_URL: 'mysql://join:hunter2@db.example/join' })).not.toThrow(/hunter2/);
+    expect(() => readEnv({ JOIN_DATABASE_URL: url, JOIN_DB: '/tmp/join.sqlite' })).toThrow(/JOIN_DATABASE_URL and JOIN_DB name two databases/);
+    // The name goes into a response header and every log line.
+    expect(() => readEnv({ JOIN_INSTANCE: 'api 1' })).toThrow(/JOIN_INSTANCE/);
+    expect(() => readEnv({ JOIN_INSTANCE: 'api-1\r\nx: y' })).toThrow(/JOIN_INSTANCE/);
+    expect(() => readEnv({ JOIN_DRAIN_MS: '-1' })).toThrow(/JOIN_DRAIN_MS/);
+    expect(dev({ JOIN_DRAIN_MS: '0' }).JOIN_DRAIN_MS).toBe(0);
   });
 
   it('reads the test switches and the remotes JSON', () => {
