@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openSqliteRepositories } from '../../../../database';
+import { openSqliteRepositories, type SqliteRepositories } from '../../../../database';
+import { connectPostgresRepositories } from '../../../../database-postgres';
+import { verifiedBuyer } from '../../../../testing/verified-buyer';
+import { NOW, OPEN_TIMEOUT_MS } from '../../../../testing/repository-contract';
 import { PG_MIGRATIONS } from '../../../../schema-versions-postgres';
 import { tempDir } from '../../../../testing/harness';
-import { OPEN_TIMEOUT_MS } from '../../../../testing/repository-contract';
 import { freshEmptyDatabase, testCluster } from '../../../../testing/postgres-test-cluster';
 import { PgDatabase } from '../pg-database';
 import { moveSqliteToPostgres } from '../move-from-sqlite';
@@ -12,6 +14,7 @@ import { moveSqliteToPostgres } from '../move-from-sqlite';
 describe('moveSqliteToPostgres', () => {
   const dir = tempDir();
   const file = join(dir.path, 'source.sqlite');
+  let sqliteOrder: Awaited<ReturnType<SqliteRepositories['getOrder']>> = null;
   afterAll(() => dir.remove());
 
   beforeAll(async () => {
@@ -23,6 +26,27 @@ describe('moveSqliteToPostgres', () => {
       const [free] = await repos.pickFreeNumbers(1, [1, 2, 3, 4, 5, 6, 7, 8, 9], 1_768_471_200_000, Math.random);
       if (free) await repos.reserveNumber(user.uid, free.msisdn, 1_768_471_200_000, 1_768_471_200_000 + 900_000, { maxExtensions: 2, temporaryVanityLevels: [1] });
     }
+    // A sale: a verified buyer's cash-on-delivery order.
+    const buyer = await repos.findOrCreateUser('device-buyer', 'uid-buyer', NOW);
+    const bound = await verifiedBuyer(repos, buyer.uid, 'physical', NOW);
+    await repos.placeOrder(
+      {
+        ...bound,
+        id: 'ord_moved000001',
+        uid: buyer.uid,
+        orderNumber: 'JO-MOVE-0001',
+        kind: 'delivery',
+        status: 'received',
+        delivery: { lat: 25.2, lng: 55.28, address: 'Villa 1', address2: '', instructions: 'Ring twice', phone: '971501234567' },
+        storeId: null,
+        amountDueFils: 3675,
+        msisdn: '971581234567',
+        eta: NOW + 45 * 60_000,
+        createdAt: NOW,
+      },
+      false,
+    );
+    sqliteOrder = await repos.getOrder(buyer.uid);
     await repos.close();
     await testCluster();
   }, OPEN_TIMEOUT_MS);
@@ -47,6 +71,15 @@ describe('moveSqliteToPostgres', () => {
       // Identities go on after the highest copied id.
       expect(await pg.one("SELECT nextval(pg_get_serial_sequence('numbers', 'seq')) AS next")).toEqual({ next: 301 });
       source.close();
+      // The product, on PostgreSQL now, reads the same order, its identity, the same visitor.
+      const moved = connectPostgresRepositories(target.url);
+      try {
+        expect(sqliteOrder).toMatchObject({ orderNumber: 'JO-MOVE-0001' });
+        expect(await moved.getOrder('uid-buyer')).toEqual(sqliteOrder);
+        expect(await moved.findOrCreateUser('device-buyer', 'uid-other', NOW)).toEqual({ uid: 'uid-buyer', deviceId: 'device-buyer' });
+      } finally {
+        await moved.close();
+      }
     } finally {
       await pg.close();
       await target.drop();
