@@ -5,8 +5,9 @@
 //   1. PostgreSQL (Debian's package): a private cluster in .data/postgres (gitignored), made by
 //      initdb on the first run (as the `postgres` user when run as root), started with pg_ctl on
 //      a free port with its unix socket in a folder of its own (no TCP at all), a database
-//      `join`; stopped when this stops. With JOIN_DATABASE_URL set, that database instead (no
-//      cluster). With `--sqlite`, no PostgreSQL: every instance on one SQLite file (JOIN_DB, or
+//      `join`; stopped when this stops. JOIN_POSTGRES_DIR names another folder for the cluster
+//      (made by initdb when it has none: e2e/perf/scale-out.mjs gives each run a fresh one). With
+//      JOIN_DATABASE_URL set, that database instead (no cluster). With `--sqlite`, no PostgreSQL: every instance on one SQLite file (JOIN_DB, or
 //      npm start's api/data/join.sqlite; several processes share one file in WAL mode).
 //   2. the sandboxes program once, as scripts/start.mjs starts it (JOIN_SANDBOXES);
 //   3. JOIN_INSTANCES (3) API instances (api/dist/main.js), each on a free port of 127.0.0.1, with
@@ -116,6 +117,9 @@ function freePort() {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** A path as the messages show it: relative inside the checkout, whole outside it. */
+const shown = (file) => (file.startsWith(root + path.sep) ? path.relative(root, file) : file);
+
 /** A program run to its end; its output shown only when it fails. */
 function runToEnd(command, commandArgs, what) {
   const done = spawnSync(command, commandArgs, { encoding: 'utf8' });
@@ -138,11 +142,11 @@ function giveToPostgres(dir) {
 // ---- PostgreSQL -----------------------------------------------------------------------------
 
 async function startPostgres(binDir) {
-  const dataDir = path.join(root, '.data', 'postgres');
+  const dataDir = env.JOIN_POSTGRES_DIR ? path.resolve(env.JOIN_POSTGRES_DIR) : path.join(root, '.data', 'postgres');
   const pg = (program) => path.join(binDir, program);
   mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    say(`a new PostgreSQL cluster in ${path.relative(root, dataDir)} (initdb, once)`);
+    say(`a new PostgreSQL cluster in ${shown(dataDir)} (initdb, once)`);
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     giveToPostgres(dataDir);
     // Sockets only (below), trusted: the socket's folder is the cluster owner's alone. C collation
@@ -156,7 +160,7 @@ async function startPostgres(binDir) {
   const logFile = path.join(dataDir, 'server.log');
   runToEnd(
     ...asPostgres(pg('pg_ctl'), ['-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', `-p ${port} -k ${socketDir} -c listen_addresses=''`, 'start']),
-    `starting PostgreSQL (its log: ${path.relative(root, logFile)})`,
+    `starting PostgreSQL (its log: ${shown(logFile)})`,
   );
   cleanups.push(() => {
     const [command, commandArgs] = asPostgres(pg('pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);

@@ -8,7 +8,9 @@
 //   build     every package, with the size budgets (scripts/size-report.mjs)
 //   e2e       Playwright in Chromium against the built product (e2e/playwright.config.ts)
 //   perf      the benchmarks with budgets: the first screen against a bare React page (Lighthouse),
-//             first download, face feedback, map, the API against a bare Fastify (figures)
+//             first download, face feedback, map, the API against a bare Fastify (figures); the
+//             product scaled out on PostgreSQL under load and faults (e2e/perf/scale-out.mjs),
+//             and the scaled-out launcher on one SQLite file (scaled-smoke.mjs --sqlite)
 //
 // TEST_ONLY=e2e,perf runs only the phases named (after a build, to iterate on one).
 import { spawn } from 'node:child_process';

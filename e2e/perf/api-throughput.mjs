@@ -12,44 +12,14 @@
 // ratio to the anchor beside the goal (flow status: at least 0.35 of the anchor, p99 at most 5 ms).
 //
 //   node perf/api-throughput.mjs           API_BENCH_SECONDS=10 for longer samples
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { CONNECTIONS, measure as measureFor, startHelloWorld } from './load.mjs';
 import { PERF_PORTS, startProduct } from './product-server.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const apiDir = path.join(here, '..', '..', 'api');
-const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.API_BENCH_SECONDS ?? 5);
-const WARMUP_S = 1;
 export const GOAL = { flowStatusRatio: 0.35, flowStatusP99Ms: 5 };
 
-/** The anchor: Fastify's hello world, nothing else, in a process of its own (as the API is). */
-async function startHelloWorld(port) {
-  const fastifyPath = createRequire(path.join(apiDir, 'package.json')).resolve('fastify');
-  const program = `const app = require(${JSON.stringify(fastifyPath)})(); app.get('/', async () => ({ hello: 'world' })); app.listen({ port: ${port}, host: '127.0.0.1' }).then(() => console.log('ready'));`;
-  const child = spawn(process.execPath, ['-e', program], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => String(d).includes('ready') && resolve());
-    child.on('exit', (code) => reject(new Error(`the hello world exited (${code})`)));
-  });
-  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill() };
-}
-
-function load(url, headers, seconds) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections: CONNECTIONS, duration: seconds }, (err, result) => (err ? reject(err) : resolve(result)));
-  });
-}
-
-async function measure(url, headers = {}) {
-  await load(url, headers, WARMUP_S);
-  const r = await load(url, headers, DURATION_S);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors };
-}
+const measure = (url, headers = {}) => measureFor(url, headers, DURATION_S);
 
 const hello = await startHelloWorld(PERF_PORTS.helloWorld);
 const product = await startProduct(PERF_PORTS.api, 'api-bench', { LOG_LEVEL: 'info' });

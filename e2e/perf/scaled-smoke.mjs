@@ -10,78 +10,35 @@
 //   4. SIGTERM to the launcher: the instances drain and everything stops, exit code 0.
 //
 // It prints its figures and exits 1 when a check fails. `--sqlite` runs the instances on one
-// SQLite file (a temporary one) instead of the launcher's private PostgreSQL cluster.
+// SQLite file (a temporary one) instead of a private PostgreSQL cluster (a fresh one in a
+// temporary folder, JOIN_POSTGRES_DIR). scale-out.mjs makes the same checks on PostgreSQL under
+// load (the perf phase runs it); this one stays the quick try of either database.
 //
 //   node e2e/perf/scaled-smoke.mjs [--sqlite]
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { SANDBOX_PORT_VARS } from '../../scripts/sandbox-ports.mjs';
+import { startScaled } from './scaled-launch.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const sqlite = process.argv.includes('--sqlite');
 const INSTANCES = 3;
 const REQUESTS = 30;
-const START_TIMEOUT_MS = 240_000;
 
+// A fresh database each run: a temporary SQLite file, or a private PostgreSQL cluster in a
+// temporary folder (the postgres user must reach it through this one), removed afterwards.
 const dir = mkdtempSync(path.join(tmpdir(), 'join-scaled-smoke-'));
-const env = {
-  ...process.env,
-  // The balancer and every sandbox on free ports: the launcher prints which.
-  PORT: '0',
-  HOST: '127.0.0.1',
-  ...Object.fromEntries(Object.values(SANDBOX_PORT_VARS).map((variable) => [variable, '0'])),
-  JOIN_SANDBOXES: '1',
-  JOIN_INSTANCES: String(INSTANCES),
-  LOG_LEVEL: 'warn',
-  ...(sqlite ? { JOIN_DB: path.join(dir, 'scaled.sqlite') } : {}),
-};
-delete env.JOIN_DATABASE_URL;
-if (!sqlite) delete env.JOIN_DB;
-
+chmodSync(dir, 0o755);
 const startedAt = performance.now();
-const launcher = spawn(process.execPath, [path.join(here, '..', '..', 'scripts', 'start-scaled.mjs'), ...(sqlite ? ['--sqlite'] : [])], {
-  env,
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-const pids = new Map();
-const output = [];
-let exit = null;
-const exited = new Promise((resolve) =>
-  launcher.once('exit', (code, signal) => {
-    exit = { code, signal };
-    resolve(exit);
-  }),
-);
-
-const origin = await new Promise((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error(`the scaled-out product was not ready within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
-  const read = (line) => {
-    output.push(line);
-    const instance = /^\[scaled\] API instance (api-\d+): .* \(pid (\d+)\)$/.exec(line);
-    if (instance) pids.set(instance[1], Number(instance[2]));
-    const ready = /^Join sign-up flow ready at http:\/\/localhost:(\d+)\//.exec(line);
-    if (ready) {
-      clearTimeout(timer);
-      resolve(`http://127.0.0.1:${ready[1]}`);
-    }
-  };
-  createInterface({ input: launcher.stdout }).on('line', read);
-  createInterface({ input: launcher.stderr }).on('line', read);
-  void exited.then(() => {
-    clearTimeout(timer);
-    reject(new Error(`the launcher stopped before the product was ready (${exit.signal ?? exit.code})`));
-  });
+const launched = await startScaled({
+  env: { JOIN_INSTANCES: String(INSTANCES), ...(sqlite ? { JOIN_DB: path.join(dir, 'scaled.sqlite') } : { JOIN_POSTGRES_DIR: path.join(dir, 'postgres') }) },
+  args: sqlite ? ['--sqlite'] : [],
 }).catch((err) => {
-  console.error(output.slice(-40).join('\n'));
   console.error(`scaled smoke: ${err.message}`);
-  launcher.kill('SIGTERM');
   rmSync(dir, { recursive: true, force: true });
   process.exit(1);
 });
+const { origin, output } = launched;
+const pids = new Map([...launched.instances].map(([name, { pid }]) => [name, pid]));
 const readyMs = performance.now() - startedAt;
 
 /** `count` GETs of /health/ready one after another: status and instance of each, and their times. */
@@ -165,13 +122,9 @@ check(`${REQUESTS} GETs right after kill -9 of ${victim}: all 200`, after.ok ===
 check(`none answered by ${victim}`, !(victim in after.byInstance), JSON.stringify(after.byInstance));
 
 const stopAt = performance.now();
-launcher.kill('SIGTERM');
-let stopTimer;
-const stopped = await Promise.race([exited, new Promise((r) => (stopTimer = setTimeout(() => r(null), 60_000)))]);
-clearTimeout(stopTimer);
+const stopped = await launched.stop(60_000);
 const stopMs = performance.now() - stopAt;
 check('SIGTERM stops everything, exit code 0', stopped !== null && stopped.code === 0, stopped ? String(stopped.signal ?? stopped.code) : 'still running after 60 s');
-if (stopped === null) launcher.kill('SIGKILL');
 rmSync(dir, { recursive: true, force: true });
 
 console.log(`Scaled-out smoke test: HAProxy round robin over ${INSTANCES} API instances on ${sqlite ? 'one SQLite file' : 'PostgreSQL'}`);
