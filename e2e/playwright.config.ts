@@ -13,6 +13,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const main = path.join(here, '..', 'api', 'dist', 'main.js');
+const scaledLauncher = path.join(here, '..', 'scripts', 'start-scaled.mjs');
 const sandboxesMain = path.join(here, '..', 'sandboxes', 'dist', 'main.js');
 const data = path.join(here, '.data');
 
@@ -133,6 +134,43 @@ function sandboxesServer() {
   };
 }
 
+/**
+ * E2E_SCALED=1: the `main` server (and the `shared` one) is the product scaled out (issue 29), as
+ * `npm run start:scaled` serves it: SCALED_INSTANCES API instances on PostgreSQL behind HAProxy on
+ * the server's port (scripts/start-scaled.mjs). Each one's PostgreSQL is a new cluster in a
+ * temporary folder, removed when its launcher stops (--temporary-postgres: a fresh database each
+ * run, never .data/postgres); the instances use the suite's sandboxes program with the suite's
+ * keys (--external-sandboxes: the launcher starts none). Only the `main` project runs so
+ * (e2e/README.md "The scaled run").
+ */
+export const SCALED = ['1', 'true', 'on'].includes((process.env.E2E_SCALED ?? '').trim().toLowerCase());
+export const SCALED_INSTANCES = 3;
+
+function scaledServer(name: 'main' | 'shared', env: Record<string, string> = {}) {
+  return {
+    command: `node ${scaledLauncher} --temporary-postgres --external-sandboxes`,
+    url: `http://127.0.0.1:${PORTS[name]}/api/biz_config/app`,
+    reuseExistingServer: false,
+    // initdb, then three instances migrating and seeding one database at once, on 2 shared cores.
+    timeout: 240_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    // SIGTERM, not Playwright's default SIGKILL: the launcher drains the instances, stops
+    // PostgreSQL and removes its temporary cluster.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 60_000 },
+    env: {
+      PORT: String(PORTS[name]),
+      HOST: '127.0.0.1',
+      JOIN_INSTANCES: String(SCALED_INSTANCES),
+      // Neither the caller's database nor a SQLite file: the launcher's temporary cluster.
+      JOIN_DATABASE_URL: '',
+      JOIN_DB: '',
+      ...SUITE_ENV,
+      ...env,
+    },
+  };
+}
+
 function server(name: keyof typeof PORTS, env: Record<string, string> = {}) {
   const db = path.join(data, `${name}.sqlite`);
   return {
@@ -195,21 +233,23 @@ export default defineConfig({
   projects: [
     { name: 'main', testIgnore: CLOCK_SPECS },
     // Moving a server's clock moves it for every visitor on it: the clock specs share one server
-    // that nothing else uses, and run one at a time (a project's own worker limit).
-    { name: 'clock', testMatch: CLOCK_SPECS, workers: 1, use: { baseURL: `http://127.0.0.1:${PORTS.clock}` } },
+    // that nothing else uses, and run one at a time (a project's own worker limit). Not in the
+    // scaled run: a clock is one process's (POST /dev/clock), the specs stay on their one server.
+    ...(SCALED ? [] : [{ name: 'clock', testMatch: CLOCK_SPECS, workers: 1, use: { baseURL: `http://127.0.0.1:${PORTS.clock}` } }]),
   ],
   webServer: [
     sandboxesServer(),
-    server('main'),
+    SCALED ? scaledServer('main') : server('main'),
     server('maintenance', { JOIN_MAINTENANCE: 'maintenance_blocking' }),
     server('fatal', { JOIN_FAIL_BIZ_CONFIG: '1' }),
     // The product's own hold (15 minutes) and resend wait (30 s), on a clock the clock specs move.
-    server('clock'),
+    ...(SCALED ? [] : [server('clock')]),
     // Promo codes are off by configuration (SPEC 9); this server turns them on, and the
     // experiment of SPEC 4 that skips /number/confirmation for a non-VIP choice (number-experiment.spec.ts).
     server('promo', { JOIN_PROMO_CODES: 'on', JOIN_EXPERIMENT_SKIP_NUMBER_CONFIRMATION: 'on' }),
     // A shared network: no live hold from this address without the challenge, so every
     // hold on this server asks for it (shared-address.spec.ts). Its reserve budget stays raised.
-    server('shared', { JOIN_HOLDS_PER_ADDRESS: '0,0' }),
+    // Scaled too in the scaled run: the challenge one instance asks for is solved for another.
+    (SCALED ? scaledServer : server)('shared', { JOIN_HOLDS_PER_ADDRESS: '0,0' }),
   ],
 });

@@ -6,10 +6,17 @@
 //      initdb on the first run (as the `postgres` user when run as root), started with pg_ctl on
 //      a free port with its unix socket in a folder of its own (no TCP at all), a database
 //      `join`; stopped when this stops. JOIN_POSTGRES_DIR names another folder for the cluster
-//      (made by initdb when it has none: e2e/perf/scale-out.mjs gives each run a fresh one). With
-//      JOIN_DATABASE_URL set, that database instead (no cluster). With `--sqlite`, no PostgreSQL: every instance on one SQLite file (JOIN_DB, or
-//      npm start's api/data/join.sqlite; several processes share one file in WAL mode).
-//   2. the sandboxes program once, as scripts/start.mjs starts it (JOIN_SANDBOXES);
+//      (made by initdb when it has none, kept: e2e/perf/scale-out.mjs gives each run a fresh one
+//      and removes it). With JOIN_DATABASE_URL set, that database instead (no cluster). With
+//      `--sqlite`, no PostgreSQL: every instance on one SQLite file (JOIN_DB, or npm start's
+//      api/data/join.sqlite; several processes share one file in WAL mode). With
+//      `--temporary-postgres` (or JOIN_POSTGRES_TEMPORARY=1), a new cluster in a temporary folder
+//      instead, whatever JOIN_DATABASE_URL says, removed when this stops: a fresh database for
+//      each run (the e2e suite's scaled run, e2e/README.md);
+//   2. the sandboxes program once, as scripts/start.mjs starts it (JOIN_SANDBOXES); with
+//      `--external-sandboxes` (or JOIN_SANDBOXES_EXTERNAL=1) none: one already runs, and this
+//      environment gives its ports and keys (JOIN_AUTHORITY_PORT, JOIN_CARD_SECRET_KEY...,
+//      scripts/sandbox-ports.mjs), which the instances use as they are;
 //   3. JOIN_INSTANCES (3) API instances (api/dist/main.js), each on a free port of 127.0.0.1, with
 //      the same environment plus the database, JOIN_INSTANCE (api-1, api-2...: in their log lines
 //      and their answers' x-join-instance header), JOIN_TRUST_PROXY=loopback (their budgets
@@ -40,16 +47,23 @@ import { SANDBOX_PORT_VARS } from './sandbox-ports.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const READY = 'SANDBOXES_READY ';
 const PRODUCT_READY = /^Join sign-up flow ready at /;
+const OPTIONS = ['--sqlite', '--temporary-postgres', '--external-sandboxes'];
 const args = process.argv.slice(2);
-const useSqlite = args.includes('--sqlite');
 for (const arg of args) {
-  if (arg !== '--sqlite') {
-    console.error(`start-scaled: unknown argument ${arg} (the only one is --sqlite)`);
+  if (!OPTIONS.includes(arg)) {
+    console.error(`start-scaled: unknown argument ${arg} (the options are ${OPTIONS.join(', ')})`);
     process.exit(2);
   }
 }
-
 const env = { ...process.env };
+const isOn = (value) => !['', '0', 'false', 'off'].includes((value ?? '').trim().toLowerCase());
+const useSqlite = args.includes('--sqlite');
+const temporaryPostgres = args.includes('--temporary-postgres') || isOn(env.JOIN_POSTGRES_TEMPORARY);
+const externalSandboxes = args.includes('--external-sandboxes') || isOn(env.JOIN_SANDBOXES_EXTERNAL);
+if (useSqlite && temporaryPostgres) {
+  console.error('start-scaled: --sqlite and --temporary-postgres exclude each other');
+  process.exit(2);
+}
 const instanceCount = Number(env.JOIN_INSTANCES ?? 3);
 if (!Number.isInteger(instanceCount) || instanceCount < 1 || instanceCount > 16) {
   console.error(`start-scaled: JOIN_INSTANCES must be a whole number from 1 to 16 (${env.JOIN_INSTANCES})`);
@@ -142,11 +156,19 @@ function giveToPostgres(dir) {
 // ---- PostgreSQL -----------------------------------------------------------------------------
 
 async function startPostgres(binDir) {
-  const dataDir = env.JOIN_POSTGRES_DIR ? path.resolve(env.JOIN_POSTGRES_DIR) : path.join(root, '.data', 'postgres');
   const pg = (program) => path.join(binDir, program);
-  mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
+  let dataDir = env.JOIN_POSTGRES_DIR ? path.resolve(env.JOIN_POSTGRES_DIR) : path.join(root, '.data', 'postgres');
+  if (temporaryPostgres) {
+    // A cluster of this run's own, in a new temporary folder, removed when this stops (after
+    // PostgreSQL has: cleanups run last made first).
+    dataDir = mkdtempSync(path.join(tmpdir(), 'join-pg-data-'));
+    const folder = dataDir;
+    cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+  } else {
+    mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
+  }
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    say(`a new PostgreSQL cluster in ${shown(dataDir)} (initdb, once)`);
+    say(`a new PostgreSQL cluster in ${shown(dataDir)} (initdb${temporaryPostgres ? ', removed when this stops' : ', once'})`);
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     giveToPostgres(dataDir);
     // Sockets only (below), trusted: the socket's folder is the cluster owner's alone. C collation
@@ -159,7 +181,9 @@ async function startPostgres(binDir) {
   const port = await freePort();
   const logFile = path.join(dataDir, 'server.log');
   runToEnd(
-    ...asPostgres(pg('pg_ctl'), ['-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', `-p ${port} -k ${socketDir} -c listen_addresses=''`, 'start']),
+    // A temporary cluster is thrown away when this stops: it need not survive a crash of the
+    // machine, so it does not wait for the disk (fsync off); what the instances see is the same.
+    ...asPostgres(pg('pg_ctl'), ['-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', `-p ${port} -k ${socketDir} -c listen_addresses=''${temporaryPostgres ? ' -c fsync=off' : ''}`, 'start']),
     `starting PostgreSQL (its log: ${shown(logFile)})`,
   );
   cleanups.push(() => {
@@ -179,6 +203,14 @@ async function startPostgres(binDir) {
 
 function startSandboxes() {
   if (['', '0', 'false', 'off'].includes(wantedSandboxes)) return Promise.resolve();
+  if (externalSandboxes) {
+    // The sandboxes program already runs (the e2e suite's, shared by its servers): the instances
+    // reach it by the port and key variables of this environment, as any product server does.
+    const unset = Object.values(SANDBOX_PORT_VARS).filter((variable) => !/^[1-9][0-9]*$/.test(env[variable] ?? ''));
+    if (unset.length > 0) return Promise.reject(new Error(`--external-sandboxes: the sandboxes' ports must be given (${unset.join(', ')})`));
+    say(`the sandboxes program already running: authority on port ${env.JOIN_AUTHORITY_PORT}, mail sink ${env.JOIN_MAIL_SINK_PORT} (none started)`);
+    return Promise.resolve();
+  }
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, 'sandboxes', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     watchOther(child, 'the sandboxes program');
@@ -382,7 +414,7 @@ async function main() {
     delete env.JOIN_DATABASE_URL;
     database = { JOIN_DB: file };
     say(`--sqlite: every instance on one SQLite file, ${file}`);
-  } else if (env.JOIN_DATABASE_URL) {
+  } else if (env.JOIN_DATABASE_URL && !temporaryPostgres) {
     delete env.JOIN_DB;
     database = { JOIN_DATABASE_URL: env.JOIN_DATABASE_URL };
     say('PostgreSQL: JOIN_DATABASE_URL (no private cluster started)');

@@ -7,6 +7,8 @@
 //   unit      Jest, package by package (each on every core: jest.preset.cjs maxWorkers)
 //   build     every package, with the size budgets (scripts/size-report.mjs)
 //   e2e       Playwright in Chromium against the built product (e2e/playwright.config.ts)
+//   e2e-scaled  the same walks (the `main` project) against the product scaled out: 3 API instances
+//             on a fresh PostgreSQL behind HAProxy (E2E_SCALED=1, e2e/README.md "The scaled run")
 //   perf      the benchmarks with budgets: the first screen against a bare React page (Lighthouse),
 //             first download, face feedback, map, the API against a bare Fastify (figures); the
 //             product scaled out on PostgreSQL under load and faults (e2e/perf/scale-out.mjs),
@@ -24,6 +26,7 @@ const PHASES = [
   { name: 'unit', args: ['-r', '--workspace-concurrency=1', '--filter', '!@join/e2e', 'run', 'test'] },
   { name: 'build', args: ['run', 'build:all'] },
   { name: 'e2e', args: ['--filter', '@join/e2e', 'run', 'test'] },
+  { name: 'e2e-scaled', args: ['--filter', '@join/e2e', 'run', 'test:scaled'] },
   { name: 'perf', args: ['--filter', '@join/e2e', 'run', 'perf'] },
 ];
 
@@ -62,9 +65,9 @@ const total = Date.now() - started;
 console.log('\nWhere the time went (wall clock, this machine):');
 for (const p of done) {
   const share = total > 0 ? Math.round((100 * p.ms) / total) : 0;
-  console.log(`  ${p.name.padEnd(8)} ${seconds(p.ms).padStart(7)} s  ${String(share).padStart(3)} %`);
+  console.log(`  ${p.name.padEnd(10)} ${seconds(p.ms).padStart(7)} s  ${String(share).padStart(3)} %`);
 }
-console.log(`  ${'total'.padEnd(8)} ${seconds(total).padStart(7)} s  (${(total / 60000).toFixed(1)} min)`);
+console.log(`  ${'total'.padEnd(10)} ${seconds(total).padStart(7)} s  (${(total / 60000).toFixed(1)} min)`);
 if (failed) {
   console.log(`\nnpm test FAILED in the ${failed} phase.`);
   process.exit(1);

@@ -11,16 +11,27 @@ import { NumberStepPage } from './pages/number-step';
  */
 type Entry = { type: string; step?: string; metric?: string; navigationType?: string };
 
-/** Every beacon batch the page sends, and every script of the sender's chunk it downloads. */
+/**
+ * Every beacon batch the page sends, every script of the sender's chunk it downloads, and the
+ * server's answer to each batch (`stored()`: every batch sent so far answered, so stored: the
+ * route answers 204 once it has written the batch). The summary is read after that, not merely
+ * after the page sent its batches: served by several instances (E2E_SCALED), the summary's
+ * request can reach another instance and be answered before the batch's instance has written it.
+ */
 function watch(page: Page) {
   const entries: Entry[] = [];
   const senderChunks: string[] = [];
+  const answers: Promise<unknown>[] = [];
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
-    if (path === '/api/collect') entries.push(...(JSON.parse(r.postData() ?? '{}') as { entries: Entry[] }).entries);
+    if (path === '/api/collect') {
+      entries.push(...(JSON.parse(r.postData() ?? '{}') as { entries: Entry[] }).entries);
+      answers.push(r.response().then((response) => response?.status()));
+    }
     if (/^\/measurement\.[0-9a-f]+\.js$/.test(path)) senderChunks.push(path);
   });
-  return { entries, senderChunks };
+  const stored = async () => expect(await Promise.all(answers)).toEqual(answers.map(() => 204));
+  return { entries, senderChunks, stored };
 }
 
 /** Plan, then number: a plan chosen, a number taken (two steps, each with an interaction). */
@@ -38,7 +49,7 @@ test.describe('a visitor who accepts analytics', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
   test('sends the steps and their vitals; the operator’s summary counts them', async ({ page, request }) => {
-    const { entries, senderChunks } = watch(page);
+    const { entries, senderChunks, stored } = watch(page);
     await page.goto('/');
     const banner = page.getByRole('region', { name: 'Your privacy choices' });
     await banner.getByRole('button', { name: 'Accept all' }).click();
@@ -54,6 +65,8 @@ test.describe('a visitor who accepts analytics', () => {
     await expect.poll(() => entries.some((e) => e.type === 'vital' && e.step === 'number' && e.navigationType === 'soft-navigation')).toBe(true);
     // Nothing identifying in any entry: no URL, no number, no e-mail.
     expect(JSON.stringify(entries)).not.toMatch(/https?:|058\d{7}|@/);
+
+    await stored();
 
     const today = new Date().toISOString().slice(0, 10);
     const res = await request.get(`/api/ops/summary.json?from=${today}&to=${today}`, { headers: { authorization: `Bearer ${OPS_TOKEN}` } });
