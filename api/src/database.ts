@@ -138,8 +138,9 @@ export interface OpenedRepositories {
  */
 export const START_LOCK_WAIT_MS = 120_000;
 
+/** By its code, not `instanceof Error`: a SqliteError may come from another realm (a Jest worker's earlier file: the flaky failure of concurrent-start.test.ts on CI). */
 function isBusy(err: unknown): boolean {
-  return err instanceof Error && 'code' in err && String((err as { code: unknown }).code).startsWith('SQLITE_BUSY');
+  return typeof err === 'object' && err !== null && 'code' in err && String((err as { code: unknown }).code).startsWith('SQLITE_BUSY');
 }
 
 function whileAnotherStarts<T>(work: () => T, waitMs: number): T {
