@@ -1,6 +1,6 @@
 /**
  * SQL of the PostgreSQL account repository: the SQLite statements (sqlite/account-statements.ts)
- * with $n placeholders; the rows have the same columns, so the SQLite side's row mappers serve.
+ * with $n placeholders; the rows have the same columns, mapped by ../account-rows.ts.
  */
 const ACCOUNT_COLUMNS = 'id, email, password_hash, email_verified_at, created_at';
 

@@ -3,11 +3,22 @@ import type { LoginMethod, UserRecord } from '../../../platform/sessions/reposit
 import { pgSessionSteps } from '../../../platform/sessions/postgres/pg-session-repository';
 import type { FailureRecord } from '../login-throttle';
 import type { AccountRecord, AccountRepository, CodeUpdate, SocialIdentity, SocialLinkResult, TerminatedNumberRecord } from '../repository';
-import { fromCodeRecord, fromFailureRecord, toAccount, toCodeRecord, toFailureRecord, type AccountRow } from '../sqlite/account-statements';
+import {
+  fromCodeRecord,
+  fromFailureRecord,
+  liveNonce,
+  toAccount,
+  toCodeRecord,
+  toFailureRecord,
+  toTerminatedNumber,
+  type AccountRow,
+  type CodeRow,
+  type FailureRow,
+  type NonceRow,
+  type SessionLinkRow,
+  type TerminatedNumberRow,
+} from '../account-rows';
 import { ACCOUNT_SQL as SQL } from './account-statements';
-
-type CodeRow = Parameters<typeof toCodeRecord>[0];
-type FailureRow = Parameters<typeof toFailureRecord>[0];
 
 /**
  * What a login or a logout does to the identity module's tables, in the caller's transaction
@@ -67,7 +78,7 @@ export class PgAccountRepository implements AccountRepository {
       const session = await this.db.maybe<{ uid: string }>(SQL.sessionUser, [tokenHash]);
       if (!session) return;
       await this.db.lockUser(session.uid);
-      const link = await this.db.maybe<{ uid: string; account_id: string | null }>(SQL.deleteSessionLink, [tokenHash]);
+      const link = await this.db.maybe<SessionLinkRow>(SQL.deleteSessionLink, [tokenHash]);
       if (!link) return;
       if (link.account_id) await this.db.run(SQL.linkUser, [link.uid, null]);
       // The device id is retired with its user, so nobody finds this visitor's state (an order
@@ -87,10 +98,9 @@ export class PgAccountRepository implements AccountRepository {
     // The session's row lock (FOR UPDATE): of two takes of one nonce, the second waits and then
     // reads it cleared, so a nonce is used once.
     return this.db.transaction(async () => {
-      const row = await this.db.maybe<{ social_nonce_hash: string | null; social_nonce_expires_at: number | null }>(SQL.nonceForUpdate, [tokenHash]);
+      const row = await this.db.maybe<NonceRow>(SQL.nonceForUpdate, [tokenHash]);
       await this.db.run(SQL.clearNonce, [tokenHash]);
-      if (!row?.social_nonce_hash || row.social_nonce_expires_at === null || row.social_nonce_expires_at <= now) return null;
-      return row.social_nonce_hash;
+      return liveNonce(row, now);
     });
   }
 
@@ -141,8 +151,7 @@ export class PgAccountRepository implements AccountRepository {
   }
 
   async listTerminatedNumbers(email: string): Promise<TerminatedNumberRecord[]> {
-    const rows = await this.db.many<{ msisdn: string; terminated_at: number }>(SQL.terminated, [email]);
-    return rows.map((r) => ({ msisdn: r.msisdn, terminatedAt: r.terminated_at }));
+    return (await this.db.many<TerminatedNumberRow>(SQL.terminated, [email])).map(toTerminatedNumber);
   }
 
   async updateVerificationCode<T>(email: string, update: CodeUpdate<T>): Promise<T> {

@@ -1,63 +1,7 @@
 import type { Database } from 'better-sqlite3';
-import type { FailureRecord } from '../login-throttle';
-import type { CodeRecord } from '../verification-codes';
-import type { AccountRecord } from '../repository';
+import type { AccountRow, CodeRow, FailureRow, NonceRow, SessionLinkRow, TerminatedNumberRow } from '../account-rows';
 
-/** SQL for accounts, their social identities, codes, login failures and the session upgrade. */
-export interface AccountRow {
-  id: string;
-  email: string;
-  password_hash: string | null;
-  email_verified_at: number | null;
-  created_at: number;
-}
-
-interface CodeRow {
-  email: string;
-  code_hash: string | null;
-  salt: string;
-  expires_at: number;
-  attempts: number;
-  sent_at: number;
-  window_started_at: number;
-  sends_in_window: number;
-}
-
-interface FailureRow {
-  key: string;
-  count: number;
-  first_at: number;
-  last_at: number;
-  locked_until: number | null;
-}
-
-export const toAccount = (r: AccountRow): AccountRecord => ({
-  id: r.id,
-  email: r.email,
-  passwordHash: r.password_hash,
-  emailVerifiedAt: r.email_verified_at,
-  createdAt: r.created_at,
-});
-
-export const toCodeRecord = (r: CodeRow): CodeRecord => ({
-  email: r.email,
-  codeHash: r.code_hash,
-  salt: r.salt,
-  expiresAt: r.expires_at,
-  attempts: r.attempts,
-  sentAt: r.sent_at,
-  windowStartedAt: r.window_started_at,
-  sendsInWindow: r.sends_in_window,
-});
-
-export const toFailureRecord = (r: FailureRow): FailureRecord => ({
-  key: r.key,
-  count: r.count,
-  firstAt: r.first_at,
-  lastAt: r.last_at,
-  lockedUntil: r.locked_until,
-});
-
+/** SQL for accounts, their social identities, codes, login failures and the session upgrade (their rows: ../account-rows.ts). */
 const ACCOUNT_COLUMNS = 'id, email, password_hash, email_verified_at, created_at';
 
 export function accountStatements(db: Database) {
@@ -78,7 +22,7 @@ export function accountStatements(db: Database) {
     insertIdentity: db.prepare<[{ issuer: string; subject: string; account: string; now: number }]>(
       'INSERT INTO account_identities (issuer, subject, account_id, created_at) VALUES (@issuer, @subject, @account, @now)',
     ),
-    terminated: db.prepare<[string], { msisdn: string; terminated_at: number }>(
+    terminated: db.prepare<[string], TerminatedNumberRow>(
       'SELECT msisdn, terminated_at FROM terminated_numbers WHERE email = ? ORDER BY terminated_at, msisdn',
     ),
     insertTerminated: db.prepare<[string, string, number]>(
@@ -108,32 +52,13 @@ export function accountStatements(db: Database) {
        VALUES (@hash, @uid, @device, @now, @now, @account, @method)`,
     ),
     linkUser: db.prepare<[{ uid: string; account: string | null }]>('UPDATE users SET account_id = @account WHERE uid = @uid'),
-    sessionLink: db.prepare<[string], { uid: string; account_id: string | null }>('SELECT uid, account_id FROM sessions WHERE token_hash = ?'),
+    sessionLink: db.prepare<[string], SessionLinkRow>('SELECT uid, account_id FROM sessions WHERE token_hash = ?'),
     setNonce: db.prepare<[{ hash: string; nonce: string; until: number }]>(
       'UPDATE sessions SET social_nonce_hash = @nonce, social_nonce_expires_at = @until WHERE token_hash = @hash',
     ),
-    nonce: db.prepare<[string], { social_nonce_hash: string | null; social_nonce_expires_at: number | null }>(
+    nonce: db.prepare<[string], NonceRow>(
       'SELECT social_nonce_hash, social_nonce_expires_at FROM sessions WHERE token_hash = ?',
     ),
     clearNonce: db.prepare<[string]>('UPDATE sessions SET social_nonce_hash = NULL, social_nonce_expires_at = NULL WHERE token_hash = ?'),
   };
 }
-
-export const fromCodeRecord = (r: CodeRecord): CodeRow => ({
-  email: r.email,
-  code_hash: r.codeHash,
-  salt: r.salt,
-  expires_at: r.expiresAt,
-  attempts: r.attempts,
-  sent_at: r.sentAt,
-  window_started_at: r.windowStartedAt,
-  sends_in_window: r.sendsInWindow,
-});
-
-export const fromFailureRecord = (r: FailureRecord): FailureRow => ({
-  key: r.key,
-  count: r.count,
-  first_at: r.firstAt,
-  last_at: r.lastAt,
-  locked_until: r.lockedUntil,
-});

@@ -4,7 +4,8 @@ import type { LoginMethod, UserRecord } from '../../../platform/sessions/reposit
 import { sessionStatements } from '../../../platform/sessions/sqlite/session-statements';
 import type { FailureRecord } from '../login-throttle';
 import type { AccountRecord, AccountRepository, CodeUpdate, SocialIdentity, SocialLinkResult, TerminatedNumberRecord } from '../repository';
-import { accountStatements, fromCodeRecord, fromFailureRecord, toAccount, toCodeRecord, toFailureRecord } from './account-statements';
+import { fromCodeRecord, fromFailureRecord, liveNonce, toAccount, toCodeRecord, toFailureRecord, toTerminatedNumber } from '../account-rows';
+import { accountStatements } from './account-statements';
 
 /**
  * What a login or a logout does to the identity module's tables, in the caller's transaction:
@@ -73,8 +74,7 @@ export class SqliteAccountRepository implements AccountRepository {
     return immediate(this.db, () => {
       const row = this.accounts.nonce.get(tokenHash);
       this.accounts.clearNonce.run(tokenHash);
-      if (!row?.social_nonce_hash || row.social_nonce_expires_at === null || row.social_nonce_expires_at <= now) return null;
-      return row.social_nonce_hash;
+      return liveNonce(row, now);
     });
   }
 
@@ -120,7 +120,7 @@ export class SqliteAccountRepository implements AccountRepository {
   }
 
   async listTerminatedNumbers(email: string): Promise<TerminatedNumberRecord[]> {
-    return this.accounts.terminated.all(email).map((r) => ({ msisdn: r.msisdn, terminatedAt: r.terminated_at }));
+    return this.accounts.terminated.all(email).map(toTerminatedNumber);
   }
 
   async updateVerificationCode<T>(email: string, update: CodeUpdate<T>): Promise<T> {

@@ -4,7 +4,6 @@ import type { CatalogueProduct } from '../catalogue';
 import type { PromotionRule } from '../promotions';
 import type { ProductFilter } from '../repository';
 import {
-  PRODUCT_COLUMNS,
   toBooster,
   toCatalogueProduct,
   toPromotionRule,
@@ -13,15 +12,22 @@ import {
   type PromotionLinkRow,
   type PromotionRow,
   type SubPlanRow,
-} from '../sqlite/catalogue-reader';
+} from '../catalogue-rows';
+
+/** The product columns and the joins of their price facts (as the SQLite reader's). */
+const PRODUCT_COLUMNS = `p.code, p.name, p.category, p.commitment_duration, p.is_tourist, p.is_customizable, p.vanity_level,
+  p.allowed_features, p.list_net_price, pp.plan_net_price, ct.saving_percentage
+  FROM products p
+  LEFT JOIN package_prices pp ON pp.product_code = p.code
+  LEFT JOIN commitment_terms ct ON ct.months = p.commitment_duration`;
 
 const PROMOTION_COLUMNS = `pr.id, pr.key, pr.category, pr.type, pr.value, pr.plan, pr.is_user_promo, pr.duration_months, pr.max_value,
   pr.requires_consent, pr.valid_until, pr.min_plan_net_price, pr.tourist_only`;
 
 /**
- * Reads the catalogue on PostgreSQL (the SQLite CatalogueReader's queries, its row mappers):
- * products with their plans, price facts and automatic promotions, the opt-in promotions, promo
- * codes and boosters. Reads only: each is one statement, or three for a list of products (which a
+ * Reads the catalogue on PostgreSQL (the SQLite CatalogueReader's queries; rows mapped by
+ * ../catalogue-rows.ts): products with their plans, price facts and automatic promotions, the
+ * opt-in promotions, promo codes and boosters. Reads only: each is one statement, or three for a list of products (which a
  * seed running meanwhile may change between them, as it may between two calls).
  */
 export class PgCatalogueReader {

@@ -2,15 +2,23 @@ import type { Booster } from '@join/shared/contract';
 import type { PgDatabase } from '../../../platform/db/postgres/pg-database';
 import { PaymentOpenError } from '../../../platform/order-lock';
 import { DEFAULT_COMMITMENT_MONTHS, type CatalogueProduct } from '../catalogue';
+import {
+  localizedProduct,
+  toOffer,
+  toPreference,
+  toSavedPlanInsert,
+  toSavedPlanPromoUpdate,
+  toSavedPlanRecord,
+  type NameOf,
+  type OfferRow,
+  type PreferenceRow,
+  type SavedPlanRow,
+} from '../catalogue-rows';
 import type { PromotionRule } from '../promotions';
 import type { CatalogueRepository, NameLanguage, NewSavedPlan, OfferRecord, PreferenceRecord, ProductFilter, SavedPlanPromo, SavedPlanRecord } from '../repository';
-import type { NameOf } from '../sqlite/localized-names';
-import { toSavedPlanRecord } from '../sqlite/saved-plan-statements';
 import { CHOICE_SQL, PROMOTION_SQL, SAVED_PLAN_SQL } from './catalogue-statements';
 import { PgCatalogueReader } from './pg-catalogue-reader';
 import { PgLocalizedNames } from './pg-localized-names';
-
-type SavedPlanRow = Parameters<typeof toSavedPlanRecord>[0];
 
 /**
  * What the catalogue repository needs of the payment module inside its own transactions (the
@@ -19,14 +27,6 @@ type SavedPlanRow = Parameters<typeof toSavedPlanRecord>[0];
  */
 export interface PgCatalogueSteps {
   paymentOpen(uid: string): Promise<boolean>;
-}
-
-function localizedProduct(p: CatalogueProduct, nameOf: NameOf): CatalogueProduct {
-  return {
-    ...p,
-    name: nameOf('product', p.code, p.name),
-    plans: p.plans.map((s) => ({ ...s, Name: nameOf('sub_plan', s.ID, s.Name) })),
-  };
 }
 
 /**
@@ -79,8 +79,7 @@ export class PgCatalogueRepository implements CatalogueRepository {
   }
 
   async listOffers(language: NameLanguage): Promise<OfferRecord[]> {
-    const rows = await this.db.many<{ key: string; kind: 'streaming' | 'referral'; promotion_key: string; title: string; text: string }>(PROMOTION_SQL.offers, [language]);
-    return rows.map((r) => ({ key: r.key, kind: r.kind, promotionKey: r.promotion_key, title: r.title, text: r.text }));
+    return (await this.db.many<OfferRow>(PROMOTION_SQL.offers, [language])).map(toOffer);
   }
 
   async listBoosters(language: NameLanguage = 'en'): Promise<Booster[]> {
@@ -113,22 +112,22 @@ export class PgCatalogueRepository implements CatalogueRepository {
       await this.db.lockUser(uid);
       if (await this.steps.paymentOpen(uid)) throw new PaymentOpenError();
       await this.db.run(SAVED_PLAN_SQL.deleteOf, [uid]);
-      const p = plan.price;
+      const s = toSavedPlanInsert(uid, plan, now);
       const row = await this.db.one<SavedPlanRow>(SAVED_PLAN_SQL.insert, [
-        uid,
-        plan.productCode,
-        JSON.stringify(plan.planIds),
-        p.PlanNetPrice,
-        JSON.stringify(p.ExtraCharges),
-        p.NetPrice,
-        p.VATPercentage,
-        p.VATAmount,
-        JSON.stringify(plan.boosterIds),
-        JSON.stringify(plan.promotionKeys),
-        plan.promoCode,
-        JSON.stringify(p.Discounts),
-        JSON.stringify(plan.appliedPromotions),
-        now,
+        s.uid,
+        s.product,
+        s.planIds,
+        s.planNet,
+        s.extras,
+        s.net,
+        s.vat,
+        s.vatAmount,
+        s.boosterIds,
+        s.promotionKeys,
+        s.promoCode,
+        s.discounts,
+        s.promotions,
+        s.now,
       ]);
       await this.db.run(CHOICE_SQL.setCurrentProduct, [uid, plan.productCode, 0]);
       return toSavedPlanRecord(row);
@@ -141,17 +140,18 @@ export class PgCatalogueRepository implements CatalogueRepository {
     return this.db.transaction(async () => {
       await this.db.lockUser(uid);
       if (await this.steps.paymentOpen(uid)) throw new PaymentOpenError();
+      const u = toSavedPlanPromoUpdate(uid, id, promo);
       const row = await this.db.maybe<SavedPlanRow>(SAVED_PLAN_SQL.setPromo, [
-        uid,
-        id,
-        promo.promoCode,
-        promo.price.PlanNetPrice,
-        JSON.stringify(promo.price.ExtraCharges),
-        promo.price.NetPrice,
-        promo.price.VATPercentage,
-        promo.price.VATAmount,
-        JSON.stringify(promo.price.Discounts),
-        JSON.stringify(promo.appliedPromotions),
+        u.uid,
+        u.id,
+        u.promoCode,
+        u.planNet,
+        u.extras,
+        u.net,
+        u.vat,
+        u.vatAmount,
+        u.discounts,
+        u.promotions,
       ]);
       return row ? toSavedPlanRecord(row) : null;
     });
@@ -190,8 +190,7 @@ export class PgCatalogueRepository implements CatalogueRepository {
   }
 
   async getPreferences(uid: string): Promise<PreferenceRecord[]> {
-    const rows = await this.db.many<{ preference_id: number; value: number }>(CHOICE_SQL.preferencesOf, [uid]);
-    return rows.map((r) => ({ preferenceId: r.preference_id, value: r.value === 1 }));
+    return (await this.db.many<PreferenceRow>(CHOICE_SQL.preferencesOf, [uid])).map(toPreference);
   }
 
   async setPreference(uid: string, preferenceId: number, value: boolean): Promise<void> {

@@ -1,143 +1,31 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { Booster, Promotion, SubPlanType, type ProductCategory, type SubPlan } from '@join/shared/contract';
-import { z } from 'zod';
-import { sortSubPlans, type CatalogueProduct } from '../catalogue';
+import type { Booster } from '@join/shared/contract';
+import type { CatalogueProduct } from '../catalogue';
+import {
+  toBooster,
+  toCatalogueProduct,
+  toPromotionRule,
+  type BoosterRow,
+  type ProductRow,
+  type PromotionLinkRow,
+  type PromotionRow,
+  type SubPlanRow,
+} from '../catalogue-rows';
 import type { PromotionRule } from '../promotions';
 import type { ProductFilter } from '../repository';
 
-/**
- * Reads the catalogue: products with their plans, price facts and automatic promotions,
- * the opt-in promotions, promo codes and boosters. Rows are parsed into the contract's
- * shapes (an operator may edit these tables by hand); prices are left to the domain.
- */
-export interface ProductRow {
-  code: number;
-  name: string;
-  category: ProductCategory;
-  commitment_duration: number;
-  is_tourist: number;
-  is_customizable: number;
-  vanity_level: number | null;
-  allowed_features: string;
-  list_net_price: number | null;
-  plan_net_price: number | null;
-  saving_percentage: number | null;
-}
-
-export interface SubPlanRow {
-  id: number;
-  product_code: number;
-  type: string;
-  name: string;
-  value: number;
-  validity_days: number;
-  daily_allowance: number | null;
-  net_price: number | null;
-}
-
-export interface PromotionRow {
-  id: number;
-  key: string;
-  category: string;
-  type: string;
-  value: number;
-  plan: string | null;
-  is_user_promo: number;
-  duration_months: number | null;
-  max_value: number | null;
-  requires_consent: number;
-  valid_until: number | null;
-  min_plan_net_price: number | null;
-  tourist_only: number;
-}
-
-export interface BoosterRow {
-  id: number;
-  name: string;
-  type: string;
-  value: number;
-  validity_days: number;
-  net_price: number;
-  tags: string;
-}
-
-export const PRODUCT_COLUMNS = `p.code, p.name, p.category, p.commitment_duration, p.is_tourist, p.is_customizable, p.vanity_level,
+const PRODUCT_COLUMNS = `p.code, p.name, p.category, p.commitment_duration, p.is_tourist, p.is_customizable, p.vanity_level,
   p.allowed_features, p.list_net_price, pp.plan_net_price, ct.saving_percentage
   FROM products p
   LEFT JOIN package_prices pp ON pp.product_code = p.code
   LEFT JOIN commitment_terms ct ON ct.months = p.commitment_duration`;
 
-function toSubPlan(row: SubPlanRow): SubPlan {
-  return {
-    ID: row.id,
-    Type: SubPlanType.parse(row.type),
-    Name: row.name,
-    Value: row.value,
-    Validity: row.validity_days,
-    DailyAllowanceValue: row.daily_allowance,
-    NetPrice: row.net_price,
-  };
-}
-
-export function toPromotionRule(row: PromotionRow): PromotionRule {
-  return {
-    promotion: Promotion.parse({
-      ID: row.id,
-      Key: row.key,
-      Category: row.category,
-      Type: row.type,
-      Value: row.value,
-      Plan: row.plan,
-      IsUserPromo: row.is_user_promo === 1,
-      DurationMonths: row.duration_months,
-      MaxValue: row.max_value,
-      RequiresConsent: row.requires_consent === 1,
-    }),
-    validUntil: row.valid_until,
-    minPlanNetPrice: row.min_plan_net_price,
-    touristOnly: row.tourist_only === 1,
-  };
-}
-
-const Tags = z.array(z.string());
-export function toBooster(row: BoosterRow): Booster {
-  return Booster.parse({
-    ID: row.id,
-    Name: row.name,
-    Type: row.type,
-    Value: row.value,
-    Validity: row.validity_days,
-    NetPrice: row.net_price,
-    Tags: Tags.parse(JSON.parse(row.tags)),
-  });
-}
-
-function parseFeatures(json: string): string[] {
-  const value: unknown = JSON.parse(json);
-  return Array.isArray(value) ? value.filter((f): f is { Code: string } => typeof f?.Code === 'string').map((f) => f.Code) : [];
-}
-
-export type PromotionLinkRow = PromotionRow & { product_code: number };
-
-/** A product row with its plans and automatic promotions, as the domain takes it. */
-export function toCatalogueProduct(row: ProductRow, plans: SubPlanRow[], promotions: PromotionRow[]): CatalogueProduct {
-  return {
-    code: row.code,
-    name: row.name,
-    category: row.category,
-    commitmentMonths: row.commitment_duration,
-    tourist: row.is_tourist === 1,
-    customizable: row.is_customizable === 1,
-    vanityLevel: row.vanity_level,
-    allowedFeatures: parseFeatures(row.allowed_features),
-    fixedNetPrice: row.plan_net_price,
-    listNetPrice: row.list_net_price,
-    termSavingPercentage: row.saving_percentage,
-    plans: sortSubPlans(plans.map(toSubPlan)),
-    promotions: promotions.map(toPromotionRule),
-  };
-}
-
+/**
+ * Reads the catalogue: products with their plans, price facts and automatic promotions,
+ * the opt-in promotions, promo codes and boosters. Rows are parsed into the contract's
+ * shapes (an operator may edit these tables by hand: ../catalogue-rows.ts); prices are left to
+ * the domain.
+ */
 export class CatalogueReader {
   private readonly byCodes: Statement<[string], ProductRow>;
   private readonly byCategory: Statement<[string], ProductRow>;

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import type { PreferenceRow } from '../catalogue-rows';
 
 /** SQL for a visitor's current product and preferences (columns and rows of the catalogue module). */
 export function choiceStatements(db: Database) {
@@ -15,7 +16,7 @@ export function choiceStatements(db: Database) {
       `UPDATE users SET current_product_code = @code
        WHERE uid = @uid AND current_product_code IN (SELECT code FROM products WHERE commitment_duration <> @months)`,
     ),
-    preferencesOf: db.prepare<[string], { preference_id: number; value: number }>(
+    preferencesOf: db.prepare<[string], PreferenceRow>(
       'SELECT preference_id, value FROM preferences WHERE uid = ? ORDER BY preference_id',
     ),
     setPreference: db.prepare<[{ uid: string; id: number; value: number }]>(

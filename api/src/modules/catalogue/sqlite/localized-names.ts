@@ -1,16 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { NameKind, NameLanguage } from '../repository';
-
-interface NameRow {
-  kind: NameKind;
-  id: string;
-  name: string;
-}
-
-/** A name in the asked language, or the given English one when the table has none. */
-export type NameOf = (kind: NameKind, id: string | number, english: string) => string;
-
-const english: NameOf = (_kind, _id, name) => name;
+import { ENGLISH_NAMES, namesOf, type NameOf, type NameRow } from '../catalogue-rows';
+import type { NameLanguage } from '../repository';
 
 /**
  * Names in other languages (table localized_names, migration 5). English is the catalogue's
@@ -25,8 +15,7 @@ export class LocalizedNames {
   }
 
   in(language: NameLanguage): NameOf {
-    if (language === 'en') return english;
-    const names = new Map(this.ofLanguage.all(language).map((r) => [`${r.kind}:${r.id}`, r.name]));
-    return (kind, id, name) => names.get(`${kind}:${id}`) ?? name;
+    if (language === 'en') return ENGLISH_NAMES;
+    return namesOf(this.ofLanguage.all(language));
   }
 }

@@ -1,17 +1,5 @@
 import type { Database } from 'better-sqlite3';
-
-export interface SavedPlanPromoUpdate {
-  uid: string;
-  id: number;
-  promoCode: string | null;
-  planNet: number;
-  extras: string;
-  net: number;
-  vat: number;
-  vatAmount: number;
-  discounts: string;
-  promotions: string;
-}
+import type { OfferRow, SavedPlanPromoUpdate } from '../catalogue-rows';
 
 /** SQL of the promotions calls: a saved plan's promo code changed in place, the offers, the referral codes. */
 export function promotionStatements(db: Database) {
@@ -23,7 +11,7 @@ export function promotionStatements(db: Database) {
          vat_percentage = @vat, vat_amount = @vatAmount, discounts = @discounts, applied_promotions = @promotions
        WHERE uid = @uid AND id = @id`,
     ),
-    offers: db.prepare<[string], { key: string; kind: 'streaming' | 'referral'; promotion_key: string; title: string; text: string }>(
+    offers: db.prepare<[string], OfferRow>(
       `SELECT o.key, o.kind, o.promotion_key, t.title, t.text
        FROM offers o JOIN offer_texts t ON t.offer_key = o.key AND t.language = ?
        WHERE o.active = 1 ORDER BY o.position, o.key`,

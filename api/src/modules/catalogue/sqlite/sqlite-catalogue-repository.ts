@@ -3,13 +3,22 @@ import type { Booster } from '@join/shared/contract';
 import { immediate } from '../../../platform/db/transaction';
 import { PaymentOpenError } from '../../../platform/order-lock';
 import { DEFAULT_COMMITMENT_MONTHS, type CatalogueProduct } from '../catalogue';
+import {
+  localizedProduct,
+  toOffer,
+  toPreference,
+  toSavedPlanInsert,
+  toSavedPlanPromoUpdate,
+  toSavedPlanRecord,
+  type NameOf,
+} from '../catalogue-rows';
 import type { PromotionRule } from '../promotions';
 import type { CatalogueRepository, NameLanguage, NewSavedPlan, OfferRecord, PreferenceRecord, ProductFilter, SavedPlanPromo, SavedPlanRecord } from '../repository';
 import { promotionStatements } from './promotion-statements';
 import { CatalogueReader } from './catalogue-reader';
 import { choiceStatements } from './choice-statements';
-import { LocalizedNames, type NameOf } from './localized-names';
-import { savedPlanStatements, toSavedPlanRecord } from './saved-plan-statements';
+import { LocalizedNames } from './localized-names';
+import { savedPlanStatements } from './saved-plan-statements';
 
 /**
  * What the catalogue repository needs of the payment module inside its own transactions, given
@@ -17,14 +26,6 @@ import { savedPlanStatements, toSavedPlanRecord } from './saved-plan-statements'
  */
 export interface CatalogueSteps {
   paymentOpen(uid: string): boolean;
-}
-
-function localizedProduct(p: CatalogueProduct, nameOf: NameOf): CatalogueProduct {
-  return {
-    ...p,
-    name: nameOf('product', p.code, p.name),
-    plans: p.plans.map((s) => ({ ...s, Name: nameOf('sub_plan', s.ID, s.Name) })),
-  };
 }
 
 /** The embedded SQLite implementation of CatalogueRepository. */
@@ -77,7 +78,7 @@ export class SqliteCatalogueRepository implements CatalogueRepository {
   }
 
   async listOffers(language: NameLanguage): Promise<OfferRecord[]> {
-    return this.promotions.offers.all(language).map((r) => ({ key: r.key, kind: r.kind, promotionKey: r.promotion_key, title: r.title, text: r.text }));
+    return this.promotions.offers.all(language).map(toOffer);
   }
 
   async listBoosters(language: NameLanguage = 'en'): Promise<Booster[]> {
@@ -105,23 +106,7 @@ export class SqliteCatalogueRepository implements CatalogueRepository {
     return immediate(this.db, () => {
       if (this.steps.paymentOpen(uid)) throw new PaymentOpenError();
       this.plans.deleteOf.run(uid);
-      const p = plan.price;
-      this.plans.insert.run({
-        uid,
-        product: plan.productCode,
-        planIds: JSON.stringify(plan.planIds),
-        planNet: p.PlanNetPrice,
-        extras: JSON.stringify(p.ExtraCharges),
-        net: p.NetPrice,
-        vat: p.VATPercentage,
-        vatAmount: p.VATAmount,
-        boosterIds: JSON.stringify(plan.boosterIds),
-        promotionKeys: JSON.stringify(plan.promotionKeys),
-        promoCode: plan.promoCode,
-        discounts: JSON.stringify(p.Discounts),
-        promotions: JSON.stringify(plan.appliedPromotions),
-        now,
-      });
+      this.plans.insert.run(toSavedPlanInsert(uid, plan, now));
       this.choices.setCurrentProduct.run({ uid, code: plan.productCode, saved: 0 });
       const row = this.plans.byUser.get(uid);
       if (!row) throw new Error('saved plan missing right after insert');
@@ -132,18 +117,7 @@ export class SqliteCatalogueRepository implements CatalogueRepository {
   async setSavedPlanPromo(uid: string, id: number, promo: SavedPlanPromo): Promise<SavedPlanRecord | null> {
     return immediate(this.db, () => {
       if (this.steps.paymentOpen(uid)) throw new PaymentOpenError();
-      const changed = this.promotions.setPromo.run({
-        uid,
-        id,
-        promoCode: promo.promoCode,
-        planNet: promo.price.PlanNetPrice,
-        extras: JSON.stringify(promo.price.ExtraCharges),
-        net: promo.price.NetPrice,
-        vat: promo.price.VATPercentage,
-        vatAmount: promo.price.VATAmount,
-        discounts: JSON.stringify(promo.price.Discounts),
-        promotions: JSON.stringify(promo.appliedPromotions),
-      }).changes;
+      const changed = this.promotions.setPromo.run(toSavedPlanPromoUpdate(uid, id, promo)).changes;
       if (changed === 0) return null;
       const row = this.plans.byUser.get(uid);
       return row ? toSavedPlanRecord(row) : null;
@@ -180,7 +154,7 @@ export class SqliteCatalogueRepository implements CatalogueRepository {
   }
 
   async getPreferences(uid: string): Promise<PreferenceRecord[]> {
-    return this.choices.preferencesOf.all(uid).map((r) => ({ preferenceId: r.preference_id, value: r.value === 1 }));
+    return this.choices.preferencesOf.all(uid).map(toPreference);
   }
 
   async setPreference(uid: string, preferenceId: number, value: boolean): Promise<void> {

@@ -1,32 +1,9 @@
-import { z } from 'zod';
-import { ConsentPurposeText } from '@join/shared/contract';
 import type { PgDatabase } from '../../../platform/db/postgres/pg-database';
 import type { ConsentLanguage, ConsentRecord, ConsentRepository, ConsentTextsRecord, NewConsent, NewConsentVersion } from '../repository';
+import { storedPurposes, toConsentRecord, toTextsRecord, type ConsentRow, type TextsRow } from '../consent-rows';
 
-interface ConsentRow {
-  id: number;
-  uid: string;
-  deviceId: string;
-  code: string;
-  version: number;
-  analytics: number;
-  marketing: number;
-  createdAt: number;
-}
-
-interface TextsRow {
-  code: string;
-  version: number;
-  language: ConsentLanguage;
-  title: string;
-  summary: string;
-  purposes: string;
-}
-
+/** The SQLite list's, with the aliases quoted (PostgreSQL folds unquoted names to lower case). */
 const CONSENT_COLUMNS = 'id, uid, device_id AS "deviceId", code, version, analytics, marketing, created_at AS "createdAt"';
-const Purposes = z.array(ConsentPurposeText).min(1);
-
-const toRecord = (row: ConsentRow): ConsentRecord => ({ ...row, analytics: row.analytics === 1, marketing: row.marketing === 1 });
 
 /**
  * The PostgreSQL implementation of ConsentRepository (the SQLite one's SQL, $n placeholders).
@@ -49,16 +26,14 @@ export class PgConsentRepository implements ConsentRepository {
        WHERE t.code = $1 AND t.language = $2 AND t.version = (SELECT MAX(version) FROM consent_versions WHERE code = $1)`,
       [code, language],
     );
-    if (!row) return null;
-    // The table is an edge too (an operator may publish by hand): its purposes are parsed, not trusted.
-    return { ...row, purposes: Purposes.parse(JSON.parse(row.purposes)) };
+    return row ? toTextsRecord(row) : null;
   }
 
   async publishConsentVersion(v: NewConsentVersion): Promise<void> {
     // Both languages' purposes are checked before anything is written.
     const texts = (['en', 'ar'] as const).map((language) => {
       const t = v.texts[language];
-      return { language, title: t.title, summary: t.summary, purposes: JSON.stringify(Purposes.parse(t.purposes)) };
+      return { language, title: t.title, summary: t.summary, purposes: storedPurposes(t.purposes) };
     });
     // One transaction, so a version is never half published. Protected by the primary key of
     // consent_versions: of two publishers of one version the second fails on it (after waiting
@@ -91,11 +66,11 @@ export class PgConsentRepository implements ConsentRepository {
 
   async latestConsent(uid: string, code: string): Promise<ConsentRecord | null> {
     const row = await this.db.maybe<ConsentRow>(`SELECT ${CONSENT_COLUMNS} FROM consents WHERE uid = $1 AND code = $2 ORDER BY id DESC LIMIT 1`, [uid, code]);
-    return row ? toRecord(row) : null;
+    return row ? toConsentRecord(row) : null;
   }
 
   async listConsents(uid: string, code: string, limit: number): Promise<ConsentRecord[]> {
     const rows = await this.db.many<ConsentRow>(`SELECT ${CONSENT_COLUMNS} FROM consents WHERE uid = $1 AND code = $2 ORDER BY id DESC LIMIT $3`, [uid, code, limit]);
-    return rows.map(toRecord);
+    return rows.map(toConsentRecord);
   }
 }

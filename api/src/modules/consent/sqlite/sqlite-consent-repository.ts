@@ -1,32 +1,8 @@
 import type { Database, Statement, Transaction } from 'better-sqlite3';
-import { z } from 'zod';
-import { ConsentPurposeText } from '@join/shared/contract';
 import type { ConsentLanguage, ConsentRecord, ConsentRepository, ConsentTextsRecord, NewConsent, NewConsentVersion } from '../repository';
-
-interface ConsentRow {
-  id: number;
-  uid: string;
-  deviceId: string;
-  code: string;
-  version: number;
-  analytics: number;
-  marketing: number;
-  createdAt: number;
-}
-
-interface TextsRow {
-  code: string;
-  version: number;
-  language: ConsentLanguage;
-  title: string;
-  summary: string;
-  purposes: string;
-}
+import { storedPurposes, toConsentRecord, toTextsRecord, type ConsentRow, type TextsRow } from '../consent-rows';
 
 const CONSENT_COLUMNS = 'id, uid, device_id AS deviceId, code, version, analytics, marketing, created_at AS createdAt';
-const Purposes = z.array(ConsentPurposeText).min(1);
-
-const toRecord = (row: ConsentRow): ConsentRecord => ({ ...row, analytics: row.analytics === 1, marketing: row.marketing === 1 });
 
 /** The embedded SQLite implementation of ConsentRepository. */
 export class SqliteConsentRepository implements ConsentRepository {
@@ -59,7 +35,7 @@ export class SqliteConsentRepository implements ConsentRepository {
       this.insertVersion.run(v.code, v.version, v.publishedAt);
       for (const language of ['en', 'ar'] as const) {
         const t = v.texts[language];
-        this.insertTexts.run({ code: v.code, version: v.version, language, title: t.title, summary: t.summary, purposes: JSON.stringify(Purposes.parse(t.purposes)) });
+        this.insertTexts.run({ code: v.code, version: v.version, language, title: t.title, summary: t.summary, purposes: storedPurposes(t.purposes) });
       }
     });
   }
@@ -70,9 +46,7 @@ export class SqliteConsentRepository implements ConsentRepository {
 
   async currentConsentTexts(code: string, language: ConsentLanguage): Promise<ConsentTextsRecord | null> {
     const row = this.currentTexts.get({ code, language });
-    if (!row) return null;
-    // The table is an edge too (an operator may publish by hand): its purposes are parsed, not trusted.
-    return { ...row, purposes: Purposes.parse(JSON.parse(row.purposes)) };
+    return row ? toTextsRecord(row) : null;
   }
 
   async publishConsentVersion(version: NewConsentVersion): Promise<void> {
@@ -87,10 +61,10 @@ export class SqliteConsentRepository implements ConsentRepository {
 
   async latestConsent(uid: string, code: string): Promise<ConsentRecord | null> {
     const row = this.consentsOf.get(uid, code, 1);
-    return row ? toRecord(row) : null;
+    return row ? toConsentRecord(row) : null;
   }
 
   async listConsents(uid: string, code: string, limit: number): Promise<ConsentRecord[]> {
-    return this.consentsOf.all(uid, code, limit).map(toRecord);
+    return this.consentsOf.all(uid, code, limit).map(toConsentRecord);
   }
 }

@@ -1,5 +1,6 @@
-import { BusinessConfig } from '@join/shared/contract';
+import type { BusinessConfig } from '@join/shared/contract';
 import type { PgDatabase } from '../../../platform/db/postgres/pg-database';
+import { toBusinessConfig, toTranslations, type KeyValueRow } from '../content-rows';
 import type { AppListing, ContentRepository, FeedbackRecord, NewFeedback } from '../repository';
 
 const FEEDBACK_COLUMNS = 'id, uid, device_id AS "deviceId", text, route, step, language, created_at AS "createdAt"';
@@ -35,19 +36,10 @@ export class PgContentRepository implements ContentRepository {
   async getBusinessConfig(): Promise<BusinessConfig> {
     // Two reads, each its own snapshot, as on SQLite.
     const [rows, listings] = await Promise.all([
-      this.db.many<{ key: string; value: string }>('SELECT key, value FROM business_config'),
+      this.db.many<KeyValueRow>('SELECT key, value FROM business_config'),
       this.db.many<AppListing>(LISTINGS),
     ]);
-    // SPEC 3's smart_banner_apps_rating is the app's listings (their table is its one source; a
-    // row of that name in the config table, from before it, is not read): both stores, or none.
-    const ios = listings.find((l) => l.store === 'ios');
-    const android = listings.find((l) => l.store === 'android');
-    const ratings = ios && android ? [{ Android: { count: android.count, rating: android.rating }, iOS: { count: ios.count, rating: ios.rating } }] : [];
-    // The table is an edge too: an operator may edit it by hand, so it is parsed, not trusted.
-    return BusinessConfig.parse({
-      ...Object.fromEntries(rows.filter((r) => r.key !== 'smart_banner_apps_rating').map((r) => [r.key, JSON.parse(r.value) as unknown])),
-      smart_banner_apps_rating: ratings,
-    });
+    return toBusinessConfig(rows, listings);
   }
 
   async getAppListings(): Promise<AppListing[]> {
@@ -55,10 +47,10 @@ export class PgContentRepository implements ContentRepository {
   }
 
   async getTranslations(containerId: string, language: string): Promise<Record<string, string>> {
-    const rows = await this.db.many<{ key: string; value: string }>(
-      'SELECT key, value FROM translations WHERE container_id = $1 AND language = $2 ORDER BY key COLLATE "C"',
-      [containerId, language],
-    );
-    return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    const rows = await this.db.many<KeyValueRow>('SELECT key, value FROM translations WHERE container_id = $1 AND language = $2 ORDER BY key COLLATE "C"', [
+      containerId,
+      language,
+    ]);
+    return toTranslations(rows);
   }
 }

@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { BusinessConfig } from '@join/shared/contract';
+import type { BusinessConfig } from '@join/shared/contract';
+import { toBusinessConfig, toTranslations, type KeyValueRow } from '../content-rows';
 import type { AppListing, ContentRepository, FeedbackRecord, NewFeedback } from '../repository';
 
 /** The embedded SQLite implementation of ContentRepository. */
@@ -7,8 +8,8 @@ export class SqliteContentRepository implements ContentRepository {
   private readonly insertFeedback: Statement<[NewFeedback]>;
   private readonly feedbackOf: Statement<[string, number], FeedbackRecord>;
   private readonly deleteFeedbackBefore: Statement<[number]>;
-  private readonly config: Statement<[], { key: string; value: string }>;
-  private readonly translations: Statement<[string, string], { key: string; value: string }>;
+  private readonly config: Statement<[], KeyValueRow>;
+  private readonly translations: Statement<[string, string], KeyValueRow>;
   private readonly listings: Statement<[], AppListing>;
 
   constructor(db: Database) {
@@ -43,18 +44,7 @@ export class SqliteContentRepository implements ContentRepository {
   }
 
   async getBusinessConfig(): Promise<BusinessConfig> {
-    const rows = this.config.all();
-    // SPEC 3's smart_banner_apps_rating is the app's listings (their table is its one source; a
-    // row of that name in the config table, from before it, is not read): both stores, or none.
-    const listings = this.listings.all();
-    const ios = listings.find((l) => l.store === 'ios');
-    const android = listings.find((l) => l.store === 'android');
-    const ratings = ios && android ? [{ Android: { count: android.count, rating: android.rating }, iOS: { count: ios.count, rating: ios.rating } }] : [];
-    // The table is an edge too: an operator may edit it by hand, so it is parsed, not trusted.
-    return BusinessConfig.parse({
-      ...Object.fromEntries(rows.filter((r) => r.key !== 'smart_banner_apps_rating').map((r) => [r.key, JSON.parse(r.value) as unknown])),
-      smart_banner_apps_rating: ratings,
-    });
+    return toBusinessConfig(this.config.all(), this.listings.all());
   }
 
   async getAppListings(): Promise<AppListing[]> {
@@ -62,6 +52,6 @@ export class SqliteContentRepository implements ContentRepository {
   }
 
   async getTranslations(containerId: string, language: string): Promise<Record<string, string>> {
-    return Object.fromEntries(this.translations.all(containerId, language).map((r) => [r.key, r.value]));
+    return toTranslations(this.translations.all(containerId, language));
   }
 }

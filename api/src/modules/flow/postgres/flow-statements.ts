@@ -1,32 +1,5 @@
-import type { OrderKind, OrderStatus } from '@join/shared/contract';
 import type { LoginMethod } from '../../../platform/sessions/repository';
-
-/** A flowState row: the flags as stored (0/1), the facts of other tables they are derived from. */
-export interface FlowStateRow {
-  number_flag: number;
-  plan_flag: number;
-  product_saved: number;
-  current_product_code: number | null;
-  saved_plan_product_code: number | null;
-  /** The live hold's pool number level and whether it is a transfer; null and false: no live hold. */
-  hold_level: number | null;
-  hold_is_transfer: boolean;
-  id_verified: number;
-  resident_done: number;
-  verified_account_id: string | null;
-  plan_paid: number;
-  order_kind: OrderKind | null;
-  order_status: OrderStatus | null;
-}
-
-export interface FlowContextRow {
-  resident_type: 'resident' | 'non_resident' | null;
-  sim_type: 'esim' | 'physical' | null;
-  inside_uae: number | null;
-  has_delivery_form: number;
-  terminated_email: string | null;
-  retail: number;
-}
+import type { FlowContextRow, FlowStateRow } from '../flow-rows';
 
 /**
  * A flowStatus row: the flow state's and the flow context's columns, and the call's account. The

@@ -1,32 +1,7 @@
 import type { OrderKind, OrderStatus } from '@join/shared/contract';
 import type { Database } from 'better-sqlite3';
 import type { LoginMethod } from '../../../platform/sessions/repository';
-
-export interface FlowStateRow {
-  number_flag: number;
-  plan_flag: number;
-  product_saved: number;
-  current_product_code: number | null;
-  saved_plan_product_code: number | null;
-  /** The live hold's pool number level and whether it is a transfer; both null: no live hold. */
-  hold_level: number | null;
-  hold_is_transfer: number | null;
-  id_verified: number;
-  resident_done: number;
-  verified_account_id: string | null;
-  plan_paid: number;
-  order_kind: OrderKind | null;
-  order_status: OrderStatus | null;
-}
-
-export interface FlowContextRow {
-  resident_type: 'resident' | 'non_resident' | null;
-  sim_type: 'esim' | 'physical' | null;
-  inside_uae: number | null;
-  has_delivery_form: number;
-  terminated_email: string | null;
-  retail: number;
-}
+import type { FlowContextRow, FlowStateRow } from '../flow-rows';
 
 /**
  * The flowStatus and flowStatusBySession statements' rows, as better-sqlite3's raw mode answers

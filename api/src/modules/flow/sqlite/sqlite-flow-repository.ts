@@ -6,37 +6,9 @@ import type { FlowFlagChange, FlowState } from '../flow-status';
 import type { FlowRepository, FlowStatusInputs } from '../repository';
 import type { RetentionCutoffs, RetentionReport } from '../retention';
 import type { SessionRecord } from '../../../platform/sessions/repository';
-import { AT, FLOW_STATUS_BIT, flowStatements, type FlowContextRow, type FlowStateRow, type FlowStatusRaw, type FlowStatusValues as V } from './flow-statements';
+import { toFlowContext, toFlowState } from '../flow-rows';
+import { AT, FLOW_STATUS_BIT, flowStatements, type FlowStatusRaw, type FlowStatusValues as V } from './flow-statements';
 import { visitorRetentionStatements } from './retention-statements';
-
-function toFlowState(row: FlowStateRow): FlowState {
-  return {
-    numberFlag: row.number_flag === 1,
-    planFlag: row.plan_flag === 1,
-    productSaved: row.product_saved === 1,
-    currentProductCode: row.current_product_code,
-    savedPlanProductCode: row.saved_plan_product_code,
-    hasActiveHold: row.hold_level !== null,
-    activeHoldVanityLevel: row.hold_level === null ? null : shownVanityLevel({ vanityLevel: row.hold_level, transfer: row.hold_is_transfer === 1 }),
-    idVerified: row.id_verified === 1,
-    residentDone: row.resident_done === 1,
-    verifiedAccountId: row.verified_account_id,
-    planPaid: row.plan_paid === 1,
-    orderKind: row.order_kind,
-    orderStatus: row.order_status,
-  };
-}
-
-function toFlowContext(row: FlowContextRow): ServerFlowContext {
-  return {
-    resident_type: row.resident_type,
-    sim_type: row.sim_type,
-    inside_uae: row.inside_uae === null ? null : row.inside_uae === 1,
-    has_delivery_form: row.has_delivery_form === 1,
-    terminated_email: row.terminated_email,
-    retail: row.retail === 1,
-  };
-}
 
 /**
  * A flowStatus or flowStatusBySession row's inputs, as toFlowState, toFlowContext and the account

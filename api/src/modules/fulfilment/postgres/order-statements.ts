@@ -1,10 +1,11 @@
+import { fromNewOrder, toOrderUpdateRow } from '../fulfilment-rows';
 import type { NewOrder, OrderUpdate } from '../repository';
 
 /**
  * The delivery's SQL on PostgreSQL (the same statements as sqlite/order-statements.ts, $n
- * placeholders): zones and stores (reference data) and the users' orders. Rows are read with
- * the SQLite side's row types and mappers (toOrderRecord, ...): the columns are the same, BIGINT
- * and DOUBLE PRECISION come back as JS numbers.
+ * placeholders): zones and stores (reference data) and the users' orders. Rows are read and
+ * written with the module's row types and mappers (../fulfilment-rows.ts): the columns are the
+ * same, BIGINT and DOUBLE PRECISION come back as JS numbers.
  */
 
 /** Text keys sort as SQLite sorts them (byte order), whatever the database's collation. */
@@ -20,32 +21,34 @@ export const INSERT_ORDER = `INSERT INTO orders (id, uid, order_number, kind, st
     identity_holder_name, identity_verified_at)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18, $19, $20, $21, $22, $23, $24)`;
 
+/** INSERT_ORDER's $n in order: the columns of fromNewOrder. */
 export function insertOrderParams(o: NewOrder): unknown[] {
+  const r = fromNewOrder(o);
   return [
-    o.id,
-    o.uid,
-    o.orderNumber,
-    o.kind,
-    o.status,
-    JSON.stringify([{ status: o.status, at: o.createdAt }]),
-    o.delivery?.lat ?? null,
-    o.delivery?.lng ?? null,
-    o.delivery?.address ?? null,
-    o.delivery?.address2 ?? null,
-    o.delivery?.instructions ?? null,
-    o.delivery?.phone ?? null,
-    o.storeId,
-    o.amountDueFils,
-    o.msisdn,
-    o.eta,
-    o.createdAt,
-    o.accountId,
-    o.identity?.decisionId ?? null,
-    o.identity?.documentKind ?? null,
-    o.identity?.documentNumberMasked ?? null,
-    o.identity?.personRef ?? null,
-    o.identity?.holderName ?? null,
-    o.identity?.verifiedAt ?? null,
+    r.id,
+    r.uid,
+    r.orderNumber,
+    r.kind,
+    r.status,
+    r.history,
+    r.lat,
+    r.lng,
+    r.address,
+    r.address2,
+    r.instructions,
+    r.phone,
+    r.storeId,
+    r.amountDue,
+    r.msisdn,
+    r.eta,
+    r.now,
+    r.accountId,
+    r.decisionId,
+    r.documentKind,
+    r.documentMasked,
+    r.personRef,
+    r.holderName,
+    r.verifiedAt,
   ];
 }
 
@@ -61,21 +64,10 @@ export const UPDATE_ORDER = `UPDATE orders SET status = COALESCE($3::text, statu
     matching_id = COALESCE($10::text, matching_id), refreshed_at = COALESCE($11::bigint, refreshed_at), updated_at = $12
   WHERE uid = $1 AND id = $2 AND (status NOT IN ('delivered', 'collected', 'installed') OR $3::text IS NULL OR $3::text = status)`;
 
+/** UPDATE_ORDER's $n in order: the columns of toOrderUpdateRow ($6 a boolean here). */
 export function updateOrderParams(uid: string, id: string, update: OrderUpdate, now: number): unknown[] {
-  return [
-    uid,
-    id,
-    update.status ?? null,
-    update.history ? JSON.stringify(update.history) : null,
-    update.courierJobId ?? null,
-    update.eta !== undefined,
-    update.eta ?? null,
-    update.esim?.profileId ?? null,
-    update.esim?.smdpAddress ?? null,
-    update.esim?.matchingId ?? null,
-    update.refreshedAt ?? null,
-    now,
-  ];
+  const u = toOrderUpdateRow(uid, id, update, now);
+  return [u.uid, u.id, u.status, u.history, u.courierJobId, u.setEta === 1, u.eta, u.profileId, u.smdp, u.matchingId, u.refreshedAt, u.now];
 }
 
 export const WITHDRAW_ORDER = 'DELETE FROM orders WHERE uid = $1 AND id = $2 AND courier_job_id IS NULL AND esim_profile_id IS NULL';

@@ -10,7 +10,7 @@ import {
   type OrderUpdate,
   type StoreLocationRecord,
 } from '../repository';
-import { toOrderRecord, toStoreLocation, toZoneRecord, type OrderRow } from '../sqlite/order-statements';
+import { toOrderRecord, toStoreLocation, toZoneRecord, type OrderRow, type StoreRow, type ZoneRow } from '../fulfilment-rows';
 import {
   INSERT_ORDER,
   KEEP_HOLD,
@@ -43,9 +43,6 @@ export interface PgFulfilmentSteps {
  * connections are counted one after the other, as SQLite's one writer counted them.
  */
 export const documentLockKey = (document: SoldDocument): string => `document:${document.kind}:${document.number}`;
-
-type ZoneRow = Parameters<typeof toZoneRecord>[0];
-type StoreRow = Parameters<typeof toStoreLocation>[0];
 
 /** The PostgreSQL implementation of FulfilmentRepository (the SQLite one's statements, $n placeholders). */
 export class PgFulfilmentRepository implements FulfilmentRepository {

@@ -11,7 +11,8 @@ import {
   type OrderUpdate,
   type StoreLocationRecord,
 } from '../repository';
-import { fromNewOrder, orderStatements, toOrderRecord, toStoreLocation, toZoneRecord } from './order-statements';
+import { fromNewOrder, toOrderRecord, toOrderUpdateRow, toStoreLocation, toZoneRecord } from '../fulfilment-rows';
+import { orderStatements } from './order-statements';
 
 /**
  * What placing an order needs of the payment module inside its transaction, given by the
@@ -80,20 +81,7 @@ export class SqliteFulfilmentRepository implements FulfilmentRepository {
 
   async updateOrder(uid: string, id: string, update: OrderUpdate, now: number): Promise<OrderRecord | null> {
     return immediate(this.db, () => {
-      this.orders.update.run({
-        uid,
-        id,
-        status: update.status ?? null,
-        history: update.history ? JSON.stringify(update.history) : null,
-        courierJobId: update.courierJobId ?? null,
-        setEta: update.eta === undefined ? 0 : 1,
-        eta: update.eta ?? null,
-        profileId: update.esim?.profileId ?? null,
-        smdp: update.esim?.smdpAddress ?? null,
-        matchingId: update.esim?.matchingId ?? null,
-        refreshedAt: update.refreshedAt ?? null,
-        now,
-      });
+      this.orders.update.run(toOrderUpdateRow(uid, id, update, now));
       const row = this.orders.byUid.get(uid);
       return row && row.id === id ? toOrderRecord(row) : null;
     });

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { DocumentDetails, DocumentKind, ResidentType, SimType } from '@join/shared/contract';
 import type { PgDatabase } from '../../../platform/db/postgres/pg-database';
 import type {
@@ -11,7 +10,7 @@ import type {
   NewFaceChallenge,
   NewIdentityDecision,
 } from '../repository';
-import { toDecision, toIdentityCheck } from '../sqlite/identity-statements';
+import { answeredChallenge, detailsJson, toDecision, toIdentityCheck } from '../identity-rows';
 import { pgIdentityStatements } from './pg-identity-statements';
 
 /**
@@ -76,11 +75,11 @@ export class PgIdentityRepository implements IdentityRepository {
         side.side,
         side.image,
         side.source,
-        side.document === null ? null : JSON.stringify(side.document),
+        detailsJson(side.document),
         side.faceFound ? 1 : 0,
         now,
       );
-      await this.identity.updateCheckAfterSide(uid, details === null ? null : JSON.stringify(details));
+      await this.identity.updateCheckAfterSide(uid, detailsJson(details));
       const check = await this.readIdentityCheck(uid, now);
       if (!check) throw new Error('identity check vanished inside its transaction');
       return check;
@@ -100,11 +99,7 @@ export class PgIdentityRepository implements IdentityRepository {
   async takeFaceChallenge(tokenHash: string, nonceHash: string, now: number): Promise<FaceChallengeRecord | null> {
     // DELETE ... RETURNING: of two attempts at once only one gets the row (single use).
     const row = await this.identity.takeFaceChallenge(tokenHash);
-    if (!row || row.expires_at <= now) return null;
-    const given = Buffer.from(nonceHash, 'hex');
-    const stored = Buffer.from(row.nonce_hash, 'hex');
-    if (given.length !== stored.length || !timingSafeEqual(given, stored)) return null;
-    return { uid: row.uid, prompt: row.prompt, expiresAt: row.expires_at };
+    return answeredChallenge(row, nonceHash, now);
   }
 
   async deleteIdentityCheck(uid: string): Promise<void> {

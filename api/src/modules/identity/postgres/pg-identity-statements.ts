@@ -1,24 +1,13 @@
 import type { PgDatabase } from '../../../platform/db/postgres/pg-database';
-import type { FacePrompt } from '@join/shared/contract';
 import type { NewIdentityDecision } from '../repository';
-import type { toDecision, toIdentityCheck } from '../sqlite/identity-statements';
+import type { CheckRow, DecisionRow, FaceChallengeRow, SideRow } from '../identity-rows';
 
 /**
  * SQL of the identity check on PostgreSQL: the SQLite statements (sqlite/identity-statements.ts)
- * with $n placeholders, rows mapped by the same functions. The sides go with their check by the
- * schema's ON DELETE CASCADE (PostgreSQL always enforces foreign keys: no explicit delete of the
- * sides is needed, as it was for a SQLite connection without them).
+ * with $n placeholders, rows mapped by the same functions (../identity-rows.ts). The sides go
+ * with their check by the schema's ON DELETE CASCADE (PostgreSQL always enforces foreign keys: no
+ * explicit delete of the sides is needed, as it was for a SQLite connection without them).
  */
-export type CheckRow = Parameters<typeof toIdentityCheck>[0];
-export type SideRow = Parameters<typeof toIdentityCheck>[1][number];
-export type DecisionRow = Parameters<typeof toDecision>[0];
-export interface FaceChallengeRow {
-  uid: string;
-  nonce_hash: string;
-  prompt: FacePrompt;
-  expires_at: number;
-}
-
 const SIDE_ORDER = "CASE side WHEN 'front' THEN 1 WHEN 'back' THEN 2 ELSE 3 END";
 const CHECK_COLUMNS = 'kind, started_at, expires_at, details_json, face_matched_at, liveness, face_person_ref';
 

@@ -1,44 +1,7 @@
 import type { Database } from 'better-sqlite3';
-import { DocumentDetails, type DocumentKind, type DocumentSide, type FacePrompt, type ImageSource, type SimType } from '@join/shared/contract';
-import type { DocumentSideRecord, IdentityCheckRecord, IdentityDecisionRecord, NewIdentityDecision } from '../repository';
+import type { CheckRow, DecisionRow, FaceChallengeRow, SideRow } from '../identity-rows';
 
-/** SQL of the identity check (migration 9): pending checks, their sides' images, decisions. */
-interface CheckRow {
-  kind: DocumentKind;
-  started_at: number;
-  expires_at: number;
-  details_json: string | null;
-  face_matched_at: number | null;
-  liveness: 'passed' | null;
-  face_person_ref: string | null;
-}
-
-interface SideRow {
-  side: DocumentSide;
-  image: Buffer;
-  source: ImageSource;
-  document_json: string | null;
-  face_found: number;
-  received_at: number;
-}
-
-interface DecisionRow {
-  id: number;
-  outcome: 'verified' | 'refused';
-  code: number | null;
-  document_kind: DocumentKind;
-  document_number: string;
-  expiry_date: string;
-  birth_date: string;
-  resident_type: 'resident' | 'non_resident';
-  sim_type: SimType;
-  person_ref: string | null;
-  liveness: 'passed' | null;
-  decided_at: number;
-  account_id: string | null;
-  holder_name: string | null;
-}
-
+/** SQL of the identity check (migration 9): pending checks, their sides' images, decisions (their rows: ../identity-rows.ts). */
 const SIDE_ORDER = "CASE side WHEN 'front' THEN 1 WHEN 'back' THEN 2 ELSE 3 END";
 
 export function identityStatements(db: Database) {
@@ -80,7 +43,7 @@ export function identityStatements(db: Database) {
        ON CONFLICT (token_hash) DO UPDATE SET uid = excluded.uid, nonce_hash = excluded.nonce_hash, prompt = excluded.prompt,
          issued_at = excluded.issued_at, expires_at = excluded.expires_at`,
     ),
-    faceChallenge: db.prepare<[string], { uid: string; nonce_hash: string; prompt: FacePrompt; expires_at: number }>(
+    faceChallenge: db.prepare<[string], FaceChallengeRow>(
       'SELECT uid, nonce_hash, prompt, expires_at FROM face_challenges WHERE token_hash = ?',
     ),
     deleteFaceChallenge: db.prepare<[string]>('DELETE FROM face_challenges WHERE token_hash = ?'),
@@ -109,52 +72,5 @@ export function identityStatements(db: Database) {
     setResidentDone: db.prepare<[{ uid: string; account: string | null }]>(
       'UPDATE users SET resident_done = 1, has_delivery_form = 1, verified_account_id = @account WHERE uid = @uid',
     ),
-  };
-}
-
-const parseDetails = (json: string | null): DocumentDetails | null => (json === null ? null : DocumentDetails.parse(JSON.parse(json)));
-
-export function toIdentityCheck(row: CheckRow, sides: readonly SideRow[]): IdentityCheckRecord {
-  return {
-    kind: row.kind,
-    startedAt: row.started_at,
-    expiresAt: row.expires_at,
-    details: parseDetails(row.details_json),
-    faceMatchedAt: row.face_matched_at,
-    liveness: row.liveness,
-    facePersonRef: row.face_person_ref,
-    sides: sides.map(
-      (s): DocumentSideRecord => ({
-        side: s.side,
-        image: s.image,
-        source: s.source,
-        document: parseDetails(s.document_json),
-        faceFound: s.face_found === 1,
-        receivedAt: s.received_at,
-      }),
-    ),
-  };
-}
-
-export function fromDecision(uid: string, d: NewIdentityDecision): Record<string, string | number | null> {
-  return { uid, ...d };
-}
-
-export function toDecision(row: DecisionRow): IdentityDecisionRecord {
-  return {
-    id: row.id,
-    outcome: row.outcome,
-    code: row.code,
-    documentKind: row.document_kind,
-    documentNumber: row.document_number,
-    expiryDate: row.expiry_date,
-    birthDate: row.birth_date,
-    residentType: row.resident_type,
-    simType: row.sim_type,
-    personRef: row.person_ref,
-    liveness: row.liveness,
-    decidedAt: row.decided_at,
-    accountId: row.account_id,
-    holderName: row.holder_name,
   };
 }

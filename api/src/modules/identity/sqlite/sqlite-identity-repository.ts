@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { DocumentDetails, DocumentKind, ResidentType, SimType } from '@join/shared/contract';
 import { immediate, truncateWal } from '../../../platform/db/transaction';
@@ -12,7 +11,8 @@ import type {
   NewFaceChallenge,
   NewIdentityDecision,
 } from '../repository';
-import { fromDecision, identityStatements, toDecision, toIdentityCheck } from './identity-statements';
+import { answeredChallenge, detailsJson, fromDecision, toDecision, toIdentityCheck } from '../identity-rows';
+import { identityStatements } from './identity-statements';
 
 /**
  * The embedded SQLite implementation of IdentityRepository. Document images live only while a
@@ -66,11 +66,11 @@ export class SqliteIdentityRepository implements IdentityRepository {
         side: side.side,
         image: side.image,
         source: side.source,
-        document: side.document === null ? null : JSON.stringify(side.document),
+        document: detailsJson(side.document),
         face: side.faceFound ? 1 : 0,
         now,
       });
-      this.identity.updateCheckAfterSide.run({ uid, details: details === null ? null : JSON.stringify(details) });
+      this.identity.updateCheckAfterSide.run({ uid, details: detailsJson(details) });
       const check = this.readIdentityCheck(uid, now);
       if (!check) throw new Error('identity check vanished inside its transaction');
       return check;
@@ -101,11 +101,7 @@ export class SqliteIdentityRepository implements IdentityRepository {
       if (found) this.identity.deleteFaceChallenge.run(tokenHash);
       return found;
     });
-    if (!row || row.expires_at <= now) return null;
-    const given = Buffer.from(nonceHash, 'hex');
-    const stored = Buffer.from(row.nonce_hash, 'hex');
-    if (given.length !== stored.length || !timingSafeEqual(given, stored)) return null;
-    return { uid: row.uid, prompt: row.prompt, expiresAt: row.expires_at };
+    return answeredChallenge(row, nonceHash, now);
   }
 
   async deleteIdentityCheck(uid: string): Promise<void> {

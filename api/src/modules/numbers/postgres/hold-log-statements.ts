@@ -1,17 +1,7 @@
 import type { PgDatabase } from '../../../platform/db/postgres/pg-database';
+import type { HoldLogEntry } from '../number-rows';
 
 /** The hold ledger's SQL (the SQLite statements of sqlite/hold-log-statements.ts): what the anti-hoarding limits count. */
-export interface HoldLogEntry {
-  reservationId: number;
-  msisdn: string;
-  uid: string;
-  deviceId: string;
-  address: string;
-  vip: number;
-  grantedAt: number;
-  endsAt: number;
-}
-
 /** This account or this device, whichever: $2 the uid, $3 the device id. */
 const WHO = '(uid = $2 OR device_id = $3)';
 

@@ -1,40 +1,19 @@
 import type { PgDatabase } from '../../../platform/db/postgres/pg-database';
+import type { ClaimParams, NumberRow } from '../number-rows';
 
 /**
- * The number pool's SQL (the SQLite statements of sqlite/number-statements.ts, $n placeholders).
+ * The number pool's SQL (the SQLite statements of sqlite/number-statements.ts, $n placeholders;
+ * its rows: ../number-rows.ts).
  * A hold counts only while held_until > now; every query compares with the caller's clock, so an
  * expired hold is free the moment it ends, before any sweep. numbers.seq stands for SQLite's rowid
  * (schema.ts): the random offer seeks by it.
  */
-export interface NumberRow {
-  msisdn: string;
-  vanity_level: number;
-  holder: string | null;
-  reservation_id: number | null;
-  reserved_at: number | null;
-  held_until: number | null;
-  extensions: number;
-  committed: number;
-  transfer_msisdn: string | null;
-  transfer_operator: string | null;
-}
-
 const COLUMNS = `msisdn, vanity_level, holder, reservation_id, reserved_at, held_until, extensions, committed,
   transfer_msisdn, transfer_operator`;
 const RELEASE = `holder = NULL, reservation_id = NULL, reserved_at = NULL, held_until = NULL, extensions = 0, committed = 0,
   transfer_msisdn = NULL, transfer_operator = NULL`;
 /** Nobody holds it at `now` ($n: the placeholder of now). */
 const free = (now: string) => `(holder IS NULL OR held_until <= ${now})`;
-
-export interface ClaimParams {
-  uid: string;
-  id: number;
-  now: number;
-  until: number;
-  msisdn: string;
-  transfer: string | null;
-  operator: string | null;
-}
 
 export function numberStatements(db: PgDatabase) {
   return {

@@ -1,6 +1,7 @@
 import type { Operator, RequestHeaders } from '@join/shared/contract';
 import { isPgUniqueViolation, type PgDatabase } from '../../../platform/db/postgres/pg-database';
 import { HOLD_LIMITS, isVipLevel, type HoldLimits } from '../holds';
+import { toHold } from '../number-rows';
 import type {
   CancelResult,
   Claimant,
@@ -16,7 +17,7 @@ import type {
 } from '../repository';
 import { holdLogStatements } from './hold-log-statements';
 import { searchNumbers } from './number-search';
-import { numberStatements, type NumberRow } from './number-statements';
+import { numberStatements } from './number-statements';
 
 /**
  * What the numbers repository needs of the other modules inside its own transactions (the
@@ -32,22 +33,6 @@ export interface PgNumbersSteps {
 
 class NumberTaken extends Error {}
 class NoTemporaryNumber extends Error {}
-
-function toHold(row: NumberRow): HoldRecord {
-  return {
-    msisdn: row.msisdn,
-    vanityLevel: row.vanity_level,
-    reservationId: row.reservation_id ?? 0,
-    reservedAt: row.reserved_at ?? 0,
-    heldUntil: row.held_until ?? 0,
-    extensions: row.extensions,
-    committed: row.committed === 1,
-    transfer:
-      row.transfer_msisdn !== null && row.transfer_operator !== null
-        ? { externalMsisdn: row.transfer_msisdn, operatorCode: row.transfer_operator }
-        : null,
-  };
-}
 
 /** Tries of a transfer's pick-and-claim before it answers no_temporary_number. */
 const TEMPORARY_TRIES = 3;

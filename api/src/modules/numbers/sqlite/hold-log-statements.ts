@@ -1,17 +1,7 @@
 import type { Database } from 'better-sqlite3';
+import type { HoldLogEntry } from '../number-rows';
 
-/** The hold ledger's SQL (migration 7): what the anti-hoarding limits count. */
-export interface HoldLogEntry {
-  reservationId: number;
-  msisdn: string;
-  uid: string;
-  deviceId: string;
-  address: string;
-  vip: number;
-  grantedAt: number;
-  endsAt: number;
-}
-
+/** The hold ledger's SQL (migration 7; its entry: ../number-rows.ts): what the anti-hoarding limits count. */
 export function holdLogStatements(db: Database) {
   const who = '(uid = @uid OR device_id = @deviceId)';
   return {

@@ -1,36 +1,15 @@
 import type { Database } from 'better-sqlite3';
+import type { ClaimParams, NumberRow } from '../number-rows';
 
 /**
- * The number pool's SQL. A hold counts only while held_until > now; every query compares
- * with the caller's clock, so an expired hold is free the moment it ends, before any sweep.
+ * The number pool's SQL (its rows: ../number-rows.ts). A hold counts only while held_until > now;
+ * every query compares with the caller's clock, so an expired hold is free the moment it ends,
+ * before any sweep.
  */
-export interface NumberRow {
-  msisdn: string;
-  vanity_level: number;
-  holder: string | null;
-  reservation_id: number | null;
-  reserved_at: number | null;
-  held_until: number | null;
-  extensions: number;
-  committed: number;
-  transfer_msisdn: string | null;
-  transfer_operator: string | null;
-}
-
 const COLUMNS = `msisdn, vanity_level, holder, reservation_id, reserved_at, held_until, extensions, committed,
   transfer_msisdn, transfer_operator`;
 const RELEASE = `holder = NULL, reservation_id = NULL, reserved_at = NULL, held_until = NULL, extensions = 0, committed = 0,
   transfer_msisdn = NULL, transfer_operator = NULL`;
-
-export interface ClaimParams {
-  uid: string;
-  id: number;
-  now: number;
-  until: number;
-  msisdn: string;
-  transfer: string | null;
-  operator: string | null;
-}
 
 export function numberStatements(db: Database) {
   return {

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { Operator, RequestHeaders } from '@join/shared/contract';
 import { immediate, isUniqueViolation } from '../../../platform/db/transaction';
 import { HOLD_LIMITS, isVipLevel, type HoldLimits } from '../holds';
+import { toHold } from '../number-rows';
 import type {
   CancelResult,
   Claimant,
@@ -17,7 +18,7 @@ import type {
 } from '../repository';
 import { holdLogStatements } from './hold-log-statements';
 import { NumberSearcher } from './number-search';
-import { numberStatements, type NumberRow } from './number-statements';
+import { numberStatements } from './number-statements';
 import { transferStatements } from './transfer-statements';
 
 /**
@@ -35,22 +36,6 @@ export interface NumbersSteps {
 
 class NumberTaken extends Error {}
 class NoTemporaryNumber extends Error {}
-
-function toHold(row: NumberRow): HoldRecord {
-  return {
-    msisdn: row.msisdn,
-    vanityLevel: row.vanity_level,
-    reservationId: row.reservation_id ?? 0,
-    reservedAt: row.reserved_at ?? 0,
-    heldUntil: row.held_until ?? 0,
-    extensions: row.extensions,
-    committed: row.committed === 1,
-    transfer:
-      row.transfer_msisdn !== null && row.transfer_operator !== null
-        ? { externalMsisdn: row.transfer_msisdn, operatorCode: row.transfer_operator }
-        : null,
-  };
-}
 
 /**
  * The embedded SQLite implementation of NumbersRepository. The BEGIN IMMEDIATE lock serialises

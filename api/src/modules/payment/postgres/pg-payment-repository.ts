@@ -11,7 +11,7 @@ import type {
   PaymentUpdate,
   StartPaymentResult,
 } from '../repository';
-import { toPaymentRecord } from '../sqlite/payment-statements';
+import { toPaymentCaptureRow, toPaymentRecord, toPaymentUpdateRow } from '../payment-rows';
 import { pgPaymentStatements } from './pg-payment-statements';
 
 /** The advisory lock of the sales of one document (the SIM limit counts them). */
@@ -100,22 +100,7 @@ export class PgPaymentRepository implements PaymentRepository {
   async updatePayment(uid: string, id: string, update: PaymentUpdate, now: number): Promise<PaymentRecord | null> {
     // One conditional UPDATE ... RETURNING: a capture committed meanwhile (or holding the row)
     // is waited for and then seen, and the captured row is left alone (null).
-    const refund = update.status === 'declined' ? update.refund : undefined;
-    const row = await this.payments.update({
-      uid,
-      id,
-      status: update.status,
-      providerRef: update.providerRef ?? null,
-      actionUrl: update.status === 'declined' ? null : update.actionUrl,
-      brand: update.cardBrand ?? null,
-      last4: update.cardLast4 ?? null,
-      declineCode: update.status === 'declined' ? String(update.declineCode) : null,
-      setRefund: refund ? 1 : 0,
-      refundStatus: refund ? refund.status : null,
-      refundRef: refund ? refund.ref : null,
-      refundedAt: refund ? refund.at : null,
-      now,
-    });
+    const row = await this.payments.update(toPaymentUpdateRow(uid, id, update, now));
     return row ? toPaymentRecord(row) : null;
   }
 
@@ -138,15 +123,7 @@ export class PgPaymentRepository implements PaymentRepository {
         const sold = await this.simsSold(recorded.document, uid);
         if (sold >= simsPerDocument) return { kind: 'max_sims', payment: recorded, sold };
       }
-      const after = await this.payments.capture({
-        uid,
-        id,
-        providerRef: capture.providerRef,
-        brand: capture.cardBrand,
-        last4: capture.cardLast4,
-        reference: capture.receiptReference,
-        now,
-      });
+      const after = await this.payments.capture(toPaymentCaptureRow(uid, id, capture, now));
       if (!after) throw new Error('payment vanished inside its transaction');
       await this.payments.setPlanPaid(uid);
       // A friend's order paid with a referral code credits its referrer, with the capture (once);

@@ -1,11 +1,11 @@
 import type { DocumentKind } from '@join/shared/contract';
 import type { PgDatabase } from '../../../platform/db/postgres/pg-database';
 import type { NewPayment } from '../repository';
-import { fromNewPayment, type PaymentRow, type PaymentUpdateRow } from '../sqlite/payment-statements';
+import { fromNewPayment, type PaymentCaptureRow, type PaymentRow, type PaymentUpdateRow } from '../payment-rows';
 
 /**
  * The payments' SQL on PostgreSQL: the SQLite statements (sqlite/payment-statements.ts) with $n
- * placeholders, rows mapped by the same functions (toPaymentRecord). Amounts are integers of
+ * placeholders, rows mapped by the same functions (../payment-rows.ts). Amounts are integers of
  * fils (BIGINT, read as JS numbers); never a card number or token. `FOR UPDATE` / `FOR SHARE`
  * variants lock the rows a capture or a start decides on until its transaction ends.
  */
@@ -88,7 +88,7 @@ export function pgPaymentStatements(db: PgDatabase) {
          RETURNING *`,
         [u.uid, u.id, u.status, u.providerRef, u.actionUrl, u.brand, u.last4, u.declineCode, u.setRefund, u.refundStatus, u.refundRef, u.refundedAt, u.now],
       ),
-    capture: (c: { uid: string; id: string; providerRef: string; brand: string | null; last4: string | null; reference: string; now: number }) =>
+    capture: (c: PaymentCaptureRow) =>
       db.maybe<PaymentRow>(
         `UPDATE payments SET status = 'captured', provider_ref = $3, action_url = NULL,
            card_brand = COALESCE($4, card_brand), card_last4 = COALESCE($5, card_last4),

@@ -12,7 +12,8 @@ import type {
   PaymentUpdate,
   StartPaymentResult,
 } from '../repository';
-import { fromNewPayment, paymentStatements, toPaymentRecord } from './payment-statements';
+import { fromNewPayment, toPaymentCaptureRow, toPaymentRecord, toPaymentUpdateRow } from '../payment-rows';
+import { paymentStatements } from './payment-statements';
 
 /**
  * The embedded SQLite implementation of PaymentRepository. A payment's start and its capture
@@ -77,22 +78,7 @@ export class SqlitePaymentRepository implements PaymentRepository {
 
   async updatePayment(uid: string, id: string, update: PaymentUpdate, now: number): Promise<PaymentRecord | null> {
     return immediate(this.db, () => {
-      const refund = update.status === 'declined' ? update.refund : undefined;
-      this.payments.update.run({
-        uid,
-        id,
-        status: update.status,
-        providerRef: update.providerRef ?? null,
-        actionUrl: update.status === 'declined' ? null : update.actionUrl,
-        brand: update.cardBrand ?? null,
-        last4: update.cardLast4 ?? null,
-        declineCode: update.status === 'declined' ? String(update.declineCode) : null,
-        setRefund: refund ? 1 : 0,
-        refundStatus: refund ? refund.status : null,
-        refundRef: refund ? refund.ref : null,
-        refundedAt: refund ? refund.at : null,
-        now,
-      });
+      this.payments.update.run(toPaymentUpdateRow(uid, id, update, now));
       const row = this.payments.byId.get(uid, id);
       return row && row.status !== 'captured' ? toPaymentRecord(row) : null;
     });
@@ -111,15 +97,7 @@ export class SqlitePaymentRepository implements PaymentRepository {
         const sold = this.simsSold(recorded.document, uid);
         if (sold >= simsPerDocument) return { kind: 'max_sims', payment: recorded, sold };
       }
-      this.payments.capture.run({
-        uid,
-        id,
-        providerRef: capture.providerRef,
-        brand: capture.cardBrand,
-        last4: capture.cardLast4,
-        reference: capture.receiptReference,
-        now,
-      });
+      this.payments.capture.run(toPaymentCaptureRow(uid, id, capture, now));
       this.payments.setPlanPaid.run(uid);
       // A friend's order paid with a referral code credits its referrer, with the capture (once).
       if (recorded.order?.promoCode) this.payments.creditReferral.run({ uid, paymentId: id, code: recorded.order.promoCode, promotionKey: REFERRAL_PROMOTION_KEY, now });

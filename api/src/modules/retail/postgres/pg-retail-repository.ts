@@ -15,12 +15,8 @@ import type {
   StaffCredentialRecord,
   StaffRecord,
 } from '../repository';
+import { DEAD_KEPT_MS, toAuditEntry, type AuditRow } from '../retail-rows';
 import { RETAIL_SQL as SQL } from './retail-statements';
-
-/** Dead pairing codes and credentials stay a day (a late poll is told expired_token, not an unknown code), then go. */
-const DEAD_KEPT_MS = 24 * 3600_000;
-
-type AuditRow = Omit<AuditEntry, 'at'> & { at: number };
 
 /**
  * The PostgreSQL implementation of RetailRepository (the SQLite one's statements, $n
@@ -173,7 +169,7 @@ export class PgRetailRepository implements RetailRepository {
 
   async listAudit(shopId: string, from: number, to: number, limit: number): Promise<AuditEntry[]> {
     const rows = await this.db.many<AuditRow>(SQL.listAudit, [shopId, from, to, limit]);
-    return rows.map((row) => ({ ...row, at: new Date(row.at).toISOString() }));
+    return rows.map(toAuditEntry);
   }
 
   async pruneRetail(auditBefore: number, now: number): Promise<number> {

@@ -1,5 +1,4 @@
 import type { Database } from 'better-sqlite3';
-import type { AuditEntry } from '@join/shared/contract';
 import type {
   AuthorizationRecord,
   CustomerSessionRecord,
@@ -9,6 +8,7 @@ import type {
   StaffCredentialRecord,
   StaffRecord,
 } from '../repository';
+import type { AuditRow } from '../retail-rows';
 
 const STAFF = `staff_id AS staffId, shop_id AS shopId, name, role, pin_hash AS pinHash, failed_count AS failedCount, locked_until AS lockedUntil`;
 const DEVICE = `id, shop_id AS shopId, enrolled_by AS enrolledBy, enrolled_at AS enrolledAt, revoked_at AS revokedAt,
@@ -99,7 +99,7 @@ export function retailStatements(db: Database) {
     appendAudit: db.prepare(
       `INSERT INTO retail_audit (at, action, shop_id, device_id, staff_id, ref) VALUES (@at, @action, @shopId, @deviceId, @staffId, @ref)`,
     ),
-    listAudit: db.prepare<[string, number, number, number], Omit<AuditEntry, 'at'> & { at: number }>(
+    listAudit: db.prepare<[string, number, number, number], AuditRow>(
       `SELECT a.id, a.at, a.action, a.shop_id, a.device_id, a.staff_id, s.name AS staff_name, a.ref
        FROM retail_audit a LEFT JOIN retail_staff s ON s.staff_id = a.staff_id
        WHERE a.shop_id = ? AND a.at >= ? AND a.at < ? ORDER BY a.at DESC, a.id DESC LIMIT ?`,

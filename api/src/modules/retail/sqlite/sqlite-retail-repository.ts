@@ -15,10 +15,8 @@ import type {
   StaffCredentialRecord,
   StaffRecord,
 } from '../repository';
+import { DEAD_KEPT_MS, toAuditEntry } from '../retail-rows';
 import { retailStatements } from './retail-statements';
-
-/** Dead pairing codes and credentials stay a day (a late poll is told expired_token, not an unknown code), then go. */
-const DEAD_KEPT_MS = 24 * 3600_000;
 
 /** The embedded SQLite implementation of RetailRepository. */
 export class SqliteRetailRepository implements RetailRepository {
@@ -158,7 +156,7 @@ export class SqliteRetailRepository implements RetailRepository {
   }
 
   async listAudit(shopId: string, from: number, to: number, limit: number): Promise<AuditEntry[]> {
-    return this.s.listAudit.all(shopId, from, to, limit).map((row) => ({ ...row, at: new Date(row.at).toISOString() }));
+    return this.s.listAudit.all(shopId, from, to, limit).map(toAuditEntry);
   }
 
   async pruneRetail(auditBefore: number, now: number): Promise<number> {

@@ -1,14 +1,6 @@
 import type { PgDatabase } from '../../db/postgres/pg-database';
-import type { LoginMethod, SessionRecord, SessionRepository, UserRecord } from '../repository';
-
-interface SessionRow {
-  uid: string;
-  device_id: string;
-  created_at: number;
-  last_seen_at: number;
-  account_id: string | null;
-  login_method: LoginMethod | null;
-}
+import type { SessionRecord, SessionRepository, UserRecord } from '../repository';
+import { toSessionRecord, toUserRecord, type SessionRow, type UserRow } from '../session-rows';
 
 /** The PostgreSQL implementation of SessionRepository (the same SQL as the SQLite one, $n placeholders). */
 export class PgSessionRepository implements SessionRepository {
@@ -16,9 +8,9 @@ export class PgSessionRepository implements SessionRepository {
 
   async findOrCreateUser(deviceId: string, uid: string, now: number): Promise<UserRecord> {
     await this.db.run('INSERT INTO users (uid, device_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [uid, deviceId, now]);
-    const row = await this.db.maybe<{ uid: string; device_id: string }>('SELECT uid, device_id FROM users WHERE device_id = $1', [deviceId]);
+    const row = await this.db.maybe<UserRow>('SELECT uid, device_id FROM users WHERE device_id = $1', [deviceId]);
     if (!row) throw new Error('user row missing right after insert');
-    return { uid: row.uid, deviceId: row.device_id };
+    return toUserRecord(row);
   }
 
   async createSession(tokenHash: string, user: UserRecord, now: number): Promise<void> {
@@ -36,16 +28,7 @@ export class PgSessionRepository implements SessionRepository {
       'SELECT uid, device_id, created_at, last_seen_at, account_id, login_method FROM sessions WHERE token_hash = $1',
       [tokenHash],
     );
-    return row
-      ? {
-          uid: row.uid,
-          deviceId: row.device_id,
-          createdAt: row.created_at,
-          lastSeenAt: row.last_seen_at,
-          accountId: row.account_id,
-          loginMethod: row.login_method,
-        }
-      : null;
+    return row ? toSessionRecord(row) : null;
   }
 
   async touchSession(tokenHash: string, now: number): Promise<void> {

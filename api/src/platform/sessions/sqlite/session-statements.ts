@@ -1,19 +1,11 @@
 import type { Database } from 'better-sqlite3';
+import type { SessionRow, UserRow } from '../session-rows';
 
-interface SessionRow {
-  uid: string;
-  device_id: string;
-  created_at: number;
-  last_seen_at: number;
-  account_id: string | null;
-  login_method: 'password' | 'code' | 'google' | null;
-}
-
-/** SQL for the visitors (users) and their sessions. */
+/** SQL for the visitors (users) and their sessions (their rows: ../session-rows.ts). */
 export function sessionStatements(db: Database) {
   return {
     insertIfNew: db.prepare<[string, string, number]>('INSERT OR IGNORE INTO users (uid, device_id, created_at) VALUES (?, ?, ?)'),
-    byDevice: db.prepare<[string], { uid: string; device_id: string }>('SELECT uid, device_id FROM users WHERE device_id = ?'),
+    byDevice: db.prepare<[string], UserRow>('SELECT uid, device_id FROM users WHERE device_id = ?'),
     insertSession: db.prepare<[string, string, string, number, number]>(
       'INSERT INTO sessions (token_hash, uid, device_id, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
     ),

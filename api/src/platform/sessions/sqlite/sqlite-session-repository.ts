@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { SessionRecord, SessionRepository, UserRecord } from '../repository';
+import { toSessionRecord, toUserRecord } from '../session-rows';
 import { sessionStatements } from './session-statements';
 
 /** The embedded SQLite implementation of SessionRepository. */
@@ -14,7 +15,7 @@ export class SqliteSessionRepository implements SessionRepository {
     this.sessions.insertIfNew.run(uid, deviceId, now);
     const row = this.sessions.byDevice.get(deviceId);
     if (!row) throw new Error('user row missing right after insert');
-    return { uid: row.uid, deviceId: row.device_id };
+    return toUserRecord(row);
   }
 
   async createSession(tokenHash: string, user: UserRecord, now: number): Promise<void> {
@@ -23,16 +24,7 @@ export class SqliteSessionRepository implements SessionRepository {
 
   async findSession(tokenHash: string): Promise<SessionRecord | null> {
     const row = this.sessions.session.get(tokenHash);
-    return row
-      ? {
-          uid: row.uid,
-          deviceId: row.device_id,
-          createdAt: row.created_at,
-          lastSeenAt: row.last_seen_at,
-          accountId: row.account_id,
-          loginMethod: row.login_method,
-        }
-      : null;
+    return row ? toSessionRecord(row) : null;
   }
 
   async touchSession(tokenHash: string, now: number): Promise<void> {
