@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,7 +62,6 @@ export async function startPostgresCluster(options: { maxConnections?: number } 
     chownSync(dir, id('-u'), id('-g'));
   }
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-  writeFileSync(join(dir, 'started'), '');
   // A few tries: the free port may be taken between the probe and the start.
   for (let attempt = 1; ; attempt += 1) {
     const port = await freePort();
