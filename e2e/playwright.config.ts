@@ -188,6 +188,8 @@ function server(name: keyof typeof PORTS, env: Record<string, string> = {}) {
 
 /** The specs whose test moves a server's clock (pages/clock.ts): their own project, one at a time, on their own server. */
 const CLOCK_SPECS = /\.clock\.spec\.ts$/;
+/** The check that the scaled run is scaled (tests/scaled.spec.ts): part of that run only, so the ordinary run does not list it at all. */
+const SCALED_SPECS = /scaled\.spec\.ts$/;
 
 /*
  * Workers, timeouts and retries, from measurement (e2e/README.md "Timeouts and workers", where the
@@ -231,7 +233,7 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
   },
   projects: [
-    { name: 'main', testIgnore: CLOCK_SPECS },
+    { name: 'main', testIgnore: SCALED ? CLOCK_SPECS : [CLOCK_SPECS, SCALED_SPECS] },
     // Moving a server's clock moves it for every visitor on it: the clock specs share one server
     // that nothing else uses, and run one at a time (a project's own worker limit). Not in the
     // scaled run: a clock is one process's (POST /dev/clock), the specs stay on their one server.
