@@ -55,12 +55,13 @@
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import http from 'node:http';
-import net, { createConnection, createServer } from 'node:net';
+import net, { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, measure, startHelloWorld, CONNECTIONS, WARMUP_S } from './load.mjs';
 import { startScaled } from './scaled-launch.mjs';
+import { freePort } from '../../scripts/free-port.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..');
@@ -337,17 +338,6 @@ async function rotation(socket, names) {
 }
 
 // ---- the run -----------------------------------------------------------------------------------
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const dir = mkdtempSync(path.join(tmpdir(), 'join-scale-out-'));
 // The cluster's folder is made inside by the launcher and given to the postgres user, who must be
