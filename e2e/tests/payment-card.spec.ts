@@ -71,8 +71,21 @@ test('declines with their buttons, then 3-D Secure, the receipt and its e-mail; 
   let popup = page.getByRole('alertdialog');
   await expect(popup).toContainText("doesn't have enough funds");
   await shell.expectAccessible('payment: insufficient funds');
+  // The fresh frame takes no keys before the provider's script is on (held back here for a moment):
+  // typed into then, the fields held unformatted values the script never checked.
+  let releaseScript!: () => void;
+  const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+  await page.route(`${CARD_ORIGIN}/assets/card-fields.js`, async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
   await popup.getByRole('button', { name: 'Change card' }).click();
-  await expect(cardFrame(page).getByLabel('Card number')).toHaveValue('', { timeout: 20_000 });
+  await expect(cardFrame(page).getByLabel('Card number')).toBeDisabled({ timeout: 20_000 });
+  await expect(page.getByText('Loading the card form…')).toBeVisible();
+  releaseScript();
+  await expect(cardFrame(page).getByLabel('Card number')).toBeEnabled({ timeout: 20_000 });
+  await page.unroute(`${CARD_ORIGIN}/assets/card-fields.js`);
+  await expect(cardFrame(page).getByLabel('Card number')).toHaveValue('');
 
   // A temporary issue: "Retry payment" tries again with the same card (a new token, a new key).
   await fillCard(page, { number: '4000000000000119', expiry: '12/30', cvv: '739', name: 'Grace Hopper' });

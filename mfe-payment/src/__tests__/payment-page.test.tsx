@@ -154,6 +154,19 @@ describe('/payment: paying by card', () => {
     expect(window.sessionStorage.length).toBe(0);
   });
 
+  it('Pay pressed while the frame is still loading: the question waits for its ready, then goes once', async () => {
+    renderAt('/payment');
+    await screen.findByRole('region', { name: 'Your order' });
+    const post = framePost();
+    await userEvent.click(payButton());
+    expect(post).not.toHaveBeenCalled();
+    fromFrame(fieldsMessage('ready', { height: 300 }));
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(post).toHaveBeenCalledWith({ source: 'join-payment', type: 'tokenize' }, FIELDS_ORIGIN);
+    fromFrame(fieldsMessage('resize', { height: 320 }));
+    expect(post).toHaveBeenCalledTimes(1);
+  });
+
   it('Enter in the frame (submit) pays too', async () => {
     const post = await ready();
     fromFrame(fieldsMessage('submit'));

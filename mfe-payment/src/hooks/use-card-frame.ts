@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CardFieldsMessage, PAYMENT_PAGE_SOURCE, type PaymentPageMessage } from '@join/shared/payment';
 
+function postTokenize(target: Window | null, origin: string): void {
+  const message: PaymentPageMessage = { source: PAYMENT_PAGE_SOURCE, type: 'tokenize' };
+  target?.postMessage(message, origin);
+}
+
 /** What `tokenize` gives: the single-use token (and what the receipt may show), or why none came. */
 export type TokenizeResult =
   | { ok: true; token: string; brand: 'visa' | 'mastercard' | 'amex'; last4: string }
@@ -14,7 +19,8 @@ export const TOKENIZE_TIMEOUT_MS = 30_000;
  * Only messages from the frame's own window and its origin (the origin of fields_url), shaped
  * as the protocol says, are listened to: anything else (another origin, another window, a
  * malformed or extra-field message) is ignored. The page asks for a token with `tokenize`,
- * posted to that origin only; the answer is `tokenized` or `error`.
+ * posted to that origin only, once the frame has said `ready` (asked before, it waits for it);
+ * the answer is `tokenized` or `error`.
  */
 export function useCardFrame({
   fieldsUrl,
@@ -43,6 +49,10 @@ export function useCardFrame({
   const [complete, setComplete] = useState(false);
   const pending = useRef<((r: TokenizeResult) => void) | null>(null);
   const focusWhenReady = useRef(false);
+  // Whether the frame now mounted has said `ready` (its script listens), and a `tokenize` asked
+  // for before it had: sent on `ready`, not lost to a page that was still loading.
+  const frameReady = useRef(false);
+  const tokenizeWhenReady = useRef(false);
   const submit = useRef(onSubmit);
   useEffect(() => {
     submit.current = onSubmit;
@@ -60,7 +70,12 @@ export function useCardFrame({
       const m = parsed.data;
       switch (m.type) {
         case 'ready':
+          frameReady.current = true;
           setHeight(m.height);
+          if (tokenizeWhenReady.current) {
+            tokenizeWhenReady.current = false;
+            postTokenize(frame.contentWindow, origin);
+          }
           if (focusWhenReady.current) {
             focusWhenReady.current = false;
             frame.focus();
@@ -104,10 +119,11 @@ export function useCardFrame({
         pending.current = (r) => {
           clearTimeout(timer);
           pending.current = null;
+          tokenizeWhenReady.current = false;
           resolve(r);
         };
-        const message: PaymentPageMessage = { source: PAYMENT_PAGE_SOURCE, type: 'tokenize' };
-        target.postMessage(message, origin);
+        if (frameReady.current) postTokenize(target, origin);
+        else tokenizeWhenReady.current = true;
       }),
     [origin, settle],
   );
@@ -118,6 +134,8 @@ export function useCardFrame({
   /** A fresh, empty form, focused once it is ready ("Change card"). */
   const reload = useCallback(() => {
     settle({ ok: false, code: 'timeout' });
+    frameReady.current = false;
+    tokenizeWhenReady.current = false;
     setHeight(null);
     setComplete(false);
     focusWhenReady.current = true;

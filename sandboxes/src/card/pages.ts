@@ -30,7 +30,7 @@ function field(f: FieldSpec, extra: Html | '' = ''): Html {
   return html`<div class="field" data-field="${f.id}">
 <label for="${f.id}">${f.label}</label>
 <div class="control">
-<input id="${f.id}" name="${f.id}" ${f.attrs} aria-describedby="${f.id}-hint">
+<input id="${f.id}" name="${f.id}" ${f.attrs} aria-describedby="${f.id}-hint" disabled>
 ${extra}
 </div>
 <p id="${f.id}-hint" class="hint">${f.hint}</p>

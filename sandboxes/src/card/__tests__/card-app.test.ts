@@ -36,6 +36,8 @@ describe('card provider sandbox', () => {
         expect(body).toContain(`id="${id}-hint"`);
         expect(body).toContain(`id="${id}-error"`);
         expect(body).toMatch(new RegExp(`id="${id}"[^>]*autocomplete="${auto}"`));
+        // Disabled until the fields' script has put its handlers on (it enables them, then says ready).
+        expect(body).toMatch(new RegExp(`<input id="${id}"[^>]* disabled>`));
       }
       expect(body).toMatch(/id="cc-number"[^>]*inputmode="numeric"[^>]*dir="ltr"/);
       expect(body).toContain('role="alert"');

@@ -299,5 +299,9 @@ function reportSize(type) {
   lastHeight = h;
   post({ source: SOURCE, type, height: h });
 }
+// The fields come disabled from the server: typed into before this script's handlers were on,
+// they would hold unformatted values it never checked ("1230" for 12/30), and a frame replaced by
+// "Change card" could take keys in the moment between. Usable from here on, then ready.
+for (const key of ORDER) fields[key].disabled = false;
 reportSize('ready');
 if (typeof ResizeObserver === 'function') new ResizeObserver(() => reportSize('resize')).observe(document.body);
