@@ -73,6 +73,66 @@ test('a plan chosen on the server’s screen, before any of the page’s scripts
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(`Your plan: ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })).toBeVisible();
 });
 
+/**
+ * The page's own render, watched while it is held out of the document: `__renderReady` once its
+ * plan cards are in and nothing in it is busy (it then takes the server's screen's place).
+ */
+async function watchRender(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __renderReady: boolean };
+    w.__renderReady = false;
+    const found = new MutationObserver(() => {
+      const root = document.getElementById('root');
+      if (!root) return;
+      found.disconnect();
+      const ready = () => root.querySelector('.plan-card button') !== null && root.querySelector('[aria-busy="true"]') === null;
+      new MutationObserver(() => (w.__renderReady ||= ready())).observe(root, { subtree: true, childList: true, attributes: true });
+    });
+    found.observe(document, { childList: true, subtree: true });
+  });
+}
+
+const renderReady = (page: Page) => page.waitForFunction(() => (window as unknown as { __renderReady: boolean }).__renderReady);
+
+test('a visitor who scrolled down the server’s screen stays there when the page’s render takes its place', async ({ page }) => {
+  // The shell's focus on the step heading found the server's heading and scrolled it into view:
+  // the page jumped to the top under the visitor's finger, and a press meant for a plan landed elsewhere.
+  await watchRender(page);
+  const release = await holdBack(page, '**/main.*.js');
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.evaluate(() => window.scrollTo(0, 400));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBe(400);
+  release();
+  await renderReady(page);
+  await expect(page.locator(SERVER_SCREEN)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: HEADING.en })).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
+test('a press held on the server’s screen while the page’s render gets ready is not lost: the swap waits for its release', async ({ page }) => {
+  // A mouse press whose down and up fell either side of the swap was no click at all (the browser
+  // clicks nothing when the pressed element left the document): the plan did not open.
+  await watchRender(page);
+  const release = await holdBack(page, '**/main.*.js');
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const card = page.locator(`${SERVER_SCREEN} .plan-card`).nth(0);
+  const name = ((await card.locator('h2, h3').first().textContent()) ?? '').trim();
+  const button = card.getByRole('button', { name: /Choose this plan/ });
+  await button.scrollIntoViewIfNeeded();
+  const box = (await button.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  release();
+  await renderReady(page);
+  // The render is ready (without a held press it takes the screen's place at once): a moment more.
+  await page.waitForTimeout(1_000);
+  await expect(page.locator(SERVER_SCREEN)).toHaveCount(1);
+  await page.mouse.up();
+  await expect(page.locator(SERVER_SCREEN)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`Your plan: ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })).toBeVisible();
+});
+
 test('a returning visitor never sees it: the gate hides it before its first paint, and the page opens as before', async ({ page }) => {
   // A stored session (here one the server no longer knows: start-up recovers it, SPEC 4).
   await page.addInitScript(() => {

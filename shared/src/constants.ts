@@ -29,6 +29,12 @@ export const SESSION_STORAGE_KEY = 'join.session.v1';
 export const FIRST_SCREEN_ID = 'join-first-screen';
 /** Marks the control a visitor pressed on the server's first screen (the first-screen gate keeps it). */
 export const FIRST_SCREEN_PRESSED = 'data-first-screen-pressed';
+/**
+ * On the server's first screen while a pointer pressed on it is still down (the first-screen gate
+ * sets and clears it): the page's render waits for its release before it takes the screen's place,
+ * for a click whose press and release fell either side of the swap is no click at all.
+ */
+export const FIRST_SCREEN_HELD = 'data-first-screen-held';
 export const TRACKING_EVENT_TIMEOUT_MS = 3000;
 
 export const CURRENCY = 'AED';

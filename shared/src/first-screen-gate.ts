@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_ID, FIRST_SCREEN_PRESSED, SESSION_STORAGE_KEY } from './constants';
+import { FIRST_SCREEN_HELD, FIRST_SCREEN_ID, FIRST_SCREEN_PRESSED, SESSION_STORAGE_KEY } from './constants';
 
 /**
  * The page's first-screen gate (issue 27), run by a tiny blocking script in the page's head
@@ -70,9 +70,23 @@ export function startPageScripts(gate: HTMLOrSVGScriptElement | null, shown: boo
  * A press on the server's first screen before the page's render takes over (its scripts have not
  * even started on a phone): kept, as the attribute FIRST_SCREEN_PRESSED on the control pressed
  * last, for the page to press the same control on its render (host/src/start/first-screen.ts).
- * A link does not leave meanwhile.
+ * A link does not leave meanwhile. A pointer pressed down on the screen marks it FIRST_SCREEN_HELD
+ * until it is released (or the press is cancelled): the page's render waits for that, so that a
+ * press and its release never fall on two different screens (the browser then clicks nothing).
  */
 export function keepFirstScreenPresses(doc: Document = document): void {
+  const firstScreen = () => doc.getElementById(FIRST_SCREEN_ID);
+  doc.addEventListener(
+    'pointerdown',
+    (event) => {
+      const el = firstScreen();
+      if (el && event.target instanceof Node && el.contains(event.target)) el.setAttribute(FIRST_SCREEN_HELD, '');
+    },
+    true,
+  );
+  for (const type of ['pointerup', 'pointercancel'] as const) {
+    doc.addEventListener(type, () => firstScreen()?.removeAttribute(FIRST_SCREEN_HELD), true);
+  }
   doc.addEventListener(
     'click',
     (event) => {

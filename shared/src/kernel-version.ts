@@ -9,4 +9,4 @@
  * - patch: a fix with the same exports.
  */
 export const KERNEL_PACKAGE = '@join/shared';
-export const KERNEL_VERSION = '3.8.0';
+export const KERNEL_VERSION = '3.9.0';

@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_ID, FIRST_SCREEN_PRESSED } from '@join/shared';
+import { FIRST_SCREEN_HELD, FIRST_SCREEN_ID, FIRST_SCREEN_PRESSED } from '@join/shared';
 
 /**
  * The server's first screen in the page (issue 27; api/src/platform/static/first-screen.ts): the
@@ -9,7 +9,9 @@ import { FIRST_SCREEN_ID, FIRST_SCREEN_PRESSED } from '@join/shared';
  * it in the meantime is pressed or focused on the page's render: the two are the same components,
  * so the same place in the tree is the same control (checked by its tag and text). The press is
  * kept from the first paint on by the first-screen gate (FIRST_SCREEN_PRESSED), before any of the
- * page's scripts has started.
+ * page's scripts has started. A pointer still down on the server's screen (FIRST_SCREEN_HELD) is
+ * waited for: pressed on one screen and released on the other, a click is no click at all (the
+ * browser clicks nothing).
  */
 interface Place {
   path: number[];
@@ -72,9 +74,30 @@ export function releaseFirstScreen(): void {
   observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
 }
 
+/** The longest a press held on the server's screen delays the swap (a press that never ends). */
+export const HELD_PRESS_WAIT_MS = 10_000;
+
 function swap(root: HTMLElement): void {
   const el = screen();
   if (!el) return;
+  if (el.hasAttribute(FIRST_SCREEN_HELD)) {
+    // After the release's own task, where a mouse's click follows its release: the gate keeps that click.
+    let done = false;
+    const later = () => {
+      if (done) return;
+      done = true;
+      document.removeEventListener('pointerup', onRelease, true);
+      document.removeEventListener('pointercancel', onRelease, true);
+      clearTimeout(cap);
+      el.removeAttribute(FIRST_SCREEN_HELD);
+      swap(root);
+    };
+    const onRelease = () => setTimeout(later, 0);
+    document.addEventListener('pointerup', onRelease, true);
+    document.addEventListener('pointercancel', onRelease, true);
+    const cap = setTimeout(later, HELD_PRESS_WAIT_MS);
+    return;
+  }
   const active = document.activeElement;
   const focused = active && active !== el && el.contains(active) ? placeOf(el, active) : null;
   const pressedEl = el.querySelector(`[${FIRST_SCREEN_PRESSED}]`);
@@ -82,5 +105,6 @@ function swap(root: HTMLElement): void {
   el.replaceWith(root);
   const press = pressed && find(root, pressed);
   if (press) press.click();
-  else if (focused) find(root, focused)?.focus();
+  // Where the visitor is: the two screens are laid out alike, so the page does not move.
+  else if (focused) find(root, focused)?.focus({ preventScroll: true });
 }

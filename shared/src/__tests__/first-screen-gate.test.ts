@@ -99,4 +99,20 @@ describe('a press on the server’s first screen', () => {
     document.getElementById('outside')!.click();
     expect(document.getElementById('outside')!.hasAttribute('data-first-screen-pressed')).toBe(false);
   });
+
+  it('marks the screen held while a pointer pressed on it is down, until its release or cancel', () => {
+    document.body.innerHTML = '<div id="join-first-screen"><button type="button">Choose</button></div><button id="outside">Elsewhere</button>';
+    keepFirstScreenPresses(document);
+    const screen = document.getElementById('join-first-screen')!;
+    const pointer = (type: string, target: EventTarget) => target.dispatchEvent(new MouseEvent(type, { bubbles: true }));
+    pointer('pointerdown', document.getElementById('outside')!);
+    expect(screen.hasAttribute('data-first-screen-held')).toBe(false);
+    pointer('pointerdown', screen.querySelector('button')!);
+    expect(screen.hasAttribute('data-first-screen-held')).toBe(true);
+    pointer('pointerup', document.getElementById('outside')!);
+    expect(screen.hasAttribute('data-first-screen-held')).toBe(false);
+    pointer('pointerdown', screen.querySelector('button')!);
+    pointer('pointercancel', document.body);
+    expect(screen.hasAttribute('data-first-screen-held')).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
 import { keepFirstScreenPresses } from '@join/shared/first-screen-gate';
-import { releaseFirstScreen, watchFirstScreen } from '../first-screen';
+import { HELD_PRESS_WAIT_MS, releaseFirstScreen, watchFirstScreen } from '../first-screen';
 
 // The first-screen gate keeps the presses from the first paint on (before any of the page's scripts).
 beforeAll(() => keepFirstScreenPresses(document));
@@ -78,6 +78,18 @@ describe('the server’s first screen in the page', () => {
     releaseFirstScreen();
     expect(document.activeElement).toBe(root.querySelector('h1'));
   });
+
+  it('moves that focus without scrolling: the visitor stays where they are on the page', () => {
+    const p = page();
+    watchFirstScreen(p.root);
+    p.server!.querySelector('h1')!.focus();
+    const root = p.render();
+    const focus = jest.spyOn(HTMLElement.prototype, 'focus');
+    releaseFirstScreen();
+    expect(focus).toHaveBeenCalledWith({ preventScroll: true });
+    expect(document.activeElement).toBe(root.querySelector('h1'));
+    focus.mockRestore();
+  });
 });
 
 describe('a page whose render is still busy', () => {
@@ -94,5 +106,58 @@ describe('a page whose render is still busy', () => {
     await new Promise((r) => setTimeout(r, 0)); // the mutation observer's turn
     expect(document.getElementById('join-first-screen')).toBeNull();
     expect(pressed).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a press still held on the server’s screen', () => {
+  const pointer = (type: string, target: EventTarget) => target.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true }));
+
+  it('is waited for: released, its click is pressed on the page’s render, not lost between the two screens', async () => {
+    const p = page();
+    watchFirstScreen(p.root);
+    const serverButton = p.server!.querySelectorAll('button')[1]!;
+    pointer('pointerdown', serverButton);
+    const root = p.render();
+    const pressed = jest.fn();
+    root.querySelectorAll('button')[1]!.addEventListener('click', pressed);
+    releaseFirstScreen();
+    // Still the server's screen while the press is down: the release and its click land on it.
+    expect(document.getElementById('join-first-screen')).not.toBeNull();
+    expect(p.root.isConnected).toBe(false);
+    pointer('pointerup', serverButton);
+    serverButton.click();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(document.getElementById('join-first-screen')).toBeNull();
+    expect(p.root.isConnected).toBe(true);
+    expect(pressed).toHaveBeenCalledTimes(1);
+  });
+
+  it('a press that never ends delays it no longer than HELD_PRESS_WAIT_MS', () => {
+    jest.useFakeTimers();
+    try {
+      const p = page();
+      watchFirstScreen(p.root);
+      pointer('pointerdown', p.server!.querySelector('h1')!);
+      p.render();
+      releaseFirstScreen();
+      jest.advanceTimersByTime(HELD_PRESS_WAIT_MS - 1);
+      expect(p.root.isConnected).toBe(false);
+      jest.advanceTimersByTime(1);
+      expect(p.root.isConnected).toBe(true);
+      expect(document.getElementById('join-first-screen')).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a press elsewhere on the page does not hold it', () => {
+    const p = page();
+    document.body.insertAdjacentHTML('beforeend', '<button id="outside">Elsewhere</button>');
+    watchFirstScreen(p.root);
+    pointer('pointerdown', document.getElementById('outside')!);
+    p.render();
+    releaseFirstScreen();
+    expect(p.root.isConnected).toBe(true);
+    pointer('pointerup', document.body);
   });
 });

@@ -26,6 +26,18 @@ describe('focus on step change', () => {
     stop();
   });
 
+  it('scrolls a step heading into view, but not the server’s first screen’s: the visitor may have scrolled down to a plan', () => {
+    document.body.innerHTML = '<div id="join-first-screen"><h1 data-step-heading tabindex="-1">Choose your plan</h1></div>';
+    const focus = jest.spyOn(HTMLElement.prototype, 'focus');
+    focusStepHeading()();
+    expect(focus).toHaveBeenLastCalledWith({ preventScroll: true });
+    expect(document.activeElement?.textContent).toBe('Choose your plan');
+    document.body.innerHTML = '<main><h1 data-step-heading tabindex="-1">Choose your number</h1></main>';
+    focusStepHeading()();
+    expect(focus).toHaveBeenLastCalledWith({ preventScroll: false });
+    focus.mockRestore();
+  });
+
   it('a busy button is disabled and says so', () => {
     render(<Button busy>Save</Button>);
     const b = screen.getByRole('button', { name: 'Save' });
