@@ -50,6 +50,13 @@ test('a new visitor picks a plan, takes a number, reloads, and moves on', async 
   //    with a countdown of the hold
   const offered = await numbers.expectOffer();
   await shell.expectAccessible('number offer');
+  // The language switch reloads the page: the number on offer stays the one the visitor saw.
+  await page.getByRole('button', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(numbers.offeredNumber()).toHaveText(offered);
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(numbers.offeredNumber()).toHaveText(offered);
   await numbers.take();
   await shell.expectStep('/number/confirmation', 'Confirm your number');
   await shell.expectHeadingFocused();

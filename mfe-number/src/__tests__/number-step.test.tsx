@@ -4,6 +4,7 @@ import { EMPTY_FLOW_FLAGS, type PhoneNumber, setHeldNumber } from '@join/shared'
 import { api } from '../api/endpoints';
 import NumberStep from '../step';
 import { phoneNumberText } from '../test-utils/number-text';
+import { OFFER_STORAGE_KEY, readStoredOffer } from '../offer-storage';
 import { renderInPage } from '@join/shared/testing';
 
 const num = (msisdn: string, held = false): PhoneNumber => ({
@@ -34,7 +35,10 @@ function mockApi() {
 const renderStep = () => renderInPage(<NumberStep route="/number" />);
 
 describe('number step', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+    sessionStorage.clear();
+  });
 
   it('offers a random number, takes it, and shows the hold countdown', async () => {
     act(() => setHeldNumber(null));
@@ -61,5 +65,35 @@ describe('number step', () => {
     expect(m.cancel).toHaveBeenCalledWith('971589999999');
     expect(m.random).toHaveBeenCalledTimes(1);
     expect(screen.getByText(phoneNumberText('0580000000'))).toBeInTheDocument();
+  });
+
+  it('the number on offer survives a reload of the tab (the language switch reloads): the same one, not another', async () => {
+    act(() => setHeldNumber(null));
+    const m = mockApi();
+    const first = renderStep();
+    expect(await screen.findByText(phoneNumberText('0580000000'))).toBeInTheDocument();
+    first.unmount();
+    renderStep();
+    expect(screen.getByText(phoneNumberText('0580000000'))).toBeInTheDocument();
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(m.random).toHaveBeenCalledTimes(1);
+    // Another number replaces it, for a reload too.
+    await userEvent.click(screen.getByRole('button', { name: 'Show another number' }));
+    expect(await screen.findByText(phoneNumberText('0580000001'))).toBeInTheDocument();
+    expect(JSON.parse(sessionStorage.getItem(OFFER_STORAGE_KEY)!)).toMatchObject({ MSISDN: '971580000001' });
+  });
+
+  it('a number taken is no longer on offer after a reload; an unreadable or held one stored is none', async () => {
+    act(() => setHeldNumber(null));
+    const m = mockApi();
+    renderStep();
+    await userEvent.click(await screen.findByRole('button', { name: 'Take this number' }));
+    await screen.findByRole('timer');
+    expect(sessionStorage.getItem(OFFER_STORAGE_KEY)).toBeNull();
+    for (const stored of ['{not json', JSON.stringify(num('971581111111', true)), JSON.stringify({ MSISDN: 12 })]) {
+      sessionStorage.setItem(OFFER_STORAGE_KEY, stored);
+      expect(readStoredOffer()).toBeNull();
+    }
+    expect(m.random).toHaveBeenCalledTimes(1);
   });
 });

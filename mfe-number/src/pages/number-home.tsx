@@ -10,6 +10,7 @@ import { NumberOffer } from '../components/number-offer';
 import { isTransfer, isVip } from '../hold';
 import { go } from '../navigation';
 import { useNumberExpiry } from '../use-number-expiry';
+import { readStoredOffer, storeOffer } from '../offer-storage';
 import { useNumberAction } from '../hooks/use-number-action';
 import { useSkipsConfirmation } from '../hooks/use-skips-confirmation';
 
@@ -23,7 +24,12 @@ type Busy = 'offer' | 'reserve' | 'cancel' | 'continue' | 'extend' | null;
 export function NumberHome() {
   const t = useT();
   const held = useAtomValue(numberAtom);
-  const [offer, setOffer] = useState<PhoneNumber | null>(null);
+  // The offer survives a reload of this tab (the language switch reloads): offer-storage.ts.
+  const [offer, setOfferState] = useState<PhoneNumber | null>(readStoredOffer);
+  const setOffer = useCallback((next: PhoneNumber | null) => {
+    storeOffer(next);
+    setOfferState(next);
+  }, []);
   const [empty, setEmpty] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const skipsConfirmation = useSkipsConfirmation();
@@ -33,7 +39,7 @@ export function NumberHome() {
     if (isApiError(err) && (err.code === -2015 || err.code === -2010)) {
       setOffer(await offerRandomNumber().catch(() => null));
     }
-  }, []);
+  }, [setOffer]);
   const { busy, run } = useNumberAction<Exclude<Busy, null>>(offerAfterLoss);
 
   const another = useCallback(
@@ -43,7 +49,7 @@ export function NumberHome() {
         setOffer(next);
         setEmpty(next === null);
       }),
-    [run],
+    [run, setOffer],
   );
 
   useEffect(() => {
