@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Pool, PoolClient, PoolConfig, QueryResultRow } from 'pg';
 
@@ -41,6 +42,27 @@ export function isPgUniqueViolation(e: unknown, constraint?: string): boolean {
   return constraint === undefined || (e as { constraint?: string }).constraint === constraint;
 }
 
+/**
+ * Statements with parameters are prepared once per connection and then only executed: each is
+ * named by a hash of its text (the same name for the same text whichever PgDatabase sends it),
+ * so PostgreSQL parses it once per connection and, after a few runs, keeps a generic plan rather
+ * than planning every call (api/README.md "PostgreSQL": the figure). A statement without
+ * parameters goes as a simple query, as before (it may hold several commands: a prepared one may
+ * not). The names kept are capped: text built per call (none today) would stop being prepared
+ * rather than grow each connection's list without end.
+ */
+export const MAX_PREPARED_STATEMENTS = 1_000;
+const statementNames = new Map<string, string>();
+export function preparedName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    if (statementNames.size >= MAX_PREPARED_STATEMENTS) return undefined;
+    name = `join_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 interface TxState {
   client: PoolClient;
   savepoints: number;
@@ -66,7 +88,8 @@ export class PgDatabase {
 
   async query<R extends QueryResultRow = QueryResultRow>(text: string, params: readonly unknown[] = []): Promise<pg.QueryResult<R>> {
     const state = this.tx.getStore();
-    return state ? state.client.query<R>(text, params as unknown[]) : this.pool.query<R>(text, params as unknown[]);
+    const config: pg.QueryConfig = { text, values: params as unknown[], name: params.length > 0 ? preparedName(text) : undefined };
+    return state ? state.client.query<R>(config) : this.pool.query<R>(config);
   }
 
   /** Every row. */

@@ -1,6 +1,6 @@
 import { OPEN_TIMEOUT_MS } from '../../../../testing/repository-contract';
 import { freshDatabase } from '../../../../testing/postgres-test-cluster';
-import { PgDatabase } from '../pg-database';
+import { PgDatabase, preparedName } from '../pg-database';
 import { migratePostgres, pgSchemaVersion } from '../pg-migrations';
 
 /** The PostgreSQL runtime under the repositories: transactions carried through the call chain, savepoints, retries, locks, and migrations that run once. */
@@ -24,6 +24,25 @@ describe('PgDatabase (PostgreSQL)', () => {
   it('reads BIGINT as a number', async () => {
     await db.run('INSERT INTO t VALUES ($1, $2)', ['a', 1_768_471_200_000]);
     expect(await db.one('SELECT n, COUNT(*) OVER () AS c FROM t')).toEqual({ n: 1_768_471_200_000, c: 1 });
+  });
+
+  it('prepares a statement with parameters once per connection and runs it again by name; one without stays a simple query', async () => {
+    const text = 'SELECT k, n FROM t WHERE k = $1';
+    const name = preparedName(text)!;
+    expect(name).toMatch(/^join_[0-9a-f]{24}$/);
+    expect(preparedName(text)).toBe(name);
+    await db.run('INSERT INTO t VALUES ($1, $2)', ['a', 1]);
+    await db.transaction(async () => {
+      // One connection for the transaction: what it has prepared is its own.
+      for (let i = 0; i < 3; i += 1) expect(await db.many(text, ['a'])).toEqual([{ k: 'a', n: 1 }]);
+      const prepared = await db.many<{ name: string; calls: number }>(
+        'SELECT name, generic_plans + custom_plans AS calls FROM pg_prepared_statements WHERE name = $1',
+        [name],
+      );
+      expect(prepared).toEqual([{ name, calls: 3 }]);
+      // Several commands in one text, without parameters: still allowed (a prepared one may not).
+      await db.query('SELECT 1; SELECT 2');
+    });
   });
 
   it('runs a step of another function inside the open transaction, and rolls all of it back on an error', async () => {
