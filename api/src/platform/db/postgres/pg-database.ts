@@ -50,17 +50,33 @@ export function isPgUniqueViolation(e: unknown, constraint?: string): boolean {
  * parameters goes as a simple query, as before (it may hold several commands: a prepared one may
  * not). The names kept are capped: text built per call (none today) would stop being prepared
  * rather than grow each connection's list without end.
+ *
+ * A prepared statement whose result changes shape under it (another instance's migration added a
+ * column to a table it reads with `*`: a rolling deploy) is refused by PostgreSQL ("cached plan
+ * must not change result type"). The names then move to a new generation, prepared afresh, and
+ * the call is sent again (a transaction: retried whole, as for a serialization failure).
  */
 export const MAX_PREPARED_STATEMENTS = 1_000;
 const statementNames = new Map<string, string>();
+let generation = 0;
 export function preparedName(text: string): string | undefined {
   let name = statementNames.get(text);
   if (name === undefined) {
     if (statementNames.size >= MAX_PREPARED_STATEMENTS) return undefined;
-    name = `join_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    name = `join_${generation}_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
     statementNames.set(text, name);
   }
   return name;
+}
+
+/** PostgreSQL refused a prepared statement whose result changed shape (SQLSTATE 0A000 with that message). */
+export function isStalePlan(e: unknown): boolean {
+  return sqlState(e) === '0A000' && /cached plan must not change result type/.test((e as { message?: unknown }).message as string);
+}
+
+function renewPreparedNames(): void {
+  generation += 1;
+  statementNames.clear();
 }
 
 interface TxState {
@@ -88,8 +104,18 @@ export class PgDatabase {
 
   async query<R extends QueryResultRow = QueryResultRow>(text: string, params: readonly unknown[] = []): Promise<pg.QueryResult<R>> {
     const state = this.tx.getStore();
-    const config: pg.QueryConfig = { text, values: params as unknown[], name: params.length > 0 ? preparedName(text) : undefined };
-    return state ? state.client.query<R>(config) : this.pool.query<R>(config);
+    const send = () => {
+      const config: pg.QueryConfig = { text, values: params as unknown[], name: params.length > 0 ? preparedName(text) : undefined };
+      return state ? state.client.query<R>(config) : this.pool.query<R>(config);
+    };
+    try {
+      return await send();
+    } catch (e) {
+      if (!isStalePlan(e)) throw e;
+      renewPreparedNames();
+      if (state) throw e; // the transaction is aborted: transaction() runs it again
+      return send();
+    }
   }
 
   /** Every row. */
@@ -137,7 +163,7 @@ export class PgDatabase {
         } catch {
           broken = true;
         }
-        if (attempt >= attempts || !RETRYABLE.has(sqlState(e) ?? '')) throw e;
+        if (attempt >= attempts || !(RETRYABLE.has(sqlState(e) ?? '') || isStalePlan(e))) throw e;
       } finally {
         client.release(broken);
       }

@@ -29,7 +29,7 @@ describe('PgDatabase (PostgreSQL)', () => {
   it('prepares a statement with parameters once per connection and runs it again by name; one without stays a simple query', async () => {
     const text = 'SELECT k, n FROM t WHERE k = $1';
     const name = preparedName(text)!;
-    expect(name).toMatch(/^join_[0-9a-f]{24}$/);
+    expect(name).toMatch(/^join_\d+_[0-9a-f]{24}$/);
     expect(preparedName(text)).toBe(name);
     await db.run('INSERT INTO t VALUES ($1, $2)', ['a', 1]);
     await db.transaction(async () => {
@@ -43,6 +43,24 @@ describe('PgDatabase (PostgreSQL)', () => {
       // Several commands in one text, without parameters: still allowed (a prepared one may not).
       await db.query('SELECT 1; SELECT 2');
     });
+  });
+
+  it('a statement prepared before another instance added a column to its table (a rolling deploy) is prepared again and answers', async () => {
+    // One connection, so the statement is run again where it was prepared.
+    const one = PgDatabase.connect(database.url, { max: 1 });
+    try {
+      await one.query('CREATE TABLE shape (k TEXT PRIMARY KEY)');
+      await one.run('INSERT INTO shape VALUES ($1)', ['a']);
+      const text = 'SELECT * FROM shape WHERE k = $1';
+      expect(await one.many(text, ['a'])).toEqual([{ k: 'a' }]);
+      await db.query('ALTER TABLE shape ADD COLUMN n BIGINT NOT NULL DEFAULT 7');
+      expect(await one.many(text, ['a'])).toEqual([{ k: 'a', n: 7 }]);
+      // Inside a transaction the refusal aborts it: the transaction runs again, whole.
+      await db.query('ALTER TABLE shape ADD COLUMN m BIGINT NOT NULL DEFAULT 8');
+      expect(await one.transaction(() => one.many(text, ['a']))).toEqual([{ k: 'a', n: 7, m: 8 }]);
+    } finally {
+      await one.close();
+    }
   });
 
   it('runs a step of another function inside the open transaction, and rolls all of it back on an error', async () => {
