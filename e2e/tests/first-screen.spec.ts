@@ -1,5 +1,6 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
-import { TOURIST_CODES } from './pages/plan-step';
+import { expect, test, type Page } from '@playwright/test';
+import { escapeRegExp, TOURIST_CODES } from './pages/plan-step';
+import { holdBack } from './pages/hold-back';
 
 /**
  * The server's first screen (issue 27): a phone paints the plan cards from the page itself, before
@@ -8,17 +9,6 @@ import { TOURIST_CODES } from './pages/plan-step';
  */
 const HEADING = { en: 'Choose your plan', ar: 'اختر باقتك' } as const;
 const SERVER_SCREEN = '#join-first-screen';
-
-/** Holds every request for `pattern` until the returned function is called. */
-async function holdBack(page: Page, pattern: string): Promise<() => void> {
-  let release = () => undefined as void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(pattern, async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 for (const language of ['en', 'ar'] as const) {
   test(`a phone paints the plans from the page itself, before any script (${language})`, async ({ browser }) => {
@@ -70,7 +60,7 @@ test('a plan chosen on the server’s screen, before any of the page’s scripts
   await expect(page.locator(SERVER_SCREEN)).toHaveCount(1);
   release();
   await expect(page.locator(SERVER_SCREEN)).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`Your plan: ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`Your plan: ${escapeRegExp(name)}`) })).toBeVisible();
 });
 
 /**
@@ -130,7 +120,7 @@ test('a press held on the server’s screen while the page’s render gets ready
   await expect(page.locator(SERVER_SCREEN)).toHaveCount(1);
   await page.mouse.up();
   await expect(page.locator(SERVER_SCREEN)).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`Your plan: ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`Your plan: ${escapeRegExp(name)}`) })).toBeVisible();
 });
 
 test('a returning visitor never sees it: the gate hides it before its first paint, and the page opens as before', async ({ page }) => {

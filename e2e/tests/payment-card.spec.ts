@@ -3,6 +3,7 @@ import { latestMail, uniqueEmail } from './pages/account-step';
 import { expectArabicScreen } from './pages/arabic';
 import { cardFrame, fillCard, payButton, reachPayment, readQrCode } from './pages/payment-step';
 import { SANDBOX_PORTS } from '../playwright.config';
+import { holdBack } from './pages/hold-back';
 
 /**
  * Paying by card in Chromium: the hosted card fields on the card sandbox's own origin,
@@ -73,12 +74,7 @@ test('declines with their buttons, then 3-D Secure, the receipt and its e-mail; 
   await shell.expectAccessible('payment: insufficient funds');
   // The fresh frame takes no keys before the provider's script is on (held back here for a moment):
   // typed into then, the fields held unformatted values the script never checked.
-  let releaseScript!: () => void;
-  const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
-  await page.route(`${CARD_ORIGIN}/assets/card-fields.js`, async (route) => {
-    await scriptHeld;
-    await route.continue();
-  });
+  const releaseScript = await holdBack(page, `${CARD_ORIGIN}/assets/card-fields.js`);
   await popup.getByRole('button', { name: 'Change card' }).click();
   await expect(cardFrame(page).getByLabel('Card number')).toBeDisabled({ timeout: 20_000 });
   await expect(page.getByText('Loading the card form…')).toBeVisible();

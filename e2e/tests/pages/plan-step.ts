@@ -2,7 +2,8 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export const TOURIST_CODES = [187, 188, 196, 199, 206, 207, 208];
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `s` as a literal inside a RegExp. */
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The plan selection step: category tabs, plan cards, the review of a chosen plan, the builders. */
 export class PlanStepPage {
@@ -48,7 +49,7 @@ export class PlanStepPage {
   async review(index: number): Promise<string> {
     const card = this.cards().nth(index);
     const name = (await card.getByRole('heading').textContent()) ?? '';
-    await card.getByRole('button', { name: new RegExp(`^(Choose this plan|Selected)\\s*:\\s*${escape(name)}$`) }).click();
+    await card.getByRole('button', { name: new RegExp(`^(Choose this plan|Selected)\\s*:\\s*${escapeRegExp(name)}$`) }).click();
     await expect(this.reviewHeading()).toHaveText(`Your plan: ${name}`);
     await expect(this.reviewHeading()).toBeFocused();
     return name;

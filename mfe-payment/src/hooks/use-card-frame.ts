@@ -133,9 +133,8 @@ export function useCardFrame({
 
   /** A fresh, empty form, focused once it is ready ("Change card"). */
   const reload = useCallback(() => {
-    settle({ ok: false, code: 'timeout' });
+    settle({ ok: false, code: 'timeout' }); // a question still waiting is answered, and no longer waits for a ready
     frameReady.current = false;
-    tokenizeWhenReady.current = false;
     setHeight(null);
     setComplete(false);
     focusWhenReady.current = true;
